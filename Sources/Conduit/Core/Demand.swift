@@ -1,0 +1,179 @@
+extension Subscribers {
+    /// A requested number of items, sent to a publisher from a subscriber through the subscription.
+    ///
+    /// Arithmetic saturates: anything plus `.unlimited` is `.unlimited`, overflow becomes
+    /// `.unlimited`, and subtraction never goes below `.max(0)`.
+    @frozen
+    public struct Demand: Equatable, Comparable, Hashable, Codable, CustomStringConvertible, Sendable {
+        /// `Int.max + 1` stands for unlimited, so every finite demand fits in `rawValue`.
+        @usableFromInline
+        internal let rawValue: UInt
+
+        @usableFromInline
+        internal static let unlimitedRaw: UInt = UInt(Int.max) + 1
+
+        @inlinable
+        internal init(rawValue: UInt) {
+            self.rawValue = min(rawValue, Demand.unlimitedRaw)
+        }
+
+        /// A request for as many values as the publisher can produce.
+        public static let unlimited = Demand(rawValue: unlimitedRaw)
+
+        /// A request for no elements from the publisher.
+        public static let none = Demand(rawValue: 0)
+
+        /// Creates a demand for the given maximum number of elements; a negative value is a fatal error.
+        @inlinable
+        public static func max(_ value: Int) -> Demand {
+            precondition(value >= 0, "demand cannot be negative")
+            return Demand(rawValue: UInt(value))
+        }
+
+        /// The number of requested values, or `nil` if the demand is unlimited.
+        @inlinable
+        public var max: Int? {
+            rawValue == Demand.unlimitedRaw ? nil : Int(rawValue)
+        }
+
+        public var description: String {
+            rawValue == Demand.unlimitedRaw ? "unlimited" : "max(\(rawValue))"
+        }
+
+        // MARK: Addition
+
+        @inlinable
+        public static func + (lhs: Demand, rhs: Demand) -> Demand {
+            if lhs == .unlimited || rhs == .unlimited { return .unlimited }
+            let (sum, overflow) = lhs.rawValue.addingReportingOverflow(rhs.rawValue)
+            return overflow ? .unlimited : Demand(rawValue: sum)
+        }
+
+        @inlinable
+        public static func + (lhs: Demand, rhs: Int) -> Demand {
+            if lhs == .unlimited { return .unlimited }
+            return rhs < 0 ? lhs - Demand(rawValue: rhs.magnitude) : lhs + Demand(rawValue: UInt(rhs))
+        }
+
+        @inlinable
+        public static func += (lhs: inout Demand, rhs: Demand) { lhs = lhs + rhs }
+
+        @inlinable
+        public static func += (lhs: inout Demand, rhs: Int) { lhs = lhs + rhs }
+
+        // MARK: Multiplication
+
+        @inlinable
+        public static func * (lhs: Demand, rhs: Int) -> Demand {
+            if lhs == .unlimited { return .unlimited }
+            if rhs <= 0 { return .none }
+            let (product, overflow) = lhs.rawValue.multipliedReportingOverflow(by: UInt(rhs))
+            return overflow ? .unlimited : Demand(rawValue: product)
+        }
+
+        @inlinable
+        public static func *= (lhs: inout Demand, rhs: Int) { lhs = lhs * rhs }
+
+        // MARK: Subtraction
+
+        @inlinable
+        public static func - (lhs: Demand, rhs: Demand) -> Demand {
+            if lhs == .unlimited { return .unlimited }
+            if rhs == .unlimited { return .none }
+            return lhs.rawValue > rhs.rawValue ? Demand(rawValue: lhs.rawValue - rhs.rawValue) : .none
+        }
+
+        @inlinable
+        public static func - (lhs: Demand, rhs: Int) -> Demand {
+            if lhs == .unlimited { return .unlimited }
+            return rhs < 0 ? lhs + Demand(rawValue: rhs.magnitude) : lhs - Demand(rawValue: UInt(rhs))
+        }
+
+        @inlinable
+        public static func -= (lhs: inout Demand, rhs: Demand) { lhs = lhs - rhs }
+
+        @inlinable
+        public static func -= (lhs: inout Demand, rhs: Int) { lhs = lhs - rhs }
+
+        // MARK: Comparison with Int (`.unlimited` is greater than every Int)
+
+        @inlinable
+        public static func > (lhs: Demand, rhs: Int) -> Bool {
+            if rhs < 0 { return true }
+            return lhs.rawValue > UInt(rhs)
+        }
+
+        @inlinable
+        public static func >= (lhs: Demand, rhs: Int) -> Bool {
+            if rhs < 0 { return true }
+            return lhs.rawValue >= UInt(rhs)
+        }
+
+        @inlinable
+        public static func > (lhs: Int, rhs: Demand) -> Bool { rhs < lhs }
+
+        @inlinable
+        public static func >= (lhs: Int, rhs: Demand) -> Bool { rhs <= lhs }
+
+        @inlinable
+        public static func < (lhs: Demand, rhs: Int) -> Bool {
+            if rhs < 0 { return false }
+            return lhs.rawValue < UInt(rhs)
+        }
+
+        @inlinable
+        public static func < (lhs: Int, rhs: Demand) -> Bool { rhs > lhs }
+
+        @inlinable
+        public static func <= (lhs: Demand, rhs: Int) -> Bool {
+            if rhs < 0 { return false }
+            return lhs.rawValue <= UInt(rhs)
+        }
+
+        @inlinable
+        public static func <= (lhs: Int, rhs: Demand) -> Bool { rhs >= lhs }
+
+        @inlinable
+        public static func < (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        @inlinable
+        public static func <= (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue <= rhs.rawValue }
+
+        @inlinable
+        public static func >= (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue >= rhs.rawValue }
+
+        @inlinable
+        public static func > (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue > rhs.rawValue }
+
+        // MARK: Equality with Int
+
+        @inlinable
+        public static func == (lhs: Demand, rhs: Int) -> Bool {
+            rhs >= 0 && lhs.rawValue == UInt(rhs)
+        }
+
+        @inlinable
+        public static func != (lhs: Demand, rhs: Int) -> Bool { !(lhs == rhs) }
+
+        @inlinable
+        public static func == (lhs: Int, rhs: Demand) -> Bool { rhs == lhs }
+
+        @inlinable
+        public static func != (lhs: Int, rhs: Demand) -> Bool { !(rhs == lhs) }
+
+        @inlinable
+        public static func == (lhs: Demand, rhs: Demand) -> Bool { lhs.rawValue == rhs.rawValue }
+
+        // MARK: Codable
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            self.init(rawValue: try container.decode(UInt.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// Declares that a type can transmit a sequence of values over time.
+///
+/// Implement `receive(subscriber:)`; everyone else calls `subscribe(_:)`, which is also where the
+/// instrumentation hook (see `Instrumentation`) attaches when an observer is installed.
+public protocol Publisher<Output, Failure> {
+    /// The kind of values published by this publisher.
+    associatedtype Output
+    /// The kind of errors this publisher might publish.
+    associatedtype Failure: Error
+
+    /// Attaches the specified subscriber to this publisher.
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure
+}
+
+extension Publisher {
+    /// Attaches the specified subscriber to this publisher.
+    ///
+    /// Operators call this (never `receive(subscriber:)`) on their upstream, so that every link of
+    /// a chain is visible to an installed instrumentation observer.
+    @inlinable
+    public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+        if Instrumentation.isActive {
+            Instrumentation.subscribe(subscriber, to: self)
+        } else {
+            receive(subscriber: subscriber)
+        }
+    }
+
+    /// Attaches the specified subject to this publisher; the returned cancellable ends the link.
+    public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable
+        where S.Output == Output, S.Failure == Failure
+    {
+        let subscriber = SubjectSubscriber(subject)
+        subscribe(subscriber)
+        return AnyCancellable(subscriber)
+    }
+}

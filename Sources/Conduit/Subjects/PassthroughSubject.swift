@@ -1,0 +1,28 @@
+/// A subject that broadcasts elements to downstream subscribers.
+///
+/// It has no initial value and keeps none: a value sent while a subscriber has no demand is
+/// dropped for that subscriber. Safe to use from many threads.
+public final class PassthroughSubject<Output, Failure: Error>: Subject, CustomStringConvertible, @unchecked Sendable {
+    private let hub = SubjectHub<Output, Failure>(name: "PassthroughSubject")
+
+    /// Creates a subject with no subscribers.
+    public init() {}
+
+    public var description: String { "PassthroughSubject" }
+
+    public func send(_ input: Output) {
+        hub.broadcast(input, generation: 0)
+    }
+
+    public func send(completion: Subscribers.Completion<Failure>) {
+        hub.complete(completion)
+    }
+
+    public func send(subscription: Subscription) {
+        hub.adopt(subscription)
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
+        hub.attach(subscriber, current: nil)
+    }
+}

@@ -1,0 +1,19 @@
+/// A publisher that exposes a method for outside callers to publish elements.
+///
+/// Subjects are thread-safe: values may be sent from any thread, and deliveries into one
+/// subscriber never overlap.
+public protocol Subject<Output, Failure>: AnyObject, Publisher {
+    /// Sends a value to the subscriber.
+    func send(_ value: Output)
+    /// Sends a completion signal to the subscriber.
+    func send(completion: Subscribers.Completion<Failure>)
+    /// Provides this subject an upstream subscription; the subject requests unlimited values from it.
+    func send(subscription: Subscription)
+}
+
+extension Subject where Output == Void {
+    /// Sends a void value to the subscriber.
+    public func send() {
+        send(())
+    }
+}

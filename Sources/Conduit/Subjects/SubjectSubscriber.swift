@@ -1,0 +1,83 @@
+/// The subscriber behind `Publisher.subscribe(_ subject:)`: forwards values and completion into
+/// a subject and holds the upstream subscription so the returned cancellable can end it.
+internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancellable, CustomStringConvertible,
+    @unchecked Sendable
+{
+    typealias Input = Downstream.Output
+    typealias Failure = Downstream.Failure
+
+    private let lock = Lock()
+    private weak var subject: Downstream?
+    private var upstream: Subscription?
+    private var isCancelled = false
+
+    init(_ subject: Downstream) {
+        self.subject = subject
+    }
+
+    var description: String { "Subject" }
+
+    func receive(subscription: Subscription) {
+        lock.lock()
+        guard upstream == nil, !isCancelled, let subject else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        upstream = subscription
+        lock.unlock()
+        subject.send(subscription: ForwardingSubscription(self))
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        let subject = isCancelled ? nil : self.subject
+        lock.unlock()
+        subject?.send(input)
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        let subject = isCancelled ? nil : self.subject
+        upstream = nil
+        isCancelled = true
+        lock.unlock()
+        subject?.send(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        lock.lock()
+        let upstream = self.upstream
+        lock.unlock()
+        upstream?.request(demand)
+    }
+
+    func cancel() {
+        lock.lock()
+        let upstream = self.upstream
+        self.upstream = nil
+        isCancelled = true
+        lock.unlock()
+        upstream?.cancel()
+    }
+
+    /// What the subject sees: requests pass up to the real subscription; the subject's own
+    /// cancel (when it goes away) ends the link too.
+    private struct ForwardingSubscription: Subscription {
+        let owner: SubjectSubscriber
+        let combineIdentifier = CombineIdentifier()
+
+        init(_ owner: SubjectSubscriber) {
+            self.owner = owner
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            owner.request(demand)
+        }
+
+        func cancel() {
+            owner.cancel()
+        }
+    }
+}

@@ -1,0 +1,81 @@
+extension Subscribers {
+    /// A simple subscriber that assigns received elements to a property indicated by a key path.
+    ///
+    /// It holds the object strongly until the subscription completes or is cancelled.
+    public final class Assign<Root, Input>: Subscriber, Cancellable, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+    {
+        public typealias Failure = Never
+
+        /// The object that contains the property to assign; `nil` once the subscription has ended.
+        public private(set) var object: Root?
+        /// The key path that indicates the property to assign.
+        public let keyPath: ReferenceWritableKeyPath<Root, Input>
+
+        private let lock = Lock()
+        private var state = SubscriberState.awaitingSubscription
+
+        /// Creates a subscriber to assign the value of a property indicated by a key path.
+        public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
+            self.object = object
+            self.keyPath = keyPath
+        }
+
+        public var description: String { "Assign \(Root.self)." }
+
+        public var customMirror: Mirror {
+            Mirror(self, children: ["object": object as Any, "keyPath": keyPath])
+        }
+
+        public var playgroundDescription: Any { description }
+
+        public func receive(subscription: Subscription) {
+            lock.lock()
+            guard case .awaitingSubscription = state else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            state = .subscribed(subscription)
+            lock.unlock()
+            subscription.request(.unlimited)
+        }
+
+        public func receive(_ value: Input) -> Subscribers.Demand {
+            lock.lock()
+            let target = object
+            lock.unlock()
+            target?[keyPath: keyPath] = value
+            return .none
+        }
+
+        public func receive(completion: Subscribers.Completion<Never>) {
+            lock.lock()
+            state = .terminal
+            let released = object
+            object = nil
+            lock.unlock()
+            _ = released
+        }
+
+        public func cancel() {
+            lock.lock()
+            let subscription = state.subscription
+            state = .terminal
+            let released = object
+            object = nil
+            lock.unlock()
+            _ = released
+            subscription?.cancel()
+        }
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Assigns each element from a publisher to a property on an object.
+    public func assign<Root>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable {
+        let subscriber = Subscribers.Assign(object: object, keyPath: keyPath)
+        subscribe(subscriber)
+        return AnyCancellable(subscriber)
+    }
+}
