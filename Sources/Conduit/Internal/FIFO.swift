@@ -1,0 +1,56 @@
+/// A first-in first-out queue with amortised O(1) `append` and `popFirst`, for operators that
+/// hold values until demand arrives (merge, zip, buffer).
+internal struct FIFO<Element> {
+    private var storage: [Element?] = []
+    private var head = 0
+
+    /// Creates an empty queue.
+    init() {}
+
+    /// The number of elements waiting.
+    var count: Int { storage.count - head }
+
+    /// Whether nothing is waiting.
+    var isEmpty: Bool { head == storage.count }
+
+    /// The oldest element, if any, without removing it.
+    var first: Element? { isEmpty ? nil : storage[head] }
+
+    /// Adds an element at the back.
+    mutating func append(_ element: Element) {
+        storage.append(element)
+    }
+
+    /// Removes and returns the oldest element.
+    mutating func popFirst() -> Element? {
+        guard head < storage.count else { return nil }
+        let element = storage[head]
+        storage[head] = nil
+        head += 1
+        if head == storage.count {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head > 32, head * 2 > storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
+        return element
+    }
+
+    /// Removes and returns the newest element.
+    mutating func popLast() -> Element? {
+        guard head < storage.count else { return nil }
+        let element = storage.removeLast()
+        if head == storage.count {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return element
+    }
+
+    /// Removes everything.
+    mutating func removeAll() {
+        storage.removeAll()
+        head = 0
+    }
+}

@@ -1,0 +1,44 @@
+extension Publishers {
+    /// A publisher that receives and combines the latest elements from two publishers.
+    ///
+    /// It sends nothing until every upstream has sent a value; after that, each value from any
+    /// upstream yields a tuple of the latest value of each. Downstream requests are passed to every
+    /// upstream; each upstream's latest value is kept (a buffer of one), so values beyond demand
+    /// replace each other. It finishes when every upstream has finished and fails as soon as one fails.
+    public struct CombineLatest<A, B>: Publisher
+        where A: Publisher, B: Publisher, A.Failure == B.Failure
+    {
+        public typealias Output = (A.Output, B.Output)
+        public typealias Failure = A.Failure
+
+        /// The first upstream publisher.
+        public let a: A
+
+        /// The second upstream publisher.
+        public let b: B
+
+        /// Creates a publisher that combines the elements of two upstream publishers.
+        public init(_ a: A, _ b: B) {
+            self.a = a
+            self.b = b
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let core = FanIn(downstream: subscriber, rule: .combineLatest, lanes: 2, name: "CombineLatest") { values in
+                (values[0] as! A.Output, values[1] as! B.Output)
+            }
+            subscriber.receive(subscription: core)
+            a.subscribe(core.lane(0, of: A.Output.self))
+            b.subscribe(core.lane(1, of: B.Output.self))
+        }
+    }
+}
+
+extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {}
+
+extension Publisher {
+    /// Subscribes to an additional publisher and publishes a tuple upon receiving output from either publisher.
+    public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P> where Failure == P.Failure {
+        Publishers.CombineLatest(self, other)
+    }
+}

@@ -1,0 +1,57 @@
+extension Publishers {
+    /// A publisher that receives and combines the latest elements from four publishers.
+    ///
+    /// It sends nothing until every upstream has sent a value; after that, each value from any
+    /// upstream yields a tuple of the latest value of each. Downstream requests are passed to every
+    /// upstream; each upstream's latest value is kept (a buffer of one), so values beyond demand
+    /// replace each other. It finishes when every upstream has finished and fails as soon as one fails.
+    public struct CombineLatest4<A, B, C, D>: Publisher
+        where A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure
+    {
+        public typealias Output = (A.Output, B.Output, C.Output, D.Output)
+        public typealias Failure = A.Failure
+
+        /// The first upstream publisher.
+        public let a: A
+
+        /// The second upstream publisher.
+        public let b: B
+
+        /// The third upstream publisher.
+        public let c: C
+
+        /// The fourth upstream publisher.
+        public let d: D
+
+        /// Creates a publisher that combines the elements of four upstream publishers.
+        public init(_ a: A, _ b: B, _ c: C, _ d: D) {
+            self.a = a
+            self.b = b
+            self.c = c
+            self.d = d
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let core = FanIn(downstream: subscriber, rule: .combineLatest, lanes: 4, name: "CombineLatest4") { values in
+                (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output, values[3] as! D.Output)
+            }
+            subscriber.receive(subscription: core)
+            a.subscribe(core.lane(0, of: A.Output.self))
+            b.subscribe(core.lane(1, of: B.Output.self))
+            c.subscribe(core.lane(2, of: C.Output.self))
+            d.subscribe(core.lane(3, of: D.Output.self))
+        }
+    }
+}
+
+extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
+
+extension Publisher {
+    /// Like `combineLatest(_:)`, with 3 other publishers.
+    public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q, _ publisher3: R)
+        -> Publishers.CombineLatest4<Self, P, Q, R>
+        where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure
+    {
+        Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)
+    }
+}

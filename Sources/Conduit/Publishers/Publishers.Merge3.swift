@@ -1,0 +1,92 @@
+extension Publishers {
+    /// A publisher created by applying the merge function to three upstream publishers.
+    ///
+    /// It republishes every value any upstream sends, in the order they arrive; it finishes when
+    /// every upstream has finished, and fails as soon as one fails (cancelling the others). An
+    /// upstream is never asked for more than the downstream's outstanding demand.
+    public struct Merge3<A, B, C>: Publisher
+        where A: Publisher, B: Publisher, C: Publisher,
+        A.Failure == B.Failure,
+        A.Output == B.Output,
+        B.Failure == C.Failure,
+        B.Output == C.Output
+    {
+        public typealias Output = A.Output
+        public typealias Failure = A.Failure
+
+        /// A publisher to merge.
+        public let a: A
+
+        /// A second publisher to merge.
+        public let b: B
+
+        /// A third publisher to merge.
+        public let c: C
+
+        /// Creates a publisher that merges the elements of three upstream publishers.
+        public init(_ a: A, _ b: B, _ c: C) {
+            self.a = a
+            self.b = b
+            self.c = c
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let core = FanIn(downstream: subscriber, rule: .merge, lanes: 3, name: "Merge3") { $0[0] as! Output }
+            subscriber.receive(subscription: core)
+            a.subscribe(core.lane(0, of: Output.self))
+            b.subscribe(core.lane(1, of: Output.self))
+            c.subscribe(core.lane(2, of: Output.self))
+        }
+
+        /// Merges this publisher with another publisher.
+        public func merge<P: Publisher>(with p: P) -> Publishers.Merge4<A, B, C, P>
+            where C.Failure == P.Failure, C.Output == P.Output
+        {
+            Publishers.Merge4(a, b, c, p)
+        }
+
+        /// Merges this publisher with 2 more publishers.
+        public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge5<A, B, C, Z, Y>
+            where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output
+        {
+            Publishers.Merge5(a, b, c, z, y)
+        }
+
+        /// Merges this publisher with 3 more publishers.
+        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge6<A, B, C, Z, Y, X>
+            where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output
+        {
+            Publishers.Merge6(a, b, c, z, y, x)
+        }
+
+        /// Merges this publisher with 4 more publishers.
+        public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W) -> Publishers.Merge7<A, B, C, Z, Y, X, W>
+            where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output
+        {
+            Publishers.Merge7(a, b, c, z, y, x, w)
+        }
+
+        /// Merges this publisher with 5 more publishers.
+        public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V) -> Publishers.Merge8<A, B, C, Z, Y, X, W, V>
+            where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output, W.Failure == V.Failure, W.Output == V.Output
+        {
+            Publishers.Merge8(a, b, c, z, y, x, w, v)
+        }
+    }
+}
+
+extension Publishers.Merge3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+
+extension Publisher {
+    /// Combines elements from this publisher with those from 2 other publishers, delivering an
+    /// interleaved sequence of elements.
+    public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C)
+        -> Publishers.Merge3<Self, B, C>
+        where Failure == B.Failure,
+            Output == B.Output,
+            B.Failure == C.Failure,
+            B.Output == C.Output
+    {
+        Publishers.Merge3(self, b, c)
+    }
+}

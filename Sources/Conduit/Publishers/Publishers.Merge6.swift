@@ -1,0 +1,98 @@
+extension Publishers {
+    /// A publisher created by applying the merge function to six upstream publishers.
+    ///
+    /// It republishes every value any upstream sends, in the order they arrive; it finishes when
+    /// every upstream has finished, and fails as soon as one fails (cancelling the others). An
+    /// upstream is never asked for more than the downstream's outstanding demand.
+    public struct Merge6<A, B, C, D, E, F>: Publisher
+        where A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher,
+        A.Failure == B.Failure,
+        A.Output == B.Output,
+        B.Failure == C.Failure,
+        B.Output == C.Output,
+        C.Failure == D.Failure,
+        C.Output == D.Output,
+        D.Failure == E.Failure,
+        D.Output == E.Output,
+        E.Failure == F.Failure,
+        E.Output == F.Output
+    {
+        public typealias Output = A.Output
+        public typealias Failure = A.Failure
+
+        /// A publisher to merge.
+        public let a: A
+
+        /// A second publisher to merge.
+        public let b: B
+
+        /// A third publisher to merge.
+        public let c: C
+
+        /// A fourth publisher to merge.
+        public let d: D
+
+        /// A fifth publisher to merge.
+        public let e: E
+
+        /// A sixth publisher to merge.
+        public let f: F
+
+        /// Creates a publisher that merges the elements of six upstream publishers.
+        public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F) {
+            self.a = a
+            self.b = b
+            self.c = c
+            self.d = d
+            self.e = e
+            self.f = f
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let core = FanIn(downstream: subscriber, rule: .merge, lanes: 6, name: "Merge6") { $0[0] as! Output }
+            subscriber.receive(subscription: core)
+            a.subscribe(core.lane(0, of: Output.self))
+            b.subscribe(core.lane(1, of: Output.self))
+            c.subscribe(core.lane(2, of: Output.self))
+            d.subscribe(core.lane(3, of: Output.self))
+            e.subscribe(core.lane(4, of: Output.self))
+            f.subscribe(core.lane(5, of: Output.self))
+        }
+
+        /// Merges this publisher with another publisher.
+        public func merge<P: Publisher>(with p: P) -> Publishers.Merge7<A, B, C, D, E, F, P>
+            where F.Failure == P.Failure, F.Output == P.Output
+        {
+            Publishers.Merge7(a, b, c, d, e, f, p)
+        }
+
+        /// Merges this publisher with 2 more publishers.
+        public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge8<A, B, C, D, E, F, Z, Y>
+            where F.Failure == Z.Failure, F.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output
+        {
+            Publishers.Merge8(a, b, c, d, e, f, z, y)
+        }
+    }
+}
+
+extension Publishers.Merge6: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {}
+
+extension Publisher {
+    /// Combines elements from this publisher with those from 5 other publishers, delivering an
+    /// interleaved sequence of elements.
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F)
+        -> Publishers.Merge6<Self, B, C, D, E, F>
+        where Failure == B.Failure,
+            Output == B.Output,
+            B.Failure == C.Failure,
+            B.Output == C.Output,
+            C.Failure == D.Failure,
+            C.Output == D.Output,
+            D.Failure == E.Failure,
+            D.Output == E.Output,
+            E.Failure == F.Failure,
+            E.Output == F.Output
+    {
+        Publishers.Merge6(self, b, c, d, e, f)
+    }
+}

@@ -1,0 +1,100 @@
+extension Publishers {
+    /// A publisher created by applying the merge function to seven upstream publishers.
+    ///
+    /// It republishes every value any upstream sends, in the order they arrive; it finishes when
+    /// every upstream has finished, and fails as soon as one fails (cancelling the others). An
+    /// upstream is never asked for more than the downstream's outstanding demand.
+    public struct Merge7<A, B, C, D, E, F, G>: Publisher
+        where A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher,
+        A.Failure == B.Failure,
+        A.Output == B.Output,
+        B.Failure == C.Failure,
+        B.Output == C.Output,
+        C.Failure == D.Failure,
+        C.Output == D.Output,
+        D.Failure == E.Failure,
+        D.Output == E.Output,
+        E.Failure == F.Failure,
+        E.Output == F.Output,
+        F.Failure == G.Failure,
+        F.Output == G.Output
+    {
+        public typealias Output = A.Output
+        public typealias Failure = A.Failure
+
+        /// A publisher to merge.
+        public let a: A
+
+        /// A second publisher to merge.
+        public let b: B
+
+        /// A third publisher to merge.
+        public let c: C
+
+        /// A fourth publisher to merge.
+        public let d: D
+
+        /// A fifth publisher to merge.
+        public let e: E
+
+        /// A sixth publisher to merge.
+        public let f: F
+
+        /// A seventh publisher to merge.
+        public let g: G
+
+        /// Creates a publisher that merges the elements of seven upstream publishers.
+        public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) {
+            self.a = a
+            self.b = b
+            self.c = c
+            self.d = d
+            self.e = e
+            self.f = f
+            self.g = g
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let core = FanIn(downstream: subscriber, rule: .merge, lanes: 7, name: "Merge7") { $0[0] as! Output }
+            subscriber.receive(subscription: core)
+            a.subscribe(core.lane(0, of: Output.self))
+            b.subscribe(core.lane(1, of: Output.self))
+            c.subscribe(core.lane(2, of: Output.self))
+            d.subscribe(core.lane(3, of: Output.self))
+            e.subscribe(core.lane(4, of: Output.self))
+            f.subscribe(core.lane(5, of: Output.self))
+            g.subscribe(core.lane(6, of: Output.self))
+        }
+
+        /// Merges this publisher with another publisher.
+        public func merge<P: Publisher>(with p: P) -> Publishers.Merge8<A, B, C, D, E, F, G, P>
+            where G.Failure == P.Failure, G.Output == P.Output
+        {
+            Publishers.Merge8(a, b, c, d, e, f, g, p)
+        }
+    }
+}
+
+extension Publishers.Merge7: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {}
+
+extension Publisher {
+    /// Combines elements from this publisher with those from 6 other publishers, delivering an
+    /// interleaved sequence of elements.
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G)
+        -> Publishers.Merge7<Self, B, C, D, E, F, G>
+        where Failure == B.Failure,
+            Output == B.Output,
+            B.Failure == C.Failure,
+            B.Output == C.Output,
+            C.Failure == D.Failure,
+            C.Output == D.Output,
+            D.Failure == E.Failure,
+            D.Output == E.Output,
+            E.Failure == F.Failure,
+            E.Output == F.Output,
+            F.Failure == G.Failure,
+            F.Output == G.Output
+    {
+        Publishers.Merge7(self, b, c, d, e, f, g)
+    }
+}

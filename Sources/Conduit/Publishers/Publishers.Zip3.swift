@@ -1,0 +1,51 @@
+extension Publishers {
+    /// A publisher created by applying the zip function to three upstream publishers.
+    ///
+    /// It waits until every upstream has sent a value, then sends the oldest unconsumed value of
+    /// each together as a tuple; values are paired in order and never dropped. It finishes as soon
+    /// as an upstream has finished and nothing it sent is left to pair, and fails as soon as one fails.
+    public struct Zip3<A, B, C>: Publisher
+        where A: Publisher, B: Publisher, C: Publisher, A.Failure == B.Failure, B.Failure == C.Failure
+    {
+        public typealias Output = (A.Output, B.Output, C.Output)
+        public typealias Failure = A.Failure
+
+        /// The first upstream publisher.
+        public let a: A
+
+        /// The second upstream publisher.
+        public let b: B
+
+        /// The third upstream publisher.
+        public let c: C
+
+        /// Creates a publisher that combines the elements of three upstream publishers.
+        public init(_ a: A, _ b: B, _ c: C) {
+            self.a = a
+            self.b = b
+            self.c = c
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let core = FanIn(downstream: subscriber, rule: .zip, lanes: 3, name: "Zip3") { values in
+                (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output)
+            }
+            subscriber.receive(subscription: core)
+            a.subscribe(core.lane(0, of: A.Output.self))
+            b.subscribe(core.lane(1, of: B.Output.self))
+            c.subscribe(core.lane(2, of: C.Output.self))
+        }
+    }
+}
+
+extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+
+extension Publisher {
+    /// Like `zip(_:)`, with 2 other publishers.
+    public func zip<P: Publisher, Q: Publisher>(_ publisher1: P, _ publisher2: Q)
+        -> Publishers.Zip3<Self, P, Q>
+        where Failure == P.Failure, P.Failure == Q.Failure
+    {
+        Publishers.Zip3(self, publisher1, publisher2)
+    }
+}
