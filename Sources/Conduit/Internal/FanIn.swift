@@ -99,15 +99,31 @@ internal final class FanIn<Downstream: Subscriber>: Subscription, CustomStringCo
     }
 
     /// Adds a lane (FlatMap: a new inner publisher) and returns its index, or nil once terminated.
-    func addLane() -> Int? {
-        lock.withLock {
-            guard !done, terminal == nil else { return nil }
-            let index = nextLane
-            nextLane += 1
-            laneCount += 1
-            lanes[index] = Lane()
-            return index
+    ///
+    /// With `replacing` (SwitchToLatest) the other lanes are cancelled and forgotten first, with
+    /// their waiting values: whatever they send afterwards is ignored.
+    func addLane(replacing: Bool = false) -> Int? {
+        lock.lock()
+        guard !done, terminal == nil else {
+            lock.unlock()
+            return nil
         }
+        var toCancel: [Subscription] = []
+        if replacing {
+            toCancel = lanes.values.compactMap(\.subscription)
+            lanes.removeAll()
+            queue.removeAll()
+            laneCount = 0
+        }
+        let index = nextLane
+        nextLane += 1
+        laneCount += 1
+        lanes[index] = Lane()
+        lock.unlock()
+        for subscription in toCancel {
+            subscription.cancel()
+        }
+        return index
     }
 
     /// Tells the core that no more lanes will be added (FlatMap: its upstream finished).

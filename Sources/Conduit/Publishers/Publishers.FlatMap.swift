@@ -1,0 +1,67 @@
+extension Publishers {
+    /// A publisher that transforms each element of an upstream publisher into a new publisher and
+    /// republishes the elements of all of them, interleaved.
+    ///
+    /// At most `maxPublishers` inner publishers are subscribed at once: the upstream is asked for
+    /// that many elements, and for one more each time an inner publisher finishes. Downstream
+    /// demand is shared by the inner publishers (unlimited demand reaches each as unlimited). It
+    /// finishes when the upstream and every inner publisher have finished, and fails as soon as
+    /// any of them fails.
+    public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
+        where NewPublisher.Failure == Upstream.Failure
+    {
+        public typealias Output = NewPublisher.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+        /// The maximum number of concurrent publisher subscriptions.
+        public let maxPublishers: Subscribers.Demand
+        /// A closure that takes an element as a parameter and returns a publisher that produces
+        /// elements of that type.
+        public let transform: (Upstream.Output) -> NewPublisher
+
+        /// Creates a publisher that transforms elements from an upstream publisher into a new publisher.
+        public init(
+            upstream: Upstream,
+            maxPublishers: Subscribers.Demand,
+            transform: @escaping (Upstream.Output) -> NewPublisher
+        ) {
+            self.upstream = upstream
+            self.maxPublishers = maxPublishers
+            self.transform = transform
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let core = FanIn(downstream: subscriber, rule: .merge, lanes: 0, sealed: false, name: "FlatMap") {
+                $0[0] as! Output
+            }
+            let outer = FlattenUpstream(core: core, maxPublishers: maxPublishers, transform: transform)
+            outer.attachHooks()
+            subscriber.receive(subscription: core)
+            upstream.subscribe(outer)
+        }
+    }
+}
+
+extension Publisher {
+    /// Transforms all elements from an upstream publisher into a new publisher up to a maximum
+    /// number of publishers you specify.
+    public func flatMap<T, P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Self> where T == P.Output, Failure == P.Failure {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Transforms all elements from an upstream publisher that never fails into new publishers
+    /// that never fail either.
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+}

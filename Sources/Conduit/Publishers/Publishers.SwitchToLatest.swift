@@ -1,0 +1,39 @@
+extension Publishers {
+    /// A publisher that flattens nested publishers, republishing only the elements of the most
+    /// recently received one.
+    ///
+    /// When the upstream sends a new publisher, the previous one is cancelled at once and anything
+    /// it sends afterwards is ignored; the new one is asked for the downstream's outstanding demand.
+    /// It finishes when the upstream and the current inner publisher have finished.
+    public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
+        where P == Upstream.Output, P.Failure == Upstream.Failure
+    {
+        public typealias Output = P.Output
+        public typealias Failure = P.Failure
+
+        /// The publisher from which this publisher receives elements.
+        public let upstream: Upstream
+
+        /// Creates a publisher that “flattens” nested publishers.
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let core = FanIn(downstream: subscriber, rule: .merge, lanes: 0, sealed: false, name: "SwitchToLatest") {
+                $0[0] as! Output
+            }
+            let outer = FlattenUpstream(core: core, maxPublishers: nil) { (inner: P) in inner }
+            outer.attachHooks()
+            subscriber.receive(subscription: core)
+            upstream.subscribe(outer)
+        }
+    }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Failure {
+    /// Republishes elements sent by the most recently received publisher.
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+        Publishers.SwitchToLatest(upstream: self)
+    }
+}

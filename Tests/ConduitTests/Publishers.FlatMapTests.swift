@@ -1,0 +1,149 @@
+import Conduit
+import Foundation
+import XCTest
+
+final class FlatMapTests: XCTestCase {
+    func testRepublishesTheElementsOfEveryInnerPublisher() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inners = (0..<3).map { _ in PassthroughSubject<String, Never>() }
+        let recorder = RecordingSubscriber<String, Never>()
+        upstream.flatMap { inners[$0] }.subscribe(recorder)
+        upstream.send(0)
+        inners[0].send("a")
+        upstream.send(1)
+        inners[1].send("b")
+        inners[0].send("c")
+        XCTAssertEqual(recorder.values, ["a", "b", "c"])
+    }
+
+    func testSubscribesToAtMostMaxPublishersAtOnce() {
+        let upstream = ManualPublisher<Int, Never>()
+        let inners = (0..<4).map { _ in ManualPublisher<String, Never>() }
+        let recorder = RecordingSubscriber<String, Never>()
+        upstream.flatMap(maxPublishers: .max(2)) { inners[$0] }.subscribe(recorder)
+        XCTAssertEqual(upstream.subscription.requests, [.max(2)])
+        upstream.send(0)
+        upstream.send(1)
+        inners[0].send("a")
+        inners[0].send(completion: .finished)
+        XCTAssertEqual(upstream.subscription.requests, [.max(2), .max(1)])
+        upstream.send(2)
+        inners[2].send("c")
+        XCTAssertEqual(recorder.values, ["a", "c"])
+        XCTAssertEqual(inners[3].subscribeCount, 0)
+    }
+
+    func testUnlimitedDemandReachesEachInnerPublisherAsUnlimited() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inners = (0..<2).map { _ in ManualPublisher<Int, Never>() }
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.flatMap { inners[$0] }.subscribe(recorder)
+        upstream.send(0)
+        upstream.send(1)
+        XCTAssertEqual(inners[0].subscription.requests, [.unlimited])
+        XCTAssertEqual(inners[1].subscription.requests, [.unlimited])
+    }
+
+    func testFiniteDemandIsSharedByTheInnerPublishers() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inners = (0..<2).map { _ in ManualPublisher<Int, Never>() }
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(3))
+        upstream.flatMap { inners[$0] }.subscribe(recorder)
+        upstream.send(0)
+        XCTAssertEqual(inners[0].subscription.requests, [.max(3)])
+        inners[0].send(1)
+        inners[0].send(2)
+        upstream.send(1)
+        XCTAssertEqual(inners[1].subscription.requests, [.max(1)])
+        inners[1].send(3)
+        inners[0].send(4)
+        XCTAssertEqual(recorder.values, [1, 2, 3])
+        recorder.request(.max(1))
+        XCTAssertEqual(recorder.values, [1, 2, 3, 4])
+    }
+
+    func testFinishesWhenTheUpstreamAndEveryInnerPublisherHaveFinished() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inners = (0..<2).map { _ in PassthroughSubject<Int, Never>() }
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.flatMap { inners[$0] }.subscribe(recorder)
+        upstream.send(0)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        inners[0].send(completion: .finished)
+        XCTAssertNil(recorder.completion)
+        inners[1].send(5)
+        inners[1].send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(5)", "finished"])
+    }
+
+    func testFailureOfAnInnerPublisherFailsAndCancelsTheRest() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let inners = (0..<2).map { _ in ManualPublisher<Int, TestError>() }
+        let recorder = RecordingSubscriber<Int, TestError>()
+        upstream.flatMap { inners[$0] }.subscribe(recorder)
+        upstream.send(0)
+        upstream.send(1)
+        inners[1].send(completion: .failure(TestError()))
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "failure(boom)"])
+        XCTAssertTrue(upstream.subscription.isCancelled)
+        XCTAssertTrue(inners[0].subscription.isCancelled)
+    }
+
+    func testFailureOfTheUpstreamCancelsTheInnerPublishers() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let inner = ManualPublisher<Int, TestError>()
+        let recorder = RecordingSubscriber<Int, TestError>()
+        upstream.flatMap { _ in inner }.subscribe(recorder)
+        upstream.send(0)
+        upstream.send(completion: .failure(TestError()))
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "failure(boom)"])
+        XCTAssertTrue(inner.subscription.isCancelled)
+    }
+
+    func testCancelCancelsTheUpstreamAndTheInnerPublishers() {
+        let upstream = ManualPublisher<Int, Never>()
+        let inner = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        Publishers.FlatMap(upstream: upstream, maxPublishers: .unlimited) { _ in inner }.subscribe(recorder)
+        upstream.send(0)
+        recorder.cancel()
+        XCTAssertTrue(upstream.subscription.isCancelled)
+        XCTAssertTrue(inner.subscription.isCancelled)
+        inner.send(1)
+        XCTAssertTrue(recorder.values.isEmpty)
+    }
+
+    func testSendingIntoTheUpstreamFromInsideTheSubscriberAddsAnInnerPublisher() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        recorder.onValue = { value in
+            if value < 30 { upstream.send(value / 10 + 1) }
+        }
+        upstream.flatMap { value in CurrentValueSubject<Int, Never>(value * 10) }
+            .subscribe(recorder)
+        upstream.send(1)
+        XCTAssertEqual(recorder.values, [10, 20, 30])
+        XCTAssertEqual(recorder.overlappingDeliveries, 0)
+    }
+
+    func testInnerPublishersSendingFromManyThreadsNeverOverlapDeliveries() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inners = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.flatMap(maxPublishers: .max(4)) { inners[$0] }.subscribe(recorder)
+        for index in inners.indices { upstream.send(index) }
+        DispatchQueue.concurrentPerform(iterations: inners.count) { lane in
+            for value in 0..<500 { inners[lane].send(value) }
+        }
+        XCTAssertEqual(recorder.values.count, 2000)
+        XCTAssertEqual(recorder.overlappingDeliveries, 0)
+    }
+
+    func testPublicProperties() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let flat = upstream.flatMap(maxPublishers: .max(3)) { _ in PassthroughSubject<Int, Never>() }
+        XCTAssertTrue(flat.upstream === upstream)
+        XCTAssertEqual(flat.maxPublishers, .max(3))
+    }
+}
