@@ -1,0 +1,43 @@
+extension Publishers {
+    /// A publisher that handles errors from an upstream publisher by replacing the failed
+    /// publisher with another publisher.
+    ///
+    /// The replacement is asked for the demand the downstream still has outstanding, so the
+    /// downstream sees one uninterrupted stream.
+    public struct Catch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
+        where Upstream.Output == NewPublisher.Output
+    {
+        public typealias Output = Upstream.Output
+        public typealias Failure = NewPublisher.Failure
+
+        /// The publisher that this publisher receives elements from.
+        public let upstream: Upstream
+        /// A closure that accepts the upstream failure as input and returns a publisher to replace the upstream publisher.
+        public let handler: (Upstream.Failure) -> NewPublisher
+
+        /// Creates a publisher that handles errors from an upstream publisher by replacing the
+        /// failed publisher with another publisher.
+        public init(upstream: Upstream, handler: @escaping (Upstream.Failure) -> NewPublisher) {
+            self.upstream = upstream
+            self.handler = handler
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let relay = Relay(downstream: subscriber, name: "Catch")
+            let handler = self.handler
+            subscriber.receive(subscription: relay)
+            relay.attach(upstream) { error in
+                relay.attach(handler(error)) { relay.complete(.failure($0)) }
+            }
+        }
+    }
+}
+
+extension Publisher {
+    /// Handles errors from an upstream publisher by replacing it with another publisher.
+    public func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P) -> Publishers.Catch<Self, P>
+        where Output == P.Output
+    {
+        Publishers.Catch(upstream: self, handler: handler)
+    }
+}

@@ -1,0 +1,46 @@
+extension Publishers {
+    /// A publisher that handles errors from an upstream publisher by replacing the failed
+    /// publisher with another publisher, or by failing with the error the handler throws.
+    public struct TryCatch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
+        where Upstream.Output == NewPublisher.Output
+    {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Error
+
+        /// The publisher that this publisher receives elements from.
+        public let upstream: Upstream
+        /// A closure that accepts the upstream failure as input and either returns a publisher to
+        /// replace the upstream publisher or throws an error.
+        public let handler: (Upstream.Failure) throws -> NewPublisher
+
+        /// Creates a publisher that handles errors from an upstream publisher by replacing the
+        /// failed publisher with another publisher.
+        public init(upstream: Upstream, handler: @escaping (Upstream.Failure) throws -> NewPublisher) {
+            self.upstream = upstream
+            self.handler = handler
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let relay = Relay(downstream: subscriber, name: "TryCatch")
+            let handler = self.handler
+            subscriber.receive(subscription: relay)
+            relay.attach(upstream) { error in
+                do {
+                    relay.attach(try handler(error)) { relay.complete(.failure($0)) }
+                } catch {
+                    relay.complete(.failure(error))
+                }
+            }
+        }
+    }
+}
+
+extension Publisher {
+    /// Handles errors from an upstream publisher by either replacing it with another publisher or
+    /// throwing a new error.
+    public func tryCatch<P: Publisher>(_ handler: @escaping (Failure) throws -> P) -> Publishers.TryCatch<Self, P>
+        where Output == P.Output
+    {
+        Publishers.TryCatch(upstream: self, handler: handler)
+    }
+}
