@@ -1,0 +1,20 @@
+/// A publisher that provides an explicit means of connecting and canceling publication.
+///
+/// It produces no elements until `connect()` is called, so that every subscriber can attach
+/// first. Use `makeConnectable()` or `multicast(_:)` to make one, and `autoconnect()` to connect
+/// on the first subscription.
+public protocol ConnectablePublisher<Output, Failure>: Publisher {
+    /// Connects to the publisher, allowing it to produce elements, and returns an instance with
+    /// which to cancel publishing.
+    func connect() -> Cancellable
+}
+
+extension ConnectablePublisher {
+    /// Automates the process of connecting or disconnecting from this connectable publisher.
+    ///
+    /// The returned publisher connects when the first subscriber attaches and disconnects when
+    /// every subscriber has cancelled.
+    public func autoconnect() -> Publishers.Autoconnect<Self> {
+        Publishers.Autoconnect(upstream: self)
+    }
+}

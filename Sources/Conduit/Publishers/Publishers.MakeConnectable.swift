@@ -1,0 +1,32 @@
+extension Publishers {
+    /// A publisher that provides explicit connectability to another publisher.
+    ///
+    /// Subscribers attach at any time; the upstream is subscribed to (once, for all of them)
+    /// when `connect()` is called.
+    public struct MakeConnectable<Upstream: Publisher>: ConnectablePublisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        private let multicast: Multicast<Upstream, PassthroughSubject<Output, Failure>>
+
+        /// Creates a connectable publisher, attached to the provided upstream publisher.
+        public init(upstream: Upstream) {
+            multicast = Multicast(upstream: upstream) { PassthroughSubject() }
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            multicast.subscribe(subscriber)
+        }
+
+        public func connect() -> Cancellable {
+            multicast.connect()
+        }
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Creates a connectable wrapper around the publisher.
+    public func makeConnectable() -> Publishers.MakeConnectable<Self> {
+        Publishers.MakeConnectable(upstream: self)
+    }
+}
