@@ -1,0 +1,98 @@
+import Conduit
+import Foundation
+import XCTest
+
+final class BufferTests: XCTestCase {
+    func testKeepFullFillsTheBufferAtSubscriptionAndRefillsAsElementsLeave() {
+        let upstream = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        upstream.buffer(size: 3, prefetch: .keepFull, whenFull: .dropNewest).subscribe(recorder)
+        XCTAssertEqual(upstream.subscription.requests, [.max(3)])
+        upstream.send(1)
+        upstream.send(2)
+        XCTAssertTrue(recorder.values.isEmpty)
+        recorder.request(.max(1))
+        XCTAssertEqual(recorder.values, [1])
+        XCTAssertEqual(upstream.subscription.requests, [.max(3), .max(1)])
+        recorder.request(.max(5))
+        XCTAssertEqual(recorder.values, [1, 2])
+        upstream.send(3)
+        XCTAssertEqual(recorder.values, [1, 2, 3])
+    }
+
+    func testByRequestForwardsTheDownstreamsRequests() {
+        let upstream = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
+        Publishers.Buffer(upstream: upstream, size: 5, prefetch: .byRequest, whenFull: .dropNewest).subscribe(recorder)
+        XCTAssertEqual(upstream.subscription.requests, [.max(2)])
+        recorder.request(.max(1))
+        XCTAssertEqual(upstream.subscription.requests, [.max(2), .max(1)])
+    }
+
+    func testDropNewestDiscardsWhatArrivesWhenFull() {
+        let upstream = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest).subscribe(recorder)
+        for value in 1...4 { upstream.send(value) }
+        recorder.request(.unlimited)
+        XCTAssertEqual(recorder.values, [1, 2])
+    }
+
+    func testDropOldestDiscardsTheOldestBufferedElementWhenFull() {
+        let upstream = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(recorder)
+        for value in 1...4 { upstream.send(value) }
+        recorder.request(.unlimited)
+        XCTAssertEqual(recorder.values, [3, 4])
+    }
+
+    func testCustomErrorFailsAtOnceAndCancelsTheUpstream() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.buffer(size: 1, prefetch: .keepFull, whenFull: .customError { TestError("full") }).subscribe(recorder)
+        upstream.send(1)
+        upstream.send(2)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "failure(full)"])
+        XCTAssertTrue(upstream.subscription.isCancelled)
+    }
+
+    func testCompletionIsDeliveredAfterTheBufferedElements() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.buffer(size: 4, prefetch: .keepFull, whenFull: .dropNewest).subscribe(recorder)
+        upstream.send(1)
+        upstream.send(2)
+        upstream.send(completion: .failure(TestError()))
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription"])
+        recorder.request(.max(1))
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)"])
+        recorder.request(.max(1))
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)", "value(2)", "failure(boom)"])
+    }
+
+    func testPublicPropertiesAndStrategies() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let buffer = upstream.buffer(size: 7, prefetch: .keepFull, whenFull: .dropOldest)
+        XCTAssertEqual(buffer.size, 7)
+        XCTAssertEqual(buffer.prefetch, .keepFull)
+        XCTAssertNotEqual(Publishers.PrefetchStrategy.keepFull, .byRequest)
+        XCTAssertEqual(Set([Publishers.PrefetchStrategy.keepFull, .keepFull, .byRequest]).count, 2)
+        if case .dropOldest = buffer.whenFull {} else { XCTFail("whenFull") }
+    }
+
+    func testRequestsFromAnotherThreadWhileTheUpstreamSendsNeverOverlapDeliveries() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        upstream.buffer(size: 10_000, prefetch: .keepFull, whenFull: .dropNewest).subscribe(recorder)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                for value in 0..<2000 { upstream.send(value) }
+            } else {
+                for _ in 0..<2000 { recorder.request(.max(1)) }
+            }
+        }
+        XCTAssertEqual(recorder.overlappingDeliveries, 0)
+        XCTAssertEqual(recorder.values, Array(0..<2000))
+    }
+}
