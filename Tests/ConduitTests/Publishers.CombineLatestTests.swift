@@ -194,6 +194,16 @@ final class CombineLatestTests: XCTestCase {
         XCTAssertEqual(values.map(\.0), values.map(\.0).sorted())
         XCTAssertEqual(values.map(\.1), values.map(\.1).sorted())
     }
+
+    func testOneSubjectCombinedWithItselfSeesBothLanesUpdateInTurn() {
+        let a = PassthroughSubject<Int, Never>()
+        var pairs: [String] = []
+        let cancellable = a.combineLatest(a).sink { pairs.append("\($0)\($1)") }
+        a.send(1)
+        a.send(2)
+        XCTAssertEqual(pairs, ["11", "21", "22"])
+        withExtendedLifetime(cancellable) {}
+    }
 }
 
 /// A publisher that only finishes, compared by its tag: for tests of `Equatable` conformances.

@@ -238,4 +238,14 @@ final class MergeTests: XCTestCase {
                 || events == ["subscription", "finished"])
         }
     }
-}
+
+
+    func testOneSubjectMergedWithItselfDeliversEachValueTwice() {
+        let a = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        Publishers.Merge(a, a).subscribe(recorder)
+        a.send(1)
+        a.send(2)
+        a.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)", "value(1)", "value(2)", "value(2)", "finished"])
+    }}

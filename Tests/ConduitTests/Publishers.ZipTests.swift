@@ -149,4 +149,13 @@ final class ZipTests: XCTestCase {
         XCTAssertEqual(values.count, count)
         XCTAssertTrue(values.allSatisfy { $0.0 == $0.1 })
     }
-}
+
+
+    func testOneSubjectZippedWithItselfPairsEachValueWithItself() {
+        let a = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<(Int, Int), Never>()
+        a.zip(a).subscribe(recorder)
+        a.send(1)
+        a.send(2)
+        XCTAssertEqual(recorder.values.map { "\($0.0)\($0.1)" }, ["11", "22"])
+    }}
