@@ -1,0 +1,44 @@
+import CHeap
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Bytes currently allocated by malloc and still live, as glibc's `mallinfo2` counts them
+/// (small chunks in the arenas plus chunks served by mmap).
+public func liveHeapBytes() -> Int {
+    Int(cheap_live_bytes())
+}
+
+/// Measures the heap bytes that `count` live objects made by `make` hold, one each: the storage
+/// that keeps them alive is reserved before the first reading, so only the objects count.
+public func heapBytesPerObject<T>(count: Int, _ make: (Int) -> T) -> Double {
+    var kept: [T] = []
+    kept.reserveCapacity(count)
+    let before = liveHeapBytes()
+    for index in 0..<count {
+        kept.append(make(index))
+    }
+    let after = liveHeapBytes()
+    let bytes = Double(after - before) / Double(count)
+    withExtendedLifetime(kept) {}
+    return bytes
+}
+
+/// Keeps a value observable, so the optimiser cannot drop the work that produced it.
+@inline(never)
+public func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// A counter the cases' sinks add into, so that delivered values are used.
+public final class Tally: @unchecked Sendable {
+    public var total = 0
+    public var count = 0
+    public init() {}
+
+    @inline(__always)
+    public func add(_ value: Int) {
+        total &+= value
+        count &+= 1
+    }
+}

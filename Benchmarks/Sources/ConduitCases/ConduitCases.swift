@@ -1,0 +1,6 @@
+import BenchSupport
+
+/// Every case written against Conduit, by row identifier.
+public enum ConduitCases {
+    public static let all: [Case] = SubjectCases.all
+}

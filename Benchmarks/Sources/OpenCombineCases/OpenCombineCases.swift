@@ -1,0 +1,6 @@
+import BenchSupport
+
+/// Every case written against OpenCombine, by row identifier.
+public enum OpenCombineCases {
+    public static let all: [Case] = SubjectCases.all
+}
