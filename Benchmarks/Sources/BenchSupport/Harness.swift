@@ -57,8 +57,11 @@ public struct Harness {
     public let runs: Int
     public let filter: String?
 
-    public init(rows: [Row], conduit: [Case], openCombine: [Case], runs: Int, filter: String?) {
+    /// `engine` ("conduit" or "opencombine") runs only that engine's cases, for profiling.
+    public init(rows: [Row], conduit: [Case], openCombine: [Case], runs: Int, filter: String?, engine: String? = nil) {
         self.rows = rows
+        let conduit = engine == "opencombine" ? [] : conduit
+        let openCombine = engine == "conduit" ? [] : openCombine
         self.conduit = Dictionary(conduit.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.openCombine = Dictionary(openCombine.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.runs = runs
@@ -73,7 +76,7 @@ public struct Harness {
 
     public func run(header: [String]) {
         var results: [Result] = []
-        for row in rows where filter.map({ row.id.contains($0) }) ?? true {
+        for row in rows where filter.map({ $0.split(separator: ",").contains { row.id.contains($0) } }) ?? true {
             let mine = conduit[row.id]
             let theirs = openCombine[row.id]
             _ = mine?.sample()

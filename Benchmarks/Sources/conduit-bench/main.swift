@@ -44,6 +44,7 @@ let harness = Harness(
     conduit: ConduitCases.all + Floor.cases + PlaygroundCases.all(binary: environment("CONDUIT_BIN")),
     openCombine: OpenCombineCases.all,
     runs: runs,
-    filter: filter
+    filter: filter,
+    engine: environment("BENCH_ENGINE")
 )
 harness.run(header: header)

@@ -9,8 +9,8 @@ extension Subscribers {
         @usableFromInline
         internal let rawValue: UInt
 
-        @usableFromInline
-        internal static let unlimitedRaw: UInt = UInt(Int.max) + 1
+        @inlinable
+        internal static var unlimitedRaw: UInt { UInt(Int.max) + 1 }
 
         @inlinable
         internal init(rawValue: UInt) {
@@ -18,10 +18,12 @@ extension Subscribers {
         }
 
         /// A request for as many values as the publisher can produce.
-        public static let unlimited = Demand(rawValue: unlimitedRaw)
+        @inlinable
+        public static var unlimited: Demand { Demand(rawValue: unlimitedRaw) }
 
         /// A request for no elements from the publisher.
-        public static let none = Demand(rawValue: 0)
+        @inlinable
+        public static var none: Demand { Demand(rawValue: 0) }
 
         /// Creates a demand for the given maximum number of elements; a negative value is a fatal error.
         @inlinable

@@ -3,11 +3,16 @@
 /// A new subscriber receives the current value on its first demand; `value` stays current even
 /// when nobody has demand. Setting `value` sends it. Safe to use from many threads.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomStringConvertible, @unchecked Sendable {
-    private let hub = SubjectHub<Output, Failure>(name: "CurrentValueSubject")
-    private let lock = Lock()
-    private var currentValue: Output
+    @usableFromInline
+    internal let hub = SubjectHub<Output, Failure>(name: "CurrentValueSubject")
+    /// The hub's lock also guards the current value, so a send takes one lock.
+    @usableFromInline
+    internal var lock: Lock { hub.lock }
+    @usableFromInline @exclusivity(unchecked)
+    internal var currentValue: Output
     /// Counts the values this subject has held, so a subscriber never receives one twice.
-    private var generation: UInt64 = 1
+    @usableFromInline @exclusivity(unchecked)
+    internal var generation: UInt64 = 1
 
     /// Creates a current value subject with the given initial value.
     public init(_ value: Output) {
@@ -22,14 +27,21 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomS
 
     public var description: String { "CurrentValueSubject" }
 
+    @inlinable
     public func send(_ input: Output) {
-        guard !hub.isCompleted else { return }
-        let number: UInt64 = lock.withLock {
-            currentValue = input
-            generation += 1
-            return generation
+        lock.lock()
+        guard hub.completion == nil else {
+            lock.unlock()
+            return
         }
-        hub.broadcast(input, generation: number)
+        currentValue = input
+        generation += 1
+        let number = generation
+        let receivers = hub.entries
+        lock.unlock()
+        for entry in receivers {
+            entry.offer(input, number)
+        }
     }
 
     public func send(completion: Subscribers.Completion<Failure>) {
@@ -40,6 +52,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomS
         hub.adopt(subscription)
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         hub.attach(subscriber) { [self] in
             lock.withLock { (currentValue, generation) }

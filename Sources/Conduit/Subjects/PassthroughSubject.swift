@@ -3,13 +3,15 @@
 /// It has no initial value and keeps none: a value sent while a subscriber has no demand is
 /// dropped for that subscriber. Safe to use from many threads.
 public final class PassthroughSubject<Output, Failure: Error>: Subject, CustomStringConvertible, @unchecked Sendable {
-    private let hub = SubjectHub<Output, Failure>(name: "PassthroughSubject")
+    @usableFromInline
+    internal let hub = SubjectHub<Output, Failure>(name: "PassthroughSubject")
 
     /// Creates a subject with no subscribers.
     public init() {}
 
     public var description: String { "PassthroughSubject" }
 
+    @inlinable
     public func send(_ input: Output) {
         hub.broadcast(input, generation: 0)
     }
@@ -22,6 +24,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, CustomSt
         hub.adopt(subscription)
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         hub.attach(subscriber, current: nil)
     }

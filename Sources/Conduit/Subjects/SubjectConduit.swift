@@ -3,50 +3,48 @@
 ///
 /// A recursive lock guards the demand and the delivery, so a second thread waits its turn while a
 /// send made from inside the subscriber (same thread) is delivered at once, as Combine does.
+@usableFromInline
 internal class SubjectConduit<Output, Failure: Error>: @unchecked Sendable {
-    /// Delivers `value` if the subscriber has demand; otherwise drops it. `generation` numbers the
-    /// values of a current-value subject so that none is delivered twice.
-    func offer(_ value: Output, generation: UInt64) {}
+    @usableFromInline
+    init() {}
 
     /// Delivers the completion and releases the subscriber.
+    @usableFromInline
     func finish(_ completion: Subscribers.Completion<Failure>) {}
 }
 
 /// The concrete conduit for one subscriber type.
+@usableFromInline
 internal final class SubjectConduitTo<Downstream: Subscriber>: SubjectConduit<Downstream.Input, Downstream.Failure>,
     Subscription, CustomStringConvertible, @unchecked Sendable
 {
-    typealias Output = Downstream.Input
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Output = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    private let lock = RecursiveLock()
-    private var downstream: Downstream?
-    private var demand = Subscribers.Demand.none
-    /// Detaches the conduit from its subject; `nil` once cancelled or finished.
-    private var detach: ((SubjectConduit<Output, Failure>) -> Void)?
+    @usableFromInline let lock = RecursiveLock()
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    /// The subject's hub, to detach from; `nil` once cancelled or finished.
+    @usableFromInline var hub: SubjectHub<Output, Failure>?
     /// For a current-value subject: reads its latest value and that value's generation.
-    private let current: (() -> (Output, UInt64))?
+    @usableFromInline let current: (() -> (Output, UInt64))?
     /// The generation of the last value delivered, for a current-value subject.
-    private var deliveredGeneration: UInt64 = 0
-    private let subjectName: String
+    @usableFromInline @exclusivity(unchecked) var deliveredGeneration: UInt64 = 0
 
-    let combineIdentifier = CombineIdentifier()
-
-    init(
-        downstream: Downstream,
-        subjectName: String,
-        current: (() -> (Output, UInt64))?,
-        detach: @escaping (SubjectConduit<Output, Failure>) -> Void
-    ) {
+    @usableFromInline
+    init(downstream: Downstream, hub: SubjectHub<Output, Failure>, current: (() -> (Output, UInt64))?) {
         self.downstream = downstream
-        self.subjectName = subjectName
+        self.hub = hub
         self.current = current
-        self.detach = detach
     }
 
-    var description: String { subjectName }
+    @usableFromInline
+    var description: String { current == nil ? "PassthroughSubject" : "CurrentValueSubject" }
 
-    override func offer(_ value: Output, generation: UInt64) {
+    /// Delivers `value` if the subscriber has demand; otherwise drops it. `generation` numbers the
+    /// values of a current-value subject so that none is delivered twice.
+    @inlinable
+    func offer(_ value: Output, generation: UInt64) {
         lock.lock()
         defer { lock.unlock() }
         guard let downstream, demand > 0 else { return }
@@ -57,15 +55,17 @@ internal final class SubjectConduitTo<Downstream: Subscriber>: SubjectConduit<Do
         deliver(value, to: downstream)
     }
 
+    @usableFromInline
     override func finish(_ completion: Subscribers.Completion<Failure>) {
         lock.lock()
         defer { lock.unlock() }
         guard let downstream else { return }
         self.downstream = nil
-        detach = nil
+        hub = nil
         downstream.receive(completion: completion)
     }
 
+    @usableFromInline
     func request(_ newDemand: Subscribers.Demand) {
         precondition(newDemand > 0, "demand must not be zero")
         lock.lock()
@@ -82,17 +82,19 @@ internal final class SubjectConduitTo<Downstream: Subscriber>: SubjectConduit<Do
         }
     }
 
+    @usableFromInline
     func cancel() {
         lock.lock()
-        let detach = self.detach
-        self.detach = nil
+        let hub = self.hub
+        self.hub = nil
         downstream = nil
         lock.unlock()
-        detach?(self)
+        hub?.detach(self)
     }
 
     /// Spends one unit of demand on `value`; call with the lock held.
-    private func deliver(_ value: Output, to downstream: Downstream) {
+    @inlinable
+    func deliver(_ value: Output, to downstream: Downstream) {
         demand -= 1
         let more = downstream.receive(value)
         if more > 0 { demand += more }

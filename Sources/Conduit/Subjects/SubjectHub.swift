@@ -1,12 +1,32 @@
 /// The state both subjects share: the conduits of their subscribers, their completion, and the
 /// upstream subscriptions handed to them with `send(subscription:)`.
+///
+/// Its delivery path is `@inlinable` so that a client's `send` is specialised for its value and
+/// subscriber types: each subscriber is reached through a closure made where its type is known,
+/// not through a generic class's (unspecialised) method.
+@usableFromInline
 internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
-    private let lock = Lock()
-    private var conduits: [SubjectConduit<Output, Failure>] = []
-    private var completion: Subscribers.Completion<Failure>?
-    private var upstreams: [Subscription] = []
-    private let name: String
+    /// One subscriber: its conduit (for completion and detaching) and a closure that offers it a
+    /// value, specialised for its subscriber type.
+    @usableFromInline
+    internal struct Entry {
+        @usableFromInline let conduit: SubjectConduit<Output, Failure>
+        @usableFromInline let offer: (Output, UInt64) -> Void
 
+        @inlinable
+        init(conduit: SubjectConduit<Output, Failure>, offer: @escaping (Output, UInt64) -> Void) {
+            self.conduit = conduit
+            self.offer = offer
+        }
+    }
+
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var entries: [Entry] = []
+    @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
+    private var upstreams: [Subscription] = []
+    @usableFromInline let name: String
+
+    @usableFromInline
     init(name: String) {
         self.name = name
     }
@@ -17,25 +37,28 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
         }
     }
 
+    @inlinable
     var isCompleted: Bool {
         lock.withLock { completion != nil }
     }
 
     /// Offers the value to every current subscriber; the conduits enforce each one's demand.
+    @inlinable
     func broadcast(_ value: Output, generation: UInt64) {
         lock.lock()
         guard completion == nil else {
             lock.unlock()
             return
         }
-        let receivers = conduits
+        let receivers = entries
         lock.unlock()
-        for conduit in receivers {
-            conduit.offer(value, generation: generation)
+        for entry in receivers {
+            entry.offer(value, generation)
         }
     }
 
     /// Completes the subject once: current subscribers receive the completion, later ones at once.
+    @usableFromInline
     func complete(_ completion: Subscribers.Completion<Failure>) {
         lock.lock()
         guard self.completion == nil else {
@@ -43,21 +66,23 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
             return
         }
         self.completion = completion
-        let receivers = conduits
-        conduits = []
+        let receivers = entries
+        entries = []
         lock.unlock()
-        for conduit in receivers {
-            conduit.finish(completion)
+        for entry in receivers {
+            entry.conduit.finish(completion)
         }
     }
 
     /// Keeps an upstream subscription and asks it for everything.
+    @usableFromInline
     func adopt(_ subscription: Subscription) {
         lock.withLock { upstreams.append(subscription) }
         subscription.request(.unlimited)
     }
 
     /// Attaches a subscriber, or completes it at once if the subject has completed.
+    @inlinable
     func attach<S: Subscriber>(_ subscriber: S, current: (() -> (Output, UInt64))?)
         where S.Input == Output, S.Failure == Failure
     {
@@ -68,18 +93,17 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
             subscriber.receive(completion: completion)
             return
         }
-        let conduit = SubjectConduitTo(downstream: subscriber, subjectName: name, current: current) { [self] in
-            detach($0)
-        }
-        conduits.append(conduit)
+        let conduit = SubjectConduitTo(downstream: subscriber, hub: self, current: current)
+        entries.append(Entry(conduit: conduit) { conduit.offer($0, generation: $1) })
         lock.unlock()
         subscriber.receive(subscription: conduit)
     }
 
-    private func detach(_ conduit: SubjectConduit<Output, Failure>) {
+    @usableFromInline
+    func detach(_ conduit: SubjectConduit<Output, Failure>) {
         lock.withLock {
-            if let index = conduits.firstIndex(where: { $0 === conduit }) {
-                conduits.remove(at: index)
+            if let index = entries.firstIndex(where: { $0.conduit === conduit }) {
+                entries.remove(at: index)
             }
         }
     }

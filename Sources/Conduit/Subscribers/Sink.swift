@@ -39,6 +39,7 @@ extension Subscribers {
             subscription.request(.unlimited)
         }
 
+        @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
             receiveValue(value)
             return .none
@@ -63,6 +64,7 @@ extension Subscribers {
 
 extension Publisher {
     /// Attaches a subscriber with closure-based behaviour; it requests an unlimited number of values.
+    @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
@@ -78,6 +80,7 @@ extension Publisher {
 
 extension Publisher where Failure == Never {
     /// Attaches a subscriber with closure-based behaviour to a publisher that never fails.
+    @inlinable
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }

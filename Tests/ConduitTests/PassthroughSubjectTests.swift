@@ -1,0 +1,100 @@
+import Conduit
+import Dispatch
+import XCTest
+
+/// Behaviour of `PassthroughSubject` that the delivery fast path (specialised closures, per
+/// subscriber recursive lock) must keep.
+final class PassthroughSubjectTests: XCTestCase {
+    func testValueWithoutDemandIsDroppedAndLaterDemandGetsOnlyNewValues() {
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        subject.subscribe(recorder)
+        subject.send(1)
+        subject.send(2)
+        recorder.request(.max(1))
+        subject.send(3)
+        subject.send(4)
+        XCTAssertEqual(recorder.values, [1, 3])
+    }
+
+    func testDemandReturnedFromReceiveIsAdded() {
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1))
+        subject.subscribe(recorder)
+        for value in 1...5 { subject.send(value) }
+        XCTAssertEqual(recorder.values, [1, 2, 3, 4, 5])
+    }
+
+    func testSendFromInsideSinkIsDelivered() {
+        let subject = PassthroughSubject<Int, Never>()
+        var received: [Int] = []
+        let cancellable = subject.sink { value in
+            received.append(value)
+            if value < 3 { subject.send(value + 1) }
+        }
+        subject.send(1)
+        XCTAssertEqual(received, [1, 2, 3])
+        cancellable.cancel()
+    }
+
+    func testCancelInsideSinkStopsFurtherValues() {
+        let subject = PassthroughSubject<Int, Never>()
+        var received: [Int] = []
+        var cancellable: AnyCancellable?
+        cancellable = subject.sink { value in
+            received.append(value)
+            cancellable?.cancel()
+        }
+        subject.send(1)
+        subject.send(2)
+        XCTAssertEqual(received, [1])
+    }
+
+    func testEverySubscriberReceivesEachValueAndCancelledOnesStop() {
+        let subject = PassthroughSubject<Int, Never>()
+        let first = RecordingSubscriber<Int, Never>()
+        let second = RecordingSubscriber<Int, Never>()
+        subject.subscribe(first)
+        subject.subscribe(second)
+        subject.send(1)
+        second.cancel()
+        subject.send(2)
+        XCTAssertEqual(first.values, [1, 2])
+        XCTAssertEqual(second.values, [1])
+    }
+
+    func testCompletionReachesCurrentAndLateSubscribersAndEndsValues() {
+        let subject = PassthroughSubject<Int, Never>()
+        let early = RecordingSubscriber<Int, Never>()
+        subject.subscribe(early)
+        subject.send(completion: .finished)
+        subject.send(1)
+        let late = RecordingSubscriber<Int, Never>()
+        subject.subscribe(late)
+        XCTAssertEqual(early.eventDescriptions, ["subscription", "finished"])
+        XCTAssertEqual(late.eventDescriptions, ["subscription", "finished"])
+    }
+
+    func testCancelReleasesTheSubscriber() {
+        let subject = PassthroughSubject<Int, Never>()
+        weak var weakRecorder: RecordingSubscriber<Int, Never>?
+        do {
+            let recorder = RecordingSubscriber<Int, Never>()
+            weakRecorder = recorder
+            subject.subscribe(recorder)
+            recorder.cancel()
+        }
+        XCTAssertNil(weakRecorder)
+    }
+
+    func testSendsFromManyThreadsNeverOverlapInOneSubscriber() {
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        subject.subscribe(recorder)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for value in 0..<500 { subject.send(thread * 1_000 + value) }
+        }
+        XCTAssertEqual(recorder.values.count, 2_000)
+        XCTAssertEqual(recorder.overlappingDeliveries, 0)
+    }
+}
