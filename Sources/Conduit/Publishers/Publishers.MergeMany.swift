@@ -17,7 +17,7 @@ extension Publishers {
         }
 
         /// Creates a publisher that merges a sequence of upstream publishers.
-        public init<S: Sequence>(_ upstream: S) where Upstream == S.Element {
+        public init<S: Swift.Sequence>(_ upstream: S) where Upstream == S.Element {
             publishers = Array(upstream)
         }
 

@@ -1,0 +1,80 @@
+extension Result {
+    /// A publisher that publishes this result: its success once on demand and then finishes, or
+    /// its failure at once.
+    public var publisher: Publisher {
+        Publisher(self)
+    }
+
+    /// A publisher that publishes an output to each subscriber exactly once then finishes, or fails
+    /// immediately without producing any elements.
+    public struct Publisher: Conduit.Publisher {
+        public typealias Output = Success
+
+        /// The result to deliver to each subscriber.
+        public let result: Result<Success, Failure>
+
+        /// Creates a publisher that delivers the specified result.
+        public init(_ result: Result<Success, Failure>) {
+            self.result = result
+        }
+
+        /// Creates a publisher that sends the specified output to all subscribers and finishes normally.
+        public init(_ output: Success) {
+            self.result = .success(output)
+        }
+
+        /// Creates a publisher that immediately terminates upon subscription with the given failure.
+        public init(_ failure: Failure) {
+            self.result = .failure(failure)
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Success, S.Failure == Failure {
+            SingleValueSubscription(downstream: subscriber, name: "Result", result: result.map { $0 }).start()
+        }
+    }
+}
+
+extension Result.Publisher: Equatable where Success: Equatable, Failure: Equatable {}
+
+// Combine's specialised operators on `Result.Publisher`.
+extension Result.Publisher {
+    public func map<T>(_ transform: (Success) -> T) -> Result<T, Failure>.Publisher {
+        .init(result.map(transform))
+    }
+
+    public func tryMap<T>(_ transform: (Success) throws -> T) -> Result<T, Error>.Publisher {
+        .init(Result<T, Error> { try transform(result.get()) })
+    }
+
+    public func mapError<E: Error>(_ transform: (Failure) -> E) -> Result<Success, E>.Publisher {
+        .init(result.mapError(transform))
+    }
+
+    public func replaceError(with output: Success) -> Result<Success, Never>.Publisher {
+        .init(.success((try? result.get()) ?? output))
+    }
+
+    public func retry(_ times: Int) -> Result<Success, Failure>.Publisher {
+        self
+    }
+
+    public func count() -> Result<Int, Failure>.Publisher {
+        .init(result.map { _ in 1 })
+    }
+
+    public func collect() -> Result<[Success], Failure>.Publisher {
+        .init(result.map { [$0] })
+    }
+
+    public func ignoreOutput() -> Empty<Success, Failure> {
+        Empty()
+    }
+}
+
+extension Result.Publisher where Failure == Never {
+    public func setFailureType<E: Error>(to failureType: E.Type) -> Result<Success, E>.Publisher {
+        switch result {
+        case .success(let value): return .init(value)
+        }
+    }
+}

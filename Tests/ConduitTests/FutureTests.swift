@@ -1,0 +1,90 @@
+import XCTest
+import Conduit
+import Foundation
+
+final class FutureTests: XCTestCase {
+    func testClosureRunsOnceAtCreation() {
+        let runs = ManagedCounter()
+        let future = Future<Int, Never> { promise in
+            runs.increment()
+            promise(.success(1))
+        }
+        XCTAssertEqual(runs.value, 1)
+        _ = future.sink { _ in }
+        _ = future.sink { _ in }
+        XCTAssertEqual(runs.value, 1)
+    }
+
+    func testLateSubscriberReceivesTheResult() {
+        let future = Future<String, Never> { $0(.success("done")) }
+        let subscriber = RecordingSubscriber<String, Never>()
+        future.subscribe(subscriber)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(done)", "finished"])
+    }
+
+    func testEarlySubscriberWaitsForThePromise() {
+        var fulfil: Future<Int, TestError>.Promise?
+        let future = Future<Int, TestError> { fulfil = $0 }
+        let subscriber = RecordingSubscriber<Int, TestError>()
+        future.subscribe(subscriber)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription"])
+        fulfil?(.success(5))
+        fulfil?(.success(6))
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(5)", "finished"])
+    }
+
+    func testValueWaitsForDemand() {
+        let future = Future<Int, Never> { $0(.success(3)) }
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        future.subscribe(subscriber)
+        XCTAssertEqual(subscriber.values, [])
+        subscriber.request(.max(1))
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(3)", "finished"])
+    }
+
+    func testFailureIsDeliveredWithoutDemand() {
+        let future = Future<Int, TestError> { $0(.failure(TestError("late"))) }
+        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: .none)
+        future.subscribe(subscriber)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "failure(late)"])
+    }
+
+    func testPromiseFulfilledFromAnotherThreadReachesAllSubscribers() {
+        let future = Future<Int, Never> { promise in
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+                promise(.success(42))
+            }
+        }
+        let subscribers = (0..<20).map { _ in RecordingSubscriber<Int, Never>() }
+        DispatchQueue.concurrentPerform(iterations: subscribers.count) { index in
+            future.subscribe(subscribers[index])
+        }
+        let done = expectation(description: "all finished")
+        DispatchQueue.global().async {
+            while !subscribers.allSatisfy(\.isFinished) { usleep(1000) }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 5)
+        for subscriber in subscribers {
+            XCTAssertEqual(subscriber.values, [42])
+        }
+    }
+
+    func testCancelledSubscriberGetsNothing() {
+        var fulfil: Future<Int, Never>.Promise?
+        let future = Future<Int, Never> { fulfil = $0 }
+        var received: [Int] = []
+        let cancellable = future.sink { received.append($0) }
+        cancellable.cancel()
+        fulfil?(.success(1))
+        XCTAssertEqual(received, [])
+    }
+}
+
+/// A thread-safe counter for tests.
+final class ManagedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+}

@@ -1,0 +1,93 @@
+import XCTest
+import Conduit
+
+final class JustTests: XCTestCase {
+    func testJustWaitsForDemandThenSendsValueAndFinishes() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        Just(7).subscribe(subscriber)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription"])
+        subscriber.request(.max(1))
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(7)", "finished"])
+    }
+
+    func testJustDeliversToEverySubscriber() {
+        let just = Just("ace")
+        var received: [String] = []
+        _ = just.sink { received.append($0) }
+        _ = just.sink { received.append($0) }
+        XCTAssertEqual(received, ["ace", "ace"])
+    }
+
+    func testCancelledJustSendsNothing() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        Just(1).subscribe(subscriber)
+        subscriber.cancel()
+        subscriber.subscription?.request(.max(1))
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription"])
+    }
+
+    func testSpecialisedOperatorsReturnConcretePublishers() {
+        let doubled: Just<Int> = Just(2).map { $0 * 2 }
+        XCTAssertEqual(doubled.output, 4)
+        let kept: Optional<Int>.Publisher = Just(3).filter { $0 > 5 }
+        XCTAssertNil(kept.output)
+        let typed: Result<Int, TestError>.Publisher = Just(1).setFailureType(to: TestError.self)
+        XCTAssertEqual(try typed.result.get(), 1)
+        XCTAssertEqual(Just(9).count().output, 1)
+        XCTAssertEqual(Just(9).collect().output, [9])
+        XCTAssertEqual(Just(4).contains(4).output, true)
+        XCTAssertEqual(Just(4).reduce(10, +).result, .success(14))
+        XCTAssertNil(Just(4).dropFirst().output)
+    }
+
+    func testTryMapCapturesThrownError() {
+        let failed = Just(1).tryMap { _ -> Int in throw TestError("no") }
+        var completion: Subscribers.Completion<Error>?
+        _ = failed.sink(receiveCompletion: { completion = $0 }, receiveValue: { _ in XCTFail("no value expected") })
+        guard case .failure(let error as TestError)? = completion else { return XCTFail("expected failure") }
+        XCTAssertEqual(error, TestError("no"))
+    }
+
+    func testJustIsEquatable() {
+        XCTAssertEqual(Just(1), Just(1))
+        XCTAssertNotEqual(Just(1), Just(2))
+    }
+}
+
+final class EmptyAndFailTests: XCTestCase {
+    func testEmptyFinishesAtOnceWithoutDemand() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        Empty<Int, Never>().subscribe(subscriber)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "finished"])
+    }
+
+    func testEmptyThatNeverCompletes() {
+        let subscriber = RecordingSubscriber<Int, Never>()
+        Empty<Int, Never>(completeImmediately: false).subscribe(subscriber)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription"])
+        XCTAssertEqual(Empty<Int, Never>(completeImmediately: false), Empty(completeImmediately: false, outputType: Int.self, failureType: Never.self))
+    }
+
+    func testFailFailsAtOnceWithoutDemand() {
+        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: .none)
+        Fail<Int, TestError>(error: TestError("x")).subscribe(subscriber)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "failure(x)"])
+        XCTAssertEqual(Fail(outputType: Int.self, failure: TestError("y")).error, TestError("y"))
+    }
+}
+
+final class DeferredTests: XCTestCase {
+    func testDeferredCreatesOnePublisherPerSubscriber() {
+        var made = 0
+        let deferred = Deferred { () -> Just<Int> in
+            made += 1
+            return Just(made)
+        }
+        XCTAssertEqual(made, 0)
+        var received: [Int] = []
+        _ = deferred.sink { received.append($0) }
+        _ = deferred.sink { received.append($0) }
+        XCTAssertEqual(made, 2)
+        XCTAssertEqual(received, [1, 2])
+    }
+}

@@ -1,0 +1,102 @@
+import XCTest
+import Conduit
+
+final class PublishersSequenceTests: XCTestCase {
+    func testSequenceHonoursDemandAndFinishesAfterLastElement() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
+        [1, 2, 3].publisher.subscribe(subscriber)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(1)", "value(2)"])
+        subscriber.request(.max(1))
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(1)", "value(2)", "value(3)", "finished"])
+    }
+
+    func testEmptySequenceFinishesAtOnce() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        [Int]().publisher.subscribe(subscriber)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "finished"])
+    }
+
+    func testDemandReturnedFromReceiveAddsUp() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1))
+        (1...5).publisher.subscribe(subscriber)
+        XCTAssertEqual(subscriber.values, [1, 2, 3, 4, 5])
+        XCTAssertTrue(subscriber.isFinished)
+    }
+
+    func testRequestFromInsideReceiveDoesNotRecurse() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        subscriber.onValue = { _ in subscriber.request(.max(1)) }
+        (0..<100_000).publisher.subscribe(subscriber)
+        XCTAssertEqual(subscriber.values.count, 100_000)
+        XCTAssertTrue(subscriber.isFinished)
+    }
+
+    func testCancelStopsTheSequence() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        subscriber.onValue = { value in if value == 2 { subscriber.cancel() } }
+        [1, 2, 3, 4].publisher.subscribe(subscriber)
+        XCTAssertEqual(subscriber.values, [1, 2])
+        XCTAssertNil(subscriber.completion)
+    }
+
+    func testLazySequenceIsReadOnlyAsDemanded() {
+        var produced = 0
+        let lazy = (1...1000).lazy.map { value -> Int in
+            produced += 1
+            return value
+        }
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(3))
+        lazy.publisher.subscribe(subscriber)
+        XCTAssertEqual(subscriber.values, [1, 2, 3])
+        XCTAssertLessThanOrEqual(produced, 4)
+    }
+
+    func testSpecialisedOperatorsWorkOnTheSequence() {
+        let mapped: Publishers.Sequence<[Int], Never> = [1, 2, 3].publisher.map { $0 * 10 }
+        XCTAssertEqual(mapped.sequence, [10, 20, 30])
+        XCTAssertEqual([1, 2, 3, 4].publisher.filter { $0.isMultiple(of: 2) }.sequence, [2, 4])
+        XCTAssertEqual([1, 1, 2, 2, 1].publisher.removeDuplicates().sequence, [1, 2, 1])
+        XCTAssertEqual([1, 2, 3].publisher.scan(0, +).sequence, [1, 3, 6])
+        XCTAssertEqual([1, 2].publisher.append(3, 4).sequence, [1, 2, 3, 4])
+        XCTAssertEqual([3].publisher.prepend([1, 2]).sequence, [1, 2, 3])
+        XCTAssertEqual([5, 6].publisher.count().output, 2)
+        XCTAssertEqual([5, 6].publisher.first().output, 5)
+        XCTAssertEqual([5, 6].publisher.last().output, 6)
+        XCTAssertEqual([5, 9, 2].publisher.max().output, 9)
+        XCTAssertEqual(Array([1, 2, 3].publisher.dropFirst().sequence), [2, 3])
+    }
+}
+
+final class ResultAndOptionalPublisherTests: XCTestCase {
+    func testResultSuccessWaitsForDemand() {
+        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: .none)
+        Result<Int, TestError>.success(8).publisher.subscribe(subscriber)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription"])
+        subscriber.request(.max(1))
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(8)", "finished"])
+    }
+
+    func testResultFailureFailsAtOnce() {
+        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: .none)
+        Result<Int, TestError>.failure(TestError("bad")).publisher.subscribe(subscriber)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "failure(bad)"])
+    }
+
+    func testResultSpecialisedOperators() {
+        let publisher = Result<Int, TestError>.Publisher(2)
+        XCTAssertEqual(publisher.map { $0 + 1 }.result, .success(3))
+        XCTAssertEqual(Result<Int, TestError>.Publisher(TestError("e")).replaceError(with: 0).result, .success(0))
+        XCTAssertEqual(publisher.mapError { _ in TestError("other") }.result, .success(2))
+    }
+
+    func testOptionalPublisherSendsValueOrFinishes() {
+        let some = RecordingSubscriber<Int, Never>()
+        Optional(4).publisher.subscribe(some)
+        XCTAssertEqual(some.eventDescriptions, ["subscription", "value(4)", "finished"])
+        let none = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        Optional<Int>.none.publisher.subscribe(none)
+        XCTAssertEqual(none.eventDescriptions, ["subscription", "finished"])
+        XCTAssertEqual(Optional(3).publisher.map { $0 * 2 }.output, 6)
+        XCTAssertNil(Optional(3).publisher.filter { $0 > 3 }.output)
+    }
+}
