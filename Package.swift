@@ -11,6 +11,16 @@ let package = Package(
             name: "Conduit",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(
+            name: "ConduitPlayground",
+            dependencies: ["Conduit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ConduitPlaygroundTests",
+            dependencies: ["ConduitPlayground"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "ConduitTests",
             dependencies: ["Conduit"],

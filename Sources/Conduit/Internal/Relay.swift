@@ -25,8 +25,13 @@ internal final class Relay<Downstream: Subscriber>: Subscription, CustomStringCo
     var description: String { name }
 
     /// Subscribes to `source`; its failure goes to `failed`, which attaches another source or
-    /// calls `complete(_:)`.
-    func attach<P: Publisher>(_ source: P, failed: @escaping (P.Failure) -> Void) where P.Output == Output {
+    /// calls `complete(_:)`; its normal finish goes to `finished` if given (`Concatenate` moves on to
+    /// its suffix), else finishes the downstream.
+    func attach<P: Publisher>(
+        _ source: P,
+        finished: (() -> Void)? = nil,
+        failed: @escaping (P.Failure) -> Void
+    ) where P.Output == Output {
         let number: Int? = lock.withLock {
             guard downstream != nil else { return nil }
             generation += 1
@@ -34,7 +39,7 @@ internal final class Relay<Downstream: Subscriber>: Subscription, CustomStringCo
             return generation
         }
         guard let number else { return }
-        source.subscribe(RelayLink<P.Output, P.Failure, Downstream>(relay: self, generation: number, failed: failed))
+        source.subscribe(RelayLink<P.Output, P.Failure, Downstream>(relay: self, generation: number, finished: finished, failed: failed))
     }
 
     /// Ends the downstream with `completion`.
@@ -117,6 +122,7 @@ internal struct RelayLink<Input, Failure: Error, Downstream: Subscriber>: Subscr
 {
     let relay: Relay<Downstream>
     let generation: Int
+    let finished: (() -> Void)?
     let failed: (Failure) -> Void
     let combineIdentifier = CombineIdentifier()
 
@@ -134,7 +140,7 @@ internal struct RelayLink<Input, Failure: Error, Downstream: Subscriber>: Subscr
         guard relay.sourceEnded(generation: generation) else { return }
         switch completion {
         case .finished:
-            relay.complete(.finished)
+            if let finished { finished() } else { relay.complete(.finished) }
         case .failure(let error):
             failed(error)
         }

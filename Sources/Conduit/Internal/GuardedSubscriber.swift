@@ -1,0 +1,127 @@
+/// The subscriber of operators that may end the stream early: the `try` operators (a closure
+/// throws), and those that finish before the upstream does (`prefix`, `first(where:)`,
+/// `output(at:)`, ...).
+///
+/// It stands between upstream and downstream as the downstream's subscription, so that it can
+/// cancel the upstream and complete the downstream once, and ignore whatever the upstream sends
+/// after that. `step` sees each value (serially) and says what to do; a thrown error fails the
+/// downstream with that error.
+internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
+    Subscription, CustomStringConvertible, @unchecked Sendable
+{
+    typealias Failure = UpstreamFailure
+    typealias Output = Downstream.Input
+
+    /// What one upstream value becomes.
+    enum Step {
+        case send(Output)
+        /// Nothing goes out; the upstream is asked for one more value in its place.
+        case skip
+        /// Send this value (if any), then finish and cancel the upstream.
+        case finish(Output?)
+    }
+
+    private let lock = Lock()
+    private var downstream: Downstream?
+    private var upstream: Subscription?
+    private var done = false
+    private let step: (Input) throws -> Step
+    private let mapFailure: (UpstreamFailure) -> Downstream.Failure
+    private let wrapError: (Error) -> Downstream.Failure
+    let description: String
+
+    init(
+        downstream: Downstream,
+        name: String,
+        mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
+        wrapError: @escaping (Error) -> Downstream.Failure,
+        step: @escaping (Input) throws -> Step
+    ) {
+        self.downstream = downstream
+        self.description = name
+        self.mapFailure = mapFailure
+        self.wrapError = wrapError
+        self.step = step
+    }
+
+    func receive(subscription: Subscription) {
+        lock.lock()
+        guard upstream == nil, !done, let downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        upstream = subscription
+        lock.unlock()
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard !done, let downstream else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
+        do {
+            switch try step(input) {
+            case .send(let output):
+                return downstream.receive(output)
+            case .skip:
+                return .max(1)
+            case .finish(let output):
+                guard let upstream = terminate() else { return .none }
+                upstream.cancel()
+                if let output { _ = downstream.receive(output) }
+                downstream.receive(completion: .finished)
+                return .none
+            }
+        } catch {
+            guard let upstream = terminate() else { return .none }
+            upstream.cancel()
+            downstream.receive(completion: .failure(wrapError(error)))
+            return .none
+        }
+    }
+
+    func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+        lock.lock()
+        guard !done, let downstream else {
+            lock.unlock()
+            return
+        }
+        done = true
+        self.downstream = nil
+        upstream = nil
+        lock.unlock()
+        downstream.receive(completion: completion.mapFailure(mapFailure))
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        let upstream = lock.withLock { done ? nil : self.upstream }
+        upstream?.request(demand)
+    }
+
+    func cancel() {
+        let upstream: Subscription? = lock.withLock {
+            defer {
+                done = true
+                downstream = nil
+                self.upstream = nil
+            }
+            return done ? nil : self.upstream
+        }
+        upstream?.cancel()
+    }
+
+    /// Marks the stream done; returns the upstream to cancel, or nil if it was already done.
+    private func terminate() -> Subscription? {
+        lock.withLock {
+            guard !done, let upstream else { return nil }
+            done = true
+            downstream = nil
+            self.upstream = nil
+            return upstream
+        }
+    }
+}

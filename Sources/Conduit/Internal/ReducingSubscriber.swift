@@ -1,0 +1,189 @@
+/// The shared core of the operators that turn a whole stream into at most one value: `reduce`,
+/// `count`, `collect`, `min`, `max`, `contains`, `allSatisfy`, `first`, `last`, `ignoreOutput`,
+/// `replaceEmpty`...
+///
+/// It asks the upstream for everything once the downstream asks for anything, feeds each value to
+/// `accumulate` (which may end the stream early), and when the upstream finishes sends the
+/// `result` (if any) as soon as the downstream has demand, then finishes. A thrown error or an
+/// upstream failure fails the downstream. No lock is held while a closure or subscriber runs.
+internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
+    Subscription, CustomStringConvertible, @unchecked Sendable
+{
+    typealias Failure = UpstreamFailure
+    typealias Output = Downstream.Input
+
+    /// Whether to keep reading the upstream after a value.
+    enum Control {
+        case more
+        case done
+    }
+
+    private enum Phase {
+        case waiting
+        case subscribed(Subscription)
+        /// The result is known and waits for demand.
+        case holding(Output?)
+        case finished
+    }
+
+    private let lock = Lock()
+    private var downstream: Downstream?
+    private var phase = Phase.waiting
+    private var demanded = false
+    private let accumulate: (Input) throws -> Control
+    private let result: () -> Output?
+    private let mapFailure: (UpstreamFailure) -> Downstream.Failure
+    private let wrapError: (Error) -> Downstream.Failure
+    let description: String
+
+    init(
+        downstream: Downstream,
+        name: String,
+        mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
+        wrapError: @escaping (Error) -> Downstream.Failure,
+        accumulate: @escaping (Input) throws -> Control,
+        result: @escaping () -> Output?
+    ) {
+        self.downstream = downstream
+        self.description = name
+        self.mapFailure = mapFailure
+        self.wrapError = wrapError
+        self.accumulate = accumulate
+        self.result = result
+    }
+
+    func receive(subscription: Subscription) {
+        lock.lock()
+        guard case .waiting = phase, let downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        phase = .subscribed(subscription)
+        lock.unlock()
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard case .subscribed(let upstream) = phase else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
+        do {
+            if try accumulate(input) == .done {
+                upstream.cancel()
+                conclude()
+            }
+        } catch {
+            upstream.cancel()
+            fail(wrapError(error))
+        }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+        switch completion {
+        case .finished: conclude()
+        case .failure(let error): fail(mapFailure(error))
+        }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        precondition(demand > 0, "demand must not be zero")
+        lock.lock()
+        let first = !demanded
+        demanded = true
+        switch phase {
+        case .subscribed(let upstream):
+            lock.unlock()
+            if first { upstream.request(.unlimited) }
+        case .holding(let output):
+            lock.unlock()
+            deliver(output)
+        default:
+            lock.unlock()
+        }
+    }
+
+    func cancel() {
+        let upstream: Subscription? = lock.withLock {
+            defer {
+                phase = .finished
+                downstream = nil
+            }
+            if case .subscribed(let upstream) = phase { return upstream }
+            return nil
+        }
+        upstream?.cancel()
+    }
+
+    /// The upstream is done: hold the result until there is demand, or send it now.
+    private func conclude() {
+        lock.lock()
+        guard case .subscribed = phase else {
+            lock.unlock()
+            return
+        }
+        let output = result()
+        phase = .holding(output)
+        let ready = demanded || output == nil
+        lock.unlock()
+        if ready { deliver(output) }
+    }
+
+    private func deliver(_ output: Output?) {
+        lock.lock()
+        guard case .holding = phase, let downstream else {
+            lock.unlock()
+            return
+        }
+        phase = .finished
+        self.downstream = nil
+        lock.unlock()
+        if let output { _ = downstream.receive(output) }
+        downstream.receive(completion: .finished)
+    }
+
+    private func fail(_ error: Downstream.Failure) {
+        lock.lock()
+        guard case .subscribed = phase, let downstream else {
+            lock.unlock()
+            return
+        }
+        phase = .finished
+        self.downstream = nil
+        lock.unlock()
+        downstream.receive(completion: .failure(error))
+    }
+}
+
+extension Publisher {
+    /// Subscribes `subscriber` through a reducing core; shared by the reducing operators.
+    internal func reduceInto<S: Subscriber>(
+        _ subscriber: S,
+        name: String,
+        accumulate: @escaping (Output) throws -> ReducingSubscriber<Output, Failure, S>.Control,
+        result: @escaping () -> S.Input?
+    ) where S.Failure == Failure {
+        subscribe(ReducingSubscriber<Output, Failure, S>(
+            downstream: subscriber, name: name, mapFailure: { $0 },
+            wrapError: { _ in fatalError("a non-throwing reducer threw") },
+            accumulate: accumulate, result: result
+        ))
+    }
+
+    /// Like `reduceInto`, for the `try` operators: thrown errors fail the stream.
+    internal func tryReduceInto<S: Subscriber>(
+        _ subscriber: S,
+        name: String,
+        accumulate: @escaping (Output) throws -> ReducingSubscriber<Output, Failure, S>.Control,
+        result: @escaping () -> S.Input?
+    ) where S.Failure == Error {
+        subscribe(ReducingSubscriber<Output, Failure, S>(
+            downstream: subscriber, name: name, mapFailure: { $0 }, wrapError: { $0 },
+            accumulate: accumulate, result: result
+        ))
+    }
+}

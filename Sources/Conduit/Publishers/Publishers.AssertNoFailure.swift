@@ -1,0 +1,97 @@
+extension Publishers {
+    /// A publisher that raises a fatal error upon receiving any failure, and otherwise republishes
+    /// all received input. Use it where a failure is a programming error.
+    public struct AssertNoFailure<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Never
+
+        public let upstream: Upstream
+        public let prefix: String
+        public let file: StaticString
+        public let line: UInt
+
+        public init(upstream: Upstream, prefix: String, file: StaticString, line: UInt) {
+            self.upstream = upstream
+            self.prefix = prefix
+            self.file = file
+            self.line = line
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+            let (prefix, file, line) = (self.prefix, self.file, self.line)
+            upstream.subscribe(FailureMappingSubscriber<Output, Upstream.Failure, S>(downstream: subscriber, name: "AssertNoFailure") { error in
+                fatalError("\(prefix.isEmpty ? "" : prefix + ": ")\(error)", file: file, line: line)
+            })
+        }
+    }
+
+    /// A publisher that raises a debugger signal when a provided closure needs to stop the process
+    /// in the debugger. On Linux the signal is SIGTRAP.
+    public struct Breakpoint<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        public let upstream: Upstream
+        public let receiveSubscription: ((Subscription) -> Bool)?
+        public let receiveOutput: ((Upstream.Output) -> Bool)?
+        public let receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
+
+        public init(
+            upstream: Upstream,
+            receiveSubscription: ((Subscription) -> Bool)? = nil,
+            receiveOutput: ((Upstream.Output) -> Bool)? = nil,
+            receiveCompletion: ((Subscribers.Completion<Breakpoint<Upstream>.Failure>) -> Bool)? = nil
+        ) {
+            self.upstream = upstream
+            self.receiveSubscription = receiveSubscription
+            self.receiveOutput = receiveOutput
+            self.receiveCompletion = receiveCompletion
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let (onSubscription, onOutput, onCompletion) = (receiveSubscription, receiveOutput, receiveCompletion)
+            upstream.subscribe(EventObservingSubscriber(downstream: subscriber, name: "Breakpoint", events: EventHandlers(
+                subscription: { if onSubscription?($0) == true { raiseTrap() } },
+                output: { if onOutput?($0) == true { raiseTrap() } },
+                completion: { if onCompletion?($0) == true { raiseTrap() } }
+            )))
+        }
+    }
+}
+
+extension Publisher {
+    /// Raises a fatal error when its upstream publisher fails, and otherwise republishes all received input.
+    public func assertNoFailure(_ prefix: String = "", file: StaticString = #file, line: UInt = #line) -> Publishers.AssertNoFailure<Self> {
+        Publishers.AssertNoFailure(upstream: self, prefix: prefix, file: file, line: line)
+    }
+
+    /// Raises a debugger signal when a provided closure needs to stop the process in the debugger.
+    public func breakpoint(
+        receiveSubscription: ((Subscription) -> Bool)? = nil,
+        receiveOutput: ((Output) -> Bool)? = nil,
+        receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)? = nil
+    ) -> Publishers.Breakpoint<Self> {
+        Publishers.Breakpoint(upstream: self, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput, receiveCompletion: receiveCompletion)
+    }
+
+    /// Raises a debugger signal upon receiving a failure.
+    public func breakpointOnError() -> Publishers.Breakpoint<Self> {
+        breakpoint(receiveCompletion: { completion in
+            if case .failure = completion { return true }
+            return false
+        })
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Stops in the debugger (or ends the process when none is attached), like Combine's breakpoint.
+private func raiseTrap() {
+    raise(SIGTRAP)
+}

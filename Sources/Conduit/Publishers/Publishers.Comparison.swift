@@ -1,0 +1,85 @@
+extension Publishers {
+    /// A publisher that republishes items from another publisher only if each new item is in
+    /// increasing order from the previously-published item (the minimum or maximum, by the closure).
+    public struct Comparison<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        public let upstream: Upstream
+        /// A closure that receives two elements and returns true if they are in increasing order.
+        public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) -> Bool
+
+        public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
+            self.upstream = upstream
+            self.areInIncreasingOrder = areInIncreasingOrder
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            var best: Output?
+            let ordered = areInIncreasingOrder
+            upstream.reduceInto(subscriber, name: "Comparison", accumulate: { value in
+                if let current = best, !ordered(current, value) { return .more }
+                best = value
+                return .more
+            }, result: { best })
+        }
+    }
+
+    /// Like `Comparison`, with an error-throwing ordering closure.
+    public struct TryComparison<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Error
+
+        public let upstream: Upstream
+        public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) throws -> Bool
+
+        public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) throws -> Bool) {
+            self.upstream = upstream
+            self.areInIncreasingOrder = areInIncreasingOrder
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
+            var best: Output?
+            let ordered = areInIncreasingOrder
+            upstream.tryReduceInto(subscriber, name: "TryComparison", accumulate: { value in
+                if let current = best, try !ordered(current, value) { return .more }
+                best = value
+                return .more
+            }, result: { best })
+        }
+    }
+}
+
+extension Publisher where Output: Comparable {
+    /// Publishes the minimum value received from the upstream publisher, after it finishes.
+    public func min() -> Publishers.Comparison<Self> {
+        Publishers.Comparison(upstream: self) { $0 > $1 }
+    }
+
+    /// Publishes the maximum value received from the upstream publisher, after it finishes.
+    public func max() -> Publishers.Comparison<Self> {
+        Publishers.Comparison(upstream: self) { $0 < $1 }
+    }
+}
+
+extension Publisher {
+    /// Publishes the minimum value received, using the closure to order the elements.
+    public func min(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
+        Publishers.Comparison(upstream: self) { areInIncreasingOrder($1, $0) }
+    }
+
+    /// Like `min(by:)`, with an error-throwing closure.
+    public func tryMin(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool) -> Publishers.TryComparison<Self> {
+        Publishers.TryComparison(upstream: self) { try areInIncreasingOrder($1, $0) }
+    }
+
+    /// Publishes the maximum value received, using the closure to order the elements.
+    public func max(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
+        Publishers.Comparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
+    }
+
+    /// Like `max(by:)`, with an error-throwing closure.
+    public func tryMax(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool) -> Publishers.TryComparison<Self> {
+        Publishers.TryComparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
+    }
+}

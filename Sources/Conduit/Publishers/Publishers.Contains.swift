@@ -1,0 +1,145 @@
+extension Publishers {
+    /// A publisher that emits a Boolean value when it receives a specific element from its upstream.
+    public struct Contains<Upstream: Publisher>: Publisher where Upstream.Output: Equatable {
+        public typealias Output = Bool
+        public typealias Failure = Upstream.Failure
+
+        public let upstream: Upstream
+        public let output: Upstream.Output
+
+        public init(upstream: Upstream, output: Upstream.Output) {
+            self.upstream = upstream
+            self.output = output
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
+            var found = false
+            let wanted = output
+            upstream.reduceInto(subscriber, name: "Contains", accumulate: { value in
+                found = value == wanted
+                return found ? .done : .more
+            }, result: { found })
+        }
+    }
+
+    /// A publisher that emits true when an element satisfies the predicate, or false at the end.
+    public struct ContainsWhere<Upstream: Publisher>: Publisher {
+        public typealias Output = Bool
+        public typealias Failure = Upstream.Failure
+
+        public let upstream: Upstream
+        public let predicate: (Upstream.Output) -> Bool
+
+        public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
+            self.upstream = upstream
+            self.predicate = predicate
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
+            var found = false
+            let predicate = self.predicate
+            upstream.reduceInto(subscriber, name: "ContainsWhere", accumulate: { value in
+                found = predicate(value)
+                return found ? .done : .more
+            }, result: { found })
+        }
+    }
+
+    /// Like `ContainsWhere`, with an error-throwing predicate.
+    public struct TryContainsWhere<Upstream: Publisher>: Publisher {
+        public typealias Output = Bool
+        public typealias Failure = Error
+
+        public let upstream: Upstream
+        public let predicate: (Upstream.Output) throws -> Bool
+
+        public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
+            self.upstream = upstream
+            self.predicate = predicate
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Error {
+            var found = false
+            let predicate = self.predicate
+            upstream.tryReduceInto(subscriber, name: "TryContainsWhere", accumulate: { value in
+                found = try predicate(value)
+                return found ? .done : .more
+            }, result: { found })
+        }
+    }
+
+    /// A publisher that publishes whether all elements satisfy the predicate (false at the first that does not).
+    public struct AllSatisfy<Upstream: Publisher>: Publisher {
+        public typealias Output = Bool
+        public typealias Failure = Upstream.Failure
+
+        public let upstream: Upstream
+        public let predicate: (Upstream.Output) -> Bool
+
+        public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
+            self.upstream = upstream
+            self.predicate = predicate
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
+            var satisfied = true
+            let predicate = self.predicate
+            upstream.reduceInto(subscriber, name: "AllSatisfy", accumulate: { value in
+                satisfied = predicate(value)
+                return satisfied ? .more : .done
+            }, result: { satisfied })
+        }
+    }
+
+    /// Like `AllSatisfy`, with an error-throwing predicate.
+    public struct TryAllSatisfy<Upstream: Publisher>: Publisher {
+        public typealias Output = Bool
+        public typealias Failure = Error
+
+        public let upstream: Upstream
+        public let predicate: (Upstream.Output) throws -> Bool
+
+        public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
+            self.upstream = upstream
+            self.predicate = predicate
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Error {
+            var satisfied = true
+            let predicate = self.predicate
+            upstream.tryReduceInto(subscriber, name: "TryAllSatisfy", accumulate: { value in
+                satisfied = try predicate(value)
+                return satisfied ? .more : .done
+            }, result: { satisfied })
+        }
+    }
+}
+
+extension Publisher where Output: Equatable {
+    /// Publishes true when it receives the element, then finishes; false if the upstream finishes without it.
+    public func contains(_ output: Output) -> Publishers.Contains<Self> {
+        Publishers.Contains(upstream: self, output: output)
+    }
+}
+
+extension Publisher {
+    /// Publishes true when an element satisfies the predicate, then finishes; false otherwise.
+    public func contains(where predicate: @escaping (Output) -> Bool) -> Publishers.ContainsWhere<Self> {
+        Publishers.ContainsWhere(upstream: self, predicate: predicate)
+    }
+
+    /// Like `contains(where:)`, with an error-throwing predicate.
+    public func tryContains(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryContainsWhere<Self> {
+        Publishers.TryContainsWhere(upstream: self, predicate: predicate)
+    }
+
+    /// Publishes whether all received elements satisfy the predicate.
+    public func allSatisfy(_ predicate: @escaping (Output) -> Bool) -> Publishers.AllSatisfy<Self> {
+        Publishers.AllSatisfy(upstream: self, predicate: predicate)
+    }
+
+    /// Like `allSatisfy`, with an error-throwing predicate.
+    public func tryAllSatisfy(_ predicate: @escaping (Output) throws -> Bool) -> Publishers.TryAllSatisfy<Self> {
+        Publishers.TryAllSatisfy(upstream: self, predicate: predicate)
+    }
+}

@@ -1,0 +1,87 @@
+extension Publishers {
+    /// A publisher that converts any failure from the upstream publisher into a new error.
+    public struct MapError<Upstream: Publisher, Failure: Error>: Publisher {
+        public typealias Output = Upstream.Output
+
+        public let upstream: Upstream
+        public let transform: (Upstream.Failure) -> Failure
+
+        public init(upstream: Upstream, transform: @escaping (Upstream.Failure) -> Failure) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        public init(upstream: Upstream, _ map: @escaping (Upstream.Failure) -> Failure) {
+            self.init(upstream: upstream, transform: map)
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(FailureMappingSubscriber(downstream: subscriber, name: "MapError", transform: transform))
+        }
+    }
+
+    /// A publisher that appears to send a specified failure type; the upstream never fails.
+    public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
+        public typealias Output = Upstream.Output
+
+        public let upstream: Upstream
+
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(FailureMappingSubscriber<Upstream.Output, Never, S>(downstream: subscriber, name: "SetFailureType") { _ -> Failure in })
+        }
+
+        public func setFailureType<E: Error>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> {
+            Publishers.SetFailureType(upstream: upstream)
+        }
+    }
+}
+
+extension Publisher {
+    /// Converts any failure from the upstream publisher into a new error.
+    public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E> {
+        Publishers.MapError(upstream: self, transform: transform)
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Changes the failure type declared by the upstream publisher.
+    public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> {
+        Publishers.SetFailureType(upstream: self)
+    }
+}
+
+/// Passes values and the subscription through unchanged and maps the failure of the completion.
+internal struct FailureMappingSubscriber<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
+    CustomStringConvertible where Downstream.Input == Input
+{
+    typealias Failure = UpstreamFailure
+
+    let downstream: Downstream
+    let name: String
+    let transform: (UpstreamFailure) -> Downstream.Failure
+    let combineIdentifier = CombineIdentifier()
+
+    init(downstream: Downstream, name: String, transform: @escaping (UpstreamFailure) -> Downstream.Failure) {
+        self.downstream = downstream
+        self.name = name
+        self.transform = transform
+    }
+
+    var description: String { name }
+
+    func receive(subscription: Subscription) {
+        downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+        downstream.receive(completion: completion.mapFailure(transform))
+    }
+}

@@ -1,0 +1,65 @@
+extension Publishers {
+    /// A publisher that prints log messages for all publishing events, in Combine's words:
+    /// `receive subscription: (Name)`, `request max: (2)`, `request unlimited`,
+    /// `receive value: (5)`, `receive finished`, `receive error: (e)`, `receive cancel`.
+    public struct Print<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// A string with which to prefix all log messages.
+        public let prefix: String
+        public let upstream: Upstream
+        public let stream: TextOutputStream?
+
+        public init(upstream: Upstream, prefix: String, to stream: TextOutputStream? = nil) {
+            self.upstream = upstream
+            self.prefix = prefix
+            self.stream = stream
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let log = PrintLog(prefix: prefix, stream: stream)
+            upstream.subscribe(EventObservingSubscriber(downstream: subscriber, name: "Print", events: EventHandlers(
+                subscription: { log.write("receive subscription: (\($0))") },
+                output: { log.write("receive value: (\($0))") },
+                completion: {
+                    switch $0 {
+                    case .finished: log.write("receive finished")
+                    case .failure(let error): log.write("receive error: (\(error))")
+                    }
+                },
+                cancel: { log.write("receive cancel") },
+                request: { log.write($0 == .unlimited ? "request unlimited" : "request max: (\($0.max ?? 0))") }
+            )))
+        }
+    }
+}
+
+extension Publisher {
+    /// Prints log messages for all publishing events, to `stream` or to standard output.
+    public func print(_ prefix: String = "", to stream: TextOutputStream? = nil) -> Publishers.Print<Self> {
+        Publishers.Print(upstream: self, prefix: prefix, to: stream)
+    }
+}
+
+/// Where one `print` subscription writes: its own copy of the stream, guarded by a lock.
+private final class PrintLog: @unchecked Sendable {
+    private let lock = Lock()
+    private let prefix: String
+    private var stream: TextOutputStream?
+
+    init(prefix: String, stream: TextOutputStream?) {
+        self.prefix = prefix.isEmpty ? "" : prefix + ": "
+        self.stream = stream
+    }
+
+    func write(_ message: String) {
+        lock.withLock {
+            if stream != nil {
+                stream!.write(prefix + message + "\n")
+            } else {
+                Swift.print(prefix + message)
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+extension Publishers {
+    /// A publisher that applies a closure to all received elements and produces an accumulated
+    /// value when the upstream publisher finishes.
+    public struct Reduce<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+
+        public let upstream: Upstream
+        public let initial: Output
+        public let nextPartialResult: (Output, Upstream.Output) -> Output
+
+        public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
+            self.upstream = upstream
+            self.initial = initial
+            self.nextPartialResult = nextPartialResult
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            var accumulator = initial
+            let next = nextPartialResult
+            upstream.reduceInto(subscriber, name: "Reduce", accumulate: { accumulator = next(accumulator, $0); return .more }, result: { accumulator })
+        }
+    }
+
+    /// A publisher that applies an error-throwing closure to all received elements and produces an
+    /// accumulated value when the upstream publisher finishes.
+    public struct TryReduce<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Error
+
+        public let upstream: Upstream
+        public let initial: Output
+        public let nextPartialResult: (Output, Upstream.Output) throws -> Output
+
+        public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output) {
+            self.upstream = upstream
+            self.initial = initial
+            self.nextPartialResult = nextPartialResult
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
+            var accumulator = initial
+            let next = nextPartialResult
+            upstream.tryReduceInto(subscriber, name: "TryReduce", accumulate: { accumulator = try next(accumulator, $0); return .more }, result: { accumulator })
+        }
+    }
+
+    /// A publisher that publishes the number of elements received from the upstream publisher.
+    public struct Count<Upstream: Publisher>: Publisher {
+        public typealias Output = Int
+        public typealias Failure = Upstream.Failure
+
+        public let upstream: Upstream
+
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Failure {
+            var count = 0
+            upstream.reduceInto(subscriber, name: "Count", accumulate: { _ in count += 1; return .more }, result: { count })
+        }
+    }
+
+    /// A publisher that buffers every element and publishes them as one array when the upstream finishes.
+    public struct Collect<Upstream: Publisher>: Publisher {
+        public typealias Output = [Upstream.Output]
+        public typealias Failure = Upstream.Failure
+
+        public let upstream: Upstream
+
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            var items: [Upstream.Output] = []
+            upstream.reduceInto(subscriber, name: "Collect", accumulate: { items.append($0); return .more }, result: { items })
+        }
+    }
+
+    /// A publisher that ignores all upstream elements, but passes along the upstream's completion.
+    public struct IgnoreOutput<Upstream: Publisher>: Publisher {
+        public typealias Output = Never
+        public typealias Failure = Upstream.Failure
+
+        public let upstream: Upstream
+
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Never, S.Failure == Failure {
+            upstream.reduceInto(subscriber, name: "IgnoreOutput", accumulate: { _ in .more }, result: { nil })
+        }
+    }
+}
+
+extension Publisher {
+    /// Applies a closure that collects each element of a stream and publishes a final result upon completion.
+    public func reduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Reduce<Self, T> {
+        Publishers.Reduce(upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)
+    }
+
+    /// Like `reduce`, with an error-throwing closure.
+    public func tryReduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T) -> Publishers.TryReduce<Self, T> {
+        Publishers.TryReduce(upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)
+    }
+
+    /// Publishes the number of elements received from the upstream publisher.
+    public func count() -> Publishers.Count<Self> {
+        Publishers.Count(upstream: self)
+    }
+
+    /// Collects all received elements, and emits a single array of the collection when the upstream finishes.
+    public func collect() -> Publishers.Collect<Self> {
+        Publishers.Collect(upstream: self)
+    }
+
+    /// Ignores all upstream elements, but passes along the upstream publisher's completion state.
+    public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
+        Publishers.IgnoreOutput(upstream: self)
+    }
+}

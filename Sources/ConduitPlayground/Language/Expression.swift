@@ -1,0 +1,169 @@
+/// An expression of the playground language: a literal, a closure parameter, or an operation on
+/// other expressions. Closures are expressions evaluated with their arguments.
+indirect enum Expression {
+    case literal(Value)
+    case array([Expression])
+    case record([(String, Expression)])
+    /// `$0`, `$1`, or a named closure parameter (resolved to its position by the parser).
+    case argument(Int)
+    case member(Expression, String)
+    case index(Expression, Expression)
+    case unary(String, Expression)
+    case binary(String, Expression, Expression)
+    case conditional(Expression, Expression, Expression)
+    case call(String, [Expression])
+}
+
+extension Expression {
+    /// Evaluates the expression with the closure's arguments; throws a readable `PlaygroundError`.
+    func evaluate(_ arguments: [Value]) throws -> Value {
+        switch self {
+        case .literal(let value):
+            return value
+        case .array(let items):
+            return .array(try items.map { try $0.evaluate(arguments) })
+        case .record(let fields):
+            return .record(try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) })
+        case .argument(let index):
+            guard index < arguments.count else {
+                throw PlaygroundError("$\(index) does not exist here: this closure gets \(arguments.count) argument\(arguments.count == 1 ? "" : "s")")
+            }
+            return arguments[index]
+        case .member(let base, let name):
+            return try Expression.member(name, of: try base.evaluate(arguments))
+        case .index(let base, let index):
+            return try Expression.subscriptValue(try base.evaluate(arguments), try index.evaluate(arguments))
+        case .unary(let op, let operand):
+            let value = try operand.evaluate(arguments)
+            switch (op, value) {
+            case ("!", .bool(let flag)): return .bool(!flag)
+            case ("-", .int(let number)): return .int(-number)
+            case ("-", .double(let number)): return .double(-number)
+            default: throw PlaygroundError("cannot apply `\(op)` to \(value.kindName) \(value)")
+            }
+        case .binary(let op, let left, let right):
+            let lhs = try left.evaluate(arguments)
+            if op == "&&" || op == "||" {
+                guard case .bool(let flag) = lhs else {
+                    throw PlaygroundError("`\(op)` needs booleans, not \(lhs.kindName) \(lhs)")
+                }
+                if op == "&&" && !flag { return .bool(false) }
+                if op == "||" && flag { return .bool(true) }
+                let rhs = try right.evaluate(arguments)
+                guard case .bool(let other) = rhs else {
+                    throw PlaygroundError("`\(op)` needs booleans, not \(rhs.kindName) \(rhs)")
+                }
+                return .bool(other)
+            }
+            return try Expression.apply(op, lhs, try right.evaluate(arguments))
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            let test = try condition.evaluate(arguments)
+            guard case .bool(let flag) = test else {
+                throw PlaygroundError("the condition of `? :` must be a boolean, not \(test.kindName) \(test)")
+            }
+            return try (flag ? whenTrue : whenFalse).evaluate(arguments)
+        case .call(let name, let parameters):
+            return try Functions.call(name, try parameters.map { try $0.evaluate(arguments) })
+        }
+    }
+
+    static func member(_ name: String, of value: Value) throws -> Value {
+        switch (value, name) {
+        case (.record, _):
+            if let field = value.field(name) { return field }
+            if case .record(let fields) = value {
+                let names = fields.map(\.name).joined(separator: ", ")
+                throw PlaygroundError("record \(value) has no member `\(name)`; it has: \(names)")
+            }
+        case (.array(let items), "count"): return .int(items.count)
+        case (.array(let items), "first"): return items.first ?? .null
+        case (.array(let items), "last"): return items.last ?? .null
+        case (.array(let items), "isEmpty"): return .bool(items.isEmpty)
+        case (.string(let text), "count"): return .int(text.count)
+        case (.string(let text), "isEmpty"): return .bool(text.isEmpty)
+        case (.string(let text), "uppercased"): return .string(text.uppercased())
+        case (.string(let text), "lowercased"): return .string(text.lowercased())
+        default: break
+        }
+        throw PlaygroundError("\(value.kindName) \(value) has no member `\(name)`")
+    }
+
+    static func subscriptValue(_ base: Value, _ index: Value) throws -> Value {
+        switch (base, index) {
+        case (.array(let items), .int(let position)):
+            guard items.indices.contains(position) else {
+                throw PlaygroundError("index \(position) is out of range for \(base) (\(items.count) element\(items.count == 1 ? "" : "s"))")
+            }
+            return items[position]
+        case (.record, .string(let name)):
+            return try member(name, of: base)
+        case (.string(let text), .int(let position)):
+            guard position >= 0, position < text.count else {
+                throw PlaygroundError("index \(position) is out of range for \(base)")
+            }
+            return .string(String(text[text.index(text.startIndex, offsetBy: position)]))
+        default:
+            throw PlaygroundError("cannot index \(base.kindName) \(base) with \(index.kindName) \(index)")
+        }
+    }
+
+    static func apply(_ op: String, _ lhs: Value, _ rhs: Value) throws -> Value {
+        switch op {
+        case "==": return .bool(lhs.looselyEquals(rhs))
+        case "!=": return .bool(!lhs.looselyEquals(rhs))
+        case "<", "<=", ">", ">=":
+            guard let order = lhs.compare(to: rhs) else {
+                throw PlaygroundError("cannot compare \(lhs.kindName) \(lhs) with \(rhs.kindName) \(rhs)")
+            }
+            switch op {
+            case "<": return .bool(order == .orderedAscending)
+            case "<=": return .bool(order != .orderedDescending)
+            case ">": return .bool(order == .orderedDescending)
+            default: return .bool(order != .orderedAscending)
+            }
+        case "+":
+            switch (lhs, rhs) {
+            case (.string(let a), .string(let b)): return .string(a + b)
+            case (.string(let a), _): return .string(a + Functions.text(rhs))
+            case (_, .string(let b)): return .string(Functions.text(lhs) + b)
+            case (.array(let a), .array(let b)): return .array(a + b)
+            default: return try arithmetic(op, lhs, rhs)
+            }
+        default:
+            return try arithmetic(op, lhs, rhs)
+        }
+    }
+
+    private static func arithmetic(_ op: String, _ lhs: Value, _ rhs: Value) throws -> Value {
+        if case .int(let a) = lhs, case .int(let b) = rhs {
+            switch op {
+            case "+", "-", "*":
+                let (result, overflow) = op == "+" ? a.addingReportingOverflow(b)
+                    : op == "-" ? a.subtractingReportingOverflow(b) : a.multipliedReportingOverflow(by: b)
+                if overflow { throw PlaygroundError("\(a) \(op) \(b) overflows") }
+                return .int(result)
+            case "/", "%":
+                guard b != 0 else { throw PlaygroundError("division by zero: \(a) \(op) 0") }
+                if a == Int.min && b == -1 { throw PlaygroundError("\(a) \(op) \(b) overflows") }
+                return .int(op == "/" ? a / b : a % b)
+            default: break
+            }
+        }
+        guard let a = lhs.numeric, let b = rhs.numeric else {
+            throw PlaygroundError("cannot apply `\(op)` to \(lhs.kindName) \(lhs) and \(rhs.kindName) \(rhs)")
+        }
+        switch op {
+        case "+": return .double(a + b)
+        case "-": return .double(a - b)
+        case "*": return .double(a * b)
+        case "/":
+            guard b != 0 else { throw PlaygroundError("division by zero: \(lhs) / \(rhs)") }
+            return .double(a / b)
+        case "%":
+            guard b != 0 else { throw PlaygroundError("division by zero: \(lhs) % \(rhs)") }
+            return .double(a.truncatingRemainder(dividingBy: b))
+        default:
+            throw PlaygroundError("unknown operator `\(op)`")
+        }
+    }
+}

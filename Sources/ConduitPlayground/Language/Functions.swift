@@ -1,0 +1,78 @@
+import Foundation
+
+/// The few functions closures may call, such as `abs($0)` or `string($0)`.
+enum Functions {
+    /// Every function with a one-line description, for `help` and completion.
+    static let all: [(name: String, summary: String)] = [
+        ("abs", "abs(x): the absolute value of a number"),
+        ("min", "min(a, b): the smaller of two values"),
+        ("max", "max(a, b): the larger of two values"),
+        ("string", "string(x): x as text"),
+        ("int", "int(x): x as an integer (from a decimal or a string)"),
+        ("double", "double(x): x as a decimal"),
+        ("count", "count(x): the number of elements of an array or characters of a string"),
+        ("uppercased", "uppercased(s): s in capitals"),
+        ("lowercased", "lowercased(s): s in small letters"),
+        ("isNil", "isNil(x): whether x is nil"),
+    ]
+
+    static func call(_ name: String, _ arguments: [Value]) throws -> Value {
+        func expect(_ count: Int) throws {
+            guard arguments.count == count else {
+                throw PlaygroundError("\(name) takes \(count) argument\(count == 1 ? "" : "s"), not \(arguments.count)")
+            }
+        }
+        switch name {
+        case "abs":
+            try expect(1)
+            switch arguments[0] {
+            case .int(let value) where value != Int.min: return .int(abs(value))
+            case .double(let value): return .double(abs(value))
+            default: throw PlaygroundError("abs needs a number, not \(arguments[0].kindName) \(arguments[0])")
+            }
+        case "min", "max":
+            try expect(2)
+            guard let order = arguments[0].compare(to: arguments[1]) else {
+                throw PlaygroundError("cannot compare \(arguments[0]) with \(arguments[1])")
+            }
+            let firstIsSmaller = order != .orderedDescending
+            return (name == "min") == firstIsSmaller ? arguments[0] : arguments[1]
+        case "string":
+            try expect(1)
+            return .string(text(arguments[0]))
+        case "int":
+            try expect(1)
+            switch arguments[0] {
+            case .int: return arguments[0]
+            case .double(let value) where value.isFinite && abs(value) < 9e18: return .int(Int(value))
+            case .string(let text):
+                if let value = Int(text.trimmingCharacters(in: .whitespaces)) { return .int(value) }
+                throw PlaygroundError("\(arguments[0]) is not an integer")
+            case .bool(let flag): return .int(flag ? 1 : 0)
+            default: throw PlaygroundError("cannot make an integer of \(arguments[0].kindName) \(arguments[0])")
+            }
+        case "double":
+            try expect(1)
+            if let number = arguments[0].numeric { return .double(number) }
+            if case .string(let text) = arguments[0], let value = Double(text) { return .double(value) }
+            throw PlaygroundError("cannot make a decimal of \(arguments[0].kindName) \(arguments[0])")
+        case "count":
+            try expect(1)
+            return try Expression.member("count", of: arguments[0])
+        case "uppercased", "lowercased":
+            try expect(1)
+            return try Expression.member(name, of: arguments[0])
+        case "isNil":
+            try expect(1)
+            return .bool(arguments[0] == .null)
+        default:
+            throw PlaygroundError("unknown function `\(name)`")
+        }
+    }
+
+    /// A value as text: strings without quotes, everything else in literal syntax.
+    static func text(_ value: Value) -> String {
+        if case .string(let text) = value { return text }
+        return value.description
+    }
+}

@@ -1,0 +1,79 @@
+/// One command of the playground, as parsed from a line.
+enum Statement {
+    case subject(name: Token)
+    case current(name: Token, value: Expression)
+    case define(name: Token, pipeline: PipelineSyntax)
+    case sink(name: Token, pipeline: PipelineSyntax, demand: Int?)
+    case send(name: Token, value: Expression)
+    case complete(name: Token)
+    case fail(name: Token, message: String)
+    case request(name: Token, count: Int)
+    case cancel(name: Token)
+    case subs
+    case inspect(name: Token)
+    case trace(name: Token, on: Bool)
+    case load(path: String)
+    case help(topic: String?)
+    case reset
+    case quit
+    case tick(nanoseconds: Int64)
+    case clock(realTime: Bool)
+    case marbles(names: [Token])
+}
+
+/// A pipeline as written: a source followed by a chain of operator calls.
+struct PipelineSyntax {
+    enum Source {
+        /// A subject or a named pipeline.
+        case name(Token)
+        case just(Expression)
+        /// `[1, 2, 3].publisher`
+        case sequence([Expression])
+        case empty
+        case fail(String)
+        /// `timer(1s)`: a value every interval, counting from 1.
+        case timer(nanoseconds: Int64)
+    }
+
+    let source: Source
+    let operators: [OperatorCall]
+    /// The source text of the pipeline, for `subs` and `inspect`.
+    let text: String
+}
+
+/// One `.name(arguments) { closure }` of a chain.
+struct OperatorCall {
+    let name: String
+    let token: Token
+    let arguments: [Argument]
+    let trailingClosure: Closure?
+    /// The whole call, for messages that point at it.
+    let span: Token
+}
+
+/// One argument of an operator call, with its label if it had one.
+struct Argument {
+    enum Content {
+        case expression(Expression)
+        /// A bare name: a subject or a pipeline.
+        case name(String)
+        case duration(Int64)
+        case closure(Closure)
+    }
+
+    let label: String?
+    let content: Content
+    let token: Token
+}
+
+/// A closure `{ $0 * 2 }` or `{ a, b in a + b }`.
+struct Closure {
+    let body: Expression
+    /// The highest argument the body uses, plus one (or the number of named parameters).
+    let parameterCount: Int
+    let token: Token
+
+    func call(_ arguments: Value...) throws -> Value {
+        try body.evaluate(arguments)
+    }
+}

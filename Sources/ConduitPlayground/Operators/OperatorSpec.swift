@@ -1,0 +1,42 @@
+import Conduit
+
+/// The type of every playground pipeline: the engine's type-erased publisher of playground values.
+typealias Pipe = AnyPublisher<Value, PlaygroundError>
+
+/// One operator of the playground: its name, how to call it, what it does, and how it is built
+/// from the engine's own operator. Adding an operator to the playground is adding one of these.
+struct OperatorSpec: Sendable {
+    let name: String
+    /// How a call reads, e.g. `.scan(INITIAL) { $0 + $1 }`.
+    let usage: String
+    let summary: String
+    /// A line that can be typed at the prompt.
+    let example: String
+    let build: @Sendable (Pipe, OperatorCall, BuildContext) throws -> Pipe
+}
+
+/// What an operator's builder may need beyond its upstream: other named publishers, and a way to
+/// report output (for `print`).
+struct BuildContext {
+    let resolve: (Token) throws -> Pipe
+    let emit: @Sendable (OutputRecord) -> Void
+}
+
+extension Publisher {
+    /// Erases a playground chain, turning any failure into a playground error.
+    func pipe() -> Pipe where Output == Value {
+        mapError { PlaygroundError.from($0) }.eraseToAnyPublisher()
+    }
+}
+
+extension Publisher where Output == Value, Failure == PlaygroundError {
+    func pipe() -> Pipe {
+        eraseToAnyPublisher()
+    }
+}
+
+extension Publisher where Output == Value, Failure == Never {
+    func pipe() -> Pipe {
+        setFailureType(to: PlaygroundError.self).eraseToAnyPublisher()
+    }
+}

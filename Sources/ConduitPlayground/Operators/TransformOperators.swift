@@ -1,0 +1,301 @@
+import Conduit
+
+/// The playground's single-upstream operators, each built from the engine's operator of the same
+/// name. Closures may fail at run time, so the engine's `try` variants carry them: a failing
+/// closure fails the pipeline as a throwing operator would.
+enum TransformOperators {
+    static let all: [OperatorSpec] = [
+        OperatorSpec(
+            name: "map", usage: ".map { $0 * 2 }", summary: "transforms every value with the closure",
+            example: "let doubled = numbers.map { $0 * 2 }"
+        ) { upstream, call, _ in
+            let closure = try ArgumentReader(call: call, spec: spec("map")).closure(arity: 1)
+            return upstream.tryMap { try closure.call($0) }.pipe()
+        },
+        OperatorSpec(
+            name: "filter", usage: ".filter { $0 > 3 }", summary: "passes on only the values for which the closure is true",
+            example: "let big = numbers.filter { $0 > 3 }"
+        ) { upstream, call, _ in
+            let closure = try ArgumentReader(call: call, spec: spec("filter")).closure(arity: 1)
+            return upstream.tryFilter { try condition(closure.call($0), in: "filter") }.pipe()
+        },
+        OperatorSpec(
+            name: "compactMap", usage: ".compactMap { $0.name }", summary: "transforms every value and drops the results that are nil",
+            example: "let names = cards.compactMap { $0.name }"
+        ) { upstream, call, _ in
+            let closure = try ArgumentReader(call: call, spec: spec("compactMap")).closure(arity: 1)
+            return upstream.tryCompactMap { value -> Value? in
+                let result = try closure.call(value)
+                return result == .null ? nil : result
+            }.pipe()
+        },
+        OperatorSpec(
+            name: "scan", usage: ".scan(INITIAL) { $0 + $1 }", summary: "sends each new accumulation of the values ($0 the accumulation, $1 the value)",
+            example: "let totals = numbers.scan(0) { $0 + $1 }"
+        ) { upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec("scan"))
+            let initial = try reader.value(nil)
+            let closure = try reader.closure(arity: 2)
+            return upstream.tryScan(initial) { try closure.call($0, $1) }.pipe()
+        },
+        OperatorSpec(
+            name: "reduce", usage: ".reduce(INITIAL) { $0 + $1 }", summary: "sends the final accumulation when the upstream finishes",
+            example: "let sum = numbers.reduce(0) { $0 + $1 }"
+        ) { upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec("reduce"))
+            let initial = try reader.value(nil)
+            let closure = try reader.closure(arity: 2)
+            return upstream.tryReduce(initial) { try closure.call($0, $1) }.pipe()
+        },
+        OperatorSpec(
+            name: "removeDuplicates", usage: ".removeDuplicates() or .removeDuplicates { $0 == $1 }",
+            summary: "drops a value equal to the one before it (or that the closure says is a duplicate)",
+            example: "let changes = readings.removeDuplicates()"
+        ) { upstream, call, _ in
+            if call.trailingClosure != nil || !call.arguments.isEmpty {
+                let closure = try ArgumentReader(call: call, spec: spec("removeDuplicates")).closure(arity: 2)
+                return upstream.tryRemoveDuplicates { try condition(closure.call($0, $1), in: "removeDuplicates") }.pipe()
+            }
+            return upstream.removeDuplicates().pipe()
+        },
+        OperatorSpec(
+            name: "dropFirst", usage: ".dropFirst(N)", summary: "drops the first N values (1 if not given)",
+            example: "let later = numbers.dropFirst(2)"
+        ) { upstream, call, _ in
+            let count = try ArgumentReader(call: call, spec: spec("dropFirst")).integer(nil, minimum: 0, default: 1)
+            return upstream.dropFirst(count).pipe()
+        },
+        OperatorSpec(
+            name: "prefix", usage: ".prefix(N) or .prefix(while: { $0 < 5 })", summary: "passes on the first N values (or while the closure is true), then finishes",
+            example: "let firstThree = numbers.prefix(3)"
+        ) { upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec("prefix"))
+            if let until = reader.argument("untilOutputFrom") {
+                guard case .name(let name) = until.content else {
+                    throw SyntaxError("`untilOutputFrom:` takes the name of a publisher", at: until.token)
+                }
+                let other = try context.resolve(Token(kind: .identifier(name), offset: until.token.offset, length: until.token.length))
+                return upstream.prefix(untilOutputFrom: other).pipe()
+            }
+            if call.trailingClosure != nil || call.arguments.first?.label == "while" {
+                let closure = try reader.closure(arity: 1)
+                return upstream.tryPrefix { try condition(closure.call($0), in: "prefix") }.pipe()
+            }
+            return upstream.prefix(try reader.integer(nil, minimum: 0)).pipe()
+        },
+        OperatorSpec(
+            name: "drop", usage: ".drop(while: { $0 < 5 }) or .drop(untilOutputFrom: other)", summary: "drops values while the closure is true (or until the other publisher sends)",
+            example: "let rest = numbers.drop(while: { $0 < 3 })"
+        ) { upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec("drop"))
+            if let until = reader.argument("untilOutputFrom") {
+                guard case .name(let name) = until.content else {
+                    throw SyntaxError("`untilOutputFrom:` takes the name of a publisher", at: until.token)
+                }
+                let other = try context.resolve(Token(kind: .identifier(name), offset: until.token.offset, length: until.token.length))
+                return upstream.drop(untilOutputFrom: other).pipe()
+            }
+            let closure = try reader.closure(arity: 1)
+            return upstream.tryDrop { try condition(closure.call($0), in: "drop") }.pipe()
+        },
+        OperatorSpec(
+            name: "first", usage: ".first() or .first { $0 > 3 }", summary: "sends the first value (that matches) and finishes",
+            example: "let opening = numbers.first()"
+        ) { upstream, call, _ in
+            if call.trailingClosure != nil || !call.arguments.isEmpty {
+                let closure = try ArgumentReader(call: call, spec: spec("first")).closure(arity: 1)
+                return upstream.tryFirst { try condition(closure.call($0), in: "first") }.pipe()
+            }
+            return upstream.first().pipe()
+        },
+        OperatorSpec(
+            name: "last", usage: ".last() or .last { $0 > 3 }", summary: "sends the last value (that matches) when the upstream finishes",
+            example: "let closing = numbers.last()"
+        ) { upstream, call, _ in
+            if call.trailingClosure != nil || !call.arguments.isEmpty {
+                let closure = try ArgumentReader(call: call, spec: spec("last")).closure(arity: 1)
+                return upstream.tryLast { try condition(closure.call($0), in: "last") }.pipe()
+            }
+            return upstream.last().pipe()
+        },
+        OperatorSpec(
+            name: "output", usage: ".output(at: N)", summary: "sends only the value at index N and finishes",
+            example: "let third = numbers.output(at: 2)"
+        ) { upstream, call, _ in
+            let index = try ArgumentReader(call: call, spec: spec("output")).integer("at", minimum: 0)
+            return upstream.output(at: index).pipe()
+        },
+        OperatorSpec(
+            name: "collect", usage: ".collect() or .collect(N)", summary: "gathers all values (or every N) into an array",
+            example: "let pairs = numbers.collect(2)"
+        ) { upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec("collect"))
+            if reader.argument(nil) != nil {
+                return upstream.collect(try reader.integer(nil, minimum: 1)).map { Value.array($0) }.pipe()
+            }
+            return upstream.collect().map { Value.array($0) }.pipe()
+        },
+        OperatorSpec(
+            name: "count", usage: ".count()", summary: "sends how many values came, when the upstream finishes",
+            example: "let howMany = numbers.count()"
+        ) { upstream, call, _ in
+            try ArgumentReader(call: call, spec: spec("count")).none()
+            return upstream.count().map { Value.int($0) }.pipe()
+        },
+        OperatorSpec(
+            name: "min", usage: ".min()", summary: "sends the smallest value when the upstream finishes",
+            example: "let lowest = numbers.min()"
+        ) { upstream, call, _ in
+            try ArgumentReader(call: call, spec: spec("min")).none()
+            return upstream.tryMin(by: ordered).pipe()
+        },
+        OperatorSpec(
+            name: "max", usage: ".max()", summary: "sends the largest value when the upstream finishes",
+            example: "let highest = numbers.max()"
+        ) { upstream, call, _ in
+            try ArgumentReader(call: call, spec: spec("max")).none()
+            return upstream.tryMax(by: ordered).pipe()
+        },
+        OperatorSpec(
+            name: "contains", usage: ".contains(VALUE) or .contains { $0 > 3 }", summary: "sends true as soon as a value matches, or false when the upstream finishes",
+            example: "let hasAce = cards.contains(\"ace\")"
+        ) { upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec("contains"))
+            if call.trailingClosure != nil || reader.argument("where") != nil {
+                let closure = try reader.closure(arity: 1)
+                return upstream.tryContains { try condition(closure.call($0), in: "contains") }.map { Value.bool($0) }.pipe()
+            }
+            let wanted = try reader.value(nil)
+            return upstream.contains { $0.looselyEquals(wanted) }.map { Value.bool($0) }.pipe()
+        },
+        OperatorSpec(
+            name: "allSatisfy", usage: ".allSatisfy { $0 > 0 }", summary: "sends whether every value matches (false at the first that does not)",
+            example: "let allPositive = numbers.allSatisfy { $0 > 0 }"
+        ) { upstream, call, _ in
+            let closure = try ArgumentReader(call: call, spec: spec("allSatisfy")).closure(arity: 1)
+            return upstream.tryAllSatisfy { try condition(closure.call($0), in: "allSatisfy") }.map { Value.bool($0) }.pipe()
+        },
+        OperatorSpec(
+            name: "replaceEmpty", usage: ".replaceEmpty(with: VALUE)", summary: "sends the value if the upstream finishes without sending any",
+            example: "let orZero = numbers.replaceEmpty(with: 0)"
+        ) { upstream, call, _ in
+            upstream.replaceEmpty(with: try ArgumentReader(call: call, spec: spec("replaceEmpty")).value("with")).pipe()
+        },
+        OperatorSpec(
+            name: "replaceError", usage: ".replaceError(with: VALUE)", summary: "turns a failure into this value and a normal finish",
+            example: "let safe = results.replaceError(with: \"offline\")"
+        ) { upstream, call, _ in
+            upstream.replaceError(with: try ArgumentReader(call: call, spec: spec("replaceError")).value("with")).pipe()
+        },
+        OperatorSpec(
+            name: "ignoreOutput", usage: ".ignoreOutput()", summary: "drops every value and passes on only the completion",
+            example: "let done = numbers.ignoreOutput()"
+        ) { upstream, call, _ in
+            try ArgumentReader(call: call, spec: spec("ignoreOutput")).none()
+            return NeverToValue(upstream: upstream.ignoreOutput()).eraseToAnyPublisher()
+        },
+        OperatorSpec(
+            name: "append", usage: ".append(VALUE, ...) or .append(other)", summary: "after the upstream finishes, sends these values (or the other publisher's)",
+            example: "let withEnd = numbers.append(99)"
+        ) { upstream, call, context in
+            if case .name? = call.arguments.first?.content {
+                let others = try ArgumentReader(call: call, spec: spec("append")).publishers(context, atMost: 1)
+                return upstream.append(others[0]).pipe()
+            }
+            return upstream.append(try values(of: call, spec: spec("append"))).pipe()
+        },
+        OperatorSpec(
+            name: "prepend", usage: ".prepend(VALUE, ...) or .prepend(other)", summary: "sends these values (or the other publisher's) before the upstream's",
+            example: "let withStart = numbers.prepend(0)"
+        ) { upstream, call, context in
+            if case .name? = call.arguments.first?.content {
+                let others = try ArgumentReader(call: call, spec: spec("prepend")).publishers(context, atMost: 1)
+                return upstream.prepend(others[0]).pipe()
+            }
+            return upstream.prepend(try values(of: call, spec: spec("prepend"))).pipe()
+        },
+        OperatorSpec(
+            name: "print", usage: ".print(\"PREFIX\")", summary: "logs every event in Combine's print() words and passes everything on",
+            example: "let logged = numbers.print(\"numbers\")"
+        ) { upstream, call, context in
+            let prefix: String
+            if ArgumentReader(call: call, spec: spec("print")).argument(nil) != nil,
+               case .string(let text) = try ArgumentReader(call: call, spec: spec("print")).value(nil) {
+                prefix = text
+            } else {
+                prefix = ""
+            }
+            let stream = RecordStream(emit: context.emit)
+            return upstream.print(prefix, to: stream).pipe()
+        },
+    ]
+
+    /// Looks up a spec of this table by name (for usage lines in messages).
+    static func spec(_ name: String) -> OperatorSpec {
+        OperatorTable.spec(named: name)!
+    }
+
+    /// A closure's result as a condition: it must be a boolean.
+    static func condition(_ value: Value, in name: String) throws -> Bool {
+        guard case .bool(let flag) = value else {
+            throw PlaygroundError("the closure of `\(name)` must give true or false, not \(value.kindName) \(value)")
+        }
+        return flag
+    }
+
+    /// The ordering `min` and `max` use; values that cannot be compared fail the pipeline.
+    static func ordered(_ a: Value, _ b: Value) throws -> Bool {
+        guard let order = a.compare(to: b) else {
+            throw PlaygroundError("cannot compare \(a.kindName) \(a) with \(b.kindName) \(b)")
+        }
+        return order == .orderedAscending
+    }
+
+    /// The literal values given as arguments.
+    static func values(of call: OperatorCall, spec: OperatorSpec) throws -> [Value] {
+        try call.arguments.map { argument in
+            guard case .expression(let expression) = argument.content else {
+                throw SyntaxError("expected a value; usage: \(spec.usage)", at: argument.token)
+            }
+            do {
+                return try expression.evaluate([])
+            } catch {
+                throw SyntaxError(PlaygroundError.from(error).message, at: argument.token)
+            }
+        }
+    }
+}
+
+/// A text stream that turns what the engine's `print` operator writes into trace records.
+final class RecordStream: TextOutputStream, @unchecked Sendable {
+    private let emit: @Sendable (OutputRecord) -> Void
+    private var buffer = ""
+
+    init(emit: @escaping @Sendable (OutputRecord) -> Void) {
+        self.emit = emit
+    }
+
+    func write(_ string: String) {
+        buffer += string
+        while let newline = buffer.firstIndex(of: "\n") {
+            emit(OutputRecord(kind: .trace, text: String(buffer[..<newline])))
+            buffer.removeSubrange(...newline)
+        }
+    }
+}
+
+/// Retypes a publisher that sends no values (`ignoreOutput`) as a publisher of playground values.
+struct NeverToValue<Upstream: Publisher>: Publisher where Upstream.Output == Never {
+    typealias Output = Value
+    typealias Failure = Upstream.Failure
+
+    let upstream: Upstream
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Failure {
+        upstream.subscribe(AnySubscriber<Never, Failure>(
+            receiveSubscription: { subscriber.receive(subscription: $0) },
+            receiveValue: nil,
+            receiveCompletion: { subscriber.receive(completion: $0) }
+        ))
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// One expectation of a script that was not met, or an error in it, with where it is.
+public struct ScriptFailure: Sendable, Equatable {
+    public let file: String
+    public let line: Int
+    public let message: String
+
+    public init(file: String, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+}
+
+/// What running a script did: everything it printed, how many `#>` checks it had and passed, and
+/// what failed.
+public struct ScriptReport: Sendable {
+    public var checks = 0
+    public var passed = 0
+    public var failures: [ScriptFailure] = []
+    public var output: [OutputRecord] = []
+
+    public init() {}
+}
+
+/// Runs script files: the same lines as typed at the prompt. A line starting `#>` states a line of
+/// output the statement above it must produce; in check mode every such line is compared.
+/// A script stops at its first error.
+public struct ScriptRunner {
+    /// Runs the file at `path` in `session`.
+    public static func run(path: String, session: Session, check: Bool) -> ScriptReport {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            var report = ScriptReport()
+            report.failures.append(ScriptFailure(file: path, line: 0, message: "cannot read the file"))
+            return report
+        }
+        return run(text: text, path: path, session: session, check: check)
+    }
+
+    /// Runs script text; `path` names it in messages.
+    public static func run(text: String, path: String, session: Session, check: Bool) -> ScriptReport {
+        var report = ScriptReport()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var index = 0
+        while index < lines.count, !session.isFinished {
+            let line = lines[index]
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") {
+                index += 1
+                continue
+            }
+            // Gather the statement: continuation lines (starting with `.` or inside brackets).
+            let start = index
+            var statement = line
+            index += 1
+            while index < lines.count {
+                let next = lines[index].trimmingCharacters(in: .whitespaces)
+                if next.hasPrefix(".") || StatementSplitter.isUnfinished(statement) {
+                    statement += "\n" + lines[index]
+                    index += 1
+                } else {
+                    break
+                }
+            }
+            let output = session.evaluate(statement, file: path, line: start + 1)
+            report.output += output
+            // Its expectations: the `#>` lines right below it.
+            var expected: [(line: Int, text: String)] = []
+            while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces).hasPrefix("#>") {
+                var body = String(lines[index].trimmingCharacters(in: .whitespaces).dropFirst(2))
+                if body.hasPrefix(" ") { body.removeFirst() }
+                expected.append((index + 1, body))
+                index += 1
+            }
+            if let error = output.first(where: { $0.kind == .error }), !expected.contains(where: { error.text.contains($0.text) && $0.text.contains("error") }) {
+                report.failures.append(ScriptFailure(file: path, line: start + 1, message: error.text))
+                return report
+            }
+            guard check else { continue }
+            let actual = output.flatMap { $0.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+                .filter { !$0.isEmpty }
+            let checked = output.contains { $0.kind == .info } ? actual.filter { line in expected.contains { $0.text == line } || !isInfoLine(line, in: output) } : actual
+            for (offset, expectation) in expected.enumerated() {
+                report.checks += 1
+                let got = offset < checked.count ? checked[offset] : nil
+                if got == expectation.text {
+                    report.passed += 1
+                } else {
+                    report.failures.append(ScriptFailure(
+                        file: path, line: expectation.line,
+                        message: "expected `\(expectation.text)`, got \(got.map { "`\($0)`" } ?? "nothing")"
+                    ))
+                }
+            }
+            if checked.count > expected.count, !expected.isEmpty {
+                report.checks += 1
+                report.failures.append(ScriptFailure(
+                    file: path, line: expected.last!.line,
+                    message: "unexpected output `\(checked[expected.count])`"
+                ))
+            }
+        }
+        return report
+    }
+
+    /// Informational lines (such as `taps: PassthroughSubject`) are only checked when the script
+    /// states them; values, completions, traces and errors always are.
+    private static func isInfoLine(_ line: String, in output: [OutputRecord]) -> Bool {
+        output.contains { $0.kind == .info && $0.text.split(separator: "\n").contains { String($0) == line } }
+    }
+}

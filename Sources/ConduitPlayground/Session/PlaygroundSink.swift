@@ -1,0 +1,106 @@
+import Conduit
+import Foundation
+
+/// The subscriber behind `sink NAME = ...`: a real engine subscriber that reports each value and
+/// completion as output, starts with the demand it was given, and keeps what `subs` shows.
+final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
+    typealias Input = Value
+    typealias Failure = PlaygroundError
+
+    enum State: Equatable {
+        case subscribing, active, finished, failed(String), cancelled
+
+        var label: String {
+            switch self {
+            case .subscribing: return "subscribing"
+            case .active: return "active"
+            case .finished: return "finished"
+            case .failed: return "failed"
+            case .cancelled: return "cancelled"
+            }
+        }
+    }
+
+    let name: String
+    let pipelineText: String
+    private let lock = NSLock()
+    private var subscription: Subscription?
+    private var _state = State.subscribing
+    private var _requested = Subscribers.Demand.none
+    private var _received = 0
+    private let initialDemand: Subscribers.Demand
+    private let emit: @Sendable (OutputRecord) -> Void
+    private let stamp: @Sendable () -> String
+
+    init(
+        name: String,
+        pipelineText: String,
+        initialDemand: Subscribers.Demand,
+        emit: @escaping @Sendable (OutputRecord) -> Void,
+        stamp: @escaping @Sendable () -> String
+    ) {
+        self.name = name
+        self.pipelineText = pipelineText
+        self.initialDemand = initialDemand
+        self.emit = emit
+        self.stamp = stamp
+    }
+
+    var state: State { lock.withLock { _state } }
+    var requested: Subscribers.Demand { lock.withLock { _requested } }
+    var received: Int { lock.withLock { _received } }
+    var isLive: Bool { lock.withLock { _state == .active || _state == .subscribing } }
+
+    func receive(subscription: Subscription) {
+        lock.withLock {
+            self.subscription = subscription
+            _state = .active
+        }
+        if initialDemand > 0 {
+            request(initialDemand)
+        }
+    }
+
+    func receive(_ input: Value) -> Subscribers.Demand {
+        lock.withLock { _received += 1 }
+        emit(OutputRecord(kind: .value, text: "\(name) ← \(input)\(stamp())"))
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<PlaygroundError>) {
+        lock.withLock {
+            subscription = nil
+            switch completion {
+            case .finished: _state = .finished
+            case .failure(let error): _state = .failed(error.message)
+            }
+        }
+        switch completion {
+        case .finished:
+            emit(OutputRecord(kind: .completion, text: "\(name) ✓ finished\(stamp())"))
+        case .failure(let error):
+            emit(OutputRecord(kind: .completion, text: "\(name) ✗ failed: \(error.message)\(stamp())"))
+        }
+    }
+
+    /// Asks for `demand` more values; returns false if the subscription has ended.
+    @discardableResult
+    func request(_ demand: Subscribers.Demand) -> Bool {
+        let subscription: Subscription? = lock.withLock {
+            guard let subscription = self.subscription else { return nil }
+            _requested += demand
+            return subscription
+        }
+        subscription?.request(demand)
+        return subscription != nil
+    }
+
+    func cancel() {
+        let subscription: Subscription? = lock.withLock {
+            defer { self.subscription = nil }
+            if _state == .active || _state == .subscribing { _state = .cancelled }
+            return self.subscription
+        }
+        subscription?.cancel()
+    }
+}

@@ -1,0 +1,429 @@
+import Conduit
+import Foundation
+
+/// A playground session: the names a person has made (subjects, pipelines, sinks) mapped to real
+/// engine objects, and the evaluation of lines against them.
+///
+/// `evaluate(_:)` returns what a line printed; output that arrives later (real time) goes to
+/// `asynchronousOutput`. Nothing here prints. A line that fails changes nothing.
+public final class Session: @unchecked Sendable {
+    /// Receives output produced outside `evaluate` (timers in real time), from any thread.
+    public var asynchronousOutput: (@Sendable (OutputRecord) -> Void)?
+
+    /// True after `quit` or `exit`.
+    public private(set) var isFinished = false
+
+    private enum Entry {
+        case subject(SubjectEntry)
+        case pipeline(PipelineEntry)
+        case sink(PlaygroundSink)
+
+        var kindName: String {
+            switch self {
+            case .subject: return "subject"
+            case .pipeline: return "pipeline"
+            case .sink: return "sink"
+            }
+        }
+    }
+
+    private var entries: [String: Entry] = [:]
+    /// Names in the order they were made, for `subs`.
+    private var order: [String] = []
+    private let outputLock = NSLock()
+    private var collected: [OutputRecord]?
+    private let tracer: Tracer
+    /// The last `let`, which a line starting with `.` continues.
+    private var lastDefinition: (name: String, text: String)?
+    private var loadDepth = 0
+    private var realTime = false
+
+    public init() {
+        tracer = Tracer()
+        Instrumentation.install(tracer)
+        tracer.output = { [weak self] record in self?.emit(record) }
+    }
+
+    deinit {
+        for case .sink(let sink) in entries.values {
+            sink.cancel()
+        }
+        Instrumentation.remove(tracer)
+    }
+
+    // MARK: Evaluation
+
+    /// Runs the commands in `source` (one line, several separated by `;`, or a statement spread
+    /// over lines) and returns what they printed. `file` and `line` locate errors in scripts.
+    public func evaluate(_ source: String, file: String? = nil, line: Int = 1) -> [OutputRecord] {
+        outputLock.withLock { collected = [] }
+        for statement in StatementSplitter.statements(in: source) {
+            guard !isFinished else { break }
+            if !run(statement, file: file, line: line + statement.line) {
+                break
+            }
+        }
+        return outputLock.withLock {
+            defer { collected = nil }
+            return collected ?? []
+        }
+    }
+
+    /// Whether `source` is unfinished: an open bracket, brace or string waits for more lines.
+    public func needsContinuation(_ source: String) -> Bool {
+        StatementSplitter.isUnfinished(source)
+    }
+
+    /// Switches time operators between the virtual clock and real time.
+    public func setRealTime(_ on: Bool) {
+        realTime = on
+    }
+
+    private func emit(_ record: OutputRecord) {
+        let handled: Bool = outputLock.withLock {
+            guard collected != nil else { return false }
+            collected?.append(record)
+            return true
+        }
+        if !handled {
+            asynchronousOutput?(record)
+        }
+    }
+
+    private func info(_ text: String) {
+        emit(OutputRecord(kind: .info, text: text))
+    }
+
+    /// Runs one statement; reports and returns false if it fails.
+    private func run(_ statement: StatementSplitter.Piece, file: String?, line: Int) -> Bool {
+        var text = statement.text
+        if text.trimmingCharacters(in: .whitespaces).hasPrefix("."), statement.line == 0 {
+            guard let last = lastDefinition, case .pipeline? = entries[last.name] else {
+                report(SyntaxError("a line starting with `.` continues a `let` pipeline, but there is none to continue", offset: 0, length: 1), in: text, file: file, line: line)
+                return false
+            }
+            text = last.text + "\n" + text
+            entries[last.name] = nil
+            order.removeAll { $0 == last.name }
+        }
+        do {
+            let parsed = try Parser.parse(text)
+            try execute(parsed, text: text)
+            return true
+        } catch let error as SyntaxError {
+            if text != statement.text, let last = lastDefinition {
+                // Restore the pipeline the failed continuation was meant to extend.
+                _ = try? execute(Parser.parse(last.text), text: last.text)
+            }
+            report(error, in: text, file: file, line: line)
+            return false
+        } catch {
+            emit(OutputRecord(kind: .error, text: "error: \(error)"))
+            return false
+        }
+    }
+
+    private func report(_ error: SyntaxError, in text: String, file: String?, line: Int) {
+        let characters = Array(text)
+        let offset = min(error.offset, characters.count)
+        var lineStart = 0
+        var lineNumber = 0
+        for index in 0..<offset where characters[index] == "\n" {
+            lineStart = index + 1
+            lineNumber += 1
+        }
+        var lineEnd = lineStart
+        while lineEnd < characters.count, characters[lineEnd] != "\n" { lineEnd += 1 }
+        let sourceLine = String(characters[lineStart..<lineEnd])
+        let column = offset - lineStart
+        let width = max(1, min(error.length, max(1, lineEnd - offset)))
+        let location = file.map { "\($0):\(line + lineNumber):\(column + 1): " } ?? ""
+        let caret = String(repeating: " ", count: column) + String(repeating: "^", count: width)
+        emit(OutputRecord(kind: .error, text: "\(location)error: \(error.message)\n  \(sourceLine)\n  \(caret)"))
+    }
+
+    // MARK: Commands
+
+    private func execute(_ statement: Statement, text: String) throws {
+        switch statement {
+        case .subject(let name):
+            try define(name, as: .subject(SubjectEntry(storage: .passthrough(PassthroughSubject()))))
+            info("\(name.display): PassthroughSubject")
+        case .current(let name, let expression):
+            let value = try constant(expression, at: name)
+            try define(name, as: .subject(SubjectEntry(storage: .current(CurrentValueSubject(value)))))
+            info("\(name.display): CurrentValueSubject = \(value)")
+        case .define(let name, let syntax):
+            let publisher = try build(syntax)
+            try define(name, as: .pipeline(PipelineEntry(publisher: publisher, syntax: syntax)))
+            lastDefinition = (name.display, text)
+        case .sink(let name, let syntax, let demand):
+            let publisher = try build(syntax)
+            guard entries[name.display] == nil else {
+                throw SyntaxError("`\(name.display)` already names a \(entries[name.display]!.kindName); choose another name, or `cancel` it and `reset`", at: name)
+            }
+            let sink = PlaygroundSink(
+                name: name.display,
+                pipelineText: syntax.text,
+                initialDemand: demand.map { .max($0) } ?? .unlimited,
+                emit: { [weak self] record in self?.emit(record) },
+                stamp: { "" }
+            )
+            try define(name, as: .sink(sink))
+            publisher.subscribe(sink)
+        case .send(let name, let expression):
+            let subject = try subjectEntry(name, for: "send")
+            subject.send(try constant(expression, at: name))
+        case .complete(let name):
+            try subjectEntry(name, for: "complete").send(completion: .finished)
+        case .fail(let name, let message):
+            try subjectEntry(name, for: "fail").send(completion: .failure(PlaygroundError(message)))
+        case .request(let name, let count):
+            let sink = try sinkEntry(name, for: "request")
+            if !sink.request(.max(count)) {
+                info("\(name.display) is \(sink.state.label): nothing to request")
+            }
+        case .cancel(let name):
+            let sink = try sinkEntry(name, for: "cancel")
+            guard sink.isLive else {
+                info("\(name.display) is already \(sink.state.label)")
+                return
+            }
+            sink.cancel()
+            info("\(name.display) cancelled")
+        case .subs:
+            emit(OutputRecord(kind: .info, text: subscriptionTree()))
+        case .inspect(let name):
+            emit(OutputRecord(kind: .info, text: try inspect(name)))
+        case .trace(let name, let on):
+            let sink = try sinkEntry(name, for: "trace")
+            tracer.trace(sink, on: on)
+            info("tracing \(name.display) \(on ? "on" : "off")")
+        case .load(let path):
+            try load(path)
+        case .help(let topic):
+            emit(OutputRecord(kind: .info, text: try Help.text(for: topic)))
+        case .reset:
+            for case .sink(let sink) in entries.values { sink.cancel() }
+            entries = [:]
+            order = []
+            lastDefinition = nil
+            info("reset: every name is gone")
+        case .quit:
+            isFinished = true
+        case .tick:
+            throw SyntaxError("virtual time is not available yet: the engine has no time operators", offset: 0, length: 4)
+        case .clock(let on):
+            setRealTime(on)
+            info("clock: \(on ? "real time" : "virtual time")")
+        case .marbles(let names):
+            throw SyntaxError("marble diagrams need virtual time, which is not available yet", at: names[0])
+        }
+    }
+
+    private func define(_ name: Token, as entry: Entry) throws {
+        let key = name.display
+        if let existing = entries[key] {
+            throw SyntaxError("`\(key)` already names a \(existing.kindName); choose another name (or `reset` to start over)", at: name)
+        }
+        if entries[key] == nil { order.append(key) }
+        entries[key] = entry
+    }
+
+    private func constant(_ expression: Expression, at token: Token) throws -> Value {
+        do {
+            return try expression.evaluate([])
+        } catch {
+            throw SyntaxError(PlaygroundError.from(error).message, offset: token.offset + token.length + 1, length: 1)
+        }
+    }
+
+    private func unknown(_ name: Token, expected: String) -> SyntaxError {
+        let hint = Suggestion.closest(to: name.display, in: order).map { "; did you mean `\($0)`?" }
+            ?? (order.isEmpty ? "; nothing has been made yet (try `subject NAME`)" : "; known names: \(order.joined(separator: ", "))")
+        return SyntaxError("unknown \(expected) `\(name.display)`\(hint)", at: name)
+    }
+
+    private func subjectEntry(_ name: Token, for command: String) throws -> SubjectEntry {
+        guard let entry = entries[name.display] else { throw unknown(name, expected: "subject") }
+        guard case .subject(let subject) = entry else {
+            throw SyntaxError("`\(command)` works on subjects, and `\(name.display)` is a \(entry.kindName)", at: name)
+        }
+        return subject
+    }
+
+    private func sinkEntry(_ name: Token, for command: String) throws -> PlaygroundSink {
+        guard let entry = entries[name.display] else { throw unknown(name, expected: "sink") }
+        guard case .sink(let sink) = entry else {
+            throw SyntaxError("`\(command)` works on sinks, and `\(name.display)` is a \(entry.kindName)", at: name)
+        }
+        return sink
+    }
+
+    /// The publisher a name stands for: a subject or a pipeline.
+    private func publisher(named name: Token) throws -> Pipe {
+        guard let entry = entries[name.display] else { throw unknown(name, expected: "subject or pipeline") }
+        switch entry {
+        case .subject(let subject): return subject.publisher
+        case .pipeline(let pipeline): return pipeline.publisher
+        case .sink:
+            throw SyntaxError("`\(name.display)` is a sink; a pipeline reads from subjects and pipelines", at: name)
+        }
+    }
+
+    // MARK: Building pipelines
+
+    private func build(_ syntax: PipelineSyntax) throws -> Pipe {
+        var current: Pipe
+        switch syntax.source {
+        case .name(let token):
+            current = try publisher(named: token)
+        case .just(let expression):
+            current = Just(try expression.evaluate([])).pipe()
+        case .sequence(let items):
+            current = try items.map { try $0.evaluate([]) }.publisher.pipe()
+        case .empty:
+            current = Empty().eraseToAnyPublisher()
+        case .fail(let message):
+            current = Fail(error: PlaygroundError(message)).eraseToAnyPublisher()
+        case .timer:
+            throw SyntaxError("`timer` needs virtual time, which is not available yet", offset: 0, length: 5)
+        }
+        let context = BuildContext(
+            resolve: { [unowned self] token in try publisher(named: token) },
+            emit: { [weak self] record in self?.emit(record) }
+        )
+        for call in syntax.operators {
+            guard let spec = OperatorTable.spec(named: call.name) else {
+                let hint = Suggestion.closest(to: call.name, in: OperatorTable.names).map { "; did you mean `\($0)`?" }
+                    ?? "; `help operators` lists them"
+                throw SyntaxError("unknown operator `\(call.name)`\(hint)", at: call.token)
+            }
+            current = try spec.build(current, call, context)
+        }
+        return current
+    }
+
+    // MARK: Introspection
+
+    private func subscriptionTree() -> String {
+        guard !order.isEmpty else { return "nothing yet: make one with `subject NAME`" }
+        var lines: [String] = []
+        var shown = Set<String>()
+        let width = (order.map(\.count).max() ?? 4) + 2
+        func pad(_ text: String) -> String { text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0) }
+        func describe(_ name: String, depth: Int) {
+            let indent = String(repeating: "  ", count: depth)
+            guard let entry = entries[name] else { return }
+            switch entry {
+            case .subject(let subject):
+                let users = liveSinks(readingFrom: name)
+                lines.append(indent + pad(name) + subject.summary + " (\(users) live sink\(users == 1 ? "" : "s"))")
+            case .pipeline(let pipeline):
+                lines.append(indent + pad(name) + pipeline.chain)
+                for dependency in pipeline.dependencies where depth < 8 {
+                    describe(dependency, depth: depth + 1)
+                }
+            case .sink(let sink):
+                let demand = sink.requested == .unlimited ? "unlimited" : "\(sink.requested.max ?? 0)"
+                lines.append(indent + pad(name) + "sink  \(sink.state.label)  demand \(demand)  received \(sink.received)  ← \(sink.pipelineText)")
+                if let syntax = try? Parser.parsePipeline(sink.pipelineText) {
+                    let pipeline = PipelineEntry(publisher: Empty().eraseToAnyPublisher(), syntax: syntax)
+                    if !syntax.operators.isEmpty {
+                        lines.append(indent + "  " + pad("") + pipeline.chain)
+                    }
+                    for dependency in pipeline.dependencies { describe(dependency, depth: depth + 1) }
+                }
+            }
+            shown.insert(name)
+        }
+        for name in order {
+            if case .sink? = entries[name] { describe(name, depth: 0) }
+        }
+        for name in order where !shown.contains(name) {
+            describe(name, depth: 0)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func liveSinks(readingFrom name: String) -> Int {
+        var count = 0
+        for case .sink(let sink) in entries.values where sink.isLive {
+            if reads(sink.pipelineText, from: name, depth: 0) { count += 1 }
+        }
+        return count
+    }
+
+    private func reads(_ pipelineText: String, from name: String, depth: Int) -> Bool {
+        guard depth < 16, let syntax = try? Parser.parsePipeline(pipelineText) else { return false }
+        let dependencies = PipelineEntry(publisher: Empty().eraseToAnyPublisher(), syntax: syntax).dependencies
+        if dependencies.contains(name) { return true }
+        return dependencies.contains { dependency in
+            if case .pipeline(let pipeline)? = entries[dependency] {
+                return reads(pipeline.syntax.text, from: name, depth: depth + 1)
+            }
+            return false
+        }
+    }
+
+    private func inspect(_ name: Token) throws -> String {
+        guard let entry = entries[name.display] else { throw unknown(name, expected: "name") }
+        switch entry {
+        case .subject(let subject):
+            return "\(name.display): \(subject.summary)\n  live sinks reading it: \(liveSinks(readingFrom: name.display))"
+        case .pipeline(let pipeline):
+            return "\(name.display): pipeline\n  written: \(pipeline.syntax.text)\n  chain:   \(pipeline.chain)\n  reads:   \(pipeline.dependencies.joined(separator: ", "))"
+        case .sink(let sink):
+            let demand = sink.requested == .unlimited ? "unlimited" : "max(\(sink.requested.max ?? 0))"
+            var text = "\(name.display): sink\n  state:    \(sink.state.label)\n  pipeline: \(sink.pipelineText)\n  requested: \(demand)\n  received: \(sink.received)"
+            if case .failed(let message) = sink.state { text += "\n  failure:  \(message)" }
+            text += "\n  traced:   \(tracer.isTraced(sink) ? "yes" : "no")"
+            return text
+        }
+    }
+
+    // MARK: Scripts
+
+    private func load(_ path: String) throws {
+        guard loadDepth < 8 else {
+            throw SyntaxError("`load` is nested too deeply (a script loading itself?)", offset: 0, length: 4)
+        }
+        loadDepth += 1
+        defer { loadDepth -= 1 }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw SyntaxError("cannot read the file `\(path)`", offset: 5, length: path.count)
+        }
+        let saved = outputLock.withLock { collected }
+        let report = ScriptRunner.run(text: text, path: path, session: self, check: false)
+        outputLock.withLock { collected = (saved ?? []) + report.output }
+        if let failure = report.failures.first {
+            throw SyntaxError("\(failure.message) (in \(path):\(failure.line))", offset: 5, length: path.count)
+        }
+        info("loaded \(path)")
+    }
+
+    // MARK: Completion
+
+    /// Candidates for the word that ends at `cursor` in `line`: commands at the start, operator
+    /// names after a `.`, help topics after `help`, and names elsewhere.
+    public func completions(for line: String, cursor: Int) -> [String] {
+        let characters = Array(line.prefix(max(0, cursor)))
+        var start = characters.count
+        while start > 0, characters[start - 1].isLetter || characters[start - 1].isNumber || characters[start - 1] == "_" {
+            start -= 1
+        }
+        let word = String(characters[start...])
+        let before = String(characters[..<start]).trimmingCharacters(in: .whitespaces)
+        let candidates: [String]
+        if start > 0, characters[start - 1] == "." {
+            candidates = OperatorTable.names + ["publisher"]
+        } else if before.isEmpty || before.hasSuffix(";") {
+            candidates = Parser.commands
+        } else if before == "help" {
+            candidates = Help.topics
+        } else {
+            candidates = order + ["just", "empty", "fail", "true", "false", "nil", "demand", "on", "off"]
+        }
+        return Array(Set(candidates.filter { $0.hasPrefix(word) })).sorted()
+    }
+}

@@ -1,0 +1,94 @@
+/// Cuts input into statements: `;` separates statements on a line, a line that starts with `.`
+/// continues the statement before it, and an open bracket, brace or string continues onto the
+/// next line. Quotes and brackets are respected, so `"a;b"` stays whole.
+enum StatementSplitter {
+    struct Piece {
+        let text: String
+        /// The line of the input the statement starts on, counting from 0.
+        let line: Int
+    }
+
+    static func statements(in source: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var current = ""
+        var startLine = 0
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var lineNumber = 0
+        var inComment = false
+
+        func finish() {
+            let content = current.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !content.isEmpty, !content.hasPrefix("#") {
+                pieces.append(Piece(text: current.trimmingCharacters(in: .whitespaces), line: startLine))
+            }
+            current = ""
+        }
+
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            lineNumber = index
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let continues = depth > 0 || inString || (trimmed.hasPrefix(".") && !current.trimmingCharacters(in: .whitespaces).isEmpty)
+            if !continues {
+                finish()
+                startLine = lineNumber
+            } else if !current.isEmpty {
+                current += "\n"
+            }
+            inComment = false
+            for character in line {
+                if inComment {
+                    current.append(character)
+                    continue
+                }
+                if inString {
+                    current.append(character)
+                    if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                    continue
+                }
+                switch character {
+                case "\"": inString = true
+                case "#": inComment = true
+                case "(", "[", "{": depth += 1
+                case ")", "]", "}": depth = max(0, depth - 1)
+                case ";" where depth == 0:
+                    finish()
+                    startLine = lineNumber
+                    continue
+                default: break
+                }
+                current.append(character)
+            }
+        }
+        finish()
+        return pieces
+    }
+
+    /// Whether the input leaves a bracket, brace or string open.
+    static func isUnfinished(_ source: String) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            var inComment = false
+            for character in line where !inComment {
+                if inString {
+                    if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                    continue
+                }
+                switch character {
+                case "\"": inString = true
+                case "#": inComment = true
+                case "(", "[", "{": depth += 1
+                case ")", "]", "}": depth -= 1
+                default: break
+                }
+            }
+        }
+        return depth > 0 || inString
+    }
+}
+
+import Foundation

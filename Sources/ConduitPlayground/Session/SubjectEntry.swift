@@ -1,0 +1,82 @@
+import Conduit
+
+/// A subject the user created: a real `PassthroughSubject` or `CurrentValueSubject` of
+/// playground values.
+struct SubjectEntry {
+    enum Storage {
+        case passthrough(PassthroughSubject<Value, PlaygroundError>)
+        case current(CurrentValueSubject<Value, PlaygroundError>)
+    }
+
+    let storage: Storage
+
+    var publisher: Pipe {
+        switch storage {
+        case .passthrough(let subject): return subject.eraseToAnyPublisher()
+        case .current(let subject): return subject.eraseToAnyPublisher()
+        }
+    }
+
+    func send(_ value: Value) {
+        switch storage {
+        case .passthrough(let subject): subject.send(value)
+        case .current(let subject): subject.send(value)
+        }
+    }
+
+    func send(completion: Subscribers.Completion<PlaygroundError>) {
+        switch storage {
+        case .passthrough(let subject): subject.send(completion: completion)
+        case .current(let subject): subject.send(completion: completion)
+        }
+    }
+
+    /// How `subs` describes it.
+    var summary: String {
+        switch storage {
+        case .passthrough: return "PassthroughSubject"
+        case .current(let subject): return "CurrentValueSubject = \(subject.value)"
+        }
+    }
+}
+
+/// A named pipeline: the engine publisher built from `let NAME = ...`, and how it was written.
+struct PipelineEntry {
+    let publisher: Pipe
+    let syntax: PipelineSyntax
+
+    /// The names of the subjects and pipelines it reads from.
+    var dependencies: [String] {
+        var names: [String] = []
+        if case .name(let token) = syntax.source, let name = token.identifier { names.append(name) }
+        for call in syntax.operators {
+            for argument in call.arguments {
+                if case .name(let name) = argument.content, OperatorTable.spec(named: call.name) != nil,
+                   !["keepFull", "byRequest", "dropOldest", "dropNewest"].contains(name) {
+                    names.append(name)
+                }
+            }
+        }
+        return names
+    }
+
+    /// The chain read from the end back to the source: `compactMap ← filter ← combineLatest(isOn) ← names`.
+    var chain: String {
+        var parts = syntax.operators.reversed().map { call -> String in
+            let names = call.arguments.compactMap { argument -> String? in
+                if case .name(let name) = argument.content { return name }
+                return nil
+            }
+            return names.isEmpty ? call.name : "\(call.name)(\(names.joined(separator: ", ")))"
+        }
+        switch syntax.source {
+        case .name(let token): parts.append(token.identifier ?? "")
+        case .just(let expression): parts.append("just(\((try? expression.evaluate([]))?.description ?? "…"))")
+        case .sequence(let items): parts.append("[" + items.map { (try? $0.evaluate([]))?.description ?? "…" }.joined(separator: ", ") + "].publisher")
+        case .empty: parts.append("empty")
+        case .fail(let message): parts.append("fail(\(Value.quote(message)))")
+        case .timer(let interval): parts.append("timer(\(PlaygroundClock.format(nanoseconds: interval)))")
+        }
+        return parts.joined(separator: " ← ")
+    }
+}

@@ -1,0 +1,42 @@
+import Conduit
+import Foundation
+
+/// Turns the engine's instrumentation events for traced sinks into trace lines in the words of
+/// Combine's `print()` operator: `out: receive value: (5)`.
+final class Tracer: Instrumentation.Observer, @unchecked Sendable {
+    private let lock = NSLock()
+    private var traced: [CombineIdentifier: String] = [:]
+    /// Where trace lines go; set by the session.
+    var output: (@Sendable (OutputRecord) -> Void)? {
+        get { lock.withLock { _output } }
+        set { lock.withLock { _output = newValue } }
+    }
+    private var _output: (@Sendable (OutputRecord) -> Void)?
+
+    func trace(_ sink: PlaygroundSink, on: Bool) {
+        lock.withLock { traced[sink.combineIdentifier] = on ? sink.name : nil }
+    }
+
+    func isTraced(_ sink: PlaygroundSink) -> Bool {
+        lock.withLock { traced[sink.combineIdentifier] != nil }
+    }
+
+    func observe(_ event: Instrumentation.Event) {
+        let (name, output): (String?, (@Sendable (OutputRecord) -> Void)?) = lock.withLock {
+            (traced[event.subscriber], _output)
+        }
+        guard let name, let output else { return }
+        let text: String
+        switch event.kind {
+        case .subscribe: return
+        case .subscription: text = "receive subscription: (\(event.publisherDescription))"
+        case .request(let demand):
+            text = demand == .unlimited ? "request unlimited" : "request max: (\(demand.max ?? 0))"
+        case .value(let value): text = "receive value: (\(value))"
+        case .finished: text = "receive finished"
+        case .failure(let error): text = "receive error: (\(error))"
+        case .cancel: text = "receive cancel"
+        }
+        output(OutputRecord(kind: .trace, text: "\(name): \(text)"))
+    }
+}

@@ -1,0 +1,19 @@
+/// The failure type of every playground pipeline: a message a person can read.
+///
+/// It comes from `fail NAME "message"`, from `fail("why")` sources, and from closures that fail at
+/// run time (a missing member, a division by zero), which fail their pipeline as a throwing
+/// operator would.
+public struct PlaygroundError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// Wraps any error as a playground error, keeping a playground error as it is.
+    static func from(_ error: Error) -> PlaygroundError {
+        (error as? PlaygroundError) ?? PlaygroundError(String(describing: error))
+    }
+}

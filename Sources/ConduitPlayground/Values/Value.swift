@@ -1,0 +1,115 @@
+/// A playground value: what flows through the playground's pipelines.
+///
+/// The playground's subjects are real engine subjects of this type, so every engine operator can
+/// be applied to it. It prints in the playground's literal syntax: `1`, `2.5`, `"ace"`, `true`,
+/// `nil`, `[1, 2]`, `{name: "ace", rank: 1}`.
+public enum Value: Hashable, Sendable, CustomStringConvertible {
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case bool(Bool)
+    case null
+    case array([Value])
+    /// A record keeps its fields in the order they were written.
+    case record([Field])
+
+    /// One named field of a record.
+    public struct Field: Hashable, Sendable {
+        public let name: String
+        public let value: Value
+
+        public init(_ name: String, _ value: Value) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The value in the playground's literal syntax.
+    public var description: String {
+        switch self {
+        case .int(let value): return String(value)
+        case .double(let value):
+            if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+                return String(format: "%.1f", value)
+            }
+            return String(value)
+        case .string(let value): return Value.quote(value)
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "nil"
+        case .array(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
+        case .record(let fields):
+            return "{" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// The name of the value's kind, for error messages.
+    public var kindName: String {
+        switch self {
+        case .int: return "integer"
+        case .double: return "decimal"
+        case .string: return "string"
+        case .bool: return "boolean"
+        case .null: return "nil"
+        case .array: return "array"
+        case .record: return "record"
+        }
+    }
+
+    /// Whether the value counts as true where a condition is expected: only `true` does.
+    public var isTrue: Bool {
+        if case .bool(true) = self { return true }
+        return false
+    }
+
+    /// The value of a record's field, if this is a record that has it.
+    public func field(_ name: String) -> Value? {
+        guard case .record(let fields) = self else { return nil }
+        return fields.first { $0.name == name }?.value
+    }
+
+    static func quote(_ text: String) -> String {
+        var result = "\""
+        for character in text {
+            switch character {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default: result.append(character)
+            }
+        }
+        return result + "\""
+    }
+}
+
+import Foundation
+
+extension Value {
+    /// Orders two values of the same kind (numbers with numbers, strings with strings); `nil` if
+    /// they cannot be compared.
+    func compare(to other: Value) -> ComparisonResult? {
+        switch (self, other) {
+        case (.int(let a), .int(let b)): return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+        case (.string(let a), .string(let b)): return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+        case (.bool(let a), .bool(let b)): return a == b ? .orderedSame : (!a ? .orderedAscending : .orderedDescending)
+        default:
+            guard let a = numeric, let b = other.numeric else { return nil }
+            return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+        }
+    }
+
+    /// The value as a number, if it is one.
+    var numeric: Double? {
+        switch self {
+        case .int(let value): return Double(value)
+        case .double(let value): return value
+        default: return nil
+        }
+    }
+
+    /// Equality as the playground's `==` sees it: `1 == 1.0`.
+    func looselyEquals(_ other: Value) -> Bool {
+        if let a = numeric, let b = other.numeric { return a == b }
+        return self == other
+    }
+}
