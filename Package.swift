@@ -5,6 +5,10 @@ let package = Package(
     name: "Conduit",
     products: [
         .library(name: "Conduit", targets: ["Conduit"]),
+        .executable(name: "conduit", targets: ["conduit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -14,6 +18,19 @@ let package = Package(
         .target(
             name: "ConduitPlayground",
             dependencies: ["Conduit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "CLibedit",
+            linkerSettings: [.linkedLibrary("edit")]
+        ),
+        .executableTarget(
+            name: "conduit",
+            dependencies: [
+                "ConduitPlayground",
+                "CLibedit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

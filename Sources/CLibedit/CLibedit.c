@@ -1,0 +1,604 @@
+/*
+ * CLibedit: the non-variadic shim over libedit described in include/CLibedit.h.
+ *
+ * Keys are read by our own read function (EL_GETCFN) rather than libedit's, so that the editor
+ * can wait on the terminal and on a wake-up pipe at once (asynchronous output is printed above
+ * the line while the user types), and so that Ctrl-C, window resizes and Ctrl-Z are handled
+ * without libedit's EL_SIGNAL machinery, which would leave the terminal in cooked mode after a
+ * SIGINT. Fatal signals restore the terminal settings saved at start before the process dies.
+ */
+#define _GNU_SOURCE
+#include "CLibedit.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <histedit.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+#include <wchar.h>
+
+struct cle_editor {
+    EditLine *el;
+    HistoryW *history;
+    wchar_t *prompt;
+    char *line;
+    size_t line_capacity;
+    int wake_read;
+    int wake_write;
+    int interrupted;
+    const wchar_t *injected; /* characters read_character returns before reading the terminal */
+    cle_complete_fn complete;
+    void *complete_context;
+    cle_wake_fn wake;
+    void *wake_context;
+};
+
+/* ---- state shared with signal handlers ---- */
+
+static volatile sig_atomic_t g_sigint;
+static volatile sig_atomic_t g_winch;
+static volatile sig_atomic_t g_redraw;
+static volatile int g_wake_fd = -1;
+static struct termios g_original_termios;
+static volatile sig_atomic_t g_have_original_termios;
+
+static const int g_fatal_signals[] = { SIGHUP, SIGTERM, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP,
+                                       SIGABRT, SIGFPE };
+#define FATAL_COUNT ((int)(sizeof g_fatal_signals / sizeof g_fatal_signals[0]))
+static struct sigaction g_fatal_previous[FATAL_COUNT];
+static int g_fatal_installed;
+
+static struct sigaction g_previous_int, g_previous_winch, g_previous_tstp;
+
+static void poke(void) {
+    int fd = g_wake_fd;
+    if (fd >= 0) {
+        char byte = 1;
+        ssize_t ignored = write(fd, &byte, 1);
+        (void)ignored;
+    }
+}
+
+static void on_fatal(int signo) {
+    int index;
+    if (g_have_original_termios)
+        tcsetattr(STDIN_FILENO, TCSANOW, &g_original_termios);
+    for (index = 0; index < FATAL_COUNT; index++) {
+        if (g_fatal_signals[index] == signo) {
+            sigaction(signo, &g_fatal_previous[index], NULL);
+            break;
+        }
+    }
+    /* Delivered again, to the previous handler, once this one returns. */
+    raise(signo);
+}
+
+static void on_interrupt(int signo) {
+    int saved = errno;
+    (void)signo;
+    g_sigint = 1;
+    poke();
+    errno = saved;
+}
+
+static void on_winch(int signo) {
+    int saved = errno;
+    (void)signo;
+    g_winch = 1;
+    poke();
+    errno = saved;
+}
+
+static void on_tstp(int signo) {
+    int saved = errno;
+    struct termios editing;
+    int have_editing = tcgetattr(STDIN_FILENO, &editing) == 0;
+    struct sigaction dfl, mine;
+    sigset_t unblock;
+
+    if (g_have_original_termios)
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &g_original_termios);
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigaction(SIGTSTP, &dfl, &mine);
+    raise(signo);
+    sigemptyset(&unblock);
+    sigaddset(&unblock, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &unblock, NULL); /* stops here until SIGCONT */
+    sigaction(SIGTSTP, &mine, NULL);
+    if (have_editing)
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &editing);
+    g_redraw = 1;
+    poke();
+    errno = saved;
+}
+
+static void install(int signo, void (*handler)(int), struct sigaction *previous) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0; /* no SA_RESTART: poll must see EINTR */
+    sigaction(signo, &action, previous);
+}
+
+/* ---- UTF-8 <-> wide characters, independent of the locale ---- */
+
+static wchar_t *utf8_to_wide(const char *text) {
+    size_t length = strlen(text), out = 0, i = 0;
+    wchar_t *result = malloc((length + 1) * sizeof(wchar_t));
+    if (result == NULL)
+        return NULL;
+    while (i < length) {
+        unsigned char c = (unsigned char)text[i];
+        unsigned long code;
+        int extra;
+        if (c < 0x80) { code = c; extra = 0; }
+        else if ((c & 0xE0) == 0xC0) { code = c & 0x1F; extra = 1; }
+        else if ((c & 0xF0) == 0xE0) { code = c & 0x0F; extra = 2; }
+        else if ((c & 0xF8) == 0xF0) { code = c & 0x07; extra = 3; }
+        else { code = 0xFFFD; extra = 0; }
+        i++;
+        while (extra > 0 && i < length && (((unsigned char)text[i]) & 0xC0) == 0x80) {
+            code = (code << 6) | (((unsigned char)text[i]) & 0x3F);
+            i++;
+            extra--;
+        }
+        if (extra > 0)
+            code = 0xFFFD;
+        result[out++] = (wchar_t)code;
+    }
+    result[out] = 0;
+    return result;
+}
+
+static size_t encode_utf8(wchar_t wc, char *out) {
+    unsigned long code = (unsigned long)wc;
+    if (code < 0x80) { out[0] = (char)code; return 1; }
+    if (code < 0x800) {
+        out[0] = (char)(0xC0 | (code >> 6));
+        out[1] = (char)(0x80 | (code & 0x3F));
+        return 2;
+    }
+    if (code < 0x10000) {
+        out[0] = (char)(0xE0 | (code >> 12));
+        out[1] = (char)(0x80 | ((code >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (code & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | ((code >> 18) & 0x07));
+    out[1] = (char)(0x80 | ((code >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((code >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (code & 0x3F));
+    return 4;
+}
+
+/* Encodes count wide characters into a new NUL-terminated UTF-8 string. */
+static char *wide_to_utf8(const wchar_t *text, size_t count) {
+    char *result = malloc(count * 4 + 1), *p = result;
+    size_t i;
+    if (result == NULL)
+        return NULL;
+    for (i = 0; i < count; i++)
+        p += encode_utf8(text[i], p);
+    *p = 0;
+    return result;
+}
+
+/* ---- locale ---- */
+
+static int codeset_is_utf8(void) {
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset != NULL && (strcasecmp(codeset, "UTF-8") == 0 || strcasecmp(codeset, "utf8") == 0);
+}
+
+int cle_setup_locale(void) {
+    setlocale(LC_CTYPE, "");
+    if (codeset_is_utf8())
+        return 1;
+    if (setlocale(LC_CTYPE, "C.UTF-8") != NULL && codeset_is_utf8())
+        return 1;
+    if (setlocale(LC_CTYPE, "C.utf8") != NULL && codeset_is_utf8())
+        return 1;
+    return 0;
+}
+
+/* ---- editor ---- */
+
+/* A key sequence no terminal sends, bound to conduit-interrupt. */
+#define INTERRUPT_KEYS L"\033[9999~"
+
+static cle_editor *editor_of(EditLine *el) {
+    void *data = NULL;
+    el_get(el, EL_CLIENTDATA, &data);
+    return (cle_editor *)data;
+}
+
+static wchar_t *prompt_function(EditLine *el) {
+    cle_editor *editor = editor_of(el);
+    static wchar_t empty[] = L"";
+    return editor != NULL && editor->prompt != NULL ? editor->prompt : empty;
+}
+
+static void drain_wake_pipe(cle_editor *editor) {
+    char buffer[64];
+    while (read(editor->wake_read, buffer, sizeof buffer) > 0) {
+    }
+}
+
+/* Reads one character for libedit, waiting on the terminal and on the wake-up pipe. */
+static int read_character(EditLine *el, wchar_t *out) {
+    cle_editor *editor = editor_of(el);
+    unsigned long code = 0;
+    int pending = 0; /* continuation bytes still expected */
+
+    for (;;) {
+        struct pollfd fds[2];
+        int ready;
+
+        if (editor->injected != NULL && *editor->injected != 0) {
+            *out = *editor->injected++;
+            return 1;
+        }
+        if (g_sigint) {
+            /* Runs conduit-interrupt, then ends the line, which cle_gets discards. */
+            g_sigint = 0;
+            editor->injected = INTERRUPT_KEYS L"\n";
+            continue;
+        }
+        if (g_winch) {
+            g_winch = 0;
+            el_resize(el);
+            el_wset(el, EL_REFRESH);
+        }
+        if (g_redraw) {
+            g_redraw = 0;
+            el_wset(el, EL_REFRESH);
+        }
+
+        fds[0].fd = STDIN_FILENO;
+        fds[0].events = POLLIN;
+        fds[0].revents = 0;
+        fds[1].fd = editor->wake_read;
+        fds[1].events = POLLIN;
+        fds[1].revents = 0;
+        ready = poll(fds, 2, -1);
+        if (ready < 0) {
+            if (errno == EINTR)
+                continue;
+            *out = 0;
+            return -1;
+        }
+        if (fds[1].revents & POLLIN) {
+            drain_wake_pipe(editor);
+            if (editor->wake != NULL && !g_sigint)
+                editor->wake(editor->wake_context, editor);
+        }
+        if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+            unsigned char byte;
+            ssize_t got = read(STDIN_FILENO, &byte, 1);
+            if (got < 0) {
+                if (errno == EINTR || errno == EAGAIN)
+                    continue;
+                *out = 0;
+                return -1;
+            }
+            if (got == 0) {
+                *out = 0;
+                return 0;
+            }
+            if (pending > 0 && (byte & 0xC0) == 0x80) {
+                code = (code << 6) | (byte & 0x3F);
+                if (--pending == 0) {
+                    *out = (wchar_t)code;
+                    return 1;
+                }
+                continue;
+            }
+            /* A new character (a broken sequence is dropped). */
+            if (byte < 0x80) { *out = (wchar_t)byte; return 1; }
+            if ((byte & 0xE0) == 0xC0) { code = byte & 0x1F; pending = 1; }
+            else if ((byte & 0xF0) == 0xE0) { code = byte & 0x0F; pending = 2; }
+            else if ((byte & 0xF8) == 0xF0) { code = byte & 0x07; pending = 3; }
+            else { pending = 0; }
+        }
+    }
+}
+
+/* Ctrl-C: show ^C at the end of the line and mark it discarded (a newline follows). */
+static unsigned char interrupt_function(EditLine *el, int ch) {
+    cle_editor *editor = editor_of(el);
+    const LineInfoW *info = el_wline(el);
+    (void)ch;
+    editor->interrupted = 1;
+    el_cursor(el, (int)(info->lastchar - info->cursor));
+    el_winsertstr(el, L"^C");
+    return CC_REFRESH;
+}
+
+static unsigned char complete_function(EditLine *el, int ch) {
+    cle_editor *editor = editor_of(el);
+    const LineInfoW *info = el_wline(el);
+    char *line, *before;
+    int cursor, action;
+    (void)ch;
+    if (editor == NULL || editor->complete == NULL)
+        return CC_ERROR;
+    line = wide_to_utf8(info->buffer, (size_t)(info->lastchar - info->buffer));
+    before = wide_to_utf8(info->buffer, (size_t)(info->cursor - info->buffer));
+    if (line == NULL || before == NULL) {
+        free(line);
+        free(before);
+        return CC_ERROR;
+    }
+    cursor = (int)strlen(before);
+    free(before);
+    action = editor->complete(editor->complete_context, editor, line, cursor);
+    free(line);
+    return action == CLE_COMPLETE_BEEP ? CC_ERROR : CC_REFRESH;
+}
+
+cle_editor *cle_open(const char *program, int history_size) {
+    cle_editor *editor = calloc(1, sizeof *editor);
+    HistEventW event;
+    int fds[2];
+    int index;
+
+    if (editor == NULL)
+        return NULL;
+    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
+        free(editor);
+        return NULL;
+    }
+    editor->wake_read = fds[0];
+    editor->wake_write = fds[1];
+
+    if (tcgetattr(STDIN_FILENO, &g_original_termios) == 0)
+        g_have_original_termios = 1;
+    if (!g_fatal_installed) {
+        for (index = 0; index < FATAL_COUNT; index++) {
+            struct sigaction previous;
+            sigaction(g_fatal_signals[index], NULL, &previous);
+            if (previous.sa_handler == SIG_IGN) {
+                g_fatal_previous[index] = previous;
+                continue;
+            }
+            install(g_fatal_signals[index], on_fatal, &g_fatal_previous[index]);
+        }
+        g_fatal_installed = 1;
+    }
+
+    editor->history = history_winit();
+    if (editor->history == NULL) {
+        cle_close(editor);
+        return NULL;
+    }
+    history_w(editor->history, &event, H_SETSIZE, history_size > 0 ? history_size : 1);
+    history_w(editor->history, &event, H_SETUNIQUE, 1);
+
+    editor->el = el_init(program, stdin, stdout, stderr);
+    if (editor->el == NULL) {
+        cle_close(editor);
+        return NULL;
+    }
+    el_wset(editor->el, EL_CLIENTDATA, (void *)editor);
+    el_wset(editor->el, EL_EDITOR, L"emacs");
+    el_wset(editor->el, EL_SIGNAL, 0);
+    el_wset(editor->el, EL_PROMPT_ESC, prompt_function, L'\1');
+    el_wset(editor->el, EL_HIST, history_w, editor->history);
+    el_wset(editor->el, EL_GETCFN, read_character);
+    el_wset(editor->el, EL_ADDFN, L"conduit-complete", L"Complete the word before the cursor",
+            complete_function);
+    el_wset(editor->el, EL_BIND, L"^I", L"conduit-complete", NULL);
+    el_wset(editor->el, EL_ADDFN, L"conduit-interrupt", L"Discard the line (Ctrl-C)",
+            interrupt_function);
+    el_wset(editor->el, EL_BIND, INTERRUPT_KEYS, L"conduit-interrupt", NULL);
+    el_wset(editor->el, EL_BIND, L"^R", L"em-inc-search-prev", NULL);
+    el_wset(editor->el, EL_BIND, L"^S", L"em-inc-search-next", NULL);
+    /* Arrow keys and the usual word moves, whatever the terminal description says. */
+    el_wset(editor->el, EL_BIND, L"\033[A", L"ed-prev-history", NULL);
+    el_wset(editor->el, EL_BIND, L"\033[B", L"ed-next-history", NULL);
+    el_wset(editor->el, EL_BIND, L"\033[C", L"ed-next-char", NULL);
+    el_wset(editor->el, EL_BIND, L"\033[D", L"ed-prev-char", NULL);
+    el_wset(editor->el, EL_BIND, L"\033OA", L"ed-prev-history", NULL);
+    el_wset(editor->el, EL_BIND, L"\033OB", L"ed-next-history", NULL);
+    el_wset(editor->el, EL_BIND, L"\033OC", L"ed-next-char", NULL);
+    el_wset(editor->el, EL_BIND, L"\033OD", L"ed-prev-char", NULL);
+    el_wset(editor->el, EL_BIND, L"\033[H", L"ed-move-to-beg", NULL);
+    el_wset(editor->el, EL_BIND, L"\033[F", L"ed-move-to-end", NULL);
+    el_wset(editor->el, EL_BIND, L"\033[3~", L"ed-delete-next-char", NULL);
+    el_wset(editor->el, EL_BIND, L"\033[1;5C", L"em-next-word", NULL);
+    el_wset(editor->el, EL_BIND, L"\033[1;5D", L"ed-prev-word", NULL);
+    return editor;
+}
+
+void cle_close(cle_editor *editor) {
+    int index;
+    if (editor == NULL)
+        return;
+    if (editor->el != NULL)
+        el_end(editor->el);
+    if (editor->history != NULL)
+        history_wend(editor->history);
+    if (g_wake_fd == editor->wake_write)
+        g_wake_fd = -1;
+    close(editor->wake_read);
+    close(editor->wake_write);
+    free(editor->prompt);
+    free(editor->line);
+    free(editor);
+    if (g_have_original_termios)
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &g_original_termios);
+    if (g_fatal_installed) {
+        for (index = 0; index < FATAL_COUNT; index++)
+            sigaction(g_fatal_signals[index], &g_fatal_previous[index], NULL);
+        g_fatal_installed = 0;
+    }
+}
+
+void cle_set_prompt(cle_editor *editor, const char *prompt) {
+    wchar_t *wide = utf8_to_wide(prompt != NULL ? prompt : "");
+    if (wide == NULL)
+        return;
+    free(editor->prompt);
+    editor->prompt = wide;
+}
+
+const char *cle_gets(cle_editor *editor, int *status) {
+    const wchar_t *line;
+    int count = 0;
+    size_t length;
+    char *utf8;
+
+    editor->interrupted = 0;
+    editor->injected = NULL;
+    g_sigint = 0;
+    g_wake_fd = editor->wake_write;
+    install(SIGINT, on_interrupt, &g_previous_int);
+    install(SIGWINCH, on_winch, &g_previous_winch);
+    install(SIGTSTP, on_tstp, &g_previous_tstp);
+    /* The size may have changed while we were not looking. */
+    el_resize(editor->el);
+
+    line = el_wgets(editor->el, &count);
+
+    sigaction(SIGINT, &g_previous_int, NULL);
+    sigaction(SIGWINCH, &g_previous_winch, NULL);
+    sigaction(SIGTSTP, &g_previous_tstp, NULL);
+    g_sigint = 0;
+
+    if (editor->interrupted) {
+        *status = CLE_INTERRUPT;
+        return NULL;
+    }
+    if (line == NULL || count <= 0) {
+        *status = count < 0 ? CLE_ERROR : CLE_EOF;
+        return NULL;
+    }
+    length = wcslen(line);
+    while (length > 0 && (line[length - 1] == L'\n' || line[length - 1] == L'\r'))
+        length--;
+    utf8 = wide_to_utf8(line, length);
+    if (utf8 == NULL) {
+        *status = CLE_ERROR;
+        return NULL;
+    }
+    free(editor->line);
+    editor->line = utf8;
+    *status = CLE_LINE;
+    return editor->line;
+}
+
+int cle_history_add(cle_editor *editor, const char *line) {
+    HistEventW event;
+    wchar_t *wide = utf8_to_wide(line);
+    int result;
+    if (wide == NULL)
+        return -1;
+    result = history_w(editor->history, &event, H_ENTER, wide);
+    free(wide);
+    return result;
+}
+
+int cle_history_load(cle_editor *editor, const char *path) {
+    HistEventW event;
+    return history_w(editor->history, &event, H_LOAD, path);
+}
+
+int cle_history_save(cle_editor *editor, const char *path) {
+    HistEventW event;
+    return history_w(editor->history, &event, H_SAVE, path);
+}
+
+int cle_history_count(cle_editor *editor) {
+    HistEventW event;
+    if (history_w(editor->history, &event, H_GETSIZE) < 0)
+        return 0;
+    return event.num;
+}
+
+void cle_set_completer(cle_editor *editor, cle_complete_fn function, void *context) {
+    editor->complete = function;
+    editor->complete_context = context;
+}
+
+int cle_insert(cle_editor *editor, const char *text) {
+    wchar_t *wide = utf8_to_wide(text);
+    int result;
+    if (wide == NULL)
+        return -1;
+    result = el_winsertstr(editor->el, wide);
+    free(wide);
+    return result;
+}
+
+void cle_set_waker(cle_editor *editor, cle_wake_fn function, void *context) {
+    editor->wake = function;
+    editor->wake_context = context;
+}
+
+void cle_wake(cle_editor *editor) {
+    char byte = 1;
+    ssize_t ignored = write(editor->wake_write, &byte, 1);
+    (void)ignored;
+}
+
+int cle_columns(cle_editor *editor) {
+    struct winsize size;
+    (void)editor;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+        return size.ws_col;
+    return 80;
+}
+
+/* The display width of the prompt, skipping the \1-fenced escape sequences. */
+static int prompt_width(cle_editor *editor) {
+    const wchar_t *p = editor->prompt;
+    int width = 0, fenced = 0;
+    if (p == NULL)
+        return 0;
+    for (; *p; p++) {
+        if (*p == L'\1') {
+            fenced = !fenced;
+            continue;
+        }
+        if (!fenced) {
+            int w = wcwidth(*p);
+            width += w > 0 ? w : 0;
+        }
+    }
+    return width;
+}
+
+void cle_print_above(cle_editor *editor, const char *text) {
+    const LineInfoW *info = el_wline(editor->el);
+    const wchar_t *p;
+    int columns = cle_columns(editor), width = prompt_width(editor), row;
+    size_t length = strlen(text);
+
+    /* Which row of the prompt and line the cursor is on: go up to the first and clear down. */
+    for (p = info->buffer; p < info->cursor; p++) {
+        int w = wcwidth(*p);
+        width += w > 0 ? w : 0;
+    }
+    row = width / columns;
+    fputc('\r', stdout);
+    if (row > 0)
+        fprintf(stdout, "\033[%dA", row);
+    fputs("\033[J", stdout);
+    fputs(text, stdout);
+    if (length == 0 || text[length - 1] != '\n')
+        fputc('\n', stdout);
+    fflush(stdout);
+    /* Redraw the prompt and the line from here, with the cursor where it was. */
+    el_wset(editor->el, EL_REFRESH);
+}

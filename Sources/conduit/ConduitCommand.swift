@@ -1,0 +1,121 @@
+import ArgumentParser
+import ConduitPlayground
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `conduit`: the playground. With no arguments it is interactive; `-e` evaluates lines given on
+/// the command line; `run` and `check` replay scripts.
+@main
+struct ConduitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conduit",
+        abstract: "The Conduit playground: build Combine pipelines by name, send values, watch them flow.",
+        discussion: """
+            With no arguments, starts the interactive playground (`help` lists its commands, \
+            `tour` walks through the basics). When standard input is not a terminal, its lines \
+            are read as a script.
+
+            Line editing: emacs keys, Up/Down for history, Ctrl-R to search it, Tab to complete \
+            a command or a name, Ctrl-C to discard the line, Ctrl-D on an empty line to leave. \
+            History is kept in ~/.conduit_history, or in the file named by CONDUIT_HISTORY \
+            (empty: not kept).
+
+            Colour is off with --no-color, a non-empty NO_COLOR, TERM=dumb, or when standard \
+            output is not a terminal.
+
+            EXIT STATUS
+              0  success (every check matched)
+              1  a script line failed, a check did not match, or a -e line failed
+              2  usage error: unknown option, missing argument, unreadable file
+            """,
+        version: Version.full,
+        subcommands: [RunCommand.self, CheckCommand.self]
+    )
+
+    @Option(name: [.customShort("e"), .customLong("eval")],
+            help: ArgumentHelp("Evaluate a line, then exit (repeatable; lines share one session).",
+                               valueName: "line"))
+    var lines: [String] = []
+
+    @OptionGroup var display: DisplayOptions
+
+    mutating func run() throws {
+        let console = Console(colour: Terminal.wantsColour(noColorFlag: display.noColor))
+        let session = Session()
+        if display.realTime { session.setRealTime(true) }
+        if !lines.isEmpty {
+            throw CommandFailure(status: evaluate(lines, in: session, console: console), message: nil)
+        }
+        let repl = Repl(session: session, console: console)
+        let status: Int32
+        if Terminal.canEdit {
+            status = repl.runEditing()
+        } else {
+            status = repl.runPlain(prompting: Terminal.isTerminal(STDIN_FILENO))
+        }
+        if status != ExitStatus.success { throw CommandFailure(status: status, message: nil) }
+    }
+
+    /// Evaluates `-e` lines in order; an error is reported as `-e:N: message` and stops.
+    private func evaluate(_ lines: [String], in session: Session, console: Console) -> Int32 {
+        session.asynchronousOutput = { record in console.write([record]) }
+        defer { session.asynchronousOutput = nil }
+        for (index, line) in lines.enumerated() {
+            let records = session.evaluate(line, file: "-e", line: index + 1)
+            for record in records {
+                if record.kind == .error {
+                    console.write(ScriptOutput.located(file: "-e", line: index + 1, message: record.text), to: .error)
+                    return ExitStatus.scriptFailure
+                }
+                console.write([record])
+            }
+            if session.isFinished { break }
+        }
+        return ExitStatus.success
+    }
+
+    /// Parses the arguments and runs, mapping every outcome to the documented exit status.
+    static func main() {
+        let status: Int32
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            status = ExitStatus.success
+        } catch let failure as CommandFailure {
+            if let message = failure.message {
+                Console.writeUnlocked("conduit: \(message)\n", to: .error)
+            }
+            status = failure.status
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help and --version
+                Console.writeUnlocked(fullMessage(for: error) + "\n", to: .output)
+                status = ExitStatus.success
+            } else {
+                Console.writeUnlocked(fullMessage(for: error) + "\n", to: .error)
+                status = code == .validationFailure ? ExitStatus.usage : code.rawValue == 1 ? ExitStatus.scriptFailure : ExitStatus.usage
+            }
+        }
+        terminate(status)
+    }
+}
+
+/// Ends the process (named so that `ParsableCommand.exit` does not hide libc's `exit`).
+private func terminate(_ status: Int32) -> Never {
+    exit(status)
+}
+
+/// Options that change how output looks, shared by every subcommand.
+struct DisplayOptions: ParsableArguments {
+    @Flag(name: .customLong("no-color"), help: "Do not colour the output.")
+    var noColor = false
+
+    @Flag(name: .customLong("real-time"), help: "Run time-based operators on the wall clock instead of the virtual clock.")
+    var realTime = false
+}

@@ -1,0 +1,130 @@
+import CLibedit
+
+/// The interactive line editor: libedit (through the CLibedit shim) with emacs keys, history that
+/// can live in a file, Tab completion, ^R reverse search, and Ctrl-C that discards the line.
+/// Use it from one thread only; `wake()` is the one call that other threads may make.
+final class LineEditor {
+    /// What one read produced.
+    enum Input: Equatable {
+        case line(String)
+        case endOfInput
+        case interrupted
+    }
+
+    /// Asked on Tab with the line and the cursor (in characters); returns the words that could
+    /// complete the word before the cursor.
+    var completer: ((String, Int) -> [String])?
+
+    /// Runs on the editor's thread, while it waits for a key, after `wake()`.
+    var onWake: (() -> Void)?
+
+    private let editor: OpaquePointer
+    private let historyPath: String?
+
+    /// The prompt; a visible string (colour codes are allowed and take no room).
+    var prompt: String = "» " {
+        didSet { cle_set_prompt(editor, LineEditor.promptBytes(prompt)) }
+    }
+
+    /// Opens the editor on the terminal, loading history from `historyPath` when one is given.
+    /// Returns nil if libedit cannot start.
+    init?(historyPath: String?, historySize: Int = 1000) {
+        _ = cle_setup_locale()
+        guard let editor = cle_open("conduit", Int32(historySize)) else { return nil }
+        self.editor = editor
+        self.historyPath = historyPath
+        if let historyPath {
+            _ = cle_history_load(editor, historyPath)
+        }
+        cle_set_prompt(editor, LineEditor.promptBytes(prompt))
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        cle_set_completer(editor, { context, _, line, cursor in
+            guard let context, let line else { return Int32(CLE_COMPLETE_BEEP) }
+            let editor = Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue()
+            return editor.complete(line: String(cString: line), byteCursor: Int(cursor))
+        }, context)
+        cle_set_waker(editor, { context, _ in
+            guard let context else { return }
+            Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue().onWake?()
+        }, context)
+    }
+
+    deinit {
+        cle_close(editor)
+    }
+
+    /// Reads one line (blocking), with editing, history and completion.
+    func read() -> Input {
+        var status: Int32 = 0
+        let line = cle_gets(editor, &status)
+        switch Int(status) {
+        case Int(CLE_LINE): return .line(line.map { String(cString: $0) } ?? "")
+        case Int(CLE_INTERRUPT): return .interrupted
+        default: return .endOfInput
+        }
+    }
+
+    /// Remembers a line (consecutive duplicates are kept once) and saves the history file.
+    func remember(_ line: String) {
+        guard !line.allSatisfy(\.isWhitespace) else { return }
+        _ = cle_history_add(editor, line)
+        if let historyPath {
+            _ = cle_history_save(editor, historyPath)
+        }
+    }
+
+    /// How many entries the history holds.
+    var historyCount: Int { Int(cle_history_count(editor)) }
+
+    /// Prints text above the line being edited and redraws it; only from `onWake` or `completer`.
+    func printAbove(_ text: String) {
+        cle_print_above(editor, text)
+    }
+
+    /// Wakes the editor from any thread so `onWake` runs.
+    var waker: Waker { Waker(editor: editor) }
+
+    /// A handle other threads use to wake the editor.
+    struct Waker: @unchecked Sendable {
+        fileprivate let editor: OpaquePointer
+        func wake() { cle_wake(editor) }
+    }
+
+    /// The terminal's width.
+    var columns: Int { Int(cle_columns(editor)) }
+
+    private func complete(line: String, byteCursor: Int) -> Int32 {
+        guard let completer else { return Int32(CLE_COMPLETE_BEEP) }
+        let utf8 = Array(line.utf8)
+        let before = String(decoding: utf8.prefix(byteCursor), as: UTF8.self)
+        let cursor = before.count
+        let candidates = completer(line, cursor)
+        switch Completion.action(before: before, candidates: candidates) {
+        case .none:
+            return Int32(CLE_COMPLETE_BEEP)
+        case .insert(let text):
+            return cle_insert(editor, text) == 0 ? Int32(CLE_COMPLETE_REFRESH) : Int32(CLE_COMPLETE_BEEP)
+        case .list(let words):
+            printAbove(Completion.columns(words, width: columns))
+            return Int32(CLE_COMPLETE_REFRESH)
+        }
+    }
+
+    /// The prompt with its colour codes fenced by \u{1} so libedit gives them no width.
+    private static func promptBytes(_ prompt: String) -> String {
+        var result = ""
+        var inEscape = false
+        for scalar in prompt.unicodeScalars {
+            if scalar == "\u{1B}" && !inEscape {
+                result.unicodeScalars.append("\u{1}")
+                inEscape = true
+            }
+            result.unicodeScalars.append(scalar)
+            if inEscape && scalar.properties.isAlphabetic && scalar != "[" {
+                result.unicodeScalars.append("\u{1}")
+                inEscape = false
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import ArgumentParser
+import ConduitPlayground
+
+/// `conduit run FILE...`: replays scripts, printing what they produce; the first failing line
+/// is reported as `file:line: message` and the exit status is 1.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Replay playground scripts and print their output.",
+        discussion: "Each file runs in a fresh session. A failing line stops its script and is reported as file:line: message (exit status 1)."
+    )
+
+    @Argument(help: ArgumentHelp("Scripts to replay (usually *.conduit).", valueName: "file"))
+    var files: [String]
+
+    @OptionGroup var display: DisplayOptions
+
+    mutating func validate() throws {
+        if files.isEmpty { throw ValidationError("Missing script file: conduit run FILE...") }
+    }
+
+    mutating func run() throws {
+        try ScriptFiles.requireReadable(files)
+        let console = Console(colour: Terminal.wantsColour(noColorFlag: display.noColor))
+        var failed = false
+        for file in files {
+            let session = Session()
+            if display.realTime { session.setRealTime(true) }
+            session.asynchronousOutput = { record in console.write([record]) }
+            let report = ScriptRunner.run(path: file, session: session, check: false)
+            session.asynchronousOutput = nil
+            console.write(report.output.filter { $0.kind != .error })
+            for failure in report.failures {
+                failed = true
+                console.write(ScriptOutput.located(file: failure.file, line: failure.line, message: failure.message), to: .error)
+            }
+        }
+        if failed { throw CommandFailure(status: ExitStatus.scriptFailure, message: nil) }
+    }
+}
+
+/// Checks shared by `run` and `check` before any script starts.
+enum ScriptFiles {
+    /// Every file must exist and be readable; otherwise a usage error names the first that is not.
+    static func requireReadable(_ files: [String]) throws {
+        for file in files {
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) {
+                throw CommandFailure(status: ExitStatus.usage, message: "\(file): no such file")
+            }
+            if isDirectory.boolValue {
+                throw CommandFailure(status: ExitStatus.usage, message: "\(file): is a directory, not a script")
+            }
+            if !FileManager.default.isReadableFile(atPath: file) {
+                throw CommandFailure(status: ExitStatus.usage, message: "\(file): cannot be read (permission denied)")
+            }
+        }
+    }
+}

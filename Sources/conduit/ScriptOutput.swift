@@ -1,0 +1,8 @@
+/// How script problems are reported: `file:line: message`, the form editors and CI logs link.
+enum ScriptOutput {
+    static func located(file: String, line: Int, message: String) -> String {
+        var text = message
+        while text.hasSuffix("\n") { text.removeLast() }
+        return "\(file):\(line): \(text)\n"
+    }
+}
