@@ -58,6 +58,7 @@ static struct sigaction g_fatal_previous[FATAL_COUNT];
 static int g_fatal_installed;
 
 static struct sigaction g_previous_int, g_previous_winch, g_previous_tstp;
+static int g_signals_installed;
 
 static void poke(void) {
     int fd = g_wake_fd;
@@ -122,12 +123,14 @@ static void on_tstp(int signo) {
     errno = saved;
 }
 
+/* SA_RESTART spares the rest of the program from EINTR; poll(2) is never restarted, so the
+ * editor's wait still wakes up (and the handlers also write to the wake-up pipe). */
 static void install(int signo, void (*handler)(int), struct sigaction *previous) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = handler;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = 0; /* no SA_RESTART: poll must see EINTR */
+    action.sa_flags = SA_RESTART;
     sigaction(signo, &action, previous);
 }
 
@@ -390,6 +393,14 @@ cle_editor *cle_open(const char *program, int history_size) {
         cle_close(editor);
         return NULL;
     }
+    /* Ctrl-C never ends the playground: while a line is edited it discards the line, at other
+     * times it is ignored. Window resizes and Ctrl-Z are handled here too (no EL_SIGNAL). */
+    g_wake_fd = editor->wake_write;
+    install(SIGINT, on_interrupt, &g_previous_int);
+    install(SIGWINCH, on_winch, &g_previous_winch);
+    install(SIGTSTP, on_tstp, &g_previous_tstp);
+    g_signals_installed = 1;
+
     el_wset(editor->el, EL_CLIENTDATA, (void *)editor);
     el_wset(editor->el, EL_EDITOR, L"emacs");
     el_wset(editor->el, EL_SIGNAL, 0);
@@ -429,6 +440,12 @@ void cle_close(cle_editor *editor) {
         el_end(editor->el);
     if (editor->history != NULL)
         history_wend(editor->history);
+    if (g_signals_installed) {
+        sigaction(SIGINT, &g_previous_int, NULL);
+        sigaction(SIGWINCH, &g_previous_winch, NULL);
+        sigaction(SIGTSTP, &g_previous_tstp, NULL);
+        g_signals_installed = 0;
+    }
     if (g_wake_fd == editor->wake_write)
         g_wake_fd = -1;
     close(editor->wake_read);
@@ -461,19 +478,12 @@ const char *cle_gets(cle_editor *editor, int *status) {
 
     editor->interrupted = 0;
     editor->injected = NULL;
+    /* A Ctrl-C pressed while no line was being edited is forgotten. */
     g_sigint = 0;
-    g_wake_fd = editor->wake_write;
-    install(SIGINT, on_interrupt, &g_previous_int);
-    install(SIGWINCH, on_winch, &g_previous_winch);
-    install(SIGTSTP, on_tstp, &g_previous_tstp);
     /* The size may have changed while we were not looking. */
     el_resize(editor->el);
 
     line = el_wgets(editor->el, &count);
-
-    sigaction(SIGINT, &g_previous_int, NULL);
-    sigaction(SIGWINCH, &g_previous_winch, NULL);
-    sigaction(SIGTSTP, &g_previous_tstp, NULL);
     g_sigint = 0;
 
     if (editor->interrupted) {

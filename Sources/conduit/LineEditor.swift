@@ -1,4 +1,11 @@
 import CLibedit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The interactive line editor: libedit (through the CLibedit shim) with emacs keys, history that
 /// can live in a file, Tab completion, ^R reverse search, and Ctrl-C that discards the line.
@@ -68,8 +75,8 @@ final class LineEditor {
     func remember(_ line: String) {
         guard !line.allSatisfy(\.isWhitespace) else { return }
         _ = cle_history_add(editor, line)
-        if let historyPath {
-            _ = cle_history_save(editor, historyPath)
+        if let historyPath, cle_history_save(editor, historyPath) >= 0 {
+            chmod(historyPath, 0o600)  // what was typed is nobody else's business
         }
     }
 

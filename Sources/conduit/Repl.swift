@@ -57,13 +57,14 @@ struct Repl {
     func runPlain(prompting: Bool) -> Int32 {
         session.asynchronousOutput = { [console] record in console.write([record]) }
         defer { session.asynchronousOutput = nil }
-        if prompting { console.write(Repl.banner) }
+        if prompting { console.write(Repl.banner, to: .error) }
         var pending = ""
         var pendingLine = 1
         var lineNumber = 0
         var failed = false
         while !session.isFinished {
-            if prompting { console.write(pending.isEmpty ? "» " : "… ") }
+            // Prompts go to standard error so that redirected output holds only results.
+            if prompting { console.write(pending.isEmpty ? "» " : "… ", to: .error) }
             guard let line = readLine(strippingNewline: true) else { break }
             lineNumber += 1
             if pending.isEmpty { pendingLine = lineNumber }
@@ -92,7 +93,7 @@ struct Repl {
             console.write(ScriptOutput.located(file: "<stdin>", line: pendingLine, message: "incomplete input at the end"), to: .error)
             failed = true
         }
-        if prompting { console.write("\n") }
+        if prompting { console.write("\n", to: .error) }
         return failed ? ExitStatus.scriptFailure : ExitStatus.success
     }
 }

@@ -1,0 +1,46 @@
+"""Tab completion: of a command, of a name, and a listing when several words fit.
+
+The editor redraws only what changed, so the tests check the completed line by what it does
+when entered, not by the characters on the screen."""
+
+
+def test_tab_completes_a_command(playground):
+    p = playground()
+    p.child.send("subj\t")
+    p.line("taps")               # "subject taps"
+    p.prompt()
+    p.line("sink out = taps")
+    p.prompt()
+    p.line("send taps 1")
+    p.expect("out ← 1")
+    p.prompt()
+    assert p.quit() == 0
+
+
+def test_tab_completes_a_name(playground):
+    p = playground()
+    p.line("subject taps")
+    p.prompt()
+    p.line("sink out = taps")
+    p.prompt()
+    p.child.send("send ta\t")
+    p.line("2")                  # "send taps 2"
+    p.expect("out ← 2")
+    p.prompt()
+    assert p.quit() == 0
+
+
+def test_tab_lists_the_candidates_when_several_fit(playground):
+    p = playground()
+    for line in ("subject alpha", "subject alps", "sink first = alpha", "sink second = alps"):
+        p.line(line)
+        p.prompt()
+    p.child.send("send al\t")   # completes the common part: "alp"
+    p.child.send("\t")           # nothing more in common: lists both, above the line
+    p.expect("alpha  alps")
+    p.prompt()
+    p.line("s 1")                # the line is still there: "send alps 1"
+    p.expect("second ← 1")
+    p.prompt()
+    assert "first ← 1" not in p.child.before
+    assert p.quit() == 0
