@@ -1,6 +1,8 @@
 /// Where a subscriber stands with its upstream: waiting for the subscription, holding it, or
 /// done (completed or cancelled), after which everything it receives is ignored.
-internal enum SubscriberState {
+/// `@unchecked Sendable` so it can live in a `Mutex`: the subscription it holds is only touched
+/// under that lock, and subscriptions are thread-safe by contract.
+internal enum SubscriberState: @unchecked Sendable {
     case awaitingSubscription
     case subscribed(Subscription)
     case terminal

@@ -99,12 +99,20 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
         subscriber.receive(subscription: conduit)
     }
 
+    /// Forgets a cancelled subscriber. A plain loop rather than `firstIndex(where:)`: this runs
+    /// unspecialised (reached through `Subscription.cancel`), where the generic algorithm measured
+    /// several times slower.
     @usableFromInline
     func detach(_ conduit: SubjectConduit<Output, Failure>) {
-        lock.withLock {
-            if let index = entries.firstIndex(where: { $0.conduit === conduit }) {
+        lock.lock()
+        var index = entries.count - 1
+        while index >= 0 {
+            if entries[index].conduit === conduit {
                 entries.remove(at: index)
+                break
             }
+            index -= 1
         }
+        lock.unlock()
     }
 }

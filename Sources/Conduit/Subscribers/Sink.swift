@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Subscribers {
     /// A simple subscriber that requests an unlimited number of values upon subscription and
     /// calls a closure for each value and for the completion.
@@ -9,8 +11,8 @@ extension Subscribers {
         /// The closure to execute on completion.
         public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
-        private let lock = Lock()
-        private var state = SubscriberState.awaitingSubscription
+        /// Where the sink stands with its upstream; the lock lives inline (no separate allocation).
+        private let state = Mutex(SubscriberState.awaitingSubscription)
 
         /// Initializes a sink with the provided closures.
         public init(
@@ -28,15 +30,16 @@ extension Subscribers {
         public var playgroundDescription: Any { description }
 
         public func receive(subscription: Subscription) {
-            lock.lock()
-            guard case .awaitingSubscription = state else {
-                lock.unlock()
-                subscription.cancel()
-                return
+            let accepted = state.withLock { state in
+                guard case .awaitingSubscription = state else { return false }
+                state = .subscribed(subscription)
+                return true
             }
-            state = .subscribed(subscription)
-            lock.unlock()
-            subscription.request(.unlimited)
+            if accepted {
+                subscription.request(.unlimited)
+            } else {
+                subscription.cancel()
+            }
         }
 
         @inlinable
@@ -46,17 +49,16 @@ extension Subscribers {
         }
 
         public func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            state = .terminal
-            lock.unlock()
+            state.withLock { $0 = .terminal }
             receiveCompletion(completion)
         }
 
         public func cancel() {
-            lock.lock()
-            let subscription = state.subscription
-            state = .terminal
-            lock.unlock()
+            nonisolated(unsafe) var subscription: Subscription?
+            state.withLock { state in
+                subscription = state.subscription
+                state = .terminal
+            }
             subscription?.cancel()
         }
     }
@@ -74,7 +76,7 @@ extension Publisher {
             receiveValue: receiveValue
         )
         subscribe(sink)
-        return AnyCancellable(sink)
+        return AnyCancellable(object: sink)
     }
 }
 
