@@ -114,6 +114,14 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         upstream?.cancel()
     }
 
+    /// Ends the stream from outside (a timeout): cancels the upstream and completes the downstream.
+    func expire(with completion: Subscribers.Completion<Downstream.Failure>) {
+        let downstream = lock.withLock { self.downstream }
+        guard let upstream = terminate(), let downstream else { return }
+        upstream.cancel()
+        downstream.receive(completion: completion)
+    }
+
     /// Marks the stream done; returns the upstream to cancel, or nil if it was already done.
     private func terminate() -> Subscription? {
         lock.withLock {

@@ -1,0 +1,32 @@
+extension Publishers {
+    /// A publisher that delivers elements and the completion to its downstream on a scheduler,
+    /// in the order they arrived.
+    public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        public let upstream: Upstream
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
+
+        public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+            self.upstream = upstream
+            self.scheduler = scheduler
+            self.options = options
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let (scheduler, options) = (self.scheduler, self.options)
+            upstream.subscribe(ScheduledRelay(downstream: subscriber, name: "ReceiveOn") { action in
+                scheduler.schedule(options: options, action)
+            })
+        }
+    }
+}
+
+extension Publisher {
+    /// Specifies the scheduler on which to receive elements from the publisher.
+    public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S> {
+        Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
+    }
+}

@@ -1,0 +1,89 @@
+extension Publishers {
+    /// A publisher that performs subscription, requests and cancellation on a scheduler.
+    public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        public let upstream: Upstream
+        public let scheduler: Context
+        public let options: Context.SchedulerOptions?
+
+        public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+            self.upstream = upstream
+            self.scheduler = scheduler
+            self.options = options
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let link = SubscribeOnSubscriber(downstream: subscriber, scheduler: scheduler, options: options)
+            let upstream = self.upstream
+            scheduler.schedule(options: options) {
+                upstream.subscribe(link)
+            }
+        }
+    }
+}
+
+extension Publisher {
+    /// Specifies the scheduler on which to perform subscribe, cancel, and request operations.
+    public func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self, S> {
+        Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
+    }
+}
+
+/// Passes values through; the downstream's requests and cancel run on the scheduler.
+private final class SubscribeOnSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
+    CustomStringConvertible, @unchecked Sendable
+{
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    private let lock = Lock()
+    private var downstream: Downstream?
+    private var upstream: Subscription?
+    private let scheduler: Context
+    private let options: Context.SchedulerOptions?
+
+    init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+        self.downstream = downstream
+        self.scheduler = scheduler
+        self.options = options
+    }
+
+    var description: String { "SubscribeOn" }
+
+    func receive(subscription: Subscription) {
+        lock.withLock { upstream = subscription }
+        lock.withLock { downstream }?.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.withLock { downstream }?.receive(input) ?? .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        let downstream: Downstream? = lock.withLock {
+            defer { self.downstream = nil }
+            return self.downstream
+        }
+        downstream?.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        scheduler.schedule(options: options) { [self] in
+            lock.withLock { upstream }?.request(demand)
+        }
+    }
+
+    func cancel() {
+        let upstream: Subscription? = lock.withLock {
+            defer {
+                self.upstream = nil
+                downstream = nil
+            }
+            return self.upstream
+        }
+        guard let upstream else { return }
+        scheduler.schedule(options: options) { upstream.cancel() }
+    }
+}
