@@ -4,41 +4,58 @@
 /// It hands the upstream's subscription straight to the downstream, as Combine does, so requests
 /// and cancellation cost nothing extra; each value goes through `step`, which says what to send.
 /// Values arrive serially (the publisher contract), so `step` may keep state without a lock.
+///
+/// `@usableFromInline` with an `@inlinable` value path, so a client's chain is specialised end to
+/// end (no generic metadata lookups per value).
+@usableFromInline
 internal final class ForwardingSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
     @unchecked Sendable
 {
+    @usableFromInline
     typealias Failure = Downstream.Failure
 
     /// What one upstream value becomes.
+    @usableFromInline
     enum Step {
         case send(Downstream.Input)
         /// Nothing goes out; the upstream is asked for one more value in its place.
         case skip
     }
 
-    private let downstream: Downstream
-    private let step: (Input) -> Step
-    let description: String
+    @usableFromInline let downstream: Downstream
+    /// `step` followed by the delivery downstream, made where the types are concrete: a chain's
+    /// subscribe calls are not all specialised (the optimiser stops at the growing nested types),
+    /// but a closure built in an `@inlinable` initialiser is, so each value runs specialised code
+    /// even when `receive(_:)` itself does not.
+    @usableFromInline let forward: (Input) -> Subscribers.Demand
+    @usableFromInline let description: String
 
+    @inlinable
     init(downstream: Downstream, name: String, step: @escaping (Input) -> Step) {
         self.downstream = downstream
         self.description = name
-        self.step = step
+        self.forward = { input in
+            switch step(input) {
+            case .send(let output): return downstream.receive(output)
+            case .skip: return .max(1)
+            }
+        }
     }
 
+    @usableFromInline
     var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         downstream.receive(subscription: subscription)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        switch step(input) {
-        case .send(let output): return downstream.receive(output)
-        case .skip: return .max(1)
-        }
+        forward(input)
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         downstream.receive(completion: completion)
     }

@@ -15,6 +15,7 @@ extension Publishers {
             self.isIncluded = isIncluded
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let isIncluded = self.isIncluded
             upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "Filter") {

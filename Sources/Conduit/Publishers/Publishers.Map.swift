@@ -13,6 +13,7 @@ extension Publishers {
             self.transform = transform
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let transform = self.transform
             upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "Map") {
