@@ -60,6 +60,7 @@ internal final class PublisherBox<Base: Publisher>: PublisherBoxBase<Base.Output
 
     @inlinable
     override internal func receive<S: Subscriber>(subscriber: S) where S.Input == Base.Output, S.Failure == Base.Failure {
-        base.subscribe(subscriber)
+        // The eraser is transparent: the link was already seen by `subscribe` on the AnyPublisher.
+        base.receive(subscriber: subscriber)
     }
 }

@@ -80,6 +80,10 @@ public enum Instrumentation {
     internal static func subscribe<P: Publisher, S: Subscriber>(_ subscriber: S, to publisher: P)
         where S.Input == P.Output, S.Failure == P.Failure
     {
+        guard !(subscriber is InstrumentedLink) else {
+            publisher.receive(subscriber: subscriber)
+            return
+        }
         let link = InstrumentedSubscriber(
             downstream: subscriber,
             publisherDescription: describe(publisher)

@@ -19,6 +19,7 @@ struct OperatorSpec: Sendable {
 /// report output (for `print`).
 struct BuildContext {
     let resolve: (Token) throws -> Pipe
+    let scheduler: SessionScheduler
     let emit: @Sendable (OutputRecord) -> Void
 }
 

@@ -31,14 +31,20 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     private let initialDemand: Subscribers.Demand
     private let emit: @Sendable (OutputRecord) -> Void
     private let stamp: @Sendable () -> String
+    private let timeline: Timeline
+    private let clock: @Sendable () -> Int
 
     init(
         name: String,
         pipelineText: String,
         initialDemand: Subscribers.Demand,
         emit: @escaping @Sendable (OutputRecord) -> Void,
-        stamp: @escaping @Sendable () -> String
+        stamp: @escaping @Sendable () -> String,
+        timeline: Timeline,
+        clock: @escaping @Sendable () -> Int
     ) {
+        self.timeline = timeline
+        self.clock = clock
         self.name = name
         self.pipelineText = pipelineText
         self.initialDemand = initialDemand
@@ -63,6 +69,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
 
     func receive(_ input: Value) -> Subscribers.Demand {
         lock.withLock { _received += 1 }
+        timeline.record(name, .value(input), at: clock())
         emit(OutputRecord(kind: .value, text: "\(name) ← \(input)\(stamp())"))
         return .none
     }
@@ -75,6 +82,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
             case .failure(let error): _state = .failed(error.message)
             }
         }
+        timeline.record(name, completion == .finished ? .finished : .failed, at: clock())
         switch completion {
         case .finished:
             emit(OutputRecord(kind: .completion, text: "\(name) ✓ finished\(stamp())"))

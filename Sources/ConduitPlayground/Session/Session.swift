@@ -36,7 +36,10 @@ public final class Session: @unchecked Sendable {
     /// The last `let`, which a line starting with `.` continues.
     private var lastDefinition: (name: String, text: String)?
     private var loadDepth = 0
-    private var realTime = false
+    /// The clock of every time operator: virtual unless `clock real`.
+    private let scheduler = SessionScheduler()
+    /// What subjects were sent and sinks received, with when, for `marbles`.
+    private let timeline = Timeline()
 
     public init() {
         tracer = Tracer()
@@ -59,7 +62,11 @@ public final class Session: @unchecked Sendable {
         outputLock.withLock { collected = [] }
         for statement in StatementSplitter.statements(in: source) {
             guard !isFinished else { break }
-            if !run(statement, file: file, line: line + statement.line) {
+            let succeeded = run(statement, file: file, line: line + statement.line)
+            if !scheduler.isRealTime {
+                scheduler.virtual.advance()
+            }
+            if !succeeded {
                 break
             }
         }
@@ -76,7 +83,13 @@ public final class Session: @unchecked Sendable {
 
     /// Switches time operators between the virtual clock and real time.
     public func setRealTime(_ on: Bool) {
-        realTime = on
+        scheduler.setRealTime(on)
+    }
+
+    /// ` @400ms` once virtual or real time has moved, so output says when it happened.
+    private var stamp: String {
+        let now = scheduler.now.nanoseconds
+        return now > 0 ? "   @\(PlaygroundClock.format(nanoseconds: Int64(now)))" : ""
     }
 
     private func emit(_ record: OutputRecord) {
@@ -167,17 +180,25 @@ public final class Session: @unchecked Sendable {
                 pipelineText: syntax.text,
                 initialDemand: demand.map { .max($0) } ?? .unlimited,
                 emit: { [weak self] record in self?.emit(record) },
-                stamp: { "" }
+                stamp: { [weak self] in self?.stamp ?? "" },
+                timeline: timeline,
+                clock: { [scheduler] in scheduler.now.nanoseconds }
             )
             try define(name, as: .sink(sink))
             publisher.subscribe(sink)
         case .send(let name, let expression):
             let subject = try subjectEntry(name, for: "send")
-            subject.send(try constant(expression, at: name))
+            let value = try constant(expression, at: name)
+            timeline.record(name.display, .value(value), at: scheduler.now.nanoseconds)
+            subject.send(value)
         case .complete(let name):
-            try subjectEntry(name, for: "complete").send(completion: .finished)
+            let subject = try subjectEntry(name, for: "complete")
+            timeline.record(name.display, .finished, at: scheduler.now.nanoseconds)
+            subject.send(completion: .finished)
         case .fail(let name, let message):
-            try subjectEntry(name, for: "fail").send(completion: .failure(PlaygroundError(message)))
+            let subject = try subjectEntry(name, for: "fail")
+            timeline.record(name.display, .failed, at: scheduler.now.nanoseconds)
+            subject.send(completion: .failure(PlaygroundError(message)))
         case .request(let name, let count):
             let sink = try sinkEntry(name, for: "request")
             if !sink.request(.max(count)) {
@@ -208,16 +229,27 @@ public final class Session: @unchecked Sendable {
             entries = [:]
             order = []
             lastDefinition = nil
+            timeline.clear()
             info("reset: every name is gone")
         case .quit:
             isFinished = true
-        case .tick:
-            throw SyntaxError("virtual time is not available yet: the engine has no time operators", offset: 0, length: 4)
+        case .tick(let nanoseconds):
+            guard !scheduler.isRealTime else {
+                throw SyntaxError("`tick` moves the virtual clock, but the session runs in real time (`clock virtual` switches back)", offset: 0, length: 4)
+            }
+            scheduler.virtual.advance(by: .nanoseconds(Int(nanoseconds)))
+            info("time is \(PlaygroundClock.format(nanoseconds: Int64(scheduler.now.nanoseconds)))")
         case .clock(let on):
             setRealTime(on)
             info("clock: \(on ? "real time" : "virtual time")")
         case .marbles(let names):
-            throw SyntaxError("marble diagrams need virtual time, which is not available yet", at: names[0])
+            for name in names {
+                guard let entry = entries[name.display] else { throw unknown(name, expected: "subject or sink") }
+                if case .pipeline = entry {
+                    throw SyntaxError("`marbles` draws subjects and sinks; `\(name.display)` is a pipeline (draw a sink that reads it)", at: name)
+                }
+            }
+            emit(OutputRecord(kind: .marbles, text: timeline.diagram(of: names.map(\.display), until: scheduler.now.nanoseconds)))
         }
     }
 
@@ -286,11 +318,12 @@ public final class Session: @unchecked Sendable {
             current = Empty().eraseToAnyPublisher()
         case .fail(let message):
             current = Fail(error: PlaygroundError(message)).eraseToAnyPublisher()
-        case .timer:
-            throw SyntaxError("`timer` needs virtual time, which is not available yet", offset: 0, length: 5)
+        case .timer(let interval):
+            current = TimerSource(interval: Int(interval), scheduler: scheduler).pipe()
         }
         let context = BuildContext(
             resolve: { [unowned self] token in try publisher(named: token) },
+            scheduler: scheduler,
             emit: { [weak self] record in self?.emit(record) }
         )
         for call in syntax.operators {

@@ -1,0 +1,68 @@
+import Conduit
+
+/// The playground's time operators, built from the engine's own on the session's scheduler
+/// (virtual time unless `clock real`). Durations are written `300ms`, `1s`.
+enum TimeOperators {
+    static let all: [OperatorSpec] = [
+        OperatorSpec(
+            name: "debounce", usage: ".debounce(for: 300ms)", summary: "sends a value only once no newer one came for the interval",
+            example: "let search = query.debounce(for: 300ms)"
+        ) { upstream, call, context in
+            let interval = try ArgumentReader(call: call, spec: spec("debounce")).duration("for")
+            return upstream.debounce(for: .nanoseconds(Int(interval)), scheduler: context.scheduler).pipe()
+        },
+        OperatorSpec(
+            name: "throttle", usage: ".throttle(for: 300ms, latest: true)", summary: "sends at most one value per interval: the first at once, then the latest (or first) of each interval",
+            example: "let calm = taps.throttle(for: 1s, latest: true)"
+        ) { upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec("throttle"))
+            let interval = try reader.duration("for")
+            let latest = try reader.flag("latest", default: true)
+            return upstream.throttle(for: .nanoseconds(Int(interval)), scheduler: context.scheduler, latest: latest).pipe()
+        },
+        OperatorSpec(
+            name: "delay", usage: ".delay(for: 1s)", summary: "sends every value and the completion later by the interval, in order",
+            example: "let later = taps.delay(for: 500ms)"
+        ) { upstream, call, context in
+            let interval = try ArgumentReader(call: call, spec: spec("delay")).duration("for")
+            return upstream.delay(for: .nanoseconds(Int(interval)), scheduler: context.scheduler).pipe()
+        },
+        OperatorSpec(
+            name: "timeout", usage: ".timeout(1s) or .timeout(1s, error: \"too slow\")", summary: "finishes (or fails with the message) if nothing comes for the interval",
+            example: "let impatient = replies.timeout(2s, error: \"no reply\")"
+        ) { upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec("timeout"))
+            let interval = try reader.duration(nil)
+            var message: String?
+            if reader.argument("error") != nil {
+                guard case .string(let text) = try reader.value("error") else {
+                    throw SyntaxError("`error:` takes a message in double quotes", at: call.span)
+                }
+                message = text
+            }
+            return upstream.timeout(.nanoseconds(Int(interval)), scheduler: context.scheduler,
+                                    customError: message.map { text in { PlaygroundError(text) } }).pipe()
+        },
+        OperatorSpec(
+            name: "receive", usage: ".receive(on: clock)", summary: "delivers values through the session's scheduler (after the current command, or on the next tick)",
+            example: "let later = taps.receive(on: clock)"
+        ) { upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec("receive"))
+            guard let argument = reader.argument("on"), case .name = argument.content else {
+                throw SyntaxError("write `.receive(on: clock)`: the playground has one scheduler, `clock`", at: call.span)
+            }
+            return upstream.receive(on: context.scheduler).pipe()
+        },
+        OperatorSpec(
+            name: "measureInterval", usage: ".measureInterval()", summary: "sends the time since the previous value (in milliseconds)",
+            example: "let gaps = taps.measureInterval()"
+        ) { upstream, call, context in
+            try ArgumentReader(call: call, spec: spec("measureInterval")).none()
+            return upstream.measureInterval(using: context.scheduler).map { Value.double(Double($0.magnitude) / 1_000_000) }.pipe()
+        },
+    ]
+
+    static func spec(_ name: String) -> OperatorSpec {
+        OperatorTable.spec(named: name)!
+    }
+}

@@ -1,0 +1,68 @@
+import Conduit
+import Dispatch
+import Foundation
+
+/// The scheduler every time operator of a session runs on: the virtual clock by default (time
+/// moves with `tick`), or real time (`clock real`), where actions run on a background queue.
+/// Both count time in nanoseconds since the session started, so output can be stamped `@400ms`.
+final class SessionScheduler: Scheduler, @unchecked Sendable {
+    typealias SchedulerTimeType = VirtualTimeScheduler.SchedulerTimeType
+    typealias SchedulerOptions = Never
+
+    let virtual = VirtualTimeScheduler()
+    private let queue = DispatchQueue(label: "conduit.playground.realtime")
+    private let lock = NSLock()
+    private var realTimeStart: DispatchTime?
+    /// Real-time offset: virtual time already elapsed when real time was switched on.
+    private var offset = 0
+
+    var isRealTime: Bool { lock.withLock { realTimeStart != nil } }
+
+    func setRealTime(_ on: Bool) {
+        lock.withLock {
+            if on, realTimeStart == nil {
+                offset = virtual.now.nanoseconds
+                realTimeStart = .now()
+            } else if !on, realTimeStart != nil {
+                realTimeStart = nil
+            }
+        }
+    }
+
+    var now: SchedulerTimeType {
+        lock.withLock {
+            guard let start = realTimeStart else { return virtual.now }
+            return SchedulerTimeType(nanoseconds: offset + Int(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds))
+        }
+    }
+
+    var minimumTolerance: SchedulerTimeType.Stride { .nanoseconds(0) }
+
+    func schedule(options: Never?, _ action: @escaping () -> Void) {
+        if isRealTime {
+            queue.schedule(action)
+        } else {
+            virtual.schedule(action)
+        }
+    }
+
+    func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?, _ action: @escaping () -> Void) {
+        if isRealTime {
+            let delay = now.distance(to: date)
+            queue.schedule(after: queue.now.advanced(by: delay), action)
+        } else {
+            virtual.schedule(after: date, action)
+        }
+    }
+
+    func schedule(
+        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
+        options: Never?, _ action: @escaping () -> Void
+    ) -> Cancellable {
+        if isRealTime {
+            let delay = now.distance(to: date)
+            return queue.schedule(after: queue.now.advanced(by: delay), interval: interval, action)
+        }
+        return virtual.schedule(after: date, interval: interval, action)
+    }
+}
