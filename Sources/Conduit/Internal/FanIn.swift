@@ -110,7 +110,7 @@ internal final class FanIn<Downstream: Subscriber>: Subscription, CustomStringCo
         }
         var toCancel: [Subscription] = []
         if replacing {
-            toCancel = lanes.values.compactMap(\.subscription)
+            toCancel = lanes.values.compactMap { $0.subscription }
             lanes.removeAll()
             queue.removeAll()
             laneCount = 0
@@ -358,9 +358,9 @@ internal final class FanIn<Downstream: Subscriber>: Subscription, CustomStringCo
     private func isComplete(cancelling toCancel: inout [Subscription]) -> Bool {
         switch rule {
         case .merge:
-            return sealed && queue.isEmpty && lanes.values.allSatisfy(\.finished)
+            return sealed && queue.isEmpty && lanes.values.allSatisfy { $0.finished }
         case .combineLatest:
-            return !combinationWaiting && lanes.values.allSatisfy(\.finished)
+            return !combinationWaiting && lanes.values.allSatisfy { $0.finished }
         case .zip:
             guard lanes.values.contains(where: { $0.finished && $0.buffer.isEmpty }) else { return false }
             toCancel += releaseLanes()
@@ -403,7 +403,7 @@ internal final class FanIn<Downstream: Subscriber>: Subscription, CustomStringCo
 
     /// Forgets every lane and the waiting values; returns the subscriptions to cancel.
     private func releaseLanes() -> [Subscription] {
-        let subscriptions = lanes.values.compactMap(\.subscription)
+        let subscriptions = lanes.values.compactMap { $0.subscription }
         for index in lanes.keys {
             lanes[index]?.subscription = nil
             lanes[index]?.finished = true
