@@ -1,0 +1,95 @@
+import Foundation
+
+/// A type that publishes a property marked with an attribute.
+///
+/// `$property` is a publisher that sends the current value to each new subscriber and then every
+/// new value, in the property's `willSet`: a subscriber reading the property sees the old value.
+/// In an `ObservableObject`, a change also fires `objectWillChange` first.
+@propertyWrapper
+public struct Published<Value> {
+    private let storage: Storage
+
+    /// Creates the published instance with an initial wrapped value.
+    public init(wrappedValue: Value) {
+        storage = Storage(wrappedValue)
+    }
+
+    /// Creates the published instance with an initial value.
+    public init(initialValue: Value) {
+        self.init(wrappedValue: initialValue)
+    }
+
+    @available(*, unavailable, message: "@Published is only available on properties of classes")
+    public var wrappedValue: Value {
+        get { fatalError("@Published is only available on properties of classes") }
+        // swiftlint:disable:next unused_setter_value
+        set { fatalError("@Published is only available on properties of classes") }
+    }
+
+    /// The property's publisher (`$property`); assigning to it with `assign(to:)` drives the property.
+    public var projectedValue: Publisher {
+        get { Publisher(storage) }
+        // swiftlint:disable:next unused_setter_value
+        set {}
+    }
+
+    /// Reads and writes the property of a class instance, announcing each change first.
+    public static subscript<EnclosingSelf: AnyObject>(
+        _enclosingInstance object: EnclosingSelf,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
+    ) -> Value {
+        get { object[keyPath: storageKeyPath].storage.value }
+        set {
+            ObjectWillChangeRegistry.shared.existingPublisher(for: object)?.send()
+            object[keyPath: storageKeyPath].storage.set(newValue)
+        }
+    }
+
+    /// A publisher for properties marked with the `@Published` attribute.
+    public struct Publisher: Conduit.Publisher {
+        public typealias Output = Value
+        public typealias Failure = Never
+
+        fileprivate let storage: Storage
+
+        fileprivate init(_ storage: Storage) {
+            self.storage = storage
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
+            storage.subject.receive(subscriber: subscriber)
+        }
+    }
+
+    /// The value and its subject, shared by the property and every `$property` handed out.
+    fileprivate final class Storage: @unchecked Sendable {
+        private let lock = NSLock()
+        private var current: Value
+        /// Sends in `willSet`: its value becomes the new one before the property's does.
+        let subject: CurrentValueSubject<Value, Never>
+        /// Keeps the subscription made by `assign(to: &$property)` alive with the property.
+        var assignment: AnyCancellable?
+
+        init(_ value: Value) {
+            current = value
+            subject = CurrentValueSubject(value)
+        }
+
+        var value: Value { lock.withLock { current } }
+
+        func set(_ newValue: Value) {
+            subject.send(newValue)
+            lock.withLock { current = newValue }
+        }
+    }
+}
+
+extension Publisher where Failure == Never {
+    /// Republishes elements received from a publisher, by assigning them to a property marked as a
+    /// publisher. The subscription lives as long as the property.
+    public func assign(to published: inout Published<Output>.Publisher) {
+        let storage = published.storage
+        storage.assignment = sink { [weak storage] value in storage?.set(value) }
+    }
+}
