@@ -17,7 +17,7 @@ extension Publisher {
     ///
     /// Operators call this (never `receive(subscriber:)`) on their upstream, so that every link of
     /// a chain is visible to an installed instrumentation observer.
-    @inlinable
+    @inlinable @inline(__always)
     public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
         if Instrumentation.isActive {
             Instrumentation.subscribe(subscriber, to: self)

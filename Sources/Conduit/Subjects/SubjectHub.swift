@@ -101,17 +101,18 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
 
     /// Forgets a cancelled subscriber. A plain loop rather than `firstIndex(where:)`: this runs
     /// unspecialised (reached through `Subscription.cancel`), where the generic algorithm measured
-    /// several times slower.
+    /// several times slower. It searches from the oldest subscriber, the usual order of teardown.
     @usableFromInline
     func detach(_ conduit: SubjectConduit<Output, Failure>) {
         lock.lock()
-        var index = entries.count - 1
-        while index >= 0 {
+        var index = 0
+        let count = entries.count
+        while index < count {
             if entries[index].conduit === conduit {
                 entries.remove(at: index)
                 break
             }
-            index -= 1
+            index += 1
         }
         lock.unlock()
     }
