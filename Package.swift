@@ -39,6 +39,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
+            name: "ConduitCompatSwift5Tests",
+            dependencies: ["Conduit"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
             name: "ConduitTests",
             dependencies: ["Conduit"],
             swiftSettings: [.swiftLanguageMode(.v6)]
