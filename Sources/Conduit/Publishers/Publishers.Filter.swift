@@ -19,7 +19,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let isIncluded = self.isIncluded
             upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "Filter") {
-                isIncluded($0) ? .send($0) : .skip
+                isIncluded($0) ? subscriber.receive($0) : .max(1)
             })
         }
     }

@@ -17,7 +17,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let transform = self.transform
             upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "Map") {
-                .send(transform($0))
+                subscriber.receive(transform($0))
             })
         }
     }
