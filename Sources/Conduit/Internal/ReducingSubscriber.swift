@@ -2,7 +2,7 @@
 /// `count`, `collect`, `min`, `max`, `contains`, `allSatisfy`, `first`, `last`, `ignoreOutput`,
 /// `replaceEmpty`...
 ///
-/// It asks the upstream for everything once the downstream asks for anything, feeds each value to
+/// It asks the upstream for everything as soon as it is subscribed, feeds each value to
 /// `accumulate` (which may end the stream early), and when the upstream finishes sends the
 /// `result` (if any) as soon as the downstream has demand, then finishes. A thrown error or an
 /// upstream failure fails the downstream. No lock is held while a closure or subscriber runs.
@@ -62,6 +62,7 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
         phase = .subscribed(subscription)
         lock.unlock()
         downstream.receive(subscription: self)
+        subscription.request(.unlimited)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -93,12 +94,8 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
     func request(_ demand: Subscribers.Demand) {
         precondition(demand > 0, "demand must not be zero")
         lock.lock()
-        let first = !demanded
         demanded = true
         switch phase {
-        case .subscribed(let upstream):
-            lock.unlock()
-            if first { upstream.request(.unlimited) }
         case .holding(let output):
             lock.unlock()
             deliver(output)
