@@ -17,7 +17,7 @@ struct ConduitCommand: ParsableCommand {
         abstract: "The Conduit playground: build Combine pipelines by name, send values, watch them flow.",
         discussion: """
             With no arguments, starts the interactive playground (`help` lists its commands, \
-            `tour` walks through the basics). When standard input is not a terminal, its lines \
+            `help operators` its operators). When standard input is not a terminal, its lines \
             are read as a script.
 
             Line editing: emacs keys, Up/Down for history, Ctrl-R to search it, Tab to complete \

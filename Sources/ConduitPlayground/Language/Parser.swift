@@ -21,6 +21,15 @@ struct Parser {
 
     /// Parses a whole statement; nothing may follow it.
     static func parse(_ text: String) throws -> Statement {
+        // `load` and `help` take free text (a path, a topic), which is not lexed.
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for command in ["load", "help"] where trimmed.hasPrefix(command + " ") {
+            var argument = String(trimmed.dropFirst(command.count)).trimmingCharacters(in: .whitespaces)
+            if let comment = argument.range(of: " #") { argument = String(argument[..<comment.lowerBound]).trimmingCharacters(in: .whitespaces) }
+            if argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") { argument = String(argument.dropFirst().dropLast()) }
+            if command == "load" { return .load(path: argument) }
+            return .help(topic: argument.isEmpty ? nil : argument)
+        }
         var parser = try Parser(text)
         let statement = try parser.statement()
         try parser.expectEnd()

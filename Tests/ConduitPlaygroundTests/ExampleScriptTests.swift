@@ -1,0 +1,45 @@
+import XCTest
+@testable import ConduitPlayground
+
+/// The workshop examples in scripts/examples check themselves: every `#>` line must match.
+final class ExampleScriptTests: XCTestCase {
+    private var examples: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/examples")
+    }
+
+    func testEveryExampleScriptPassesItsChecks() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".conduit") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 4)
+        for file in files {
+            let report = ScriptRunner.run(path: examples.appendingPathComponent(file).path, session: Session(), check: true)
+            XCTAssertGreaterThan(report.checks, 0, file)
+            XCTAssertEqual(report.failures, [], file)
+            XCTAssertEqual(report.passed, report.checks, file)
+        }
+    }
+
+    func testAMismatchIsReportedWithFileAndLine() {
+        let script = "subject n\nsink out = n\nsend n 1\n#> out ← 2\n"
+        let report = ScriptRunner.run(text: script, path: "demo.conduit", session: Session(), check: true)
+        XCTAssertEqual(report.checks, 1)
+        XCTAssertEqual(report.failures, [ScriptFailure(file: "demo.conduit", line: 4, message: "expected `out ← 2`, got `out ← 1`")])
+    }
+
+    func testAnErrorStopsTheScriptWithItsLine() {
+        let script = "subject n\nsned n 1\nsend n 2\n"
+        let report = ScriptRunner.run(text: script, path: "bad.conduit", session: Session(), check: false)
+        XCTAssertEqual(report.failures.count, 1)
+        XCTAssertEqual(report.failures.first?.line, 2)
+        XCTAssertTrue(report.failures.first?.message.contains("bad.conduit:2:1: error: unknown command `sned`") ?? false)
+    }
+
+    func testLoadRunsAScriptInTheSession() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("conduit-load-\(UUID()).conduit").path
+        try "subject loaded\nsink seen = loaded\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let session = Session()
+        _ = session.evaluate("load \(path)")
+        XCTAssertEqual(session.evaluate("send loaded 3").map(\.text), ["seen ← 3"])
+    }
+}
