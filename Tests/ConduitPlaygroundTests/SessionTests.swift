@@ -148,3 +148,39 @@ final class SessionCommandTests: SessionTestCase {
         XCTAssertTrue(session.completions(for: "help com", cursor: 8).contains("compactMap"))
     }
 }
+
+final class MoreOperatorTests: SessionTestCase {
+    func testSwitchToLatestFollowsTheNamedPublisher() {
+        type("subject fast; subject slow; subject choice")
+        type("sink out = choice.map { $0 ? \"fast\" : \"slow\" }.switchToLatest()")
+        type("send choice true")
+        XCTAssertEqual(values("send fast 1; send slow 2"), ["out ← 1"])
+        type("send choice false")
+        XCTAssertEqual(values("send fast 3; send slow 4"), ["out ← 4"])
+    }
+
+    func testCombiningAndRecoveryOperators() {
+        type("subject a; subject b")
+        type("sink m = a.merge(with: b)")
+        type("sink z = a.zip(b) { $0 + $1 }")
+        XCTAssertEqual(values("send a 1"), ["m ← 1"])
+        XCTAssertEqual(values("send b 10"), ["m ← 10", "z ← 11"])
+        type("subject flaky")
+        type("sink safe = flaky.catch { \"recovered: \" + $0 }")
+        XCTAssertEqual(values("fail flaky \"offline\""), ["safe ← \"recovered: offline\"", "safe ✓ finished"])
+        XCTAssertEqual(values("sink f = [1, 2].publisher.flatMap { [$0, $0 * 10] }"), ["f ← 1", "f ← 10", "f ← 2", "f ← 20", "f ✓ finished"])
+    }
+
+    func testTryAliasesAndReplaceNil() {
+        type("subject n")
+        type("sink out = n.tryMap { $0 }.replaceNil(with: 0)")
+        XCTAssertEqual(values("send n nil; send n 4"), ["out ← 0", "out ← 4"])
+    }
+
+    func testReducingOperators() {
+        XCTAssertEqual(values("sink c = [3, 1, 2].publisher.count()"), ["c ← 3", "c ✓ finished"])
+        XCTAssertEqual(values("sink m = [3, 1, 2].publisher.max()"), ["m ← 3", "m ✓ finished"])
+        XCTAssertEqual(values("sink all = [3, 1, 2].publisher.collect()"), ["all ← [3, 1, 2]", "all ✓ finished"])
+        XCTAssertEqual(values("sink bad = [1, \"x\"].publisher.min()"), ["bad ✗ failed: cannot compare string \"x\" with integer 1"])
+    }
+}

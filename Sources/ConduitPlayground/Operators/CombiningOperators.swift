@@ -63,6 +63,20 @@ enum CombiningOperators {
             }.pipe()
         },
         OperatorSpec(
+            name: "switchToLatest", usage: ".map { $0 ? \"fast\" : \"slow\" }.switchToLatest()",
+            summary: "each value names a subject or pipeline (or is an array or a value): follows the latest one, cancelling the one before",
+            example: "let current = choice.map { $0 ? \"fast\" : \"slow\" }.switchToLatest()"
+        ) { upstream, call, context in
+            try ArgumentReader(call: call, spec: spec("switchToLatest")).none()
+            return upstream.map { value -> Pipe in
+                if case .string(let name) = value,
+                   let named = try? context.resolve(Token(kind: .identifier(name), offset: 0, length: name.count)) {
+                    return named
+                }
+                return publisher(of: value)
+            }.switchToLatest().pipe()
+        },
+        OperatorSpec(
             name: "catch", usage: ".catch { \"fallback\" } or .catch(other)",
             summary: "on failure, goes on with a publisher of the closure's result ($0 is the message), or with the other publisher",
             example: "let safe = results.catch { \"offline\" }"

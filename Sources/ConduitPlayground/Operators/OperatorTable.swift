@@ -5,8 +5,17 @@ enum OperatorTable {
 
     private static let byName: [String: OperatorSpec] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
+    /// Combine's `try` operators take throwing closures; in the playground every closure may fail,
+    /// so `tryMap` is `map` (built on the engine's `tryMap`) and so on.
+    static let aliases: [String: String] = [
+        "tryMap": "map", "tryFilter": "filter", "tryCompactMap": "compactMap", "tryScan": "scan",
+        "tryReduce": "reduce", "tryRemoveDuplicates": "removeDuplicates", "tryFirst": "first", "tryLast": "last",
+        "tryContains": "contains", "tryAllSatisfy": "allSatisfy", "tryPrefix": "prefix", "tryDrop": "drop",
+        "tryMin": "min", "tryMax": "max", "tryCatch": "catch",
+    ]
+
     static func spec(named name: String) -> OperatorSpec? {
-        byName[name]
+        byName[name] ?? aliases[name].flatMap { byName[$0] }
     }
 
     static var names: [String] { all.map(\.name).sorted() }

@@ -54,6 +54,16 @@ enum TimeOperators {
             return upstream.receive(on: context.scheduler).pipe()
         },
         OperatorSpec(
+            name: "subscribe", usage: ".subscribe(on: clock)", summary: "subscribes, requests and cancels through the session's scheduler",
+            example: "let lazy = numbers.subscribe(on: clock)"
+        ) { upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec("subscribe"))
+            guard let argument = reader.argument("on"), case .name = argument.content else {
+                throw SyntaxError("write `.subscribe(on: clock)`: the playground has one scheduler, `clock`", at: call.span)
+            }
+            return upstream.subscribe(on: context.scheduler).pipe()
+        },
+        OperatorSpec(
             name: "measureInterval", usage: ".measureInterval()", summary: "sends the time since the previous value (in milliseconds)",
             example: "let gaps = taps.measureInterval()"
         ) { upstream, call, context in

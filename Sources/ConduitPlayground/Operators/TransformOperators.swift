@@ -176,6 +176,13 @@ enum TransformOperators {
             return upstream.tryAllSatisfy { try condition(closure.call($0), in: "allSatisfy") }.map { Value.bool($0) }.pipe()
         },
         OperatorSpec(
+            name: "replaceNil", usage: ".replaceNil(with: VALUE)", summary: "replaces nil values with this value",
+            example: "let named = names.replaceNil(with: \"nobody\")"
+        ) { upstream, call, _ in
+            let replacement = try ArgumentReader(call: call, spec: spec("replaceNil")).value("with")
+            return upstream.map { $0 == .null ? replacement : $0 }.pipe()
+        },
+        OperatorSpec(
             name: "replaceEmpty", usage: ".replaceEmpty(with: VALUE)", summary: "sends the value if the upstream finishes without sending any",
             example: "let orZero = numbers.replaceEmpty(with: 0)"
         ) { upstream, call, _ in
