@@ -171,6 +171,16 @@ final class MoreOperatorTests: SessionTestCase {
         XCTAssertEqual(values("sink f = [1, 2].publisher.flatMap { [$0, $0 * 10] }"), ["f ← 1", "f ← 10", "f ← 2", "f ← 20", "f ✓ finished"])
     }
 
+    func testPrefixAndDropUntilOutputFrom() {
+        type("subject a; subject gate")
+        type("sink before = a.prefix(untilOutputFrom: gate)")
+        type("sink after = a.drop(untilOutputFrom: gate)")
+        XCTAssertEqual(values("send a 1"), ["before ← 1"])
+        XCTAssertEqual(values("send gate 0"), ["before ✓ finished"])
+        XCTAssertEqual(values("send a 2"), ["after ← 2"])
+        XCTAssertTrue(error("let x = a.prefix(untilOutputFrom: 3)").contains("takes the name of a subject or pipeline"))
+    }
+
     func testTryAliasesAndReplaceNil() {
         type("subject n")
         type("sink out = n.tryMap { $0 }.replaceNil(with: 0)")

@@ -119,6 +119,15 @@ struct ArgumentReader {
         return pipes
     }
 
+    /// The publisher named by the argument with this label, or nil if the call has no such argument.
+    func namedPublisher(_ label: String, _ context: BuildContext) throws -> Pipe? {
+        guard let argument = argument(label) else { return nil }
+        guard case .name(let name) = argument.content else {
+            throw problem("`\(label):` takes the name of a subject or pipeline", at: argument.token)
+        }
+        return try context.resolve(Token(kind: .identifier(name), offset: argument.token.offset, length: argument.token.length))
+    }
+
     /// An enumeration-like argument written `.caseName` or `caseName`.
     func choice(_ label: String, from options: [String], default fallback: String) throws -> String {
         guard let argument = argument(label) else { return fallback }

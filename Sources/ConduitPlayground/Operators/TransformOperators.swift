@@ -70,11 +70,7 @@ enum TransformOperators {
             example: "let firstThree = numbers.prefix(3)"
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("prefix"))
-            if let until = reader.argument("untilOutputFrom") {
-                guard case .name(let name) = until.content else {
-                    throw SyntaxError("`untilOutputFrom:` takes the name of a publisher", at: until.token)
-                }
-                let other = try context.resolve(Token(kind: .identifier(name), offset: until.token.offset, length: until.token.length))
+            if let other = try reader.namedPublisher("untilOutputFrom", context) {
                 return upstream.prefix(untilOutputFrom: other).pipe()
             }
             if call.trailingClosure != nil || call.arguments.first?.label == "while" {
@@ -88,11 +84,7 @@ enum TransformOperators {
             example: "let rest = numbers.drop(while: { $0 < 3 })"
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("drop"))
-            if let until = reader.argument("untilOutputFrom") {
-                guard case .name(let name) = until.content else {
-                    throw SyntaxError("`untilOutputFrom:` takes the name of a publisher", at: until.token)
-                }
-                let other = try context.resolve(Token(kind: .identifier(name), offset: until.token.offset, length: until.token.length))
+            if let other = try reader.namedPublisher("untilOutputFrom", context) {
                 return upstream.drop(untilOutputFrom: other).pipe()
             }
             let closure = try reader.closure(arity: 1)
