@@ -8,6 +8,7 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible {
     internal let box: PublisherBoxBase<Output, Failure>
 
     /// Creates a type-erasing publisher to wrap the provided publisher.
+    @inlinable
     public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
         if let erased = publisher as? AnyPublisher<Output, Failure> {
             box = erased.box
@@ -22,7 +23,11 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible {
 extension AnyPublisher: Publisher {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
-        box.receive(subscriber: subscriber)
+        if let erased = subscriber as? ErasedSubscriber<Output, Failure> {
+            box.receive(erased)
+        } else {
+            box.receive(ErasedSubscriber(subscriber))
+        }
     }
 }
 
@@ -34,15 +39,23 @@ extension Publisher {
     }
 }
 
-/// The abstract class behind `AnyPublisher`: a virtual `receive(subscriber:)`.
+/// The abstract class behind `AnyPublisher`: attaches an `ErasedSubscriber` to the wrapped chain.
 @usableFromInline
 internal class PublisherBoxBase<Output, Failure: Error>: @unchecked Sendable {
-    @inlinable
-    internal init() {}
-
+    /// Attaches the subscriber; made where the wrapped publisher's type is known, so the chain's
+    /// subscribe (and the value path it builds) is specialised rather than reached through a
+    /// generic class's unspecialised method.
     @usableFromInline
-    internal func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        fatalError("abstract")
+    internal let attach: (ErasedSubscriber<Output, Failure>) -> Void
+
+    @inlinable
+    internal init(attach: @escaping (ErasedSubscriber<Output, Failure>) -> Void) {
+        self.attach = attach
+    }
+
+    @inlinable
+    internal func receive(_ subscriber: ErasedSubscriber<Output, Failure>) {
+        attach(subscriber)
     }
 }
 
@@ -56,11 +69,7 @@ internal final class PublisherBox<Base: Publisher>: PublisherBoxBase<Base.Output
     @inlinable
     internal init(_ base: Base) {
         self.base = base
-    }
-
-    @inlinable
-    override internal func receive<S: Subscriber>(subscriber: S) where S.Input == Base.Output, S.Failure == Base.Failure {
         // The eraser is transparent: the link was already seen by `subscribe` on the AnyPublisher.
-        base.receive(subscriber: subscriber)
+        super.init { base.receive(subscriber: $0) }
     }
 }

@@ -1,37 +1,44 @@
 /// The subscriber of the operators that treat each value on its own and never throw (`map`,
-/// `filter`, `compactMap`, `scan`, `removeDuplicates`, ...).
+/// `filter`, `compactMap`, `scan`, `removeDuplicates`, ...), named by the downstream it feeds.
 ///
-/// It hands the upstream's subscription straight to the downstream, as Combine does, so requests
+/// An alias of `Forwarder`, whose type names only the value and failure types, not the downstream:
+/// a chain of such operators subscribes its upstream with the same subscriber type at every layer
+/// instead of a type nested one level deeper per layer, so the optimiser specialises every
+/// layer's subscribe and value path (it stops specialising a generic function called again
+/// with an ever-growing type, after a couple of levels).
+@usableFromInline
+internal typealias ForwardingSubscriber<Input, Downstream: Subscriber> =
+    Forwarder<Input, Downstream.Input, Downstream.Failure>
+
+/// A subscriber that hands the upstream's subscription straight to the downstream, as Combine does, so requests
 /// and cancellation cost nothing extra; each value goes through `step`, which says what to send.
 /// Values arrive serially (the publisher contract), so `step` may keep state without a lock.
 ///
 /// `@usableFromInline` with an `@inlinable` value path, so a client's chain is specialised end to
 /// end (no generic metadata lookups per value).
 @usableFromInline
-internal final class ForwardingSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+internal final class Forwarder<Input, Output, Failure: Error>: Subscriber, CustomStringConvertible,
     @unchecked Sendable
 {
-    @usableFromInline
-    typealias Failure = Downstream.Failure
-
     /// What one upstream value becomes.
     @usableFromInline
     enum Step {
-        case send(Downstream.Input)
+        case send(Output)
         /// Nothing goes out; the upstream is asked for one more value in its place.
         case skip
     }
 
-    @usableFromInline let downstream: Downstream
-    /// `step` followed by the delivery downstream, made where the types are concrete: a chain's
-    /// subscribe calls are not all specialised (the optimiser stops at the growing nested types),
-    /// but a closure built in an `@inlinable` initialiser is, so each value runs specialised code
-    /// even when `receive(_:)` itself does not.
+    /// The downstream, for the subscription and the completion (the values go through `forward`).
+    @usableFromInline let downstream: any Subscriber<Output, Failure>
+    /// `step` followed by the delivery downstream, made in the `@inlinable` initialiser where the
+    /// downstream's type is concrete, so each value runs specialised code.
     @usableFromInline let forward: (Input) -> Subscribers.Demand
     @usableFromInline let description: String
 
     @inlinable
-    init(downstream: Downstream, name: String, step: @escaping (Input) -> Step) {
+    init<Downstream: Subscriber>(downstream: Downstream, name: String, step: @escaping (Input) -> Step)
+        where Downstream.Input == Output, Downstream.Failure == Failure
+    {
         self.downstream = downstream
         self.description = name
         self.forward = { input in
@@ -46,7 +53,9 @@ internal final class ForwardingSubscriber<Input, Downstream: Subscriber>: Subscr
     /// no `Step` in between (a generic enum costs a metadata lookup per value where the chain is
     /// not specialised).
     @inlinable
-    init(downstream: Downstream, name: String, forward: @escaping (Input) -> Subscribers.Demand) {
+    init<Downstream: Subscriber>(
+        downstream: Downstream, name: String, forward: @escaping (Input) -> Subscribers.Demand
+    ) where Downstream.Input == Output, Downstream.Failure == Failure {
         self.downstream = downstream
         self.description = name
         self.forward = forward
