@@ -82,6 +82,40 @@ final class TypeErasureTests: XCTestCase {
         XCTAssertEqual(events, ["subscription", "value 1", "value 2"])
     }
 
+    func testErasedChainOfTenMapsDeliversThroughEveryLayerAndCancels() {
+        let subject = PassthroughSubject<Int, Never>()
+        var chain = subject.eraseToAnyPublisher()
+        for _ in 0..<10 {
+            chain = Publishers.Map(upstream: chain) { $0 + 1 }.eraseToAnyPublisher()
+        }
+        var nested = Publishers.Map(upstream: subject) { $0 * 2 }
+            .filter { $0 > 0 }
+            .eraseToAnyPublisher()
+        nested = Publishers.Map(upstream: nested) { $0 + 1 }.eraseToAnyPublisher()
+        var received: [Int] = []
+        var nestedReceived: [Int] = []
+        let cancellable = chain.sink { received.append($0) }
+        let other = nested.sink { nestedReceived.append($0) }
+        subject.send(0)
+        subject.send(5)
+        cancellable.cancel()
+        subject.send(7)
+        XCTAssertEqual(received, [10, 15])
+        XCTAssertEqual(nestedReceived, [11, 15])
+        other.cancel()
+    }
+
+    func testAnyPublisherShowsTheUpstreamTheRealSubscribersIdentityAndName() {
+        let probe = SubscriberProbe()
+        let subscriber = RecordingSubscriber<Int, Never>()
+        probe.eraseToAnyPublisher().subscribe(subscriber)
+        XCTAssertEqual(probe.seenIdentifier, subscriber.combineIdentifier)
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+        probe.eraseToAnyPublisher().subscribe(sink)
+        XCTAssertEqual(probe.seenIdentifier, sink.combineIdentifier)
+        XCTAssertEqual(probe.seenDescription, "Sink")
+    }
+
     func testErasingAnAnyPublisherKeepsIt() {
         let erased = Just(1).eraseToAnyPublisher()
         let twice = erased.eraseToAnyPublisher()
@@ -219,5 +253,19 @@ final class InstrumentationTests: XCTestCase {
         let subscriber = RecordingSubscriber<Int, Never>()
         Just(1).subscribe(subscriber)
         XCTAssertEqual(log.texts(for: subscriber.combineIdentifier), [])
+    }
+}
+
+/// A publisher that notes the identity and description of the subscriber it is handed.
+private final class SubscriberProbe: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+    var seenIdentifier: CombineIdentifier?
+    var seenDescription: String?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        seenIdentifier = subscriber.combineIdentifier
+        seenDescription = (subscriber as? CustomStringConvertible)?.description
+        subscriber.receive(subscription: Subscriptions.empty)
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+import Foundation
 import Conduit
 
 final class PublishersSequenceTests: XCTestCase {
@@ -36,6 +37,69 @@ final class PublishersSequenceTests: XCTestCase {
         subscriber.onValue = { value in if value == 2 { subscriber.cancel() } }
         [1, 2, 3, 4].publisher.subscribe(subscriber)
         XCTAssertEqual(subscriber.values, [1, 2])
+        XCTAssertNil(subscriber.completion)
+    }
+
+    func testCancelFromInsideReceiveStopsAFiniteRun() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(10))
+        subscriber.onValue = { value in if value == 3 { subscriber.cancel() } }
+        (1...20).publisher.subscribe(subscriber)
+        subscriber.request(.max(5))
+        XCTAssertEqual(subscriber.values, [1, 2, 3])
+        XCTAssertNil(subscriber.completion)
+    }
+
+    func testDemandRequestedInsideAndReturnedFromReceiveBothCount() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1))
+        subscriber.onValue = { value in if value == 2 { subscriber.request(.max(2)) } }
+        (1...100).publisher.subscribe(subscriber)
+        // One to start, one returned per value: the stream never runs dry, and the extra two
+        // requested inside receive do not break the count.
+        XCTAssertEqual(subscriber.values, Array(1...100))
+        XCTAssertTrue(subscriber.isFinished)
+    }
+
+    func testFiniteDemandStopsExactlyAndResumesWhereItLeftOff() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(3))
+        (1...10).publisher.subscribe(subscriber)
+        XCTAssertEqual(subscriber.values, [1, 2, 3])
+        subscriber.request(.max(4))
+        XCTAssertEqual(subscriber.values, Array(1...7))
+        XCTAssertNil(subscriber.completion)
+        subscriber.request(.max(3))
+        XCTAssertEqual(subscriber.values, Array(1...10))
+        XCTAssertTrue(subscriber.isFinished)
+    }
+
+    func testRequestsFromManyThreadsDeliverEachElementOnceInOrder() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        (0..<2_000).publisher.subscribe(subscriber)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<500 { subscriber.request(.max(1)) }
+        }
+        XCTAssertEqual(subscriber.values, Array(0..<2_000))
+        XCTAssertTrue(subscriber.isFinished)
+        XCTAssertEqual(subscriber.overlappingDeliveries, 0)
+    }
+
+    func testCancelFromAnotherThreadEndsAnUnlimitedRunWithoutCompletion() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        let started = DispatchSemaphore(value: 0)
+        subscriber.onValue = { value in if value == 0 { started.signal() } }
+        (0..<Int.max).publisher.subscribe(subscriber)
+        let ended = DispatchGroup()
+        ended.enter()
+        DispatchQueue.global().async {
+            subscriber.request(.unlimited)
+            ended.leave()
+        }
+        started.wait()
+        subscriber.cancel()
+        let countAfterCancel = subscriber.values.count
+        // The emitting thread's request returns only once the run has stopped.
+        XCTAssertEqual(ended.wait(timeout: .now() + 60), .success)
+        // It stops at the next element boundary: at most one value was already on its way.
+        XCTAssertLessThanOrEqual(subscriber.values.count, countAfterCancel + 1)
         XCTAssertNil(subscriber.completion)
     }
 

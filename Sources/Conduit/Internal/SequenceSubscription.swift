@@ -1,24 +1,43 @@
+import Synchronization
+
 /// The subscription of publishers that replay a sequence: `Publishers.Sequence` and `Record`.
 ///
 /// Elements go out one per unit of demand; the completion follows the last element at once, and
-/// comes right after the subscription for an empty sequence. A request made from inside the
-/// subscriber adds to the demand of the loop already running instead of recursing, so a long
-/// sequence never grows the stack. No lock is held while the subscriber or the sequence runs.
+/// comes right after the subscription for an empty sequence. The thread that finds no delivery
+/// running becomes the emitter: it takes all the demand there is under the lock, then delivers
+/// that run of elements without it (checking only an atomic cancelled flag between elements),
+/// and comes back to the lock for whatever demand arrived meanwhile. A request made from inside
+/// the subscriber adds to that demand instead of recursing, so a long sequence never grows the
+/// stack. No lock is held while the subscriber or the sequence runs.
+///
+/// `@usableFromInline` with an `@inlinable` delivery loop, so a client's pipeline is specialised
+/// for its element and subscriber types.
+@usableFromInline
 internal final class SequenceSubscription<Downstream: Subscriber, Elements: Sequence>: Subscription,
     CustomStringConvertible, @unchecked Sendable
     where Elements.Element == Downstream.Input
 {
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var iterator: Elements.Iterator
+    @usableFromInline let lock = Lock()
+    /// `nil` once cancelled or completed. Guarded by `lock`.
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    /// Only the emitter (the thread that set `emitting`) touches these two, without the lock.
+    @usableFromInline @exclusivity(unchecked) var iterator: Elements.Iterator
     /// The element that goes out next; `nil` once the sequence is exhausted.
-    private var upcoming: Elements.Element?
-    private var demand = Subscribers.Demand.none
-    /// A thread is inside the delivery loop; others only add demand.
-    private var emitting = false
-    private let completion: Subscribers.Completion<Downstream.Failure>
-    private let name: String
+    @usableFromInline @exclusivity(unchecked) var upcoming: Elements.Element?
+    /// Demand not yet taken by the emitter. Guarded by `lock`.
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    /// A thread is delivering; others only add demand. Guarded by `lock`.
+    @usableFromInline @exclusivity(unchecked) var emitting = false
+    /// Set by `cancel`, read by the emitter between elements without taking the lock.
+    @usableFromInline let cancelled = Atomic<Bool>(false)
+    @usableFromInline let completion: Subscribers.Completion<Downstream.Failure>
+    @usableFromInline let name: String
+    /// Runs `emit()` on the subscription; made in the `@inlinable` initialiser, where the types are
+    /// concrete, so the delivery loop is specialised even though `request` (reached through the
+    /// `Subscription` existential) runs as unspecialised generic code. It captures nothing.
+    @usableFromInline let emitRuns: (SequenceSubscription) -> Void
 
+    @inlinable
     init(
         downstream: Downstream,
         name: String,
@@ -30,16 +49,20 @@ internal final class SequenceSubscription<Downstream: Subscriber, Elements: Sequ
         self.iterator = elements.makeIterator()
         self.completion = completion
         self.upcoming = iterator.next()
+        self.emitRuns = { $0.emit() }
     }
 
+    @usableFromInline
     var description: String { name }
 
     /// Hands the subscription to the subscriber; completes at once if there is nothing to send.
+    @inlinable
     func start() {
         guard let downstream else { return }
         downstream.receive(subscription: self)
         lock.lock()
-        guard upcoming == nil, self.downstream != nil, !emitting else {
+        // `emitting` first: `upcoming` belongs to the emitter while one runs.
+        guard !emitting, self.downstream != nil, upcoming == nil else {
             lock.unlock()
             return
         }
@@ -48,6 +71,7 @@ internal final class SequenceSubscription<Downstream: Subscriber, Elements: Sequ
         downstream.receive(completion: completion)
     }
 
+    @usableFromInline
     func request(_ newDemand: Subscribers.Demand) {
         precondition(newDemand > 0, "demand must not be zero")
         lock.lock()
@@ -61,27 +85,59 @@ internal final class SequenceSubscription<Downstream: Subscriber, Elements: Sequ
             return
         }
         emitting = true
-        while let downstream, demand > 0, let value = upcoming {
-            demand -= 1
+        lock.unlock()
+        emitRuns(self)
+    }
+
+    /// The emitter's loop: takes the demand, delivers that many elements, and repeats until the
+    /// demand is spent, the sequence is exhausted (then completes) or the subscription is
+    /// cancelled. Call after setting `emitting`.
+    @inlinable
+    func emit() {
+        lock.lock()
+        guard let downstream else {
+            emitting = false
             lock.unlock()
-            let next = iterator.next()
-            let more = downstream.receive(value)
+            return
+        }
+        var budget = demand
+        demand = .none
+        lock.unlock()
+        while true {
+            while budget > 0, let value = upcoming {
+                if cancelled.load(ordering: .relaxed) { break }
+                upcoming = iterator.next()
+                budget -= 1
+                let more = downstream.receive(value)
+                if more > 0 { budget += more }
+            }
             lock.lock()
-            upcoming = next
-            demand += more
-            if next == nil, self.downstream != nil {
+            if self.downstream == nil {
+                emitting = false
+                lock.unlock()
+                return
+            }
+            if upcoming == nil {
                 self.downstream = nil
                 emitting = false
                 lock.unlock()
                 downstream.receive(completion: completion)
                 return
             }
+            budget += demand
+            demand = .none
+            if budget == .none {
+                emitting = false
+                lock.unlock()
+                return
+            }
+            lock.unlock()
         }
-        emitting = false
-        lock.unlock()
     }
 
+    @usableFromInline
     func cancel() {
+        cancelled.store(true, ordering: .relaxed)
         lock.withLock { downstream = nil }
     }
 }

@@ -13,6 +13,7 @@ extension Publishers {
             self.sequence = sequence
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             SequenceSubscription(downstream: subscriber, name: "Sequence", elements: sequence).start()
         }

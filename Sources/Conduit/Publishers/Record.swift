@@ -21,6 +21,7 @@ public struct Record<Output, Failure: Error>: Publisher {
         self.recording = Recording(output: output, completion: completion)
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         SequenceSubscription(
             downstream: subscriber,
