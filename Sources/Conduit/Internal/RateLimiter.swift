@@ -1,12 +1,18 @@
 /// The shared core of `debounce` and `throttle`: it asks the upstream for everything, keeps the
 /// value waiting to go out, and sends it when the scheduler says — if the downstream has demand
 /// for it (otherwise it is dropped, as in Combine).
+///
+/// `@usableFromInline` with an `@inlinable` value path, so a client's pipeline is specialised for
+/// its value, subscriber and scheduler types; the state is only touched under `lock`, so it skips
+/// the dynamic exclusivity checks.
+@usableFromInline
 internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
     CustomStringConvertible, @unchecked Sendable
 {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
+    @usableFromInline
     enum Mode {
         /// Send a value once `interval` passed with no newer value.
         case debounce
@@ -14,21 +20,22 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
         case throttle(latest: Bool)
     }
 
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var upstream: Subscription?
-    private var demand = Subscribers.Demand.none
-    private var waiting: Input?
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var upstream: Subscription?
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var waiting: Input?
     /// Numbers the debounce timers, so that only the newest one fires.
-    private var generation = 0
+    @usableFromInline @exclusivity(unchecked) var generation = 0
     /// Throttle: a window is open (a value went out less than `interval` ago).
-    private var windowOpen = false
-    private let mode: Mode
-    private let interval: Context.SchedulerTimeType.Stride
-    private let scheduler: Context
-    private let options: Context.SchedulerOptions?
-    let description: String
+    @usableFromInline @exclusivity(unchecked) var windowOpen = false
+    @usableFromInline let mode: Mode
+    @usableFromInline let interval: Context.SchedulerTimeType.Stride
+    @usableFromInline let scheduler: Context
+    @usableFromInline let options: Context.SchedulerOptions?
+    @usableFromInline let description: String
 
+    @inlinable
     init(downstream: Downstream, mode: Mode, interval: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?) {
         self.downstream = downstream
         self.mode = mode
@@ -38,12 +45,14 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
         if case .debounce = mode { description = "Debounce" } else { description = "Throttle" }
     }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         lock.withLock { upstream = subscription }
         lock.withLock { downstream }?.receive(subscription: self)
         subscription.request(.unlimited)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         switch mode {
         case .debounce:
@@ -77,7 +86,8 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     }
 
     /// Throttle: when the window closes, send what came during it and open another, or go idle.
-    private func openWindow() {
+    @inlinable
+    func openWindow() {
         scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: scheduler.minimumTolerance, options: options) { [self] in
             let more = lock.withLock { () -> Bool in
                 guard downstream != nil else { return false }
@@ -93,7 +103,8 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
         }
     }
 
-    private func sendWaiting() {
+    @inlinable
+    func sendWaiting() {
         lock.lock()
         guard let downstream, let value = waiting else {
             lock.unlock()
@@ -110,6 +121,7 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
         if more > 0 { lock.withLock { demand += more } }
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         scheduler.schedule(options: options) { [self] in
             let downstream: Downstream? = lock.withLock {
@@ -124,10 +136,12 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
         }
     }
 
+    @usableFromInline
     func request(_ newDemand: Subscribers.Demand) {
         lock.withLock { demand += newDemand }
     }
 
+    @usableFromInline
     func cancel() {
         let upstream: Subscription? = lock.withLock {
             defer {

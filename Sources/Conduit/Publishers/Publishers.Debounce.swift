@@ -18,6 +18,7 @@ extension Publishers {
             self.options = options
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(RateLimiter(downstream: subscriber, mode: .debounce, interval: dueTime, scheduler: scheduler, options: options))
         }
@@ -41,6 +42,7 @@ extension Publishers {
             self.latest = latest
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(RateLimiter(downstream: subscriber, mode: .throttle(latest: latest), interval: interval, scheduler: scheduler, options: nil))
         }
