@@ -1,4 +1,7 @@
 import Conduit
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 import XCTest
 
@@ -96,5 +99,36 @@ final class PassthroughSubjectTests: XCTestCase {
         }
         XCTAssertEqual(recorder.values.count, 2_000)
         XCTAssertEqual(recorder.overlappingDeliveries, 0)
+    }
+
+    func testSendersWaitingOnASlowSubscriberAreAllDeliveredInTurn() {
+        // Each delivery yields the CPU, so the other senders find the subscriber busy and must
+        // park until it is released; a lost wake-up would hang here.
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        recorder.onValue = { _ in sched_yield() }
+        subject.subscribe(recorder)
+        DispatchQueue.concurrentPerform(iterations: 6) { thread in
+            for value in 0..<300 { subject.send(thread * 1_000 + value) }
+        }
+        XCTAssertEqual(recorder.values.count, 1_800)
+        XCTAssertEqual(Set(recorder.values).count, 1_800)
+        XCTAssertEqual(recorder.overlappingDeliveries, 0)
+    }
+
+    func testSendFromInsideTheSubscriberWhileOthersWaitIsDeliveredAtOnce() {
+        let subject = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        recorder.onValue = { value in if value >= 0, value % 2 == 0 { subject.send(-value - 1) } }
+        subject.subscribe(recorder)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for value in 0..<200 { subject.send(thread * 1_000 + value) }
+        }
+        let values = recorder.values
+        XCTAssertEqual(values.count, 1_200)
+        // Each re-entrant send comes right after the value that caused it.
+        for (index, value) in values.enumerated() where value >= 0 && value % 2 == 0 {
+            XCTAssertEqual(values[index + 1], -value - 1)
+        }
     }
 }
