@@ -5,38 +5,35 @@ import Synchronization
 ///
 /// Keep it (usually in a `Set<AnyCancellable>`) for as long as the subscription should live.
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
-    /// What cancelling does: a closure, or a cancellable object kept as is (no closure context to
-    /// allocate, which matters with many live subscriptions).
-    @usableFromInline
-    internal enum Action: @unchecked Sendable {
-        case closure(() -> Void)
-        case object(any AnyObject & Cancellable)
+    /// What cancelling does, `nil` once cancelled: a cancellable object (a closure is kept in a
+    /// `ClosureCanceller`). One class-constrained reference keeps the whole object at 40 bytes,
+    /// which matters with many live subscriptions. The lock lives inline.
+    private let action: Mutex<Target?>
 
-        func run() {
-            switch self {
-            case .closure(let cancel): cancel()
-            case .object(let canceller): canceller.cancel()
-            }
-        }
+    /// The object to cancel; `@unchecked Sendable` so it can live in the `Mutex` (cancellables are
+    /// cancelled from any thread by contract).
+    private struct Target: @unchecked Sendable {
+        let object: any AnyObject & Cancellable
     }
-
-    /// The pending action, `nil` once cancelled; the lock lives inline (no separate allocation).
-    private let action: Mutex<Action?>
 
     /// Initializes the cancellable object with the given cancel-time closure.
     public init(_ cancel: @escaping () -> Void) {
-        action = Mutex(.closure(cancel))
+        action = Mutex(Target(object: ClosureCanceller(cancel)))
     }
 
     /// Initializes the cancellable object with the given cancellable, which it cancels when cancelled.
     public init<C: Cancellable>(_ canceller: C) {
-        action = Mutex(.closure(canceller.cancel))
+        if let object = canceller as? any AnyObject & Cancellable {
+            action = Mutex(Target(object: object))
+        } else {
+            action = Mutex(Target(object: ClosureCanceller(canceller.cancel)))
+        }
     }
 
     /// Wraps a cancellable object without a closure around it.
     @usableFromInline
     internal init(object canceller: some AnyObject & Cancellable) {
-        action = Mutex(.object(canceller))
+        action = Mutex(Target(object: canceller))
     }
 
     deinit {
@@ -50,7 +47,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
             action = nil
             return pending
         }
-        pending?.run()
+        pending?.object.cancel()
     }
 
     /// Stores this type-erasing cancellable instance in the specified collection.
@@ -69,5 +66,18 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
+    }
+}
+
+/// The cancellable behind `AnyCancellable { ... }`: runs the closure when cancelled.
+private final class ClosureCanceller: Cancellable, @unchecked Sendable {
+    let cancelBody: () -> Void
+
+    init(_ cancel: @escaping () -> Void) {
+        cancelBody = cancel
+    }
+
+    func cancel() {
+        cancelBody()
     }
 }
