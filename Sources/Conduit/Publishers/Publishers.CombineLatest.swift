@@ -23,13 +23,12 @@ extension Publishers {
             self.b = b
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanIn(downstream: subscriber, rule: .combineLatest, lanes: 2, name: "CombineLatest") { values in
-                (values[0] as! A.Output, values[1] as! B.Output)
-            }
+            let core = CombiningCore<S, LatestStorage2<A.Output, B.Output>>(downstream: subscriber, lanes: 2, name: "CombineLatest")
             subscriber.receive(subscription: core)
-            a.subscribe(core.lane(0, of: A.Output.self))
-            b.subscribe(core.lane(1, of: B.Output.self))
+            a.subscribe(core.lane(0) { $0.a = $1; $0.changed = true })
+            b.subscribe(core.lane(1) { $0.b = $1; $0.changed = true })
         }
     }
 }

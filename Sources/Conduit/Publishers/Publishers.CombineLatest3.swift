@@ -27,14 +27,13 @@ extension Publishers {
             self.c = c
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanIn(downstream: subscriber, rule: .combineLatest, lanes: 3, name: "CombineLatest3") { values in
-                (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output)
-            }
+            let core = CombiningCore<S, LatestStorage3<A.Output, B.Output, C.Output>>(downstream: subscriber, lanes: 3, name: "CombineLatest3")
             subscriber.receive(subscription: core)
-            a.subscribe(core.lane(0, of: A.Output.self))
-            b.subscribe(core.lane(1, of: B.Output.self))
-            c.subscribe(core.lane(2, of: C.Output.self))
+            a.subscribe(core.lane(0) { $0.a = $1; $0.changed = true })
+            b.subscribe(core.lane(1) { $0.b = $1; $0.changed = true })
+            c.subscribe(core.lane(2) { $0.c = $1; $0.changed = true })
         }
     }
 }

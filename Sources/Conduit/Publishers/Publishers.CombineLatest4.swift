@@ -31,15 +31,14 @@ extension Publishers {
             self.d = d
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanIn(downstream: subscriber, rule: .combineLatest, lanes: 4, name: "CombineLatest4") { values in
-                (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output, values[3] as! D.Output)
-            }
+            let core = CombiningCore<S, LatestStorage4<A.Output, B.Output, C.Output, D.Output>>(downstream: subscriber, lanes: 4, name: "CombineLatest4")
             subscriber.receive(subscription: core)
-            a.subscribe(core.lane(0, of: A.Output.self))
-            b.subscribe(core.lane(1, of: B.Output.self))
-            c.subscribe(core.lane(2, of: C.Output.self))
-            d.subscribe(core.lane(3, of: D.Output.self))
+            a.subscribe(core.lane(0) { $0.a = $1; $0.changed = true })
+            b.subscribe(core.lane(1) { $0.b = $1; $0.changed = true })
+            c.subscribe(core.lane(2) { $0.c = $1; $0.changed = true })
+            d.subscribe(core.lane(3) { $0.d = $1; $0.changed = true })
         }
     }
 }

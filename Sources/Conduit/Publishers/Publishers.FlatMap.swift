@@ -32,10 +32,9 @@ extension Publishers {
             self.transform = transform
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanIn(downstream: subscriber, rule: .merge, lanes: 0, sealed: false, name: "FlatMap") {
-                $0[0] as! Output
-            }
+            let core = MergeCore(downstream: subscriber, lanes: 0, sealed: false, name: "FlatMap")
             let outer = FlattenUpstream(core: core, maxPublishers: maxPublishers, transform: transform)
             outer.attachHooks()
             subscriber.receive(subscription: core)

@@ -24,11 +24,12 @@ extension Publishers {
             self.b = b
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanIn(downstream: subscriber, rule: .merge, lanes: 2, name: "Merge") { $0[0] as! Output }
+            let core = MergeCore(downstream: subscriber, lanes: 2, name: "Merge")
             subscriber.receive(subscription: core)
-            a.subscribe(core.lane(0, of: Output.self))
-            b.subscribe(core.lane(1, of: Output.self))
+            a.subscribe(core.lane(0))
+            b.subscribe(core.lane(1))
         }
 
         /// Merges this publisher with another publisher.

@@ -36,13 +36,14 @@ extension Publishers {
             self.d = d
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanIn(downstream: subscriber, rule: .merge, lanes: 4, name: "Merge4") { $0[0] as! Output }
+            let core = MergeCore(downstream: subscriber, lanes: 4, name: "Merge4")
             subscriber.receive(subscription: core)
-            a.subscribe(core.lane(0, of: Output.self))
-            b.subscribe(core.lane(1, of: Output.self))
-            c.subscribe(core.lane(2, of: Output.self))
-            d.subscribe(core.lane(3, of: Output.self))
+            a.subscribe(core.lane(0))
+            b.subscribe(core.lane(1))
+            c.subscribe(core.lane(2))
+            d.subscribe(core.lane(3))
         }
 
         /// Merges this publisher with another publisher.

@@ -60,17 +60,18 @@ extension Publishers {
             self.h = h
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanIn(downstream: subscriber, rule: .merge, lanes: 8, name: "Merge8") { $0[0] as! Output }
+            let core = MergeCore(downstream: subscriber, lanes: 8, name: "Merge8")
             subscriber.receive(subscription: core)
-            a.subscribe(core.lane(0, of: Output.self))
-            b.subscribe(core.lane(1, of: Output.self))
-            c.subscribe(core.lane(2, of: Output.self))
-            d.subscribe(core.lane(3, of: Output.self))
-            e.subscribe(core.lane(4, of: Output.self))
-            f.subscribe(core.lane(5, of: Output.self))
-            g.subscribe(core.lane(6, of: Output.self))
-            h.subscribe(core.lane(7, of: Output.self))
+            a.subscribe(core.lane(0))
+            b.subscribe(core.lane(1))
+            c.subscribe(core.lane(2))
+            d.subscribe(core.lane(3))
+            e.subscribe(core.lane(4))
+            f.subscribe(core.lane(5))
+            g.subscribe(core.lane(6))
+            h.subscribe(core.lane(7))
         }
     }
 }

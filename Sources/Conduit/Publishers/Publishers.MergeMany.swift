@@ -21,13 +21,12 @@ extension Publishers {
             publishers = Array(upstream)
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanIn(downstream: subscriber, rule: .merge, lanes: publishers.count, name: "MergeMany") {
-                $0[0] as! Output
-            }
+            let core = MergeCore(downstream: subscriber, lanes: publishers.count, name: "MergeMany")
             subscriber.receive(subscription: core)
             for (index, publisher) in publishers.enumerated() {
-                publisher.subscribe(core.lane(index, of: Output.self))
+                publisher.subscribe(core.lane(index))
             }
         }
 

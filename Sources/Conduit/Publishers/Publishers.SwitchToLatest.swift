@@ -19,10 +19,9 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanIn(downstream: subscriber, rule: .merge, lanes: 0, sealed: false, name: "SwitchToLatest") {
-                $0[0] as! Output
-            }
+            let core = MergeCore(downstream: subscriber, lanes: 0, sealed: false, name: "SwitchToLatest")
             let outer = FlattenUpstream(core: core, maxPublishers: nil) { (inner: P) in inner }
             outer.attachHooks()
             subscriber.receive(subscription: core)

@@ -22,13 +22,12 @@ extension Publishers {
             self.b = b
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanIn(downstream: subscriber, rule: .zip, lanes: 2, name: "Zip") { values in
-                (values[0] as! A.Output, values[1] as! B.Output)
-            }
+            let core = CombiningCore<S, ZipStorage2<A.Output, B.Output>>(downstream: subscriber, lanes: 2, name: "Zip")
             subscriber.receive(subscription: core)
-            a.subscribe(core.lane(0, of: A.Output.self))
-            b.subscribe(core.lane(1, of: B.Output.self))
+            a.subscribe(core.lane(0) { $0.a.append($1) })
+            b.subscribe(core.lane(1) { $0.b.append($1) })
         }
     }
 }

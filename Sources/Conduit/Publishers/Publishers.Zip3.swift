@@ -26,14 +26,13 @@ extension Publishers {
             self.c = c
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanIn(downstream: subscriber, rule: .zip, lanes: 3, name: "Zip3") { values in
-                (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output)
-            }
+            let core = CombiningCore<S, ZipStorage3<A.Output, B.Output, C.Output>>(downstream: subscriber, lanes: 3, name: "Zip3")
             subscriber.receive(subscription: core)
-            a.subscribe(core.lane(0, of: A.Output.self))
-            b.subscribe(core.lane(1, of: B.Output.self))
-            c.subscribe(core.lane(2, of: C.Output.self))
+            a.subscribe(core.lane(0) { $0.a.append($1) })
+            b.subscribe(core.lane(1) { $0.b.append($1) })
+            c.subscribe(core.lane(2) { $0.c.append($1) })
         }
     }
 }

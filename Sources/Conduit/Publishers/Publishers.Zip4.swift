@@ -30,15 +30,14 @@ extension Publishers {
             self.d = d
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanIn(downstream: subscriber, rule: .zip, lanes: 4, name: "Zip4") { values in
-                (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output, values[3] as! D.Output)
-            }
+            let core = CombiningCore<S, ZipStorage4<A.Output, B.Output, C.Output, D.Output>>(downstream: subscriber, lanes: 4, name: "Zip4")
             subscriber.receive(subscription: core)
-            a.subscribe(core.lane(0, of: A.Output.self))
-            b.subscribe(core.lane(1, of: B.Output.self))
-            c.subscribe(core.lane(2, of: C.Output.self))
-            d.subscribe(core.lane(3, of: D.Output.self))
+            a.subscribe(core.lane(0) { $0.a.append($1) })
+            b.subscribe(core.lane(1) { $0.b.append($1) })
+            c.subscribe(core.lane(2) { $0.c.append($1) })
+            d.subscribe(core.lane(3) { $0.d.append($1) })
         }
     }
 }
