@@ -127,6 +127,48 @@ final class FlatMapTests: XCTestCase {
         XCTAssertEqual(recorder.overlappingDeliveries, 0)
     }
 
+    func testJustInnerPublishersWaitForDemandAndKeepTheirOrder() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
+        upstream.flatMap { Just($0) }.subscribe(recorder)
+        for value in 1...4 { upstream.send(value) }
+        XCTAssertEqual(recorder.values, [1, 2])
+        upstream.send(completion: .finished)
+        XCTAssertNil(recorder.completion)
+        recorder.request(.max(1))
+        XCTAssertEqual(recorder.values, [1, 2, 3])
+        XCTAssertNil(recorder.completion)
+        recorder.request(.max(5))
+        XCTAssertEqual(recorder.values, [1, 2, 3, 4])
+        XCTAssertTrue(recorder.isFinished)
+    }
+
+    func testAJustSentFromInsideTheSubscriberIsDeliveredAfterTheCurrentValueReturns() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        var log: [String] = []
+        recorder.onValue = { value in
+            log.append("start \(value)")
+            if value < 3 { upstream.send(value + 1) }
+            log.append("end \(value)")
+        }
+        upstream.flatMap { Just($0) }.subscribe(recorder)
+        upstream.send(1)
+        XCTAssertEqual(log, ["start 1", "end 1", "start 2", "end 2", "start 3", "end 3"])
+        XCTAssertEqual(recorder.overlappingDeliveries, 0)
+    }
+
+    func testAJustAfterCancellingFromInsideTheSubscriberIsNotDelivered() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        recorder.onValue = { [unowned recorder] _ in recorder.cancel() }
+        upstream.flatMap { Just($0) }.subscribe(recorder)
+        upstream.send(1)
+        upstream.send(2)
+        XCTAssertEqual(recorder.values, [1])
+        XCTAssertNil(recorder.completion)
+    }
+
     func testInnerPublishersSendingFromManyThreadsNeverOverlapDeliveries() {
         let upstream = PassthroughSubject<Int, Never>()
         let inners = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
