@@ -57,6 +57,23 @@ final class MergeTests: XCTestCase {
         XCTAssertEqual(recorder.values, [1, 10, 2])
     }
 
+    func testValuesWaitingForDemandGoOutInArrivalOrderWhateverTheBacklog() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(100))
+        a.merge(with: b).subscribe(recorder)
+        recorder.onValue = { value in
+            // Re-entrant sends wait behind the current delivery, then go out in arrival order.
+            if value == 0 {
+                for next in 1..<20 { (next.isMultiple(of: 2) ? a : b).send(next) }
+            }
+        }
+        a.send(0)
+        for next in 20..<60 { (next.isMultiple(of: 3) ? a : b).send(next) }
+        XCTAssertEqual(recorder.values, Array(0..<60))
+        XCTAssertEqual(recorder.overlappingDeliveries, 0)
+    }
+
     func testNeverAsksAnUpstreamForMoreThanTheOutstandingDemand() {
         let a = ManualPublisher<Int, Never>()
         let b = ManualPublisher<Int, Never>()

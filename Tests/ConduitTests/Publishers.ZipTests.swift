@@ -25,6 +25,21 @@ final class ZipTests: XCTestCase {
         XCTAssertEqual(describe(recorder.values), ["1x", "2y", "3z", "4w"])
     }
 
+    func testALongBacklogOnEitherSideIsPairedInOrder() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<(Int, Int), Never>()
+        a.zip(b).subscribe(recorder)
+        for value in 0..<10 { a.send(value) }
+        for value in 0..<5 { b.send(value) }
+        for value in 10..<37 { a.send(value) }
+        for value in 5..<30 { b.send(value) }
+        for value in 30..<50 { b.send(value) }
+        for value in 37..<50 { a.send(value) }
+        XCTAssertEqual(recorder.values.map(\.0), Array(0..<50))
+        XCTAssertEqual(recorder.values.map(\.1), Array(0..<50))
+    }
+
     func testFinishesOnceAFinishedUpstreamHasNothingLeftToPair() {
         let a = ManualPublisher<Int, Never>()
         let b = ManualPublisher<String, Never>()
