@@ -158,6 +158,27 @@ final class FlatMapTests: XCTestCase {
         XCTAssertEqual(recorder.overlappingDeliveries, 0)
     }
 
+    func testJustInnerPublishersRacingDownstreamRequestsDeliverEveryValueOnce() {
+        for _ in 0..<20 {
+            let upstream = PassthroughSubject<Int, Never>()
+            let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+            recorder.onValue = { _ in usleep(5) }  // widens the window in which deliveries could overlap
+            upstream.flatMap { Just($0) }.subscribe(recorder)
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 {
+                    for value in 0..<200 { upstream.send(value) }
+                } else {
+                    for _ in 0..<100 {
+                        recorder.request(.max(2))
+                        usleep(10)
+                    }
+                }
+            }
+            XCTAssertEqual(recorder.values.sorted(), Array(0..<200))
+            XCTAssertEqual(recorder.overlappingDeliveries, 0)
+        }
+    }
+
     func testAJustAfterCancellingFromInsideTheSubscriberIsNotDelivered() {
         let upstream = PassthroughSubject<Int, Never>()
         let recorder = RecordingSubscriber<Int, Never>()
