@@ -22,10 +22,10 @@ struct Parser {
     /// Parses a whole statement; nothing may follow it.
     static func parse(_ text: String) throws -> Statement {
         // `load` and `help` take free text (a path, a topic), which is not lexed.
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         for command in ["load", "help"] where trimmed.hasPrefix(command + " ") {
-            var argument = String(trimmed.dropFirst(command.count)).trimmingCharacters(in: .whitespaces)
-            if let comment = argument.range(of: " #") { argument = String(argument[..<comment.lowerBound]).trimmingCharacters(in: .whitespaces) }
+            var argument = String(trimmed.dropFirst(command.count)).trimmingWhitespace()
+            if let comment = argument.range(of: " #") { argument = String(argument[..<comment.lowerBound]).trimmingWhitespace() }
             if argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") { argument = String(argument.dropFirst().dropLast()) }
             if command == "load" { return .load(path: argument) }
             return .help(topic: argument.isEmpty ? nil : argument)
@@ -112,13 +112,13 @@ struct Parser {
                 advance()
                 return .load(path: path)
             }
-            let path = String(source[start...]).trimmingCharacters(in: .whitespaces)
+            let path = String(source[start...]).trimmingWhitespace()
             position = tokens.count - 1
             return .load(path: path)
         case "help":
             var topic: String?
             if current.kind != .end {
-                topic = String(source[current.offset...]).trimmingCharacters(in: .whitespaces)
+                topic = String(source[current.offset...]).trimmingWhitespace()
                 position = tokens.count - 1
             }
             return .help(topic: topic)

@@ -45,7 +45,7 @@ public struct ScriptRunner {
         var index = 0
         while index < lines.count, !session.isFinished {
             let line = lines[index]
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") {
                 index += 1
                 continue
@@ -55,7 +55,7 @@ public struct ScriptRunner {
             var statement = line
             index += 1
             while index < lines.count {
-                let next = lines[index].trimmingCharacters(in: .whitespaces)
+                let next = lines[index].trimmingWhitespace()
                 if next.hasPrefix(".") || StatementSplitter.isUnfinished(statement) {
                     statement += "\n" + lines[index]
                     index += 1
@@ -67,8 +67,8 @@ public struct ScriptRunner {
             report.output += output
             // Its expectations: the `#>` lines right below it.
             var expected: [(line: Int, text: String)] = []
-            while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces).hasPrefix("#>") {
-                var body = String(lines[index].trimmingCharacters(in: .whitespaces).dropFirst(2))
+            while index < lines.count, lines[index].trimmingWhitespace().hasPrefix("#>") {
+                var body = String(lines[index].trimmingWhitespace().dropFirst(2))
                 if body.hasPrefix(" ") { body.removeFirst() }
                 expected.append((index + 1, body))
                 index += 1

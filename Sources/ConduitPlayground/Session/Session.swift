@@ -110,7 +110,7 @@ public final class Session: @unchecked Sendable {
     /// Runs one statement; reports and returns false if it fails.
     private func run(_ statement: StatementSplitter.Piece, file: String?, line: Int) -> Bool {
         var text = statement.text
-        if text.trimmingCharacters(in: .whitespaces).hasPrefix("."), statement.line == 0 {
+        if text.trimmingWhitespace().hasPrefix("."), statement.line == 0 {
             guard let last = lastDefinition, case .pipeline? = entries[last.name] else {
                 report(SyntaxError("a line starting with `.` continues a `let` pipeline, but there is none to continue", offset: 0, length: 1), in: text, file: file, line: line)
                 return false
@@ -446,7 +446,7 @@ public final class Session: @unchecked Sendable {
             start -= 1
         }
         let word = String(characters[start...])
-        let before = String(characters[..<start]).trimmingCharacters(in: .whitespaces)
+        let before = String(characters[..<start]).trimmingWhitespace()
         let candidates: [String]
         if start > 0, characters[start - 1] == "." {
             candidates = OperatorTable.names + ["publisher"]

@@ -19,9 +19,9 @@ enum StatementSplitter {
         var inComment = false
 
         func finish() {
-            let content = current.trimmingCharacters(in: .whitespacesAndNewlines)
+            let content = current.trimmingWhitespaceAndNewlines()
             if !content.isEmpty, !content.hasPrefix("#") {
-                pieces.append(Piece(text: current.trimmingCharacters(in: .whitespaces), line: startLine))
+                pieces.append(Piece(text: current.trimmingWhitespace(), line: startLine))
             }
             current = ""
         }
@@ -29,8 +29,8 @@ enum StatementSplitter {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
             lineNumber = index
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            let continues = depth > 0 || inString || (trimmed.hasPrefix(".") && !current.trimmingCharacters(in: .whitespaces).isEmpty)
+            let trimmed = line.trimmingWhitespace()
+            let continues = depth > 0 || inString || (trimmed.hasPrefix(".") && !current.trimmingWhitespace().isEmpty)
             if !continues {
                 finish()
                 startLine = lineNumber
