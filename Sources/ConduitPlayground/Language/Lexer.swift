@@ -3,13 +3,14 @@ struct Lexer {
     private let characters: [Character]
     private var position = 0
 
-    init(_ source: String) {
-        characters = Array(source)
+    init(_ characters: [Character]) {
+        self.characters = characters
     }
 
-    /// All tokens of the source, ending with `.end`; throws a `SyntaxError` at the first bad character.
-    static func tokens(of source: String) throws -> [Token] {
-        var lexer = Lexer(source)
+    /// All tokens of the source (its characters), ending with `.end`; throws a `SyntaxError` at
+    /// the first bad character.
+    static func tokens(of characters: [Character]) throws -> [Token] {
+        var lexer = Lexer(characters)
         var tokens: [Token] = []
         while true {
             let token = try lexer.next()
@@ -24,7 +25,7 @@ struct Lexer {
     ]
 
     private mutating func next() throws -> Token {
-        while position < characters.count, characters[position].isWhitespace {
+        while position < characters.count, Lexer.isWhitespace(characters[position]) {
             position += 1
         }
         guard position < characters.count, characters[position] != "#" else {
@@ -35,13 +36,13 @@ struct Lexer {
         if character == "\"" {
             return try string(from: start)
         }
-        if character.isNumber {
+        if Lexer.isDigit(character) {
             return try number(from: start)
         }
         if character == "$" {
             position += 1
             var digits = ""
-            while position < characters.count, characters[position].isNumber {
+            while position < characters.count, Lexer.isDigit(characters[position]) {
                 digits.append(characters[position])
                 position += 1
             }
@@ -50,9 +51,9 @@ struct Lexer {
             }
             return Token(kind: .dollar(index), offset: start, length: position - start)
         }
-        if character.isLetter || character == "_" {
+        if Lexer.isLetter(character) || character == "_" {
             var name = ""
-            while position < characters.count, characters[position].isLetter || characters[position].isNumber
+            while position < characters.count, Lexer.isLetter(characters[position]) || Lexer.isDigit(characters[position])
                 || characters[position] == "_"
             {
                 name.append(characters[position])
@@ -104,10 +105,10 @@ struct Lexer {
         var isDecimal = false
         while position < characters.count {
             let character = characters[position]
-            if character.isNumber || character == "_" {
+            if Lexer.isDigit(character) || character == "_" {
                 if character != "_" { text.append(character) }
                 position += 1
-            } else if character == ".", !isDecimal, position + 1 < characters.count, characters[position + 1].isNumber {
+            } else if character == ".", !isDecimal, position + 1 < characters.count, Lexer.isDigit(characters[position + 1]) {
                 isDecimal = true
                 text.append(character)
                 position += 1
@@ -117,7 +118,7 @@ struct Lexer {
         }
         var unit = ""
         var unitEnd = position
-        while unitEnd < characters.count, characters[unitEnd].isLetter {
+        while unitEnd < characters.count, Lexer.isLetter(characters[unitEnd]) {
             unit.append(characters[unitEnd])
             unitEnd += 1
         }
@@ -146,5 +147,25 @@ struct Lexer {
             throw SyntaxError("the number \(text) is too large", offset: start, length: position - start)
         }
         return Token(kind: .integer(value), offset: start, length: position - start)
+    }
+
+    // Character classes with an ASCII fast path; beyond ASCII, Swift's own Unicode properties.
+
+    /// `Character.isWhitespace`: for ASCII, tab, line feed, vertical tab, form feed, return, space.
+    private static func isWhitespace(_ character: Character) -> Bool {
+        if let byte = character.asciiValue { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        return character.isWhitespace
+    }
+
+    /// `Character.isLetter`: for ASCII, `A`-`Z` and `a`-`z`.
+    private static func isLetter(_ character: Character) -> Bool {
+        if let byte = character.asciiValue { return (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        return character.isLetter
+    }
+
+    /// `Character.isNumber`: for ASCII, `0`-`9`.
+    private static func isDigit(_ character: Character) -> Bool {
+        if let byte = character.asciiValue { return byte >= 0x30 && byte <= 0x39 }
+        return character.isNumber
     }
 }

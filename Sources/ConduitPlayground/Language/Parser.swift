@@ -16,7 +16,7 @@ struct Parser {
 
     init(_ text: String) throws {
         source = Array(text)
-        tokens = try Lexer.tokens(of: text)
+        tokens = try Lexer.tokens(of: source)
     }
 
     /// Parses a whole statement; nothing may follow it.

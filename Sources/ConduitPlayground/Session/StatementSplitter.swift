@@ -9,6 +9,12 @@ enum StatementSplitter {
     }
 
     static func statements(in source: String) -> [Piece] {
+        // One line with nothing that splits, continues or comments it (the usual `send s 1`):
+        // the statement is the line itself, trimmed.
+        if !source.utf8.contains(where: isStructural) {
+            if source.trimmingWhitespaceAndNewlines().isEmpty { return [] }
+            return [Piece(text: source.trimmingWhitespace(), line: 0)]
+        }
         var pieces: [Piece] = []
         var current = ""
         var startLine = 0
@@ -68,6 +74,8 @@ enum StatementSplitter {
 
     /// Whether the input leaves a bracket, brace or string open.
     static func isUnfinished(_ source: String) -> Bool {
+        // Without a quote or an opening bracket nothing can be left open.
+        if !source.utf8.contains(where: isOpening) { return false }
         var depth = 0
         var inString = false
         var escaped = false
@@ -88,6 +96,25 @@ enum StatementSplitter {
             }
         }
         return depth > 0 || inString
+    }
+
+    /// The bytes the splitter reacts to: line feed, `;`, quote, `#` and brackets. A character
+    /// equal to one of them always contains its byte, so text without any is a single statement.
+    private static func isStructural(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\n"), UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+            return true
+        default:
+            return isOpening(byte)
+        }
+    }
+
+    /// A quote or an opening bracket: what can leave a statement unfinished.
+    private static func isOpening(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): return true
+        default: return false
+        }
     }
 }
 
