@@ -1,0 +1,123 @@
+import Dispatch
+import Foundation
+
+extension OperationQueue: Scheduler {
+    /// Scheduler time for an operation queue: a `Date`, so delays follow the wall clock.
+    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
+        /// The date this time represents.
+        public var date: Date
+
+        public init(_ date: Date) {
+            self.date = date
+        }
+
+        public func distance(to other: SchedulerTimeType) -> Stride {
+            Stride(other.date.timeIntervalSince(date))
+        }
+
+        public func advanced(by n: Stride) -> SchedulerTimeType {
+            SchedulerTimeType(date.addingTimeInterval(n.timeInterval))
+        }
+
+        public static func < (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
+            lhs.date < rhs.date
+        }
+
+        /// A time interval in seconds.
+        public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
+            Hashable, Codable, Sendable
+        {
+            public typealias FloatLiteralType = TimeInterval
+            public typealias IntegerLiteralType = TimeInterval
+            public typealias Magnitude = TimeInterval
+
+            /// The value of this time interval in seconds.
+            public var magnitude: TimeInterval
+
+            /// The value of this time interval in seconds.
+            public var timeInterval: TimeInterval { magnitude }
+
+            public init(_ timeInterval: TimeInterval) { magnitude = timeInterval }
+            public init(integerLiteral value: TimeInterval) { magnitude = value }
+            public init(floatLiteral value: TimeInterval) { magnitude = value }
+            public init?<T: BinaryInteger>(exactly source: T) {
+                guard let value = TimeInterval(exactly: source) else { return nil }
+                magnitude = value
+            }
+
+            public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
+            public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude + rhs.magnitude) }
+            public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude - rhs.magnitude) }
+            public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude * rhs.magnitude) }
+            public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+            public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+            public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
+
+            public static func seconds(_ s: Int) -> Stride { Stride(TimeInterval(s)) }
+            public static func seconds(_ s: Double) -> Stride { Stride(s) }
+            public static func milliseconds(_ ms: Int) -> Stride { Stride(TimeInterval(ms) / 1_000) }
+            public static func microseconds(_ us: Int) -> Stride { Stride(TimeInterval(us) / 1_000_000) }
+            public static func nanoseconds(_ ns: Int) -> Stride { Stride(TimeInterval(ns) / 1_000_000_000) }
+        }
+    }
+
+    /// Options that affect the operation of the operation queue scheduler (none, as in Combine).
+    public struct SchedulerOptions: Sendable {}
+
+    public var now: SchedulerTimeType { SchedulerTimeType(Date()) }
+
+    public var minimumTolerance: SchedulerTimeType.Stride { SchedulerTimeType.Stride(0) }
+
+    public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+        let work = UncheckedAction(action)
+        addOperation { work.run() }
+    }
+
+    /// Waits on a dispatch timer (operation queues have no clock of their own), then adds the
+    /// action to this queue as an operation.
+    public func schedule(
+        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
+        options: SchedulerOptions?, _ action: @escaping () -> Void
+    ) {
+        let work = UncheckedAction(action)
+        let queue = UncheckedQueue(self)
+        DispatchQueue.global().asyncAfter(wallDeadline: Self.wallTime(date)) {
+            queue.queue.addOperation { work.run() }
+        }
+    }
+
+    /// A dispatch timer adds the action to this queue at each interval until the returned
+    /// cancellable is cancelled.
+    public func schedule(
+        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
+        options: SchedulerOptions?, _ action: @escaping () -> Void
+    ) -> Cancellable {
+        let work = UncheckedAction(action)
+        let queue = UncheckedQueue(self)
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.setEventHandler {
+            queue.queue.addOperation { work.run() }
+        }
+        timer.schedule(
+            wallDeadline: Self.wallTime(date),
+            repeating: max(interval.timeInterval, 0),
+            leeway: .nanoseconds(Int(max(tolerance.timeInterval, 0) * 1_000_000_000))
+        )
+        timer.resume()
+        return AnyCancellable { timer.cancel() }
+    }
+
+    private static func wallTime(_ time: SchedulerTimeType) -> DispatchWallTime {
+        .now() + max(time.date.timeIntervalSinceNow, 0)
+    }
+}
+
+/// Carries the queue into a dispatch handler; `OperationQueue` is thread-safe but not declared
+/// `Sendable` on every platform.
+private struct UncheckedQueue: @unchecked Sendable {
+    let queue: OperationQueue
+
+    init(_ queue: OperationQueue) {
+        self.queue = queue
+    }
+}
