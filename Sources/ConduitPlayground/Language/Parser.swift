@@ -301,11 +301,27 @@ struct Parser {
             advance()
             return Argument(label: label, content: .duration(nanoseconds), token: token)
         case .symbol(".") where tokens[position + 1].identifier != nil:
-            // An enumeration case such as `.dropOldest`.
+            // An enumeration case such as `.dropOldest`, or `.byTime(1s)` with arguments.
             advance()
             let name = current
             advance()
-            return Argument(label: label, content: .name(name.identifier ?? ""), token: name)
+            guard current.isSymbol("(") else {
+                return Argument(label: label, content: .name(name.identifier ?? ""), token: name)
+            }
+            advance()
+            var arguments: [Argument] = []
+            while !current.isSymbol(")") {
+                arguments.append(try argument())
+                if current.isSymbol(",") {
+                    advance()
+                } else if !current.isSymbol(")") {
+                    throw SyntaxError("expected `,` or `)` in the arguments of `.\(name.identifier ?? "")`", at: current)
+                }
+            }
+            advance()
+            let last = tokens[position - 1]
+            let span = Token(kind: name.kind, offset: token.offset, length: last.offset + last.length - token.offset)
+            return Argument(label: label, content: .enumCase(name.identifier ?? "", arguments), token: span)
         case .symbol("{") where !looksLikeRecord():
             return Argument(label: label, content: .closure(try closure()), token: token)
         case .identifier(let name) where !Parser.reserved.contains(name) && !tokens[position + 1].isSymbol("(")

@@ -59,6 +59,8 @@ struct Argument {
         case name(String)
         case duration(Int64)
         case closure(Closure)
+        /// An enumeration case with arguments, such as `.byTime(1s)`.
+        case enumCase(String, [Argument])
     }
 
     let label: String?

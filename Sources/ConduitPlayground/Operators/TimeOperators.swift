@@ -72,6 +72,39 @@ enum TimeOperators {
         },
     ]
 
+    /// `collect(.byTime(1s))` and `collect(.byTimeOrCount(1s, 3))`, as in Combine but on the
+    /// session's scheduler (`.byTime(clock, 1s)` is accepted too): the engine's `CollectByTime`.
+    static func collect(_ upstream: Pipe, strategy: String, arguments: [Argument], at token: Token, context: BuildContext) throws -> Pipe {
+        let usage = "usage: .collect(.byTime(1s)) or .collect(.byTimeOrCount(1s, 3))"
+        var arguments = arguments
+        if case .name(let name)? = arguments.first?.content, arguments.first?.label == nil {
+            guard name == "clock" else {
+                throw SyntaxError("the playground has one scheduler, `clock`; \(usage)", at: arguments[0].token)
+            }
+            arguments.removeFirst()
+        }
+        guard let first = arguments.first, first.label == nil, case .duration(let interval) = first.content, interval > 0 else {
+            throw SyntaxError("`.\(strategy)` needs a positive duration such as `1s`; \(usage)", at: arguments.first?.token ?? token)
+        }
+        let stride = SessionScheduler.SchedulerTimeType.Stride.nanoseconds(Int(interval))
+        switch (strategy, arguments.count) {
+        case ("byTime", 1):
+            return upstream.collect(.byTime(context.scheduler, stride)).map { Value.array($0) }.pipe()
+        case ("byTimeOrCount", 2):
+            let countToken = arguments[1].token
+            guard arguments[1].label == nil, case .expression(let expression) = arguments[1].content,
+                  case .int(let count)? = try? expression.evaluate([]), count >= 1
+            else {
+                throw SyntaxError("the count must be a whole number, at least 1; \(usage)", at: countToken)
+            }
+            return upstream.collect(.byTimeOrCount(context.scheduler, stride, count)).map { Value.array($0) }.pipe()
+        case ("byTime", _), ("byTimeOrCount", _):
+            throw SyntaxError("`.\(strategy)` takes \(strategy == "byTime" ? "a duration" : "a duration and a count"); \(usage)", at: token)
+        default:
+            throw SyntaxError("unknown grouping `.\(strategy)`; \(usage)", at: token)
+        }
+    }
+
     static func spec(_ name: String) -> OperatorSpec {
         OperatorTable.spec(named: name)!
     }

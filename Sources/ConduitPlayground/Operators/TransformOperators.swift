@@ -118,10 +118,14 @@ enum TransformOperators {
             return upstream.output(at: index).pipe()
         },
         OperatorSpec(
-            name: "collect", usage: ".collect() or .collect(N)", summary: "gathers all values (or every N) into an array",
+            name: "collect", usage: ".collect(), .collect(N), .collect(.byTime(1s)) or .collect(.byTimeOrCount(1s, N))",
+            summary: "gathers all values (or every N, or each interval's, or each interval's up to N at a time) into an array",
             example: "let pairs = numbers.collect(2)"
-        ) { upstream, call, _ in
+        ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("collect"))
+            if let argument = reader.argument(nil), case .enumCase(let strategy, let arguments) = argument.content {
+                return try TimeOperators.collect(upstream, strategy: strategy, arguments: arguments, at: argument.token, context: context)
+            }
             if reader.argument(nil) != nil {
                 return upstream.collect(try reader.integer(nil, minimum: 1)).map { Value.array($0) }.pipe()
             }
