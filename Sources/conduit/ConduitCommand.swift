@@ -45,9 +45,15 @@ struct ConduitCommand: ParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     mutating func run() throws {
-        let console = Console(colour: Terminal.wantsColour(noColorFlag: display.noColor))
+        try ConduitCommand.start(lines: lines, noColor: display.noColor, realTime: display.realTime)
+    }
+
+    /// Evaluates `-e` lines, or (without any) runs the interactive loop; the playground's work
+    /// once the arguments are known, however they were parsed.
+    static func start(lines: [String], noColor: Bool, realTime: Bool) throws {
+        let console = Console(colour: Terminal.wantsColour(noColorFlag: noColor))
         let session = Session()
-        if display.realTime { session.setRealTime(true) }
+        if realTime { session.setRealTime(true) }
         if !lines.isEmpty {
             throw CommandFailure(status: evaluate(lines, in: session, console: console), message: nil)
         }
@@ -62,7 +68,7 @@ struct ConduitCommand: ParsableCommand {
     }
 
     /// Evaluates `-e` lines in order; an error is reported as `-e:N: message` and stops.
-    private func evaluate(_ lines: [String], in session: Session, console: Console) -> Int32 {
+    private static func evaluate(_ lines: [String], in session: Session, console: Console) -> Int32 {
         session.asynchronousOutput = { record in console.write([record]) }
         defer { session.asynchronousOutput = nil }
         for (index, line) in lines.enumerated() {
@@ -83,8 +89,17 @@ struct ConduitCommand: ParsableCommand {
     static func main() {
         let status: Int32
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            if let quick = QuickInvocation(arguments: Array(CommandLine.arguments.dropFirst())) {
+                switch quick.action {
+                case .evaluate(let lines):
+                    try start(lines: lines, noColor: quick.noColor, realTime: quick.realTime)
+                case .run(let files):
+                    try RunCommand.replay(files, noColor: quick.noColor, realTime: quick.realTime)
+                }
+            } else {
+                var command = try parseAsRoot()
+                try command.run()
+            }
             status = ExitStatus.success
         } catch let failure as CommandFailure {
             if let message = failure.message {

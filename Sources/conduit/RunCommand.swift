@@ -21,12 +21,18 @@ struct RunCommand: ParsableCommand {
     }
 
     mutating func run() throws {
+        try RunCommand.replay(files, noColor: display.noColor, realTime: display.realTime)
+    }
+
+    /// Replays `files` in order, each in a fresh session; the work of `run` once the arguments are
+    /// known, however they were parsed.
+    static func replay(_ files: [String], noColor: Bool, realTime: Bool) throws {
         try ScriptFiles.requireReadable(files)
-        let console = Console(colour: Terminal.wantsColour(noColorFlag: display.noColor))
+        let console = Console(colour: Terminal.wantsColour(noColorFlag: noColor))
         var failed = false
         for file in files {
             let session = Session()
-            if display.realTime { session.setRealTime(true) }
+            if realTime { session.setRealTime(true) }
             session.asynchronousOutput = { record in console.write([record]) }
             let report = ScriptRunner.run(path: file, session: session, check: false)
             session.asynchronousOutput = nil

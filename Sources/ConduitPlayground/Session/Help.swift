@@ -39,7 +39,7 @@ enum Help {
         }
         switch key {
         case "operators":
-            return "operators (help NAME for one):\n" + OperatorTable.all.map { "  .\($0.name.padding(toLength: 17, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n")
+            return "operators (help NAME for one):\n" + OperatorTable.all.map { "  .\(padded($0.name, to: 17))\($0.summary)" }.joined(separator: "\n")
         case "values":
             return """
             values: 42, -7, 2.5, "text" (double quotes), true, false, nil, arrays [1, 2, 3],
@@ -60,8 +60,16 @@ enum Help {
         }
     }
 
+    /// `text.padding(toLength: width, withPad: " ", startingAt: 0)` without the trip through
+    /// NSString when the text fits (Foundation still cuts text that is too long, in UTF-16 units).
+    private static func padded(_ text: String, to width: Int) -> String {
+        let length = text.utf16.count
+        guard length <= width else { return text.padding(toLength: width, withPad: " ", startingAt: 0) }
+        return text + String(repeating: " ", count: width - length)
+    }
+
     private static var overview: String {
-        let commands = commandPages.map { "  \($0.usage.padding(toLength: 34, withPad: " ", startingAt: 0))\($0.text)" }
+        let commands = commandPages.map { "  \(padded($0.usage, to: 34))\($0.text)" }
         return (["commands (help NAME for one; help operators, help values, help closures):"] + commands).joined(separator: "\n")
     }
 }
