@@ -1,128 +1,151 @@
 /// Splits a statement into tokens. Stops at a `#` that starts a comment.
-struct Lexer {
-    private let characters: [Character]
+///
+/// Offsets count characters. A line that is all ASCII (and has no carriage return, the one ASCII
+/// pair that is a single character) is read byte by byte, where a byte is a character; any other
+/// line is read as Swift characters, with the same rules.
+struct Lexer<Source: LexerSource> {
+    private let source: Source
     private var position = 0
 
-    init(_ characters: [Character]) {
-        self.characters = characters
+    init(_ source: Source) {
+        self.source = source
     }
 
-    /// All tokens of the source (its characters), ending with `.end`; throws a `SyntaxError` at
-    /// the first bad character.
-    static func tokens(of characters: [Character]) throws -> [Token] {
-        var lexer = Lexer(characters)
+    private var count: Int { source.count }
+
+    /// All tokens of the source, ending with `.end`; throws a `SyntaxError` at the first bad character.
+    mutating func tokens() throws -> [Token] {
         var tokens: [Token] = []
         while true {
-            let token = try lexer.next()
+            let token = try next()
             tokens.append(token)
             if token.kind == .end { return tokens }
         }
     }
 
-    private static let twoCharacterSymbols: Set<String> = ["==", "!=", "<=", ">=", "&&", "||"]
-    private static let oneCharacterSymbols: Set<Character> = [
-        "{", "}", "(", ")", "[", "]", ",", ":", ".", ";", "?", "=", "<", ">", "+", "-", "*", "/", "%", "!",
-    ]
+    /// Whether the character at `index` is the ASCII character `ascii`.
+    private func at(_ index: Int, is ascii: Unicode.Scalar) -> Bool {
+        source.byte(at: index) == UInt8(ascii: ascii)
+    }
 
     private mutating func next() throws -> Token {
-        while position < characters.count, Lexer.isWhitespace(characters[position]) {
+        while position < count, source.isWhitespace(at: position) {
             position += 1
         }
-        guard position < characters.count, characters[position] != "#" else {
-            return Token(kind: .end, offset: characters.count, length: 0)
+        guard position < count, !at(position, is: "#") else {
+            return Token(kind: .end, offset: count, length: 0)
         }
         let start = position
-        let character = characters[position]
-        if character == "\"" {
+        if at(position, is: "\"") {
             return try string(from: start)
         }
-        if Lexer.isDigit(character) {
+        if source.isDigit(at: position) {
             return try number(from: start)
         }
-        if character == "$" {
+        if at(position, is: "$") {
             position += 1
-            var digits = ""
-            while position < characters.count, Lexer.isDigit(characters[position]) {
-                digits.append(characters[position])
+            while position < count, source.isDigit(at: position) {
                 position += 1
             }
-            guard let index = Int(digits) else {
+            guard let index = Int(source.text(start + 1..<position)) else {
                 throw SyntaxError("`$` must be followed by an argument number such as `$0`", offset: start, length: 1)
             }
             return Token(kind: .dollar(index), offset: start, length: position - start)
         }
-        if Lexer.isLetter(character) || character == "_" {
-            var name = ""
-            while position < characters.count, Lexer.isLetter(characters[position]) || Lexer.isDigit(characters[position])
-                || characters[position] == "_"
-            {
-                name.append(characters[position])
+        if source.isLetter(at: position) || at(position, is: "_") {
+            while position < count, source.isLetter(at: position) || source.isDigit(at: position) || at(position, is: "_") {
                 position += 1
             }
-            return Token(kind: .identifier(name), offset: start, length: position - start)
+            return Token(kind: .identifier(source.text(start..<position)), offset: start, length: position - start)
         }
-        if position + 1 < characters.count {
-            let pair = String([character, characters[position + 1]])
-            if Lexer.twoCharacterSymbols.contains(pair) {
-                position += 2
-                return Token(kind: .symbol(pair), offset: start, length: 2)
-            }
+        if position + 1 < count, let first = source.byte(at: position), let second = source.byte(at: position + 1),
+            Lexer.isTwoCharacterSymbol(first, second)
+        {
+            position += 2
+            return Token(kind: .symbol(source.text(start..<position)), offset: start, length: 2)
         }
-        if Lexer.oneCharacterSymbols.contains(character) {
+        if let byte = source.byte(at: position), Lexer.isOneCharacterSymbol(byte) {
             position += 1
-            return Token(kind: .symbol(String(character)), offset: start, length: 1)
+            return Token(kind: .symbol(source.text(start..<position)), offset: start, length: 1)
         }
-        throw SyntaxError("unexpected character `\(character)`", offset: start, length: 1)
+        throw SyntaxError("unexpected character `\(source.character(at: start))`", offset: start, length: 1)
+    }
+
+    /// `==`, `!=`, `<=`, `>=`, `&&` and `||`.
+    private static func isTwoCharacterSymbol(_ first: UInt8, _ second: UInt8) -> Bool {
+        switch (first, second) {
+        case (UInt8(ascii: "="), UInt8(ascii: "=")), (UInt8(ascii: "!"), UInt8(ascii: "=")),
+            (UInt8(ascii: "<"), UInt8(ascii: "=")), (UInt8(ascii: ">"), UInt8(ascii: "=")),
+            (UInt8(ascii: "&"), UInt8(ascii: "&")), (UInt8(ascii: "|"), UInt8(ascii: "|")):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `{ } ( ) [ ] , : . ; ? = < > + - * / % !`
+    private static func isOneCharacterSymbol(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
+            UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: ";"),
+            UInt8(ascii: "?"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "+"),
+            UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "!"):
+            return true
+        default:
+            return false
+        }
     }
 
     private mutating func string(from start: Int) throws -> Token {
         position += 1
         var text = ""
-        while position < characters.count {
-            let character = characters[position]
+        while position < count {
+            let index = position
             position += 1
-            switch character {
-            case "\"":
+            if at(index, is: "\"") {
                 return Token(kind: .string(text), offset: start, length: position - start)
-            case "\\":
-                guard position < characters.count else { break }
-                let escaped = characters[position]
-                position += 1
-                switch escaped {
-                case "n": text.append("\n")
-                case "t": text.append("\t")
-                default: text.append(escaped)
-                }
-            default:
-                text.append(character)
             }
+            if at(index, is: "\\") {
+                guard position < count else { break }
+                let escaped = position
+                position += 1
+                if at(escaped, is: "n") {
+                    text.append("\n")
+                } else if at(escaped, is: "t") {
+                    text.append("\t")
+                } else {
+                    text.append(source.character(at: escaped))
+                }
+                continue
+            }
+            text.append(source.character(at: index))
         }
-        throw SyntaxError("this string has no closing `\"`", offset: start, length: characters.count - start)
+        throw SyntaxError("this string has no closing `\"`", offset: start, length: count - start)
     }
 
     private mutating func number(from start: Int) throws -> Token {
         var text = ""
         var isDecimal = false
-        while position < characters.count {
-            let character = characters[position]
-            if Lexer.isDigit(character) || character == "_" {
-                if character != "_" { text.append(character) }
+        while position < count {
+            if source.isDigit(at: position) {
+                text.append(source.character(at: position))
                 position += 1
-            } else if character == ".", !isDecimal, position + 1 < characters.count, Lexer.isDigit(characters[position + 1]) {
+            } else if at(position, is: "_") {
+                position += 1
+            } else if at(position, is: "."), !isDecimal, position + 1 < count, source.isDigit(at: position + 1) {
                 isDecimal = true
-                text.append(character)
+                text.append(".")
                 position += 1
             } else {
                 break
             }
         }
-        var unit = ""
         var unitEnd = position
-        while unitEnd < characters.count, Lexer.isLetter(characters[unitEnd]) {
-            unit.append(characters[unitEnd])
+        while unitEnd < count, source.isLetter(at: unitEnd) {
             unitEnd += 1
         }
-        if !unit.isEmpty {
+        if unitEnd > position {
+            let unit = source.text(position..<unitEnd)
             let scale: Double
             switch unit {
             case "ns": scale = 1
@@ -147,25 +170,5 @@ struct Lexer {
             throw SyntaxError("the number \(text) is too large", offset: start, length: position - start)
         }
         return Token(kind: .integer(value), offset: start, length: position - start)
-    }
-
-    // Character classes with an ASCII fast path; beyond ASCII, Swift's own Unicode properties.
-
-    /// `Character.isWhitespace`: for ASCII, tab, line feed, vertical tab, form feed, return, space.
-    private static func isWhitespace(_ character: Character) -> Bool {
-        if let byte = character.asciiValue { return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        return character.isWhitespace
-    }
-
-    /// `Character.isLetter`: for ASCII, `A`-`Z` and `a`-`z`.
-    private static func isLetter(_ character: Character) -> Bool {
-        if let byte = character.asciiValue { return (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-        return character.isLetter
-    }
-
-    /// `Character.isNumber`: for ASCII, `0`-`9`.
-    private static func isDigit(_ character: Character) -> Bool {
-        if let byte = character.asciiValue { return byte >= 0x30 && byte <= 0x39 }
-        return character.isNumber
     }
 }

@@ -2,7 +2,7 @@
 /// where, and what would be right.
 struct Parser {
     private let tokens: [Token]
-    private let source: [Character]
+    private let text: String
     private var position = 0
     /// Named closure parameters in scope, with their positions.
     private var parameters: [String: Int] = [:]
@@ -15,8 +15,22 @@ struct Parser {
     ]
 
     init(_ text: String) throws {
-        source = Array(text)
-        tokens = try Lexer.tokens(of: source)
+        self.text = text
+        tokens = try Parser.tokens(of: text)
+    }
+
+    /// The statement's characters, for the few places that cut text out of it by offset.
+    private var characters: [Character] { Array(text) }
+
+    /// All tokens of `text`, ending with `.end`: read byte by byte when it is plain ASCII, as
+    /// characters otherwise.
+    private static func tokens(of text: String) throws -> [Token] {
+        if let bytes = ASCIILexerSource(text) {
+            var lexer = Lexer(bytes)
+            return try lexer.tokens()
+        }
+        var lexer = Lexer(CharacterLexerSource(Array(text)))
+        return try lexer.tokens()
     }
 
     /// Parses a whole statement; nothing may follow it.
@@ -112,13 +126,13 @@ struct Parser {
                 advance()
                 return .load(path: path)
             }
-            let path = String(source[start...]).trimmingWhitespace()
+            let path = String(characters[start...]).trimmingWhitespace()
             position = tokens.count - 1
             return .load(path: path)
         case "help":
             var topic: String?
             if current.kind != .end {
-                topic = String(source[current.offset...]).trimmingWhitespace()
+                topic = String(characters[current.offset...]).trimmingWhitespace()
                 position = tokens.count - 1
             }
             return .help(topic: topic)
@@ -204,8 +218,8 @@ struct Parser {
     }
 
     private func source_text(_ start: Int, _ end: Int) -> Substring {
-        let characters = source[min(start, source.count)..<min(max(end, start), source.count)]
-        return Substring(String(characters))
+        let all = characters
+        return Substring(String(all[min(start, all.count)..<min(max(end, start), all.count)]))
     }
 
     private mutating func pipelineSource() throws -> PipelineSyntax.Source {

@@ -1,0 +1,52 @@
+import XCTest
+@testable import ConduitPlayground
+
+/// The lexer reads plain-ASCII lines byte by byte and other lines as characters; both readings
+/// must give the same tokens, offsets and errors.
+final class LexerTests: XCTestCase {
+    private func byBytes(_ text: String) -> Result<[Token], SyntaxError> {
+        guard let source = ASCIILexerSource(text) else { return .failure(SyntaxError("not ASCII", offset: -1, length: 0)) }
+        var lexer = Lexer(source)
+        return Result { try lexer.tokens() }.mapError { $0 as! SyntaxError }
+    }
+
+    private func byCharacters(_ text: String) -> Result<[Token], SyntaxError> {
+        var lexer = Lexer(CharacterLexerSource(Array(text)))
+        return Result { try lexer.tokens() }.mapError { $0 as! SyntaxError }
+    }
+
+    private func describe(_ result: Result<[Token], SyntaxError>) -> String {
+        switch result {
+        case .success(let tokens): return tokens.map { "\($0.kind)@\($0.offset)+\($0.length)" }.joined(separator: " ")
+        case .failure(let error): return "error \(error.message) @\(error.offset)+\(error.length)"
+        }
+    }
+
+    func testAsciiLinesLexTheSameAsBytesAndAsCharacters() {
+        let lines = [
+            "send s 42", "  send s -7 # note", "let p = s.map { $0 * 2 }.filter { $0 % 3 == 0 }.map { $0 + 1 }",
+            "send s \"a \\\"quoted\\\" \\n\\t word\"", "send s {name: \"ace\", rank: 1_000}", "send s [1, 2.5, 3]",
+            "let d = s.debounce(for: 300ms, scheduler: main)", "tick 1.5s", "send s 1 >= 2 && 3 != 4 || !true",
+            "send s $", "send s 5xs", "send s 99999999999999999999", "send s \"open", "send s @", "send s \\",
+            "send s \"escape at end\\", "", "   ", "\t\u{0B}\u{0C}", "x$12y _a_1",
+        ]
+        for line in lines {
+            XCTAssertEqual(describe(byBytes(line)), describe(byCharacters(line)), line)
+        }
+    }
+
+    func testLinesWithCarriageReturnsOrNonAsciiAreReadAsCharacters() {
+        XCTAssertNil(ASCIILexerSource("send s 1\r\n"))
+        XCTAssertNil(ASCIILexerSource("send s \"é\""))
+        XCTAssertNotNil(ASCIILexerSource("send s 1"))
+    }
+
+    func testOffsetsCountCharactersBeyondAscii() throws {
+        // `é` written as e + combining accent is one character, so `@` is character 11 (from 0), not 12.
+        guard case .failure(let error) = byCharacters("send s \"e\u{301}\" @") else { return XCTFail("expected an error") }
+        XCTAssertEqual(error.offset, 11)
+        XCTAssertEqual(error.message, "unexpected character `@`")
+        guard case .success(let tokens) = byCharacters("tick 5µs") else { return XCTFail("expected tokens") }
+        XCTAssertEqual(tokens.first { if case .duration = $0.kind { return true } else { return false } }?.kind, .duration(5_000))
+    }
+}
