@@ -35,8 +35,12 @@ struct Parser {
 
     /// Parses a whole statement; nothing may follow it.
     static func parse(_ text: String) throws -> Statement {
-        // `load` and `help` take free text (a path, a topic), which is not lexed.
-        let trimmed = text.trimmingWhitespace()
+        // `load` and `help` take free text (a path, a topic), which is not lexed. (A line that
+        // starts with any other ASCII character but a blank cannot be one of them.)
+        let first = text.utf8.first ?? 0
+        let mayTakeFreeText = first >= 0x80 || first == UInt8(ascii: " ") || first == UInt8(ascii: "\t")
+            || first == UInt8(ascii: "l") || first == UInt8(ascii: "h")
+        let trimmed = mayTakeFreeText ? text.trimmingWhitespace() : ""
         for command in ["load", "help"] where trimmed.hasPrefix(command + " ") {
             var argument = String(trimmed.dropFirst(command.count)).trimmingWhitespace()
             if let comment = argument.range(of: " #") { argument = String(argument[..<comment.lowerBound]).trimmingWhitespace() }

@@ -42,10 +42,13 @@ public struct ScriptRunner {
     public static func run(text: String, path: String, session: Session, check: Bool) -> ScriptReport {
         var report = ScriptReport()
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Each line trimmed once: a line is looked at as the next one's continuation and as a
+        // `#>` expectation as well as on its own.
+        let trimmedLines = lines.map { $0.trimmingWhitespace() }
         var index = 0
         while index < lines.count, !session.isFinished {
             let line = lines[index]
-            let trimmed = line.trimmingWhitespace()
+            let trimmed = trimmedLines[index]
             if trimmed.isEmpty || trimmed.hasPrefix("#") {
                 index += 1
                 continue
@@ -55,7 +58,7 @@ public struct ScriptRunner {
             var statement = line
             index += 1
             while index < lines.count {
-                let next = lines[index].trimmingWhitespace()
+                let next = trimmedLines[index]
                 if next.hasPrefix(".") || StatementSplitter.isUnfinished(statement) {
                     statement += "\n" + lines[index]
                     index += 1
@@ -67,8 +70,8 @@ public struct ScriptRunner {
             report.output += output
             // Its expectations: the `#>` lines right below it.
             var expected: [(line: Int, text: String)] = []
-            while index < lines.count, lines[index].trimmingWhitespace().hasPrefix("#>") {
-                var body = String(lines[index].trimmingWhitespace().dropFirst(2))
+            while index < lines.count, trimmedLines[index].hasPrefix("#>") {
+                var body = String(trimmedLines[index].dropFirst(2))
                 if body.hasPrefix(" ") { body.removeFirst() }
                 expected.append((index + 1, body))
                 index += 1

@@ -110,7 +110,8 @@ public final class Session: @unchecked Sendable {
     /// Runs one statement; reports and returns false if it fails.
     private func run(_ statement: StatementSplitter.Piece, file: String?, line: Int) -> Bool {
         var text = statement.text
-        if text.trimmingWhitespace().hasPrefix("."), statement.line == 0 {
+        // The splitter has trimmed the statement already.
+        if text.hasPrefix("."), statement.line == 0 {
             guard let last = lastDefinition, case .pipeline? = entries[last.name] else {
                 report(SyntaxError("a line starting with `.` continues a `let` pipeline, but there is none to continue", offset: 0, length: 1), in: text, file: file, line: line)
                 return false

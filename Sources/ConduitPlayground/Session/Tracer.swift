@@ -1,11 +1,15 @@
 import Conduit
 import Foundation
+import Synchronization
 
 /// Turns the engine's instrumentation events for traced sinks into trace lines in the words of
 /// Combine's `print()` operator: `out: receive value: (5)`.
 final class Tracer: Instrumentation.Observer, @unchecked Sendable {
     private let lock = NSLock()
     private var traced: [CombineIdentifier: String] = [:]
+    /// How many sinks are traced, readable without the lock: most sessions trace none, and every
+    /// event of every link comes through `observe`.
+    private let tracedCount = Atomic<Int>(0)
     /// Where trace lines go; set by the session.
     var output: (@Sendable (OutputRecord) -> Void)? {
         get { lock.withLock { _output } }
@@ -14,7 +18,10 @@ final class Tracer: Instrumentation.Observer, @unchecked Sendable {
     private var _output: (@Sendable (OutputRecord) -> Void)?
 
     func trace(_ sink: PlaygroundSink, on: Bool) {
-        lock.withLock { traced[sink.combineIdentifier] = on ? sink.name : nil }
+        lock.withLock {
+            traced[sink.combineIdentifier] = on ? sink.name : nil
+            tracedCount.store(traced.count, ordering: .releasing)
+        }
     }
 
     func isTraced(_ sink: PlaygroundSink) -> Bool {
@@ -22,6 +29,7 @@ final class Tracer: Instrumentation.Observer, @unchecked Sendable {
     }
 
     func observe(_ event: Instrumentation.Event) {
+        if tracedCount.load(ordering: .acquiring) == 0 { return }
         let (name, output): (String?, (@Sendable (OutputRecord) -> Void)?) = lock.withLock {
             (traced[event.subscriber], _output)
         }
