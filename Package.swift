@@ -44,6 +44,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
+            name: "ConduitCompatTests",
+            dependencies: ["Conduit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
             name: "ConduitTests",
             dependencies: ["Conduit"],
             swiftSettings: [.swiftLanguageMode(.v6)]

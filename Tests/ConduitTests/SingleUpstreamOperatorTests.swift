@@ -196,7 +196,7 @@ final class TransformingOperatorTests: XCTestCase {
         let lines = Lines()
         let cancellable = [5].publisher.print("n", to: lines).sink { _ in }
         XCTAssertEqual(lines.text, """
-        n: receive subscription: (Sequence)
+        n: receive subscription: ([5])
         n: request unlimited
         n: receive value: (5)
         n: receive finished

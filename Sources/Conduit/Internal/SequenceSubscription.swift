@@ -32,6 +32,9 @@ internal final class SequenceSubscription<Downstream: Subscriber, Elements: Sequ
     @usableFromInline let cancelled = Atomic<Bool>(false)
     @usableFromInline let completion: Subscribers.Completion<Downstream.Failure>
     @usableFromInline let name: String
+    /// The whole sequence, kept for `description`: Combine's `print()` shows a sequence's
+    /// subscription as the sequence itself.
+    @usableFromInline let elements: Elements
     /// Runs `emit()` on the subscription; made in the `@inlinable` initialiser, where the types are
     /// concrete, so the delivery loop is specialised even though `request` (reached through the
     /// `Subscription` existential) runs as unspecialised generic code. It captures nothing.
@@ -46,6 +49,7 @@ internal final class SequenceSubscription<Downstream: Subscriber, Elements: Sequ
     ) {
         self.downstream = downstream
         self.name = name
+        self.elements = elements
         self.iterator = elements.makeIterator()
         self.completion = completion
         self.upcoming = iterator.next()
@@ -53,7 +57,7 @@ internal final class SequenceSubscription<Downstream: Subscriber, Elements: Sequ
     }
 
     @usableFromInline
-    var description: String { name }
+    var description: String { name == "Sequence" ? String(describing: elements) : name }
 
     /// Hands the subscription to the subscriber; completes at once if there is nothing to send.
     @inlinable

@@ -142,3 +142,71 @@ extension Just where Output: Comparable {
         self
     }
 }
+
+// The rest of Combine's `Just` operators: predicates and ranges answer with an optional
+// publisher, throwing closures with a `Result` publisher, and concatenation with a sequence.
+extension Just {
+    public func drop(while predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
+        Optional<Output>.Publisher(predicate(output) ? nil : output)
+    }
+
+    public func prefix(while predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
+        Optional<Output>.Publisher(predicate(output) ? output : nil)
+    }
+
+    public func first(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
+        Optional<Output>.Publisher(predicate(output) ? output : nil)
+    }
+
+    public func last(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
+        Optional<Output>.Publisher(predicate(output) ? output : nil)
+    }
+
+    public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
+        Optional<Output>.Publisher(range.contains(0) ? output : nil)
+    }
+
+    public func tryScan<T>(_ initialResult: T, _ nextPartialResult: (T, Output) throws -> T) -> Result<T, Error>.Publisher {
+        Result<T, Error>.Publisher(Result { try nextPartialResult(initialResult, output) })
+    }
+
+    public func tryReduce<T>(_ initialResult: T, _ nextPartialResult: (T, Output) throws -> T) -> Result<T, Error>.Publisher {
+        Result<T, Error>.Publisher(Result { try nextPartialResult(initialResult, output) })
+    }
+
+    public func tryAllSatisfy(_ predicate: (Output) throws -> Bool) -> Result<Bool, Error>.Publisher {
+        Result<Bool, Error>.Publisher(Result { try predicate(output) })
+    }
+
+    public func tryContains(where predicate: (Output) throws -> Bool) -> Result<Bool, Error>.Publisher {
+        Result<Bool, Error>.Publisher(Result { try predicate(output) })
+    }
+
+    public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
+        Result<Output, Error>.Publisher(output)
+    }
+
+    public func tryMin(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
+        Result<Output, Error>.Publisher(output)
+    }
+
+    public func tryMax(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
+        Result<Output, Error>.Publisher(output)
+    }
+
+    public func prepend(_ elements: Output...) -> Publishers.Sequence<[Output], Never> {
+        prepend(elements)
+    }
+
+    public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never> where S.Element == Output {
+        Publishers.Sequence(sequence: Array(elements) + [output])
+    }
+
+    public func append(_ elements: Output...) -> Publishers.Sequence<[Output], Never> {
+        append(elements)
+    }
+
+    public func append<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never> where S.Element == Output {
+        Publishers.Sequence(sequence: [output] + Array(elements))
+    }
+}

@@ -66,7 +66,92 @@ extension Optional.Publisher {
         Empty()
     }
 
-    public func replaceEmpty(with output: Wrapped) -> Optional<Wrapped>.Publisher {
-        .init(self.output ?? output)
+    public func replaceEmpty(with output: Wrapped) -> Just<Wrapped> {
+        Just(self.output ?? output)
+    }
+
+    public func allSatisfy(_ predicate: (Wrapped) -> Bool) -> Optional<Bool>.Publisher {
+        .init(output.map(predicate))
+    }
+
+    public func contains(where predicate: (Wrapped) -> Bool) -> Optional<Bool>.Publisher {
+        .init(output.map(predicate))
+    }
+
+    public func collect() -> Optional<[Wrapped]>.Publisher {
+        .init(output.map { [$0] })
+    }
+
+    public func min(by areInIncreasingOrder: (Wrapped, Wrapped) -> Bool) -> Optional<Wrapped>.Publisher {
+        self
+    }
+
+    public func max(by areInIncreasingOrder: (Wrapped, Wrapped) -> Bool) -> Optional<Wrapped>.Publisher {
+        self
+    }
+
+    public func drop(while predicate: (Wrapped) -> Bool) -> Optional<Wrapped>.Publisher {
+        .init(output.flatMap { predicate($0) ? nil : $0 })
+    }
+
+    public func prefix(while predicate: (Wrapped) -> Bool) -> Optional<Wrapped>.Publisher {
+        .init(output.flatMap { predicate($0) ? $0 : nil })
+    }
+
+    public func first(where predicate: (Wrapped) -> Bool) -> Optional<Wrapped>.Publisher {
+        .init(output.flatMap { predicate($0) ? $0 : nil })
+    }
+
+    public func last(where predicate: (Wrapped) -> Bool) -> Optional<Wrapped>.Publisher {
+        .init(output.flatMap { predicate($0) ? $0 : nil })
+    }
+
+    public func output(at index: Int) -> Optional<Wrapped>.Publisher {
+        precondition(index >= 0, "index must not be negative")
+        return .init(index == 0 ? output : nil)
+    }
+
+    public func output<R: RangeExpression>(in range: R) -> Optional<Wrapped>.Publisher where R.Bound == Int {
+        .init(range.contains(0) ? output : nil)
+    }
+
+    public func reduce<T>(_ initialResult: T, _ nextPartialResult: (T, Wrapped) -> T) -> Optional<T>.Publisher {
+        .init(output.map { nextPartialResult(initialResult, $0) })
+    }
+
+    public func scan<T>(_ initialResult: T, _ nextPartialResult: (T, Wrapped) -> T) -> Optional<T>.Publisher {
+        .init(output.map { nextPartialResult(initialResult, $0) })
+    }
+
+    public func removeDuplicates(by predicate: (Wrapped, Wrapped) -> Bool) -> Optional<Wrapped>.Publisher {
+        self
+    }
+
+    public func replaceError(with output: Wrapped) -> Optional<Wrapped>.Publisher {
+        self
+    }
+
+    public func retry(_ times: Int) -> Optional<Wrapped>.Publisher {
+        self
+    }
+}
+
+extension Optional.Publisher where Wrapped: Equatable {
+    public func contains(_ output: Wrapped) -> Optional<Bool>.Publisher {
+        .init(self.output.map { $0 == output })
+    }
+
+    public func removeDuplicates() -> Optional<Wrapped>.Publisher {
+        self
+    }
+}
+
+extension Optional.Publisher where Wrapped: Comparable {
+    public func min() -> Optional<Wrapped>.Publisher {
+        self
+    }
+
+    public func max() -> Optional<Wrapped>.Publisher {
+        self
     }
 }

@@ -41,3 +41,15 @@ extension Publisher {
         Publishers.CombineLatest(self, other)
     }
 }
+
+extension Publisher {
+    /// Like `combineLatest` with 1 other publisher, then transforms each combination with `transform`.
+    public func combineLatest<P: Publisher, T>(
+        _ other: P,
+        _ transform: @escaping (Output, P.Output) -> T
+    ) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T>
+        where Failure == P.Failure
+    {
+        Publishers.CombineLatest(self, other).map { transform($0.0, $0.1) }
+    }
+}

@@ -49,3 +49,15 @@ extension Publisher {
         Publishers.CombineLatest3(self, publisher1, publisher2)
     }
 }
+
+extension Publisher {
+    /// Like `combineLatest` with 2 other publishers, then transforms each combination with `transform`.
+    public func combineLatest<P: Publisher, Q: Publisher, T>(
+        _ publisher1: P, _ publisher2: Q,
+        _ transform: @escaping (Output, P.Output, Q.Output) -> T
+    ) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T>
+        where Failure == P.Failure, P.Failure == Q.Failure
+    {
+        Publishers.CombineLatest3(self, publisher1, publisher2).map { transform($0.0, $0.1, $0.2) }
+    }
+}

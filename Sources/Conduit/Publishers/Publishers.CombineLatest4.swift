@@ -54,3 +54,15 @@ extension Publisher {
         Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)
     }
 }
+
+extension Publisher {
+    /// Like `combineLatest` with 3 other publishers, then transforms each combination with `transform`.
+    public func combineLatest<P: Publisher, Q: Publisher, R: Publisher, T>(
+        _ publisher1: P, _ publisher2: Q, _ publisher3: R,
+        _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
+    ) -> Publishers.Map<Publishers.CombineLatest4<Self, P, Q, R>, T>
+        where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure
+    {
+        Publishers.CombineLatest4(self, publisher1, publisher2, publisher3).map { transform($0.0, $0.1, $0.2, $0.3) }
+    }
+}

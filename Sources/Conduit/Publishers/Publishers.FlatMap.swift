@@ -64,3 +64,31 @@ extension Publisher where Failure == Never {
         Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
     }
 }
+
+extension Publisher where Failure == Never {
+    /// Transforms the elements of a publisher that never fails into publishers that can fail,
+    /// taking on their failure type.
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
+        Publishers.FlatMap(
+            upstream: Publishers.SetFailureType<Self, P.Failure>(upstream: self),
+            maxPublishers: maxPublishers,
+            transform: transform
+        )
+    }
+}
+
+extension Publisher {
+    /// Transforms the elements of a publisher that can fail into publishers that never fail,
+    /// giving them the upstream's failure type.
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers) { output in
+            Publishers.SetFailureType<P, Failure>(upstream: transform(output))
+        }
+    }
+}

@@ -66,20 +66,12 @@ extension Publishers.Sequence {
         .init(.success(Array(sequence)))
     }
 
-    public func count() -> Result<Int, Failure>.Publisher {
-        .init(.success(sequence.reduce(0) { count, _ in count + 1 }))
-    }
-
     public func allSatisfy(_ predicate: (Elements.Element) -> Bool) -> Result<Bool, Failure>.Publisher {
         .init(.success(sequence.allSatisfy(predicate)))
     }
 
     public func contains(where predicate: (Elements.Element) -> Bool) -> Result<Bool, Failure>.Publisher {
         .init(.success(sequence.contains(where: predicate)))
-    }
-
-    public func first(where predicate: (Elements.Element) -> Bool) -> Optional<Elements.Element>.Publisher {
-        .init(sequence.first(where: predicate))
     }
 
     public func ignoreOutput() -> Empty<Elements.Element, Failure> {
@@ -120,34 +112,78 @@ extension Publishers.Sequence {
         .init(sequence: sequence)
     }
 
-    public func append(_ elements: Elements.Element...) -> Publishers.Sequence<[Elements.Element], Failure> {
+    public func tryReduce<T>(
+        _ initialResult: T,
+        _ nextPartialResult: @escaping (T, Elements.Element) throws -> T
+    ) -> Result<T, Error>.Publisher {
+        .init(Result<T, Error> { try sequence.reduce(initialResult, nextPartialResult) })
+    }
+
+    public func tryAllSatisfy(_ predicate: (Elements.Element) throws -> Bool) -> Result<Bool, Error>.Publisher {
+        .init(Result<Bool, Error> { try sequence.allSatisfy(predicate) })
+    }
+
+    public func tryContains(where predicate: (Elements.Element) throws -> Bool) -> Result<Bool, Error>.Publisher {
+        .init(Result<Bool, Error> { try sequence.contains(where: predicate) })
+    }
+
+    public func replaceNil<T>(with output: T) -> Publishers.Sequence<[Elements.Element], Failure>
+        where Elements.Element == T?
+    {
+        .init(sequence: sequence.map { $0 ?? output })
+    }
+}
+
+// Concatenation keeps the collection type when it can grow, as in Combine.
+extension Publishers.Sequence where Elements: RangeReplaceableCollection {
+    public func append(_ elements: Elements.Element...) -> Publishers.Sequence<Elements, Failure> {
         append(elements)
     }
 
-    public func append<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<[Elements.Element], Failure>
+    public func append<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
         where S.Element == Elements.Element
     {
-        .init(sequence: Array(sequence) + Array(elements))
+        var joined = sequence
+        joined.append(contentsOf: elements)
+        return .init(sequence: joined)
     }
 
-    public func prepend(_ elements: Elements.Element...) -> Publishers.Sequence<[Elements.Element], Failure> {
+    public func append(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
+        append(publisher.sequence)
+    }
+
+    public func prepend(_ elements: Elements.Element...) -> Publishers.Sequence<Elements, Failure> {
         prepend(elements)
     }
 
-    public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<[Elements.Element], Failure>
+    public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
         where S.Element == Elements.Element
     {
-        .init(sequence: Array(elements) + Array(sequence))
+        var joined = Elements(elements)
+        joined.append(contentsOf: sequence)
+        return .init(sequence: joined)
+    }
+
+    public func prepend(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
+        prepend(publisher.sequence)
     }
 }
 
 extension Publishers.Sequence where Failure == Never {
-    public func count() -> Just<Int> {
-        Just(sequence.reduce(0) { count, _ in count + 1 })
+    public func min(
+        by areInIncreasingOrder: (Elements.Element, Elements.Element) -> Bool
+    ) -> Optional<Elements.Element>.Publisher {
+        .init(sequence.min(by: areInIncreasingOrder))
     }
 
-    public func collect() -> Just<[Elements.Element]> {
-        Just(Array(sequence))
+    public func max(
+        by areInIncreasingOrder: (Elements.Element, Elements.Element) -> Bool
+    ) -> Optional<Elements.Element>.Publisher {
+        .init(sequence.max(by: areInIncreasingOrder))
+    }
+
+    public func first(where predicate: (Elements.Element) -> Bool) -> Optional<Elements.Element>.Publisher {
+        .init(sequence.first(where: predicate))
     }
 }
 
@@ -161,7 +197,7 @@ extension Publishers.Sequence where Elements.Element: Equatable {
     }
 }
 
-extension Publishers.Sequence where Elements.Element: Comparable {
+extension Publishers.Sequence where Failure == Never, Elements.Element: Comparable {
     public func min() -> Optional<Elements.Element>.Publisher {
         .init(sequence.min())
     }
@@ -172,6 +208,18 @@ extension Publishers.Sequence where Elements.Element: Comparable {
 }
 
 extension Publishers.Sequence where Elements: Collection {
+    public func count() -> Result<Int, Failure>.Publisher {
+        .init(.success(sequence.count))
+    }
+}
+
+extension Publishers.Sequence where Elements: RandomAccessCollection, Failure == Never {
+    public func count() -> Just<Int> {
+        Just(sequence.count)
+    }
+}
+
+extension Publishers.Sequence where Elements: Collection, Failure == Never {
     public func first() -> Optional<Elements.Element>.Publisher {
         .init(sequence.first)
     }
@@ -179,9 +227,14 @@ extension Publishers.Sequence where Elements: Collection {
     public func output(at index: Elements.Index) -> Optional<Elements.Element>.Publisher {
         .init(sequence.indices.contains(index) ? sequence[index] : nil)
     }
+
+    public func output(in range: Range<Elements.Index>) -> Publishers.Sequence<[Elements.Element], Failure> {
+        let clamped = range.clamped(to: sequence.startIndex..<sequence.endIndex)
+        return .init(sequence: Array(sequence[clamped]))
+    }
 }
 
-extension Publishers.Sequence where Elements: BidirectionalCollection {
+extension Publishers.Sequence where Elements: BidirectionalCollection, Failure == Never {
     public func last() -> Optional<Elements.Element>.Publisher {
         .init(sequence.last)
     }

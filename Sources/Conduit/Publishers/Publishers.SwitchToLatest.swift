@@ -36,3 +36,30 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
         Publishers.SwitchToLatest(upstream: self)
     }
 }
+
+extension Publisher where Output: Publisher, Failure == Never {
+    /// Republishes elements sent by the most recently received publisher, taking on the inner
+    /// publishers' failure type when the outer one never fails.
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
+        Publishers.SwitchToLatest(upstream: Publishers.SetFailureType<Self, Output.Failure>(upstream: self))
+    }
+}
+
+extension Publisher where Output: Publisher, Failure == Never, Output.Failure == Never {
+    /// Republishes elements sent by the most recently received publisher, when neither the outer
+    /// nor the inner publishers fail.
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+        Publishers.SwitchToLatest(upstream: self)
+    }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Never {
+    /// Republishes elements sent by the most recently received publisher, giving inner
+    /// publishers that never fail the outer publisher's failure type.
+    public func switchToLatest() -> Publishers.SwitchToLatest<
+        Publishers.SetFailureType<Output, Failure>,
+        Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
+    > {
+        Publishers.SwitchToLatest(upstream: map { Publishers.SetFailureType<Output, Failure>(upstream: $0) })
+    }
+}

@@ -40,3 +40,15 @@ extension Publisher {
         Publishers.Zip(self, other)
     }
 }
+
+extension Publisher {
+    /// Like `zip` with 1 other publisher, then transforms each combination with `transform`.
+    public func zip<P: Publisher, T>(
+        _ other: P,
+        _ transform: @escaping (Output, P.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip<Self, P>, T>
+        where Failure == P.Failure
+    {
+        Publishers.Zip(self, other).map { transform($0.0, $0.1) }
+    }
+}

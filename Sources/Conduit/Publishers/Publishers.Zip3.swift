@@ -48,3 +48,15 @@ extension Publisher {
         Publishers.Zip3(self, publisher1, publisher2)
     }
 }
+
+extension Publisher {
+    /// Like `zip` with 2 other publishers, then transforms each combination with `transform`.
+    public func zip<P: Publisher, Q: Publisher, T>(
+        _ publisher1: P, _ publisher2: Q,
+        _ transform: @escaping (Output, P.Output, Q.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T>
+        where Failure == P.Failure, P.Failure == Q.Failure
+    {
+        Publishers.Zip3(self, publisher1, publisher2).map { transform($0.0, $0.1, $0.2) }
+    }
+}

@@ -69,6 +69,94 @@ extension Result.Publisher {
     public func ignoreOutput() -> Empty<Success, Failure> {
         Empty()
     }
+
+    public func allSatisfy(_ predicate: (Success) -> Bool) -> Result<Bool, Failure>.Publisher {
+        .init(result.map(predicate))
+    }
+
+    public func tryAllSatisfy(_ predicate: (Success) throws -> Bool) -> Result<Bool, Error>.Publisher {
+        .init(Result<Bool, Error> { try predicate(result.get()) })
+    }
+
+    public func contains(where predicate: (Success) -> Bool) -> Result<Bool, Failure>.Publisher {
+        .init(result.map(predicate))
+    }
+
+    public func tryContains(where predicate: (Success) throws -> Bool) -> Result<Bool, Error>.Publisher {
+        .init(Result<Bool, Error> { try predicate(result.get()) })
+    }
+
+    public func min(by areInIncreasingOrder: (Success, Success) -> Bool) -> Result<Success, Failure>.Publisher {
+        self
+    }
+
+    public func tryMin(by areInIncreasingOrder: (Success, Success) throws -> Bool) -> Result<Success, Error>.Publisher {
+        .init(result.mapError { $0 as Error })
+    }
+
+    public func max(by areInIncreasingOrder: (Success, Success) -> Bool) -> Result<Success, Failure>.Publisher {
+        self
+    }
+
+    public func tryMax(by areInIncreasingOrder: (Success, Success) throws -> Bool) -> Result<Success, Error>.Publisher {
+        .init(result.mapError { $0 as Error })
+    }
+
+    public func first() -> Result<Success, Failure>.Publisher {
+        self
+    }
+
+    public func last() -> Result<Success, Failure>.Publisher {
+        self
+    }
+
+    public func removeDuplicates(by predicate: (Success, Success) -> Bool) -> Result<Success, Failure>.Publisher {
+        self
+    }
+
+    public func tryRemoveDuplicates(by predicate: (Success, Success) throws -> Bool) -> Result<Success, Error>.Publisher {
+        .init(result.mapError { $0 as Error })
+    }
+
+    public func replaceEmpty(with output: Success) -> Result<Success, Failure>.Publisher {
+        self
+    }
+
+    public func reduce<T>(_ initialResult: T, _ nextPartialResult: (T, Success) -> T) -> Result<T, Failure>.Publisher {
+        .init(result.map { nextPartialResult(initialResult, $0) })
+    }
+
+    public func tryReduce<T>(_ initialResult: T, _ nextPartialResult: (T, Success) throws -> T) -> Result<T, Error>.Publisher {
+        .init(Result<T, Error> { try nextPartialResult(initialResult, result.get()) })
+    }
+
+    public func scan<T>(_ initialResult: T, _ nextPartialResult: (T, Success) -> T) -> Result<T, Failure>.Publisher {
+        .init(result.map { nextPartialResult(initialResult, $0) })
+    }
+
+    public func tryScan<T>(_ initialResult: T, _ nextPartialResult: (T, Success) throws -> T) -> Result<T, Error>.Publisher {
+        .init(Result<T, Error> { try nextPartialResult(initialResult, result.get()) })
+    }
+}
+
+extension Result.Publisher where Success: Equatable {
+    public func contains(_ output: Success) -> Result<Bool, Failure>.Publisher {
+        .init(result.map { $0 == output })
+    }
+
+    public func removeDuplicates() -> Result<Success, Failure>.Publisher {
+        self
+    }
+}
+
+extension Result.Publisher where Success: Comparable {
+    public func min() -> Result<Success, Failure>.Publisher {
+        self
+    }
+
+    public func max() -> Result<Success, Failure>.Publisher {
+        self
+    }
 }
 
 extension Result.Publisher where Failure == Never {
