@@ -239,6 +239,29 @@ final class OperatorChainsTests: XCTestCase {
         XCTAssertEqual(puller.got, [1, 2, 3, 4, 5, 6])
     }
 
+    func testFlatMapKeepsArrivalOrderWhenInnerPublishersReuseFinishedSlots() {
+        final class Puller: Subscriber {
+            typealias Input = Int
+            typealias Failure = Never
+            var subscription: Subscription?
+            var got: [Int] = []
+            func receive(subscription: Subscription) { self.subscription = subscription; subscription.request(.max(1)) }
+            func receive(_ input: Int) -> Subscribers.Demand { got.append(input); return .none }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        let subject = PassthroughSubject<Int, Never>()
+        let puller = Puller()
+        subject.flatMap { Just($0) }.subscribe(puller)
+        subject.send(1)
+        subject.send(2)
+        subject.send(3)
+        puller.subscription?.request(.max(2))
+        subject.send(4)
+        subject.send(5)
+        puller.subscription?.request(.max(2))
+        XCTAssertEqual(puller.got, [1, 2, 3, 4, 5])
+    }
+
     func testSwitchToLatestWithMismatchedFailureTypes() {
         let outer = PassthroughSubject<PassthroughSubject<Int, NetError>, Never>()
         let first = PassthroughSubject<Int, NetError>()

@@ -34,6 +34,7 @@ internal final class FlattenUpstream<Input, Inner: Publisher, Downstream: Subscr
         self.maxPublishers = maxPublishers
         self.transform = transform
         self.innerIsJust = maxPublishers == .unlimited && Inner.self == Just<Inner.Output>.self
+        core.prefetchOne = maxPublishers != nil
     }
 
     @usableFromInline

@@ -36,6 +36,10 @@ internal final class MergeCore<Downstream: Subscriber>: Subscription, CustomStri
     @exclusivity(unchecked) @usableFromInline var draining = false
     /// Completed or cancelled: nothing more happens.
     @exclusivity(unchecked) @usableFromInline var done = false
+    /// FlatMap: ask every inner publisher for one value as soon as it is subscribed, even with no
+    /// downstream demand, as Combine does, so values wait in the queue in the order they arrived
+    /// (a sender's values keep their order even when an inner's slot is reused). Set before use.
+    @exclusivity(unchecked) @usableFromInline var prefetchOne = false
 
     /// Called (outside the lock) after a lane finished normally; FlatMap asks for another publisher.
     @exclusivity(unchecked) @usableFromInline var laneFinished: (() -> Void)?
@@ -330,7 +334,12 @@ internal final class MergeCore<Downstream: Subscriber>: Subscription, CustomStri
     /// Asks the lane's upstream for what the downstream's outstanding demand allows.
     @inlinable
     func topUp(_ slot: Int) -> Subscribers.Demand {
-        guard !lanes[slot].finished, demand > 0 else { return .none }
+        guard !lanes[slot].finished else { return .none }
+        guard demand > 0 else {
+            guard prefetchOne, lanes[slot].outstanding == .none, lanes[slot].queued == 0 else { return .none }
+            lanes[slot].outstanding = .max(1)
+            return .max(1)
+        }
         if demand == .unlimited {
             guard lanes[slot].outstanding != .unlimited else { return .none }
             lanes[slot].outstanding = .unlimited

@@ -1,0 +1,283 @@
+// Many threads sending into subjects through operator chains while others subscribe, cancel
+// and request: every subscriber sees each value at most once, in each sender's order, one call
+// at a time, and at most one completion (exactly one when it was not cancelled).
+import Conduit
+import Foundation
+import Synchronization
+import XCTest
+
+/// A value tagged with the thread that sent it and its position in that thread's sequence.
+private struct Tagged: Sendable, Equatable {
+    let sender: Int
+    let seq: Int
+}
+
+/// How a checker asks for values.
+private enum DemandStyle: Sendable, CaseIterable {
+    case unlimited          // requests .unlimited once
+    case oneAtATime         // requests .max(1) and returns .max(1) from receive(_:)
+    case requestedElsewhere // requests .max(1); other threads call request(.max(1))
+}
+
+/// A subscriber that records protocol violations instead of trusting the publisher.
+private final class Checker: Subscriber, @unchecked Sendable {
+    typealias Input = Tagged
+    typealias Failure = Never
+
+    let style: DemandStyle
+    private let busy = Atomic<Bool>(false)
+    private let lock = NSLock()
+    private var stateStorage = State()
+    private var state: Checker { self }
+    private struct State {
+        var subscription: Subscription?
+        var last: [Int: Int] = [:]
+        var values = 0
+        var overlaps = 0
+        var duplicatesOrReorders = 0
+        var completions = 0
+        var valuesAfterCompletion = 0
+        var cancelled = false
+    }
+
+    init(style: DemandStyle) { self.style = style }
+
+    private func withLock<T>(_ body: (inout State) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&stateStorage)
+    }
+
+    private func enter() {
+        if !busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+            state.withLock { $0.overlaps += 1 }
+        }
+    }
+
+    private func leave() { busy.store(false, ordering: .releasing) }
+
+    func receive(subscription: Subscription) {
+        enter()
+        state.withLock { $0.subscription = subscription }
+        leave()
+        subscription.request(style == .unlimited ? .unlimited : .max(1))
+    }
+
+    func receive(_ input: Tagged) -> Subscribers.Demand {
+        enter()
+        state.withLock { s in
+            if s.completions > 0 { s.valuesAfterCompletion += 1 }
+            if let previous = s.last[input.sender], previous >= input.seq { s.duplicatesOrReorders += 1 }
+            s.last[input.sender] = input.seq
+            s.values += 1
+        }
+        leave()
+        return style == .oneAtATime ? .max(1) : .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        enter()
+        state.withLock { $0.completions += 1 }
+        leave()
+    }
+
+    func request(_ demand: Subscribers.Demand = .max(1)) {
+        state.withLock { $0.subscription }?.request(demand)
+    }
+
+    func cancel() {
+        let subscription = state.withLock { s -> Subscription? in
+            s.cancelled = true
+            return s.subscription
+        }
+        subscription?.cancel()
+    }
+
+    struct Report {
+        var values = 0, overlaps = 0, duplicatesOrReorders = 0, valuesAfterCompletion = 0
+        var missingCompletion = 0, extraCompletions = 0
+    }
+
+    func add(to report: inout Report) {
+        state.withLock { s in
+            report.values += s.values
+            report.overlaps += s.overlaps
+            report.duplicatesOrReorders += s.duplicatesOrReorders
+            report.valuesAfterCompletion += s.valuesAfterCompletion
+            if s.completions > 1 { report.extraCompletions += 1 }
+            if !s.cancelled && s.completions == 0 { report.missingCompletion += 1 }
+        }
+    }
+}
+
+final class ConcurrentLoadTests: XCTestCase {
+    private let senders = 8
+    private let perSender = 300
+
+    /// Runs `senders` threads calling `send(sender, seq)` and `churners` threads that subscribe new
+    /// checkers to `chain`, request and cancel, then completes from several threads at once.
+    private func hammer(
+        chain: @escaping @Sendable () -> AnyPublisher<Tagged, Never>,
+        send: @escaping @Sendable (Tagged) -> Void,
+        finish: @escaping @Sendable () -> Void,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        let checkers = Mutex<[Checker]>([])
+        let sendersLeft = Atomic<Int>(senders)
+        let group = DispatchGroup()
+        // Subscribers that are there from the start, one per demand style, never cancelled.
+        for style in DemandStyle.allCases {
+            let checker = Checker(style: style)
+            chain().subscribe(checker)
+            checkers.withLock { $0.append(checker) }
+        }
+        func spawn(_ body: @escaping @Sendable () -> Void) {
+            group.enter()
+            let thread = Thread {
+                body()
+                group.leave()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        for sender in 0..<senders {
+            let perSender = self.perSender
+            spawn {
+                for seq in 0..<perSender { send(Tagged(sender: sender, seq: seq)) }
+                sendersLeft.subtract(1, ordering: .releasing)
+            }
+        }
+        for churner in 0..<4 {
+            spawn {
+                // A bounded number of rounds, spread over the time the senders run.
+                for round in 1...40 {
+                    if sendersLeft.load(ordering: .acquiring) == 0 { break }
+                    let style = DemandStyle.allCases[(round + churner) % 3]
+                    let checker = Checker(style: style)
+                    chain().subscribe(checker)
+                    checkers.withLock { $0.append(checker) }
+                    let live = checkers.withLock { $0 }
+                    for other in live.suffix(6) where other.style == .requestedElsewhere { other.request() }
+                    if round % 3 == 0 { checker.cancel() }
+                }
+            }
+        }
+        group.wait()
+        // The ones still waiting for demand get enough to drain, then completion races itself.
+        for checker in checkers.withLock({ $0 }) where checker.style == .requestedElsewhere {
+            checker.request(.unlimited)
+        }
+        let finishers = DispatchGroup()
+        for _ in 0..<4 {
+            finishers.enter()
+            Thread { finish(); finishers.leave() }.start()
+        }
+        finishers.wait()
+        var report = Checker.Report()
+        for checker in checkers.withLock({ $0 }) { checker.add(to: &report) }
+        XCTAssertGreaterThan(report.values, 0, file: file, line: line)
+        XCTAssertEqual(report.overlaps, 0, "overlapping calls into one subscriber", file: file, line: line)
+        XCTAssertEqual(report.duplicatesOrReorders, 0, "a value seen twice or out of its sender's order", file: file, line: line)
+        XCTAssertEqual(report.valuesAfterCompletion, 0, "a value after the completion", file: file, line: line)
+        XCTAssertEqual(report.extraCompletions, 0, "more than one completion", file: file, line: line)
+        XCTAssertEqual(report.missingCompletion, 0, "a live subscriber missed the completion", file: file, line: line)
+    }
+
+    func testPassthroughSubjectThroughMapAndFilterUnderLoad() {
+        let subject = PassthroughSubject<Tagged, Never>()
+        hammer(
+            chain: { subject.map { $0 }.filter { $0.seq >= 0 }.eraseToAnyPublisher() },
+            send: { subject.send($0) },
+            finish: { subject.send(completion: .finished) }
+        )
+    }
+
+    func testCurrentValueSubjectThroughCompactMapUnderLoad() {
+        let subject = CurrentValueSubject<Tagged, Never>(Tagged(sender: -1, seq: 0))
+        hammer(
+            chain: { subject.compactMap { $0 }.eraseToAnyPublisher() },
+            send: { subject.send($0) },
+            finish: { subject.send(completion: .finished) }
+        )
+    }
+
+    func testMergeOfTwoSubjectsUnderLoad() {
+        let even = PassthroughSubject<Tagged, Never>()
+        let odd = PassthroughSubject<Tagged, Never>()
+        hammer(
+            chain: { even.merge(with: odd).eraseToAnyPublisher() },
+            send: { $0.sender % 2 == 0 ? even.send($0) : odd.send($0) },
+            finish: {
+                even.send(completion: .finished)
+                odd.send(completion: .finished)
+            }
+        )
+    }
+
+    func testFlatMapOfJustUnderLoad() {
+        let subject = PassthroughSubject<Tagged, Never>()
+        hammer(
+            chain: { subject.flatMap { Just($0) }.eraseToAnyPublisher() },
+            send: { subject.send($0) },
+            finish: { subject.send(completion: .finished) }
+        )
+    }
+
+    func testSharedChainUnderLoad() {
+        let subject = PassthroughSubject<Tagged, Never>()
+        let shared = subject.map { $0 }.share()
+        hammer(
+            chain: { shared.eraseToAnyPublisher() },
+            send: { subject.send($0) },
+            finish: { subject.send(completion: .finished) }
+        )
+    }
+
+    func testRemoveDuplicatesAndScanUnderLoad() {
+        let subject = PassthroughSubject<Tagged, Never>()
+        hammer(
+            chain: {
+                subject
+                    .removeDuplicates()
+                    .scan(Tagged(sender: -1, seq: -1)) { _, next in next }
+                    .eraseToAnyPublisher()
+            },
+            send: { subject.send($0) },
+            finish: { subject.send(completion: .finished) }
+        )
+    }
+
+    func testPromiseFulfilledFromManyThreadsDeliversOnce() {
+        for _ in 0..<20 {
+            let promiseBox = Mutex<Future<Int, Never>.Promise?>(nil)
+            let future = Future<Int, Never> { promise in promiseBox.withLock { $0 = promise } }
+            let checker = Mutex((values: [Int](), completions: 0))
+            let cancellables = Mutex([AnyCancellable]())
+            DispatchQueue.concurrentPerform(iterations: 8) { i in
+                if i % 2 == 0 {
+                    let c = future.sink(
+                        receiveCompletion: { _ in checker.withLock { $0.completions += 1 } },
+                        receiveValue: { v in checker.withLock { $0.values.append(v) } }
+                    )
+                    cancellables.withLock { $0.append(c) }
+                } else {
+                    promiseBox.withLock { $0 }?(.success(i))
+                }
+            }
+            let result = checker.withLock { $0 }
+            XCTAssertEqual(result.values.count, 4)
+            XCTAssertEqual(Set(result.values).count, 1, "every subscriber sees the one value")
+            XCTAssertEqual(result.completions, 4)
+        }
+    }
+
+    func testCancellingOneAnyCancellableFromManyThreadsRunsItsClosureOnce() {
+        for _ in 0..<50 {
+            let runs = Atomic<Int>(0)
+            let cancellable = AnyCancellable { runs.add(1, ordering: .relaxed) }
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in cancellable.cancel() }
+            XCTAssertEqual(runs.load(ordering: .relaxed), 1)
+        }
+    }
+}
