@@ -46,6 +46,22 @@ public struct Published<Value> {
         }
     }
 
+    /// The property's publisher (`$property`) reached through its object: it remembers the object,
+    /// so that values `assign(to: &$property)` writes announce the change on `objectWillChange`.
+    public static subscript<EnclosingSelf: AnyObject>(
+        _enclosingInstance object: EnclosingSelf,
+        projected wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Publisher>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
+    ) -> Publisher {
+        get {
+            let storage = object[keyPath: storageKeyPath].storage
+            storage.owner = object
+            return Publisher(storage)
+        }
+        // swiftlint:disable:next unused_setter_value
+        set {}
+    }
+
     /// A publisher for properties marked with the `@Published` attribute.
     public struct Publisher: Conduit.Publisher {
         public typealias Output = Value
@@ -70,6 +86,13 @@ public struct Published<Value> {
         let subject: CurrentValueSubject<Value, Never>
         /// Keeps the subscription made by `assign(to: &$property)` alive with the property.
         var assignment: AnyCancellable?
+        private weak var ownerObject: AnyObject?
+
+        /// The object whose property this is, once `$property` was reached through it.
+        var owner: AnyObject? {
+            get { lock.withLock { ownerObject } }
+            set { lock.withLock { ownerObject = newValue } }
+        }
 
         init(_ value: Value) {
             current = value
@@ -82,6 +105,14 @@ public struct Published<Value> {
             subject.send(newValue)
             lock.withLock { current = newValue }
         }
+
+        /// A value from `assign(to:)`: announced on the owner's `objectWillChange` like a set.
+        func assign(_ newValue: Value) {
+            if let owner {
+                ObjectWillChangeRegistry.shared.existingPublisher(for: owner)?.send()
+            }
+            set(newValue)
+        }
     }
 }
 
@@ -90,6 +121,6 @@ extension Publisher where Failure == Never {
     /// publisher. The subscription lives as long as the property.
     public func assign(to published: inout Published<Output>.Publisher) {
         let storage = published.storage
-        storage.assignment = sink { [weak storage] value in storage?.set(value) }
+        storage.assignment = sink { [weak storage] value in storage?.assign(value) }
     }
 }
