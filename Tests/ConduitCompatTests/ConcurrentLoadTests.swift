@@ -124,7 +124,6 @@ private final class Checker: Subscriber, @unchecked Sendable {
 
 final class ConcurrentLoadTests: XCTestCase {
     private let senders = 8
-    private let perSender = 300
 
     /// Runs `senders` threads calling `send(sender, seq)` and `churners` threads that subscribe new
     /// checkers to `chain`, request and cancel, then completes from several threads at once.
@@ -132,6 +131,7 @@ final class ConcurrentLoadTests: XCTestCase {
         chain: @escaping @Sendable () -> AnyPublisher<Tagged, Never>,
         send: @escaping @Sendable (Tagged) -> Void,
         finish: @escaping @Sendable () -> Void,
+        perSender: Int = 150,
         file: StaticString = #filePath,
         line: UInt = #line
     ) {
@@ -154,7 +154,6 @@ final class ConcurrentLoadTests: XCTestCase {
             thread.start()
         }
         for sender in 0..<senders {
-            let perSender = self.perSender
             spawn {
                 for seq in 0..<perSender { send(Tagged(sender: sender, seq: seq)) }
                 sendersLeft.subtract(1, ordering: .releasing)
@@ -163,7 +162,7 @@ final class ConcurrentLoadTests: XCTestCase {
         for churner in 0..<4 {
             spawn {
                 // A bounded number of rounds, spread over the time the senders run.
-                for round in 1...40 {
+                for round in 1...20 {
                     if sendersLeft.load(ordering: .acquiring) == 0 { break }
                     let style = DemandStyle.allCases[(round + churner) % 3]
                     let checker = Checker(style: style)
@@ -223,7 +222,8 @@ final class ConcurrentLoadTests: XCTestCase {
             finish: {
                 even.send(completion: .finished)
                 odd.send(completion: .finished)
-            }
+            },
+            perSender: 80
         )
     }
 
@@ -232,7 +232,8 @@ final class ConcurrentLoadTests: XCTestCase {
         hammer(
             chain: { subject.flatMap { Just($0) }.eraseToAnyPublisher() },
             send: { subject.send($0) },
-            finish: { subject.send(completion: .finished) }
+            finish: { subject.send(completion: .finished) },
+            perSender: 60
         )
     }
 

@@ -5,35 +5,34 @@ import Synchronization
 ///
 /// Keep it (usually in a `Set<AnyCancellable>`) for as long as the subscription should live.
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
+    /// Set by the first `cancel()`: only the thread that sets it touches `target` afterwards. An
+    /// atomic exchange rather than a `Mutex`, whose contended path the thread sanitizer cannot
+    /// see (it reported the race-free concurrent `cancel()` calls as races).
+    private let cancelled = Atomic<Bool>(false)
     /// What cancelling does, `nil` once cancelled: a cancellable object (a closure is kept in a
     /// `ClosureCanceller`). One class-constrained reference keeps the whole object at 40 bytes,
-    /// which matters with many live subscriptions. The lock lives inline.
-    private let action: Mutex<Target?>
-
-    /// The object to cancel; `@unchecked Sendable` so it can live in the `Mutex` (cancellables are
-    /// cancelled from any thread by contract).
-    private struct Target: @unchecked Sendable {
-        let object: any AnyObject & Cancellable
-    }
+    /// which matters with many live subscriptions. Written only in `init` and by the thread that
+    /// wins `cancelled`.
+    private var target: (any AnyObject & Cancellable)?
 
     /// Initializes the cancellable object with the given cancel-time closure.
     public init(_ cancel: @escaping () -> Void) {
-        action = Mutex(Target(object: ClosureCanceller(cancel)))
+        target = ClosureCanceller(cancel)
     }
 
     /// Initializes the cancellable object with the given cancellable, which it cancels when cancelled.
     public init<C: Cancellable>(_ canceller: C) {
         if let object = canceller as? any AnyObject & Cancellable {
-            action = Mutex(Target(object: object))
+            target = object
         } else {
-            action = Mutex(Target(object: ClosureCanceller(canceller.cancel)))
+            target = ClosureCanceller(canceller.cancel)
         }
     }
 
     /// Wraps a cancellable object without a closure around it.
     @usableFromInline
     internal init(object canceller: some AnyObject & Cancellable) {
-        action = Mutex(Target(object: canceller))
+        target = canceller
     }
 
     deinit {
@@ -42,12 +41,10 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
 
     /// Cancels the activity once; later calls do nothing.
     public func cancel() {
-        let pending = action.withLock { action in
-            let pending = action
-            action = nil
-            return pending
-        }
-        pending?.object.cancel()
+        guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let pending = target
+        target = nil
+        pending?.cancel()
     }
 
     /// Stores this type-erasing cancellable instance in the specified collection.
