@@ -293,4 +293,59 @@ final class ConcurrentLoadTests: XCTestCase {
             XCTAssertEqual(runs.load(ordering: .relaxed), 1)
         }
     }
+
+    func testZipOfTwoSubjectsUnderLoad() {
+        let left = PassthroughSubject<Tagged, Never>()
+        let right = PassthroughSubject<Tagged, Never>()
+        hammer(
+            chain: { left.zip(right).map { $0.0 }.eraseToAnyPublisher() },
+            send: { $0.sender % 2 == 0 ? left.send($0) : right.send($0) },
+            finish: {
+                left.send(completion: .finished)
+                right.send(completion: .finished)
+            },
+            perSender: 80
+        )
+    }
+
+    func testManyThreadsRequestingFromOneSequenceSubscription() {
+        for _ in 0..<5 {
+            let checker = Checker(style: .requestedElsewhere)
+            let count = 2_000
+            (0..<count).publisher.map { Tagged(sender: 0, seq: $0) }.subscribe(checker)
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                for _ in 0..<(count / 8) { checker.request() }
+            }
+            var report = Checker.Report()
+            checker.add(to: &report)
+            XCTAssertEqual(report.values, count, "every element once: 1 at subscription, then 1 per request")
+            XCTAssertEqual(report.overlaps, 0)
+            XCTAssertEqual(report.duplicatesOrReorders, 0)
+            XCTAssertEqual(report.extraCompletions, 0)
+            XCTAssertEqual(report.missingCompletion, 0)
+        }
+    }
+
+    func testPublishedPropertyWrittenFromManyThreads() {
+        final class Model: ObservableObject, @unchecked Sendable {
+            @Published var value = 0
+        }
+        let model = Model()
+        let changes = Atomic<Int>(0)
+        let seen = Locked([Int]())
+        let c1 = model.objectWillChange.sink { changes.add(1, ordering: .relaxed) }
+        let c2 = model.$value.dropFirst().sink { v in seen.withLock { $0.append(v) } }
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            for j in 0..<100 {
+                // Writes are serialised by the caller, as a @Published property needs.
+                lock.withLock { model.value = i * 1000 + j }
+            }
+        }
+        XCTAssertEqual(changes.load(ordering: .relaxed), 800)
+        XCTAssertEqual(seen.withLock { $0.count }, 800)
+        XCTAssertEqual(Set(seen.withLock { $0 }).count, 800)
+        c1.cancel()
+        c2.cancel()
+    }
 }
