@@ -105,6 +105,11 @@ private final class Checker: Subscriber, @unchecked Sendable {
         subscription?.cancel()
     }
 
+    /// Cancelled, or its completion arrived (for asynchronous chains, which complete later).
+    var settled: Bool {
+        state.withLock { $0.cancelled || $0.completions > 0 }
+    }
+
     struct Report {
         var values = 0, overlaps = 0, duplicatesOrReorders = 0, valuesAfterCompletion = 0
         var missingCompletion = 0, extraCompletions = 0
@@ -185,6 +190,11 @@ final class ConcurrentLoadTests: XCTestCase {
             Thread { finish(); finishers.leave() }.start()
         }
         finishers.wait()
+        // Chains that deliver on a queue complete a little later: wait (boundedly) for them.
+        for _ in 0..<5_000 {
+            if checkers.withLock({ $0 }).allSatisfy(\.settled) { break }
+            usleep(1_000)
+        }
         var report = Checker.Report()
         for checker in checkers.withLock({ $0 }) { checker.add(to: &report) }
         XCTAssertGreaterThan(report.values, 0, file: file, line: line)
@@ -347,5 +357,27 @@ final class ConcurrentLoadTests: XCTestCase {
         XCTAssertEqual(Set(seen.withLock { $0 }).count, 800)
         c1.cancel()
         c2.cancel()
+    }
+
+    func testReceiveOnASerialQueueUnderLoad() {
+        let subject = PassthroughSubject<Tagged, Never>()
+        let queue = DispatchQueue(label: "compat.load.receive")
+        hammer(
+            chain: { subject.receive(on: queue).eraseToAnyPublisher() },
+            send: { subject.send($0) },
+            finish: { subject.send(completion: .finished) },
+            perSender: 80
+        )
+    }
+
+    func testDebounceOnAQueueUnderLoad() {
+        let subject = PassthroughSubject<Tagged, Never>()
+        let queue = DispatchQueue(label: "compat.load.debounce")
+        hammer(
+            chain: { subject.debounce(for: .microseconds(50), scheduler: queue).eraseToAnyPublisher() },
+            send: { subject.send($0) },
+            finish: { subject.send(completion: .finished) },
+            perSender: 80
+        )
     }
 }
