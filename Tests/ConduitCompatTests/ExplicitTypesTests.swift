@@ -79,6 +79,21 @@ final class ExplicitTypesTests: XCTestCase {
         _ = (keyPath, buffer, decode, breakpoint, measure, assertNoFailure, replaceEmpty, replaceNil)
     }
 
+    func testUnannotatedFlatMapAndSwitchToLatestPickTheOverloadsCombinePicks() {
+        let subject = PassthroughSubject<Int, Never>()
+        let flat = subject.flatMap { Just($0) }
+        let _: Publishers.FlatMap<Just<Int>, PassthroughSubject<Int, Never>> = flat
+        let failing = subject.setFailureType(to: E.self)
+        let flatFailing = failing.flatMap { _ in Fail<Int, E>(error: .e) }
+        let _: Publishers.FlatMap<Fail<Int, E>, Publishers.SetFailureType<PassthroughSubject<Int, Never>, E>> = flatFailing
+        let switched = subject.map { Just($0) }.switchToLatest()
+        let _: Publishers.SwitchToLatest<Just<Int>, Publishers.Map<PassthroughSubject<Int, Never>, Just<Int>>> = switched
+        let latest = subject.combineLatest(subject)
+        let _: Publishers.CombineLatest<PassthroughSubject<Int, Never>, PassthroughSubject<Int, Never>> = latest
+        let merged = subject.merge(with: subject)
+        let _: Publishers.MergeMany<PassthroughSubject<Int, Never>> = merged
+    }
+
     func testUpstreamPropertiesAreReadable() {
         let subject = PassthroughSubject<Int, Never>()
         let filtered = subject.map { $0 + 1 }.filter { $0 > 0 }
