@@ -92,6 +92,16 @@ final class ExplicitTypesTests: XCTestCase {
         let _: Publishers.CombineLatest<PassthroughSubject<Int, Never>, PassthroughSubject<Int, Never>> = latest
         let merged = subject.merge(with: subject)
         let _: Publishers.MergeMany<PassthroughSubject<Int, Never>> = merged
+        let prepended = [3].publisher.prepend([1, 2].publisher)
+        let _: Publishers.Sequence<[Int], Never> = prepended
+        let appended = Just(1).append(2)
+        let _: Publishers.Sequence<[Int], Never> = appended
+        let counted = [1, 2].publisher.count()
+        let _: Just<Int> = counted
+        let smallest = [1, 2].publisher.min()
+        let _: Optional<Int>.Publisher = smallest
+        let mapped = Just(1).map { $0 + 1 }
+        let _: Just<Int> = mapped
     }
 
     func testUpstreamPropertiesAreReadable() {
