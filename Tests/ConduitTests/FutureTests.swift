@@ -70,6 +70,33 @@ final class FutureTests: XCTestCase {
         }
     }
 
+    func testRequestsCancelsAndTheFulfilmentRacingFromManyThreadsDeliverAtMostOnce() {
+        for round in 0..<200 {
+            var fulfil: Future<Int, Never>.Promise?
+            let future = Future<Int, Never> { fulfil = $0 }
+            let subscribers = (0..<4).map { _ in RecordingSubscriber<Int, Never>(initialDemand: .none) }
+            for subscriber in subscribers { future.subscribe(subscriber) }
+            let promise = fulfil!
+            DispatchQueue.concurrentPerform(iterations: 9) { index in
+                switch index {
+                case 8: promise(.success(round))
+                case 4..<8 where index % 2 == 0: subscribers[index - 4].cancel()
+                default: subscribers[index % 4].request(.max(1))
+                }
+            }
+            for (index, subscriber) in subscribers.enumerated() {
+                let events = subscriber.eventDescriptions
+                XCTAssertEqual(subscriber.overlappingDeliveries, 0)
+                if index % 2 == 0 {
+                    // Cancelled at some point: everything or nothing after the subscription.
+                    XCTAssertTrue(events == ["subscription"] || events == ["subscription", "value(\(round))", "finished"], "\(events)")
+                } else {
+                    XCTAssertEqual(events, ["subscription", "value(\(round))", "finished"])
+                }
+            }
+        }
+    }
+
     func testCancelledSubscriberGetsNothing() {
         var fulfil: Future<Int, Never>.Promise?
         let future = Future<Int, Never> { fulfil = $0 }

@@ -1,5 +1,6 @@
 import XCTest
 import Conduit
+import Foundation
 
 final class JustTests: XCTestCase {
     func testJustWaitsForDemandThenSendsValueAndFinishes() {
@@ -24,6 +25,25 @@ final class JustTests: XCTestCase {
         subscriber.cancel()
         subscriber.subscription?.request(.max(1))
         XCTAssertEqual(subscriber.eventDescriptions, ["subscription"])
+    }
+
+    func testRequestsAndCancelRacingFromManyThreadsDeliverTheValueAtMostOnce() {
+        for round in 0..<500 {
+            let requestOnly = RecordingSubscriber<Int, Never>(initialDemand: .none)
+            let cancelled = RecordingSubscriber<Int, Never>(initialDemand: .none)
+            Just(round).subscribe(requestOnly)
+            Just(round).subscribe(cancelled)
+            DispatchQueue.concurrentPerform(iterations: 4) { index in
+                switch index {
+                case 0, 1: requestOnly.request(.max(1))
+                case 2: cancelled.request(.max(1))
+                default: cancelled.cancel()
+                }
+            }
+            XCTAssertEqual(requestOnly.eventDescriptions, ["subscription", "value(\(round))", "finished"])
+            let events = cancelled.eventDescriptions
+            XCTAssertTrue(events == ["subscription"] || events == ["subscription", "value(\(round))", "finished"], "\(events)")
+        }
     }
 
     func testSpecialisedOperatorsReturnConcretePublishers() {

@@ -12,6 +12,7 @@ public struct Just<Output>: Publisher {
         self.output = output
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
         SingleValueSubscription(downstream: subscriber, name: "Just", result: .success(output)).start()
     }

@@ -18,6 +18,7 @@ extension Optional {
             self.output = output
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Wrapped, S.Failure == Never {
             SingleValueSubscription(downstream: subscriber, name: "Optional", result: .success(output)).start()
         }

@@ -28,6 +28,7 @@ extension Result {
             self.result = .failure(failure)
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Success, S.Failure == Failure {
             SingleValueSubscription(downstream: subscriber, name: "Result", result: result.map { $0 }).start()
         }
