@@ -20,6 +20,7 @@ let rows: [Row] = [
     Row("merge", "merge of two subjects", .nsPerValue),
     Row("zip", "zip of two subjects", .nsPerValue),
     Row("flatMap", "flatMap to Just", .nsPerValue),
+    Row("flatMap.max1", "flatMap(maxPublishers: .max(1)) to Just", .nsPerValue),
     Row("debounce", "debounce on a virtual-time scheduler", .nsPerValue),
     Row("memory.sink", "memory per live sink (100,000 sinks)", .bytesPerSink, reference: "~500", ratio: 2),
     Row("floor.closures", "closure loop map/filter (floor)", .nsPerValue, reference: "~5", ratio: nil),
