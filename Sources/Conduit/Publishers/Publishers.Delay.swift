@@ -44,17 +44,33 @@ extension Publisher {
     }
 }
 
-/// Passes each value and the completion to the downstream through `defer`, which runs them later
-/// (on a scheduler), in order; demand returned then goes to the upstream.
+/// Passes each value and the completion to the downstream through `later`, which runs them on a
+/// scheduler; demand returned then goes to the upstream.
+///
+/// Each event is queued and one action is scheduled per event; an action delivers the oldest
+/// queued event. On a concurrent scheduler (a concurrent dispatch queue, the global queues) two
+/// actions can run at once: the second leaves its event to the one already delivering, so the
+/// downstream still gets one call at a time, in the order the events arrived, and the completion
+/// last. On a serial scheduler every action delivers exactly its own event, as before.
 internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
     @unchecked Sendable
 {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
+    private enum Event {
+        case value(Input)
+        case completion(Subscribers.Completion<Failure>)
+    }
+
     private let lock = Lock()
     private var downstream: Downstream?
     private var upstream: Subscription?
+    /// Events waiting for their scheduled action, oldest first.
+    private var pending = FIFO<Event>()
+    /// Scheduled actions that ran while another was delivering: events that one still owes.
+    private var owed = 0
+    private var isDelivering = false
     private let later: (@escaping () -> Void) -> Void
     let description: String
 
@@ -70,25 +86,12 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        later { [self] in
-            guard let downstream = lock.withLock({ self.downstream }) else { return }
-            let more = downstream.receive(input)
-            if more > 0 { lock.withLock { upstream }?.request(more) }
-        }
+        schedule(.value(input))
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        later { [self] in
-            let downstream: Downstream? = lock.withLock {
-                defer {
-                    self.downstream = nil
-                    upstream = nil
-                }
-                return self.downstream
-            }
-            downstream?.receive(completion: completion)
-        }
+        schedule(.completion(completion))
     }
 
     func request(_ demand: Subscribers.Demand) {
@@ -100,9 +103,53 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
             defer {
                 self.upstream = nil
                 downstream = nil
+                pending.removeAll()
             }
             return self.upstream
         }
         upstream?.cancel()
+    }
+
+    private func schedule(_ event: Event) {
+        let accepted: Bool = lock.withLock {
+            guard downstream != nil else { return false }
+            pending.append(event)
+            return true
+        }
+        if accepted {
+            later { [self] in deliverScheduled() }
+        }
+    }
+
+    /// Runs once per scheduled action: delivers the oldest event, and any that actions running
+    /// meanwhile left to it.
+    private func deliverScheduled() {
+        lock.lock()
+        owed += 1
+        if isDelivering {
+            lock.unlock()
+            return
+        }
+        isDelivering = true
+        while owed > 0 {
+            owed -= 1
+            guard let downstream, let event = pending.popFirst() else { continue }
+            if case .completion = event {
+                self.downstream = nil
+                upstream = nil
+                pending.removeAll()
+            }
+            lock.unlock()
+            switch event {
+            case .value(let input):
+                let more = downstream.receive(input)
+                if more > 0 { lock.withLock { upstream }?.request(more) }
+            case .completion(let completion):
+                downstream.receive(completion: completion)
+            }
+            lock.lock()
+        }
+        isDelivering = false
+        lock.unlock()
     }
 }
