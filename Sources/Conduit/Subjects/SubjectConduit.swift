@@ -32,8 +32,11 @@ internal final class SubjectConduitTo<Downstream: Subscriber>: SubjectConduit<Do
     @usableFromInline var hub: SubjectHub<Output, Failure>?
     /// For a current-value subject: reads its latest value and that value's generation.
     @usableFromInline let current: (() -> (Output, UInt64))?
-    /// The generation of the last value delivered, for a current-value subject.
+    /// The newest generation delivered, for a current-value subject.
     @usableFromInline @exclusivity(unchecked) var deliveredGeneration: UInt64 = 0
+    /// The generation delivered as the subject's latest value on a demand: sends numbered up to it
+    /// are older than what the subscriber has seen, and are not delivered when they arrive late.
+    @usableFromInline @exclusivity(unchecked) var replayedGeneration: UInt64 = 0
 
     @usableFromInline
     init(downstream: Downstream, hub: SubjectHub<Output, Failure>, current: (() -> (Output, UInt64))?) {
@@ -53,14 +56,16 @@ internal final class SubjectConduitTo<Downstream: Subscriber>: SubjectConduit<Do
     }
 
     /// Delivers `value` if the subscriber has demand; otherwise drops it. `generation` numbers the
-    /// values of a current-value subject so that none is delivered twice.
+    /// values of a current-value subject so that none is delivered twice. Two threads' sends can
+    /// reach a subscriber in either order: both are delivered, unless the later-numbered one came
+    /// first as the latest value replayed on a demand.
     @inlinable
     func offer(_ value: Output, generation: UInt64) {
         withLock {
             guard let downstream, demand > 0 else { return }
             if current != nil {
-                guard generation > deliveredGeneration else { return }
-                deliveredGeneration = generation
+                guard generation > replayedGeneration else { return }
+                deliveredGeneration = max(deliveredGeneration, generation)
             }
             deliver(value, to: downstream)
         }
@@ -87,6 +92,7 @@ internal final class SubjectConduitTo<Downstream: Subscriber>: SubjectConduit<Do
                 let (value, generation) = current()
                 if generation > deliveredGeneration {
                     deliveredGeneration = generation
+                    replayedGeneration = generation
                     deliver(value, to: downstream)
                 }
             }
