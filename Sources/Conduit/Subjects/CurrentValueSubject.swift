@@ -39,8 +39,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomS
         let number = generation
         let receivers = hub.entries
         lock.unlock()
-        for entry in receivers {
-            entry.offer(input, number)
+        for link in receivers {
+            unsafeDowncast(link, to: SubjectConduit<Output, Failure>.self).offer(input, generation: number)
         }
     }
 

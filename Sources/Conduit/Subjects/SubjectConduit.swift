@@ -1,120 +1,124 @@
+/// What a subject hands one subscriber: a value or the completion.
+@usableFromInline
+internal enum SubjectEvent<Output, Failure: Error> {
+    case value(Output)
+    case completion(Subscribers.Completion<Failure>)
+}
+
+/// The part of a subject's per-subscriber subscription that depends on no type: the hub keeps its
+/// subscribers in one array of these, the same type for every subject, so attaching and detaching
+/// (detaching is reached through `Subscription.cancel`, which runs unspecialised) look up no
+/// generic metadata.
+@usableFromInline
+internal class SubjectLink: @unchecked Sendable {
+    /// Held by the thread delivering into (or changing) this subscriber; that thread may re-enter.
+    @usableFromInline let lock = ReentrantLock()
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+
+    @usableFromInline
+    init() {}
+}
+
 /// The subscription a subject hands each of its subscribers: it keeps that subscriber's demand
 /// and serialises deliveries into it.
 ///
 /// A lock that its owning thread may re-enter guards the demand and the delivery, so a second
 /// thread waits its turn while a send made from inside the subscriber (same thread) is delivered
-/// at once, as Combine does. It is one inline word (`ReentrantLock`: the holder's thread id), so a
-/// subscription is one allocation; Synchronization's `Mutex` measured about 20 ns slower per
-/// delivery (two thread-id lookups per lock and unlock).
+/// at once, as Combine does. It is one inline word (`ReentrantLock`: the holder's thread id);
+/// Synchronization's `Mutex` measured about 20 ns slower per delivery (two thread-id lookups per
+/// lock and unlock).
+///
+/// The subscriber is reached through `port`, a closure made where its type is known: the value
+/// path runs specialised, and `request`/`cancel` (called through the `Subscription` existential,
+/// unspecialised) touch only fields whose layout does not depend on a type parameter, so they
+/// look up no generic metadata. Not generic over the subscriber, so one object per subscription
+/// with no per-type `Optional<Downstream>` to manage.
 @usableFromInline
-internal class SubjectConduit<Output, Failure: Error>: @unchecked Sendable {
-    @usableFromInline
-    init() {}
-
-    /// Delivers the completion and releases the subscriber.
-    @usableFromInline
-    func finish(_ completion: Subscribers.Completion<Failure>) {}
-}
-
-/// The concrete conduit for one subscriber type.
-@usableFromInline
-internal final class SubjectConduitTo<Downstream: Subscriber>: SubjectConduit<Downstream.Input, Downstream.Failure>,
-    Subscription, CustomStringConvertible, @unchecked Sendable
+internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription, CustomStringConvertible,
+    @unchecked Sendable
 {
-    @usableFromInline typealias Output = Downstream.Input
-    @usableFromInline typealias Failure = Downstream.Failure
-
-    /// Held by the thread delivering into (or changing) this subscriber; that thread may re-enter.
-    @usableFromInline let lock = ReentrantLock()
-    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
-    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    /// Delivers an event to the subscriber; `nil` once cancelled or finished (which releases it).
+    @usableFromInline @exclusivity(unchecked) var port: ((SubjectEvent<Output, Failure>) -> Subscribers.Demand)?
     /// The subject's hub, to detach from; `nil` once cancelled or finished.
-    @usableFromInline var hub: SubjectHub<Output, Failure>?
-    /// For a current-value subject: reads its latest value and that value's generation.
-    @usableFromInline let current: (() -> (Output, UInt64))?
-    /// The newest generation delivered, for a current-value subject.
-    @usableFromInline @exclusivity(unchecked) var deliveredGeneration: UInt64 = 0
-    /// The generation delivered as the subject's latest value on a demand: sends numbered up to it
-    /// are older than what the subscriber has seen, and are not delivered when they arrive late.
-    @usableFromInline @exclusivity(unchecked) var replayedGeneration: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var hub: SubjectHub<Output, Failure>?
 
-    @usableFromInline
-    init(downstream: Downstream, hub: SubjectHub<Output, Failure>, current: (() -> (Output, UInt64))?) {
-        self.downstream = downstream
+    @inlinable
+    init(hub: SubjectHub<Output, Failure>, port: @escaping (SubjectEvent<Output, Failure>) -> Subscribers.Demand) {
         self.hub = hub
-        self.current = current
+        self.port = port
     }
 
     @usableFromInline
-    var description: String { current == nil ? "PassthroughSubject" : "CurrentValueSubject" }
+    var description: String { "PassthroughSubject" }
 
     /// Runs `body` holding the conduit's lock; a thread that already holds it (a send or request
     /// made from inside the subscriber) runs it at once.
     @inlinable
-    func withLock(_ body: () -> Void) {
+    final func withLock(_ body: () -> Void) {
         lock.withLock(owner: self, body)
     }
 
-    /// Delivers `value` if the subscriber has demand; otherwise drops it. `generation` numbers the
-    /// values of a current-value subject so that none is delivered twice. Two threads' sends can
-    /// reach a subscriber in either order: both are delivered, unless the later-numbered one came
-    /// first as the latest value replayed on a demand.
+    /// Delivers `value` if the subscriber has demand; otherwise drops it. A current-value subject
+    /// numbers its values (`generation`, never 0) so that none is delivered twice; a passthrough
+    /// subject passes 0. Two threads' sends can reach a subscriber in either order: both are
+    /// delivered, unless the later-numbered one came first as the latest value replayed on a demand.
     @inlinable
-    func offer(_ value: Output, generation: UInt64) {
+    final func offer(_ value: Output, generation: UInt64) {
         withLock {
-            guard let downstream, demand > 0 else { return }
-            if current != nil {
-                guard generation > replayedGeneration else { return }
-                deliveredGeneration = max(deliveredGeneration, generation)
+            guard let port, demand > 0 else { return }
+            if generation != 0 {
+                let current = unsafeDowncast(self, to: CurrentValueConduit<Output, Failure>.self)
+                guard generation > current.replayedGeneration else { return }
+                current.deliveredGeneration = max(current.deliveredGeneration, generation)
             }
-            deliver(value, to: downstream)
+            deliver(value, through: port)
         }
-    }
-
-    @usableFromInline
-    override func finish(_ completion: Subscribers.Completion<Failure>) {
-        withLock {
-            guard let downstream else { return }
-            self.downstream = nil
-            hub = nil
-            downstream.receive(completion: completion)
-        }
-    }
-
-    @usableFromInline
-    func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must not be zero")
-        withLock {
-            guard let downstream else { return }
-            demand += newDemand
-            // A current-value subject owes its latest value to a subscriber that has not seen it.
-            if let current {
-                let (value, generation) = current()
-                if generation > deliveredGeneration {
-                    deliveredGeneration = generation
-                    replayedGeneration = generation
-                    deliver(value, to: downstream)
-                }
-            }
-        }
-    }
-
-    @usableFromInline
-    func cancel() {
-        var hub: SubjectHub<Output, Failure>?
-        withLock {
-            hub = self.hub
-            self.hub = nil
-            downstream = nil
-        }
-        hub?.detach(self)
     }
 
     /// Spends one unit of demand on `value`; call with the lock held.
     @inlinable
-    func deliver(_ value: Output, to downstream: Downstream) {
+    final func deliver(
+        _ value: Output, through port: (SubjectEvent<Output, Failure>) -> Subscribers.Demand
+    ) {
         demand -= 1
-        let more = downstream.receive(value)
+        let more = port(.value(value))
         if more > 0 { demand += more }
+    }
+
+    /// Delivers the completion and releases the subscriber.
+    @usableFromInline
+    final func finish(_ completion: Subscribers.Completion<Failure>) {
+        withLock {
+            guard let port else { return }
+            self.port = nil
+            hub = nil
+            _ = port(.completion(completion))
+        }
+    }
+
+    @usableFromInline
+    final func request(_ newDemand: Subscribers.Demand) {
+        precondition(newDemand > 0, "demand must not be zero")
+        withLock {
+            guard let port else { return }
+            demand += newDemand
+            replay(through: port)
+        }
+    }
+
+    /// What a new demand owes the subscriber besides later values: nothing here; a current-value
+    /// subject's latest value. Called with the lock held.
+    @usableFromInline
+    func replay(through port: (SubjectEvent<Output, Failure>) -> Subscribers.Demand) {}
+
+    @usableFromInline
+    final func cancel() {
+        var hub: SubjectHub<Output, Failure>?
+        withLock {
+            hub = self.hub
+            self.hub = nil
+            port = nil
+        }
+        hub?.detach(self)
     }
 }

@@ -1,27 +1,15 @@
 /// The state both subjects share: the conduits of their subscribers, their completion, and the
 /// upstream subscriptions handed to them with `send(subscription:)`.
 ///
-/// Its delivery path is `@inlinable` so that a client's `send` is specialised for its value and
-/// subscriber types: each subscriber is reached through a closure made where its type is known,
-/// not through a generic class's (unspecialised) method.
+/// Its delivery path is `@inlinable` so that a client's `send` is specialised for its value type;
+/// each subscriber is reached through its conduit's `port`, a closure made where the subscriber's
+/// type is known. The subscribers are kept as `SubjectLink`s, an array type that is the same for
+/// every subject, so `detach` (reached through `Subscription.cancel`, unspecialised) looks up no
+/// generic metadata.
 @usableFromInline
 internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
-    /// One subscriber: its conduit (for completion and detaching) and a closure that offers it a
-    /// value, specialised for its subscriber type.
-    @usableFromInline
-    internal struct Entry {
-        @usableFromInline let conduit: SubjectConduit<Output, Failure>
-        @usableFromInline let offer: (Output, UInt64) -> Void
-
-        @inlinable
-        init(conduit: SubjectConduit<Output, Failure>, offer: @escaping (Output, UInt64) -> Void) {
-            self.conduit = conduit
-            self.offer = offer
-        }
-    }
-
     @usableFromInline let lock = Lock()
-    @usableFromInline @exclusivity(unchecked) var entries: [Entry] = []
+    @usableFromInline @exclusivity(unchecked) var entries: [SubjectLink] = []
     @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
     private var upstreams: [Subscription] = []
     @usableFromInline let name: String
@@ -52,8 +40,8 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
         }
         let receivers = entries
         lock.unlock()
-        for entry in receivers {
-            entry.offer(value, generation)
+        for link in receivers {
+            unsafeDowncast(link, to: SubjectConduit<Output, Failure>.self).offer(value, generation: generation)
         }
     }
 
@@ -69,8 +57,8 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
         let receivers = entries
         entries = []
         lock.unlock()
-        for entry in receivers {
-            entry.conduit.finish(completion)
+        for link in receivers {
+            unsafeDowncast(link, to: SubjectConduit<Output, Failure>.self).finish(completion)
         }
     }
 
@@ -93,8 +81,21 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
             subscriber.receive(completion: completion)
             return
         }
-        let conduit = SubjectConduitTo(downstream: subscriber, hub: self, current: current)
-        entries.append(Entry(conduit: conduit) { conduit.offer($0, generation: $1) })
+        let port: (SubjectEvent<Output, Failure>) -> Subscribers.Demand = { event in
+            switch event {
+            case .value(let value):
+                return subscriber.receive(value)
+            case .completion(let completion):
+                subscriber.receive(completion: completion)
+                return .none
+            }
+        }
+        let conduit = if let current {
+            CurrentValueConduit(hub: self, current: current, port: port)
+        } else {
+            SubjectConduit(hub: self, port: port)
+        }
+        entries.append(conduit)
         lock.unlock()
         subscriber.receive(subscription: conduit)
     }
@@ -103,12 +104,12 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     /// unspecialised (reached through `Subscription.cancel`), where the generic algorithm measured
     /// several times slower. It searches from the oldest subscriber, the usual order of teardown.
     @usableFromInline
-    func detach(_ conduit: SubjectConduit<Output, Failure>) {
+    func detach(_ conduit: SubjectLink) {
         lock.lock()
         var index = 0
         let count = entries.count
         while index < count {
-            if entries[index].conduit === conduit {
+            if entries[index] === conduit {
                 entries.remove(at: index)
                 break
             }

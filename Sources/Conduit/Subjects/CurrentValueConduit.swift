@@ -1,0 +1,35 @@
+/// The conduit of a current-value subject's subscriber: it also owes the subscriber the subject's
+/// latest value on its first demand, and remembers which value it delivered last.
+@usableFromInline
+internal final class CurrentValueConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>, @unchecked Sendable {
+    /// Reads the subject's latest value and that value's generation.
+    @usableFromInline let current: () -> (Output, UInt64)
+    /// The newest generation delivered.
+    @usableFromInline @exclusivity(unchecked) var deliveredGeneration: UInt64 = 0
+    /// The generation delivered as the subject's latest value on a demand: sends numbered up to it
+    /// are older than what the subscriber has seen, and are not delivered when they arrive late.
+    @usableFromInline @exclusivity(unchecked) var replayedGeneration: UInt64 = 0
+
+    @inlinable
+    init(
+        hub: SubjectHub<Output, Failure>,
+        current: @escaping () -> (Output, UInt64),
+        port: @escaping (SubjectEvent<Output, Failure>) -> Subscribers.Demand
+    ) {
+        self.current = current
+        super.init(hub: hub, port: port)
+    }
+
+    @usableFromInline
+    override var description: String { "CurrentValueSubject" }
+
+    @usableFromInline
+    override func replay(through port: (SubjectEvent<Output, Failure>) -> Subscribers.Demand) {
+        let (value, generation) = current()
+        if generation > deliveredGeneration, demand > 0 {
+            deliveredGeneration = generation
+            replayedGeneration = generation
+            deliver(value, through: port)
+        }
+    }
+}
