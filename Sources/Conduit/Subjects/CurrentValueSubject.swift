@@ -39,9 +39,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomS
         let number = generation
         let receivers = hub.entries
         lock.unlock()
-        for link in receivers {
-            unsafeDowncast(link, to: SubjectConduit<Output, Failure>.self).offer(input, generation: number)
-        }
+        SubjectHub<Output, Failure>.offer(input, generation: number, to: receivers)
     }
 
     public func send(completion: Subscribers.Completion<Failure>) {

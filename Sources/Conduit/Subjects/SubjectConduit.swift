@@ -12,8 +12,8 @@ internal enum SubjectEvent<Output, Failure: Error> {
 @usableFromInline
 internal class SubjectLink: @unchecked Sendable {
     /// Held by the thread delivering into (or changing) this subscriber; that thread may re-enter.
-    @usableFromInline let lock = ReentrantLock()
-    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    @usableFromInline final let lock = ReentrantLock()
+    @usableFromInline @exclusivity(unchecked) final var demand = Subscribers.Demand.none
 
     @usableFromInline
     init() {}
@@ -38,9 +38,9 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     @unchecked Sendable
 {
     /// Delivers an event to the subscriber; `nil` once cancelled or finished (which releases it).
-    @usableFromInline @exclusivity(unchecked) var port: ((SubjectEvent<Output, Failure>) -> Subscribers.Demand)?
+    @usableFromInline @exclusivity(unchecked) final var port: ((SubjectEvent<Output, Failure>) -> Subscribers.Demand)?
     /// The subject's hub, to detach from; `nil` once cancelled or finished.
-    @usableFromInline @exclusivity(unchecked) var hub: SubjectHub<Output, Failure>?
+    @usableFromInline @exclusivity(unchecked) final var hub: SubjectHub<Output, Failure>?
 
     @inlinable
     init(hub: SubjectHub<Output, Failure>, port: @escaping (SubjectEvent<Output, Failure>) -> Subscribers.Demand) {

@@ -40,8 +40,25 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
         }
         let receivers = entries
         lock.unlock()
-        for link in receivers {
-            unsafeDowncast(link, to: SubjectConduit<Output, Failure>.self).offer(value, generation: generation)
+        SubjectHub.offer(value, generation: generation, to: receivers)
+    }
+
+    /// Offers `value` to every conduit in `receivers`, a snapshot of `entries` the caller holds.
+    /// The snapshot keeps the conduits alive, so each is borrowed: its address is read from the
+    /// array's storage instead of loading a strong reference, which would retain and release it
+    /// around every delivery (two atomic operations per subscriber per value, ~10 ns here).
+    @inlinable
+    static func offer(_ value: Output, generation: UInt64, to receivers: [SubjectLink]) {
+        receivers.withUnsafeBufferPointer { links in
+            let addresses = UnsafeRawBufferPointer(links)
+            for index in 0..<links.count {
+                let address = addresses.load(
+                    fromByteOffset: index &* MemoryLayout<SubjectLink>.stride, as: UnsafeRawPointer.self
+                )
+                Unmanaged<SubjectConduit<Output, Failure>>.fromOpaque(address)._withUnsafeGuaranteedRef {
+                    $0.offer(value, generation: generation)
+                }
+            }
         }
     }
 
