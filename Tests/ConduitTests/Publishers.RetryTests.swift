@@ -113,4 +113,15 @@ final class RetryTests: XCTestCase {
         XCTAssertNotEqual(TaggedPublisher(tag: 1).retry(2), TaggedPublisher(tag: 1).retry(3))
         XCTAssertEqual(TaggedPublisher(tag: 1).retry(2).retries, 2)
     }
+
+    func testRetryingAnUpstreamThatFailsWhileSubscribingDoesNotGrowTheStack() {
+        // A subject that has failed fails every new subscriber at once: each attempt fails inside
+        // the subscribe of the one before. A hundred thousand of them must neither recurse nor trap.
+        let subject = PassthroughSubject<Int, TestError>()
+        subject.send(completion: .failure(TestError("gone")))
+        var completions: [Subscribers.Completion<TestError>] = []
+        let cancellable = subject.retry(100_000).sink(receiveCompletion: { completions.append($0) }, receiveValue: { _ in })
+        XCTAssertEqual(completions, [.failure(TestError("gone"))])
+        cancellable.cancel()
+    }
 }

@@ -341,4 +341,15 @@ final class ReducingOperatorTests: XCTestCase {
         XCTAssertEqual(out, [2, 4, 8])
         cancellable.cancel()
     }
+
+    func testCollectByAHugeCountAllocatesOnlyForWhatArrives() {
+        let subject = PassthroughSubject<Int, Never>()
+        var out: [[Int]] = []
+        let cancellable = subject.collect(Int.max).sink { out.append($0) }
+        subject.send(1)
+        subject.send(2)
+        subject.send(completion: .finished)
+        XCTAssertEqual(out, [[1, 2]])
+        cancellable.cancel()
+    }
 }

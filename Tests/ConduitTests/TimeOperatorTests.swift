@@ -36,6 +36,29 @@ final class VirtualTimeSchedulerTests: XCTestCase {
         XCTAssertTrue(done)
         XCTAssertEqual(scheduler.now.description, "60s")
     }
+
+    func testAdvanceWithALimitStopsAtTheLastActionRunAndGoesOnLater() {
+        let scheduler = VirtualTimeScheduler()
+        var ticks = 0
+        let cancellable = scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(1)), interval: .nanoseconds(1)) { ticks += 1 }
+        XCTAssertFalse(scheduler.advance(to: scheduler.now.advanced(by: .seconds(1)), limit: 1_000))
+        XCTAssertEqual(ticks, 1_000)
+        XCTAssertEqual(scheduler.now.nanoseconds, 1_000, "the clock stays at the last action run")
+        cancellable.cancel()
+        XCTAssertTrue(scheduler.advance(to: scheduler.now.advanced(by: .seconds(1)), limit: 1_000))
+        XCTAssertEqual(ticks, 1_000)
+        XCTAssertEqual(scheduler.now.nanoseconds, 1_000_001_000)
+    }
+
+    func testARepeatPastTheEndOfTimeNeverComes() {
+        let scheduler = VirtualTimeScheduler()
+        var ticks = 0
+        let cancellable = scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(Int.max - 10)), interval: .seconds(1)) { ticks += 1 }
+        scheduler.advance(to: .init(nanoseconds: .max))
+        XCTAssertEqual(ticks, 1)
+        XCTAssertEqual(scheduler.pendingActionCount, 0)
+        cancellable.cancel()
+    }
 }
 
 final class TimeOperatorTests: XCTestCase {

@@ -45,7 +45,9 @@ private final class CountingCollector<Element, Downstream: Subscriber>: Subscrib
     init(downstream: Downstream, count: Int) {
         self.downstream = downstream
         self.count = count
-        buffer.reserveCapacity(count)
+        // A count is a limit, not a size: reserving it all up front would allocate for values
+        // that may never come (`collect(Int.max)` would ask for the whole address space).
+        buffer.reserveCapacity(min(count, 64))
     }
 
     var description: String { "CollectByCount" }

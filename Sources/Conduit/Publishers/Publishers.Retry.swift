@@ -21,19 +21,62 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let relay = Relay(downstream: subscriber, name: "Retry")
             subscriber.receive(subscription: relay)
-            Self.attempt(upstream, to: relay, remaining: retries)
+            RetryLoop(upstream: upstream, relay: relay, remaining: retries).attempt()
         }
+    }
+}
 
-        private static func attempt<S: Subscriber>(_ upstream: Upstream, to relay: Relay<S>, remaining: Int?)
-            where S.Input == Output, S.Failure == Failure
-        {
-            relay.attach(upstream) { error in
-                if let remaining, remaining <= 0 {
-                    relay.complete(.failure(error))
-                } else {
-                    attempt(upstream, to: relay, remaining: remaining.map { $0 - 1 })
-                }
+/// The attempts of one `Retry` subscription. An upstream that fails while it is being subscribed
+/// to (a subject that has already failed) fails every new attempt at once: the attempts then run
+/// in a loop, not by recursion, so a large retry count cannot overflow the stack.
+private final class RetryLoop<Upstream: Publisher, Downstream: Subscriber>: @unchecked Sendable
+    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
+{
+    private let upstream: Upstream
+    private let relay: Relay<Downstream>
+    private let lock = Lock()
+    /// Attempts left; nil retries without limit.
+    private var remaining: Int?
+    /// True while `attempt()` is subscribing; a failure meanwhile asks the loop for another round.
+    private var subscribing = false
+    private var again = false
+
+    init(upstream: Upstream, relay: Relay<Downstream>, remaining: Int?) {
+        self.upstream = upstream
+        self.relay = relay
+        self.remaining = remaining
+    }
+
+    func attempt() {
+        repeat {
+            lock.withLock {
+                subscribing = true
+                again = false
             }
+            relay.attach(upstream) { [self] error in failed(error) }
+        } while lock.withLock({ () -> Bool in
+            subscribing = false
+            return again
+        })
+    }
+
+    private func failed(_ error: Upstream.Failure) {
+        // nil: no attempts left; true: start a new loop; false: the running loop goes on.
+        let attemptNow: Bool? = lock.withLock {
+            if let remaining {
+                if remaining <= 0 { return nil }
+                self.remaining = remaining - 1
+            }
+            if subscribing {
+                again = true
+                return false
+            }
+            return true
+        }
+        switch attemptNow {
+        case nil: relay.complete(.failure(error))
+        case true?: attempt()
+        case false?: break
         }
     }
 }

@@ -107,10 +107,29 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
 
     /// Moves the clock to `time` (never backwards), running every action due on the way.
     public func advance(to time: SchedulerTimeType) {
+        advance(to: time, limit: .max)
+    }
+
+    /// Moves the clock towards `time`, running at most `limit` actions on the way: a repeating
+    /// action with a tiny interval cannot hold the caller for ever. Returns true if the clock
+    /// reached `time`; otherwise it stays at the last action run, and the rest is still due.
+    @discardableResult
+    public func advance(to time: SchedulerTimeType, limit: Int) -> Bool {
+        var count = 0
         while let item = nextItem(dueBy: time.nanoseconds) {
             item.action()
+            count += 1
+            if count >= limit {
+                let reached: Bool = lock.withLock {
+                    let due = items.contains { $0.due <= time.nanoseconds && !cancelled.contains($0.token) }
+                    if !due { clock = max(clock, time.nanoseconds) }
+                    return !due
+                }
+                return reached
+            }
         }
         lock.withLock { clock = max(clock, time.nanoseconds) }
+        return true
     }
 
     /// Runs every scheduled action, moving the clock as far as needed. Repeating actions would run
@@ -131,8 +150,10 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
             else { return nil }
             let item = items.remove(at: index)
             clock = max(clock, item.due)
-            if let interval = item.interval, !cancelled.contains(item.token) {
-                items.append(Item(due: item.due + interval, order: nextOrder, action: item.action, interval: interval, token: item.token))
+            // A repeat that would fall past the end of time (`Int.max` nanoseconds) never comes.
+            if let interval = item.interval, !cancelled.contains(item.token),
+               case (let next, false) = item.due.addingReportingOverflow(interval) {
+                items.append(Item(due: next, order: nextOrder, action: item.action, interval: interval, token: item.token))
                 nextOrder += 1
             }
             return item
