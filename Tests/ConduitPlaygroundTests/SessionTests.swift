@@ -144,7 +144,7 @@ final class SessionCommandTests: SessionTestCase {
         type("subject taps; subject tally")
         XCTAssertEqual(session.completions(for: "su", cursor: 2), ["subject", "subs"])
         XCTAssertEqual(session.completions(for: "send ta", cursor: 7), ["tally", "taps"])
-        XCTAssertEqual(session.completions(for: "let x = taps.ma", cursor: 15), ["map", "max"])
+        XCTAssertEqual(session.completions(for: "let x = taps.ma", cursor: 15), ["makeConnectable", "map", "mapError", "max"])
         XCTAssertTrue(session.completions(for: "help com", cursor: 8).contains("compactMap"))
     }
 }

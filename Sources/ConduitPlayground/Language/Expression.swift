@@ -37,7 +37,10 @@ extension Expression {
             let value = try operand.evaluate(arguments)
             switch (op, value) {
             case ("!", .bool(let flag)): return .bool(!flag)
-            case ("-", .int(let number)): return .int(-number)
+            case ("-", .int(let number)):
+                let (negated, overflow) = 0.subtractingReportingOverflow(number)
+                if overflow { throw PlaygroundError("-(\(number)) overflows") }
+                return .int(negated)
             case ("-", .double(let number)): return .double(-number)
             default: throw PlaygroundError("cannot apply `\(op)` to \(value.kindName) \(value)")
             }

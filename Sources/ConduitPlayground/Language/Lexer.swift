@@ -58,6 +58,11 @@ struct Lexer<Source: LexerSource> {
             }
             return Token(kind: .identifier(source.text(start..<position)), offset: start, length: position - start)
         }
+        // `...` and `..<`, the range operators.
+        if position + 2 < count, at(position, is: "."), at(position + 1, is: "."), at(position + 2, is: ".") || at(position + 2, is: "<") {
+            position += 3
+            return Token(kind: .symbol(source.text(start..<position)), offset: start, length: 3)
+        }
         if position + 1 < count, let first = source.byte(at: position), let second = source.byte(at: position + 1),
             Lexer.isTwoCharacterSymbol(first, second)
         {
@@ -83,13 +88,14 @@ struct Lexer<Source: LexerSource> {
         }
     }
 
-    /// `{ } ( ) [ ] , : . ; ? = < > + - * / % !`
+    /// `{ } ( ) [ ] , : . ; ? = < > + - * / % !`, and `\` of a key path
     private static func isOneCharacterSymbol(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
             UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: ";"),
             UInt8(ascii: "?"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "+"),
-            UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "!"):
+            UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "!"),
+            UInt8(ascii: "\\"):
             return true
         default:
             return false
@@ -140,13 +146,27 @@ struct Lexer<Source: LexerSource> {
                 break
             }
         }
+        // An exponent, as in Swift: `1e3`, `2.5e-3`.
+        if position < count, at(position, is: "e") || at(position, is: "E") {
+            var digit = position + 1
+            if digit < count, at(digit, is: "+") || at(digit, is: "-") { digit += 1 }
+            if digit < count, source.isDigit(at: digit) {
+                text += source.text(position..<digit)
+                position = digit
+                while position < count, source.isDigit(at: position) {
+                    text.append(source.character(at: position))
+                    position += 1
+                }
+                isDecimal = true
+            }
+        }
         var unitEnd = position
         while unitEnd < count, source.isLetter(at: unitEnd) {
             unitEnd += 1
         }
         if unitEnd > position {
             let unit = source.text(position..<unitEnd)
-            let scale: Double
+            let scale: Int64
             switch unit {
             case "ns": scale = 1
             case "us", "µs": scale = 1_000
@@ -160,15 +180,41 @@ struct Lexer<Source: LexerSource> {
                 )
             }
             position = unitEnd
-            let amount = Double(text) ?? 0
-            return Token(kind: .duration(Int64(amount * scale)), offset: start, length: position - start)
+            guard let nanoseconds = Lexer.nanoseconds(text, isDecimal: isDecimal, scale: scale) else {
+                throw SyntaxError(
+                    "the duration \(text)\(unit) is too long: at most 9223372036s (about 292 years)",
+                    offset: start, length: position - start
+                )
+            }
+            return Token(kind: .duration(nanoseconds), offset: start, length: position - start)
         }
         if isDecimal {
-            return Token(kind: .decimal(Double(text) ?? 0), offset: start, length: position - start)
+            guard let value = Double(text), value.isFinite else {
+                throw SyntaxError("the number \(text) is too large for a decimal", offset: start, length: position - start)
+            }
+            return Token(kind: .decimal(value), offset: start, length: position - start)
         }
         guard let value = Int(text) else {
-            throw SyntaxError("the number \(text) is too large", offset: start, length: position - start)
+            throw SyntaxError(
+                "the number \(text) is too large: whole numbers go up to 9223372036854775807 (write a decimal such as 1e20 for more)",
+                offset: start, length: position - start
+            )
         }
         return Token(kind: .integer(value), offset: start, length: position - start)
+    }
+
+    /// `text` (digits, maybe with a fraction or exponent) times `scale`, in nanoseconds; nil if it
+    /// does not fit in 64 bits. Whole numbers are multiplied exactly.
+    private static func nanoseconds(_ text: String, isDecimal: Bool, scale: Int64) -> Int64? {
+        if !isDecimal {
+            guard let amount = Int64(text) else { return nil }
+            let (product, overflow) = amount.multipliedReportingOverflow(by: scale)
+            return overflow ? nil : product
+        }
+        guard let amount = Double(text) else { return nil }
+        let product = amount * Double(scale)
+        // 2^63 is the first double past `Int64.max`.
+        guard product.isFinite, product < 9_223_372_036_854_775_808.0 else { return nil }
+        return Int64(product)
     }
 }

@@ -7,11 +7,15 @@ struct Parser {
     /// Named closure parameters in scope, with their positions.
     private var parameters: [String: Int] = [:]
     private var highestArgument = -1
+    /// How deeply the expression being read nests (brackets, operators, closures): each level is a
+    /// level of recursion here and when it is evaluated, so it is bounded.
+    private var depth = 0
+    static let maximumDepth = 200
 
     /// Every command word, for messages, help and completion.
     static let commands = [
         "subject", "current", "let", "sink", "send", "complete", "fail", "request", "cancel", "subs", "ls",
-        "inspect", "trace", "load", "help", "reset", "quit", "exit", "tick", "clock", "marbles",
+        "inspect", "trace", "load", "help", "reset", "quit", "exit", "tick", "clock", "marbles", "connect",
     ]
 
     init(_ text: String) throws {
@@ -156,6 +160,8 @@ struct Parser {
             case "virtual"?: advance(); return .clock(realTime: false)
             default: throw SyntaxError("`clock` takes `real` or `virtual`", at: current)
             }
+        case "connect":
+            return .connect(name: try existingName(after: "connect", usage: "connect NAME"))
         case "marbles":
             var names: [Token] = []
             while current.identifier != nil {
@@ -204,7 +210,10 @@ struct Parser {
         return value
     }
 
-    private static let reserved: Set<String> = ["true", "false", "nil", "just", "empty", "timer", "demand", "in"]
+    private static let reserved: Set<String> = [
+        "true", "false", "nil", "just", "empty", "timer", "demand", "in",
+        "Just", "Empty", "Fail", "Deferred", "Future", "Record", "Timer",
+    ]
 
     // MARK: Pipelines
 
@@ -229,31 +238,142 @@ struct Parser {
     private mutating func pipelineSource() throws -> PipelineSyntax.Source {
         let token = current
         switch token.kind {
-        case .identifier("just"):
+        case .identifier("just"), .identifier("Just"):
+            let word = token.display
             advance()
-            try expectSymbol("(", "write `just(VALUE)`")
+            try expectSymbol("(", "write `\(word)(VALUE)`")
             let value = try expression()
-            try expectSymbol(")", "close `just(` with `)`")
+            try expectSymbol(")", "close `\(word)(` with `)`")
             return .just(value)
         case .identifier("empty"):
             advance()
-            return .empty
-        case .identifier("fail"):
+            return .empty(completeImmediately: true)
+        case .identifier("Empty"):
             advance()
-            try expectSymbol("(", "write `fail(\"why\")`")
+            var completes = true
+            if current.isSymbol("(") {
+                advance()
+                if current.identifier == "completeImmediately" {
+                    advance()
+                    try expectSymbol(":", "write `Empty(completeImmediately: false)`")
+                    switch current.identifier {
+                    case "true"?: completes = true
+                    case "false"?: completes = false
+                    default: throw SyntaxError("`completeImmediately:` takes true or false", at: current)
+                    }
+                    advance()
+                }
+                try expectSymbol(")", "write `Empty()` or `Empty(completeImmediately: false)`")
+            }
+            return .empty(completeImmediately: completes)
+        case .identifier("fail"), .identifier("Fail"):
+            let word = token.display
+            advance()
+            try expectSymbol("(", "write `\(word)(\"why\")`")
+            if current.identifier == "error", tokens[position + 1].isSymbol(":") {
+                advance()
+                advance()
+            }
             guard case .string(let message) = current.kind else {
-                throw SyntaxError("`fail(...)` needs a message in double quotes", at: current)
+                throw SyntaxError("`\(word)(...)` needs a message in double quotes, for example `\(word)(error: \"offline\")`", at: current)
             }
             advance()
-            try expectSymbol(")", "close `fail(` with `)`")
+            try expectSymbol(")", "close `\(word)(` with `)`")
             return .fail(message)
+        case .identifier("Timer"):
+            advance()
+            guard current.isSymbol("."), tokens[position + 1].identifier == "publish" else {
+                throw SyntaxError("write `Timer.publish(every: 1s)`", at: current)
+            }
+            advance()
+            advance()
+            try expectSymbol("(", "write `Timer.publish(every: 1s)`")
+            guard current.identifier == "every", tokens[position + 1].isSymbol(":") else {
+                throw SyntaxError("write `Timer.publish(every: 1s)`", at: current)
+            }
+            advance()
+            advance()
+            let interval = try positiveDuration(for: "Timer.publish(every:)")
+            // `on: .main, in: .common` name a run loop; the playground has one clock.
+            while current.isSymbol(",") {
+                advance()
+                _ = try argument()
+            }
+            try expectSymbol(")", "close `Timer.publish(` with `)`")
+            return .timerPublish(nanoseconds: interval)
+        case .identifier("Deferred"):
+            advance()
+            try expectSymbol("{", "write `Deferred { PIPELINE }`, for example `Deferred { just(1) }`")
+            let inner = try pipeline()
+            try expectSymbol("}", "close `Deferred {` with `}`")
+            return .deferred(inner)
+        case .identifier("Future"):
+            advance()
+            var delay: Int64 = 0
+            if current.isSymbol("(") {
+                advance()
+                guard current.identifier == "after", tokens[position + 1].isSymbol(":") else {
+                    throw SyntaxError("write `Future { VALUE }` or `Future(after: 1s) { VALUE }`", at: current)
+                }
+                advance()
+                advance()
+                delay = try positiveDuration(for: "Future(after:)")
+                try expectSymbol(")", "close `Future(` with `)`")
+            }
+            let open = current
+            try expectSymbol("{", "write `Future { VALUE }`: the value the promise is fulfilled with")
+            let value = try valueExpression()
+            guard current.isSymbol("}") else {
+                throw SyntaxError("expected `}` to close the `Future {` opened here", at: open)
+            }
+            advance()
+            return .future(value, delay: delay)
+        case .identifier("Record"):
+            advance()
+            let usage = "write `Record(output: [1, 2], completion: .finished)` or `completion: .failure(\"why\")`"
+            try expectSymbol("(", usage)
+            guard current.identifier == "output", tokens[position + 1].isSymbol(":") else {
+                throw SyntaxError(usage, at: current)
+            }
+            advance()
+            advance()
+            guard current.isSymbol("[") else {
+                throw SyntaxError("`output:` takes an array of values; \(usage)", at: current)
+            }
+            guard case .array(let items) = try primary() else {
+                throw SyntaxError(usage, at: token)
+            }
+            var failure: String?
+            if current.isSymbol(",") {
+                advance()
+                guard current.identifier == "completion", tokens[position + 1].isSymbol(":"), tokens[position + 2].isSymbol(".") else {
+                    throw SyntaxError(usage, at: current)
+                }
+                advance()
+                advance()
+                advance()
+                switch current.identifier {
+                case "finished"?:
+                    advance()
+                case "failure"?:
+                    advance()
+                    try expectSymbol("(", usage)
+                    guard case .string(let message) = current.kind else {
+                        throw SyntaxError("`.failure(...)` needs a message in double quotes", at: current)
+                    }
+                    failure = message
+                    advance()
+                    try expectSymbol(")", usage)
+                default:
+                    throw SyntaxError("the completion is `.finished` or `.failure(\"why\")`", at: current)
+                }
+            }
+            try expectSymbol(")", usage)
+            return .record(items, failure: failure)
         case .identifier("timer"):
             advance()
             try expectSymbol("(", "write `timer(1s)`")
-            guard case .duration(let interval) = current.kind, interval > 0 else {
-                throw SyntaxError("`timer(...)` needs a positive duration such as `1s`", at: current)
-            }
-            advance()
+            let interval = try positiveDuration(for: "timer(...)")
             try expectSymbol(")", "close `timer(` with `)`")
             return .timer(nanoseconds: interval)
         case .identifier:
@@ -271,10 +391,19 @@ struct Parser {
             return .sequence(items)
         default:
             throw SyntaxError(
-                "a pipeline starts with a name, `just(V)`, `[1, 2, 3].publisher`, `empty`, `fail(\"why\")` or `timer(1s)`",
+                "a pipeline starts with a name, `just(V)`, `[1, 2, 3].publisher`, `empty`, `fail(\"why\")`, `timer(1s)`, or `Just`, `Empty`, `Fail`, `Deferred`, `Future`, `Record`, `Timer.publish` (`help sources`)",
                 at: token
             )
         }
+    }
+
+    /// A positive duration such as `1s`; `what` names the place in the message.
+    private mutating func positiveDuration(for what: String) throws -> Int64 {
+        guard case .duration(let interval) = current.kind, interval > 0 else {
+            throw SyntaxError("`\(what)` needs a positive duration such as `1s`", at: current)
+        }
+        advance()
+        return interval
     }
 
     private mutating func operatorCall() throws -> OperatorCall {
@@ -298,7 +427,11 @@ struct Parser {
         }
         var closure: Closure?
         if current.isSymbol("{") {
-            closure = try self.closure()
+            if let factory = try subjectFactory() {
+                arguments.append(factory)
+            } else {
+                closure = try self.closure()
+            }
         }
         let last = tokens[position - 1]
         let span = Token(kind: nameToken.kind, offset: nameToken.offset, length: last.offset + last.length - nameToken.offset)
@@ -314,12 +447,47 @@ struct Parser {
             advance()
         }
         let token = current
+        if token.isSymbol("{"), let factory = try subjectFactory() {
+            return Argument(label: label, content: factory.content, token: factory.token)
+        }
         switch token.kind {
         case .duration(let nanoseconds):
             advance()
             return Argument(label: label, content: .duration(nanoseconds), token: token)
+        case .symbol("\\"):
+            // A key path `\.name.first` is the closure `{ $0.name.first }`.
+            advance()
+            var body = Expression.argument(0)
+            let entered = depth
+            defer { depth = entered }
+            while current.isSymbol("."), let member = tokens[position + 1].identifier {
+                try enter()
+                advance()
+                advance()
+                body = .member(body, member)
+            }
+            guard case .member = body else {
+                throw SyntaxError("a key path reads `\\.name`, for example `.map(\\.name)`", at: current)
+            }
+            let last = tokens[position - 1]
+            let span = Token(kind: token.kind, offset: token.offset, length: last.offset + last.length - token.offset)
+            return Argument(label: label, content: .closure(Closure(body: body, parameterCount: 1, token: span)), token: span)
+        case .identifier(let name) where name.first?.isUppercase == true && !Parser.reserved.contains(name) && tokens[position + 1].isSymbol("."):
+            // `Error.self`, `DispatchQueue.main`, `RunLoop.main`: Swift names with no playground meaning.
+            advance()
+            var written = name
+            while current.isSymbol("."), let member = tokens[position + 1].identifier {
+                written += "." + member
+                advance()
+                advance()
+            }
+            let last = tokens[position - 1]
+            let span = Token(kind: token.kind, offset: token.offset, length: last.offset + last.length - token.offset)
+            return Argument(label: label, content: .swiftName(written), token: span)
         case .symbol(".") where tokens[position + 1].identifier != nil:
             // An enumeration case such as `.dropOldest`, or `.byTime(1s)` with arguments.
+            try enter()
+            defer { depth -= 1 }
             advance()
             let name = current
             advance()
@@ -348,11 +516,46 @@ struct Parser {
             return Argument(label: label, content: .name(name), token: token)
         default:
             let expression = try self.expression()
+            var content = Argument.Content.expression(expression)
+            if case .symbol(let op) = current.kind, op == "..." || op == "..<" {
+                advance()
+                var upper: Expression?
+                if !current.isSymbol(")") && !current.isSymbol(",") {
+                    upper = try self.expression()
+                } else if op == "..<" {
+                    throw SyntaxError("`..<` needs an upper bound, for example `2..<4`", at: current)
+                }
+                content = .range(expression, upper, closed: op == "...")
+            }
             let last = tokens[position - 1]
             let span = Token(kind: token.kind, offset: token.offset, length: last.offset + last.length - token.offset)
             _ = start
-            return Argument(label: label, content: .expression(expression), token: span)
+            return Argument(label: label, content: content, token: span)
         }
+    }
+
+    /// `{ PassthroughSubject<Int, Never>() }` (or `CurrentValueSubject...`), the factory `multicast`
+    /// takes: read up to its `}` as an argument; nil (reading nothing) for any other brace.
+    private mutating func subjectFactory() throws -> Argument? {
+        guard current.isSymbol("{"), let word = tokens[position + 1].identifier,
+              word == "PassthroughSubject" || word == "CurrentValueSubject"
+        else { return nil }
+        let open = current
+        var nesting = 0
+        while current.kind != .end {
+            if current.isSymbol("{") { nesting += 1 }
+            if current.isSymbol("}") {
+                nesting -= 1
+                if nesting == 0 { break }
+            }
+            advance()
+        }
+        guard current.isSymbol("}") else {
+            throw SyntaxError("expected `}` to close the closure opened here", at: open)
+        }
+        let span = Token(kind: open.kind, offset: open.offset, length: current.offset + 1 - open.offset)
+        advance()
+        return Argument(label: nil, content: .subjectFactory, token: span)
     }
 
     /// After `{`: a record has `name:` or is `{}`; anything else is a closure.
@@ -416,6 +619,8 @@ struct Parser {
     }
 
     mutating func expression() throws -> Expression {
+        try enter()
+        defer { depth -= 1 }
         let condition = try binary(level: 0)
         guard current.isSymbol("?") else { return condition }
         advance()
@@ -432,7 +637,11 @@ struct Parser {
     private mutating func binary(level: Int) throws -> Expression {
         guard level < Parser.precedence.count else { return try unary() }
         var left = try binary(level: level + 1)
+        let entered = depth
+        defer { depth = entered }
         while case .symbol(let op) = current.kind, Parser.precedence[level].contains(op) {
+            // Each operator nests the expression so far one level deeper.
+            try enter()
             advance()
             let right = try binary(level: level + 1)
             left = .binary(op, left, right)
@@ -443,6 +652,8 @@ struct Parser {
     private mutating func unary() throws -> Expression {
         if current.isSymbol("!") || current.isSymbol("-") {
             guard case .symbol(let op) = current.kind else { return try postfix() }
+            try enter()
+            defer { depth -= 1 }
             advance()
             return .unary(op, try unary())
         }
@@ -451,7 +662,13 @@ struct Parser {
 
     private mutating func postfix() throws -> Expression {
         var expression = try primary()
+        let entered = depth
+        defer { depth = entered }
         while true {
+            if current.isSymbol(".") || current.isSymbol("[") {
+                // Each member or index access nests the expression one level deeper.
+                try enter()
+            }
             if current.isSymbol(".") {
                 let next = tokens[position + 1]
                 guard let member = next.identifier else {
@@ -569,6 +786,17 @@ struct Parser {
     }
 
     // MARK: Tokens
+
+    /// One level deeper; fails past `maximumDepth`, pointing at where it happened.
+    private mutating func enter() throws {
+        depth += 1
+        guard depth <= Parser.maximumDepth else {
+            throw SyntaxError(
+                "this expression nests too deeply: at most \(Parser.maximumDepth) levels of brackets, operators and accesses (split it into steps)",
+                at: current
+            )
+        }
+    }
 
     private var current: Token { tokens[position] }
 

@@ -19,6 +19,7 @@ enum Statement {
     case tick(nanoseconds: Int64)
     case clock(realTime: Bool)
     case marbles(names: [Token])
+    case connect(name: Token)
 }
 
 /// A pipeline as written: a source followed by a chain of operator calls.
@@ -29,10 +30,21 @@ struct PipelineSyntax {
         case just(Expression)
         /// `[1, 2, 3].publisher`
         case sequence([Expression])
-        case empty
+        /// `empty`, `Empty()`, or `Empty(completeImmediately: false)` (never finishes).
+        case empty(completeImmediately: Bool)
         case fail(String)
         /// `timer(1s)`: a value every interval, counting from 1.
         case timer(nanoseconds: Int64)
+        /// `Timer.publish(every: 1s)`: the same ticks from a connectable publisher, as in Swift
+        /// (`connect NAME` or `.autoconnect()` starts it).
+        case timerPublish(nanoseconds: Int64)
+        /// `Deferred { PIPELINE }`: the pipeline is built anew for each subscriber.
+        indirect case deferred(PipelineSyntax)
+        /// `Future { VALUE }`, or `Future(after: 1s) { VALUE }`: one result, made once, when the
+        /// future is created (not when it is subscribed to), and replayed to every subscriber.
+        case future(Expression, delay: Int64)
+        /// `Record(output: [1, 2], completion: .finished)` or `.failure("why")`.
+        case record([Expression], failure: String?)
     }
 
     let source: Source
@@ -61,6 +73,13 @@ struct Argument {
         case closure(Closure)
         /// An enumeration case with arguments, such as `.byTime(1s)`.
         case enumCase(String, [Argument])
+        /// A Swift type or scheduler written in a pasted chain: `Error.self`, `DispatchQueue.main`.
+        /// It means nothing for playground values, so it is accepted and ignored.
+        case swiftName(String)
+        /// `2...4`, `2..<4` or `2...`, as `output(in:)` takes.
+        case range(Expression, Expression?, closed: Bool)
+        /// `{ PassthroughSubject<Int, Never>() }`: the subject factory `multicast` takes.
+        case subjectFactory
     }
 
     let label: String?

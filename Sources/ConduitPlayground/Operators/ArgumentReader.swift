@@ -62,8 +62,8 @@ struct ArgumentReader {
         }
     }
 
-    /// A whole-number argument, at least `minimum`.
-    func integer(_ label: String?, minimum: Int, default fallback: Int? = nil) throws -> Int {
+    /// A whole-number argument, from `minimum` to `maximum`.
+    func integer(_ label: String?, minimum: Int, maximum: Int = .max, default fallback: Int? = nil) throws -> Int {
         guard argument(label) != nil else {
             if let fallback { return fallback }
             throw problem("`\(call.name)` needs \(label.map { "`\($0):` " } ?? "")a whole number")
@@ -75,18 +75,78 @@ struct ArgumentReader {
         guard number >= minimum else {
             throw problem("the number must be at least \(minimum), not \(number)", at: token)
         }
+        guard number <= maximum else {
+            throw problem("the number must be at most \(maximum), not \(number)", at: token)
+        }
         return number
     }
 
-    /// A duration argument such as `300ms`.
+    /// A duration argument such as `300ms`, or as Swift writes it: `.milliseconds(300)`, `.seconds(1)`.
     func duration(_ label: String?) throws -> Int64 {
         guard let argument = argument(label) else {
             throw problem("`\(call.name)` needs \(label.map { "`\($0):` " } ?? "")a duration such as `300ms`")
         }
-        guard case .duration(let nanoseconds) = argument.content else {
+        switch argument.content {
+        case .duration(let nanoseconds):
+            return nanoseconds
+        case .enumCase(let unit, let arguments):
+            let scales: [String: Double] = ["nanoseconds": 1, "microseconds": 1e3, "milliseconds": 1e6, "seconds": 1e9]
+            guard let scale = scales[unit], arguments.count == 1, case .expression(let expression) = arguments[0].content,
+                  let amount = (try? expression.evaluate([]))?.numeric
+            else {
+                throw problem("expected a duration such as `300ms`, `1s` or `.milliseconds(300)`", at: argument.token)
+            }
+            let nanoseconds = amount * scale
+            guard nanoseconds.isFinite, nanoseconds >= 0, nanoseconds < 9_223_372_036_854_775_808.0 else {
+                throw problem("this duration is out of range (0 up to about 292 years)", at: argument.token)
+            }
+            return Int64(nanoseconds)
+        default:
             throw problem("expected a duration such as `300ms` or `1s`", at: argument.token)
         }
-        return nanoseconds
+    }
+
+    /// A demand argument: a whole number (at least 1), `.max(N)` or `.unlimited` (nil).
+    func demand(_ label: String) throws -> Int? {
+        guard let argument = argument(label) else { return nil }
+        switch argument.content {
+        case .name("unlimited"):
+            return nil
+        case .enumCase("max", let arguments):
+            guard arguments.count == 1, case .expression(let expression) = arguments[0].content,
+                  case .int(let count)? = try? expression.evaluate([]), count >= 1
+            else {
+                throw problem("`.max(N)` takes a whole number, at least 1", at: argument.token)
+            }
+            return count
+        default:
+            return try integer(label, minimum: 1)
+        }
+    }
+
+    /// A range argument, `2...4`, `2..<4` or `2...`, as the half-open range of indices it means.
+    func range(_ label: String) throws -> Range<Int> {
+        guard let argument = argument(label) else {
+            throw problem("`\(call.name)` needs `\(label):` and a range such as `2...4`")
+        }
+        guard case .range(let lowerExpression, let upperExpression, let closed) = argument.content else {
+            throw problem("expected a range such as `2...4`, `2..<4` or `2...`", at: argument.token)
+        }
+        func bound(_ expression: Expression) throws -> Int {
+            guard case .int(let number)? = try? expression.evaluate([]) else {
+                throw problem("the bounds of a range are whole numbers", at: argument.token)
+            }
+            return number
+        }
+        let lower = try bound(lowerExpression)
+        guard lower >= 0 else { throw problem("a range of indices starts at 0 or more, not \(lower)", at: argument.token) }
+        guard let upperExpression else { return lower..<Int.max }
+        let upper = try bound(upperExpression)
+        guard upper >= lower else {
+            throw problem("the range \(lower)\(closed ? "..." : "..<")\(upper) ends before it starts", at: argument.token)
+        }
+        guard !closed || upper < Int.max else { return lower..<Int.max }
+        return lower..<(closed ? upper + 1 : upper)
     }
 
     /// A boolean argument.

@@ -46,14 +46,13 @@ enum CombiningOperators {
             return Publishers.MergeMany([upstream] + others).pipe()
         },
         OperatorSpec(
-            name: "flatMap", usage: ".flatMap(maxPublishers: N) { [$0, $0 * 10] }",
+            name: "flatMap", usage: ".flatMap(maxPublishers: .max(N)) { [$0, $0 * 10] }",
             summary: "makes a publisher of each value (an array's elements, or the one value) and sends what they all send",
             example: "let both = numbers.flatMap { [$0, $0 * 10] }"
         ) { upstream, call, _ in
             let reader = ArgumentReader(call: call, spec: spec("flatMap"))
             let closure = try reader.closure(arity: 1)
-            let limit = try reader.integer("maxPublishers", minimum: 1, default: 0)
-            let demand: Subscribers.Demand = limit == 0 ? .unlimited : .max(limit)
+            let demand: Subscribers.Demand = try reader.demand("maxPublishers").map { .max($0) } ?? .unlimited
             return upstream.flatMap(maxPublishers: demand) { value -> Pipe in
                 do {
                     return publisher(of: try closure.call(value))
@@ -98,7 +97,8 @@ enum CombiningOperators {
             name: "retry", usage: ".retry(N)", summary: "on failure, subscribes to the upstream again, up to N times",
             example: "let stubborn = flaky.retry(2)"
         ) { upstream, call, _ in
-            upstream.retry(try ArgumentReader(call: call, spec: spec("retry")).integer(nil, minimum: 0)).pipe()
+            // A subject that has failed fails each new subscription at once: a huge N would spin.
+            upstream.retry(try ArgumentReader(call: call, spec: spec("retry")).integer(nil, minimum: 0, maximum: maximumRetries)).pipe()
         },
         OperatorSpec(
             name: "share", usage: ".share()", summary: "subscribes to the upstream once and shares its values with every subscriber",
@@ -123,6 +123,9 @@ enum CombiningOperators {
             ).pipe()
         },
     ]
+
+    /// The most `retry` may retry in the playground.
+    static let maximumRetries = 10_000
 
     static func spec(_ name: String) -> OperatorSpec {
         OperatorTable.spec(named: name)!

@@ -15,12 +15,16 @@ struct OperatorSpec: Sendable {
     let build: @Sendable (Pipe, OperatorCall, BuildContext) throws -> Pipe
 }
 
-/// What an operator's builder may need beyond its upstream: other named publishers, and a way to
-/// report output (for `print`).
+/// What an operator's builder may need beyond its upstream: other named publishers and subjects,
+/// the session's clock, a way to report output (for `print`, `handleEvents`), and the chain being
+/// built (for connectable publishers).
 struct BuildContext {
     let resolve: (Token) throws -> Pipe
+    /// The subject a name stands for (for `multicast(subject:)`).
+    let subject: (Token) throws -> SubjectEntry
     let scheduler: SessionScheduler
     let emit: @Sendable (OutputRecord) -> Void
+    let chain: ChainState
 }
 
 extension Publisher {

@@ -48,7 +48,7 @@ enum TimeOperators {
             example: "let later = taps.receive(on: clock)"
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("receive"))
-            guard let argument = reader.argument("on"), case .name = argument.content else {
+            guard let argument = reader.argument("on"), isScheduler(argument) else {
                 throw SyntaxError("write `.receive(on: clock)`: the playground has one scheduler, `clock`", at: call.span)
             }
             return upstream.receive(on: context.scheduler).pipe()
@@ -58,7 +58,7 @@ enum TimeOperators {
             example: "let lazy = numbers.subscribe(on: clock)"
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("subscribe"))
-            guard let argument = reader.argument("on"), case .name = argument.content else {
+            guard let argument = reader.argument("on"), isScheduler(argument) else {
                 throw SyntaxError("write `.subscribe(on: clock)`: the playground has one scheduler, `clock`", at: call.span)
             }
             return upstream.subscribe(on: context.scheduler).pipe()
@@ -107,5 +107,14 @@ enum TimeOperators {
 
     static func spec(_ name: String) -> OperatorSpec {
         OperatorTable.spec(named: name)!
+    }
+
+    /// `clock`, or a scheduler pasted from Swift (`DispatchQueue.main`, `RunLoop.main`): each
+    /// means the session's one scheduler.
+    static func isScheduler(_ argument: Argument) -> Bool {
+        switch argument.content {
+        case .name, .swiftName: return true
+        default: return false
+        }
     }
 }

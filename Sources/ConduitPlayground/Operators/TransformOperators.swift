@@ -111,10 +111,15 @@ enum TransformOperators {
             return upstream.last().pipe()
         },
         OperatorSpec(
-            name: "output", usage: ".output(at: N)", summary: "sends only the value at index N and finishes",
-            example: "let third = numbers.output(at: 2)"
+            name: "output", usage: ".output(at: N) or .output(in: 1...3)", summary: "sends only the value at index N (or those in the range of indices) and finishes",
+            example: "let middle = numbers.output(in: 1...2)"
         ) { upstream, call, _ in
-            let index = try ArgumentReader(call: call, spec: spec("output")).integer("at", minimum: 0)
+            let reader = ArgumentReader(call: call, spec: spec("output"))
+            if reader.argument("in") != nil {
+                return upstream.output(in: try reader.range("in")).pipe()
+            }
+            // `Int.max` has no successor to end the engine's range of one index.
+            let index = try reader.integer("at", minimum: 0, maximum: Int.max - 1)
             return upstream.output(at: index).pipe()
         },
         OperatorSpec(
@@ -139,17 +144,23 @@ enum TransformOperators {
             return upstream.count().map { Value.int($0) }.pipe()
         },
         OperatorSpec(
-            name: "min", usage: ".min()", summary: "sends the smallest value when the upstream finishes",
+            name: "min", usage: ".min() or .min(by: { $0.rank < $1.rank })", summary: "sends the smallest value when the upstream finishes (by the closure's order if given)",
             example: "let lowest = numbers.min()"
         ) { upstream, call, _ in
-            try ArgumentReader(call: call, spec: spec("min")).none()
+            if call.trailingClosure != nil || !call.arguments.isEmpty {
+                let closure = try ArgumentReader(call: call, spec: spec("min")).closure(arity: 2)
+                return upstream.tryMin { try condition(closure.call($0, $1), in: "min") }.pipe()
+            }
             return upstream.tryMin(by: ordered).pipe()
         },
         OperatorSpec(
-            name: "max", usage: ".max()", summary: "sends the largest value when the upstream finishes",
+            name: "max", usage: ".max() or .max(by: { $0.rank < $1.rank })", summary: "sends the largest value when the upstream finishes (by the closure's order if given)",
             example: "let highest = numbers.max()"
         ) { upstream, call, _ in
-            try ArgumentReader(call: call, spec: spec("max")).none()
+            if call.trailingClosure != nil || !call.arguments.isEmpty {
+                let closure = try ArgumentReader(call: call, spec: spec("max")).closure(arity: 2)
+                return upstream.tryMax { try condition(closure.call($0, $1), in: "max") }.pipe()
+            }
             return upstream.tryMax(by: ordered).pipe()
         },
         OperatorSpec(

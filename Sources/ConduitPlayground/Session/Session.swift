@@ -28,6 +28,8 @@ public final class Session: @unchecked Sendable {
     }
 
     private var entries: [String: Entry] = [:]
+    /// The connectable publishers of the pipelines and sinks that have any, by name (`connect`).
+    private var connections: [String: Connection] = [:]
     /// Names in the order they were made, for `subs`.
     private var order: [String] = []
     private let outputLock = NSLock()
@@ -36,6 +38,9 @@ public final class Session: @unchecked Sendable {
     /// The last `let`, which a line starting with `.` continues.
     private var lastDefinition: (name: String, text: String)?
     private var loadDepth = 0
+    /// The most scheduled actions one `tick` (or one statement) runs: a timer of `1ns` cannot hold
+    /// the session for ever, and `tick` again goes on.
+    static let actionsPerTick = 100_000
     /// The clock of every time operator: virtual unless `clock real`.
     private let scheduler = SessionScheduler()
     /// What subjects were sent and sinks received, with when, for `marbles`.
@@ -51,6 +56,7 @@ public final class Session: @unchecked Sendable {
         for case .sink(let sink) in entries.values {
             sink.cancel()
         }
+        for connection in connections.values { connection.disconnect() }
         Instrumentation.remove(tracer)
     }
 
@@ -64,7 +70,7 @@ public final class Session: @unchecked Sendable {
             guard !isFinished else { break }
             let succeeded = run(statement, file: file, line: line + statement.line)
             if !scheduler.isRealTime {
-                scheduler.virtual.advance()
+                scheduler.virtual.advance(to: scheduler.virtual.now, limit: Session.actionsPerTick)
             }
             if !succeeded {
                 break
@@ -132,9 +138,15 @@ public final class Session: @unchecked Sendable {
             report(error, in: text, file: file, line: line)
             return false
         } catch {
-            emit(OutputRecord(kind: .error, text: "error: \(error)"))
+            emit(OutputRecord(kind: .error, text: "error: \(Session.message(of: error))"))
             return false
         }
+    }
+
+    /// An error's message for a person.
+    static func message(of error: Error) -> String {
+        if let syntax = error as? SyntaxError { return syntax.message }
+        return PlaygroundError.from(error).message
     }
 
     private func report(_ error: SyntaxError, in text: String, file: String?, line: Int) {
@@ -168,11 +180,14 @@ public final class Session: @unchecked Sendable {
             try define(name, as: .subject(SubjectEntry(storage: .current(CurrentValueSubject(value)))))
             info("\(name.display): CurrentValueSubject = \(value)")
         case .define(let name, let syntax):
-            let publisher = try build(syntax)
+            let chain = ChainState()
+            let publisher = try build(syntax, chain: chain)
             try define(name, as: .pipeline(PipelineEntry(publisher: publisher, syntax: syntax)))
+            remember(chain, as: name.display)
             lastDefinition = (name.display, text)
         case .sink(let name, let syntax, let demand):
-            let publisher = try build(syntax)
+            let chain = ChainState()
+            let publisher = try build(syntax, chain: chain)
             guard entries[name.display] == nil else {
                 throw SyntaxError("`\(name.display)` already names a \(entries[name.display]!.kindName); choose another name, or `cancel` it and `reset`", at: name)
             }
@@ -186,6 +201,7 @@ public final class Session: @unchecked Sendable {
                 clock: { [scheduler] in scheduler.now.nanoseconds }
             )
             try define(name, as: .sink(sink))
+            remember(chain, as: name.display)
             publisher.subscribe(sink)
         case .send(let name, let expression):
             let subject = try subjectEntry(name, for: "send")
@@ -206,6 +222,15 @@ public final class Session: @unchecked Sendable {
                 info("\(name.display) is \(sink.state.label): nothing to request")
             }
         case .cancel(let name):
+            if case .pipeline? = entries[name.display], let connection = connections[name.display] {
+                guard connection.isConnected else {
+                    info("\(name.display) is not connected")
+                    return
+                }
+                connection.disconnect()
+                info("\(name.display) disconnected")
+                return
+            }
             let sink = try sinkEntry(name, for: "cancel")
             guard sink.isLive else {
                 info("\(name.display) is already \(sink.state.label)")
@@ -227,6 +252,8 @@ public final class Session: @unchecked Sendable {
             emit(OutputRecord(kind: .info, text: try Help.text(for: topic)))
         case .reset:
             for case .sink(let sink) in entries.values { sink.cancel() }
+            for connection in connections.values { connection.disconnect() }
+            connections = [:]
             entries = [:]
             order = []
             lastDefinition = nil
@@ -238,11 +265,30 @@ public final class Session: @unchecked Sendable {
             guard !scheduler.isRealTime else {
                 throw SyntaxError("`tick` moves the virtual clock, but the session runs in real time (`clock virtual` switches back)", offset: 0, length: 4)
             }
-            scheduler.virtual.advance(by: .nanoseconds(Int(nanoseconds)))
-            info("time is \(PlaygroundClock.format(nanoseconds: Int64(scheduler.now.nanoseconds)))")
+            let target = scheduler.now.advanced(by: .nanoseconds(Int(nanoseconds)))
+            if scheduler.virtual.advance(to: target, limit: Session.actionsPerTick) {
+                info("time is \(PlaygroundClock.format(nanoseconds: Int64(scheduler.now.nanoseconds)))")
+            } else {
+                let now = scheduler.now.nanoseconds
+                info("tick stopped at \(PlaygroundClock.format(nanoseconds: Int64(now))) after \(Session.actionsPerTick) scheduled actions (a very fast timer?); `tick \(PlaygroundClock.format(nanoseconds: Int64(target.nanoseconds - now)))` goes on")
+            }
         case .clock(let on):
             setRealTime(on)
             info("clock: \(on ? "real time" : "virtual time")")
+        case .connect(let name):
+            guard let entry = entries[name.display] else { throw unknown(name, expected: "pipeline") }
+            guard let connection = connections[name.display] else {
+                throw SyntaxError(
+                    "`\(name.display)` is a \(entry.kindName) with nothing to connect; `connect` starts a connectable publisher: `.makeConnectable()`, `.multicast()` or `Timer.publish(every:)`",
+                    at: name
+                )
+            }
+            guard !connection.isConnected else {
+                info("\(name.display) is already connected")
+                return
+            }
+            info("\(name.display) connected")
+            connection.connect()
         case .marbles(let names):
             for name in names {
                 guard let entry = entries[name.display] else { throw unknown(name, expected: "subject or sink") }
@@ -251,6 +297,13 @@ public final class Session: @unchecked Sendable {
                 }
             }
             emit(OutputRecord(kind: .marbles, text: timeline.diagram(of: names.map(\.display), until: scheduler.now.nanoseconds)))
+        }
+    }
+
+    /// Keeps the connectable publishers a build made, for `connect NAME`.
+    private func remember(_ chain: ChainState, as name: String) {
+        if !chain.connectables.isEmpty {
+            connections[name] = Connection(connectables: chain.connectables)
         }
     }
 
@@ -293,6 +346,15 @@ public final class Session: @unchecked Sendable {
         return sink
     }
 
+    /// The subject a name stands for (`multicast(subject:)`).
+    private func subject(named name: Token) throws -> SubjectEntry {
+        guard let entry = entries[name.display] else { throw unknown(name, expected: "subject") }
+        guard case .subject(let subject) = entry else {
+            throw SyntaxError("`\(name.display)` is a \(entry.kindName), but a subject is needed here", at: name)
+        }
+        return subject
+    }
+
     /// The publisher a name stands for: a subject or a pipeline.
     private func publisher(named name: Token) throws -> Pipe {
         guard let entry = entries[name.display] else { throw unknown(name, expected: "subject or pipeline") }
@@ -306,7 +368,7 @@ public final class Session: @unchecked Sendable {
 
     // MARK: Building pipelines
 
-    private func build(_ syntax: PipelineSyntax) throws -> Pipe {
+    private func build(_ syntax: PipelineSyntax, chain: ChainState) throws -> Pipe {
         var current: Pipe
         switch syntax.source {
         case .name(let token):
@@ -315,19 +377,51 @@ public final class Session: @unchecked Sendable {
             current = Just(try expression.evaluate([])).pipe()
         case .sequence(let items):
             current = try items.map { try $0.evaluate([]) }.publisher.pipe()
-        case .empty:
-            current = Empty().eraseToAnyPublisher()
+        case .empty(let completeImmediately):
+            current = Empty(completeImmediately: completeImmediately).eraseToAnyPublisher()
         case .fail(let message):
             current = Fail(error: PlaygroundError(message)).eraseToAnyPublisher()
         case .timer(let interval):
             current = TimerSource(interval: Int(interval), scheduler: scheduler).pipe()
+        case .timerPublish(let interval):
+            let ticks = TimerSource(interval: Int(interval), scheduler: scheduler).setFailureType(to: PlaygroundError.self)
+            current = chain.made(PlaygroundConnectable(Publishers.MakeConnectable(upstream: ticks)))
+        case .deferred(let inner):
+            // Built once now, so that a mistake in it is reported here; then anew per subscriber.
+            _ = try build(inner, chain: ChainState())
+            current = Deferred { [weak self] () -> Pipe in
+                guard let self else { return Empty().eraseToAnyPublisher() }
+                do {
+                    return try self.build(inner, chain: ChainState())
+                } catch {
+                    return Fail(error: PlaygroundError(Session.message(of: error))).eraseToAnyPublisher()
+                }
+            }.eraseToAnyPublisher()
+        case .future(let expression, let delay):
+            let value = try expression.evaluate([])
+            let scheduler = self.scheduler
+            current = Future<Value, PlaygroundError> { promise in
+                if delay == 0 {
+                    promise(.success(value))
+                } else {
+                    scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(Int(delay))), tolerance: .nanoseconds(0), options: nil) {
+                        promise(.success(value))
+                    }
+                }
+            }.eraseToAnyPublisher()
+        case .record(let items, let failure):
+            let values = try items.map { try $0.evaluate([]) }
+            current = Record(output: values, completion: failure.map { .failure(PlaygroundError($0)) } ?? .finished).eraseToAnyPublisher()
         }
         let context = BuildContext(
             resolve: { [unowned self] token in try publisher(named: token) },
+            subject: { [unowned self] token in try subject(named: token) },
             scheduler: scheduler,
-            emit: { [weak self] record in self?.emit(record) }
+            emit: { [weak self] record in self?.emit(record) },
+            chain: chain
         )
         for call in syntax.operators {
+            chain.step()
             guard let spec = OperatorTable.spec(named: call.name) else {
                 let hint = Suggestion.closest(to: call.name, in: OperatorTable.names).map { "; did you mean `\($0)`?" }
                     ?? "; `help operators` lists them"
@@ -354,7 +448,7 @@ public final class Session: @unchecked Sendable {
                 let users = liveSinks(readingFrom: name)
                 lines.append(indent + pad(name) + subject.summary + " (\(users) live sink\(users == 1 ? "" : "s"))")
             case .pipeline(let pipeline):
-                lines.append(indent + pad(name) + pipeline.chain)
+                lines.append(indent + pad(name) + pipeline.chain + (connections[name].map { "  (\($0.summary))" } ?? ""))
                 for dependency in pipeline.dependencies where depth < 8 {
                     describe(dependency, depth: depth + 1)
                 }
@@ -363,6 +457,9 @@ public final class Session: @unchecked Sendable {
                 lines.append(indent + pad(name) + "sink  \(sink.state.label)  demand \(demand)  received \(sink.received)  ← \(sink.pipelineText)")
                 if let syntax = try? Parser.parsePipeline(sink.pipelineText) {
                     let pipeline = PipelineEntry(publisher: Empty().eraseToAnyPublisher(), syntax: syntax)
+                    if let connection = connections[name] {
+                        lines.append(indent + "  " + pad("") + connection.summary)
+                    }
                     if !syntax.operators.isEmpty {
                         lines.append(indent + "  " + pad("") + pipeline.chain)
                     }
@@ -406,7 +503,9 @@ public final class Session: @unchecked Sendable {
         case .subject(let subject):
             return "\(name.display): \(subject.summary)\n  live sinks reading it: \(liveSinks(readingFrom: name.display))"
         case .pipeline(let pipeline):
-            return "\(name.display): pipeline\n  written: \(pipeline.syntax.text)\n  chain:   \(pipeline.chain)\n  reads:   \(pipeline.dependencies.joined(separator: ", "))"
+            var text = "\(name.display): pipeline\n  written: \(pipeline.syntax.text)\n  chain:   \(pipeline.chain)\n  reads:   \(pipeline.dependencies.joined(separator: ", "))"
+            if let connection = connections[name.display] { text += "\n  \(connection.summary)" }
+            return text
         case .sink(let sink):
             let demand = sink.requested == .unlimited ? "unlimited" : "max(\(sink.requested.max ?? 0))"
             var text = "\(name.display): sink\n  state:    \(sink.state.label)\n  pipeline: \(sink.pipelineText)\n  requested: \(demand)\n  received: \(sink.received)"
