@@ -15,10 +15,22 @@ struct ConduitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conduit",
         abstract: "The Conduit playground: build Combine pipelines by name, send values, watch them flow.",
+        usage: """
+            conduit [--no-color] [--real-time]        (interactive)
+            conduit -e LINE [-e LINE ...] [--no-color] [--real-time]
+            conduit run FILE...
+            conduit check FILE...
+            """,
         discussion: """
             With no arguments, starts the interactive playground (`help` lists its commands, \
-            `help operators` its operators). When standard input is not a terminal, its lines \
-            are read as a script.
+            `help operators` its operators, `help sources` where pipelines start; Tab \
+            completes). When standard input is not a terminal, its lines are read as a script.
+
+            EXAMPLES
+              conduit -e 'sink s = [1, 2, 3].publisher.map { $0 * 10 }'
+              conduit -e 'help operators'
+              conduit run scripts/examples/*.conduit
+              conduit check scripts/examples/*.conduit
 
             Line editing: emacs keys, Up/Down for history, Ctrl-R to search it, Tab to complete \
             a command or a name, Ctrl-C to discard the line, Ctrl-D on an empty line to leave. \

@@ -73,7 +73,10 @@ struct Lexer<Source: LexerSource> {
             position += 1
             return Token(kind: .symbol(source.text(start..<position)), offset: start, length: 1)
         }
-        throw SyntaxError("unexpected character `\(source.character(at: start))`", offset: start, length: 1)
+        let character = source.character(at: start)
+        // Input that is not UTF-8 arrives with U+FFFD in place of each bad byte.
+        let hint = character == "\u{FFFD}" ? " (the input has bytes that are not UTF-8 text)" : ""
+        throw SyntaxError("unexpected character `\(character)`\(hint)", offset: start, length: 1)
     }
 
     /// `==`, `!=`, `<=`, `>=`, `&&` and `||`.

@@ -128,7 +128,7 @@ struct Parser {
         case "load":
             let start = current.offset
             guard current.kind != .end else {
-                throw SyntaxError("`load` needs a file name, for example `load scripts/examples/first.conduit`", at: current)
+                throw SyntaxError("`load` needs a file name, for example `load scripts/examples/first-pipeline.conduit`", at: current)
             }
             if case .string(let path) = current.kind {
                 advance()

@@ -64,7 +64,7 @@ enum CombiningOperators {
         OperatorSpec(
             name: "switchToLatest", usage: ".map { $0 ? \"fast\" : \"slow\" }.switchToLatest()",
             summary: "each value names a subject or pipeline (or is an array or a value): follows the latest one, cancelling the one before",
-            example: "let current = choice.map { $0 ? \"fast\" : \"slow\" }.switchToLatest()"
+            example: "let following = choice.map { $0 ? \"fast\" : \"slow\" }.switchToLatest()"
         ) { upstream, call, context in
             try ArgumentReader(call: call, spec: spec("switchToLatest")).none()
             return upstream.map { value -> Pipe in

@@ -24,7 +24,11 @@ enum ConnectingOperators {
                     throw SyntaxError("`subject:` takes the name of a subject; usage: \(spec("multicast").usage)", at: argument.token)
                 }
                 let token = Token(kind: .identifier(name), offset: argument.token.offset, length: argument.token.length)
-                switch try context.subject(token).storage {
+                let subject = try context.subject(token)
+                guard !context.reads(name) else {
+                    throw SyntaxError("this pipeline reads from `\(name)`: multicasting into it would send every value back into itself for ever; use another subject", at: argument.token)
+                }
+                switch subject.storage {
                 case .passthrough(let subject):
                     return context.chain.made(PlaygroundConnectable(upstream.multicast(subject: subject)))
                 case .current(let subject):

@@ -25,6 +25,8 @@ struct BuildContext {
     let scheduler: SessionScheduler
     let emit: @Sendable (OutputRecord) -> Void
     let chain: ChainState
+    /// Whether the pipeline being built reads from this name, directly or through other pipelines.
+    let reads: (String) -> Bool
 }
 
 extension Publisher {

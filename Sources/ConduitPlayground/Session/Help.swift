@@ -19,11 +19,26 @@ enum Help {
         ("reset", "reset", "cancels every sink and forgets every name", "reset"),
         ("quit", "quit (or exit)", "leaves the playground", "quit"),
         ("clock", "clock real|virtual", "switches time operators between the virtual clock and real time", "clock real"),
+        ("tick", "tick DURATION", "moves the virtual clock forward (100ms, 1.5s, 2min), running what falls due on the way", "tick 300ms"),
+        ("marbles", "marbles NAME...", "draws what subjects were sent and sinks received, one column per 100ms", "marbles query out"),
+        ("connect", "connect NAME", "connects a connectable pipeline (`.makeConnectable()`, `.multicast()`, `Timer.publish`); `cancel NAME` disconnects it", "connect shared"),
+    ]
+
+    /// The sources a pipeline can start from, as written in Swift and in the playground's short forms.
+    private static let sourcePages: [(names: [String], usage: String, text: String, example: String)] = [
+        (["publisher"], "[V, ...].publisher", "sends the array's values, then finishes (Publishers.Sequence)", "sink out = [1, 2, 3].publisher"),
+        (["Just", "just"], "Just(VALUE) or just(VALUE)", "sends one value, then finishes", "sink out = Just(42)"),
+        (["Empty", "empty"], "Empty() or empty", "finishes at once without a value; `Empty(completeImmediately: false)` never sends anything", "sink out = Empty()"),
+        (["Fail"], "Fail(error: \"why\") or fail(\"why\")", "fails at once with the message", "sink out = Fail(error: \"offline\")"),
+        (["Deferred"], "Deferred { PIPELINE }", "builds the pipeline anew for each subscriber, when it subscribes", "let fresh = Deferred { [1, 2].publisher }"),
+        (["Future"], "Future { VALUE } or Future(after: 1s) { VALUE }", "makes one result when it is created (not when subscribed to) and gives it to every subscriber, then finishes", "let answer = Future(after: 1s) { 42 }"),
+        (["Record"], "Record(output: [V, ...], completion: .finished)", "replays recorded values and a completion (`.failure(\"why\")`) to each subscriber", "sink out = Record(output: [1, 2], completion: .failure(\"late\"))"),
+        (["Timer", "timer"], "Timer.publish(every: 1s) or timer(1s)", "sends 1, 2, 3, ... every interval on the session's clock; Timer.publish is connectable (`connect NAME` or `.autoconnect()`)", "sink ticks = Timer.publish(every: 1s).autoconnect()"),
     ]
 
     /// Every topic `help` knows: commands, operators and the pages about values and closures.
     static var topics: [String] {
-        commandPages.map(\.name) + OperatorTable.names + ["operators", "values", "closures", "functions"]
+        commandPages.map(\.name) + OperatorTable.names + sourcePages.flatMap(\.names) + ["operators", "sources", "values", "closures", "functions"]
     }
 
     static func text(for topic: String?) throws -> String {
@@ -35,11 +50,19 @@ enum Help {
             return "\(page.usage)\n  \(page.text)\n  example: \(page.example)"
         }
         if let spec = OperatorTable.spec(named: key) {
-            return ".\(spec.name): \(spec.summary)\n  usage:   \(spec.usage)\n  example: \(spec.example)"
+            let alias = spec.name == key ? "" : "\n  `\(key)` is the same: every playground closure may fail, and a failure fails the pipeline"
+            return ".\(spec.name): \(spec.summary)\n  usage:   \(spec.usage)\n  example: \(spec.example)\(alias)"
+        }
+        if let page = sourcePages.first(where: { $0.names.contains(key) }) {
+            return "\(page.usage)\n  \(page.text)\n  example: \(page.example)"
         }
         switch key {
+        case "sources":
+            return "sources (a pipeline starts with one, or with a subject or pipeline's name):\n"
+                + sourcePages.map { "  \(padded($0.usage, to: 50))\($0.text)" }.joined(separator: "\n")
         case "operators":
-            return "operators (help NAME for one):\n" + OperatorTable.all.map { "  .\(padded($0.name, to: 17))\($0.summary)" }.joined(separator: "\n")
+            let width = (OperatorTable.all.map(\.name.count).max() ?? 0) + 1
+            return "operators (help NAME for one):\n" + OperatorTable.all.map { "  .\(padded($0.name, to: width))\($0.summary)" }.joined(separator: "\n")
         case "values":
             return """
             values: 42, -7, 2.5, "text" (double quotes), true, false, nil, arrays [1, 2, 3],
@@ -70,7 +93,7 @@ enum Help {
 
     private static var overview: String {
         let commands = commandPages.map { "  \(padded($0.usage, to: 34))\($0.text)" }
-        return (["commands (help NAME for one; help operators, help values, help closures):"] + commands).joined(separator: "\n")
+        return (["commands (help NAME for one; help operators, help sources, help values, help closures):"] + commands).joined(separator: "\n")
     }
 }
 

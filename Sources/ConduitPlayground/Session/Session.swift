@@ -37,7 +37,10 @@ public final class Session: @unchecked Sendable {
     private let tracer: Tracer
     /// The last `let`, which a line starting with `.` continues.
     private var lastDefinition: (name: String, text: String)?
-    private var loadDepth = 0
+    /// The scripts being loaded, outermost first, as absolute paths.
+    private var loading: [String] = []
+    /// The most operators a value may pass through, from a source to a sink.
+    static let maximumChainLength = 100
     /// The most scheduled actions one `tick` (or one statement) runs: a timer of `1ns` cannot hold
     /// the session for ever, and `tick` again goes on.
     static let actionsPerTick = 100_000
@@ -160,11 +163,16 @@ public final class Session: @unchecked Sendable {
         }
         var lineEnd = lineStart
         while lineEnd < characters.count, characters[lineEnd] != "\n" { lineEnd += 1 }
-        let sourceLine = String(characters[lineStart..<lineEnd])
         let column = offset - lineStart
         let width = max(1, min(error.length, max(1, lineEnd - offset)))
         let location = file.map { "\($0):\(line + lineNumber):\(column + 1): " } ?? ""
-        let caret = String(repeating: " ", count: column) + String(repeating: "^", count: width)
+        // A long line is shown around the error only, marked `…` where it is cut.
+        let window = 100
+        let shownStart = column > window - 20 ? offset - (window - 20) : lineStart
+        let shownEnd = min(lineEnd, max(shownStart + window, offset + min(width, 20)))
+        let shownWidth = min(width, shownEnd - offset)
+        let sourceLine = (shownStart > lineStart ? "…" : "") + String(characters[shownStart..<shownEnd]) + (shownEnd < lineEnd ? "…" : "")
+        let caret = String(repeating: " ", count: offset - shownStart + (shownStart > lineStart ? 1 : 0)) + String(repeating: "^", count: max(1, shownWidth))
         emit(OutputRecord(kind: .error, text: "\(location)error: \(error.message)\n  \(sourceLine)\n  \(caret)"))
     }
 
@@ -182,7 +190,7 @@ public final class Session: @unchecked Sendable {
         case .define(let name, let syntax):
             let chain = ChainState()
             let publisher = try build(syntax, chain: chain)
-            try define(name, as: .pipeline(PipelineEntry(publisher: publisher, syntax: syntax)))
+            try define(name, as: .pipeline(PipelineEntry(publisher: publisher, syntax: syntax, length: chainLength(of: syntax))))
             remember(chain, as: name.display)
             lastDefinition = (name.display, text)
         case .sink(let name, let syntax, let demand):
@@ -346,6 +354,21 @@ public final class Session: @unchecked Sendable {
         return sink
     }
 
+    /// How many operators a value passes through from a source to the end of `syntax`, counting
+    /// those of the pipelines it reads: each is a level of the engine's recursion when subscribing
+    /// and delivering, so it is bounded.
+    private func chainLength(of syntax: PipelineSyntax) -> Int {
+        var own = syntax.operators.count
+        if case .deferred(let inner) = syntax.source { own += inner.operators.count }
+        let upstream = PipelineEntry(publisher: Empty().eraseToAnyPublisher(), syntax: syntax, length: 0).dependencies
+            .map { name -> Int in
+                guard case .pipeline(let pipeline)? = entries[name] else { return 0 }
+                return pipeline.length
+            }
+            .max() ?? 0
+        return upstream + own
+    }
+
     /// The subject a name stands for (`multicast(subject:)`).
     private func subject(named name: Token) throws -> SubjectEntry {
         guard let entry = entries[name.display] else { throw unknown(name, expected: "subject") }
@@ -418,8 +441,16 @@ public final class Session: @unchecked Sendable {
             subject: { [unowned self] token in try subject(named: token) },
             scheduler: scheduler,
             emit: { [weak self] record in self?.emit(record) },
-            chain: chain
+            chain: chain,
+            reads: { [unowned self] name in reads(syntax.text, from: name, depth: 0) }
         )
+        let length = chainLength(of: syntax)
+        guard length <= Session.maximumChainLength else {
+            throw SyntaxError(
+                "this pipeline passes values through \(length) operators (counting the pipelines it reads); the playground takes at most \(Session.maximumChainLength)",
+                at: syntax.operators.last?.token ?? Token(kind: .end, offset: 0, length: 1)
+            )
+        }
         for call in syntax.operators {
             chain.step()
             guard let spec = OperatorTable.spec(named: call.name) else {
@@ -456,7 +487,7 @@ public final class Session: @unchecked Sendable {
                 let demand = sink.requested == .unlimited ? "unlimited" : "\(sink.requested.max ?? 0)"
                 lines.append(indent + pad(name) + "sink  \(sink.state.label)  demand \(demand)  received \(sink.received)  ← \(sink.pipelineText)")
                 if let syntax = try? Parser.parsePipeline(sink.pipelineText) {
-                    let pipeline = PipelineEntry(publisher: Empty().eraseToAnyPublisher(), syntax: syntax)
+                    let pipeline = PipelineEntry(publisher: Empty().eraseToAnyPublisher(), syntax: syntax, length: 0)
                     if let connection = connections[name] {
                         lines.append(indent + "  " + pad("") + connection.summary)
                     }
@@ -487,7 +518,7 @@ public final class Session: @unchecked Sendable {
 
     private func reads(_ pipelineText: String, from name: String, depth: Int) -> Bool {
         guard depth < 16, let syntax = try? Parser.parsePipeline(pipelineText) else { return false }
-        let dependencies = PipelineEntry(publisher: Empty().eraseToAnyPublisher(), syntax: syntax).dependencies
+        let dependencies = PipelineEntry(publisher: Empty().eraseToAnyPublisher(), syntax: syntax, length: 0).dependencies
         if dependencies.contains(name) { return true }
         return dependencies.contains { dependency in
             if case .pipeline(let pipeline)? = entries[dependency] {
@@ -518,14 +549,26 @@ public final class Session: @unchecked Sendable {
     // MARK: Scripts
 
     private func load(_ path: String) throws {
-        guard loadDepth < 8 else {
-            throw SyntaxError("`load` is nested too deeply (a script loading itself?)", offset: 0, length: 4)
+        let location = SyntaxError("", offset: 5, length: path.count)
+        let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        guard !loading.contains(canonical) else {
+            throw SyntaxError("`\(path)` is already being loaded: a script cannot load itself", offset: location.offset, length: location.length)
         }
-        loadDepth += 1
-        defer { loadDepth -= 1 }
+        guard loading.count < 8 else {
+            throw SyntaxError("`load` is nested more than 8 deep", offset: 0, length: 4)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SyntaxError("there is no file `\(path)` (relative paths start at \(FileManager.default.currentDirectoryPath))", offset: location.offset, length: location.length)
+        }
+        guard !isDirectory.boolValue else {
+            throw SyntaxError("`\(path)` is a directory; `load` takes a script file such as `scripts/examples/first-pipeline.conduit`", offset: location.offset, length: location.length)
+        }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw SyntaxError("cannot read the file `\(path)`", offset: 5, length: path.count)
+            throw SyntaxError("cannot read the file `\(path)` as UTF-8 text (permissions, or not a text file)", offset: location.offset, length: location.length)
         }
+        loading.append(canonical)
+        defer { loading.removeLast() }
         let saved = outputLock.withLock { collected }
         let report = ScriptRunner.run(text: text, path: path, session: self, check: false)
         outputLock.withLock { collected = (saved ?? []) + report.output }
@@ -549,13 +592,14 @@ public final class Session: @unchecked Sendable {
         let before = String(characters[..<start]).trimmingWhitespace()
         let candidates: [String]
         if start > 0, characters[start - 1] == "." {
-            candidates = OperatorTable.names + ["publisher"]
+            candidates = OperatorTable.names + ["publisher", "publish"]
         } else if before.isEmpty || before.hasSuffix(";") {
             candidates = Parser.commands
         } else if before == "help" {
             candidates = Help.topics
         } else {
-            candidates = order + ["just", "empty", "fail", "true", "false", "nil", "demand", "on", "off"]
+            candidates = order + ["just", "empty", "fail", "timer", "true", "false", "nil", "demand", "on", "off"]
+                + ["Just", "Empty", "Fail", "Deferred", "Future", "Record", "Timer"]
         }
         return Array(Set(candidates.filter { $0.hasPrefix(word) })).sorted()
     }

@@ -44,13 +44,15 @@ struct SubjectEntry {
 struct PipelineEntry {
     let publisher: Pipe
     let syntax: PipelineSyntax
+    /// How many operators a value passes through in it, counting the pipelines it reads.
+    let length: Int
 
     /// The names of the subjects and pipelines it reads from.
     var dependencies: [String] {
         var names: [String] = []
         if case .name(let token) = syntax.source, let name = token.identifier { names.append(name) }
         if case .deferred(let inner) = syntax.source {
-            names += PipelineEntry(publisher: publisher, syntax: inner).dependencies
+            names += PipelineEntry(publisher: publisher, syntax: inner, length: 0).dependencies
         }
         for call in syntax.operators {
             for argument in call.arguments {

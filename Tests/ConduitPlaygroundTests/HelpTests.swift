@@ -1,0 +1,51 @@
+import XCTest
+@testable import ConduitPlayground
+
+/// Discoverability: every command and operator has a help page with an example, `help` lists
+/// every command, and Tab offers the new names.
+final class HelpTests: SessionTestCase {
+    func testEveryCommandHasAPageWithAnExampleAndIsListed() {
+        let overview = type("help").joined(separator: "\n")
+        for command in Parser.commands {
+            let page = type("help \(command)")
+            XCTAssertTrue(page.contains { $0.hasPrefix("  example: ") }, "help \(command): \(page)")
+            let shown = command == "ls" ? "subs (or ls)" : command == "exit" ? "quit (or exit)" : command
+            XCTAssertTrue(overview.contains("\n  \(shown)"), "`help` does not list \(command)")
+        }
+    }
+
+    func testEveryOperatorHasAPageWithAnExampleThatRuns() {
+        let listed = type("help operators").joined(separator: "\n")
+        for spec in OperatorTable.all {
+            let page = type("help \(spec.name)")
+            XCTAssertEqual(page.first?.hasPrefix(".\(spec.name): "), true, "help \(spec.name): \(page)")
+            XCTAssertTrue(page.contains("  example: \(spec.example)"))
+            XCTAssertTrue(listed.contains("  .\(spec.name) "), "`help operators` does not list \(spec.name)")
+        }
+        XCTAssertTrue(type("help tryMap").joined().contains("`tryMap` is the same"))
+    }
+
+    func testTheOperatorExamplesParse() {
+        for spec in OperatorTable.all {
+            XCTAssertNoThrow(try Parser.parse(spec.example), spec.example)
+        }
+    }
+
+    func testSourcesHaveHelp() {
+        let sources = type("help sources").joined(separator: "\n")
+        for name in ["Just", "Empty", "Fail", "Deferred", "Future", "Record", "Timer.publish", "timer", ".publisher"] {
+            XCTAssertTrue(sources.contains(name), "help sources lacks \(name)")
+        }
+        XCTAssertTrue(type("help Future").contains { $0.hasPrefix("  example: let answer = Future") })
+    }
+
+    func testTabOffersTheNewOperatorsSourcesAndCommands() {
+        type("subject taps")
+        XCTAssertEqual(session.completions(for: "let x = taps.hand", cursor: 17), ["handleEvents"])
+        XCTAssertEqual(session.completions(for: "let x = taps.auto", cursor: 17), ["autoconnect"])
+        XCTAssertEqual(session.completions(for: "let x = taps.erase", cursor: 18), ["eraseToAnyPublisher"])
+        XCTAssertEqual(session.completions(for: "sink x = Fu", cursor: 11), ["Future"])
+        XCTAssertEqual(session.completions(for: "conn", cursor: 4), ["connect"])
+        XCTAssertEqual(session.completions(for: "help mar", cursor: 8), ["marbles"])
+    }
+}
