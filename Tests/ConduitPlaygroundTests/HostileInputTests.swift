@@ -1,0 +1,118 @@
+import XCTest
+@testable import ConduitPlayground
+
+/// Lines that crashed or hung the playground: each must now get a clear message (or work), and
+/// leave every name and subscription as it was.
+final class HostileInputTests: SessionTestCase {
+    override func setUp() {
+        super.setUp()
+        type("subject s; sink keep = s")
+    }
+
+    override func tearDown() {
+        XCTAssertEqual(values("send s 1").map { $0.prefix(8) }, ["keep ← 1"], "the subject and its sink survive")
+        super.tearDown()
+    }
+
+    func testDurationsTooLongForSixtyFourBitsAreRefused() {
+        // Converting 1e20 seconds to Int64 nanoseconds trapped.
+        XCTAssertTrue(error("tick 99999999999999999999s").contains("the duration 99999999999999999999s is too long"))
+        XCTAssertEqual(type("let d = s.debounce(for: 9223372036854775807ns)"), [], "the longest duration there is")
+        XCTAssertTrue(error("let e = s.debounce(for: 9223372036854775808ns)").contains("too long"))
+        XCTAssertTrue(error("sink t = timer(9223372036855ms)").contains("too long"))
+        XCTAssertTrue(error("let d = s.delay(for: 1e300s)").contains("too long"))
+        type("sink far = s.delay(for: 9223372036s)")
+        XCTAssertEqual(values("tick 9223372036s").count, 0)
+        XCTAssertTrue(type("tick 9223372036s").first?.hasPrefix("time is") ?? false, "the clock saturates, it does not overflow")
+        type("cancel far")
+    }
+
+    func testHugeCountsReachTheEngineSafely() {
+        // collect(Int.max) reserved Int.max elements and corrupted the heap.
+        type("sink all = s.collect(9223372036854775807)")
+        type("send s 7; complete s")
+        XCTAssertEqual(type("inspect all").filter { $0.contains("received") }, ["  received: 1"])
+        type("reset; subject s; sink keep = s")
+        // output(at: Int.max) overflowed computing its range.
+        XCTAssertTrue(error("let o = s.output(at: 9223372036854775807)").contains("at most 9223372036854775806"))
+        XCTAssertTrue(error("sink big = s demand 99999999999999999999").contains("too large"))
+        type("sink lots = s demand 9223372036854775807")
+        type("request lots 9223372036854775807")
+        XCTAssertEqual(values("send s 2"), ["keep ← 2", "lots ← 2"])
+        type("cancel lots")
+    }
+
+    func testRetryingAFailedSubjectNeitherRecursesNorSpins() {
+        // Each attempt failed inside the subscribe of the one before: the stack overflowed.
+        type("subject gone")
+        type("fail gone \"offline\"")
+        XCTAssertEqual(values("sink r = gone.retry(10000)"), ["r ✗ failed: offline"])
+        XCTAssertTrue(error("sink q = gone.retry(9223372036854775807)").contains("at most 10000"))
+    }
+
+    func testOverflowingArithmeticFailsThePipeline() {
+        type("sink neg = s.map { -$0 }")
+        XCTAssertEqual(values("send s -9223372036854775807 - 1").filter { $0.hasPrefix("neg") }, ["neg ✗ failed: -(-9223372036854775808) overflows"])
+        XCTAssertTrue(error("send s 9223372036854775807 + 1").contains("overflows"))
+        XCTAssertTrue(error("send s 9223372036854775808").contains("whole numbers go up to 9223372036854775807"))
+        XCTAssertEqual(values("sink e = Just(2.5e3)"), ["e ← 2500.0", "e ✓ finished"])
+    }
+
+    func testDeepNestingIsRefusedNotAStackOverflow() {
+        for line in [
+            "send s " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000),
+            "send s " + String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000),
+            "send s " + String(repeating: "-", count: 100_000) + "1",
+            "send s " + String(repeating: "!", count: 100_000) + "true",
+            "send s 1" + String(repeating: " + 1", count: 100_000),
+            "send s " + String(repeating: "{a: ", count: 10_000) + "1" + String(repeating: "}", count: 10_000),
+            "send s " + String(repeating: "true ? ", count: 10_000) + "1" + String(repeating: " : 2", count: 10_000),
+            "let m = s.map { $0" + String(repeating: ".a", count: 10_000) + " }",
+            "let c = s.collect(" + String(repeating: ".byTime(", count: 10_000) + "1s" + String(repeating: ")", count: 10_000) + ")",
+        ] {
+            XCTAssertTrue(error(line).contains("nests too deeply"), String(line.prefix(40)))
+        }
+    }
+
+    func testLongChainsOfOperatorsAreRefused() {
+        XCTAssertTrue(error("let long = s" + String(repeating: ".map { $0 }", count: 3_000)).contains("at most 100"))
+        type("let p0 = s" + String(repeating: ".map { $0 }", count: 60))
+        XCTAssertTrue(error("let p1 = p0" + String(repeating: ".map { $0 }", count: 60)).contains("at most 100"), "pipelines read count too")
+    }
+
+    func testMulticastIntoItsOwnUpstreamIsRefused() {
+        // Every value went round the loop for ever: the stack overflowed.
+        XCTAssertTrue(error("let loop = s.map { $0 + 1 }.multicast(subject: s)").contains("send every value back into itself"))
+        type("let p = s.map { $0 }")
+        XCTAssertTrue(error("let loop2 = p.multicast(subject: s)").contains("reads from `s`"))
+    }
+
+    func testAFastTimerCannotHoldTheSession() {
+        // A 1ns timer and `tick 1s` ran a billion actions.
+        type("sink fast = timer(1ns).count()")
+        XCTAssertEqual(type("tick 1s"), ["tick stopped at 100us after 100000 scheduled actions (a very fast timer?); `tick 999ms` goes on"])
+        type("cancel fast")
+        XCTAssertEqual(type("tick 1s"), ["time is 1000ms"], "the clock moves on once the timer is gone")
+    }
+
+    func testAMegabyteLineIsReportedAroundTheError() {
+        let records = session.evaluate("send s 1 + " + String(repeating: "x", count: 1_000_000))
+        let lines = records.first { $0.kind == .error }?.text.split(separator: "\n") ?? []
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertLessThan(lines[1].count, 200, "the line is cut around the error")
+        XCTAssertEqual(values("send s \"" + String(repeating: "y", count: 1_000_000) + "\"").first?.count, 1_000_000 + 9)
+    }
+
+    func testBytesThatAreNotUTF8AreNamed() {
+        XCTAssertTrue(error("send s \u{FFFD}").contains("not UTF-8"))
+    }
+
+    func testLoadingAMissingFileADirectoryOrItselfExplainsWhy() throws {
+        XCTAssertTrue(error("load /no/such/file.conduit").contains("there is no file"))
+        XCTAssertTrue(error("load /tmp").contains("is a directory"))
+        let path = NSTemporaryDirectory() + "conduit-self-\(getpid()).conduit"
+        try "load \(path)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertTrue(error("load \(path)").contains("a script cannot load itself"))
+    }
+}
