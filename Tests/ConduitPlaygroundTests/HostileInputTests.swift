@@ -115,4 +115,14 @@ final class HostileInputTests: SessionTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         XCTAssertTrue(error("load \(path)").contains("a script cannot load itself"))
     }
+
+    func testResetMidPipelineLeavesNothingRunning() {
+        type("sink late = s.delay(for: 1s); sink ticks = timer(100ms)")
+        type("let answer = Future(after: 1s) { 1 }; sink a = answer")
+        type("let live = s.makeConnectable(); sink b = live; connect live")
+        type("send s 5")
+        XCTAssertEqual(type("reset"), ["reset: every name is gone"])
+        XCTAssertEqual(values("tick 2s"), [], "nothing made before the reset prints after it")
+        type("subject s; sink keep = s")
+    }
 }

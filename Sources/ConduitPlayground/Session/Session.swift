@@ -436,14 +436,6 @@ public final class Session: @unchecked Sendable {
             let values = try items.map { try $0.evaluate([]) }
             current = Record(output: values, completion: failure.map { .failure(PlaygroundError($0)) } ?? .finished).eraseToAnyPublisher()
         }
-        let context = BuildContext(
-            resolve: { [unowned self] token in try publisher(named: token) },
-            subject: { [unowned self] token in try subject(named: token) },
-            scheduler: scheduler,
-            emit: { [weak self] record in self?.emit(record) },
-            chain: chain,
-            reads: { [unowned self] name in reads(syntax.text, from: name, depth: 0) }
-        )
         let length = chainLength(of: syntax)
         guard length <= Session.maximumChainLength else {
             throw SyntaxError(
@@ -451,8 +443,18 @@ public final class Session: @unchecked Sendable {
                 at: syntax.operators.last?.token ?? Token(kind: .end, offset: 0, length: 1)
             )
         }
-        for call in syntax.operators {
+        for (index, call) in syntax.operators.enumerated() {
             chain.step()
+            // What this call's upstream reads: the source and the operators before it.
+            let upstream = PipelineSyntax(source: syntax.source, operators: Array(syntax.operators[..<index]), text: syntax.text)
+            let context = BuildContext(
+                resolve: { [unowned self] token in try publisher(named: token) },
+                subject: { [unowned self] token in try subject(named: token) },
+                scheduler: scheduler,
+                emit: { [weak self] record in self?.emit(record) },
+                chain: chain,
+                reads: { [unowned self] name in reads(upstream, from: name, depth: 0) }
+            )
             guard let spec = OperatorTable.spec(named: call.name) else {
                 let hint = Suggestion.closest(to: call.name, in: OperatorTable.names).map { "; did you mean `\($0)`?" }
                     ?? "; `help operators` lists them"
@@ -517,12 +519,17 @@ public final class Session: @unchecked Sendable {
     }
 
     private func reads(_ pipelineText: String, from name: String, depth: Int) -> Bool {
-        guard depth < 16, let syntax = try? Parser.parsePipeline(pipelineText) else { return false }
+        guard let syntax = try? Parser.parsePipeline(pipelineText) else { return false }
+        return reads(syntax, from: name, depth: depth)
+    }
+
+    private func reads(_ syntax: PipelineSyntax, from name: String, depth: Int) -> Bool {
+        guard depth < 16 else { return false }
         let dependencies = PipelineEntry(publisher: Empty().eraseToAnyPublisher(), syntax: syntax, length: 0).dependencies
         if dependencies.contains(name) { return true }
         return dependencies.contains { dependency in
             if case .pipeline(let pipeline)? = entries[dependency] {
-                return reads(pipeline.syntax.text, from: name, depth: depth + 1)
+                return reads(pipeline.syntax, from: name, depth: depth + 1)
             }
             return false
         }
