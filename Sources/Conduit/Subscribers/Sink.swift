@@ -7,9 +7,16 @@ extension Subscribers {
         CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
     {
         /// The closure to execute on receipt of a value.
-        public let receiveValue: (Input) -> Void
+        ///
+        /// Both closures are replaced by empty ones once the completion arrives, so what they
+        /// capture is released even while the sink itself is still held (as in Combine, where a
+        /// finished subscription breaks a `self.cancellable = p.sink { self... }` cycle). Not
+        /// locked: a publisher never delivers a value and the completion at the same time.
+        @exclusivity(unchecked)
+        public private(set) var receiveValue: (Input) -> Void
         /// The closure to execute on completion.
-        public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+        @exclusivity(unchecked)
+        public private(set) var receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
         /// Where the sink stands with its upstream; the lock lives inline (no separate allocation).
         private let state = Mutex(SubscriberState.awaitingSubscription)
@@ -50,6 +57,9 @@ extension Subscribers {
 
         public func receive(completion: Subscribers.Completion<Failure>) {
             state.withLock { $0 = .terminal }
+            let receiveCompletion = self.receiveCompletion
+            self.receiveValue = { _ in }
+            self.receiveCompletion = { _ in }
             receiveCompletion(completion)
         }
 
