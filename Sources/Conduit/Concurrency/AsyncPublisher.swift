@@ -19,6 +19,13 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
 
     public struct Iterator: AsyncIteratorProtocol {
         fileprivate let bridge: AsyncBridge<P.Output, Never>
+        /// Cancels the subscription once the loop is left (the last copy of the iterator is gone).
+        private let reaper: SubscriptionReaper
+
+        fileprivate init(bridge: AsyncBridge<P.Output, Never>) {
+            self.bridge = bridge
+            reaper = SubscriptionReaper(bridge)
+        }
 
         public mutating func next() async -> P.Output? {
             try? await bridge.next()
@@ -44,6 +51,13 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
 
     public struct Iterator: AsyncIteratorProtocol {
         fileprivate let bridge: AsyncBridge<P.Output, P.Failure>
+        /// Cancels the subscription once the loop is left (the last copy of the iterator is gone).
+        private let reaper: SubscriptionReaper
+
+        fileprivate init(bridge: AsyncBridge<P.Output, P.Failure>) {
+            self.bridge = bridge
+            reaper = SubscriptionReaper(bridge)
+        }
 
         public mutating func next() async throws -> P.Output? {
             try await bridge.next()
@@ -177,6 +191,21 @@ internal final class AsyncBridge<Input, Failure: Error>: Subscriber, Cancellable
 
     deinit {
         subscription?.cancel()
+    }
+}
+
+/// Held by a `values` iterator alone: the subscriber behind it is kept by its upstream, so it
+/// cannot notice by itself that a `for await` loop was left early (`break`, `return`, a throw);
+/// this object's release cancels the subscription then, as Combine's iterators do.
+internal final class SubscriptionReaper: Sendable {
+    private let subscription: any Cancellable & Sendable
+
+    init(_ subscription: any Cancellable & Sendable) {
+        self.subscription = subscription
+    }
+
+    deinit {
+        subscription.cancel()
     }
 }
 
