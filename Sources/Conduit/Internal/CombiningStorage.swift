@@ -1,7 +1,7 @@
 /// The typed per-lane values of `zip` and `combineLatest` (one conforming struct per rule and
-/// arity), so `CombiningCore` keeps each upstream's values in their own type: no `Any`, no arrays.
+/// arity), so `CombiningState` keeps each upstream's values in their own type: no `Any`, no arrays.
 ///
-/// Every member is called with the core's lock held.
+/// Every member is called with the `FanInCore`'s lock held.
 @usableFromInline
 internal protocol CombiningStorage {
     associatedtype Output

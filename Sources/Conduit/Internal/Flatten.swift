@@ -1,6 +1,6 @@
 /// The subscriber that `FlatMap` and `SwitchToLatest` attach to their upstream (a stream of
 /// values that become publishers): each value's publisher is attached to a new lane of the
-/// operator's `MergeCore`, which merges what the inner publishers send.
+/// operator's `FanInCore` (with a `MergeState`), which merges what the inner publishers send.
 ///
 /// FlatMap asks its upstream for `maxPublishers` and for one more each time an inner publisher
 /// finishes; SwitchToLatest asks for everything and lets each new inner publisher replace the
@@ -21,7 +21,7 @@ internal final class FlattenUpstream<Input, Inner: Publisher, Downstream: Subscr
 
     @exclusivity(unchecked) @usableFromInline var phase = Phase.awaitingSubscription
     @exclusivity(unchecked) @usableFromInline var subscription: Subscription?
-    @usableFromInline let core: MergeCore<Downstream>
+    @usableFromInline let core: FanInCore<Downstream, MergeState<Downstream.Input>>
     @usableFromInline let transform: (Input) -> Inner
     /// How many inner publishers may be active at once; `nil` for SwitchToLatest.
     @usableFromInline let maxPublishers: Subscribers.Demand?
@@ -29,12 +29,12 @@ internal final class FlattenUpstream<Input, Inner: Publisher, Downstream: Subscr
     @usableFromInline let innerIsJust: Bool
 
     @inlinable
-    init(core: MergeCore<Downstream>, maxPublishers: Subscribers.Demand?, transform: @escaping (Input) -> Inner) {
+    init(core: FanInCore<Downstream, MergeState<Downstream.Input>>, maxPublishers: Subscribers.Demand?, transform: @escaping (Input) -> Inner) {
         self.core = core
         self.maxPublishers = maxPublishers
         self.transform = transform
         self.innerIsJust = maxPublishers == .unlimited && Inner.self == Just<Inner.Output>.self
-        core.prefetchOne = maxPublishers != nil
+        core.state.prefetchOne = maxPublishers != nil
     }
 
     @usableFromInline
@@ -112,7 +112,7 @@ internal final class FlattenUpstream<Input, Inner: Publisher, Downstream: Subscr
         case .finished:
             core.seal()
         case .failure(let error):
-            core.fail(error)
+            core.terminate(with: .failure(error))
         }
     }
 }

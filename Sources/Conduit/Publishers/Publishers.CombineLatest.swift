@@ -25,7 +25,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = CombiningCore<S, LatestStorage2<A.Output, B.Output>>(downstream: subscriber, lanes: 2, name: "CombineLatest")
+            let core = FanInCore<S, CombiningState<LatestStorage2<A.Output, B.Output>>>(downstream: subscriber, lanes: 2, name: "CombineLatest")
             subscriber.receive(subscription: core)
             a.subscribe(core.lane(0) { $0.a = $1; $0.changed = true })
             b.subscribe(core.lane(1) { $0.b = $1; $0.changed = true })

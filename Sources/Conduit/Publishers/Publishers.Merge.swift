@@ -26,7 +26,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = MergeCore(downstream: subscriber, lanes: 2, name: "Merge")
+            let core = FanInCore<S, MergeState<Output>>(downstream: subscriber, lanes: 2, name: "Merge")
             subscriber.receive(subscription: core)
             a.subscribe(core.lane(0))
             b.subscribe(core.lane(1))

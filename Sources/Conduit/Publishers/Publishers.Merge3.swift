@@ -32,7 +32,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = MergeCore(downstream: subscriber, lanes: 3, name: "Merge3")
+            let core = FanInCore<S, MergeState<Output>>(downstream: subscriber, lanes: 3, name: "Merge3")
             subscriber.receive(subscription: core)
             a.subscribe(core.lane(0))
             b.subscribe(core.lane(1))

@@ -38,7 +38,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = MergeCore(downstream: subscriber, lanes: 4, name: "Merge4")
+            let core = FanInCore<S, MergeState<Output>>(downstream: subscriber, lanes: 4, name: "Merge4")
             subscriber.receive(subscription: core)
             a.subscribe(core.lane(0))
             b.subscribe(core.lane(1))

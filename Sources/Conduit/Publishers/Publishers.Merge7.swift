@@ -56,7 +56,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = MergeCore(downstream: subscriber, lanes: 7, name: "Merge7")
+            let core = FanInCore<S, MergeState<Output>>(downstream: subscriber, lanes: 7, name: "Merge7")
             subscriber.receive(subscription: core)
             a.subscribe(core.lane(0))
             b.subscribe(core.lane(1))

@@ -1,0 +1,144 @@
+/// The `FanInState` of `zip` and `combineLatest`: a fixed set of lanes told apart by index, their
+/// values kept typed in `Storage` (one struct per rule and arity). Every downstream request is
+/// passed to every upstream, as Combine does; a request made before a lane's subscription arrived
+/// waits for it.
+@usableFromInline
+internal struct CombiningState<Storage: CombiningStorage>: FanInState {
+    @usableFromInline typealias Output = Storage.Output
+    @usableFromInline typealias Lane = Int
+
+    /// What is known of one upstream.
+    @usableFromInline
+    struct LaneState {
+        @usableFromInline var subscription: Subscription?
+        /// Demand passed on while the lane had no subscription yet.
+        @usableFromInline var pendingRequest = Subscribers.Demand.none
+        @usableFromInline var finished = false
+        @inlinable init() {}
+    }
+
+    @usableFromInline var storage = Storage()
+    @usableFromInline var lanes: [LaneState]
+    @usableFromInline var finishedLanes = 0
+    /// Demand the downstream returned from deliveries, to pass on once the delivery loop stops.
+    @usableFromInline var askedWhileDelivering = Subscribers.Demand.none
+
+    @inlinable
+    init(lanes count: Int) {
+        lanes = Array(repeating: LaneState(), count: count)
+    }
+
+    @inlinable
+    func isLive(_ lane: Int) -> Bool {
+        !lanes[lane].finished
+    }
+
+    @inlinable
+    mutating func attach(_ subscription: Subscription, to lane: Int, demand: Subscribers.Demand) -> Subscribers.Demand? {
+        guard lanes[lane].subscription == nil, !lanes[lane].finished else { return nil }
+        lanes[lane].subscription = subscription
+        let amount = lanes[lane].pendingRequest
+        lanes[lane].pendingRequest = .none
+        return amount
+    }
+
+    @inlinable
+    mutating func finish(_ lane: Int) {
+        lanes[lane].finished = true
+        lanes[lane].subscription = nil
+        finishedLanes += 1
+    }
+
+    @inlinable
+    mutating func detach(_ lane: Int) {
+        lanes[lane].subscription = nil
+    }
+
+    @inlinable
+    mutating func nextOutput() -> Output? {
+        storage.nextOutput()
+    }
+
+    /// Zip: as soon as a finished lane has nothing left to pair; combineLatest: once every lane
+    /// finished and the last combination went out.
+    @inlinable
+    var isFinished: Bool {
+        guard finishedLanes > 0 else { return false }
+        if Storage.finishesWithFirstExhaustedLane {
+            for index in lanes.indices where lanes[index].finished && storage.isEmpty(lane: index) {
+                return true
+            }
+            return false
+        }
+        return finishedLanes == lanes.count && !storage.hasOutput
+    }
+
+    @inlinable
+    mutating func requested(_ amount: Subscribers.Demand, demand: Subscribers.Demand) -> [(Subscription, Subscribers.Demand)]? {
+        passOn(amount)
+    }
+
+    @inlinable
+    mutating func deliveryAsked(_ amount: Subscribers.Demand) {
+        askedWhileDelivering += amount
+    }
+
+    @inlinable @inline(__always)
+    mutating func requestsAfterDelivery(demand: Subscribers.Demand) -> [(Subscription, Subscribers.Demand)]? {
+        guard askedWhileDelivering > 0 else { return nil }
+        let amount = askedWhileDelivering
+        askedWhileDelivering = .none
+        return passOn(amount)
+    }
+
+    /// Passes `amount` to every unfinished lane (or keeps it for a lane whose subscription has not
+    /// arrived); returns the requests to make.
+    @inlinable
+    mutating func passOn(_ amount: Subscribers.Demand) -> [(Subscription, Subscribers.Demand)] {
+        var requests: [(Subscription, Subscribers.Demand)] = []
+        for index in lanes.indices where !lanes[index].finished {
+            if let subscription = lanes[index].subscription {
+                requests.append((subscription, amount))
+            } else {
+                lanes[index].pendingRequest += amount
+            }
+        }
+        return requests
+    }
+
+    @inlinable
+    mutating func releaseAll() -> [Subscription] {
+        var subscriptions: [Subscription] = []
+        for index in lanes.indices {
+            if let subscription = lanes[index].subscription {
+                subscriptions.append(subscription)
+            }
+            lanes[index].subscription = nil
+            lanes[index].finished = true
+        }
+        storage.removeAll()
+        return subscriptions
+    }
+}
+
+extension FanInCore {
+    /// A core for `zip` or `combineLatest` of `count` upstreams, whose values `Storage` keeps.
+    @inlinable
+    convenience init<Storage>(downstream: Downstream, lanes count: Int, name: String)
+        where State == CombiningState<Storage>
+    {
+        self.init(downstream: downstream, state: CombiningState(lanes: count), name: name)
+    }
+
+    /// The subscriber of upstream `index`, which stores each value into the storage with `store`.
+    @inlinable
+    func lane<Storage, Input>(
+        _ index: Int,
+        _ store: @escaping (inout Storage, Input) -> Void
+    ) -> FanInLane<Downstream, State, Input> where State == CombiningState<Storage> {
+        lane(index) { state, _, value, idle in
+            store(&state.storage, value)
+            return idle ? state.storage.nextOutput() : nil
+        }
+    }
+}

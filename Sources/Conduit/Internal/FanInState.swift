@@ -1,0 +1,45 @@
+/// What a `FanInCore` delegates to the operator family it serves: how lanes are told apart, where
+/// their values wait, which output is due, when the whole has finished and what each upstream is
+/// asked for. `CombiningState` serves zip and combineLatest, `MergeState` merge, flatMap and
+/// switchToLatest.
+///
+/// Every member is called with the core's lock held; none may call out.
+@usableFromInline
+internal protocol FanInState {
+    associatedtype Output
+    /// Tells one lane from another (an index, or a slot and a generation when slots are reused).
+    associatedtype Lane
+
+    /// Whether events from `lane` still count (it has not finished and was not replaced).
+    func isLive(_ lane: Lane) -> Bool
+
+    /// Keeps the subscription of a live `lane` that has none yet and returns what to ask it for at
+    /// once, given the downstream's outstanding `demand`; nil if it must be cancelled instead.
+    mutating func attach(_ subscription: Subscription, to lane: Lane, demand: Subscribers.Demand) -> Subscribers.Demand?
+
+    /// A live lane finished normally.
+    mutating func finish(_ lane: Lane)
+
+    /// Forgets a lane's subscription without cancelling it (the lane failed).
+    mutating func detach(_ lane: Lane)
+
+    /// The output that is due, if any, taken from what the lanes sent.
+    mutating func nextOutput() -> Output?
+
+    /// Whether the whole has finished normally: no lane can send more and nothing is left to deliver.
+    var isFinished: Bool { get }
+
+    /// The downstream asked for `amount` more (`demand` is now outstanding): the requests to make
+    /// at once, or nil for none.
+    mutating func requested(_ amount: Subscribers.Demand, demand: Subscribers.Demand) -> [(Subscription, Subscribers.Demand)]?
+
+    /// A delivery returned `amount` (> 0) more demand.
+    mutating func deliveryAsked(_ amount: Subscribers.Demand)
+
+    /// The requests to make once the delivery loop stopped, with `demand` outstanding, or nil for
+    /// none (the common case: it is asked after every delivery, so it should answer nil cheaply).
+    mutating func requestsAfterDelivery(demand: Subscribers.Demand) -> [(Subscription, Subscribers.Demand)]?
+
+    /// Forgets every lane and every waiting value; returns the subscriptions to cancel.
+    mutating func releaseAll() -> [Subscription]
+}
