@@ -97,6 +97,19 @@ final class FutureTests: XCTestCase {
         }
     }
 
+    func testCancellingWhileTheFutureIsPendingReleasesTheSubscriber() {
+        let neverFulfilled = Future<Int, Never> { _ in }
+        weak var weakSubscriber: RecordingSubscriber<Int, Never>?
+        do {
+            let subscriber = RecordingSubscriber<Int, Never>()
+            weakSubscriber = subscriber
+            neverFulfilled.subscribe(subscriber)
+            subscriber.cancel()
+        }
+        XCTAssertNil(weakSubscriber, "the pending future still holds its subscription, but not the cancelled subscriber")
+        withExtendedLifetime(neverFulfilled) {}
+    }
+
     func testCancelledSubscriberGetsNothing() {
         var fulfil: Future<Int, Never>.Promise?
         let future = Future<Int, Never> { fulfil = $0 }
