@@ -254,6 +254,23 @@ final class InstrumentationTests: XCTestCase {
         Just(1).subscribe(subscriber)
         XCTAssertEqual(log.texts(for: subscriber.combineIdentifier), [])
     }
+
+    func testAnObserverThatIsNotListeningSeesTheLinksEventsOnceItListens() {
+        let log = Log()
+        Instrumentation.install(log, listening: false)
+        defer { Instrumentation.remove(log) }
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        subject.send(1)
+        XCTAssertEqual(log.texts(for: subscriber.combineIdentifier), [], "not listening: no events")
+        Instrumentation.setListening(true, for: log)
+        subject.send(2)
+        Instrumentation.setListening(false, for: log)
+        subject.send(3)
+        XCTAssertEqual(log.texts(for: subscriber.combineIdentifier), ["value 2"], "the link made while muted reports while listening")
+        XCTAssertEqual(subscriber.values, [1, 2, 3])
+    }
 }
 
 /// A publisher that notes the identity and description of the subscriber it is handed.

@@ -52,26 +52,52 @@ public enum Instrumentation {
     }
 
     /// Installs an observer; it sees every link subscribed from now on until it is removed.
-    public static func install(_ observer: Observer) {
+    ///
+    /// An observer that wants events only at times (the playground's trace, while some sink is
+    /// traced) installs with `listening: false` and switches with `setListening(_:for:)`: links
+    /// are still made, so it can listen later, but while no installed observer listens they build
+    /// no events (no value is boxed, no lock taken).
+    public static func install(_ observer: Observer, listening: Bool = true) {
         registry.withLock { observers in
-            observers.append(observer)
-            instrumentationActive.store(true, ordering: .relaxed)
+            observers.append(Registration(observer: observer, listening: listening))
+            update(observers)
         }
     }
 
     /// Removes an observer installed before; events already under way may still reach it.
     public static func remove(_ observer: Observer) {
         registry.withLock { observers in
-            observers.removeAll { $0 === observer }
-            instrumentationActive.store(!observers.isEmpty, ordering: .relaxed)
+            observers.removeAll { $0.observer === observer }
+            update(observers)
         }
     }
 
-    /// Sends an event to every installed observer.
+    /// Whether an installed observer receives events now.
+    public static func setListening(_ listening: Bool, for observer: Observer) {
+        registry.withLock { observers in
+            for index in observers.indices where observers[index].observer === observer {
+                observers[index].listening = listening
+            }
+            update(observers)
+        }
+    }
+
+    /// Whether some installed observer listens: the check before building an event.
+    @inlinable
+    internal static var isListening: Bool {
+        instrumentationListening.load(ordering: .relaxed)
+    }
+
+    private static func update(_ observers: [Registration]) {
+        instrumentationActive.store(!observers.isEmpty, ordering: .relaxed)
+        instrumentationListening.store(observers.contains { $0.listening }, ordering: .relaxed)
+    }
+
+    /// Sends an event to every listening observer.
     internal static func emit(_ event: Event) {
         let observers = registry.withLock { $0 }
-        for observer in observers {
-            observer.observe(event)
+        for registration in observers where registration.listening {
+            registration.observer.observe(event)
         }
     }
 
@@ -88,7 +114,7 @@ public enum Instrumentation {
             downstream: subscriber,
             publisherDescription: describe(publisher)
         )
-        link.report(.subscribe)
+        if isListening { link.report(.subscribe) }
         publisher.receive(subscriber: link)
     }
 
@@ -102,8 +128,16 @@ public enum Instrumentation {
         return name.split(separator: "<", maxSplits: 1).first.map(String.init) ?? name
     }
 
-    private static let registry = Mutex<[Observer]>([])
+    private struct Registration {
+        let observer: Observer
+        var listening: Bool
+    }
+
+    private static let registry = Mutex<[Registration]>([])
 }
 
 @usableFromInline
 internal let instrumentationActive = Atomic<Bool>(false)
+
+@usableFromInline
+internal let instrumentationListening = Atomic<Bool>(false)

@@ -35,19 +35,21 @@ internal final class InstrumentedSubscriber<Downstream: Subscriber>: Subscriber,
     }
 
     func receive(subscription: Subscription) {
-        report(.subscription)
+        if Instrumentation.isListening { report(.subscription) }
         downstream.receive(subscription: InstrumentedSubscription(upstream: subscription, link: self))
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        report(.value(input))
+        if Instrumentation.isListening { report(.value(input)) }
         return downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        switch completion {
-        case .finished: report(.finished)
-        case .failure(let error): report(.failure(error))
+        if Instrumentation.isListening {
+            switch completion {
+            case .finished: report(.finished)
+            case .failure(let error): report(.failure(error))
+            }
         }
         downstream.receive(completion: completion)
     }
@@ -70,12 +72,12 @@ internal final class InstrumentedSubscription<Downstream: Subscriber>: Subscript
     var combineIdentifier: CombineIdentifier { upstream.combineIdentifier }
 
     func request(_ demand: Subscribers.Demand) {
-        link.report(.request(demand))
+        if Instrumentation.isListening { link.report(.request(demand)) }
         upstream.request(demand)
     }
 
     func cancel() {
-        link.report(.cancel)
+        if Instrumentation.isListening { link.report(.cancel) }
         upstream.cancel()
     }
 }

@@ -51,7 +51,8 @@ public final class Session: @unchecked Sendable {
 
     public init() {
         tracer = Tracer()
-        Instrumentation.install(tracer)
+        // Listening only while some sink is traced: untraced deliveries build no events.
+        Instrumentation.install(tracer, listening: false)
         tracer.output = { [weak self] record in self?.emit(record) }
     }
 

@@ -18,10 +18,12 @@ final class Tracer: Instrumentation.Observer, @unchecked Sendable {
     private var _output: (@Sendable (OutputRecord) -> Void)?
 
     func trace(_ sink: PlaygroundSink, on: Bool) {
-        lock.withLock {
+        let count: Int = lock.withLock {
             traced[sink.combineIdentifier] = on ? sink.name : nil
             tracedCount.store(traced.count, ordering: .releasing)
+            return traced.count
         }
+        Instrumentation.setListening(count > 0, for: self)
     }
 
     func isTraced(_ sink: PlaygroundSink) -> Bool {
