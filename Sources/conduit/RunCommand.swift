@@ -33,10 +33,20 @@ struct RunCommand: ParsableCommand {
         for file in files {
             let session = Session()
             if realTime { session.setRealTime(true) }
+            // Output is written as the script goes, gathered into large writes (in real time, at
+            // once, so that timer output arriving meanwhile stays in order).
+            let flushAt = realTime ? 0 : 1 << 16
+            var pending = ""
             session.asynchronousOutput = { record in console.write([record]) }
-            let report = ScriptRunner.run(path: file, session: session, check: false)
+            let report = ScriptRunner.run(path: file, session: session, check: false) { records in
+                for record in records { pending += console.render(record) }
+                if pending.utf8.count >= flushAt {
+                    console.write(pending)
+                    pending = ""
+                }
+            }
+            console.write(pending)
             session.asynchronousOutput = nil
-            console.write(report.output.filter { $0.kind != .error })
             for failure in report.failures {
                 failed = true
                 console.write(ScriptOutput.located(file: failure.file, line: failure.line, message: failure.message), to: .error)

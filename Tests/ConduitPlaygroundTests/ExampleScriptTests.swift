@@ -42,4 +42,21 @@ final class ExampleScriptTests: XCTestCase {
         _ = session.evaluate("load \(path)")
         XCTAssertEqual(session.evaluate("send loaded 3").map(\.text), ["seen ← 3"])
     }
+
+    func testAScriptWithWindowsLineEndingsRunsLineByLine() {
+        let script = "subject n\r\nsink out = n\r\nsend n 1\r\n#> out ← 1\r\n"
+        let report = ScriptRunner.run(text: script, path: "crlf.conduit", session: Session(), check: true)
+        XCTAssertEqual(report.failures, [])
+        XCTAssertEqual(report.passed, 1)
+    }
+
+    func testOutputCanBeStreamedAsTheScriptGoes() {
+        var streamed: [[String]] = []
+        let script = "subject n\nsink out = n\nsend n 1\nsend n 2\n"
+        let report = ScriptRunner.run(text: script, path: "s.conduit", session: Session(), check: false) { records in
+            streamed.append(records.map(\.text))
+        }
+        XCTAssertEqual(streamed, [["n: PassthroughSubject"], [], ["out ← 1"], ["out ← 2"]])
+        XCTAssertEqual(report.output, [], "streamed output is not kept")
+    }
 }

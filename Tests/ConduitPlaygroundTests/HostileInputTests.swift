@@ -125,4 +125,14 @@ final class HostileInputTests: SessionTestCase {
         XCTAssertEqual(values("tick 2s"), [], "nothing made before the reset prints after it")
         type("subject s; sink keep = s")
     }
+
+    func testALongSessionKeepsOnlyTheLatestEventsForMarbles() {
+        let timeline = Timeline()
+        for value in 0..<(2 * Timeline.eventsPerName + 5) {
+            timeline.record("n", .value(.int(value)), at: 0)
+        }
+        let diagram = timeline.diagram(of: ["n"], until: 0)
+        XCTAssertFalse(diagram.contains("= 0,"), "the oldest events are gone")
+        XCTAssertTrue(diagram.contains("\(2 * Timeline.eventsPerName + 4)"), "the newest is kept")
+    }
 }

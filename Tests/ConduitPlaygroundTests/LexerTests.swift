@@ -49,4 +49,26 @@ final class LexerTests: XCTestCase {
         guard case .success(let tokens) = byCharacters("tick 5µs") else { return XCTFail("expected tokens") }
         XCTAssertEqual(tokens.first { if case .duration = $0.kind { return true } else { return false } }?.kind, .duration(5_000))
     }
+
+    func testNumbersEitherSideOfTheQuickReadingOfPlainIntegers() {
+        let cases: [(String, String)] = [
+            ("42", "integer(42)@0+2"),
+            ("9223372036854775807", "integer(9223372036854775807)@0+19"),
+            ("1_000", "integer(1000)@0+5"),
+            ("2.5", "decimal(2.5)@0+3"),
+            ("1e3", "decimal(1000.0)@0+3"),
+            ("2.5e-1", "decimal(0.25)@0+6"),
+            ("300ms", "duration(300000000)@0+5"),
+            ("1...3", "integer(1)@0+1 symbol(\"...\")@1+3 integer(3)@4+1"),
+            ("7,", "integer(7)@0+1 symbol(\",\")@1+1"),
+        ]
+        for (text, expected) in cases {
+            let tokens = describe(byBytes(text))
+            XCTAssertEqual(tokens, expected + " end@\(text.count)+0", text)
+            XCTAssertEqual(tokens, describe(byCharacters(text)), text)
+        }
+        XCTAssertTrue(describe(byBytes("9223372036854775808")).contains("whole numbers go up to 9223372036854775807"))
+        XCTAssertTrue(describe(byBytes("1e999")).contains("too large for a decimal"))
+        XCTAssertTrue(describe(byBytes("9223372036855ms")).contains("is too long"))
+    }
 }

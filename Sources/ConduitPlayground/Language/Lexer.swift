@@ -16,6 +16,7 @@ struct Lexer<Source: LexerSource> {
     /// All tokens of the source, ending with `.end`; throws a `SyntaxError` at the first bad character.
     mutating func tokens() throws -> [Token] {
         var tokens: [Token] = []
+        tokens.reserveCapacity(8)
         while true {
             let token = try next()
             tokens.append(token)
@@ -133,6 +134,7 @@ struct Lexer<Source: LexerSource> {
     }
 
     private mutating func number(from start: Int) throws -> Token {
+        if let token = plainInteger(from: start) { return token }
         var text = ""
         var isDecimal = false
         while position < count {
@@ -204,6 +206,33 @@ struct Lexer<Source: LexerSource> {
             )
         }
         return Token(kind: .integer(value), offset: start, length: position - start)
+    }
+
+    /// A whole number written with digits only (the usual `send s 42`), read straight from the
+    /// digits; nil, reading nothing, for anything else (`1_000`, `2.5`, `1e3`, `300ms`, overflow).
+    private mutating func plainInteger(from start: Int) -> Token? {
+        var end = start
+        var value = 0
+        while end < count, let byte = source.byte(at: end), byte >= 0x30, byte <= 0x39 {
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int(byte - 0x30))
+            if overflow || overflow2 { return nil }
+            value = sum
+            end += 1
+        }
+        if end == start { return nil }
+        if end < count {
+            if let byte = source.byte(at: end) {
+                // `_`, `.`, a letter (exponent or unit) or a digit beyond ASCII: the full reader.
+                if byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A {
+                    return nil
+                }
+            } else {
+                return nil
+            }
+        }
+        position = end
+        return Token(kind: .integer(value), offset: start, length: end - start)
     }
 
     /// `text` (digits, maybe with a fraction or exponent) times `scale`, in nanoseconds; nil if it

@@ -73,6 +73,13 @@ struct Parser {
         }
         advance()
         switch word {
+        // `send` first: a replayed script is mostly sends.
+        case "send":
+            let name = try existingName(after: "send", usage: "send NAME VALUE")
+            guard current.kind != .end else {
+                throw SyntaxError("`send` needs a value after the name, for example `send \(name.display) 42`", at: current)
+            }
+            return .send(name: name, value: try valueExpression())
         case "subject":
             return .subject(name: try newName(after: "subject"))
         case "current":
@@ -93,12 +100,6 @@ struct Parser {
                 demand = try count(what: "a demand")
             }
             return .sink(name: name, pipeline: chain, demand: demand)
-        case "send":
-            let name = try existingName(after: "send", usage: "send NAME VALUE")
-            guard current.kind != .end else {
-                throw SyntaxError("`send` needs a value after the name, for example `send \(name.display) 42`", at: current)
-            }
-            return .send(name: name, value: try valueExpression())
         case "complete":
             return .complete(name: try existingName(after: "complete", usage: "complete NAME"))
         case "fail":

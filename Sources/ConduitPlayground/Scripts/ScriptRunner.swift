@@ -29,17 +29,19 @@ public struct ScriptReport: Sendable {
 /// A script stops at its first error.
 public struct ScriptRunner {
     /// Runs the file at `path` in `session`.
-    public static func run(path: String, session: Session, check: Bool) -> ScriptReport {
+    /// `output`, when given, receives each statement's output as soon as it is produced (and the
+    /// report then keeps none), so a long script runs in constant memory.
+    public static func run(path: String, session: Session, check: Bool, output: (([OutputRecord]) -> Void)? = nil) -> ScriptReport {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             var report = ScriptReport()
             report.failures.append(ScriptFailure(file: path, line: 0, message: "cannot read the file"))
             return report
         }
-        return run(text: text, path: path, session: session, check: check)
+        return run(text: text, path: path, session: session, check: check, output: output)
     }
 
     /// Runs script text; `path` names it in messages.
-    public static func run(text: String, path: String, session: Session, check: Bool) -> ScriptReport {
+    public static func run(text: String, path: String, session: Session, check: Bool, output stream: (([OutputRecord]) -> Void)? = nil) -> ScriptReport {
         var report = ScriptReport()
         // Split as bytes: splitting by `Character` is several times slower, and would keep `\r\n`
         // (one character) from ending a line. A `\r` before the `\n` is dropped.
@@ -71,7 +73,11 @@ public struct ScriptRunner {
                 }
             }
             let output = session.evaluate(statement, file: path, line: start + 1)
-            report.output += output
+            if let stream {
+                stream(output.filter { $0.kind != .error })
+            } else {
+                report.output += output
+            }
             // Its expectations: the `#>` lines right below it.
             var expected: [(line: Int, text: String)] = []
             while index < lines.count, trimmedLines[index].hasPrefix("#>") {

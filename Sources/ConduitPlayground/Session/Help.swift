@@ -20,7 +20,7 @@ enum Help {
         ("quit", "quit (or exit)", "leaves the playground", "quit"),
         ("clock", "clock real|virtual", "switches time operators between the virtual clock and real time", "clock real"),
         ("tick", "tick DURATION", "moves the virtual clock forward (100ms, 1.5s, 2min), running what falls due on the way", "tick 300ms"),
-        ("marbles", "marbles NAME...", "draws what subjects were sent and sinks received, one column per 100ms", "marbles query out"),
+        ("marbles", "marbles NAME...", "draws what subjects were sent and sinks received (the latest 10,000 events of each), one column per 100ms", "marbles query out"),
         ("connect", "connect NAME", "connects a connectable pipeline (`.makeConnectable()`, `.multicast()`, `Timer.publish`); `cancel NAME` disconnects it", "connect shared"),
     ]
 

@@ -11,8 +11,16 @@ final class Timeline: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [String: [(time: Int, event: Event)]] = [:]
 
+    /// How many events of each name are kept: a long session or script keeps the latest ones.
+    static let eventsPerName = 10_000
+
     func record(_ name: String, _ event: Event, at time: Int) {
-        lock.withLock { events[name, default: []].append((time, event)) }
+        lock.withLock {
+            events[name, default: []].append((time, event))
+            if events[name]!.count >= 2 * Timeline.eventsPerName {
+                events[name]!.removeFirst(Timeline.eventsPerName)
+            }
+        }
     }
 
     func clear() {
