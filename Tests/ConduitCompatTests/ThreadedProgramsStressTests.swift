@@ -341,6 +341,59 @@ final class ThreadedProgramsStressTests: XCTestCase {
         b.cancel()
     }
 
+    func testCancelFromAnotherThreadStopsDeliveryWhenItReturns() {
+        for round in 0..<40 {
+            let subject = PassthroughSubject<Int, Never>()
+            let received = Guarded(0)
+            var cancellable: AnyCancellable? = subject
+                .map { $0 + 1 }
+                .filter { $0 > 0 }
+                .sink { _ in received.withLock { $0 += 1 } }
+            let stop = Atomic<Bool>(false)
+            let sender = Thread {
+                var value = 0
+                while !stop.load(ordering: .acquiring) {
+                    subject.send(value)
+                    value += 1
+                }
+            }
+            sender.start()
+            while received.snapshot < 20 + round { usleep(10) }
+            if round % 2 == 0 {
+                cancellable?.cancel()
+            } else {
+                cancellable = nil
+            }
+            let atCancel = received.snapshot
+            usleep(200)
+            stop.store(true, ordering: .releasing)
+            while !sender.isFinished { usleep(10) }
+            XCTAssertEqual(received.snapshot, atCancel, "no value once cancel has returned")
+            cancellable = nil
+        }
+    }
+
+    func testObjectWillChangeReachedFirstFromManyThreadsIsOnePublisher() {
+        final class Model: ObservableObject, @unchecked Sendable {
+            @Published var count = 0
+        }
+        for _ in 0..<50 {
+            let model = Model()
+            let publishers = Guarded([ObjectIdentifier]())
+            let heard = Atomic<Int>(0)
+            let cancellables = Guarded([AnyCancellable]())
+            DispatchQueue.concurrentPerform(iterations: 6) { _ in
+                let publisher = model.objectWillChange
+                publishers.withLock { $0.append(ObjectIdentifier(publisher)) }
+                let c = publisher.sink { heard.add(1, ordering: .relaxed) }
+                cancellables.withLock { $0.append(c) }
+            }
+            model.count += 1
+            XCTAssertEqual(Set(publishers.snapshot).count, 1, "every access returns the same publisher")
+            XCTAssertEqual(heard.load(ordering: .relaxed), 6, "and the change reaches every subscriber")
+        }
+    }
+
     func testValuesOfOnePublisherIteratedByManyTasks() async {
         let numbers = (0..<500).publisher.map { $0 * 2 }.eraseToAnyPublisher()
         let sums = await withTaskGroup(of: (Int, Bool).self) { group in
