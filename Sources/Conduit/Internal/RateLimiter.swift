@@ -29,6 +29,12 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     @usableFromInline @exclusivity(unchecked) var generation = 0
     /// Throttle: a window is open (a value went out less than `interval` ago).
     @usableFromInline @exclusivity(unchecked) var windowOpen = false
+    /// A scheduled action is calling the downstream. On a concurrent scheduler another action can
+    /// fire meanwhile: it leaves its value (`sendAgain`) or the completion (`pendingCompletion`)
+    /// to the one delivering, so the downstream gets one call at a time and the completion last.
+    @usableFromInline @exclusivity(unchecked) var isDelivering = false
+    @usableFromInline @exclusivity(unchecked) var sendAgain = false
+    @usableFromInline @exclusivity(unchecked) var pendingCompletion: Subscribers.Completion<Failure>?
     @usableFromInline let mode: Mode
     @usableFromInline let interval: Context.SchedulerTimeType.Stride
     @usableFromInline let scheduler: Context
@@ -106,34 +112,52 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     @inlinable
     func sendWaiting() {
         lock.lock()
-        guard let downstream, let value = waiting else {
+        if isDelivering {
+            sendAgain = true
             lock.unlock()
             return
         }
-        waiting = nil
-        guard demand > 0 else {
+        isDelivering = true
+        repeat {
+            sendAgain = false
+            guard let downstream, let value = waiting else { break }
+            waiting = nil
+            guard demand > 0 else { break }
+            demand -= 1
             lock.unlock()
-            return
-        }
-        demand -= 1
+            let more = downstream.receive(value)
+            lock.lock()
+            if more > 0 { demand += more }
+        } while sendAgain
+        isDelivering = false
+        let completion = pendingCompletion
+        pendingCompletion = nil
         lock.unlock()
-        let more = downstream.receive(value)
-        if more > 0 { lock.withLock { demand += more } }
+        if let completion { finish(completion) }
     }
 
     @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
-        scheduler.schedule(options: options) { [self] in
-            let downstream: Downstream? = lock.withLock {
-                defer {
-                    self.downstream = nil
-                    upstream = nil
-                    waiting = nil
-                }
-                return self.downstream
+        scheduler.schedule(options: options) { [self] in finish(completion) }
+    }
+
+    /// Completes the downstream, or leaves the completion to the action delivering a value now.
+    @usableFromInline
+    func finish(_ completion: Subscribers.Completion<Failure>) {
+        let downstream: Downstream? = lock.withLock {
+            if isDelivering {
+                pendingCompletion = completion
+                waiting = nil
+                return nil
             }
-            downstream?.receive(completion: completion)
+            defer {
+                self.downstream = nil
+                upstream = nil
+                waiting = nil
+            }
+            return self.downstream
         }
+        downstream?.receive(completion: completion)
     }
 
     @usableFromInline
