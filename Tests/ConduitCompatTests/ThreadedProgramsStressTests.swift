@@ -126,6 +126,35 @@ final class ThreadedProgramsStressTests: XCTestCase {
         c.cancel()
     }
 
+    func testDebounceAndThrottleOnAConcurrentQueue() {
+        for round in 0..<20 {
+            let subject = PassthroughSubject<Stamp, Never>()
+            let queue = DispatchQueue(label: "compat.stress.rate", attributes: .concurrent)
+            let debounced = OrderRecorder()
+            let throttled = OrderRecorder()
+            let a = subject
+                .debounce(for: .microseconds(20), scheduler: queue)
+                .sink(receiveCompletion: { _ in debounced.completion() }, receiveValue: { debounced.value($0) })
+            let b = subject
+                .throttle(for: .microseconds(20), scheduler: queue, latest: round % 2 == 0)
+                .sink(receiveCompletion: { _ in throttled.completion() }, receiveValue: { throttled.value($0) })
+            onThreads(2) { sender in
+                for seq in 0..<200 {
+                    subject.send(Stamp(sender: sender, seq: seq))
+                    if seq % 20 == 0 { usleep(30) }
+                }
+            }
+            subject.send(completion: .finished)
+            debounced.waitForCompletion()
+            throttled.waitForCompletion()
+            queue.sync(flags: .barrier) {}
+            debounced.assertClean()
+            throttled.assertClean()
+            a.cancel()
+            b.cancel()
+        }
+    }
+
     func testCurrentValueSubjectSentFromManyThreadsWhileReadAndJoined() {
         let subject = CurrentValueSubject<Stamp, Never>(Stamp(sender: -1, seq: 0))
         let first = OrderRecorder()
