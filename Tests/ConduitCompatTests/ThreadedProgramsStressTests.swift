@@ -155,6 +155,40 @@ final class ThreadedProgramsStressTests: XCTestCase {
         }
     }
 
+    func testTimeoutAndCollectByTimeOrCountFedFromManyThreads() {
+        for _ in 0..<10 {
+            let subject = PassthroughSubject<Stamp, Never>()
+            let queue = DispatchQueue(label: "compat.stress.timers")
+            let timed = OrderRecorder()
+            let batches = OrderRecorder()
+            let batchedValues = Atomic<Int>(0)
+            let a = subject
+                .timeout(.milliseconds(500), scheduler: queue)
+                .sink(receiveCompletion: { _ in timed.completion() }, receiveValue: { timed.value($0) })
+            let b = subject
+                .collect(.byTimeOrCount(queue, .microseconds(50), 7))
+                .sink(receiveCompletion: { _ in batches.completion() }, receiveValue: { batch in
+                    batchedValues.add(batch.count, ordering: .relaxed)
+                    for stamp in batch { batches.value(stamp) }
+                })
+            onThreads(3) { sender in
+                for seq in 0..<300 {
+                    subject.send(Stamp(sender: sender, seq: seq))
+                    if seq % 50 == 0 { usleep(100) }
+                }
+            }
+            subject.send(completion: .finished)
+            timed.waitForCompletion()
+            batches.waitForCompletion()
+            queue.sync {}
+            timed.assertClean(values: 900)
+            batches.assertClean(values: 900)
+            XCTAssertEqual(batchedValues.load(ordering: .relaxed), 900)
+            a.cancel()
+            b.cancel()
+        }
+    }
+
     func testCurrentValueSubjectSentFromManyThreadsWhileReadAndJoined() {
         let subject = CurrentValueSubject<Stamp, Never>(Stamp(sender: -1, seq: 0))
         let first = OrderRecorder()
