@@ -88,7 +88,7 @@ private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downst
             subscription.cancel()
             return
         }
-        state = .subscribed(subscription)
+        state = .holding(subscription)
         lock.unlock()
         downstream.receive(subscription: self)
     }

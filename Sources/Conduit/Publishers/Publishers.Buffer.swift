@@ -109,7 +109,7 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
             subscription.cancel()
             return
         }
-        state = .subscribed(subscription)
+        state = .holding(subscription)
         lock.unlock()
         downstream.receive(subscription: self)
         if prefetch == .keepFull, size > 0, let live = lock.withLock({ state.subscription }) {

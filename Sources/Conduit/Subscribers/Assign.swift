@@ -36,7 +36,7 @@ extension Subscribers {
                 subscription.cancel()
                 return
             }
-            state = .subscribed(subscription)
+            state = .holding(subscription)
             lock.unlock()
             subscription.request(.unlimited)
         }

@@ -39,7 +39,7 @@ extension Subscribers {
         public func receive(subscription: Subscription) {
             let accepted = state.withLock { state in
                 guard case .awaitingSubscription = state else { return false }
-                state = .subscribed(subscription)
+                state = .holding(subscription)
                 return true
             }
             if accepted {
