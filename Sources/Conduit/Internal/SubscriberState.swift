@@ -4,8 +4,8 @@
 /// The subscription is held as its object and its type (three words, not the five of a
 /// `Subscription` existential), so a sink with its lock fits in a 96-byte allocation instead of
 /// 112. A subscription that is not a class (rare) is kept in a `SubscriptionBox`.
-/// `@unchecked Sendable` so it can live in a `Mutex`: the subscription it holds is only touched
-/// under that lock, and subscriptions are thread-safe by contract.
+/// `@unchecked Sendable`: its owner touches it only under a lock, and subscriptions are
+/// thread-safe by contract.
 internal enum SubscriberState: @unchecked Sendable {
     case awaitingSubscription
     /// The subscription's object and its type (to call it through): three words.
