@@ -55,6 +55,11 @@ internal struct CombiningState<Storage: CombiningStorage>: FanInState {
     }
 
     @inlinable
+    mutating func outputAfterPut(idle: Bool) -> Output? {
+        idle ? storage.nextOutput() : nil
+    }
+
+    @inlinable
     mutating func nextOutput() -> Output? {
         storage.nextOutput()
     }
@@ -128,17 +133,5 @@ extension FanInCore {
         where State == CombiningState<Storage>
     {
         self.init(downstream: downstream, state: CombiningState(lanes: count), name: name)
-    }
-
-    /// The subscriber of upstream `index`, which stores each value into the storage with `store`.
-    @inlinable
-    func lane<Storage, Input>(
-        _ index: Int,
-        _ store: @escaping (inout Storage, Input) -> Void
-    ) -> FanInLane<Downstream, State, Input> where State == CombiningState<Storage> {
-        lane(index) { state, _, value, idle in
-            store(&state.storage, value)
-            return idle ? state.storage.nextOutput() : nil
-        }
     }
 }

@@ -41,13 +41,9 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
     @usableFromInline
     var description: String { name }
 
-    /// The subscriber of `lane`, which hands each value it receives to the state with `put` (see
-    /// `FanInLane.put`).
+    /// The subscriber of `lane`, which stores each value it receives into the state with `put`.
     @inlinable
-    func lane<Input>(
-        _ lane: State.Lane,
-        _ put: @escaping (inout State, State.Lane, Input, _ idle: Bool) -> State.Output?
-    ) -> FanInLane<Downstream, State, Input> {
+    func lane<Input>(_ lane: State.Lane, _ put: @escaping (inout State, State.Lane, Input) -> Void) -> FanInLane<Downstream, State, Input> {
         FanInLane(core: self, lane: lane, put: put)
     }
 
@@ -109,19 +105,16 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
     }
 
     @inlinable
-    func laneReceived<Input>(
-        _ lane: State.Lane,
-        value: Input,
-        put: (inout State, State.Lane, Input, _ idle: Bool) -> State.Output?
-    ) -> Subscribers.Demand {
+    func laneReceived<Input>(_ lane: State.Lane, value: Input, put: (inout State, State.Lane, Input) -> Void) -> Subscribers.Demand {
         lock.lock()
         guard !done, terminal == nil, state.isLive(lane) else {
             lock.unlock()
             return .none
         }
+        put(&state, lane, value)
         // Idle with demand: the state hands back what is due now; otherwise the drainer (or the
         // next request) finds the value in the state.
-        guard let downstream, let output = put(&state, lane, value, !draining && demand > 0) else {
+        guard let output = state.outputAfterPut(idle: !draining && demand > 0), let downstream else {
             lock.unlock()
             return .none
         }
@@ -246,8 +239,8 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
     }
 }
 
-/// The subscriber attached to one upstream (or inner publisher) of a `FanInCore`: hands that
-/// upstream's values to the core's state with `put`, and passes its subscription and completion
+/// The subscriber attached to one upstream (or inner publisher) of a `FanInCore`: stores that
+/// upstream's values into the core's state with `put`, and passes its subscription and completion
 /// on, tagged with its lane.
 @usableFromInline
 internal struct FanInLane<Downstream: Subscriber, State: FanInState, Input>: Subscriber, CustomStringConvertible
@@ -257,18 +250,12 @@ internal struct FanInLane<Downstream: Subscriber, State: FanInState, Input>: Sub
 
     @usableFromInline let core: FanInCore<Downstream, State>
     @usableFromInline let lane: State.Lane
-    /// Keeps a value of this lane in the state (called with the core's lock held). When `idle`
-    /// (no delivery under way, demand outstanding) it returns the output that is due at once, if
-    /// any, which the core then delivers.
-    @usableFromInline let put: (inout State, State.Lane, Input, _ idle: Bool) -> State.Output?
+    /// Stores a value of this lane into the state (called with the core's lock held).
+    @usableFromInline let put: (inout State, State.Lane, Input) -> Void
     @usableFromInline let combineIdentifier = CombineIdentifier()
 
     @inlinable
-    init(
-        core: FanInCore<Downstream, State>,
-        lane: State.Lane,
-        put: @escaping (inout State, State.Lane, Input, _ idle: Bool) -> State.Output?
-    ) {
+    init(core: FanInCore<Downstream, State>, lane: State.Lane, put: @escaping (inout State, State.Lane, Input) -> Void) {
         self.core = core
         self.lane = lane
         self.put = put

@@ -23,6 +23,11 @@ internal protocol FanInState {
     /// Forgets a lane's subscription without cancelling it (the lane failed).
     mutating func detach(_ lane: Lane)
 
+    /// Called right after a lane's `put` stored a value: when `idle` (no delivery under way,
+    /// demand outstanding) the output to deliver at once, if one is due; otherwise nil, and the
+    /// value waits in the state.
+    mutating func outputAfterPut(idle: Bool) -> Output?
+
     /// The output that is due, if any, taken from what the lanes sent.
     mutating func nextOutput() -> Output?
 

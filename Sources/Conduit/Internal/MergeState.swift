@@ -44,6 +44,8 @@ internal struct MergeState<Output>: FanInState {
     @usableFromInline var sealed: Bool
     /// Values waiting for demand or for the current delivery to return, with their lane's slot.
     @usableFromInline var queue = RingBuffer<(slot: Int, value: Output)>()
+    /// The value `put` just took, until `outputAfterPut` (under the same lock) sends or queues it.
+    @usableFromInline var arrival: (slot: Int, value: Output)?
     /// The demand is unlimited and every subscribed lane was asked for unlimited values already.
     @usableFromInline var lanesUnlimited = false
     /// FlatMap: ask every inner publisher for one value as soon as it is subscribed, even with no
@@ -71,18 +73,26 @@ internal struct MergeState<Output>: FanInState {
         return topUp(lane.slot, demand: demand)
     }
 
-    /// Takes a value a live lane sent: hands it back to go out at once if the core is `idle` and
-    /// nothing older waits, or queues it.
-    @inlinable @inline(__always)
-    mutating func receive(_ value: Output, from lane: Lane, idle: Bool) -> Output? {
+    /// Takes a value a live lane sent; `outputAfterPut` then lets it go out at once or queues it.
+    @inlinable
+    mutating func put(_ value: Output, from lane: Lane) {
         if lanes[lane.slot].outstanding != .unlimited, lanes[lane.slot].outstanding > 0 {
             lanes[lane.slot].outstanding -= 1
         }
+        arrival = (lane.slot, value)
+    }
+
+    /// The value just put goes out at once if the core is `idle` and nothing older waits;
+    /// otherwise it joins the queue.
+    @inlinable
+    mutating func outputAfterPut(idle: Bool) -> Output? {
+        guard let (slot, value) = arrival else { return nil }
+        arrival = nil
         if idle, queue.isEmpty {
             return value
         }
-        lanes[lane.slot].queued += 1
-        queue.append((lane.slot, value))
+        lanes[slot].queued += 1
+        queue.append((slot, value))
         return nil
     }
 
@@ -230,7 +240,7 @@ extension FanInCore {
     func lane(_ index: Int) -> FanInLane<Downstream, State, Downstream.Input>
         where State == MergeState<Downstream.Input>
     {
-        lane(MergeState.Lane(slot: index, generation: 0)) { $0.receive($2, from: $1, idle: $3) }
+        lane(MergeState.Lane(slot: index, generation: 0)) { $0.put($2, from: $1) }
     }
 
     /// Adds a lane (a new inner publisher) and returns its subscriber, or nil once terminated.
@@ -250,7 +260,7 @@ extension FanInCore {
         for subscription in toCancel {
             subscription.cancel()
         }
-        return lane(added) { $0.receive($2, from: $1, idle: $3) }
+        return lane(added) { $0.put($2, from: $1) }
     }
 
     /// Delivers `value` as if an inner publisher had sent it and finished, if the core is idle

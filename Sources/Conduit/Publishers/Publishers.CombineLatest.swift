@@ -27,8 +27,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let core = FanInCore<S, CombiningState<LatestStorage2<A.Output, B.Output>>>(downstream: subscriber, lanes: 2, name: "CombineLatest")
             subscriber.receive(subscription: core)
-            a.subscribe(core.lane(0) { $0.a = $1; $0.changed = true })
-            b.subscribe(core.lane(1) { $0.b = $1; $0.changed = true })
+            a.subscribe(core.lane(0) { $0.storage.a = $2; $0.storage.changed = true })
+            b.subscribe(core.lane(1) { $0.storage.b = $2; $0.storage.changed = true })
         }
     }
 }

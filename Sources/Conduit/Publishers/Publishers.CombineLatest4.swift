@@ -35,10 +35,10 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let core = FanInCore<S, CombiningState<LatestStorage4<A.Output, B.Output, C.Output, D.Output>>>(downstream: subscriber, lanes: 4, name: "CombineLatest4")
             subscriber.receive(subscription: core)
-            a.subscribe(core.lane(0) { $0.a = $1; $0.changed = true })
-            b.subscribe(core.lane(1) { $0.b = $1; $0.changed = true })
-            c.subscribe(core.lane(2) { $0.c = $1; $0.changed = true })
-            d.subscribe(core.lane(3) { $0.d = $1; $0.changed = true })
+            a.subscribe(core.lane(0) { $0.storage.a = $2; $0.storage.changed = true })
+            b.subscribe(core.lane(1) { $0.storage.b = $2; $0.storage.changed = true })
+            c.subscribe(core.lane(2) { $0.storage.c = $2; $0.storage.changed = true })
+            d.subscribe(core.lane(3) { $0.storage.d = $2; $0.storage.changed = true })
         }
     }
 }

@@ -26,8 +26,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let core = FanInCore<S, CombiningState<ZipStorage2<A.Output, B.Output>>>(downstream: subscriber, lanes: 2, name: "Zip")
             subscriber.receive(subscription: core)
-            a.subscribe(core.lane(0) { $0.a.append($1) })
-            b.subscribe(core.lane(1) { $0.b.append($1) })
+            a.subscribe(core.lane(0) { $0.storage.a.append($2) })
+            b.subscribe(core.lane(1) { $0.storage.b.append($2) })
         }
     }
 }

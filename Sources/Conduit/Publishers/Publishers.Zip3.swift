@@ -30,9 +30,9 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let core = FanInCore<S, CombiningState<ZipStorage3<A.Output, B.Output, C.Output>>>(downstream: subscriber, lanes: 3, name: "Zip3")
             subscriber.receive(subscription: core)
-            a.subscribe(core.lane(0) { $0.a.append($1) })
-            b.subscribe(core.lane(1) { $0.b.append($1) })
-            c.subscribe(core.lane(2) { $0.c.append($1) })
+            a.subscribe(core.lane(0) { $0.storage.a.append($2) })
+            b.subscribe(core.lane(1) { $0.storage.b.append($2) })
+            c.subscribe(core.lane(2) { $0.storage.c.append($2) })
         }
     }
 }
