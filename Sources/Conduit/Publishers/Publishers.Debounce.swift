@@ -64,4 +64,13 @@ extension Publisher {
     ) -> Publishers.Throttle<Self, S> {
         Publishers.Throttle(upstream: self, interval: interval, scheduler: scheduler, latest: latest)
     }
+
+    /// Publishes the most-recent element of each interval. Combine requires `latest:`; the seed
+    /// documents' search example (`$query.throttle(for: .milliseconds(300), scheduler:
+    /// DispatchQueue.main)`) leaves it out, and means the latest query, so it runs as written.
+    public func throttle<S: Scheduler>(
+        for interval: S.SchedulerTimeType.Stride, scheduler: S
+    ) -> Publishers.Throttle<Self, S> {
+        throttle(for: interval, scheduler: scheduler, latest: true)
+    }
 }
