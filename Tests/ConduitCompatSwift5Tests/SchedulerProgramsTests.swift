@@ -166,6 +166,33 @@ final class SchedulerProgramsTests: XCTestCase {
         c.cancel()
     }
 
+    func testTimeGroupedCollectionsFlushWhatIsLeftOnCompletion() {
+        let subject = PassthroughSubject<Int, Never>()
+        var groups: [[Int]] = []
+        var finished = false
+        let done = expectation(description: "finished")
+        let c = subject
+            .collect(.byTimeOrCount(DispatchQueue.main, .seconds(10), 3))
+            .sink(receiveCompletion: { _ in finished = true; done.fulfill() }, receiveValue: { groups.append($0) })
+        for value in 1...5 { subject.send(value) }
+        subject.send(completion: .finished)
+        wait(for: [done], timeout: 5)
+        XCTAssertEqual(groups, [[1, 2, 3], [4, 5]], "the count fills a group; completion flushes the rest")
+        XCTAssertTrue(finished)
+        c.cancel()
+
+        var delayed: [String] = []
+        let delayedDone = expectation(description: "delayed completion")
+        let d = [1, 2].publisher
+            .delay(for: .milliseconds(10), scheduler: DispatchQueue.main)
+            .sink(receiveCompletion: { _ in delayed.append("finished"); delayedDone.fulfill() },
+                  receiveValue: { delayed.append("\($0)") })
+        XCTAssertEqual(delayed, [], "values and completion wait for the delay")
+        wait(for: [delayedDone], timeout: 5)
+        XCTAssertEqual(delayed, ["1", "2", "finished"])
+        d.cancel()
+    }
+
     func testStrideLiteralsAndConversions() {
         let half: DispatchQueue.SchedulerTimeType.Stride = 0.5
         let two: DispatchQueue.SchedulerTimeType.Stride = 2
