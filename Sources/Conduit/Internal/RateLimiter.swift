@@ -29,12 +29,10 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     @usableFromInline @exclusivity(unchecked) var generation = 0
     /// Throttle: a window is open (a value went out less than `interval` ago).
     @usableFromInline @exclusivity(unchecked) var windowOpen = false
-    /// A scheduled action is calling the downstream. On a concurrent scheduler another action can
-    /// fire meanwhile: it leaves its value (`sendAgain`) or the completion (`pendingCompletion`)
-    /// to the one delivering, so the downstream gets one call at a time and the completion last.
-    @usableFromInline @exclusivity(unchecked) var isDelivering = false
-    @usableFromInline @exclusivity(unchecked) var sendAgain = false
-    @usableFromInline @exclusivity(unchecked) var pendingCompletion: Subscribers.Completion<Failure>?
+    /// Held while a scheduled action calls the downstream: on a concurrent scheduler another
+    /// action (a timer, the completion) waits for it, so the downstream gets one call at a time;
+    /// the thread holding it (a synchronous scheduler, from inside the downstream) may take it again.
+    @usableFromInline let delivery = ReentrantLock()
     @usableFromInline let mode: Mode
     @usableFromInline let interval: Context.SchedulerTimeType.Stride
     @usableFromInline let scheduler: Context
@@ -111,53 +109,39 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
 
     @inlinable
     func sendWaiting() {
-        lock.lock()
-        if isDelivering {
-            sendAgain = true
-            lock.unlock()
-            return
-        }
-        isDelivering = true
-        repeat {
-            sendAgain = false
-            guard let downstream, let value = waiting else { break }
+        delivery.withLock(owner: self) {
+            lock.lock()
+            guard let downstream, let value = waiting else {
+                lock.unlock()
+                return
+            }
             waiting = nil
-            guard demand > 0 else { break }
+            guard demand > 0 else {
+                lock.unlock()
+                return
+            }
             demand -= 1
             lock.unlock()
             let more = downstream.receive(value)
-            lock.lock()
-            if more > 0 { demand += more }
-        } while sendAgain
-        isDelivering = false
-        let completion = pendingCompletion
-        pendingCompletion = nil
-        lock.unlock()
-        if let completion { finish(completion) }
+            if more > 0 { lock.withLock { demand += more } }
+        }
     }
 
     @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
-        scheduler.schedule(options: options) { [self] in finish(completion) }
-    }
-
-    /// Completes the downstream, or leaves the completion to the action delivering a value now.
-    @usableFromInline
-    func finish(_ completion: Subscribers.Completion<Failure>) {
-        let downstream: Downstream? = lock.withLock {
-            if isDelivering {
-                pendingCompletion = completion
-                waiting = nil
-                return nil
+        scheduler.schedule(options: options) { [self] in
+            delivery.withLock(owner: self) {
+                let downstream: Downstream? = lock.withLock {
+                    defer {
+                        self.downstream = nil
+                        upstream = nil
+                        waiting = nil
+                    }
+                    return self.downstream
+                }
+                downstream?.receive(completion: completion)
             }
-            defer {
-                self.downstream = nil
-                upstream = nil
-                waiting = nil
-            }
-            return self.downstream
         }
-        downstream?.receive(completion: completion)
     }
 
     @usableFromInline

@@ -48,10 +48,11 @@ extension Publisher {
 /// scheduler; demand returned then goes to the upstream.
 ///
 /// Each event is queued and one action is scheduled per event; an action delivers the oldest
-/// queued event. On a concurrent scheduler (a concurrent dispatch queue, the global queues) two
-/// actions can run at once: the second leaves its event to the one already delivering, so the
-/// downstream still gets one call at a time, in the order the events arrived, and the completion
-/// last. On a serial scheduler every action delivers exactly its own event, as before.
+/// queued event holding `delivery`. On a concurrent scheduler (a concurrent dispatch queue, the
+/// global queues) two actions can run at once: the second waits for the first, so the downstream
+/// gets one call at a time, in the order the events arrived, and the completion last. An action
+/// run from inside the downstream (a synchronous scheduler such as `ImmediateScheduler`) delivers
+/// at once, as a subject does for a send made from inside its subscriber.
 internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
     @unchecked Sendable
 {
@@ -64,13 +65,12 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
     }
 
     private let lock = Lock()
+    /// Held while an action calls the downstream; the thread holding it may take it again.
+    private let delivery = ReentrantLock()
     private var downstream: Downstream?
     private var upstream: Subscription?
     /// Events waiting for their scheduled action, oldest first.
     private var pending = FIFO<Event>()
-    /// Scheduled actions that ran while another was delivering: events that one still owes.
-    private var owed = 0
-    private var isDelivering = false
     private let later: (@escaping () -> Void) -> Void
     let description: String
 
@@ -117,29 +117,23 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
             return true
         }
         if accepted {
-            later { [self] in deliverScheduled() }
+            later { [self] in deliverOldest() }
         }
     }
 
-    /// Runs once per scheduled action: delivers the oldest event, and any that actions running
-    /// meanwhile left to it.
-    private func deliverScheduled() {
-        lock.lock()
-        owed += 1
-        if isDelivering {
-            lock.unlock()
-            return
-        }
-        isDelivering = true
-        while owed > 0 {
-            owed -= 1
-            guard let downstream, let event = pending.popFirst() else { continue }
-            if case .completion = event {
-                self.downstream = nil
-                upstream = nil
-                pending.removeAll()
+    /// Runs once per scheduled action: delivers the oldest queued event.
+    private func deliverOldest() {
+        delivery.withLock(owner: self) {
+            let next: (Downstream, Event)? = lock.withLock {
+                guard let downstream, let event = pending.popFirst() else { return nil }
+                if case .completion = event {
+                    self.downstream = nil
+                    upstream = nil
+                    pending.removeAll()
+                }
+                return (downstream, event)
             }
-            lock.unlock()
+            guard let (downstream, event) = next else { return }
             switch event {
             case .value(let input):
                 let more = downstream.receive(input)
@@ -147,9 +141,6 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
             case .completion(let completion):
                 downstream.receive(completion: completion)
             }
-            lock.lock()
         }
-        isDelivering = false
-        lock.unlock()
     }
 }
