@@ -82,4 +82,20 @@ final class SwiftChainOperatorTests: SessionTestCase {
         type("sink pairs = a.zip(b) { [$1, $0] }")
         XCTAssertEqual(values("send a 2; send b 20").filter { $0.hasPrefix("pairs") }, ["pairs ← [20, 2]"])
     }
+
+    func testEncodeAndDecodeJSON() {
+        type("subject cards")
+        type("sink json = cards.encode(encoder: JSONEncoder())")
+        type("sink back = cards.encode(encoder: JSONEncoder()).decode(type: Card.self, decoder: JSONDecoder())")
+        XCTAssertEqual(values("send cards {rank: 1, name: \"ace\", tags: [true, nil, 2.5]}"), [
+            "json ← \"{\\\"name\\\":\\\"ace\\\",\\\"rank\\\":1,\\\"tags\\\":[true,null,2.5]}\"",
+            "back ← {name: \"ace\", rank: 1, tags: [true, nil, 2.5]}",
+        ])
+        type("subject text")
+        type("sink read = text.decode(type: Card.self, decoder: JSONDecoder())")
+        XCTAssertEqual(values("send text \"[1, \\\"x\\\"]\""), ["read ← [1, \"x\"]"])
+        XCTAssertEqual(values("send text \"nope\""), ["read ✗ failed: not JSON: The given data was not valid JSON."])
+        XCTAssertTrue(error("let p = cards.encode(encoder: PropertyListEncoder())").contains("encodes and decodes JSON"))
+        XCTAssertTrue(error("let q = cards.decode(type: Card.self)").contains("decoder: JSONDecoder()"))
+    }
 }

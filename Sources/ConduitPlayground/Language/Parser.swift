@@ -473,6 +473,14 @@ struct Parser {
             let last = tokens[position - 1]
             let span = Token(kind: token.kind, offset: token.offset, length: last.offset + last.length - token.offset)
             return Argument(label: label, content: .closure(Closure(body: body, parameterCount: 1, token: span)), token: span)
+        case .identifier(let name) where name.first?.isUppercase == true && !Parser.reserved.contains(name)
+            && tokens[position + 1].isSymbol("(") && tokens[position + 2].isSymbol(")"):
+            // `JSONEncoder()`, `JSONDecoder()`: Swift objects made without arguments.
+            advance()
+            advance()
+            advance()
+            let span = Token(kind: token.kind, offset: token.offset, length: tokens[position - 1].offset + 1 - token.offset)
+            return Argument(label: label, content: .swiftName(name + "()"), token: span)
         case .identifier(let name) where name.first?.isUppercase == true && !Parser.reserved.contains(name) && tokens[position + 1].isSymbol("."):
             // `Error.self`, `DispatchQueue.main`, `RunLoop.main`: Swift names with no playground meaning.
             advance()

@@ -2,7 +2,7 @@
 /// completion look them up.
 enum OperatorTable {
     static let all: [OperatorSpec] = TransformOperators.all + CombiningOperators.all + TimeOperators.all
-        + ConnectingOperators.all + ErasingOperators.all + DebuggingOperators.all
+        + ConnectingOperators.all + ErasingOperators.all + DebuggingOperators.all + CodingOperators.all
 
     private static let byName: [String: OperatorSpec] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
