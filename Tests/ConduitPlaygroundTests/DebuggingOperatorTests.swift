@@ -45,4 +45,14 @@ final class DebuggingOperatorTests: SessionTestCase {
             "breakpointOnError: a Swift program would stop in the debugger here (failure: boom); the playground goes on", "bad ✗ failed: boom",
         ])
     }
+
+    func testAFailingHandlerClosureIsReportedAndTheValuePassesOn() {
+        type("subject n")
+        type("sink out = n.handleEvents(receiveOutput: { $0.name }).breakpoint(receiveOutput: { 1 / $0 > 0 })")
+        XCTAssertEqual(type("send n 0"), [
+            "handleEvents receiveOutput: the closure failed: integer 0 has no member `name`",
+            "breakpoint receiveOutput: the closure failed: division by zero: 1 / 0",
+            "out ← 0",
+        ])
+    }
 }

@@ -28,13 +28,9 @@ enum DebuggingOperators {
                     emit(OutputRecord(kind: .trace, text: "handleEvents \(label)\(shown.isEmpty ? "" : ": " + shown)"))
                     return
                 }
-                guard let closure = closures[label] else { return }
-                do {
-                    let result = try argument.map { try closure.call($0) } ?? closure.call()
-                    if result != .null { emit(OutputRecord(kind: .trace, text: Functions.text(result))) }
-                } catch {
-                    emit(OutputRecord(kind: .trace, text: "handleEvents \(label): the closure failed: \(PlaygroundError.from(error).message)"))
-                }
+                guard let closure = closures[label],
+                      let result = run(closure, with: argument, in: "handleEvents \(label)", emit: emit) else { return }
+                if result != .null { emit(OutputRecord(kind: .trace, text: Functions.text(result))) }
             }
             return upstream.handleEvents(
                 receiveSubscription: { _ in report("receiveSubscription", nil, shown: "") },
@@ -56,13 +52,8 @@ enum DebuggingOperators {
             let emit = context.emit
             /// Reports a stop where the closure is true; never stops (the engine would raise SIGTRAP).
             func check(_ label: String, _ argument: Value?) -> Bool {
-                guard let closure = closures[label] else { return false }
-                do {
-                    if try argument.map({ try closure.call($0) }) ?? closure.call() == .bool(true) {
-                        emit(stop("breakpoint", "\(label)\(argument.map { ": " + $0.description } ?? "")"))
-                    }
-                } catch {
-                    emit(OutputRecord(kind: .trace, text: "breakpoint \(label): the closure failed: \(PlaygroundError.from(error).message)"))
+                if let closure = closures[label], run(closure, with: argument, in: "breakpoint \(label)", emit: emit) == .bool(true) {
+                    emit(stop("breakpoint", "\(label)\(argument.map { ": " + $0.description } ?? "")"))
                 }
                 return false
             }
@@ -114,6 +105,17 @@ enum DebuggingOperators {
             closures[label] = closure
         }
         return closures
+    }
+
+    /// Calls an event's closure (with the event's value, if it has one); a failure is reported,
+    /// not passed on: the closures only look.
+    static func run(_ closure: Closure, with argument: Value?, in place: String, emit: (OutputRecord) -> Void) -> Value? {
+        do {
+            return try argument.map { try closure.call($0) } ?? closure.call()
+        } catch {
+            emit(OutputRecord(kind: .trace, text: "\(place): the closure failed: \(PlaygroundError.from(error).message)"))
+            return nil
+        }
     }
 
     /// A completion as closures see it: `"finished"` or `"failure: MESSAGE"`.
