@@ -736,7 +736,7 @@ struct Parser {
             }
             if tokens[position + 1].isSymbol("(") {
                 guard Functions.all.contains(where: { $0.name == name }) else {
-                    let hint = Suggestion.closest(to: name, in: Functions.all.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
+                    let hint = Suggestion.closest(to: name, in: Functions.all.map(\.name)).map { "; did you mean `\($0)`?" } ?? "; `help functions` lists them"
                     throw SyntaxError("unknown function `\(name)`\(hint)", at: token)
                 }
                 advance()
