@@ -49,33 +49,27 @@ enum OperatorCases {
             blackHole(tally.total)
             return ns
         },
-        Case("flatMap") {
-            let subject = PassthroughSubject<Int, Never>()
-            let tally = Tally()
-            let cancellable = subject.flatMap { Just($0) }.sink { tally.add($0) }
-            let count = 200_000
-            let ns = nanosecondsPerOperation(count) {
-                for value in 0..<count { subject.send(value) }
-            }
-            cancellable.cancel()
-            blackHole(tally.total)
-            return ns
-        },
-        // With a limit on inner publishers every `Just` is subscribed as an inner publisher (no
-        // shortcut), and each one that finishes asks the subject for one more value.
-        Case("flatMap.max1") {
-            let subject = PassthroughSubject<Int, Never>()
-            let tally = Tally()
-            let cancellable = subject.flatMap(maxPublishers: .max(1)) { Just($0) }.sink { tally.add($0) }
-            let count = 200_000
-            let ns = nanosecondsPerOperation(count) {
-                for value in 0..<count { subject.send(value) }
-            }
-            cancellable.cancel()
-            blackHole(tally.total)
-            return ns
-        },
+        flatMapToJust("flatMap", maxPublishers: .unlimited),
+        // With a limit on inner publishers every `Just` is subscribed as an inner publisher, and
+        // each one that finishes asks the subject for one more value.
+        flatMapToJust("flatMap.max1", maxPublishers: .max(1)),
     ]
+
+    /// Values sent into a subject, each made a `Just` by `flatMap(maxPublishers:)`.
+    static func flatMapToJust(_ id: String, maxPublishers: Subscribers.Demand) -> Case {
+        Case(id) {
+            let subject = PassthroughSubject<Int, Never>()
+            let tally = Tally()
+            let cancellable = subject.flatMap(maxPublishers: maxPublishers) { Just($0) }.sink { tally.add($0) }
+            let count = 200_000
+            let ns = nanosecondsPerOperation(count) {
+                for value in 0..<count { subject.send(value) }
+            }
+            cancellable.cancel()
+            blackHole(tally.total)
+            return ns
+        }
+    }
 
     /// Ten separate `Map` layers over `upstream`.
     static func tenMaps<P: Publisher>(_ upstream: P) -> AnyPublisher<Int, Never> where P.Output == Int, P.Failure == Never {
