@@ -98,4 +98,28 @@ final class SwiftChainOperatorTests: SessionTestCase {
         XCTAssertTrue(error("let p = cards.encode(encoder: PropertyListEncoder())").contains("encodes and decodes JSON"))
         XCTAssertTrue(error("let q = cards.decode(type: Card.self)").contains("decoder: JSONDecoder()"))
     }
+
+    func testAssignWritesEachValueIntoACurrentSubject() {
+        type("subject taps; current latest = \"none\"")
+        XCTAssertEqual(values("sink show = latest"), ["show ← \"none\""])
+        XCTAssertEqual(values("sink store = taps.map { $0.name }.assign(to: \\.value, on: latest)"), [])
+        XCTAssertEqual(values("send taps {name: \"ace\"}"), ["show ← \"ace\""], "the assignment prints nothing; the subject's sink shows it")
+        XCTAssertTrue(type("inspect latest").contains("latest: CurrentValueSubject = \"ace\""))
+        XCTAssertEqual(type("cancel store"), ["store cancelled"])
+        XCTAssertEqual(values("send taps {name: \"two\"}"), [])
+        type("subject plain")
+        XCTAssertTrue(error("sink a = taps.assign(to: \\.value, on: plain)").contains("keeps no value"))
+        XCTAssertTrue(error("sink b = latest.map { $0 }.assign(to: \\.value, on: latest)").contains("back into itself"))
+        XCTAssertTrue(error("sink c = taps.assign(to: \\.name, on: latest)").contains("assign(to: \\.value, on: SUBJECT)"))
+        XCTAssertTrue(error("sink d = taps.assign(to: \\.value, on: latest) demand 1").contains("asks for every value itself"))
+        XCTAssertTrue(error("let e = taps.assign(to: \\.value, on: latest)").contains("ends a sink"))
+    }
+
+    func testAFailureReachingAssignEndsTheSinkAndLeavesTheSubject() {
+        type("subject taps; current latest = 0")
+        type("sink store = taps.assign(to: \\.value, on: latest)")
+        type("send taps 5")
+        XCTAssertEqual(values("fail taps \"offline\""), ["store ✗ failed: offline"])
+        XCTAssertEqual(values("sink show = latest"), ["show ← 5"])
+    }
 }

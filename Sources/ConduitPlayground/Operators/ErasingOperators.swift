@@ -63,7 +63,18 @@ enum ErasingOperators {
                 return Empty(completeImmediately: false)
             }.assertNoFailure(prefix).setFailureType(to: PlaygroundError.self).eraseToAnyPublisher()
         },
+        assign,
     ]
+
+    /// `assign(to:on:)` is a subscriber: the session runs it at the end of a sink's pipeline,
+    /// and this entry gives it help, completion, and a message anywhere else.
+    static let assign = OperatorSpec(
+        name: "assign", usage: "sink NAME = PIPELINE.assign(to: \\.value, on: SUBJECT)",
+        summary: "ends a sink: the engine's Assign writes each value into a `current` subject's value (its sinks print them)",
+        example: "sink store = taps.map { $0.name }.assign(to: \\.value, on: latest)"
+    ) { _, call, _ in
+        throw SyntaxError("`assign` ends a sink, as a subscriber: `sink NAME = PIPELINE.assign(to: \\.value, on: SUBJECT)`", at: call.span)
+    }
 
     static func spec(_ name: String) -> OperatorSpec {
         OperatorTable.spec(named: name)!

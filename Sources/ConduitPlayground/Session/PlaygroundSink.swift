@@ -3,6 +3,10 @@ import Foundation
 
 /// The subscriber behind `sink NAME = ...`: a real engine subscriber that reports each value and
 /// completion as output, starts with the demand it was given, and keeps what `subs` shows.
+///
+/// For `sink NAME = PIPELINE.assign(to: \.value, on: SUBJECT)` it hands the subscription and the
+/// values to the engine's `Subscribers.Assign`, which asks for every value and writes each one
+/// into the subject; the values are then not printed (the subject's own sinks show them).
 final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     typealias Input = Value
     typealias Failure = PlaygroundError
@@ -33,6 +37,8 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     private let stamp: @Sendable () -> String
     private let timeline: Timeline
     private let clock: @Sendable () -> Int
+    /// Where values go instead of the output, for `.assign(to:on:)`.
+    private let assign: Subscribers.Assign<CurrentValueSubject<Value, PlaygroundError>, Value>?
 
     init(
         name: String,
@@ -41,8 +47,10 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         emit: @escaping @Sendable (OutputRecord) -> Void,
         stamp: @escaping @Sendable () -> String,
         timeline: Timeline,
-        clock: @escaping @Sendable () -> Int
+        clock: @escaping @Sendable () -> Int,
+        assign: Subscribers.Assign<CurrentValueSubject<Value, PlaygroundError>, Value>? = nil
     ) {
+        self.assign = assign
         self.timeline = timeline
         self.clock = clock
         self.name = name
@@ -61,6 +69,12 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         lock.withLock {
             self.subscription = subscription
             _state = .active
+            if assign != nil { _requested = .unlimited }
+        }
+        if let assign {
+            // The engine's subscriber asks for what it wants (everything) itself.
+            assign.receive(subscription: subscription)
+            return
         }
         if initialDemand > 0 {
             request(initialDemand)
@@ -70,6 +84,9 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     func receive(_ input: Value) -> Subscribers.Demand {
         lock.withLock { _received += 1 }
         timeline.record(name, .value(input), at: clock())
+        if let assign {
+            return assign.receive(input)
+        }
         emit(OutputRecord(kind: .value, text: "\(name) ← \(input)\(stamp())"))
         return .none
     }
@@ -83,6 +100,10 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
             }
         }
         timeline.record(name, completion == .finished ? .finished : .failed, at: clock())
+        if let assign {
+            // `Assign` takes no failure (in Swift its publisher cannot fail): it is let go instead.
+            if completion == .finished { assign.receive(completion: .finished) } else { assign.cancel() }
+        }
         switch completion {
         case .finished:
             emit(OutputRecord(kind: .completion, text: "\(name) ✓ finished\(stamp())"))
@@ -110,5 +131,6 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
             return self.subscription
         }
         subscription?.cancel()
+        assign?.cancel()
     }
 }

@@ -194,7 +194,15 @@ public final class Session: @unchecked Sendable {
             try define(name, as: .pipeline(PipelineEntry(publisher: publisher, syntax: syntax, length: chainLength(of: syntax))))
             remember(chain, as: name.display)
             lastDefinition = (name.display, text)
-        case .sink(let name, let syntax, let demand):
+        case .sink(let name, var syntax, let demand):
+            var assign: Subscribers.Assign<CurrentValueSubject<Value, PlaygroundError>, Value>?
+            if let last = syntax.operators.last, last.name == "assign" {
+                guard demand == nil else {
+                    throw SyntaxError("`assign` asks for every value itself; `demand` goes with a sink that prints", at: last.token)
+                }
+                syntax = PipelineSyntax(source: syntax.source, operators: syntax.operators.dropLast(), text: syntax.text)
+                assign = Subscribers.Assign(object: try assignTarget(of: last, upstream: syntax), keyPath: \.value)
+            }
             let chain = ChainState()
             let publisher = try build(syntax, chain: chain)
             guard entries[name.display] == nil else {
@@ -207,7 +215,8 @@ public final class Session: @unchecked Sendable {
                 emit: { [weak self] record in self?.emit(record) },
                 stamp: { [weak self] in self?.stamp ?? "" },
                 timeline: timeline,
-                clock: { [scheduler] in scheduler.now.nanoseconds }
+                clock: { [scheduler] in scheduler.now.nanoseconds },
+                assign: assign
             )
             try define(name, as: .sink(sink))
             remember(chain, as: name.display)
@@ -307,6 +316,29 @@ public final class Session: @unchecked Sendable {
             }
             emit(OutputRecord(kind: .marbles, text: timeline.diagram(of: names.map(\.display), until: scheduler.now.nanoseconds)))
         }
+    }
+
+    /// The subject of `.assign(to: \.value, on: SUBJECT)` ending a sink's pipeline: a
+    /// CurrentValueSubject (the one kind with a value to write) that the pipeline does not read.
+    private func assignTarget(of call: OperatorCall, upstream: PipelineSyntax) throws -> CurrentValueSubject<Value, PlaygroundError> {
+        let usage = "write `.assign(to: \\.value, on: SUBJECT)` with a `current` subject"
+        guard call.trailingClosure == nil, call.arguments.count == 2,
+              call.arguments[0].label == "to", case .closure(let keyPath) = call.arguments[0].content,
+              case .member(.argument(0), "value") = keyPath.body
+        else {
+            throw SyntaxError(usage, at: call.span)
+        }
+        guard call.arguments[1].label == "on", case .name(let name) = call.arguments[1].content else {
+            throw SyntaxError(usage, at: call.arguments[1].token)
+        }
+        let token = Token(kind: .identifier(name), offset: call.arguments[1].token.offset, length: call.arguments[1].token.length)
+        guard case .current(let subject) = try self.subject(named: token).storage else {
+            throw SyntaxError("`\(name)` is a PassthroughSubject, which keeps no value; assign to a `current` subject", at: token)
+        }
+        guard !reads(upstream, from: name, depth: 0) else {
+            throw SyntaxError("this pipeline reads from `\(name)`: assigning to it would send every value back into itself for ever", at: token)
+        }
+        return subject
     }
 
     /// Keeps the connectable publishers a build made, for `connect NAME`.
