@@ -457,6 +457,40 @@ final class ThreadedProgramsStressTests: XCTestCase {
         }
     }
 
+    func testRetryOfAsynchronousFuturesAndCatchFromManySubscribersAtOnce() {
+        struct Flaky: Error {}
+        let attempts = Atomic<Int>(0)
+        let results = Guarded((values: [Int](), completions: 0))
+        let done = DispatchGroup()
+        let cancellables = Guarded([AnyCancellable]())
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            done.enter()
+            let tries = Atomic<Int>(0)
+            let c = Deferred {
+                Future<Int, Flaky> { promise in
+                    attempts.add(1, ordering: .relaxed)
+                    let attempt = tries.add(1, ordering: .relaxed).newValue
+                    DispatchQueue.global().async {
+                        promise(attempt < 3 ? .failure(Flaky()) : .success(index))
+                    }
+                }
+            }
+            .retry(index.isMultiple(of: 2) ? 5 : 1)
+            .catch { _ in Just(-1) }
+            .receive(on: DispatchQueue.global())
+            .sink(receiveCompletion: { _ in
+                results.withLock { $0.completions += 1 }
+                done.leave()
+            }, receiveValue: { value in results.withLock { $0.values.append(value) } })
+            cancellables.withLock { $0.append(c) }
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        let r = results.snapshot
+        XCTAssertEqual(r.completions, 8)
+        XCTAssertEqual(r.values.sorted(), [-1, -1, -1, -1, 0, 2, 4, 6], "even ones succeed on the third try, odd ones give up after two")
+        XCTAssertEqual(attempts.load(ordering: .relaxed), 4 * 3 + 4 * 2)
+    }
+
     func testValuesOfOnePublisherIteratedByManyTasks() async {
         let numbers = (0..<500).publisher.map { $0 * 2 }.eraseToAnyPublisher()
         let sums = await withTaskGroup(of: (Int, Bool).self) { group in
