@@ -1,6 +1,7 @@
 extension Publishers {
     /// A publisher that terminates if the upstream publisher exceeds a specified time interval
     /// without producing an element: it finishes, or fails with `customError` if one is given.
+    /// Values and the completion are delivered on the scheduler, as Combine's are.
     public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -24,8 +25,11 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (scheduler, interval, options, customError) = (self.scheduler, self.interval, self.options, self.customError)
-            let guardian = GuardedSubscriber<Output, Failure, S>(
-                downstream: subscriber, name: "Timeout", mapFailure: { $0 },
+            let onScheduler = ScheduledRelay(downstream: subscriber, name: "Timeout") { action in
+                scheduler.schedule(options: options, action)
+            }
+            let guardian = GuardedSubscriber<Output, Failure, ScheduledRelay<S>>(
+                downstream: onScheduler, name: "Timeout", mapFailure: { $0 },
                 wrapError: { $0 as! Failure }
             ) { .send($0) }
             let watch = TimeoutWatch(guardian: guardian)
