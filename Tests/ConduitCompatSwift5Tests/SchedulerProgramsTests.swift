@@ -193,6 +193,29 @@ final class SchedulerProgramsTests: XCTestCase {
         d.cancel()
     }
 
+    func testTimeoutDeliversOnItsScheduler() {
+        let subject = PassthroughSubject<Int, Never>()
+        var deliveries: [String] = []
+        let done = expectation(description: "value and completion")
+        let c = subject
+            .timeout(.seconds(5), scheduler: DispatchQueue.main)
+            .sink(receiveCompletion: { _ in
+                deliveries.append("finished on main: \(Thread.isMainThread)")
+                done.fulfill()
+            }, receiveValue: { value in
+                deliveries.append("\(value) on main: \(Thread.isMainThread)")
+            })
+        DispatchQueue.global().async {
+            subject.send(1)
+            subject.send(2)
+            subject.send(completion: .finished)
+        }
+        wait(for: [done], timeout: 5)
+        XCTAssertEqual(deliveries, ["1 on main: true", "2 on main: true", "finished on main: true"],
+                       "documented: the scheduler to deliver events on")
+        c.cancel()
+    }
+
     func testStrideLiteralsAndConversions() {
         let half: DispatchQueue.SchedulerTimeType.Stride = 0.5
         let two: DispatchQueue.SchedulerTimeType.Stride = 2
