@@ -135,4 +135,18 @@ final class HostileInputTests: SessionTestCase {
         XCTAssertFalse(diagram.contains("= 0,"), "the oldest events are gone")
         XCTAssertTrue(diagram.contains("\(2 * Timeline.eventsPerName + 4)"), "the newest is kept")
     }
+
+    func testAClosureCannotNestOrDoubleAValueWithoutBound() {
+        // Wrapping the accumulator 200,000 times overflowed the stack when the value was freed.
+        type("sink deep = s.reduce(0) { [$0] }.map { count($0) }")
+        type("sink grow = s.scan([1]) { $0 + $0 }.map { count($0) }.last()")
+        type("sink text = s.scan(\"ab\") { $0 + $0 }.map { count($0) }.last()")
+        var ended: [String] = []
+        for _ in 0..<600 { ended += values("send s 0") }
+        ended += values("complete s")
+        XCTAssertTrue(ended.contains("deep ✗ failed: this value would nest more than 500 levels of arrays and records"), "\(ended)")
+        XCTAssertTrue(ended.contains("grow ✗ failed: joining arrays of 524288 and 524288 elements would pass 1,000,000 elements"), "\(ended)")
+        XCTAssertTrue(ended.contains("text ✗ failed: joining strings of 16777216 and 16777216 bytes would pass 16 MB"), "\(ended)")
+        type("reset; subject s; sink keep = s")
+    }
 }

@@ -21,9 +21,9 @@ extension Expression {
         case .literal(let value):
             return value
         case .array(let items):
-            return .array(try items.map { try $0.evaluate(arguments) })
+            return try Value.nested(.array(try items.map { try $0.evaluate(arguments) }))
         case .record(let fields):
-            return .record(try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) })
+            return try Value.nested(.record(try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) }))
         case .argument(let index):
             guard index < arguments.count else {
                 throw PlaygroundError("$\(index) does not exist here: this closure gets \(arguments.count) argument\(arguments.count == 1 ? "" : "s")")
@@ -126,15 +126,30 @@ extension Expression {
             }
         case "+":
             switch (lhs, rhs) {
-            case (.string(let a), .string(let b)): return .string(a + b)
-            case (.string(let a), _): return .string(a + Functions.text(rhs))
-            case (_, .string(let b)): return .string(Functions.text(lhs) + b)
-            case (.array(let a), .array(let b)): return .array(a + b)
+            case (.string(let a), .string(let b)): return .string(try joined(a, b))
+            case (.string(let a), _): return .string(try joined(a, Functions.text(rhs)))
+            case (_, .string(let b)): return .string(try joined(Functions.text(lhs), b))
+            case (.array(let a), .array(let b)):
+                // A closure doubling its accumulator (`scan([1]) { $0 + $0 }`) would soon take
+                // all memory; past a million elements it fails instead.
+                guard a.count + b.count <= 1_000_000 else {
+                    throw PlaygroundError("joining arrays of \(a.count) and \(b.count) elements would pass 1,000,000 elements")
+                }
+                return .array(a + b)
             default: return try arithmetic(op, lhs, rhs)
             }
         default:
             return try arithmetic(op, lhs, rhs)
         }
+    }
+
+    /// Two strings joined, up to 16 MB of text (a closure doubling its string would take all
+    /// memory otherwise).
+    private static func joined(_ a: String, _ b: String) throws -> String {
+        guard a.utf8.count + b.utf8.count <= 1 << 24 else {
+            throw PlaygroundError("joining strings of \(a.utf8.count) and \(b.utf8.count) bytes would pass 16 MB")
+        }
+        return a + b
     }
 
     private static func arithmetic(_ op: String, _ lhs: Value, _ rhs: Value) throws -> Value {
