@@ -640,7 +640,50 @@ public final class Session: @unchecked Sendable {
         } else {
             candidates = order + ["just", "empty", "fail", "timer", "true", "false", "nil", "demand", "on", "off"]
                 + ["Just", "Empty", "Fail", "Deferred", "Future", "Record", "Timer"]
+                + Session.argumentLabels(before: characters[..<start])
         }
         return Array(Set(candidates.filter { $0.hasPrefix(word) })).sorted()
+    }
+
+    /// Inside the parentheses of an operator call (`.handleEvents(rec`), the labels its usage
+    /// shows, such as `receiveOutput:`.
+    private static func argumentLabels(before text: ArraySlice<Character>) -> [String] {
+        var depth = 0
+        var index = text.endIndex
+        while index > text.startIndex {
+            index -= 1
+            switch text[index] {
+            case ")", "]", "}": depth += 1
+            case "[", "{": depth -= 1
+            case "(" where depth > 0: depth -= 1
+            case "(":
+                var nameStart = index
+                while nameStart > text.startIndex, text[nameStart - 1].isLetter || text[nameStart - 1].isNumber {
+                    nameStart -= 1
+                }
+                guard nameStart > text.startIndex, text[nameStart - 1] == ".",
+                      let spec = OperatorTable.spec(named: String(text[nameStart..<index]))
+                else { return [] }
+                return labels(in: spec.usage)
+            default: break
+            }
+            if depth < 0 { return [] }
+        }
+        return []
+    }
+
+    /// The `name:` labels written in a usage line.
+    private static func labels(in usage: String) -> [String] {
+        var labels: [String] = []
+        var word = ""
+        for character in usage {
+            if character.isLetter {
+                word.append(character)
+            } else {
+                if character == ":", !word.isEmpty, !labels.contains(word + ":") { labels.append(word + ":") }
+                word = ""
+            }
+        }
+        return labels
     }
 }
