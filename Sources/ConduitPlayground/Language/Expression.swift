@@ -9,7 +9,7 @@ indirect enum Expression {
     case member(Expression, String)
     case index(Expression, Expression)
     case unary(String, Expression)
-    case binary(String, Expression, Expression)
+    case binary(BinaryOperator, Expression, Expression)
     case conditional(Expression, Expression, Expression)
     case call(String, [Expression])
 }
@@ -46,12 +46,12 @@ extension Expression {
             }
         case .binary(let op, let left, let right):
             let lhs = try left.evaluate(arguments)
-            if op == "&&" || op == "||" {
+            if op == .and || op == .or {
                 guard case .bool(let flag) = lhs else {
                     throw PlaygroundError("`\(op)` needs booleans, not \(lhs.kindName) \(lhs)")
                 }
-                if op == "&&" && !flag { return .bool(false) }
-                if op == "||" && flag { return .bool(true) }
+                if op == .and && !flag { return .bool(false) }
+                if op == .or && flag { return .bool(true) }
                 let rhs = try right.evaluate(arguments)
                 guard case .bool(let other) = rhs else {
                     throw PlaygroundError("`\(op)` needs booleans, not \(rhs.kindName) \(rhs)")
@@ -110,21 +110,21 @@ extension Expression {
         }
     }
 
-    static func apply(_ op: String, _ lhs: Value, _ rhs: Value) throws -> Value {
+    static func apply(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value {
         switch op {
-        case "==": return .bool(lhs.looselyEquals(rhs))
-        case "!=": return .bool(!lhs.looselyEquals(rhs))
-        case "<", "<=", ">", ">=":
+        case .equal: return .bool(lhs.looselyEquals(rhs))
+        case .notEqual: return .bool(!lhs.looselyEquals(rhs))
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let order = lhs.compare(to: rhs) else {
                 throw PlaygroundError("cannot compare \(lhs.kindName) \(lhs) with \(rhs.kindName) \(rhs)")
             }
             switch op {
-            case "<": return .bool(order == .orderedAscending)
-            case "<=": return .bool(order != .orderedDescending)
-            case ">": return .bool(order == .orderedDescending)
+            case .less: return .bool(order == .orderedAscending)
+            case .lessOrEqual: return .bool(order != .orderedDescending)
+            case .greater: return .bool(order == .orderedDescending)
             default: return .bool(order != .orderedAscending)
             }
-        case "+":
+        case .plus:
             switch (lhs, rhs) {
             case (.string(let a), .string(let b)): return .string(try joined(a, b))
             case (.string(let a), _): return .string(try joined(a, Functions.text(rhs)))
@@ -152,18 +152,18 @@ extension Expression {
         return a + b
     }
 
-    private static func arithmetic(_ op: String, _ lhs: Value, _ rhs: Value) throws -> Value {
+    private static func arithmetic(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value) throws -> Value {
         if case .int(let a) = lhs, case .int(let b) = rhs {
             switch op {
-            case "+", "-", "*":
-                let (result, overflow) = op == "+" ? a.addingReportingOverflow(b)
-                    : op == "-" ? a.subtractingReportingOverflow(b) : a.multipliedReportingOverflow(by: b)
+            case .plus, .minus, .times:
+                let (result, overflow) = op == .plus ? a.addingReportingOverflow(b)
+                    : op == .minus ? a.subtractingReportingOverflow(b) : a.multipliedReportingOverflow(by: b)
                 if overflow { throw PlaygroundError("\(a) \(op) \(b) overflows") }
                 return .int(result)
-            case "/", "%":
+            case .divide, .remainder:
                 guard b != 0 else { throw PlaygroundError("division by zero: \(a) \(op) 0") }
                 if a == Int.min && b == -1 { throw PlaygroundError("\(a) \(op) \(b) overflows") }
-                return .int(op == "/" ? a / b : a % b)
+                return .int(op == .divide ? a / b : a % b)
             default: break
             }
         }
@@ -171,13 +171,13 @@ extension Expression {
             throw PlaygroundError("cannot apply `\(op)` to \(lhs.kindName) \(lhs) and \(rhs.kindName) \(rhs)")
         }
         switch op {
-        case "+": return .double(a + b)
-        case "-": return .double(a - b)
-        case "*": return .double(a * b)
-        case "/":
+        case .plus: return .double(a + b)
+        case .minus: return .double(a - b)
+        case .times: return .double(a * b)
+        case .divide:
             guard b != 0 else { throw PlaygroundError("division by zero: \(lhs) / \(rhs)") }
             return .double(a / b)
-        case "%":
+        case .remainder:
             guard b != 0 else { throw PlaygroundError("division by zero: \(lhs) % \(rhs)") }
             return .double(a.truncatingRemainder(dividingBy: b))
         default:

@@ -639,8 +639,8 @@ struct Parser {
         return .conditional(condition, whenTrue, whenFalse)
     }
 
-    private static let precedence: [[String]] = [
-        ["||"], ["&&"], ["==", "!=", "<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"],
+    private static let precedence: [[BinaryOperator]] = [
+        [.or], [.and], [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual], [.plus, .minus], [.times, .divide, .remainder],
     ]
 
     private mutating func binary(level: Int) throws -> Expression {
@@ -648,7 +648,7 @@ struct Parser {
         var left = try binary(level: level + 1)
         let entered = depth
         defer { depth = entered }
-        while case .symbol(let op) = current.kind, Parser.precedence[level].contains(op) {
+        while case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol), Parser.precedence[level].contains(op) {
             // Each operator nests the expression so far one level deeper.
             try enter()
             advance()
