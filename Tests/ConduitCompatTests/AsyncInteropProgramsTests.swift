@@ -135,6 +135,19 @@ final class AsyncInteropProgramsTests: XCTestCase {
         XCTAssertEqual(count, 0)
     }
 
+    func testTimerAndMainQueueValuesAwaitedInAsyncTests() async {
+        var ticks = 0
+        for await _ in Timer.publish(every: 0.01, on: .main, in: .common).autoconnect().prefix(3).values {
+            ticks += 1
+        }
+        XCTAssertEqual(ticks, 3)
+        var got: [Int] = []
+        for await value in [1, 2, 3].publisher.receive(on: DispatchQueue.main).values {
+            got.append(value)
+        }
+        XCTAssertEqual(got, [1, 2, 3])
+    }
+
     @MainActor
     func testMainActorModelFedFromATask() async {
         let model = DownloadsModel()
