@@ -64,13 +64,6 @@ extension Publishers.CompactMap {
     }
 }
 
-extension Publishers.Map {
-    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
-        let first = self.transform
-        return Publishers.CompactMap(upstream: upstream) { transform(first($0)) }
-    }
-}
-
 extension Publishers.TryCompactMap {
     public func compactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Upstream, T> {
         let first = self.transform
