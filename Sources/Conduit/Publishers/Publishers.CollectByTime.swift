@@ -57,6 +57,10 @@ private final class TimeCollector<Element, Downstream: Subscriber, Context: Sche
     typealias Failure = Downstream.Failure
 
     private let lock = Lock()
+    /// Held while a scheduled action takes an array and hands it on: on a concurrent scheduler a
+    /// tick, a count flush and the completion can fire at once, and the downstream still gets one
+    /// call at a time, arrays in order and the completion last. Its holder may take it again.
+    private let delivery = ReentrantLock()
     private var downstream: Downstream?
     private var upstream: Subscription?
     private var buffer: [Element] = []
@@ -109,30 +113,35 @@ private final class TimeCollector<Element, Downstream: Subscriber, Context: Sche
 
     func receive(completion: Subscribers.Completion<Failure>) {
         scheduler.schedule(options: options) { [self] in
-            let (target, rest, available, timer): (Downstream?, [Element], Subscribers.Demand, Cancellable?) = lock.withLock {
-                defer {
-                    downstream = nil
-                    upstream = nil
-                    buffer = []
-                    self.timer = nil
-                    window += 1
-                }
-                return (downstream, buffer, demand, self.timer)
-            }
-            timer?.cancel()
-            guard let target else { return }
-            if case .finished = completion {
-                var rest = rest[...]
-                var available = available
-                while !rest.isEmpty, available > 0 {
-                    let size = count.map { Swift.min($0, rest.count) } ?? rest.count
-                    available -= 1
-                    available += target.receive(Array(rest.prefix(size)))
-                    rest = rest.dropFirst(size)
-                }
-            }
-            target.receive(completion: completion)
+            delivery.withLock(owner: self) { finish(completion) }
         }
+    }
+
+    /// On the scheduler: hands on what is left (if the stream finished) and the completion.
+    private func finish(_ completion: Subscribers.Completion<Failure>) {
+        let (target, rest, available, timer): (Downstream?, [Element], Subscribers.Demand, Cancellable?) = lock.withLock {
+            defer {
+                downstream = nil
+                upstream = nil
+                buffer = []
+                self.timer = nil
+                window += 1
+            }
+            return (downstream, buffer, demand, self.timer)
+        }
+        timer?.cancel()
+        guard let target else { return }
+        if case .finished = completion {
+            var rest = rest[...]
+            var available = available
+            while !rest.isEmpty, available > 0 {
+                let size = count.map { Swift.min($0, rest.count) } ?? rest.count
+                available -= 1
+                available += target.receive(Array(rest.prefix(size)))
+                rest = rest.dropFirst(size)
+            }
+        }
+        target.receive(completion: completion)
     }
 
     func request(_ newDemand: Subscribers.Demand) {
@@ -179,6 +188,10 @@ private final class TimeCollector<Element, Downstream: Subscriber, Context: Sche
 
     /// On the scheduler: sends a full array if there is demand for it, and restarts the window.
     private func countFlush() {
+        delivery.withLock(owner: self) { flushFullArray() }
+    }
+
+    private func flushFullArray() {
         let (target, batch): (Downstream?, [Element]) = lock.withLock {
             flushPending = false
             guard let downstream, let count, buffer.count >= count, demand > 0 else { return (nil, []) }
@@ -192,6 +205,10 @@ private final class TimeCollector<Element, Downstream: Subscriber, Context: Sche
 
     /// On the scheduler, at the end of an interval of window `number`.
     private func tick(_ number: Int) {
+        delivery.withLock(owner: self) { flushInterval(number) }
+    }
+
+    private func flushInterval(_ number: Int) {
         let (target, batch): (Downstream?, [Element]) = lock.withLock {
             guard number == window, let downstream, !buffer.isEmpty, demand > 0 else { return (nil, []) }
             demand -= 1
