@@ -156,9 +156,11 @@ final class ThreadedProgramsStressTests: XCTestCase {
     }
 
     func testTimeoutAndCollectByTimeOrCountFedFromManyThreads() {
-        for _ in 0..<10 {
+        for round in 0..<10 {
             let subject = PassthroughSubject<Stamp, Never>()
-            let queue = DispatchQueue(label: "compat.stress.timers")
+            let queue = round.isMultiple(of: 2)
+                ? DispatchQueue(label: "compat.stress.timers")
+                : DispatchQueue(label: "compat.stress.timers", attributes: .concurrent)
             let timed = OrderRecorder()
             let batches = OrderRecorder()
             let batchedValues = Atomic<Int>(0)
@@ -180,7 +182,7 @@ final class ThreadedProgramsStressTests: XCTestCase {
             subject.send(completion: .finished)
             timed.waitForCompletion()
             batches.waitForCompletion()
-            queue.sync {}
+            queue.sync(flags: .barrier) {}
             timed.assertClean(values: 900)
             batches.assertClean(values: 900)
             XCTAssertEqual(batchedValues.load(ordering: .relaxed), 900)
