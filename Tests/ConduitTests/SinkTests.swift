@@ -1,5 +1,6 @@
 import XCTest
 import Conduit
+import Foundation
 
 /// A publisher whose subscription is a struct (Combine allows any type): it records what its
 /// subscriber asks for.
@@ -61,5 +62,75 @@ final class SinkTests: XCTestCase {
         XCTAssertEqual(publisher.log.requests, [.unlimited])
         cancellable.cancel()
         XCTAssertEqual(publisher.log.cancels, 1)
+    }
+
+    func testSinkLetsItsClosuresGoWhenASynchronousPublisherCompletesWhileItsCancellableIsKept() {
+        final class Tracked {}
+        weak var released: Tracked?
+        var received: [Int] = []
+        var cancellable: AnyCancellable?
+        do {
+            let tracked = Tracked()
+            released = tracked
+            cancellable = Just(3).sink(receiveCompletion: { _ in _ = tracked }, receiveValue: { received.append($0) })
+        }
+        XCTAssertEqual(received, [3])
+        XCTAssertNil(released, "Just completes during subscribe; the closures go though the cancellable is kept")
+        cancellable?.cancel()
+        cancellable = nil
+    }
+
+    func testCompletionSentFromInsideTheValueClosureReleasesTheClosuresAfterwards() {
+        final class Tracked {}
+        weak var released: Tracked?
+        let subject = PassthroughSubject<Int, Never>()
+        var received: [Int] = []
+        var completions = 0
+        var cancellable: AnyCancellable?
+        do {
+            let tracked = Tracked()
+            released = tracked
+            cancellable = subject.sink(
+                receiveCompletion: { _ in completions += 1 },
+                receiveValue: { value in
+                    _ = tracked
+                    received.append(value)
+                    subject.send(completion: .finished)
+                    received.append(-value)
+                }
+            )
+        }
+        subject.send(1)
+        subject.send(2)
+        XCTAssertEqual(received, [1, -1])
+        XCTAssertEqual(completions, 1)
+        XCTAssertNil(released)
+        cancellable?.cancel()
+    }
+
+    func testCancellablesDroppedOnOneThreadWhileTheirPublishersCompleteOnAnother() {
+        final class Holder: @unchecked Sendable {
+            let lock = NSLock()
+            var cancellables: [AnyCancellable] = []
+        }
+        for _ in 0..<200 {
+            let subject = PassthroughSubject<Int, Never>()
+            let holder = Holder()
+            holder.cancellables = (0..<20).map { _ in subject.sink { _ in } }
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) {
+                subject.send(1)
+                subject.send(completion: .finished)
+            }
+            DispatchQueue.global().async(group: group) {
+                holder.lock.lock()
+                holder.cancellables.removeAll()
+                holder.lock.unlock()
+            }
+            group.wait()
+            holder.lock.lock()
+            XCTAssertTrue(holder.cancellables.isEmpty)
+            holder.lock.unlock()
+        }
     }
 }
