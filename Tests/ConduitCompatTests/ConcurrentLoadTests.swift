@@ -6,24 +6,6 @@ import Foundation
 import Synchronization
 import XCTest
 
-/// A value tagged with the thread that sent it and its position in that thread's sequence.
-private struct Tagged: Sendable, Equatable {
-    let sender: Int
-    let seq: Int
-}
-
-/// A value behind an NSLock (visible to the thread sanitizer, unlike a futex-based Mutex).
-private final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
-
 /// How a checker asks for values.
 private enum DemandStyle: Sendable, CaseIterable {
     case unlimited          // requests .unlimited once
@@ -33,7 +15,7 @@ private enum DemandStyle: Sendable, CaseIterable {
 
 /// A subscriber that records protocol violations instead of trusting the publisher.
 private final class Checker: Subscriber, @unchecked Sendable {
-    typealias Input = Tagged
+    typealias Input = Stamp
     typealias Failure = Never
 
     let style: DemandStyle
@@ -75,7 +57,7 @@ private final class Checker: Subscriber, @unchecked Sendable {
         subscription.request(style == .unlimited ? .unlimited : .max(1))
     }
 
-    func receive(_ input: Tagged) -> Subscribers.Demand {
+    func receive(_ input: Stamp) -> Subscribers.Demand {
         enter()
         state.withLock { s in
             if s.completions > 0 { s.valuesAfterCompletion += 1 }
@@ -133,8 +115,8 @@ final class ConcurrentLoadTests: XCTestCase {
     /// Runs `senders` threads calling `send(sender, seq)` and `churners` threads that subscribe new
     /// checkers to `chain`, request and cancel, then completes from several threads at once.
     private func hammer(
-        chain: @escaping @Sendable () -> AnyPublisher<Tagged, Never>,
-        send: @escaping @Sendable (Tagged) -> Void,
+        chain: @escaping @Sendable () -> AnyPublisher<Stamp, Never>,
+        send: @escaping @Sendable (Stamp) -> Void,
         finish: @escaping @Sendable () -> Void,
         perSender: Int = 150,
         file: StaticString = #filePath,
@@ -160,7 +142,7 @@ final class ConcurrentLoadTests: XCTestCase {
         }
         for sender in 0..<senders {
             spawn {
-                for seq in 0..<perSender { send(Tagged(sender: sender, seq: seq)) }
+                for seq in 0..<perSender { send(Stamp(sender: sender, seq: seq)) }
                 sendersLeft.subtract(1, ordering: .releasing)
             }
         }
@@ -206,7 +188,7 @@ final class ConcurrentLoadTests: XCTestCase {
     }
 
     func testPassthroughSubjectThroughMapAndFilterUnderLoad() {
-        let subject = PassthroughSubject<Tagged, Never>()
+        let subject = PassthroughSubject<Stamp, Never>()
         hammer(
             chain: { subject.map { $0 }.filter { $0.seq >= 0 }.eraseToAnyPublisher() },
             send: { subject.send($0) },
@@ -215,7 +197,7 @@ final class ConcurrentLoadTests: XCTestCase {
     }
 
     func testCurrentValueSubjectThroughCompactMapUnderLoad() {
-        let subject = CurrentValueSubject<Tagged, Never>(Tagged(sender: -1, seq: 0))
+        let subject = CurrentValueSubject<Stamp, Never>(Stamp(sender: -1, seq: 0))
         hammer(
             chain: { subject.compactMap { $0 }.eraseToAnyPublisher() },
             send: { subject.send($0) },
@@ -224,8 +206,8 @@ final class ConcurrentLoadTests: XCTestCase {
     }
 
     func testMergeOfTwoSubjectsUnderLoad() {
-        let even = PassthroughSubject<Tagged, Never>()
-        let odd = PassthroughSubject<Tagged, Never>()
+        let even = PassthroughSubject<Stamp, Never>()
+        let odd = PassthroughSubject<Stamp, Never>()
         hammer(
             chain: { even.merge(with: odd).eraseToAnyPublisher() },
             send: { $0.sender % 2 == 0 ? even.send($0) : odd.send($0) },
@@ -238,7 +220,7 @@ final class ConcurrentLoadTests: XCTestCase {
     }
 
     func testFlatMapOfJustUnderLoad() {
-        let subject = PassthroughSubject<Tagged, Never>()
+        let subject = PassthroughSubject<Stamp, Never>()
         hammer(
             chain: { subject.flatMap { Just($0) }.eraseToAnyPublisher() },
             send: { subject.send($0) },
@@ -248,7 +230,7 @@ final class ConcurrentLoadTests: XCTestCase {
     }
 
     func testSharedChainUnderLoad() {
-        let subject = PassthroughSubject<Tagged, Never>()
+        let subject = PassthroughSubject<Stamp, Never>()
         let shared = subject.map { $0 }.share()
         hammer(
             chain: { shared.eraseToAnyPublisher() },
@@ -258,12 +240,12 @@ final class ConcurrentLoadTests: XCTestCase {
     }
 
     func testRemoveDuplicatesAndScanUnderLoad() {
-        let subject = PassthroughSubject<Tagged, Never>()
+        let subject = PassthroughSubject<Stamp, Never>()
         hammer(
             chain: {
                 subject
                     .removeDuplicates()
-                    .scan(Tagged(sender: -1, seq: -1)) { _, next in next }
+                    .scan(Stamp(sender: -1, seq: -1)) { _, next in next }
                     .eraseToAnyPublisher()
             },
             send: { subject.send($0) },
@@ -305,8 +287,8 @@ final class ConcurrentLoadTests: XCTestCase {
     }
 
     func testZipOfTwoSubjectsUnderLoad() {
-        let left = PassthroughSubject<Tagged, Never>()
-        let right = PassthroughSubject<Tagged, Never>()
+        let left = PassthroughSubject<Stamp, Never>()
+        let right = PassthroughSubject<Stamp, Never>()
         hammer(
             chain: { left.zip(right).map { $0.0 }.eraseToAnyPublisher() },
             send: { $0.sender % 2 == 0 ? left.send($0) : right.send($0) },
@@ -322,7 +304,7 @@ final class ConcurrentLoadTests: XCTestCase {
         for _ in 0..<5 {
             let checker = Checker(style: .requestedElsewhere)
             let count = 2_000
-            (0..<count).publisher.map { Tagged(sender: 0, seq: $0) }.subscribe(checker)
+            (0..<count).publisher.map { Stamp(sender: 0, seq: $0) }.subscribe(checker)
             DispatchQueue.concurrentPerform(iterations: 8) { _ in
                 for _ in 0..<(count / 8) { checker.request() }
             }
@@ -360,7 +342,7 @@ final class ConcurrentLoadTests: XCTestCase {
     }
 
     func testReceiveOnASerialQueueUnderLoad() {
-        let subject = PassthroughSubject<Tagged, Never>()
+        let subject = PassthroughSubject<Stamp, Never>()
         let queue = DispatchQueue(label: "compat.load.receive")
         hammer(
             chain: { subject.receive(on: queue).eraseToAnyPublisher() },
@@ -371,7 +353,7 @@ final class ConcurrentLoadTests: XCTestCase {
     }
 
     func testDebounceOnAQueueUnderLoad() {
-        let subject = PassthroughSubject<Tagged, Never>()
+        let subject = PassthroughSubject<Stamp, Never>()
         let queue = DispatchQueue(label: "compat.load.debounce")
         hammer(
             chain: { subject.debounce(for: .microseconds(50), scheduler: queue).eraseToAnyPublisher() },

@@ -8,30 +8,11 @@ import Foundation
 import Synchronization
 import XCTest
 
-/// A value behind an NSLock (visible to the thread sanitizer).
-private final class Guarded<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-    var snapshot: Value { withLock { $0 } }
-}
-
-/// A number tagged with the thread that sent it and its place in that thread's sequence.
-private struct Stamp: Sendable, Equatable {
-    let sender: Int
-    let seq: Int
-}
-
 /// Records what one subscriber saw and the contract violations: overlapping calls, a sender's
 /// values out of order, values after the completion, more than one completion.
 private final class OrderRecorder: @unchecked Sendable {
     private let busy = Atomic<Bool>(false)
-    private let state = Guarded((last: [Int: Int](), values: 0, overlaps: 0, reorders: 0, afterCompletion: 0, completions: 0))
+    private let state = Locked((last: [Int: Int](), values: 0, overlaps: 0, reorders: 0, afterCompletion: 0, completions: 0))
     private let done = DispatchSemaphore(value: 0)
 
     func value(_ stamp: Stamp) {
@@ -194,11 +175,11 @@ final class ThreadedProgramsStressTests: XCTestCase {
     func testCurrentValueSubjectSentFromManyThreadsWhileReadAndJoined() {
         let subject = CurrentValueSubject<Stamp, Never>(Stamp(sender: -1, seq: 0))
         let first = OrderRecorder()
-        let keep = Guarded([AnyCancellable]())
+        let keep = Locked([AnyCancellable]())
         keep.withLock {
             $0.append(subject.sink(receiveCompletion: { _ in first.completion() }, receiveValue: { first.value($0) }))
         }
-        let late = Guarded([OrderRecorder]())
+        let late = Locked([OrderRecorder]())
         let readerViolations = Atomic<Int>(0)
         let sendersLeft = Atomic<Int>(4)
         onThreads(7) { index in
@@ -251,7 +232,7 @@ final class ThreadedProgramsStressTests: XCTestCase {
             .share()
         let stayer = OrderRecorder()
         let stay = shared.sink(receiveCompletion: { _ in stayer.completion() }, receiveValue: { stayer.value($0) })
-        let churned = Guarded([OrderRecorder]())
+        let churned = Locked([OrderRecorder]())
         let sendersLeft = Atomic<Int>(3)
         onThreads(6) { index in
             if index < 3 {
@@ -295,10 +276,10 @@ final class ThreadedProgramsStressTests: XCTestCase {
 
     func testFuturePromisesRacingSubscribersAndCancels() {
         for _ in 0..<30 {
-            let promise = Guarded<Future<Int, Never>.Promise?>(nil)
+            let promise = Locked<Future<Int, Never>.Promise?>(nil)
             let future = Future<Int, Never> { fulfil in promise.withLock { $0 = fulfil } }
-            let results = Guarded((values: [Int](), completions: 0, cancelledValues: 0))
-            let kept = Guarded([AnyCancellable]())
+            let results = Locked((values: [Int](), completions: 0, cancelledValues: 0))
+            let kept = Locked([AnyCancellable]())
             onThreads(8) { index in
                 switch index % 4 {
                 case 0:
@@ -334,7 +315,7 @@ final class ThreadedProgramsStressTests: XCTestCase {
         for round in 0..<200 {
             let subject = PassthroughSubject<Int, Never>()
             let queue = DispatchQueue(label: "compat.stress.cancel")
-            let counts = Guarded((direct: 0, directValues: 0, queued: 0, queuedValues: 0))
+            let counts = Locked((direct: 0, directValues: 0, queued: 0, queuedValues: 0))
             let direct = subject.sink(receiveCompletion: { _ in counts.withLock { $0.direct += 1 } },
                                       receiveValue: { _ in counts.withLock { $0.directValues += 1 } })
             let queued = subject.receive(on: queue).sink(receiveCompletion: { _ in counts.withLock { $0.queued += 1 } },
@@ -409,7 +390,7 @@ final class ThreadedProgramsStressTests: XCTestCase {
     func testCancelFromAnotherThreadStopsDeliveryWhenItReturns() {
         for round in 0..<40 {
             let subject = PassthroughSubject<Int, Never>()
-            let received = Guarded(0)
+            let received = Locked(0)
             var cancellable: AnyCancellable? = subject
                 .map { $0 + 1 }
                 .filter { $0 > 0 }
@@ -444,9 +425,9 @@ final class ThreadedProgramsStressTests: XCTestCase {
         }
         for _ in 0..<50 {
             let model = Model()
-            let publishers = Guarded([ObjectIdentifier]())
+            let publishers = Locked([ObjectIdentifier]())
             let heard = Atomic<Int>(0)
-            let cancellables = Guarded([AnyCancellable]())
+            let cancellables = Locked([AnyCancellable]())
             DispatchQueue.concurrentPerform(iterations: 6) { _ in
                 let publisher = model.objectWillChange
                 publishers.withLock { $0.append(ObjectIdentifier(publisher)) }
@@ -462,9 +443,9 @@ final class ThreadedProgramsStressTests: XCTestCase {
     func testRetryOfAsynchronousFuturesAndCatchFromManySubscribersAtOnce() {
         struct Flaky: Error {}
         let attempts = Atomic<Int>(0)
-        let results = Guarded((values: [Int](), completions: 0))
+        let results = Locked((values: [Int](), completions: 0))
         let done = DispatchGroup()
-        let cancellables = Guarded([AnyCancellable]())
+        let cancellables = Locked([AnyCancellable]())
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             done.enter()
             let tries = Atomic<Int>(0)
