@@ -47,14 +47,6 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
         pending?.cancel()
     }
 
-    /// The activity ended on its own (a sink's subscription completed): lets go of what this
-    /// cancellable holds, so what that captures is released while the cancellable is still kept;
-    /// cancelling later does nothing.
-    internal func letGo() {
-        guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        target = nil
-    }
-
     /// Stores this type-erasing cancellable instance in the specified collection.
     public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
         collection.append(self)

@@ -6,25 +6,21 @@ extension Subscribers {
     {
         /// The closure to execute on receipt of a value.
         ///
-        /// Constants: calling a closure kept in a variable costs a retain and a release of what
-        /// it captures (two atomic operations, ~12 ns of a ~45 ns delivery). What they capture is
-        /// still let go once the subscription completes, as in Combine (where a finished
-        /// subscription breaks a `self.cancellable = p.sink { self... }` cycle): the cancellable
-        /// that `sink(receiveCompletion:receiveValue:)` returns lets go of the sink then.
-        public let receiveValue: (Input) -> Void
+        /// Both closures are replaced by empty ones once the completion arrives, so what they
+        /// capture is released even while the sink itself is still held (as in Combine, where a
+        /// finished subscription breaks a `self.cancellable = p.sink { self... }` cycle). Not
+        /// locked: a publisher never delivers a value and the completion at the same time.
+        @exclusivity(unchecked)
+        public private(set) var receiveValue: (Input) -> Void
         /// The closure to execute on completion.
-        public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+        @exclusivity(unchecked)
+        public private(set) var receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
         /// Guards `state`; one inline word (no separate allocation). Not Synchronization's `Mutex`:
         /// the thread sanitizer does not see that one order accesses on its contended path.
         private let lock = ReentrantLock()
         /// Where the sink stands with its upstream.
         @exclusivity(unchecked) private var state = SubscriberState.awaitingSubscription
-        /// The cancellable `sink(receiveCompletion:receiveValue:)` returned, which owns this sink
-        /// (so it is not owned here); told to let go of the sink when the subscription completes.
-        /// Cleared under `lock` by completion and by cancel: a cancellable being deinitialised
-        /// cancels this sink first, so it is never reached once gone.
-        @exclusivity(unchecked) private var holder: Unmanaged<AnyCancellable>?
 
         /// Initializes a sink with the provided closures.
         public init(
@@ -62,12 +58,10 @@ extension Subscribers {
         }
 
         public func receive(completion: Subscribers.Completion<Failure>) {
-            lock.withLock(owner: self) {
-                state = .terminal
-                // Under the lock: a cancellable being deinitialised waits in `cancel()` for it.
-                holder?._withUnsafeGuaranteedRef { $0.letGo() }
-                holder = nil
-            }
+            lock.withLock(owner: self) { state = .terminal }
+            let receiveCompletion = self.receiveCompletion
+            self.receiveValue = { _ in }
+            self.receiveCompletion = { _ in }
             receiveCompletion(completion)
         }
 
@@ -76,16 +70,8 @@ extension Subscribers {
             lock.withLock(owner: self) {
                 subscription = state.subscription
                 state = .terminal
-                holder = nil
             }
             subscription?.cancel()
-        }
-
-        /// Remembers the cancellable that owns this sink; call before subscribing it (no lock:
-        /// the sink reaches other threads only through the subscribe that follows).
-        @usableFromInline
-        func held(by cancellable: AnyCancellable) {
-            holder = Unmanaged.passUnretained(cancellable)
         }
     }
 }
@@ -101,10 +87,8 @@ extension Publisher {
             receiveCompletion: receiveCompletion,
             receiveValue: receiveValue
         )
-        let cancellable = AnyCancellable(object: sink)
-        sink.held(by: cancellable)
         subscribe(sink)
-        return cancellable
+        return AnyCancellable(object: sink)
     }
 }
 
