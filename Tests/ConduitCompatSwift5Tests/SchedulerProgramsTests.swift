@@ -43,11 +43,14 @@ final class SchedulerProgramsTests: XCTestCase {
         var runs = 0
         let threeRuns = expectation(description: "three runs")
         var token: Cancellable?
-        token = queue.schedule(after: queue.now.advanced(by: .milliseconds(5)), interval: .milliseconds(5)) {
-            runs += 1
-            if runs == 3 {
-                token?.cancel()
-                threeRuns.fulfill()
+        // Scheduled from the queue itself, so `token` is written before any run can read it.
+        queue.sync {
+            token = queue.schedule(after: queue.now.advanced(by: .milliseconds(5)), interval: .milliseconds(5)) {
+                runs += 1
+                if runs == 3 {
+                    token?.cancel()
+                    threeRuns.fulfill()
+                }
             }
         }
         wait(for: [threeRuns], timeout: 5)
