@@ -119,6 +119,7 @@ final class ConcurrentLoadTests: XCTestCase {
         send: @escaping @Sendable (Stamp) -> Void,
         finish: @escaping @Sendable () -> Void,
         perSender: Int = 150,
+        valuesMayAllBeDropped: Bool = false,
         file: StaticString = #filePath,
         line: UInt = #line
     ) {
@@ -179,7 +180,9 @@ final class ConcurrentLoadTests: XCTestCase {
         }
         var report = Checker.Report()
         for checker in checkers.withLock({ $0 }) { checker.add(to: &report) }
-        XCTAssertGreaterThan(report.values, 0, file: file, line: line)
+        if !valuesMayAllBeDropped {
+            XCTAssertGreaterThan(report.values, 0, file: file, line: line)
+        }
         XCTAssertEqual(report.overlaps, 0, "overlapping calls into one subscriber", file: file, line: line)
         XCTAssertEqual(report.duplicatesOrReorders, 0, "a value seen twice or out of its sender's order", file: file, line: line)
         XCTAssertEqual(report.valuesAfterCompletion, 0, "a value after the completion", file: file, line: line)
@@ -359,7 +362,10 @@ final class ConcurrentLoadTests: XCTestCase {
             chain: { subject.debounce(for: .microseconds(50), scheduler: queue).eraseToAnyPublisher() },
             send: { subject.send($0) },
             finish: { subject.send(completion: .finished) },
-            perSender: 80
+            perSender: 80,
+            // Senders that never pause for 50µs leave debounce nothing to send, and a debounced
+            // value still pending at completion is dropped, as in Combine.
+            valuesMayAllBeDropped: true
         )
     }
 }
