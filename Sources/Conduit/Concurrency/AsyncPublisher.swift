@@ -17,7 +17,7 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
         return Iterator(bridge: bridge)
     }
 
-    public struct Iterator: AsyncIteratorProtocol {
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
         fileprivate let bridge: AsyncBridge<P.Output, Never>
         /// Cancels the subscription once the loop is left (the last copy of the iterator is gone).
         private let reaper: SubscriptionReaper
@@ -49,7 +49,7 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
         return Iterator(bridge: bridge)
     }
 
-    public struct Iterator: AsyncIteratorProtocol {
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
         fileprivate let bridge: AsyncBridge<P.Output, P.Failure>
         /// Cancels the subscription once the loop is left (the last copy of the iterator is gone).
         private let reaper: SubscriptionReaper
@@ -80,117 +80,25 @@ extension Publisher {
 }
 
 extension Future where Failure == Never {
-    /// The published value, awaited.
+    /// The published value, awaited. A future always resolves, so this waits for its promise
+    /// even when the awaiting task is cancelled (there is no value to give back instead).
     public var value: Output {
         get async {
-            for await value in values { return value }
-            fatalError("a Future that never fails finished without a value")
+            switch await FutureAwaiter.result(of: self, honouringCancellation: false) {
+            case .success(let output): return output
+            case .failure: preconditionFailure("unreachable: a Future<_, Never> cannot fail")
+            }
         }
     }
 }
 
 extension Future {
-    /// The published value, awaited; throws the future's failure.
+    /// The published value, awaited; throws the future's failure, or `CancellationError` when the
+    /// awaiting task is cancelled first.
     public var value: Output {
         get async throws {
-            for try await value in values { return value }
-            throw CancellationError()
+            try await FutureAwaiter.result(of: self, honouringCancellation: true).get()
         }
-    }
-}
-
-import Foundation
-
-/// The subscriber behind `values`: requests one value per `next()` and hands it to the waiting
-/// task; the task's cancellation cancels the subscription.
-internal final class AsyncBridge<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
-    private let lock = NSLock()
-    private var subscription: Subscription?
-    private var buffered: [Input] = []
-    private var completion: Subscribers.Completion<Failure>?
-    private var waiter: CheckedContinuation<Handoff<Input>, Error>?
-    private var pendingRequest = false
-
-    func receive(subscription: Subscription) {
-        let request: Bool = lock.withLock {
-            self.subscription = subscription
-            defer { pendingRequest = false }
-            return pendingRequest
-        }
-        if request { subscription.request(.max(1)) }
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
-        let waiter: CheckedContinuation<Handoff<Input>, Error>? = lock.withLock {
-            defer { self.waiter = nil }
-            if self.waiter == nil { buffered.append(input) }
-            return self.waiter
-        }
-        waiter?.resume(returning: Handoff(input))
-        return .none
-    }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-        let waiter: CheckedContinuation<Handoff<Input>, Error>? = lock.withLock {
-            self.completion = completion
-            subscription = nil
-            defer { self.waiter = nil }
-            return self.waiter
-        }
-        switch completion {
-        case .finished: waiter?.resume(returning: Handoff(nil))
-        case .failure(let error): waiter?.resume(throwing: error)
-        }
-    }
-
-    func next() async throws -> Input? {
-        try await receiveNext().value
-    }
-
-    private func receiveNext() async throws -> Handoff<Input> {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                lock.lock()
-                if !buffered.isEmpty {
-                    let value = buffered.removeFirst()
-                    lock.unlock()
-                    continuation.resume(returning: Handoff(value))
-                    return
-                }
-                if let completion {
-                    lock.unlock()
-                    switch completion {
-                    case .finished: continuation.resume(returning: Handoff(nil))
-                    case .failure(let error): continuation.resume(throwing: error)
-                    }
-                    return
-                }
-                waiter = continuation
-                let subscription = self.subscription
-                if subscription == nil { pendingRequest = true }
-                lock.unlock()
-                subscription?.request(.max(1))
-            }
-        } onCancel: {
-            cancel()
-        }
-    }
-
-    func cancel() {
-        let (subscription, waiter): (Subscription?, CheckedContinuation<Handoff<Input>, Error>?) = lock.withLock {
-            defer {
-                self.subscription = nil
-                self.waiter = nil
-                if completion == nil { completion = .finished }
-            }
-            return (self.subscription, self.waiter)
-        }
-        subscription?.cancel()
-        waiter?.resume(returning: Handoff(nil))
-    }
-
-    deinit {
-        subscription?.cancel()
     }
 }
 

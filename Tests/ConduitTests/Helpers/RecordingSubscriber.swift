@@ -129,13 +129,25 @@ final class ManualPublisher<Output, Failure: Error>: Publisher, @unchecked Senda
     private var subscriber: AnySubscriber<Output, Failure>?
     let subscription = RecordingSubscription()
     private(set) var subscribeCount = 0
+    /// Whether a subscriber gets `subscription` as it subscribes; if not, `sendSubscription` does it.
+    private let subscribesAtOnce: Bool
+
+    init(subscribesAtOnce: Bool = true) {
+        self.subscribesAtOnce = subscribesAtOnce
+    }
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         lock.withLock {
             self.subscriber = AnySubscriber(subscriber)
             subscribeCount += 1
         }
-        subscriber.receive(subscription: subscription)
+        if subscribesAtOnce { subscriber.receive(subscription: subscription) }
+    }
+
+    /// Hands the current subscriber a subscription (`subscription` unless another is given).
+    func sendSubscription(_ other: Subscription? = nil) {
+        let target = lock.withLock { subscriber }
+        target?.receive(subscription: other ?? subscription)
     }
 
     /// Sends a value to the current subscriber; returns the demand it answered with.
