@@ -1,0 +1,189 @@
+/// Operator calls: their arguments, labels, closures and subject factories.
+extension Parser {
+    mutating func operatorCall() throws -> OperatorCall {
+        let nameToken = current
+        guard let name = nameToken.identifier else {
+            throw SyntaxError("expected an operator name after `.`, for example `.map { $0 * 2 }`", at: nameToken)
+        }
+        advance()
+        var arguments: [Argument] = []
+        if current.isSymbol("(") {
+            advance()
+            arguments = try list(until: ")", what: "the arguments of `\(name)`") { try $0.argument() }
+        }
+        var closure: Closure?
+        if current.isSymbol("{") {
+            if let factory = try subjectFactory() {
+                arguments.append(factory)
+            } else {
+                closure = try self.closure()
+            }
+        }
+        let span = covering(from: nameToken)
+        return OperatorCall(name: name, token: nameToken, arguments: arguments, trailingClosure: closure, span: span)
+    }
+
+    mutating func argument() throws -> Argument {
+        var label: String?
+        let start = current
+        if let name = current.identifier, peek(1).isSymbol(":") {
+            label = name
+            advance()
+            advance()
+        }
+        let token = current
+        if token.isSymbol("{"), let factory = try subjectFactory() {
+            return Argument(label: label, content: factory.content, token: factory.token)
+        }
+        switch token.kind {
+        case .duration(let nanoseconds):
+            advance()
+            return Argument(label: label, content: .duration(nanoseconds), token: token)
+        case .symbol("\\"):
+            // A key path `\.name.first` is the closure `{ $0.name.first }`.
+            advance()
+            var body = Expression.argument(0)
+            let entered = depth
+            defer { depth = entered }
+            while current.isSymbol("."), let member = peek(1).identifier {
+                try enter()
+                advance()
+                advance()
+                body = .member(body, member)
+            }
+            guard case .member = body else {
+                throw SyntaxError("a key path reads `\\.name`, for example `.map(\\.name)`", at: current)
+            }
+            let span = covering(from: token)
+            return Argument(label: label, content: .closure(Closure(body: body, parameterCount: 1, token: span)), token: span)
+        case .identifier(let name) where name.first?.isUppercase == true && !Parser.reserved.contains(name)
+            && peek(1).isSymbol("(") && peek(2).isSymbol(")"):
+            // `JSONEncoder()`, `JSONDecoder()`: Swift objects made without arguments.
+            advance()
+            advance()
+            advance()
+            let span = covering(from: token)
+            return Argument(label: label, content: .swiftName(name + "()"), token: span)
+        case .identifier(let name) where name.first?.isUppercase == true && !Parser.reserved.contains(name) && peek(1).isSymbol("."):
+            // `Error.self`, `DispatchQueue.main`, `RunLoop.main`: Swift names with no playground meaning.
+            advance()
+            var written = name
+            while current.isSymbol("."), let member = peek(1).identifier {
+                written += "." + member
+                advance()
+                advance()
+            }
+            let span = covering(from: token)
+            return Argument(label: label, content: .swiftName(written), token: span)
+        case .symbol(".") where peek(1).identifier != nil:
+            // An enumeration case such as `.dropOldest`, or `.byTime(1s)` with arguments.
+            try enter()
+            defer { depth -= 1 }
+            advance()
+            let name = current
+            advance()
+            guard current.isSymbol("(") else {
+                return Argument(label: label, content: .name(name.identifier ?? ""), token: name)
+            }
+            advance()
+            let arguments = try list(until: ")", what: "the arguments of `.\(name.identifier ?? "")`") {
+                try $0.argument()
+            }
+            let span = covering(from: token, kind: name.kind)
+            return Argument(label: label, content: .enumCase(name.identifier ?? "", arguments), token: span)
+        case .symbol("{") where !looksLikeRecord():
+            return Argument(label: label, content: .closure(try closure()), token: token)
+        case .identifier(let name) where !Parser.reserved.contains(name) && !peek(1).isSymbol("(")
+            && (peek(1).isSymbol(",") || peek(1).isSymbol(")")):
+            advance()
+            return Argument(label: label, content: .name(name), token: token)
+        default:
+            let expression = try self.expression()
+            var content = Argument.Content.expression(expression)
+            if case .symbol(let op) = current.kind, op == "..." || op == "..<" {
+                advance()
+                var upper: Expression?
+                if !current.isSymbol(")") && !current.isSymbol(",") {
+                    upper = try self.expression()
+                } else if op == "..<" {
+                    throw SyntaxError("`..<` needs an upper bound, for example `2..<4`", at: current)
+                }
+                content = .range(expression, upper, closed: op == "...")
+            }
+            let span = covering(from: token)
+            _ = start
+            return Argument(label: label, content: content, token: span)
+        }
+    }
+
+    /// `{ PassthroughSubject<Int, Never>() }` (or `CurrentValueSubject...`), the factory `multicast`
+    /// takes: read up to its `}` as an argument; nil (reading nothing) for any other brace.
+    mutating func subjectFactory() throws -> Argument? {
+        guard current.isSymbol("{"), let word = peek(1).identifier,
+              word == "PassthroughSubject" || word == "CurrentValueSubject"
+        else { return nil }
+        let open = current
+        var nesting = 0
+        while current.kind != .end {
+            if current.isSymbol("{") { nesting += 1 }
+            if current.isSymbol("}") {
+                nesting -= 1
+                if nesting == 0 { break }
+            }
+            advance()
+        }
+        guard current.isSymbol("}") else {
+            throw SyntaxError("expected `}` to close the closure opened here", at: open)
+        }
+        let span = Token(kind: open.kind, offset: open.offset, length: current.offset + 1 - open.offset)
+        advance()
+        return Argument(label: nil, content: .subjectFactory, token: span)
+    }
+
+    /// After `{`: a record has `name:` or is `{}`; anything else is a closure.
+    func looksLikeRecord() -> Bool {
+        let next = peek(1)
+        if next.isSymbol("}") { return true }
+        return next.identifier != nil && peek(2).isSymbol(":")
+    }
+
+    mutating func closure() throws -> Closure {
+        let open = current
+        try expectSymbol("{", "a closure starts with `{`")
+        let savedParameters = parameters
+        let savedHighest = highestArgument
+        parameters = [:]
+        highestArgument = -1
+        defer {
+            parameters = savedParameters
+            highestArgument = savedHighest
+        }
+        // Named parameters: `{ a, b in ... }`.
+        var lookahead = position
+        var names: [String] = []
+        while let name = tokens[lookahead].identifier {
+            names.append(name)
+            if tokens[lookahead + 1].isSymbol(",") {
+                lookahead += 2
+            } else {
+                break
+            }
+        }
+        if !names.isEmpty, tokens[lookahead + 1].identifier == "in" {
+            for (index, name) in names.enumerated() { parameters[name] = index }
+            position = lookahead + 2
+        }
+        guard !current.isSymbol("}") else {
+            throw SyntaxError("this closure is empty; write what it returns, for example `{ $0 * 2 }`", at: current)
+        }
+        let body = try expression()
+        guard current.isSymbol("}") else {
+            throw SyntaxError("expected `}` to close the closure opened here", at: open)
+        }
+        let close = current
+        advance()
+        let count = max(parameters.count, highestArgument + 1)
+        let span = Token(kind: open.kind, offset: open.offset, length: close.offset + 1 - open.offset)
+        return Closure(body: body, parameterCount: count, token: span)
+    }
+}

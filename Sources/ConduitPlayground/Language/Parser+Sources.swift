@@ -1,0 +1,182 @@
+/// Pipelines: the source a pipeline starts from, then its chain of operators.
+extension Parser {
+    mutating func pipeline() throws -> PipelineSyntax {
+        let start = current.offset
+        let source = try pipelineSource()
+        var operators: [OperatorCall] = []
+        while current.isSymbol(".") {
+            advance()
+            operators.append(try operatorCall())
+        }
+        let end = position > 0 ? tokens[position - 1].offset + tokens[position - 1].length : start
+        let text = String(source_text(start, end))
+        return PipelineSyntax(source: source, operators: operators, text: text)
+    }
+
+    func source_text(_ start: Int, _ end: Int) -> Substring {
+        let all = characters
+        return Substring(String(all[min(start, all.count)..<min(max(end, start), all.count)]))
+    }
+
+    mutating func pipelineSource() throws -> PipelineSyntax.Source {
+        let token = current
+        switch token.kind {
+        case .identifier("just"), .identifier("Just"):
+            let word = token.display
+            advance()
+            try expectSymbol("(", "write `\(word)(VALUE)`")
+            let value = try expression()
+            try expectSymbol(")", "close `\(word)(` with `)`")
+            return .just(value)
+        case .identifier("empty"):
+            advance()
+            return .empty(completeImmediately: true)
+        case .identifier("Empty"):
+            advance()
+            var completes = true
+            if current.isSymbol("(") {
+                advance()
+                if current.identifier == "completeImmediately" {
+                    advance()
+                    try expectSymbol(":", "write `Empty(completeImmediately: false)`")
+                    switch current.identifier {
+                    case "true"?: completes = true
+                    case "false"?: completes = false
+                    default: throw SyntaxError("`completeImmediately:` takes true or false", at: current)
+                    }
+                    advance()
+                }
+                try expectSymbol(")", "write `Empty()` or `Empty(completeImmediately: false)`")
+            }
+            return .empty(completeImmediately: completes)
+        case .identifier("fail"), .identifier("Fail"):
+            let word = token.display
+            advance()
+            try expectSymbol("(", "write `\(word)(\"why\")`")
+            _ = takeLabel("error")
+            guard case .string(let message) = current.kind else {
+                throw SyntaxError("`\(word)(...)` needs a message in double quotes, for example `\(word)(error: \"offline\")`", at: current)
+            }
+            advance()
+            try expectSymbol(")", "close `\(word)(` with `)`")
+            return .fail(message)
+        case .identifier("Timer"):
+            advance()
+            guard current.isSymbol("."), peek(1).identifier == "publish" else {
+                throw SyntaxError("write `Timer.publish(every: 1s)`", at: current)
+            }
+            advance()
+            advance()
+            try expectSymbol("(", "write `Timer.publish(every: 1s)`")
+            guard takeLabel("every") else {
+                throw SyntaxError("write `Timer.publish(every: 1s)`", at: current)
+            }
+            let interval = try positiveDuration(for: "Timer.publish(every:)")
+            // `on: .main, in: .common` name a run loop; the playground has one clock.
+            while current.isSymbol(",") {
+                advance()
+                _ = try argument()
+            }
+            try expectSymbol(")", "close `Timer.publish(` with `)`")
+            return .timerPublish(nanoseconds: interval)
+        case .identifier("Deferred"):
+            advance()
+            try expectSymbol("{", "write `Deferred { PIPELINE }`, for example `Deferred { just(1) }`")
+            let inner = try pipeline()
+            try expectSymbol("}", "close `Deferred {` with `}`")
+            return .deferred(inner)
+        case .identifier("Future"):
+            advance()
+            var delay: Int64 = 0
+            if current.isSymbol("(") {
+                advance()
+                guard takeLabel("after") else {
+                    throw SyntaxError("write `Future { VALUE }` or `Future(after: 1s) { VALUE }`", at: current)
+                }
+                delay = try positiveDuration(for: "Future(after:)")
+                try expectSymbol(")", "close `Future(` with `)`")
+            }
+            let open = current
+            try expectSymbol("{", "write `Future { VALUE }`: the value the promise is fulfilled with")
+            let value = try valueExpression()
+            guard current.isSymbol("}") else {
+                throw SyntaxError("expected `}` to close the `Future {` opened here", at: open)
+            }
+            advance()
+            return .future(value, delay: delay)
+        case .identifier("Record"):
+            advance()
+            let usage = "write `Record(output: [1, 2], completion: .finished)` or `completion: .failure(\"why\")`"
+            try expectSymbol("(", usage)
+            guard takeLabel("output") else {
+                throw SyntaxError(usage, at: current)
+            }
+            guard current.isSymbol("[") else {
+                throw SyntaxError("`output:` takes an array of values; \(usage)", at: current)
+            }
+            guard case .array(let items) = try primary() else {
+                throw SyntaxError(usage, at: token)
+            }
+            var failure: String?
+            if current.isSymbol(",") {
+                advance()
+                guard atLabel("completion"), peek(2).isSymbol(".") else {
+                    throw SyntaxError(usage, at: current)
+                }
+                advance()
+                advance()
+                advance()
+                switch current.identifier {
+                case "finished"?:
+                    advance()
+                case "failure"?:
+                    advance()
+                    try expectSymbol("(", usage)
+                    guard case .string(let message) = current.kind else {
+                        throw SyntaxError("`.failure(...)` needs a message in double quotes", at: current)
+                    }
+                    failure = message
+                    advance()
+                    try expectSymbol(")", usage)
+                default:
+                    throw SyntaxError("the completion is `.finished` or `.failure(\"why\")`", at: current)
+                }
+            }
+            try expectSymbol(")", usage)
+            return .record(items, failure: failure)
+        case .identifier("timer"):
+            advance()
+            try expectSymbol("(", "write `timer(1s)`")
+            let interval = try positiveDuration(for: "timer(...)")
+            try expectSymbol(")", "close `timer(` with `)`")
+            return .timer(nanoseconds: interval)
+        case .identifier:
+            advance()
+            return .name(token)
+        case .symbol("["):
+            guard case .array(let items) = try primary() else {
+                throw SyntaxError("expected an array", at: token)
+            }
+            guard current.isSymbol("."), peek(1).identifier == "publisher" else {
+                throw SyntaxError("an array becomes a source with `.publisher`, for example `[1, 2, 3].publisher`", at: current)
+            }
+            advance()
+            advance()
+            return .sequence(items)
+        default:
+            throw SyntaxError(
+                "a pipeline starts with a name, `just(V)`, `[1, 2, 3].publisher`, `empty`, `fail(\"why\")`, `timer(1s)`, or `Just`, `Empty`, `Fail`, `Deferred`, `Future`, `Record`, `Timer.publish` (`help sources`)",
+                at: token
+            )
+        }
+    }
+
+    /// A positive duration such as `1s`; `what` names the place in the message.
+    mutating func positiveDuration(for what: String) throws -> Int64 {
+        guard case .duration(let interval) = current.kind, interval > 0 else {
+            throw SyntaxError("`\(what)` needs a positive duration such as `1s`", at: current)
+        }
+        advance()
+        return interval
+    }
+}
