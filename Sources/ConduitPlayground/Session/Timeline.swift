@@ -27,51 +27,32 @@ final class Timeline: @unchecked Sendable {
         lock.withLock { events = [:] }
     }
 
-    /// Draws one row per name, one column per frame of 100ms (or per step when time has not moved):
-    /// a value is its own character if it has one, else a letter explained below; `|` finished,
-    /// `#` failed, `(ab)` several in one frame.
-    func diagram(of names: [String], until now: Int) -> String {
+    /// The lanes of `names`, as recorded.
+    func lanes(of names: [String]) -> [MarbleLane] {
         let snapshot = lock.withLock { events }
-        let frame = 100_000_000
-        let lastFrame = max(now / frame, snapshot.values.flatMap { $0.map { $0.time / frame } }.max() ?? 0)
-        var legend: [(String, Value)] = []
-        var letters: [Value: String] = [:]
-        func symbol(_ event: Event) -> String {
-            switch event {
-            case .finished: return "|"
-            case .failed: return "#"
-            case .value(let value):
-                var text = value.description
-                if case .string(let string) = value { text = string }
-                if text.count == 1, !"-|#()".contains(text) { return text }
-                if let letter = letters[value] { return letter }
-                let letter = String(UnicodeScalar(UInt8(97 + letters.count % 26)))
-                letters[value] = letter
-                legend.append((letter, value))
-                return letter
-            }
+        return names.map { name in
+            MarbleLane(name: name, events: (snapshot[name] ?? []).map { ($0.time, $0.event.marble) })
         }
-        let width = (names.map(\.count).max() ?? 0) + 2
-        var rows: [String] = []
-        for name in names {
-            var byFrame: [Int: String] = [:]
-            for (time, event) in snapshot[name] ?? [] {
-                byFrame[time / frame, default: ""] += symbol(event)
-            }
-            var row = ""
-            for index in 0...lastFrame {
-                if let cell = byFrame[index] {
-                    row += cell.count > 1 ? "(\(cell))" : cell
-                } else {
-                    row += "-"
-                }
-            }
-            rows.append(name.padding(toLength: width, withPad: " ", startingAt: 0) + row)
+    }
+
+    /// Draws one row per name, one column per `frame` ns from `from` ns until `now`: lanes aligned
+    /// whatever groups they hold, every symbol meaning one value (see `MarbleSymbols`), cut into
+    /// blocks that fit `width` columns.
+    func diagram(
+        of names: [String], until now: Int, frame: Int = 100_000_000, from: Int = 0, width: Int = 80
+    ) -> String {
+        let diagram = MarbleDiagram(lanes: lanes(of: names), frame: frame, from: from, until: now)
+        return MarbleTextRenderer(diagram, width: width).lines().joined(separator: "\n")
+    }
+}
+
+extension Timeline.Event {
+    /// The event as the marble renderers draw it.
+    var marble: MarbleEvent {
+        switch self {
+        case .value(let value): return .value(value)
+        case .finished: return .finished
+        case .failed: return .failed("failure")
         }
-        if !legend.isEmpty {
-            rows.append("where " + legend.map { "\($0.0) = \($0.1)" }.joined(separator: ", "))
-        }
-        rows.append("(one column per 100ms)")
-        return rows.joined(separator: "\n")
     }
 }

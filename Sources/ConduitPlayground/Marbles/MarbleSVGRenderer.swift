@@ -1,0 +1,107 @@
+/// Draws a `MarbleDiagram` as a standalone SVG picture for slides and handouts: one lane per
+/// name with its arrow of time, a time axis with labels, values as labelled marbles (the legend
+/// below says what each symbol stands for), `|` as a bar, `#` as a red cross, `^` as a triangle and
+/// `!` as a red stroke. No scripts and no external fonts: it shows the same on any projector.
+public struct MarbleSVGRenderer {
+    public let diagram: MarbleDiagram
+    /// An optional title drawn above the lanes.
+    public let title: String?
+
+    static let columnWidth = 34
+    static let laneHeight = 56
+    static let marbleRadius = 14
+
+    public init(_ diagram: MarbleDiagram, title: String? = nil) {
+        self.diagram = diagram
+        self.title = title
+    }
+
+    /// The SVG document.
+    public func document() -> String {
+        let nameWidth = max(60, (diagram.lanes.map(\.name.count).max() ?? 0) * 11 + 24)
+        var columnX: [Int] = []
+        var x = nameWidth
+        for width in diagram.columnWidths {
+            columnX.append(x)
+            x += Self.columnWidth * (width > 1 ? width - 2 : 1)  // a group's marbles side by side
+        }
+        let laneTop = title == nil ? 40 : 72
+        let legendLines = diagram.symbols.legend.count
+        let width = x + 40
+        let height = laneTop + diagram.lanes.count * Self.laneHeight + 40 + legendLines * 22
+        var svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
+        viewBox="0 0 \(width) \(height)" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">
+        <rect width="100%" height="100%" fill="#ffffff"/>
+
+        """
+        if let title {
+            svg += "<text x=\"16\" y=\"32\" font-size=\"22\" font-weight=\"bold\" fill=\"#222\">\(Self.escape(title))</text>\n"
+        }
+        // The time axis: a label every few columns.
+        let every = 3
+        let axisY = laneTop - 12
+        for column in stride(from: 0, to: diagram.frameCount, by: every) {
+            let label = PlaygroundClock.format(nanoseconds: Int64(diagram.time(ofColumn: column)))
+            svg += "<text x=\"\(columnX[column])\" y=\"\(axisY)\" font-size=\"12\" fill=\"#666\">\(label)</text>\n"
+        }
+        for (laneIndex, lane) in diagram.lanes.enumerated() {
+            let y = laneTop + laneIndex * Self.laneHeight + Self.laneHeight / 2
+            svg += "<g class=\"lane\" data-name=\"\(Self.escape(lane.name))\">\n"
+            svg += "<text x=\"12\" y=\"\(y + 6)\" font-size=\"18\" font-weight=\"bold\" fill=\"#222\">\(Self.escape(lane.name))</text>\n"
+            svg += "<line x1=\"\(nameWidth - 8)\" y1=\"\(y)\" x2=\"\(x + 16)\" y2=\"\(y)\" stroke=\"#444\" stroke-width=\"2\"/>\n"
+            svg += "<polygon points=\"\(x + 16),\(y - 6) \(x + 28),\(y) \(x + 16),\(y + 6)\" fill=\"#444\"/>\n"
+            for (column, cell) in diagram.cells[laneIndex].enumerated() {
+                for (offset, event) in cell.events.enumerated() {
+                    let cx = columnX[column] + Self.columnWidth / 2 + offset * Self.columnWidth
+                    svg += glyph(event, x: cx, y: y)
+                }
+            }
+            svg += "</g>\n"
+        }
+        var legendY = laneTop + diagram.lanes.count * Self.laneHeight + 24
+        for (symbol, value) in diagram.symbols.legend {
+            svg += "<text x=\"16\" y=\"\(legendY)\" font-size=\"15\" fill=\"#222\">"
+                + "\(Self.escape(String(symbol))) = \(Self.escape(value.description))</text>\n"
+            legendY += 22
+        }
+        let frame = PlaygroundClock.format(nanoseconds: Int64(diagram.frame))
+        svg += "<text x=\"16\" y=\"\(height - 10)\" font-size=\"12\" fill=\"#666\">one column per \(frame)</text>\n"
+        return svg + "</svg>\n"
+    }
+
+    private func glyph(_ event: MarbleEvent, x: Int, y: Int) -> String {
+        let r = Self.marbleRadius
+        switch event {
+        case .value:
+            let symbol = Self.escape(String(diagram.symbol(event)))
+            return "<circle class=\"marble\" cx=\"\(x)\" cy=\"\(y)\" r=\"\(r)\" fill=\"#ffd54f\" stroke=\"#333\" stroke-width=\"2\"/>"
+                + "<text x=\"\(x)\" y=\"\(y + 6)\" font-size=\"16\" text-anchor=\"middle\" fill=\"#111\">\(symbol)</text>\n"
+        case .finished:
+            return "<line class=\"finished\" x1=\"\(x)\" y1=\"\(y - r)\" x2=\"\(x)\" y2=\"\(y + r)\" stroke=\"#111\" stroke-width=\"4\"/>\n"
+        case .failed:
+            return "<path class=\"failed\" d=\"M\(x - 10) \(y - 10) L\(x + 10) \(y + 10) M\(x + 10) \(y - 10) L\(x - 10) \(y + 10)\" "
+                + "stroke=\"#d32f2f\" stroke-width=\"4\"/>\n"
+        case .subscribed:
+            return "<polygon class=\"subscribed\" points=\"\(x - 8),\(y + 14) \(x + 8),\(y + 14) \(x),\(y + 2)\" fill=\"#1976d2\"/>\n"
+        case .cancelled:
+            return "<line class=\"cancelled\" x1=\"\(x - 8)\" y1=\"\(y + 12)\" x2=\"\(x + 8)\" y2=\"\(y - 12)\" stroke=\"#d32f2f\" stroke-width=\"4\"/>\n"
+        }
+    }
+
+    /// Text made safe for XML.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default:
+                if let ascii = character.asciiValue, ascii < 32 { result += " " } else { result.append(character) }
+            }
+        }
+        return result
+    }
+}
