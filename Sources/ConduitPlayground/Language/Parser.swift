@@ -15,10 +15,7 @@ struct Parser {
     static let maximumDepth = 200
 
     /// Every command word, for messages, help and completion.
-    static let commands = [
-        "subject", "current", "let", "sink", "send", "complete", "fail", "request", "cancel", "subs", "ls",
-        "inspect", "trace", "load", "help", "reset", "quit", "exit", "tick", "clock", "marbles", "connect",
-    ]
+    static var commands: [String] { CommandTable.words }
 
     init(_ text: String) throws {
         self.text = text
@@ -45,20 +42,29 @@ struct Parser {
         // starts with any other ASCII character but a blank cannot be one of them.)
         let first = text.utf8.first ?? 0
         let mayTakeFreeText = first >= 0x80 || first == UInt8(ascii: " ") || first == UInt8(ascii: "\t")
-            || first == UInt8(ascii: "l") || first == UInt8(ascii: "h")
-        let trimmed = mayTakeFreeText ? text.trimmingWhitespace() : ""
-        for command in ["load", "help"] where trimmed.hasPrefix(command + " ") {
-            var argument = String(trimmed.dropFirst(command.count)).trimmingWhitespace()
-            if let comment = argument.range(of: " #") { argument = String(argument[..<comment.lowerBound]).trimmingWhitespace() }
-            if argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") { argument = String(argument.dropFirst().dropLast()) }
-            if command == "load" { return .load(path: argument) }
-            return .help(topic: argument.isEmpty ? nil : argument)
+            || freeTextInitials.contains(first)
+        if mayTakeFreeText {
+            let trimmed = text.trimmingWhitespace()
+            for spec in freeTextCommands where trimmed.hasPrefix(spec.name + " ") {
+                var argument = String(trimmed.dropFirst(spec.name.count)).trimmingWhitespace()
+                if let comment = argument.range(of: " #") {
+                    argument = String(argument[..<comment.lowerBound]).trimmingWhitespace()
+                }
+                if argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") {
+                    argument = String(argument.dropFirst().dropLast())
+                }
+                if let statement = spec.freeText?(argument) { return statement }
+            }
         }
         var parser = try Parser(text)
         let statement = try parser.statement()
         try parser.expectEnd()
         return statement
     }
+
+    /// The commands that take free text, and the first bytes of their words.
+    private static let freeTextCommands = CommandTable.all.filter { $0.freeText != nil }
+    private static let freeTextInitials = Set(freeTextCommands.compactMap { $0.name.utf8.first })
 
     /// Parses the text of a pipeline alone (as kept by a sink or a `let`).
     static func parsePipeline(_ text: String) throws -> PipelineSyntax {

@@ -1,100 +1,23 @@
-/// One command of the playground, as parsed from a line.
-enum Statement {
-    case subject(name: Token)
-    case current(name: Token, value: Expression)
-    case define(name: Token, pipeline: PipelineSyntax)
-    case sink(name: Token, pipeline: PipelineSyntax, demand: Int?)
-    case send(name: Token, value: Expression)
-    case complete(name: Token)
-    case fail(name: Token, message: String)
-    case request(name: Token, count: Int)
-    case cancel(name: Token)
-    case subs
-    case inspect(name: Token)
-    case trace(name: Token, on: Bool)
-    case load(path: String)
-    case help(topic: String?)
-    case reset
-    case quit
-    case tick(nanoseconds: Int64)
-    case clock(realTime: Bool)
-    case marbles(names: [Token])
-    case connect(name: Token)
-}
+/// One statement, as parsed from a line: the command it runs, the name it defines and the
+/// pipeline it ends with (if any), and its execution with the arguments the parser read.
+struct Statement {
+    /// The command word (`sink`, `send`, ...), as its `CommandSpec` names it.
+    let command: String
+    /// The name a definition (`subject`, `current`, `let`, `sink`) makes.
+    var defines: Token?
+    /// The pipeline a `let` or `sink` ends with: a line starting with `.` continues it.
+    var pipeline: PipelineSyntax?
+    /// Carries the statement out in a session; throws what went wrong without changing anything
+    /// when it can.
+    let run: (Session) throws -> Void
 
-/// A pipeline as written: a source followed by a chain of operator calls.
-struct PipelineSyntax {
-    enum Source {
-        /// A subject or a named pipeline.
-        case name(Token)
-        case just(Expression)
-        /// `[1, 2, 3].publisher`
-        case sequence([Expression])
-        /// `empty`, `Empty()`, or `Empty(completeImmediately: false)` (never finishes).
-        case empty(completeImmediately: Bool)
-        case fail(String)
-        /// `timer(1s)`: a value every interval, counting from 1.
-        case timer(nanoseconds: Int64)
-        /// `Timer.publish(every: 1s)`: the same ticks from a connectable publisher, as in Swift
-        /// (`connect NAME` or `.autoconnect()` starts it).
-        case timerPublish(nanoseconds: Int64)
-        /// `Deferred { PIPELINE }`: the pipeline is built anew for each subscriber.
-        indirect case deferred(PipelineSyntax)
-        /// `Future { VALUE }`, or `Future(after: 1s) { VALUE }`: one result, made once, when the
-        /// future is created (not when it is subscribed to), and replayed to every subscriber.
-        case future(Expression, delay: Int64)
-        /// `Record(output: [1, 2], completion: .finished)` or `.failure("why")`.
-        case record([Expression], failure: String?)
-    }
-
-    let source: Source
-    let operators: [OperatorCall]
-    /// The source text of the pipeline, for `subs` and `inspect`.
-    let text: String
-}
-
-/// One `.name(arguments) { closure }` of a chain.
-struct OperatorCall {
-    let name: String
-    let token: Token
-    let arguments: [Argument]
-    let trailingClosure: Closure?
-    /// The whole call, for messages that point at it.
-    let span: Token
-}
-
-/// One argument of an operator call, with its label if it had one.
-struct Argument {
-    enum Content {
-        case expression(Expression)
-        /// A bare name: a subject or a pipeline.
-        case name(String)
-        case duration(Int64)
-        case closure(Closure)
-        /// An enumeration case with arguments, such as `.byTime(1s)`.
-        case enumCase(String, [Argument])
-        /// A Swift type or scheduler written in a pasted chain: `Error.self`, `DispatchQueue.main`.
-        /// It means nothing for playground values, so it is accepted and ignored.
-        case swiftName(String)
-        /// `2...4`, `2..<4` or `2...`, as `output(in:)` takes.
-        case range(Expression, Expression?, closed: Bool)
-        /// `{ PassthroughSubject<Int, Never>() }`: the subject factory `multicast` takes.
-        case subjectFactory
-    }
-
-    let label: String?
-    let content: Content
-    let token: Token
-}
-
-/// A closure `{ $0 * 2 }` or `{ a, b in a + b }`.
-struct Closure {
-    let body: Expression
-    /// The highest argument the body uses, plus one (or the number of named parameters).
-    let parameterCount: Int
-    let token: Token
-
-    func call(_ arguments: Value...) throws -> Value {
-        try body.evaluate(arguments)
+    init(
+        _ command: String, defines: Token? = nil, pipeline: PipelineSyntax? = nil,
+        run: @escaping (Session) throws -> Void
+    ) {
+        self.command = command
+        self.defines = defines
+        self.pipeline = pipeline
+        self.run = run
     }
 }

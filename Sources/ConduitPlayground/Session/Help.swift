@@ -1,28 +1,10 @@
 /// The playground's help: a list of commands, and a page for every command and operator, each
 /// with an example that can be typed as it is.
 enum Help {
-    private static let commandPages: [(name: String, usage: String, text: String, example: String)] = [
-        ("subject", "subject NAME", "makes a PassthroughSubject: it passes on what you send, keeps nothing", "subject taps"),
-        ("current", "current NAME = VALUE", "makes a CurrentValueSubject: it keeps its latest value and gives it to new subscribers", "current isOn = true"),
-        ("let", "let NAME = PIPELINE", "names a pipeline: a source and a chain of operators, written as in Swift; a next line starting with `.` continues it", "let doubled = numbers.map { $0 * 2 }"),
-        ("sink", "sink NAME = PIPELINE [demand N]", "subscribes: prints each value as `NAME ← value`, and the completion; `demand N` asks for only N values at first", "sink out = [1, 2, 3].publisher demand 2"),
-        ("send", "send NAME VALUE", "sends a value into a subject", "send taps {name: \"ace\"}"),
-        ("complete", "complete NAME", "finishes a subject: its subscribers receive `finished`", "complete taps"),
-        ("fail", "fail NAME \"message\"", "fails a subject with an error message", "fail taps \"offline\""),
-        ("request", "request NAME N", "asks a sink's subscription for N more values (back-pressure)", "request out 1"),
-        ("cancel", "cancel NAME", "cancels a sink's subscription", "cancel out"),
-        ("subs", "subs (or ls)", "shows every name and live subscription as a tree, with state, demand and values received", "subs"),
-        ("inspect", "inspect NAME", "shows one name in detail", "inspect out"),
-        ("trace", "trace NAME [on|off]", "prints the subscription events of a sink as they happen, in Combine's print() words", "trace out"),
-        ("load", "load FILE", "runs the lines of a script file in this session", "load scripts/examples/first-pipeline.conduit"),
-        ("help", "help [TOPIC]", "lists the commands, or explains one command or operator; `help operators` lists the operators", "help map"),
-        ("reset", "reset", "cancels every sink and forgets every name", "reset"),
-        ("quit", "quit (or exit)", "leaves the playground", "quit"),
-        ("clock", "clock real|virtual", "switches time operators between the virtual clock and real time", "clock real"),
-        ("tick", "tick DURATION", "moves the virtual clock forward (100ms, 1.5s, 2min), running what falls due on the way", "tick 300ms"),
-        ("marbles", "marbles NAME...", "draws what subjects were sent and sinks received (the latest 10,000 events of each), one column per 100ms", "marbles query out"),
-        ("connect", "connect NAME", "connects a connectable pipeline (`.makeConnectable()`, `.multicast()`, `Timer.publish`); `cancel NAME` disconnects it", "connect shared"),
-    ]
+    /// The page of every command, from the command table.
+    private static var commandPages: [(name: String, usage: String, text: String, example: String)] {
+        CommandTable.all.map { ($0.name, $0.usage, $0.summary, $0.example) }
+    }
 
     /// The sources a pipeline can start from, as written in Swift and in the playground's short forms.
     private static let sourcePages: [(names: [String], usage: String, text: String, example: String)] = [
@@ -45,9 +27,9 @@ enum Help {
         guard let topic = topic?.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ".")), !topic.isEmpty else {
             return overview
         }
-        let key = topic == "ls" ? "subs" : topic == "exit" ? "quit" : topic
-        if let page = commandPages.first(where: { $0.name == key }) {
-            return "\(page.usage)\n  \(page.text)\n  example: \(page.example)"
+        let key = topic
+        if let page = CommandTable.spec(named: key) {
+            return "\(page.usage)\n  \(page.summary)\n  example: \(page.example)"
         }
         if let spec = OperatorTable.spec(named: key) {
             let alias = spec.name == key ? "" : "\n  `\(key)` is the same: every playground closure may fail, and a failure fails the pipeline"

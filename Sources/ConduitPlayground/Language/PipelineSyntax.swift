@@ -1,0 +1,76 @@
+/// A pipeline as written: a source followed by a chain of operator calls.
+struct PipelineSyntax {
+    enum Source {
+        /// A subject or a named pipeline.
+        case name(Token)
+        case just(Expression)
+        /// `[1, 2, 3].publisher`
+        case sequence([Expression])
+        /// `empty`, `Empty()`, or `Empty(completeImmediately: false)` (never finishes).
+        case empty(completeImmediately: Bool)
+        case fail(String)
+        /// `timer(1s)`: a value every interval, counting from 1.
+        case timer(nanoseconds: Int64)
+        /// `Timer.publish(every: 1s)`: the same ticks from a connectable publisher, as in Swift
+        /// (`connect NAME` or `.autoconnect()` starts it).
+        case timerPublish(nanoseconds: Int64)
+        /// `Deferred { PIPELINE }`: the pipeline is built anew for each subscriber.
+        indirect case deferred(PipelineSyntax)
+        /// `Future { VALUE }`, or `Future(after: 1s) { VALUE }`: one result, made once, when the
+        /// future is created (not when it is subscribed to), and replayed to every subscriber.
+        case future(Expression, delay: Int64)
+        /// `Record(output: [1, 2], completion: .finished)` or `.failure("why")`.
+        case record([Expression], failure: String?)
+    }
+
+    let source: Source
+    let operators: [OperatorCall]
+    /// The source text of the pipeline, for `subs` and `inspect`.
+    let text: String
+}
+
+/// One `.name(arguments) { closure }` of a chain.
+struct OperatorCall {
+    let name: String
+    let token: Token
+    let arguments: [Argument]
+    let trailingClosure: Closure?
+    /// The whole call, for messages that point at it.
+    let span: Token
+}
+
+/// One argument of an operator call, with its label if it had one.
+struct Argument {
+    enum Content {
+        case expression(Expression)
+        /// A bare name: a subject or a pipeline.
+        case name(String)
+        case duration(Int64)
+        case closure(Closure)
+        /// An enumeration case with arguments, such as `.byTime(1s)`.
+        case enumCase(String, [Argument])
+        /// A Swift type or scheduler written in a pasted chain: `Error.self`, `DispatchQueue.main`.
+        /// It means nothing for playground values, so it is accepted and ignored.
+        case swiftName(String)
+        /// `2...4`, `2..<4` or `2...`, as `output(in:)` takes.
+        case range(Expression, Expression?, closed: Bool)
+        /// `{ PassthroughSubject<Int, Never>() }`: the subject factory `multicast` takes.
+        case subjectFactory
+    }
+
+    let label: String?
+    let content: Content
+    let token: Token
+}
+
+/// A closure `{ $0 * 2 }` or `{ a, b in a + b }`.
+struct Closure {
+    let body: Expression
+    /// The highest argument the body uses, plus one (or the number of named parameters).
+    let parameterCount: Int
+    let token: Token
+
+    func call(_ arguments: Value...) throws -> Value {
+        try body.evaluate(arguments)
+    }
+}

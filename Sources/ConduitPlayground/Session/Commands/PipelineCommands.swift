@@ -1,0 +1,147 @@
+import Conduit
+
+/// The commands of pipelines, sinks and demand: `let`, `sink`, `request`, `cancel`, `connect`.
+enum PipelineCommands {
+    static let all: [CommandSpec] = [
+        CommandSpec(
+            "let", usage: "let NAME = PIPELINE",
+            summary: "names a pipeline: a source and a chain of operators, written as in Swift; "
+                + "a next line starting with `.` continues it",
+            example: "let doubled = numbers.map { $0 * 2 }", arguments: [.newName, .pipeline]
+        ) { parser, word in
+            let name = try parser.newName(after: "let")
+            try parser.expectSymbol(
+                "=", "write `let \(name.display) = PIPELINE`, for example `let doubled = numbers.map { $0 * 2 }`"
+            )
+            let syntax = try parser.pipeline()
+            return Statement(word.display, defines: name, pipeline: syntax) { session in
+                let chain = ChainState()
+                let publisher = try session.build(syntax, chain: chain)
+                let entry = PipelineEntry(publisher: publisher, syntax: syntax, length: session.chainLength(of: syntax))
+                try session.define(name, as: .pipeline(entry))
+                session.remember(chain, as: name.display)
+            }
+        },
+        CommandSpec(
+            "sink", usage: "sink NAME = PIPELINE [demand N]",
+            summary: "subscribes: prints each value as `NAME ← value`, and the completion; "
+                + "`demand N` asks for only N values at first",
+            example: "sink out = [1, 2, 3].publisher demand 2", arguments: [.newName, .pipeline]
+        ) { parser, word in
+            let name = try parser.newName(after: "sink")
+            try parser.expectSymbol("=", "write `sink \(name.display) = PIPELINE [demand N]`")
+            let syntax = try parser.pipeline()
+            var demand: Int?
+            if parser.current.identifier == "demand" {
+                parser.advance()
+                demand = try parser.count(what: "a demand")
+            }
+            return Statement(word.display, defines: name, pipeline: demand == nil ? syntax : nil) { session in
+                try session.subscribeSink(name, to: syntax, demand: demand)
+            }
+        },
+        CommandSpec(
+            "request", usage: "request NAME N",
+            summary: "asks a sink's subscription for N more values (back-pressure)",
+            example: "request out 1", arguments: [.sink, .literal]
+        ) { parser, word in
+            let name = try parser.existingName(after: "request", usage: "request NAME N")
+            let count = try parser.count(what: "`request`")
+            return Statement(word.display) { session in
+                let sink = try session.sinkEntry(name, for: "request")
+                if !sink.request(.max(count)) {
+                    session.info("\(name.display) is \(sink.state.label): nothing to request")
+                }
+            }
+        },
+        CommandSpec(
+            "cancel", usage: "cancel NAME", summary: "cancels a sink's subscription",
+            example: "cancel out", arguments: [.sinkOrPipeline]
+        ) { parser, word in
+            let name = try parser.existingName(after: "cancel", usage: "cancel NAME")
+            return Statement(word.display) { session in
+                if case .pipeline? = session.entries[name.display], let connection = session.connections[name.display] {
+                    guard connection.isConnected else {
+                        session.info("\(name.display) is not connected")
+                        return
+                    }
+                    connection.disconnect()
+                    session.info("\(name.display) disconnected")
+                    return
+                }
+                let sink = try session.sinkEntry(name, for: "cancel")
+                guard sink.isLive else {
+                    session.info("\(name.display) is already \(sink.state.label)")
+                    return
+                }
+                sink.cancel()
+                session.info("\(name.display) cancelled")
+            }
+        },
+        CommandSpec(
+            "connect", usage: "connect NAME",
+            summary: "connects a connectable pipeline (`.makeConnectable()`, `.multicast()`, `Timer.publish`); "
+                + "`cancel NAME` disconnects it",
+            example: "connect shared", arguments: [.sinkOrPipeline]
+        ) { parser, word in
+            let name = try parser.existingName(after: "connect", usage: "connect NAME")
+            return Statement(word.display) { session in
+                guard let entry = session.entries[name.display] else {
+                    throw session.unknown(name, expected: "pipeline")
+                }
+                guard let connection = session.connections[name.display] else {
+                    throw SyntaxError(
+                        "`\(name.display)` is a \(entry.kindName) with nothing to connect; `connect` starts a "
+                            + "connectable publisher: `.makeConnectable()`, `.multicast()` or `Timer.publish(every:)`",
+                        at: name
+                    )
+                }
+                guard !connection.isConnected else {
+                    session.info("\(name.display) is already connected")
+                    return
+                }
+                session.info("\(name.display) connected")
+                connection.connect()
+            }
+        },
+    ]
+}
+
+extension Session {
+    /// `sink NAME = PIPELINE [demand N]`: builds the pipeline and subscribes a sink that prints
+    /// what it receives (or, ending in `.assign(to:on:)`, writes it into a subject).
+    func subscribeSink(_ name: Token, to written: PipelineSyntax, demand: Int?) throws {
+        var syntax = written
+        var assign: Subscribers.Assign<CurrentValueSubject<Value, PlaygroundError>, Value>?
+        if let last = syntax.operators.last, last.name == "assign" {
+            guard demand == nil else {
+                throw SyntaxError(
+                    "`assign` asks for every value itself; `demand` goes with a sink that prints", at: last.token
+                )
+            }
+            syntax = PipelineSyntax(source: syntax.source, operators: syntax.operators.dropLast(), text: syntax.text)
+            assign = Subscribers.Assign(object: try assignTarget(of: last, upstream: syntax), keyPath: \.value)
+        }
+        let chain = ChainState()
+        let publisher = try build(syntax, chain: chain)
+        if let existing = entries[name.display] {
+            throw SyntaxError(
+                "`\(name.display)` already names a \(existing.kindName); choose another name, or `cancel` it and `reset`",
+                at: name
+            )
+        }
+        let sink = PlaygroundSink(
+            name: name.display,
+            pipelineText: syntax.text,
+            initialDemand: demand.map { .max($0) } ?? .unlimited,
+            emit: { [weak self] record in self?.emit(record) },
+            stamp: { [weak self] in self?.stamp ?? "" },
+            timeline: timeline,
+            clock: { [scheduler] in scheduler.now.nanoseconds },
+            assign: assign
+        )
+        try define(name, as: .sink(sink))
+        remember(chain, as: name.display)
+        publisher.subscribe(sink)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The commands of scripts and of the session as a whole: `load` a script, `reset` every name,
+/// `quit`.
+enum ScriptCommands {
+    static let all: [CommandSpec] = [
+        CommandSpec(
+            "load", usage: "load FILE", summary: "runs the lines of a script file in this session",
+            example: "load scripts/examples/first-pipeline.conduit", arguments: [.file],
+            freeText: { path in Statement("load") { session in try session.load(path) } }
+        ) { parser, word in
+            guard parser.current.kind != .end else {
+                throw SyntaxError(
+                    "`load` needs a file name, for example `load scripts/examples/first-pipeline.conduit`",
+                    at: parser.current
+                )
+            }
+            var path = ""
+            if case .string(let quoted) = parser.current.kind {
+                parser.advance()
+                path = quoted
+            } else {
+                path = parser.restOfLine() ?? ""
+            }
+            return Statement(word.display) { [path] session in try session.load(path) }
+        },
+        CommandSpec(
+            "reset", usage: "reset", summary: "cancels every sink and forgets every name",
+            example: "reset"
+        ) { _, word in
+            Statement(word.display) { session in
+                session.reset()
+                session.info("reset: every name is gone")
+            }
+        },
+        CommandSpec(
+            "quit", aliases: ["exit"], usage: "quit (or exit)", summary: "leaves the playground",
+            example: "quit"
+        ) { _, word in
+            Statement("quit") { session in session.isFinished = true }
+        },
+    ]
+}
+
+extension Session {
+    /// `load FILE`: runs the script's lines in this session, as if typed; its first error is
+    /// this statement's error.
+    func load(_ path: String) throws {
+        let location = SyntaxError("", offset: 5, length: path.count)
+        func failure(_ message: String) -> SyntaxError {
+            SyntaxError(message, offset: location.offset, length: location.length)
+        }
+        let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        guard !loading.contains(canonical) else {
+            throw failure("`\(path)` is already being loaded: a script cannot load itself")
+        }
+        guard loading.count < 8 else {
+            throw SyntaxError("`load` is nested more than 8 deep", offset: 0, length: 4)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            let here = FileManager.default.currentDirectoryPath
+            throw failure("there is no file `\(path)` (relative paths start at \(here))")
+        }
+        guard !isDirectory.boolValue else {
+            throw failure(
+                "`\(path)` is a directory; `load` takes a script file such as `scripts/examples/first-pipeline.conduit`"
+            )
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw failure("cannot read the file `\(path)` as UTF-8 text (permissions, or not a text file)")
+        }
+        loading.append(canonical)
+        defer { loading.removeLast() }
+        let saved = outputLock.withLock { collected }
+        let report = ScriptRunner.run(text: text, path: path, session: self, check: false)
+        outputLock.withLock { collected = (saved ?? []) + report.output }
+        if let first = report.failures.first {
+            throw failure("\(first.message) (in \(path):\(first.line))")
+        }
+        info("loaded \(path)")
+    }
+}

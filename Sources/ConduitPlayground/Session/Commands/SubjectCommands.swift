@@ -1,0 +1,80 @@
+import Conduit
+
+/// The commands that make subjects and drive them: `subject`, `current`, `send`, `complete`,
+/// `fail`.
+enum SubjectCommands {
+    static let all: [CommandSpec] = [
+        CommandSpec(
+            "subject", usage: "subject NAME",
+            summary: "makes a PassthroughSubject: it passes on what you send, keeps nothing",
+            example: "subject taps", arguments: [.newName]
+        ) { parser, word in
+            let name = try parser.newName(after: "subject")
+            return Statement(word.display, defines: name) { session in
+                try session.define(name, as: .subject(SubjectEntry(storage: .passthrough(PassthroughSubject()))))
+                session.info("\(name.display): PassthroughSubject")
+            }
+        },
+        CommandSpec(
+            "current", usage: "current NAME = VALUE",
+            summary: "makes a CurrentValueSubject: it keeps its latest value and gives it to new subscribers",
+            example: "current isOn = true", arguments: [.newName, .value]
+        ) { parser, word in
+            let name = try parser.newName(after: "current")
+            try parser.expectSymbol("=", "`current \(name.display) = VALUE` gives the subject its first value")
+            let expression = try parser.valueExpression()
+            return Statement(word.display, defines: name) { session in
+                let value = try session.constant(expression, at: name)
+                try session.define(name, as: .subject(SubjectEntry(storage: .current(CurrentValueSubject(value)))))
+                session.info("\(name.display): CurrentValueSubject = \(value)")
+            }
+        },
+        CommandSpec(
+            "send", usage: "send NAME VALUE", summary: "sends a value into a subject",
+            example: "send taps {name: \"ace\"}", arguments: [.subject, .value]
+        ) { parser, word in
+            let name = try parser.existingName(after: "send", usage: "send NAME VALUE")
+            guard parser.current.kind != .end else {
+                throw SyntaxError(
+                    "`send` needs a value after the name, for example `send \(name.display) 42`", at: parser.current
+                )
+            }
+            let expression = try parser.valueExpression()
+            return Statement(word.display) { session in
+                let subject = try session.subjectEntry(name, for: "send")
+                let value = try session.constant(expression, at: name)
+                session.timeline.record(name.display, .value(value), at: session.scheduler.now.nanoseconds)
+                subject.send(value)
+            }
+        },
+        CommandSpec(
+            "complete", usage: "complete NAME", summary: "finishes a subject: its subscribers receive `finished`",
+            example: "complete taps", arguments: [.subject]
+        ) { parser, word in
+            let name = try parser.existingName(after: "complete", usage: "complete NAME")
+            return Statement(word.display) { session in
+                let subject = try session.subjectEntry(name, for: "complete")
+                session.timeline.record(name.display, .finished, at: session.scheduler.now.nanoseconds)
+                subject.send(completion: .finished)
+            }
+        },
+        CommandSpec(
+            "fail", usage: "fail NAME \"message\"", summary: "fails a subject with an error message",
+            example: "fail taps \"offline\"", arguments: [.subject, .literal]
+        ) { parser, word in
+            let name = try parser.existingName(after: "fail", usage: "fail NAME \"message\"")
+            guard case .string(let message) = parser.current.kind else {
+                throw SyntaxError(
+                    "`fail` needs a message in double quotes, for example `fail \(name.display) \"offline\"`",
+                    at: parser.current
+                )
+            }
+            parser.advance()
+            return Statement(word.display) { session in
+                let subject = try session.subjectEntry(name, for: "fail")
+                session.timeline.record(name.display, .failed, at: session.scheduler.now.nanoseconds)
+                subject.send(completion: .failure(PlaygroundError(message)))
+            }
+        },
+    ]
+}

@@ -1,0 +1,78 @@
+/// The commands of time: `tick` moves the virtual clock, `clock` switches between virtual and
+/// real time, `marbles` draws what happened when.
+enum TimeCommands {
+    static let all: [CommandSpec] = [
+        CommandSpec(
+            "clock", usage: "clock real|virtual",
+            summary: "switches time operators between the virtual clock and real time",
+            example: "clock real", arguments: [.word(["real", "virtual"])]
+        ) { parser, word in
+            let mode = try parser.oneOf(["real", "virtual"], "`clock` takes `real` or `virtual`")
+            return Statement(word.display) { session in
+                session.setRealTime(mode == "real")
+                session.info("clock: \(mode == "real" ? "real time" : "virtual time")")
+            }
+        },
+        CommandSpec(
+            "tick", usage: "tick DURATION",
+            summary: "moves the virtual clock forward (100ms, 1.5s, 2min), running what falls due on the way",
+            example: "tick 300ms", arguments: [.literal]
+        ) { parser, word in
+            guard case .duration(let nanoseconds) = parser.current.kind else {
+                throw SyntaxError("`tick` needs a duration such as `100ms` or `1s`", at: parser.current)
+            }
+            parser.advance()
+            return Statement(word.display) { session in try session.tick(nanoseconds) }
+        },
+        CommandSpec(
+            "marbles", usage: "marbles NAME...",
+            summary: "draws what subjects were sent and sinks received (the latest 10,000 events of each), "
+                + "one column per 100ms",
+            example: "marbles query out", arguments: [.subjectOrSink]
+        ) { parser, word in
+            let names = try parser.names(after: "marbles", usage: "marbles query search")
+            return Statement(word.display) { session in
+                for name in names {
+                    guard let entry = session.entries[name.display] else {
+                        throw session.unknown(name, expected: "subject or sink")
+                    }
+                    if case .pipeline = entry {
+                        throw SyntaxError(
+                            "`marbles` draws subjects and sinks; `\(name.display)` is a pipeline "
+                                + "(draw a sink that reads it)",
+                            at: name
+                        )
+                    }
+                }
+                let diagram = session.timeline.diagram(
+                    of: names.map(\.display), until: session.scheduler.now.nanoseconds
+                )
+                session.emit(OutputRecord(kind: .marbles, text: diagram))
+            }
+        },
+    ]
+}
+
+extension Session {
+    /// `tick DURATION`: runs what falls due on the virtual clock up to `nanoseconds` from now, at
+    /// most `actionsPerTick` actions.
+    func tick(_ nanoseconds: Int64) throws {
+        guard !scheduler.isRealTime else {
+            throw SyntaxError(
+                "`tick` moves the virtual clock, but the session runs in real time (`clock virtual` switches back)",
+                offset: 0, length: 4
+            )
+        }
+        let target = scheduler.now.advanced(by: .nanoseconds(Int(nanoseconds)))
+        if scheduler.virtual.advance(to: target, limit: Session.actionsPerTick) {
+            info("time is \(PlaygroundClock.format(nanoseconds: Int64(scheduler.now.nanoseconds)))")
+        } else {
+            let now = scheduler.now.nanoseconds
+            let rest = PlaygroundClock.format(nanoseconds: Int64(target.nanoseconds - now))
+            info(
+                "tick stopped at \(PlaygroundClock.format(nanoseconds: Int64(now))) after \(Session.actionsPerTick) "
+                    + "scheduled actions (a very fast timer?); `tick \(rest)` goes on"
+            )
+        }
+    }
+}

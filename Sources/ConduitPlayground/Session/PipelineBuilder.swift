@@ -1,0 +1,145 @@
+import Conduit
+import Foundation
+
+/// Building pipelines: the engine publishers a `PipelineSyntax` stands for, with the names it reads
+/// resolved in the session.
+extension Session {
+    /// The subject of `.assign(to: \.value, on: SUBJECT)` ending a sink's pipeline: a
+    /// CurrentValueSubject (the one kind with a value to write) that the pipeline does not read.
+    func assignTarget(of call: OperatorCall, upstream: PipelineSyntax) throws -> CurrentValueSubject<Value, PlaygroundError> {
+        let usage = "write `.assign(to: \\.value, on: SUBJECT)` with a `current` subject"
+        guard call.trailingClosure == nil, call.arguments.count == 2,
+              call.arguments[0].label == "to", case .closure(let keyPath) = call.arguments[0].content,
+              case .member(.argument(0), "value") = keyPath.body
+        else {
+            throw SyntaxError(usage, at: call.span)
+        }
+        guard call.arguments[1].label == "on", case .name(let name) = call.arguments[1].content else {
+            throw SyntaxError(usage, at: call.arguments[1].token)
+        }
+        let token = Token(kind: .identifier(name), offset: call.arguments[1].token.offset, length: call.arguments[1].token.length)
+        guard case .current(let subject) = try self.subject(named: token).storage else {
+            throw SyntaxError("`\(name)` is a PassthroughSubject, which keeps no value; assign to a `current` subject", at: token)
+        }
+        guard !reads(upstream, from: name, depth: 0) else {
+            throw SyntaxError("this pipeline reads from `\(name)`: assigning to it would send every value back into itself for ever", at: token)
+        }
+        return subject
+    }
+
+    /// Keeps the connectable publishers a build made, for `connect NAME`.
+    func remember(_ chain: ChainState, as name: String) {
+        if !chain.connectables.isEmpty {
+            connections[name] = Connection(connectables: chain.connectables)
+        }
+    }
+
+    /// How many operators a value passes through from a source to the end of `syntax`, counting
+    /// those of the pipelines it reads: each is a level of the engine's recursion when subscribing
+    /// and delivering, so it is bounded.
+    func chainLength(of syntax: PipelineSyntax) -> Int {
+        var own = syntax.operators.count
+        if case .deferred(let inner) = syntax.source { own += inner.operators.count }
+        let upstream = PipelineEntry(publisher: Empty().eraseToAnyPublisher(), syntax: syntax, length: 0).dependencies
+            .map { name -> Int in
+                guard case .pipeline(let pipeline)? = entries[name] else { return 0 }
+                return pipeline.length
+            }
+            .max() ?? 0
+        return upstream + own
+    }
+
+    /// The subject a name stands for (`multicast(subject:)`).
+    func subject(named name: Token) throws -> SubjectEntry {
+        guard let entry = entries[name.display] else { throw unknown(name, expected: "subject") }
+        guard case .subject(let subject) = entry else {
+            throw SyntaxError("`\(name.display)` is a \(entry.kindName), but a subject is needed here", at: name)
+        }
+        return subject
+    }
+
+    /// The publisher a name stands for: a subject or a pipeline.
+    func publisher(named name: Token) throws -> Pipe {
+        guard let entry = entries[name.display] else { throw unknown(name, expected: "subject or pipeline") }
+        switch entry {
+        case .subject(let subject): return subject.publisher
+        case .pipeline(let pipeline): return pipeline.publisher
+        case .sink:
+            throw SyntaxError("`\(name.display)` is a sink; a pipeline reads from subjects and pipelines", at: name)
+        }
+    }
+
+    func build(_ syntax: PipelineSyntax, chain: ChainState) throws -> Pipe {
+        var current: Pipe
+        switch syntax.source {
+        case .name(let token):
+            current = try publisher(named: token)
+        case .just(let expression):
+            current = Just(try expression.evaluate([])).pipe()
+        case .sequence(let items):
+            current = try items.map { try $0.evaluate([]) }.publisher.pipe()
+        case .empty(let completeImmediately):
+            current = Empty(completeImmediately: completeImmediately).eraseToAnyPublisher()
+        case .fail(let message):
+            current = Fail(error: PlaygroundError(message)).eraseToAnyPublisher()
+        case .timer(let interval):
+            current = TimerSource(interval: Int(interval), scheduler: scheduler).pipe()
+        case .timerPublish(let interval):
+            let ticks = TimerSource(interval: Int(interval), scheduler: scheduler).setFailureType(to: PlaygroundError.self)
+            current = chain.made(PlaygroundConnectable(Publishers.MakeConnectable(upstream: ticks)))
+        case .deferred(let inner):
+            // Built once now, so that a mistake in it is reported here; then anew per subscriber.
+            _ = try build(inner, chain: ChainState())
+            current = Deferred { [weak self] () -> Pipe in
+                guard let self else { return Empty().eraseToAnyPublisher() }
+                do {
+                    return try self.build(inner, chain: ChainState())
+                } catch {
+                    return Fail(error: PlaygroundError(Session.message(of: error))).eraseToAnyPublisher()
+                }
+            }.eraseToAnyPublisher()
+        case .future(let expression, let delay):
+            let value = try expression.evaluate([])
+            let scheduler = self.scheduler
+            current = Future<Value, PlaygroundError> { promise in
+                if delay == 0 {
+                    promise(.success(value))
+                } else {
+                    scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(Int(delay))), tolerance: .nanoseconds(0), options: nil) {
+                        promise(.success(value))
+                    }
+                }
+            }.eraseToAnyPublisher()
+        case .record(let items, let failure):
+            let values = try items.map { try $0.evaluate([]) }
+            current = Record(output: values, completion: failure.map { .failure(PlaygroundError($0)) } ?? .finished).eraseToAnyPublisher()
+        }
+        let length = chainLength(of: syntax)
+        guard length <= Session.maximumChainLength else {
+            throw SyntaxError(
+                "this pipeline passes values through \(length) operators (counting the pipelines it reads); the playground takes at most \(Session.maximumChainLength)",
+                at: syntax.operators.last?.token ?? Token(kind: .end, offset: 0, length: 1)
+            )
+        }
+        for (index, call) in syntax.operators.enumerated() {
+            chain.step()
+            // What this call's upstream reads: the source and the operators before it.
+            let upstream = PipelineSyntax(source: syntax.source, operators: Array(syntax.operators[..<index]), text: syntax.text)
+            let context = BuildContext(
+                resolve: { [unowned self] token in try publisher(named: token) },
+                subject: { [unowned self] token in try subject(named: token) },
+                scheduler: scheduler,
+                emit: { [weak self] record in self?.emit(record) },
+                chain: chain,
+                reads: { [unowned self] name in reads(upstream, from: name, depth: 0) }
+            )
+            guard let spec = OperatorTable.spec(named: call.name) else {
+                let hint = Suggestion.closest(to: call.name, in: OperatorTable.names).map { "; did you mean `\($0)`?" }
+                    ?? "; `help operators` lists them"
+                throw SyntaxError("unknown operator `\(call.name)`\(hint)", at: call.token)
+            }
+            current = try spec.build(current, call, context)
+        }
+        return current
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// Tab completion: the words that fit where the cursor is, from the command table, the operator
+/// table and the names in use.
+extension Session {
+    /// Candidates for the word that ends at `cursor` in `line`: commands at the start, operator
+    /// names after a `.`, and elsewhere what the command's argument there takes (its
+    /// `ArgumentKind`): subjects after `send`, sinks after `request`, files after `load`.
+    public func completions(for line: String, cursor: Int) -> [String] {
+        let characters = Array(line.prefix(max(0, cursor)))
+        var start = characters.count
+        while start > 0, characters[start - 1].isLetter || characters[start - 1].isNumber || characters[start - 1] == "_" {
+            start -= 1
+        }
+        let word = String(characters[start...])
+        // The statement the cursor is in: after the last `;`.
+        let statementStart = characters[..<start].lastIndex(of: ";").map { $0 + 1 } ?? 0
+        let before = String(characters[statementStart..<start]).trimmingWhitespace()
+        if before.isEmpty {
+            return matching(CommandTable.words, word)
+        }
+        // The argument being typed is the text since the last blank (a path, `taps.ma`); the
+        // arguments before it say which one it is.
+        var tokenStart = characters.count
+        while tokenStart > statementStart, !characters[tokenStart - 1].isWhitespace { tokenStart -= 1 }
+        let kind = argumentKind(before: String(characters[statementStart..<tokenStart]))
+        if kind == .file {
+            return Session.files(matching: String(characters[tokenStart...]))
+        }
+        if start > 0, characters[start - 1] == "." {
+            return matching(OperatorTable.names + ["publisher", "publish"], word)
+        }
+        return matching(candidates(for: kind, before: characters[..<start]), word)
+    }
+
+    /// The candidates that start with `word`, each once, sorted.
+    private func matching(_ candidates: [String], _ word: String) -> [String] {
+        Array(Set(candidates.filter { $0.hasPrefix(word) })).sorted()
+    }
+
+    /// What the argument being typed takes, from the command's spec: `before` is the statement up
+    /// to the word being completed. Nil when the command is unknown or takes nothing more.
+    private func argumentKind(before: String) -> ArgumentKind? {
+        let words = before.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let command = words.first, let spec = CommandTable.spec(named: command) else { return nil }
+        var index = 0
+        for written in words.dropFirst() where written != "=" {
+            // A pipeline or a value takes the rest of the statement.
+            if index < spec.arguments.count, [.pipeline, .value].contains(spec.arguments[index]) { break }
+            index += 1
+        }
+        if index < spec.arguments.count { return spec.arguments[index] }
+        // `marbles a b c`: the last kind of a list of names repeats.
+        if let last = spec.arguments.last, [.subjectOrSink, .anyName].contains(last) { return last }
+        return nil
+    }
+
+    /// The words an argument of `kind` may be.
+    private func candidates(for kind: ArgumentKind?, before: ArraySlice<Character>) -> [String] {
+        switch kind {
+        case .newName?, .literal?, .file?, nil:
+            return []
+        case .subject?:
+            return names { if case .subject = $0 { true } else { false } }
+        case .sink?:
+            return names { if case .sink = $0 { true } else { false } }
+        case .sinkOrPipeline?:
+            return order.filter { name in
+                if case .sink? = entries[name] { return true }
+                return connections[name] != nil
+            }
+        case .subjectOrSink?:
+            return names { if case .pipeline = $0 { false } else { true } }
+        case .anyName?:
+            return order
+        case .helpTopic?:
+            return Help.topics
+        case .word(let words)?:
+            return words
+        case .pipeline?, .value?:
+            return order + ["just", "empty", "fail", "timer", "true", "false", "nil", "demand"]
+                + ["Just", "Empty", "Fail", "Deferred", "Future", "Record", "Timer"]
+                + Session.argumentLabels(before: before)
+        }
+    }
+
+    /// The names in use, in the order they were made, whose entry passes `test`.
+    private func names(where test: (Entry) -> Bool) -> [String] {
+        order.filter { entries[$0].map(test) ?? false }
+    }
+
+    /// Paths that complete `written` (a path typed so far): the entries of its folder, with `/`
+    /// after folders; hidden ones only when asked for with a leading `.`.
+    static func files(matching written: String) -> [String] {
+        let slash = written.lastIndex(of: "/")
+        let folder = slash.map { String(written[...$0]) } ?? ""
+        let stem = slash.map { String(written[written.index(after: $0)...]) } ?? written
+        let manager = FileManager.default
+        guard let entries = try? manager.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return [] }
+        return entries.filter { $0.hasPrefix(stem) && (stem.hasPrefix(".") || !$0.hasPrefix(".")) }
+            .map { entry in
+                var isDirectory: ObjCBool = false
+                _ = manager.fileExists(atPath: folder + entry, isDirectory: &isDirectory)
+                return folder + entry + (isDirectory.boolValue ? "/" : "")
+            }
+            .sorted()
+    }
+
+    /// Inside the parentheses of an operator call (`.handleEvents(rec`), the labels its usage
+    /// shows, such as `receiveOutput:`.
+    static func argumentLabels(before text: ArraySlice<Character>) -> [String] {
+        var depth = 0
+        var index = text.endIndex
+        while index > text.startIndex {
+            index -= 1
+            switch text[index] {
+            case ")", "]", "}": depth += 1
+            case "[", "{": depth -= 1
+            case "(" where depth > 0: depth -= 1
+            case "(":
+                var nameStart = index
+                while nameStart > text.startIndex, text[nameStart - 1].isLetter || text[nameStart - 1].isNumber {
+                    nameStart -= 1
+                }
+                guard nameStart > text.startIndex, text[nameStart - 1] == ".",
+                      let spec = OperatorTable.spec(named: String(text[nameStart..<index]))
+                else { return [] }
+                return labels(in: spec.usage)
+            default: break
+            }
+            if depth < 0 { return [] }
+        }
+        return []
+    }
+
+    /// The `name:` labels written in a usage line.
+    static func labels(in usage: String) -> [String] {
+        var labels: [String] = []
+        var word = ""
+        for character in usage {
+            if character.isLetter {
+                word.append(character)
+            } else {
+                if character == ":", !word.isEmpty, !labels.contains(word + ":") { labels.append(word + ":") }
+                word = ""
+            }
+        }
+        return labels
+    }
+}

@@ -1,0 +1,91 @@
+import Conduit
+import Foundation
+
+/// What `subs` and `inspect` show: the names, the subscriptions between them, and their state.
+extension Session {
+    func subscriptionTree() -> String {
+        guard !order.isEmpty else { return "nothing yet: make one with `subject NAME`" }
+        var lines: [String] = []
+        var shown = Set<String>()
+        let width = (order.map(\.count).max() ?? 4) + 2
+        func pad(_ text: String) -> String { text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0) }
+        func describe(_ name: String, depth: Int) {
+            let indent = String(repeating: "  ", count: depth)
+            guard let entry = entries[name] else { return }
+            switch entry {
+            case .subject(let subject):
+                let users = liveSinks(readingFrom: name)
+                lines.append(indent + pad(name) + subject.summary + " (\(users) live sink\(users == 1 ? "" : "s"))")
+            case .pipeline(let pipeline):
+                lines.append(indent + pad(name) + pipeline.chain + (connections[name].map { "  (\($0.summary))" } ?? ""))
+                for dependency in pipeline.dependencies where depth < 8 {
+                    describe(dependency, depth: depth + 1)
+                }
+            case .sink(let sink):
+                let demand = sink.requested == .unlimited ? "unlimited" : "\(sink.requested.max ?? 0)"
+                lines.append(indent + pad(name) + "sink  \(sink.state.label)  demand \(demand)  received \(sink.received)  ← \(sink.pipelineText)")
+                if let syntax = try? Parser.parsePipeline(sink.pipelineText) {
+                    let pipeline = PipelineEntry(publisher: Empty().eraseToAnyPublisher(), syntax: syntax, length: 0)
+                    if let connection = connections[name] {
+                        lines.append(indent + "  " + pad("") + connection.summary)
+                    }
+                    if !syntax.operators.isEmpty {
+                        lines.append(indent + "  " + pad("") + pipeline.chain)
+                    }
+                    for dependency in pipeline.dependencies { describe(dependency, depth: depth + 1) }
+                }
+            }
+            shown.insert(name)
+        }
+        for name in order {
+            if case .sink? = entries[name] { describe(name, depth: 0) }
+        }
+        for name in order where !shown.contains(name) {
+            describe(name, depth: 0)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func liveSinks(readingFrom name: String) -> Int {
+        var count = 0
+        for case .sink(let sink) in entries.values where sink.isLive {
+            if reads(sink.pipelineText, from: name, depth: 0) { count += 1 }
+        }
+        return count
+    }
+
+    func reads(_ pipelineText: String, from name: String, depth: Int) -> Bool {
+        guard let syntax = try? Parser.parsePipeline(pipelineText) else { return false }
+        return reads(syntax, from: name, depth: depth)
+    }
+
+    func reads(_ syntax: PipelineSyntax, from name: String, depth: Int) -> Bool {
+        guard depth < 16 else { return false }
+        let dependencies = PipelineEntry(publisher: Empty().eraseToAnyPublisher(), syntax: syntax, length: 0).dependencies
+        if dependencies.contains(name) { return true }
+        return dependencies.contains { dependency in
+            if case .pipeline(let pipeline)? = entries[dependency] {
+                return reads(pipeline.syntax, from: name, depth: depth + 1)
+            }
+            return false
+        }
+    }
+
+    func inspect(_ name: Token) throws -> String {
+        guard let entry = entries[name.display] else { throw unknown(name, expected: "name") }
+        switch entry {
+        case .subject(let subject):
+            return "\(name.display): \(subject.summary)\n  live sinks reading it: \(liveSinks(readingFrom: name.display))"
+        case .pipeline(let pipeline):
+            var text = "\(name.display): pipeline\n  written: \(pipeline.syntax.text)\n  chain:   \(pipeline.chain)\n  reads:   \(pipeline.dependencies.joined(separator: ", "))"
+            if let connection = connections[name.display] { text += "\n  \(connection.summary)" }
+            return text
+        case .sink(let sink):
+            let demand = sink.requested == .unlimited ? "unlimited" : "max(\(sink.requested.max ?? 0))"
+            var text = "\(name.display): sink\n  state:    \(sink.state.label)\n  pipeline: \(sink.pipelineText)\n  requested: \(demand)\n  received: \(sink.received)"
+            if case .failed(let message) = sink.state { text += "\n  failure:  \(message)" }
+            text += "\n  traced:   \(tracer.isTraced(sink) ? "yes" : "no")"
+            return text
+        }
+    }
+}
