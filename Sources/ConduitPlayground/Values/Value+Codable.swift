@@ -33,6 +33,14 @@ extension Value: Codable {
         case .record(let fields):
             var container = encoder.container(keyedBy: Key.self)
             for field in fields { try container.encode(field.value, forKey: Key(stringValue: field.name)) }
+        case .void:
+            // Swift's `()` has no JSON form; an empty array stands for it.
+            _ = encoder.unkeyedContainer()
+        case .publisher(let publisher):
+            var container = encoder.singleValueContainer()
+            try container.encode(publisher.description)
+        case .object(let object):
+            try Value.record(object.snapshot()).encode(to: encoder)
         }
     }
 

@@ -12,6 +12,14 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     case array([Value])
     /// A record keeps its fields in the order they were written.
     case record([Field])
+    /// What `objectWillChange` sends: Swift's `()`.
+    case void
+    /// A publisher made by a closure (`Just($0)`, `service.search($0)`): what `flatMap`,
+    /// `switchToLatest` and `catch` subscribe to.
+    case publisher(PublisherValue)
+    /// An observable object made with `class` or `object`: its properties are read and written
+    /// through the engine's `@Published` storage.
+    case object(PlaygroundObject)
 
     /// One named field of a record.
     public struct Field: Hashable, Sendable {
@@ -39,6 +47,9 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         case .array(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         case .record(let fields):
             return "{" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
+        case .void: return "()"
+        case .publisher(let publisher): return publisher.description
+        case .object(let object): return object.description
         }
     }
 
@@ -52,6 +63,9 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         case .null: return "nil"
         case .array: return "array"
         case .record: return "record"
+        case .void: return "void"
+        case .publisher: return "publisher"
+        case .object: return "object"
         }
     }
 

@@ -1,0 +1,115 @@
+import Conduit
+import Foundation
+
+/// An observable object of the playground (`class Player: ObservableObject { @Published var ... }`):
+/// its `@Published` properties are the engine's `Published` storage, written through
+/// `Published`'s own enclosing-instance subscript, so `objectWillChange` (the engine's
+/// synthesised `ObservableObjectPublisher`) fires before each new value is stored, and
+/// `$property` sends the current value to each new subscriber. Plain properties announce nothing.
+public final class PlaygroundObject: ObservableObject, Hashable, CustomStringConvertible, @unchecked Sendable {
+    /// One property as declared: its name and whether it is `@Published`.
+    struct Property {
+        let name: String
+        let isPublished: Bool
+    }
+
+    /// The name the session knows the object by (`player`).
+    let name: String
+    /// The class it was made from (`Player`), if it came from a `class` declaration.
+    let typeName: String?
+    let properties: [Property]
+    /// The `@Published` storage, one per published property, in declaration order. Only the
+    /// engine's `Published` subscripts read and write it.
+    var published: [Published<Value>]
+    /// Where each published property's storage is in `published`, by property name.
+    private let publishedIndex: [String: Int]
+    /// The plain properties' values, guarded by `lock`.
+    private var plain: [String: Value]
+    private let lock = NSLock()
+    /// Stands in for the wrapped property in `Published`'s subscript, which only uses its key path.
+    var wrappedPlaceholder: Value {
+        get { .null }
+        set {}  // swiftlint:disable:this unused_setter_value
+    }
+    /// Stands in for the projected property (`$property`) in `Published`'s subscript.
+    var projectedPlaceholder: Published<Value>.Publisher {
+        get { published[0].projectedValue }
+        set {}  // swiftlint:disable:this unused_setter_value
+    }
+
+    /// Makes the object with its properties' first values, in order.
+    init(name: String, typeName: String?, properties: [(name: String, isPublished: Bool, value: Value)]) {
+        self.name = name
+        self.typeName = typeName
+        self.properties = properties.map { Property(name: $0.name, isPublished: $0.isPublished) }
+        var published: [Published<Value>] = []
+        var index: [String: Int] = [:]
+        var plain: [String: Value] = [:]
+        for property in properties {
+            if property.isPublished {
+                index[property.name] = published.count
+                published.append(Published(wrappedValue: property.value))
+            } else {
+                plain[property.name] = property.value
+            }
+        }
+        self.published = published
+        self.publishedIndex = index
+        self.plain = plain
+    }
+
+    public var description: String { typeName.map { "\($0)(\(name))" } ?? name }
+
+    public static func == (lhs: PlaygroundObject, rhs: PlaygroundObject) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+
+    /// The names of its properties, in declaration order.
+    var propertyNames: [String] { properties.map(\.name) }
+
+    func has(_ property: String) -> Bool {
+        properties.contains { $0.name == property }
+    }
+
+    func isPublished(_ property: String) -> Bool {
+        publishedIndex[property] != nil
+    }
+
+    /// A property's value; nil if it has no such property.
+    func value(of property: String) -> Value? {
+        if let index = publishedIndex[property] {
+            return Published<Value>[_enclosingInstance: self, wrapped: \.wrappedPlaceholder, storage: \.published[index]]
+        }
+        return lock.withLock { plain[property] }
+    }
+
+    /// Sets a property: a published one through `Published` (announcing the change on
+    /// `objectWillChange` first, then sending it on `$property`), a plain one silently.
+    /// Returns false if there is no such property.
+    @discardableResult
+    func set(_ property: String, to value: Value) -> Bool {
+        if let index = publishedIndex[property] {
+            Published<Value>[_enclosingInstance: self, wrapped: \.wrappedPlaceholder, storage: \.published[index]] = value
+            return true
+        }
+        return lock.withLock {
+            guard plain[property] != nil else { return false }
+            plain[property] = value
+            return true
+        }
+    }
+
+    /// `$property`: the engine's publisher of a published property, reached through the object so
+    /// that values `assign(to: &object.$property)` writes are announced on `objectWillChange`.
+    func projected(_ property: String) -> Published<Value>.Publisher? {
+        guard let index = publishedIndex[property] else { return nil }
+        return Published<Value>[_enclosingInstance: self, projected: \.projectedPlaceholder, storage: \.published[index]]
+    }
+
+    /// Every property and its value, for `inspect` and JSON.
+    func snapshot() -> [Value.Field] {
+        properties.map { Value.Field($0.name, value(of: $0.name) ?? .null) }
+    }
+}
