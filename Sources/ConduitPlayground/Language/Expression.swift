@@ -12,6 +12,28 @@ indirect enum Expression {
     case binary(BinaryOperator, Expression, Expression)
     case conditional(Expression, Expression, Expression)
     case call(String, [Expression])
+    /// `a?.b`: nil if `a` is nil, else its member `b`.
+    case optionalMember(Expression, String)
+    /// A name the session resolves before the expression runs: an object, a subject or pipeline,
+    /// or a call of a function the user declared (`service.search($0)`, `parent.objectWillChange.send()`).
+    /// The token locates it for messages.
+    case name(String, Token)
+    case namedCall(String, [Expression], Token)
+    /// A publisher with operators written in an expression: `Just($0).delay(for: 1s)`.
+    case pipeline(PipelineSyntax)
+    /// What the session resolved a `name`, `namedCall` or `pipeline` to.
+    case bound(BoundExpression)
+}
+
+/// An expression the session has resolved against its names: it runs with the closure's
+/// arguments. Made once, when the pipeline it belongs to is built, and never changed after: the
+/// expressions it captures are immutable, so sharing it between threads is safe.
+final class BoundExpression: @unchecked Sendable {
+    let run: ([Value]) throws -> Value
+
+    init(_ run: @escaping ([Value]) throws -> Value) {
+        self.run = run
+    }
 }
 
 extension Expression {
@@ -58,6 +80,9 @@ extension Expression {
                 }
                 return .bool(other)
             }
+            if op == .coalesce {
+                return lhs == .null ? try right.evaluate(arguments) : lhs
+            }
             return try Expression.apply(op, lhs, try right.evaluate(arguments))
         case .conditional(let condition, let whenTrue, let whenFalse):
             let test = try condition.evaluate(arguments)
@@ -67,6 +92,15 @@ extension Expression {
             return try (flag ? whenTrue : whenFalse).evaluate(arguments)
         case .call(let name, let parameters):
             return try Functions.call(name, try parameters.map { try $0.evaluate(arguments) })
+        case .optionalMember(let base, let name):
+            let value = try base.evaluate(arguments)
+            return value == .null ? .null : try Expression.member(name, of: value)
+        case .bound(let bound):
+            return try bound.run(arguments)
+        case .name(let name, _), .namedCall(let name, _, _):
+            throw PlaygroundError("`\(name)` was not resolved (an internal error of the playground)")
+        case .pipeline(let syntax):
+            throw PlaygroundError("`\(syntax.text)` was not resolved (an internal error of the playground)")
         }
     }
 
@@ -78,6 +112,19 @@ extension Expression {
                 let names = fields.map(\.name).joined(separator: ", ")
                 throw PlaygroundError("record \(value) has no member `\(name)`; it has: \(names)")
             }
+        case (.object(let object), _):
+            if let property = object.value(of: name) { return property }
+            if name == "objectWillChange" {
+                return .publisher(PublisherValue(object.objectWillChange.map { Value.void }.pipe(), description: "\(object.name).objectWillChange"))
+            }
+            if name.hasPrefix("$"), let published = object.projected(String(name.dropFirst())) {
+                return .publisher(PublisherValue(published.pipe(), description: "\(object.name).\(name)"))
+            }
+            let hint = Suggestion.closest(to: name, in: object.propertyNames).map { "; did you mean `\($0)`?" }
+                ?? "; it has: \(object.propertyNames.joined(separator: ", "))"
+            throw PlaygroundError("\(object.name) has no property `\(name)`\(hint)")
+        case (.array(let items), "publisher"):
+            return .publisher(PublisherValue(items.publisher.pipe(), description: "\(value).publisher"))
         case (.array(let items), "count"): return .int(items.count)
         case (.array(let items), "first"): return items.first ?? .null
         case (.array(let items), "last"): return items.last ?? .null

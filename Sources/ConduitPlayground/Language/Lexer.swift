@@ -43,6 +43,14 @@ struct Lexer<Source: LexerSource> {
         if source.isDigit(at: position) {
             return try number(from: start)
         }
+        if at(position, is: "$"), position + 1 < count, source.isLetter(at: position + 1) || at(position + 1, is: "_") {
+            // `$currentSong`: a `@Published` property's publisher, or `$player` for a binding.
+            position += 1
+            while position < count, source.isLetter(at: position) || source.isDigit(at: position) || at(position, is: "_") {
+                position += 1
+            }
+            return Token(kind: .identifier(source.text(start..<position)), offset: start, length: position - start)
+        }
         if at(position, is: "$") {
             position += 1
             while position < count, source.isDigit(at: position) {
@@ -80,12 +88,13 @@ struct Lexer<Source: LexerSource> {
         throw SyntaxError("unexpected character `\(character)`\(hint)", offset: start, length: 1)
     }
 
-    /// `==`, `!=`, `<=`, `>=`, `&&` and `||`.
+    /// `==`, `!=`, `<=`, `>=`, `&&`, `||` and `??`.
     private static func isTwoCharacterSymbol(_ first: UInt8, _ second: UInt8) -> Bool {
         switch (first, second) {
         case (UInt8(ascii: "="), UInt8(ascii: "=")), (UInt8(ascii: "!"), UInt8(ascii: "=")),
             (UInt8(ascii: "<"), UInt8(ascii: "=")), (UInt8(ascii: ">"), UInt8(ascii: "=")),
-            (UInt8(ascii: "&"), UInt8(ascii: "&")), (UInt8(ascii: "|"), UInt8(ascii: "|")):
+            (UInt8(ascii: "&"), UInt8(ascii: "&")), (UInt8(ascii: "|"), UInt8(ascii: "|")),
+            (UInt8(ascii: "?"), UInt8(ascii: "?")):
             return true
         default:
             return false
@@ -119,7 +128,31 @@ struct Lexer<Source: LexerSource> {
                 guard position < count else { break }
                 let escaped = position
                 position += 1
-                if at(escaped, is: "n") {
+                if at(escaped, is: "(") {
+                    // `\(expression)`: kept as its source text between two markers, for the
+                    // parser to read as an expression. Quotes inside it are skipped whole.
+                    let inner = position
+                    var nesting = 1
+                    var quoted = false
+                    while position < count {
+                        if quoted {
+                            if at(position, is: "\\") { position += 1 } else if at(position, is: "\"") { quoted = false }
+                        } else if at(position, is: "\"") {
+                            quoted = true
+                        } else if at(position, is: "(") {
+                            nesting += 1
+                        } else if at(position, is: ")") {
+                            nesting -= 1
+                            if nesting == 0 { break }
+                        }
+                        position += 1
+                    }
+                    guard position < count else { break }
+                    text.append(Interpolation.start)
+                    text += source.text(inner..<position)
+                    text.append(Interpolation.end)
+                    position += 1
+                } else if at(escaped, is: "n") {
                     text.append("\n")
                 } else if at(escaped, is: "t") {
                     text.append("\t")
@@ -249,4 +282,11 @@ struct Lexer<Source: LexerSource> {
         guard product.isFinite, product < 9_223_372_036_854_775_808.0 else { return nil }
         return Int64(product)
     }
+}
+
+/// Where a string's `\(expression)` starts and ends in the text of a string token: two
+/// private-use characters around the expression's source, which the parser reads.
+enum Interpolation {
+    static let start: Character = "\u{E000}"
+    static let end: Character = "\u{E001}"
 }

@@ -184,6 +184,6 @@ extension Parser {
         advance()
         let count = max(parameters.count, highestArgument + 1)
         let span = Token(kind: open.kind, offset: open.offset, length: close.offset + 1 - open.offset)
-        return Closure(body: body, parameterCount: count, token: span)
+        return Closure(body: body, parameterCount: count, token: span, namesParameters: parameters.count > 1)
     }
 }

@@ -24,7 +24,8 @@ extension Parser {
     }
 
     static let precedence: [[BinaryOperator]] = [
-        [.or], [.and], [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual], [.plus, .minus], [.times, .divide, .remainder],
+        [.or], [.and], [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual], [.coalesce],
+        [.plus, .minus], [.times, .divide, .remainder],
     ]
 
     mutating func binary(level: Int) throws -> Expression {
@@ -45,6 +46,12 @@ extension Parser {
     mutating func unary() throws -> Expression {
         if current.isSymbol("!") || current.isSymbol("-") {
             guard case .symbol(let op) = current.kind else { return try postfix() }
+            if op == "-", case .duration = peek(1).kind {
+                throw SyntaxError(
+                    "a duration cannot be negative: write how long to wait, such as `5ms` (0 or more)",
+                    at: Token(kind: current.kind, offset: current.offset, length: peek(1).offset + peek(1).length - current.offset)
+                )
+            }
             try enter()
             defer { depth -= 1 }
             advance()
@@ -61,6 +68,46 @@ extension Parser {
             if current.isSymbol(".") || current.isSymbol("[") {
                 // Each member or index access nests the expression one level deeper.
                 try enter()
+            }
+            if current.isSymbol("?"), peek(1).isSymbol("."), let member = peek(2).identifier {
+                // `$0?.name`: nil stays nil.
+                try enter()
+                advance()
+                advance()
+                advance()
+                expression = .optionalMember(expression, member)
+                continue
+            }
+            if current.isSymbol("."), let name = peek(1).identifier,
+               (OperatorTable.spec(named: name) != nil || Parser.subscriberWords.contains(name)) && (peek(2).isSymbol("(") || peek(2).isSymbol("{"))
+                || expression.isPipeline && (peek(2).isSymbol("(") || peek(2).isSymbol("{")) || peek(2).isSymbol("{") {
+                // `Just($0).delay(for: 1s)`: an operator makes the expression a pipeline.
+                advance()
+                let call = try operatorCall()
+                expression = .pipeline(appending(call, to: expression))
+                continue
+            }
+            if current.isSymbol("."), let member = peek(1).identifier, peek(2).isSymbol("(") {
+                // `service.search($0)`, `parent.objectWillChange.send()`: a call the session resolves.
+                let token = peek(1)
+                guard let path = Parser.dottedName(of: expression) else {
+                    advance()
+                    advance()
+                    advance()
+                    guard current.isSymbol(")") else {
+                        throw SyntaxError("`.\(member)(...)` takes no arguments here; write `.\(member)`", at: current)
+                    }
+                    advance()
+                    expression = .member(expression, member)
+                    continue
+                }
+                advance()
+                advance()
+                advance()
+                let arguments = try callArguments(of: path.name + "." + member)
+                let span = Token(kind: token.kind, offset: path.token.offset, length: covering(from: path.token).length)
+                expression = .namedCall(path.name + "." + member, arguments, span)
+                continue
             }
             if current.isSymbol(".") {
                 let next = peek(1)
@@ -99,6 +146,9 @@ extension Parser {
             return .literal(.double(value))
         case .string(let value):
             advance()
+            if value.contains(Interpolation.start) {
+                return try interpolation(value, at: token)
+            }
             return .literal(.string(value))
         case .dollar(let index):
             advance()
@@ -118,23 +168,33 @@ extension Parser {
                 advance()
                 return .argument(index)
             }
-            if peek(1).isSymbol("(") {
-                guard Functions.all.contains(where: { $0.name == name }) else {
-                    let hint = Suggestion.closest(to: name, in: Functions.all.map(\.name)).map { "; did you mean `\($0)`?" } ?? "; `help functions` lists them"
-                    throw SyntaxError("unknown function `\(name)`\(hint)", at: token)
-                }
-                advance()
-                advance()
-                let arguments = try list(until: ")", what: "the call of `\(name)`") { try $0.expression() }
-                return .call(name, arguments)
+            if Parser.sourceWords.contains(name) {
+                // `Just($0)`, `Fail(error: "x")`, `Empty()`, `Future { }`: a publisher.
+                let start = current.offset
+                let source = try pipelineSource()
+                let end = tokens[max(position - 1, 0)].offset + tokens[max(position - 1, 0)].length
+                return .pipeline(PipelineSyntax(source: source, operators: [], text: String(source_text(start, end))))
             }
-            throw SyntaxError(
-                "`\(name)` means nothing here: inside a closure use `$0` (or name the parameters: `{ x in x * 2 }`), and write strings in double quotes",
-                at: token
-            )
+            if peek(1).isSymbol("(") {
+                advance()
+                advance()
+                let arguments = try callArguments(of: name)
+                if Functions.all.contains(where: { $0.name == name }) {
+                    return .call(name, arguments)
+                }
+                return .namedCall(name, arguments, covering(from: token))
+            }
+            advance()
+            return .name(name, token)
         case .symbol("("):
             advance()
             let inner = try expression()
+            if current.isSymbol(",") {
+                // A tuple `(nil, true)` is an array of its elements.
+                advance()
+                let rest = try list(until: ")", what: "the tuple") { try $0.expression() }
+                return .array([inner] + rest)
+            }
             try expectSymbol(")", "close the parenthesis with `)`")
             return inner
         case .symbol("["):
@@ -159,5 +219,103 @@ extension Parser {
         default:
             throw SyntaxError("expected a value, not `\(token.display)`", at: token)
         }
+    }
+}
+
+extension Parser {
+    /// The words that start a publisher inside an expression.
+    static let sourceWords: Set<String> = ["Just", "Fail", "Empty", "Future", "Record", "Deferred", "just", "fail"]
+    /// Subscribers that end a chain written as an expression: `player.$currentSong.sink { ... }`.
+    static let subscriberWords: Set<String> = ["sink", "assign", "store", "subscribe"]
+
+    /// The arguments of a call up to its `)`, labels (`query:`) read and dropped, as Swift's
+    /// labels only name what the position already says.
+    mutating func callArguments(of name: String) throws -> [Expression] {
+        try list(until: ")", what: "the call of `\(name)`") { parser -> Expression in
+            if parser.current.identifier != nil, parser.peek(1).isSymbol(":") {
+                parser.advance()
+                parser.advance()
+            }
+            return try parser.expression()
+        }
+    }
+
+    /// `a.b.c` written as names only, as one dotted name and where it starts.
+    static func dottedName(of expression: Expression) -> (name: String, token: Token)? {
+        switch expression {
+        case .name(let name, let token): return (name, token)
+        case .member(let base, let member):
+            guard let path = dottedName(of: base) else { return nil }
+            return (path.name + "." + member, path.token)
+        default: return nil
+        }
+    }
+
+    /// `expression.operator(...)`: the pipeline it makes, or the pipeline it extends.
+    func appending(_ call: OperatorCall, to expression: Expression) -> PipelineSyntax {
+        let end = call.span.offset + call.span.length
+        if case .pipeline(let syntax) = expression {
+            let start = syntax.startOffset
+            return PipelineSyntax(
+                source: syntax.source, operators: syntax.operators + [call], text: String(source_text(start, end)), startOffset: start
+            )
+        }
+        let start = Parser.startOffset(of: expression) ?? call.token.offset
+        return PipelineSyntax(source: .expression(expression), operators: [call], text: String(source_text(start, end)), startOffset: start)
+    }
+
+    /// Where an expression's text starts, when it can be told.
+    static func startOffset(of expression: Expression) -> Int? {
+        switch expression {
+        case .name(_, let token), .namedCall(_, _, let token): return token.offset
+        case .member(let base, _), .optionalMember(let base, _), .index(let base, _): return startOffset(of: base)
+        case .pipeline(let syntax): return syntax.startOffset
+        default: return nil
+        }
+    }
+
+    /// A string with `\(expression)` parts: the text of each part joined, as Swift interpolates.
+    mutating func interpolation(_ value: String, at token: Token) throws -> Expression {
+        var parts: [Expression] = []
+        var literal = ""
+        var code = ""
+        var inCode = false
+        for character in value {
+            if character == Interpolation.start {
+                if !literal.isEmpty { parts.append(.literal(.string(literal))) }
+                literal = ""
+                inCode = true
+            } else if character == Interpolation.end {
+                var inner: Parser
+                do {
+                    inner = try Parser(code)
+                } catch {
+                    throw SyntaxError("cannot read `\\(\(code))` in this string", at: token)
+                }
+                inner.parameters = parameters
+                inner.depth = depth
+                let expression: Expression
+                do {
+                    expression = try inner.expression()
+                    try inner.expectEnd()
+                } catch let error as SyntaxError {
+                    throw SyntaxError("in `\\(\(code))`: \(error.message)", at: token)
+                }
+                highestArgument = max(highestArgument, inner.highestArgument)
+                parts.append(.call("string", [expression]))
+                code = ""
+                inCode = false
+            } else if inCode {
+                code.append(character)
+            } else {
+                literal.append(character)
+            }
+        }
+        if !literal.isEmpty { parts.append(.literal(.string(literal))) }
+        guard var result = parts.first else { return .literal(.string("")) }
+        if parts.count == 1, case .literal = result { return result }
+        if case .call = result { result = .binary(.plus, .literal(.string("")), result) }
+        for part in parts.dropFirst() { result = .binary(.plus, result, part) }
+        return result
     }
 }

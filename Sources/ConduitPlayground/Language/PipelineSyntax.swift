@@ -21,12 +21,17 @@ struct PipelineSyntax {
         case future(Expression, delay: Int64)
         /// `Record(output: [1, 2], completion: .finished)` or `.failure("why")`.
         case record([Expression], failure: String?)
+        /// A publisher an expression gives: `player.$currentSong`, `service.search("swift")`,
+        /// `NotificationCenter.default.publisher(for: "tapped")`, or a closure's `$0` publisher.
+        case expression(Expression)
     }
 
     let source: Source
     let operators: [OperatorCall]
     /// The source text of the pipeline, for `subs` and `inspect`.
     let text: String
+    /// Where the pipeline starts in its statement (for pipelines written inside expressions).
+    var startOffset = 0
 }
 
 /// One `.name(arguments) { closure }` of a chain.
@@ -69,8 +74,28 @@ struct Closure {
     /// The highest argument the body uses, plus one (or the number of named parameters).
     let parameterCount: Int
     let token: Token
+    /// Whether it names its parameters (`{ name, on in ... }`), which may take a tuple apart.
+    var namesParameters = false
 
+    /// Named parameters (`{ name, on in ... }`) or `$1` and beyond with a single argument that is
+    /// an array of as many elements: Swift's destructuring of a tuple into the parameters.
     func call(_ arguments: Value...) throws -> Value {
-        try body.evaluate(arguments)
+        if parameterCount > arguments.count, arguments.count == 1, case .array(let items) = arguments[0] {
+            guard items.count >= parameterCount else {
+                throw PlaygroundError(
+                    "this closure takes \(parameterCount) values, but got \(arguments[0]) (\(items.count) element\(items.count == 1 ? "" : "s"))"
+                )
+            }
+            return try body.evaluate(items)
+        }
+        return try body.evaluate(arguments)
+    }
+}
+
+extension Expression {
+    /// Whether this is a publisher with operators (`Just(1).delay(for: 1s)`).
+    var isPipeline: Bool {
+        if case .pipeline = self { return true }
+        return false
     }
 }

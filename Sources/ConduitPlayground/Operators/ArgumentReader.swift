@@ -17,8 +17,13 @@ struct ArgumentReader {
         guard let closure = call.trailingClosure ?? candidates.first else {
             throw problem("`\(call.name)` needs a closure")
         }
-        guard closure.parameterCount <= arity else {
-            throw problem("this closure uses $\(closure.parameterCount - 1), but `\(call.name)` passes \(arity) argument\(arity == 1 ? "" : "s") ($0\(arity > 1 ? " and $1" : ""))", at: closure.token)
+        // One argument may be a tuple (an array) that the closure's parameters take apart.
+        guard closure.parameterCount <= arity || arity == 1 && closure.namesParameters else {
+            let tuple = arity == 1 ? " (a pair from `combineLatest` or `zip` is `$0.0` and `$0.1`, or name its parts: `{ a, b in ... }`)" : ""
+            throw problem(
+                "this closure uses $\(closure.parameterCount - 1), but `\(call.name)` passes \(arity) argument\(arity == 1 ? "" : "s") ($0\(arity > 1 ? " and $1" : ""))\(tuple)",
+                at: closure.token
+            )
         }
         return closure
     }

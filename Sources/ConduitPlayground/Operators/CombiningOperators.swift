@@ -143,8 +143,12 @@ enum CombiningOperators {
         }.pipe()
     }
 
-    /// The publisher a closure's result stands for: an array's elements, or the single value.
+    /// The publisher a closure's result stands for: a publisher it made (`Just($0)`), an array's
+    /// elements, or the single value.
     static func publisher(of value: Value) -> Pipe {
+        if case .publisher(let publisher) = value {
+            return publisher.pipe
+        }
         if case .array(let items) = value {
             return items.publisher.pipe()
         }

@@ -66,18 +66,45 @@ extension Session {
         case .pipeline(let pipeline): return pipeline.publisher
         case .sink:
             throw SyntaxError("`\(name.display)` is a sink; a pipeline reads from subjects and pipelines", at: name)
+        case .object(let object):
+            throw SyntaxError(
+                "`\(name.display)` is an object; its publishers are `\(name.display).objectWillChange` and `\(name.display).$PROPERTY`"
+                    + (object.propertyNames.first.map { " (such as `\(name.display).$\($0)`)" } ?? ""),
+                at: name
+            )
+        case .function(let function):
+            throw SyntaxError("`\(name.display)` is a function; call it: `\(function.usage)`", at: name)
         }
     }
 
-    func build(_ syntax: PipelineSyntax, chain: ChainState) throws -> Pipe {
+    /// Builds the engine publisher for `syntax`. Names in its expressions are resolved first,
+    /// unless `bound` says that was done (pipelines made inside closures, built per value).
+    /// `arguments` are the closure's, for the source (`Just($0)`); a `trial` build checks a
+    /// pipeline written in a closure before any value exists, so its source may not evaluate.
+    func build(
+        _ written: PipelineSyntax, chain: ChainState, arguments: [Value] = [], bound: Bool = false, trial: Bool = false
+    ) throws -> Pipe {
+        let syntax = bound ? written : try bind(written)
         var current: Pipe
+        do {
+            current = try source(of: syntax, chain: chain, arguments: arguments, trial: trial)
+        } catch is PlaygroundError where trial {
+            current = Empty().eraseToAnyPublisher()
+        }
+        return try applyOperators(of: syntax, to: current, chain: chain)
+    }
+
+    private func source(of syntax: PipelineSyntax, chain: ChainState, arguments: [Value], trial: Bool) throws -> Pipe {
+        let current: Pipe
         switch syntax.source {
         case .name(let token):
             current = try publisher(named: token)
         case .just(let expression):
-            current = Just(try expression.evaluate([])).pipe()
+            current = Just(try expression.evaluate(arguments)).pipe()
         case .sequence(let items):
-            current = try items.map { try $0.evaluate([]) }.publisher.pipe()
+            current = try items.map { try $0.evaluate(arguments) }.publisher.pipe()
+        case .expression(let expression):
+            current = try publisher(of: expression.evaluate(arguments), written: syntax)
         case .empty(let completeImmediately):
             current = Empty(completeImmediately: completeImmediately).eraseToAnyPublisher()
         case .fail(let message):
@@ -89,17 +116,18 @@ extension Session {
             current = chain.made(PlaygroundConnectable(Publishers.MakeConnectable(upstream: ticks)))
         case .deferred(let inner):
             // Built once now, so that a mistake in it is reported here; then anew per subscriber.
-            _ = try build(inner, chain: ChainState())
+            _ = try build(inner, chain: ChainState(), arguments: arguments, bound: true, trial: true)
             current = Deferred { [weak self] () -> Pipe in
                 guard let self else { return Empty().eraseToAnyPublisher() }
                 do {
-                    return try self.build(inner, chain: ChainState())
+                    return try self.build(inner, chain: ChainState(), arguments: arguments, bound: true)
                 } catch {
                     return Fail(error: PlaygroundError(Session.message(of: error))).eraseToAnyPublisher()
                 }
             }.eraseToAnyPublisher()
         case .future(let expression, let delay):
-            let value = try expression.evaluate([])
+            if trial { return Empty().eraseToAnyPublisher() }
+            let value = try expression.evaluate(arguments)
             let scheduler = self.scheduler
             current = Future<Value, PlaygroundError> { promise in
                 if delay == 0 {
@@ -111,9 +139,14 @@ extension Session {
                 }
             }.eraseToAnyPublisher()
         case .record(let items, let failure):
-            let values = try items.map { try $0.evaluate([]) }
+            let values = try items.map { try $0.evaluate(arguments) }
             current = Record(output: values, completion: failure.map { .failure(PlaygroundError($0)) } ?? .finished).eraseToAnyPublisher()
         }
+        return current
+    }
+
+    private func applyOperators(of syntax: PipelineSyntax, to source: Pipe, chain: ChainState) throws -> Pipe {
+        var current = source
         let length = chainLength(of: syntax)
         guard length <= Session.maximumChainLength else {
             throw SyntaxError(

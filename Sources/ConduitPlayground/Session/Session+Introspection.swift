@@ -21,6 +21,11 @@ extension Session {
                 for dependency in pipeline.dependencies where depth < 8 {
                     describe(dependency, depth: depth + 1)
                 }
+            case .object(let object):
+                lines.append(indent + pad(name) + objectSummary(object))
+                lines += objectPropertyLines(object).map { indent + "  " + pad("") + $0 }
+            case .function(let function):
+                lines.append(indent + pad(name) + "func " + function.usage)
             case .sink(let sink):
                 let demand = sink.requested == .unlimited ? "unlimited" : "\(sink.requested.max ?? 0)"
                 lines.append(indent + pad(name) + "sink  \(sink.state.label)  demand \(demand)  received \(sink.received)  ← \(sink.pipelineText)")
@@ -86,6 +91,10 @@ extension Session {
             if case .failed(let message) = sink.state { text += "\n  failure:  \(message)" }
             text += "\n  traced:   \(tracer.isTraced(sink) ? "yes" : "no")"
             return text
+        case .object(let object):
+            return inspectText(of: object)
+        case .function(let function):
+            return "\(name.display): function\n  declared: \(function.text)"
         }
     }
 }

@@ -17,12 +17,16 @@ public final class Session: @unchecked Sendable {
         case subject(SubjectEntry)
         case pipeline(PipelineEntry)
         case sink(PlaygroundSink)
+        case object(PlaygroundObject)
+        case function(UserFunction)
 
         var kindName: String {
             switch self {
             case .subject: return "subject"
             case .pipeline: return "pipeline"
             case .sink: return "sink"
+            case .object: return "object"
+            case .function: return "function"
             }
         }
     }
@@ -48,6 +52,9 @@ public final class Session: @unchecked Sendable {
     let scheduler = SessionScheduler()
     /// What subjects were sent and sinks received, with when, for `marbles`.
     let timeline = Timeline()
+    /// The session's own notification center (`NotificationCenter.default` in what people type), so
+    /// that sessions do not hear each other's notifications.
+    let notificationCenter = NotificationCenter()
 
     public init() {
         tracer = Tracer()
@@ -201,6 +208,7 @@ public final class Session: @unchecked Sendable {
     }
 
     func constant(_ expression: Expression, at token: Token) throws -> Value {
+        let expression = try bind(expression)
         do {
             return try expression.evaluate([])
         } catch {

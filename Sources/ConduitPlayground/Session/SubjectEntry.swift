@@ -54,6 +54,9 @@ struct PipelineEntry {
         if case .deferred(let inner) = syntax.source {
             names += PipelineEntry(publisher: publisher, syntax: inner, length: 0).dependencies
         }
+        if case .expression(let expression) = syntax.source, let root = expression.rootName {
+            names.append(root)
+        }
         for call in syntax.operators {
             for argument in call.arguments {
                 if case .name(let name) = argument.content, OperatorTable.spec(named: call.name) != nil,
@@ -89,6 +92,7 @@ struct PipelineEntry {
         case .record(let items, let failure):
             let values = items.map { (try? $0.evaluate([]))?.description ?? "…" }.joined(separator: ", ")
             parts.append("Record([\(values)], \(failure.map { "failure(\(Value.quote($0)))" } ?? "finished"))")
+        case .expression(let expression): parts.append(expression.writtenText)
         }
         return parts.joined(separator: " ← ")
     }

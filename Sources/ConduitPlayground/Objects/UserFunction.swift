@@ -1,0 +1,21 @@
+/// A function declared in the playground (`func search(term) = Just([term]).delay(for: 300ms)`):
+/// a named, parametrised expression, usually a publisher, that closures can call, such as a fake
+/// service for the seed documents' search. Its body is resolved when it is declared.
+struct UserFunction {
+    let name: String
+    let parameters: [String]
+    /// The body, its names resolved, with the parameters as `$0`, `$1`, ...
+    let body: Expression
+    /// The declaration as written, for `inspect`.
+    let text: String
+
+    /// How a call reads: `search(term)`.
+    var usage: String { "\(name)(\(parameters.joined(separator: ", ")))" }
+
+    func call(_ arguments: [Value]) throws -> Value {
+        guard arguments.count == parameters.count else {
+            throw PlaygroundError("\(name) takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s") (\(usage)), not \(arguments.count)")
+        }
+        return try body.evaluate(arguments)
+    }
+}

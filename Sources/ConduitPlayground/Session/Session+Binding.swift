@@ -1,0 +1,292 @@
+import Conduit
+import Foundation
+
+/// Resolving the names a pipeline's expressions use (objects, subjects and pipelines, declared
+/// functions, `print`, `NotificationCenter`) before it is built, so that a mistake is reported with
+/// a caret when the line is typed and nothing is looked up by name while values flow.
+extension Session {
+    /// `syntax` with every expression of its source and its operators' arguments resolved.
+    func bind(_ syntax: PipelineSyntax) throws -> PipelineSyntax {
+        let source: PipelineSyntax.Source
+        switch syntax.source {
+        case .just(let expression): source = .just(try bind(expression))
+        case .sequence(let items): source = .sequence(try items.map(bind))
+        case .expression(let expression): source = .expression(try bind(expression))
+        case .future(let expression, let delay): source = .future(try bind(expression), delay: delay)
+        case .record(let items, let failure): source = .record(try items.map(bind), failure: failure)
+        case .deferred(let inner): source = .deferred(try bind(inner))
+        default: source = syntax.source
+        }
+        return PipelineSyntax(
+            source: source, operators: try syntax.operators.map(bind), text: syntax.text, startOffset: syntax.startOffset
+        )
+    }
+
+    func bind(_ call: OperatorCall) throws -> OperatorCall {
+        OperatorCall(
+            name: call.name, token: call.token, arguments: try call.arguments.map(bind),
+            trailingClosure: try call.trailingClosure.map(bind), span: call.span
+        )
+    }
+
+    private func bind(_ argument: Argument) throws -> Argument {
+        let content: Argument.Content
+        switch argument.content {
+        case .expression(let expression): content = .expression(try bind(expression))
+        case .closure(let closure): content = .closure(try bind(closure))
+        case .enumCase(let name, let arguments): content = .enumCase(name, try arguments.map(bind))
+        case .range(let lower, let upper, let closed): content = .range(try bind(lower), try upper.map(bind), closed: closed)
+        default: content = argument.content
+        }
+        return Argument(label: argument.label, content: content, token: argument.token)
+    }
+
+    func bind(_ closure: Closure) throws -> Closure {
+        Closure(
+            body: try bind(closure.body), parameterCount: closure.parameterCount, token: closure.token,
+            namesParameters: closure.namesParameters
+        )
+    }
+
+    /// The expression with its names resolved. Literals and arguments come back as they are.
+    func bind(_ expression: Expression) throws -> Expression {
+        switch expression {
+        case .literal, .argument:
+            return expression
+        case .array(let items):
+            return .array(try items.map(bind))
+        case .record(let fields):
+            return .record(try fields.map { ($0.0, try bind($0.1)) })
+        case .member(let base, let name):
+            let bound = try bind(base)
+            if case .literal(.object(let object)) = bound {
+                try checkMember(name, of: object, at: Parser.startOffset(of: base).map { Token(kind: .identifier(name), offset: $0, length: 1) })
+            }
+            return .member(bound, name)
+        case .optionalMember(let base, let name):
+            return .optionalMember(try bind(base), name)
+        case .index(let base, let index):
+            return .index(try bind(base), try bind(index))
+        case .unary(let op, let operand):
+            return .unary(op, try bind(operand))
+        case .binary(let op, let left, let right):
+            return .binary(op, try bind(left), try bind(right))
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            return .conditional(try bind(condition), try bind(whenTrue), try bind(whenFalse))
+        case .call(let name, let arguments):
+            return .call(name, try arguments.map(bind))
+        case .bound:
+            return expression
+        case .name(let name, let token):
+            return try resolve(name, at: token)
+        case .namedCall(let name, let arguments, let token):
+            return try resolveCall(name, try arguments.map(bind), at: token)
+        case .pipeline(let syntax):
+            let bound = try bind(syntax)
+            // Checked once now (operators, their arguments), then built anew for each value.
+            _ = try build(bound, chain: ChainState(), bound: true, trial: true)
+            let text = syntax.text
+            return .bound(BoundExpression { [weak self] arguments in
+                guard let self else { throw PlaygroundError("the session is gone") }
+                do {
+                    let pipe = try self.build(bound, chain: ChainState(), arguments: arguments, bound: true)
+                    return .publisher(PublisherValue(pipe, description: text))
+                } catch let error as SyntaxError {
+                    throw PlaygroundError(error.message)
+                }
+            })
+        }
+    }
+
+    /// A name in an expression: an object (read live), or a subject or pipeline (as a publisher).
+    private func resolve(_ name: String, at token: Token) throws -> Expression {
+        switch entries[name] {
+        case .object(let object)?:
+            return .literal(.object(object))
+        case .subject(let subject)?:
+            return .literal(.publisher(PublisherValue(subject.publisher, description: name)))
+        case .pipeline(let pipeline)?:
+            return .literal(.publisher(PublisherValue(pipeline.publisher, description: name)))
+        case .sink?:
+            throw SyntaxError("`\(name)` is a sink; an expression can read objects, subjects and pipelines", at: token)
+        case .function(let function)?:
+            throw SyntaxError("`\(name)` is a function; call it: `\(function.usage)`", at: token)
+        case nil:
+            let known = order.filter { if case .sink? = entries[$0] { return false } else { return true } }
+            if let close = Suggestion.closest(to: name, in: known) {
+                throw SyntaxError("unknown name `\(name)`; did you mean `\(close)`?", at: token)
+            }
+            throw SyntaxError(
+                "`\(name)` means nothing here: inside a closure use `$0` (or name the parameters: `{ x in x * 2 }`), and write strings in double quotes",
+                at: token
+            )
+        }
+    }
+
+    /// Fails if an object has no such member (a property, `$property` or `objectWillChange`).
+    private func checkMember(_ name: String, of object: PlaygroundObject, at token: Token?) throws {
+        if object.has(name) || name == "objectWillChange" { return }
+        if name.hasPrefix("$") {
+            let property = String(name.dropFirst())
+            if object.isPublished(property) { return }
+            if object.has(property) {
+                throw SyntaxError(
+                    "`\(property)` of \(object.name) is not @Published, so it has no publisher `$\(property)`; declare it `@Published var \(property)`",
+                    at: token ?? Token(kind: .end, offset: 0, length: 1)
+                )
+            }
+        }
+        let names = object.propertyNames + ["objectWillChange"]
+        let hint = Suggestion.closest(to: name.hasPrefix("$") ? String(name.dropFirst()) : name, in: names)
+            .map { "; did you mean `\(name.hasPrefix("$") ? "$" : "")\($0)`?" }
+            ?? "; it has \(object.propertyNames.map { "`\($0)`" }.joined(separator: ", "))"
+        throw SyntaxError("\(object.name) has no property `\(name)`\(hint)", at: token ?? Token(kind: .end, offset: 0, length: 1))
+    }
+
+    /// A call by name: a declared function, `print(...)`, an object's `objectWillChange.send()`, a
+    /// subject's `send(VALUE)`, or NotificationCenter's `publisher(for:)` and `post(name:object:)`.
+    private func resolveCall(_ name: String, _ arguments: [Expression], at token: Token) throws -> Expression {
+        func evaluated(_ values: [Value]) -> [Value] { values }
+        if case .function(let function)? = entries[name] {
+            guard arguments.count == function.parameters.count else {
+                throw SyntaxError(
+                    "`\(name)` takes \(function.parameters.count) argument\(function.parameters.count == 1 ? "" : "s"): \(function.usage)",
+                    at: token
+                )
+            }
+            return .bound(BoundExpression { values in
+                try function.call(try arguments.map { try $0.evaluate(values) })
+            })
+        }
+        switch name {
+        case "print":
+            return .bound(BoundExpression { [weak self] values in
+                let text = try arguments.map { Functions.text(try $0.evaluate(values)) }.joined(separator: " ")
+                self?.emit(OutputRecord(kind: .value, text: text))
+                return .void
+            })
+        case "Notification.Name":
+            guard arguments.count == 1 else { throw SyntaxError("write `Notification.Name(\"cardTapped\")`", at: token) }
+            return arguments[0]
+        case "NotificationCenter.default.publisher":
+            guard arguments.count == 1 else {
+                throw SyntaxError("write `NotificationCenter.default.publisher(for: \"cardTapped\")`", at: token)
+            }
+            let center = notificationCenter
+            return .bound(BoundExpression { values in
+                let notificationName = try Session.notificationName(arguments[0].evaluate(values))
+                let pipe = center.publisher(for: Notification.Name(notificationName)).map(Session.value(of:)).pipe()
+                return .publisher(PublisherValue(pipe, description: "NotificationCenter.default.publisher(for: \(Value.quote(notificationName)))"))
+            })
+        case "NotificationCenter.default.post":
+            guard (1...2).contains(arguments.count) else {
+                throw SyntaxError("write `NotificationCenter.default.post(name: \"cardTapped\", object: VALUE)`", at: token)
+            }
+            return .bound(BoundExpression { [weak self] values in
+                let notificationName = try Session.notificationName(arguments[0].evaluate(values))
+                let object = try arguments.count > 1 ? arguments[1].evaluate(values) : Value.null
+                self?.post(notificationName, object: object)
+                return .void
+            })
+        default:
+            break
+        }
+        let parts = name.split(separator: ".").map(String.init)
+        if parts.count >= 2, let last = parts.last {
+            let base = parts.dropLast().joined(separator: ".")
+            let root = parts[0]
+            if case .object(let object)? = entries[root], parts.count == 3, parts[1] == "objectWillChange", last == "send" {
+                guard arguments.isEmpty else { throw SyntaxError("`objectWillChange.send()` takes no arguments", at: token) }
+                return .bound(BoundExpression { _ in
+                    object.objectWillChange.send()
+                    return .void
+                })
+            }
+            if case .subject(let subject)? = entries[base], last == "send" {
+                guard arguments.count == 1 else { throw SyntaxError("write `\(base).send(VALUE)`", at: token) }
+                return .bound(BoundExpression { values in
+                    subject.send(try arguments[0].evaluate(values))
+                    return .void
+                })
+            }
+            if entries[root] == nil && !["NotificationCenter", "Notification"].contains(root) {
+                throw try unknownName(root, at: token)
+            }
+        }
+        let functions = Functions.all.map(\.name) + order.filter { if case .function? = entries[$0] { return true } else { return false } }
+        let hint = Suggestion.closest(to: name, in: functions + ["print"] + Parser.sourceWords.sorted()).map { "; did you mean `\($0)`?" }
+            ?? "; `help functions` lists them (declare your own with `func NAME(PARAMETER) = ...`)"
+        throw SyntaxError("unknown function `\(name)`\(hint)", at: token)
+    }
+
+    private func unknownName(_ name: String, at token: Token) throws -> SyntaxError {
+        let hint = Suggestion.closest(to: name, in: order).map { "; did you mean `\($0)`?" } ?? ""
+        return SyntaxError("unknown name `\(name)`\(hint)", offset: token.offset, length: name.count)
+    }
+
+    /// The publisher a value stands for where a pipeline starts from an expression.
+    func publisher(of value: Value, written syntax: PipelineSyntax) throws -> Pipe {
+        switch value {
+        case .publisher(let publisher): return publisher.pipe
+        case .array:
+            throw PlaygroundError("`\(syntax.text)` is an array, not a publisher; `[...].publisher` sends its elements")
+        default:
+            throw PlaygroundError("`\(syntax.text)` is \(value.kindName) \(value), not a publisher")
+        }
+    }
+
+    /// A notification's name from a value: a string.
+    static func notificationName(_ value: Value) throws -> String {
+        guard case .string(let name) = value else {
+            throw PlaygroundError("a notification's name is a string, such as \"cardTapped\", not \(value.kindName) \(value)")
+        }
+        return name
+    }
+
+    /// A notification as a playground value: its name, and its object and user info if it has them.
+    static func value(of notification: Notification) -> Value {
+        var fields = [Value.Field("name", .string(notification.name.rawValue))]
+        if let box = notification.object as? NotificationObject { fields.append(Value.Field("object", box.value)) }
+        if let info = notification.userInfo?["value"] as? NotificationObject { fields.append(Value.Field("userInfo", info.value)) }
+        return .record(fields)
+    }
+}
+
+/// A playground value carried as a notification's object (which must be a class instance).
+final class NotificationObject: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+extension Expression {
+    /// The first name an expression starts from (`player` of `player.$currentSong`).
+    var rootName: String? {
+        switch self {
+        case .name(let name, _): return name
+        case .namedCall(let name, _, _):
+            return name.split(separator: ".").first.map(String.init)
+        case .member(let base, _), .optionalMember(let base, _), .index(let base, _): return base.rootName
+        case .pipeline(let syntax):
+            if case .expression(let source) = syntax.source { return source.rootName }
+            if case .name(let token) = syntax.source { return token.identifier }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// How a source expression reads, for `subs`: `player.$currentSong`, `search(…)`.
+    var writtenText: String {
+        switch self {
+        case .name(let name, _): return name
+        case .namedCall(let name, let arguments, _): return "\(name)(\(arguments.isEmpty ? "" : "…"))"
+        case .member(let base, let name): return base.writtenText + "." + name
+        case .optionalMember(let base, let name): return base.writtenText + "?." + name
+        case .literal(let value): return value.description
+        case .pipeline(let syntax): return syntax.text
+        default: return "…"
+        }
+    }
+}
