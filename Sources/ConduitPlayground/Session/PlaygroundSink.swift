@@ -38,7 +38,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     private let timeline: Timeline
     private let clock: @Sendable () -> Int
     /// Where values go instead of the output, for `.assign(to:on:)`.
-    private let assign: Subscribers.Assign<CurrentValueSubject<Value, PlaygroundError>, Value>?
+    private let assign: ForwardedSubscriber?
 
     init(
         name: String,
@@ -48,7 +48,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         stamp: @escaping @Sendable () -> String,
         timeline: Timeline,
         clock: @escaping @Sendable () -> Int,
-        assign: Subscribers.Assign<CurrentValueSubject<Value, PlaygroundError>, Value>? = nil
+        assign: ForwardedSubscriber? = nil
     ) {
         self.assign = assign
         self.timeline = timeline
@@ -73,7 +73,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         }
         if let assign {
             // The engine's subscriber asks for what it wants (everything) itself.
-            assign.receive(subscription: subscription)
+            assign.receiveSubscription(subscription)
             return
         }
         if initialDemand > 0 {
@@ -85,7 +85,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         lock.withLock { _received += 1 }
         timeline.record(name, .value(input), at: clock())
         if let assign {
-            return assign.receive(input)
+            return assign.receiveValue(input)
         }
         emit(OutputRecord(kind: .value, text: "\(name) ← \(input)\(stamp())"))
         return .none
@@ -102,7 +102,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         timeline.record(name, completion == .finished ? .finished : .failed, at: clock())
         if let assign {
             // `Assign` takes no failure (in Swift its publisher cannot fail): it is let go instead.
-            if completion == .finished { assign.receive(completion: .finished) } else { assign.cancel() }
+            if completion == .finished { assign.finish() } else { assign.cancel() }
         }
         switch completion {
         case .finished:

@@ -112,7 +112,7 @@ extension Session {
     /// what it receives (or, ending in `.assign(to:on:)`, writes it into a subject).
     func subscribeSink(_ name: Token, to written: PipelineSyntax, demand: Int?) throws {
         var syntax = written
-        var assign: Subscribers.Assign<CurrentValueSubject<Value, PlaygroundError>, Value>?
+        var assign: ForwardedSubscriber?
         if let last = syntax.operators.last, last.name == "assign" {
             guard demand == nil else {
                 throw SyntaxError(
@@ -120,7 +120,7 @@ extension Session {
                 )
             }
             syntax = PipelineSyntax(source: syntax.source, operators: syntax.operators.dropLast(), text: syntax.text)
-            assign = Subscribers.Assign(object: try assignTarget(of: last, upstream: syntax), keyPath: \.value)
+            assign = ForwardedSubscriber(Subscribers.Assign(object: try assignTarget(of: last, upstream: syntax), keyPath: \.value))
         }
         let chain = ChainState()
         let publisher = try build(syntax, chain: chain)
