@@ -59,4 +59,16 @@ final class DropUntilOutputTests: XCTestCase {
         XCTAssertTrue(upstream.subscription.isCancelled)
         XCTAssertTrue(start.subscription.isCancelled)
     }
+
+    func testZeroDemandIsAcceptedAndAddsNothing() {
+        let upstream = ManualPublisher<Int, Never>(subscribesAtOnce: false)
+        let start = ManualPublisher<Void, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(3))
+        upstream.drop(untilOutputFrom: start).subscribe(recorder)
+        recorder.request(.none)
+        upstream.sendSubscription()
+        XCTAssertEqual(upstream.subscription.requests, [.max(3)])
+        recorder.request(.none)
+        XCTAssertEqual(upstream.subscription.requests, [.max(3)])
+    }
 }

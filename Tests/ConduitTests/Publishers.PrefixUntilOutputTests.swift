@@ -66,4 +66,15 @@ final class PrefixUntilOutputTests: XCTestCase {
             XCTAssertEqual(recorder.values, Array(0..<recorder.values.count))
         }
     }
+
+    func testZeroDemandIsAcceptedAndAddsNothing() {
+        let upstream = ManualPublisher<Int, Never>()
+        let stop = ManualPublisher<Void, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
+        upstream.prefix(untilOutputFrom: stop).subscribe(recorder)
+        recorder.request(.none)
+        XCTAssertEqual(upstream.subscription.requests, [.max(2)])
+        upstream.send(1)
+        XCTAssertEqual(recorder.values, [1])
+    }
 }

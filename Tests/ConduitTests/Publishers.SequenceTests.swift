@@ -129,6 +129,15 @@ final class PublishersSequenceTests: XCTestCase {
         XCTAssertEqual([5, 9, 2].publisher.max().output, 9)
         XCTAssertEqual(Array([1, 2, 3].publisher.dropFirst().sequence), [2, 3])
     }
+
+    func testZeroDemandIsIgnoredInsteadOfTrapping() {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        [1, 2, 3].publisher.subscribe(subscriber)
+        subscriber.request(.none)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(1)"])
+        subscriber.request(.max(5))
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(1)", "value(2)", "value(3)", "finished"])
+    }
 }
 
 final class ResultAndOptionalPublisherTests: XCTestCase {

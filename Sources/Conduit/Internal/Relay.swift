@@ -52,8 +52,8 @@ internal final class Relay<Downstream: Subscriber>: Subscription, CustomStringCo
         downstream?.receive(completion: completion)
     }
 
+    /// A zero demand is accepted and passed on to the current source, as Combine's `Concatenate` does.
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must not be zero")
         lock.lock()
         guard downstream != nil else {
             lock.unlock()

@@ -77,9 +77,9 @@ internal final class SequenceSubscription<Downstream: Subscriber, Elements: Sequ
 
     @usableFromInline
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must not be zero")
+        // Combine's sequence subscription ignores a zero demand instead of trapping.
         lock.lock()
-        guard downstream != nil else {
+        guard downstream != nil, newDemand > 0 else {
             lock.unlock()
             return
         }

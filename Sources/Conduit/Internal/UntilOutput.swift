@@ -45,10 +45,10 @@ internal final class UntilOutput<Downstream: Subscriber, Other: Publisher>: Subs
         upstream.subscribe(UntilOutputUpstream(owner: self))
     }
 
+    /// A zero demand is accepted, as in Combine, and changes nothing.
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "demand must not be zero")
         let upstream: Subscription? = lock.withLock {
-            guard !done else { return nil }
+            guard !done, demand > 0 else { return nil }
             if self.upstream == nil { pendingDemand += demand }
             return self.upstream
         }
