@@ -19,7 +19,7 @@ internal final class AsyncBridge<Input, Failure: Error>: Subscriber, Cancellable
         case terminal(failure: Failure?)
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var state = State.awaitingSubscription(demand: 0)
     /// The `next()` calls waiting, oldest first (a handful at most).
     private var waiters: [Waiter] = []

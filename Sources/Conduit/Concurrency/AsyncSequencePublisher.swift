@@ -34,7 +34,7 @@ import Foundation
 private final class AsyncSequenceSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
     @unchecked Sendable where Downstream.Failure == Error
 {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var downstream: Downstream?
     private var demand = Subscribers.Demand.none
     private var demandWaiter: CheckedContinuation<Bool, Never>?

@@ -6,7 +6,7 @@ internal final class FutureAwaiter<Output, Failure: Error>: Subscriber, @uncheck
     typealias Input = Output
     private typealias Outcome = Handoff<Result<Output, Error>>
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var continuation: CheckedContinuation<Outcome, Never>?
     /// The result when it came before anyone awaited it (a cancelled task, a resolved future).
     private var early: Result<Output, Error>?

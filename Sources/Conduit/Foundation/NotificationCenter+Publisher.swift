@@ -39,8 +39,8 @@ extension NotificationCenter {
 private final class NotificationSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
     @unchecked Sendable where Downstream.Input == Notification, Downstream.Failure == Never
 {
-    private let lock = NSLock()
-    private let delivery = NSRecursiveLock()
+    private let lock = Lock()
+    private let delivery = ReentrantLock()
     private var downstream: Downstream?
     private var demand = Subscribers.Demand.none
     private var observer: NSObjectProtocol?
@@ -67,16 +67,16 @@ private final class NotificationSubscription<Downstream: Subscriber>: Subscripti
     }
 
     private func deliver(_ notification: Notification) {
-        delivery.lock()
-        defer { delivery.unlock() }
-        let target: Downstream? = lock.withLock {
-            guard let downstream, demand > 0 else { return nil }
-            demand -= 1
-            return downstream
+        delivery.withLock(owner: self) {
+            let target: Downstream? = lock.withLock {
+                guard let downstream, demand > 0 else { return nil }
+                demand -= 1
+                return downstream
+            }
+            guard let target else { return }
+            let more = target.receive(notification)
+            if more > 0 { lock.withLock { demand += more } }
         }
-        guard let target else { return }
-        let more = target.receive(notification)
-        if more > 0 { lock.withLock { demand += more } }
     }
 
     func request(_ newDemand: Subscribers.Demand) {

@@ -25,7 +25,7 @@ extension Timer {
         public let options: RunLoop.SchedulerOptions?
 
         private let subject = PassthroughSubject<Date, Never>()
-        private let lock = NSLock()
+        private let lock = Lock()
         private var timer: Timer?
 
         public init(interval: TimeInterval, tolerance: TimeInterval? = nil, runLoop: RunLoop, mode: RunLoop.Mode, options: RunLoop.SchedulerOptions? = nil) {

@@ -58,27 +58,27 @@ public enum Instrumentation {
     /// are still made, so it can listen later, but while no installed observer listens they build
     /// no events (no value is boxed, no lock taken).
     public static func install(_ observer: Observer, listening: Bool = true) {
-        registry.withLock { observers in
-            observers.append(Registration(observer: observer, listening: listening))
-            update(observers)
+        registryLock.withLock {
+            registry.append(Registration(observer: observer, listening: listening))
+            update(registry)
         }
     }
 
     /// Removes an observer installed before; events already under way may still reach it.
     public static func remove(_ observer: Observer) {
-        registry.withLock { observers in
-            observers.removeAll { $0.observer === observer }
-            update(observers)
+        registryLock.withLock {
+            registry.removeAll { $0.observer === observer }
+            update(registry)
         }
     }
 
     /// Whether an installed observer receives events now.
     public static func setListening(_ listening: Bool, for observer: Observer) {
-        registry.withLock { observers in
-            for index in observers.indices where observers[index].observer === observer {
-                observers[index].listening = listening
+        registryLock.withLock {
+            for index in registry.indices where registry[index].observer === observer {
+                registry[index].listening = listening
             }
-            update(observers)
+            update(registry)
         }
     }
 
@@ -95,7 +95,7 @@ public enum Instrumentation {
 
     /// Sends an event to every listening observer.
     internal static func emit(_ event: Event) {
-        let observers = registry.withLock { $0 }
+        let observers = registryLock.withLock { registry }
         for registration in observers where registration.listening {
             registration.observer.observe(event)
         }
@@ -133,7 +133,9 @@ public enum Instrumentation {
         var listening: Bool
     }
 
-    private static let registry = Mutex<[Registration]>([])
+    /// The installed observers; read and written only holding `registryLock`.
+    nonisolated(unsafe) private static var registry: [Registration] = []
+    private static let registryLock = Lock()
 }
 
 @usableFromInline

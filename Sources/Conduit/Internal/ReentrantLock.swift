@@ -32,22 +32,23 @@ internal struct ReentrantLock: ~Copyable, @unchecked Sendable {
         #endif
     }
 
-    /// Runs `body` holding the lock; a thread that already holds it runs `body` at once.
-    /// `owner` is the object the lock lives in: it picks the parking lot when the lock is contended.
+    /// Runs `body` holding the lock and returns its result; a thread that already holds it runs
+    /// `body` at once. `owner` is the object the lock lives in: it picks the parking lot when the
+    /// lock is contended.
     @inlinable
-    func withLock(owner: AnyObject, _ body: () -> Void) {
+    func withLock<T>(owner: AnyObject, _ body: () -> T) -> T {
         let me = ReentrantLock.currentThread
         if word.load(ordering: .relaxed) & ~1 == me {
-            body()
-            return
+            return body()
         }
         if !word.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
             lockContended(me, owner: owner)
         }
-        body()
+        let result = body()
         if word.exchange(0, ordering: .releasing) & 1 != 0 {
             ParkingLot.spot(for: owner).wakeAll()
         }
+        return result
     }
 
     @usableFromInline
@@ -91,18 +92,18 @@ internal enum ParkingLot {
         init() {
             condition = .allocate(capacity: 1)
             condition.initialize(to: pthread_cond_t())
-            pthread_cond_init(condition, nil)
+            Lock.check(pthread_cond_init(condition, nil), "pthread_cond_init")
         }
 
-        /// Waits for a wake-up; call holding `mutex`.
+        /// Waits for a wake-up (or wakes spuriously: callers re-check); call holding `mutex`.
         func wait() {
-            pthread_cond_wait(condition, mutex.mutex)
+            Lock.check(pthread_cond_wait(condition, mutex.mutex), "pthread_cond_wait")
         }
 
         @usableFromInline
         func wakeAll() {
             mutex.lock()
-            pthread_cond_broadcast(condition)
+            Lock.check(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
             mutex.unlock()
         }
     }

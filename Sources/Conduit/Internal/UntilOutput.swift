@@ -18,7 +18,7 @@ internal final class UntilOutput<Downstream: Subscriber, Other: Publisher>: Subs
     }
 
     private let lock = Lock()
-    private let delivery = RecursiveLock()
+    private let delivery = ReentrantLock()
     private let mode: Mode
     /// What a failure of the other publisher does: a completion to send downstream, or nil to ignore it.
     private let otherFailed: (Other.Failure) -> Subscribers.Completion<Failure>?
@@ -83,7 +83,7 @@ internal final class UntilOutput<Downstream: Subscriber, Other: Publisher>: Subs
         for subscription in toCancel {
             subscription.cancel()
         }
-        delivery.withLock {
+        delivery.withLock(owner: self) {
             downstream.receive(completion: completion)
         }
     }
@@ -117,7 +117,7 @@ internal final class UntilOutput<Downstream: Subscriber, Other: Publisher>: Subs
             return .max(1)
         }
         lock.unlock()
-        return delivery.withLock {
+        return delivery.withLock(owner: self) {
             guard let downstream = lock.withLock({ done ? nil : self.downstream }) else { return .none }
             return downstream.receive(value)
         }

@@ -32,7 +32,7 @@ internal final class ObjectWillChangeRegistry: @unchecked Sendable {
         let publisher: ObservableObjectPublisher
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [ObjectIdentifier: Entry] = [:]
     private var insertionsSincePrune = 0
 

@@ -80,7 +80,7 @@ public struct Published<Value> {
 
     /// The value and its subject, shared by the property and every `$property` handed out.
     fileprivate final class Storage: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var current: Value
         /// Sends in `willSet`: its value becomes the new one before the property's does.
         let subject: CurrentValueSubject<Value, Never>

@@ -53,7 +53,7 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
         let token: Int
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var clock: Int
     private var items: [Item] = []
     private var nextOrder = 0
