@@ -33,4 +33,24 @@ final class RecordTests: XCTestCase {
         XCTAssertEqual(decoded.recording.output, [4, 5])
         XCTAssertEqual(decoded.recording.completion, .finished)
     }
+
+    func testRecordIsCodedUnderARecordingKey() throws {
+        let record = Record<Int, Never>(output: [4, 5], completion: .finished)
+        let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(record)) as? [String: Any]
+        let recording = object?["recording"] as? [String: Any]
+        XCTAssertEqual(recording?["output"] as? [Int], [4, 5])
+        XCTAssertNotNil(recording?["completion"])
+        XCTAssertThrowsError(try JSONDecoder().decode(Record<Int, Never>.self, from: Data("{}".utf8)))
+    }
+
+    func testRecordingEncodeIntoWritesWhatEncodeToWrites() throws {
+        struct Wrapper: Encodable {
+            let recording: Record<Int, Never>.Recording
+            func encode(to encoder: Encoder) throws { try recording.encode(into: encoder) }
+        }
+        let recording = Record<Int, Never>.Recording(output: [1, 2], completion: .finished)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        XCTAssertEqual(try encoder.encode(Wrapper(recording: recording)), try encoder.encode(recording))
+    }
 }

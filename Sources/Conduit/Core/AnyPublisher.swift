@@ -3,7 +3,7 @@
 /// Use `eraseToAnyPublisher()` to expose an `AnyPublisher` at an API boundary instead of the
 /// concrete operator chain.
 @frozen
-public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible {
+public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible, CustomPlaygroundDisplayConvertible {
     @usableFromInline
     internal let box: PublisherBoxBase<Output, Failure>
 
@@ -18,6 +18,8 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible {
     }
 
     public var description: String { "AnyPublisher" }
+
+    public var playgroundDescription: Any { description }
 }
 
 extension AnyPublisher: Publisher {

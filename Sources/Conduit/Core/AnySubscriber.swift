@@ -1,6 +1,8 @@
 /// A type-erasing subscriber: wraps a subscriber, a subject, or three closures.
 @frozen
-public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible, CustomReflectable,
+    CustomPlaygroundDisplayConvertible
+{
     @usableFromInline
     internal let receiveSubscriptionBody: ((Subscription) -> Void)?
     @usableFromInline
@@ -9,6 +11,11 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     internal let receiveCompletionBody: ((Subscribers.Completion<Failure>) -> Void)?
     @usableFromInline
     internal let descriptionBody: (() -> String)?
+    /// What the wrapped subscriber shows to reflection; nil for closures (the description's mirror).
+    @usableFromInline
+    internal let mirrorBody: (() -> Mirror)?
+    @usableFromInline
+    internal let playgroundDescriptionBody: (() -> Any)?
 
     public let combineIdentifier: CombineIdentifier
 
@@ -23,22 +30,30 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveValueBody = s.receive(_:)
         receiveCompletionBody = s.receive(completion:)
         descriptionBody = { Instrumentation.describe(s) }
+        mirrorBody = { Mirror(reflecting: s) }
+        playgroundDescriptionBody = {
+            (s as? CustomPlaygroundDisplayConvertible)?.playgroundDescription ?? Instrumentation.describe(s)
+        }
     }
 
-    /// Creates a type-erasing subscriber that forwards everything to a subject.
+    /// Creates a type-erasing subscriber that forwards everything to a subject, as
+    /// `Publisher.subscribe(_:)` does: the subject sees one subscription (later ones are
+    /// cancelled), values until the first completion, and nothing after it.
     public init<S: Subject>(_ s: S) where Input == S.Output, Failure == S.Failure {
-        combineIdentifier = CombineIdentifier()
+        let link = SubjectSubscriber(s)
+        combineIdentifier = link.combineIdentifier
         receiveSubscriptionBody = { subscription in
-            s.send(subscription: subscription)
+            withExtendedLifetime(s) { link.receive(subscription: subscription) }
         }
         receiveValueBody = { value in
-            s.send(value)
-            return .none
+            withExtendedLifetime(s) { link.receive(value) }
         }
         receiveCompletionBody = { completion in
-            s.send(completion: completion)
+            withExtendedLifetime(s) { link.receive(completion: completion) }
         }
-        descriptionBody = { Instrumentation.describe(s) }
+        descriptionBody = { link.description }
+        mirrorBody = { Mirror(reflecting: link) }
+        playgroundDescriptionBody = { link.description }
     }
 
     /// Creates a type-erasing subscriber that executes the provided closures.
@@ -52,10 +67,22 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveValueBody = receiveValue
         receiveCompletionBody = receiveCompletion
         descriptionBody = nil
+        mirrorBody = nil
+        playgroundDescriptionBody = nil
     }
 
     public var description: String {
         descriptionBody?() ?? "Anonymous AnySubscriber"
+    }
+
+    /// The wrapped subscriber's mirror (for closures, the mirror of the description).
+    public var customMirror: Mirror {
+        mirrorBody?() ?? Mirror(reflecting: description)
+    }
+
+    /// The wrapped subscriber's playground description, or the description.
+    public var playgroundDescription: Any {
+        playgroundDescriptionBody?() ?? description
     }
 
     @inlinable

@@ -88,14 +88,26 @@ extension Record.Recording: Codable where Output: Codable, Failure: Codable {
         try container.encode(output, forKey: .output)
         try container.encode(completion, forKey: .completion)
     }
+
+    /// Encodes the recording's output and completion into `encoder` (Combine's name for `encode(to:)`).
+    public func encode(into encoder: Encoder) throws {
+        try encode(to: encoder)
+    }
 }
 
+/// A record is coded as `{"recording": {"output": [...], "completion": {...}}}`, as in Combine.
 extension Record: Codable where Output: Codable, Failure: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case recording
+    }
+
     public init(from decoder: Decoder) throws {
-        self.init(recording: try Recording(from: decoder))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(recording: try container.decode(Recording.self, forKey: .recording))
     }
 
     public func encode(to encoder: Encoder) throws {
-        try recording.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(recording, forKey: .recording)
     }
 }

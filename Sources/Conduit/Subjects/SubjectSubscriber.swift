@@ -62,15 +62,17 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancell
         upstream?.cancel()
     }
 
-    /// What the subject sees: requests pass up to the real subscription; the subject's own
-    /// cancel (when it goes away) ends the link too.
-    private struct ForwardingSubscription: Subscription {
+    /// What the subject sees ("Subject", as in Combine): requests pass up to the real
+    /// subscription; the subject's own cancel (when it goes away) ends the link too.
+    private struct ForwardingSubscription: Subscription, CustomStringConvertible {
         let owner: SubjectSubscriber
         let combineIdentifier = CombineIdentifier()
 
         init(_ owner: SubjectSubscriber) {
             self.owner = owner
         }
+
+        var description: String { owner.description }
 
         func request(_ demand: Subscribers.Demand) {
             owner.request(demand)
