@@ -8,14 +8,18 @@ let package = Package(
     dependencies: [
         .package(name: "Conduit", path: ".."),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+        // The second peer, for the rows OpenCombine cannot run: channels and async sequences.
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     ],
     targets: [
         // glibc's mallinfo2(), which Swift's Glibc module does not export.
         .target(name: "CHeap"),
+        // valgrind's callgrind client requests (start/stop counting), no-ops without valgrind.
+        .target(name: "CCallgrind"),
         // The harness: timing, medians, memory counting and the table. Knows no engine.
         .target(
             name: "BenchSupport",
-            dependencies: ["CHeap"],
+            dependencies: ["CHeap", "CCallgrind"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // The case list written against Conduit.
@@ -31,9 +35,16 @@ let package = Package(
             dependencies: ["BenchSupport", .product(name: "OpenCombine", package: "OpenCombine")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The AsyncAlgorithms equivalents of the rows OpenCombine has no operator for, and of
+        // debounce: values fed from an `AsyncChannel` and consumed by one `for await` loop.
+        .target(
+            name: "AsyncAlgorithmsCases",
+            dependencies: ["BenchSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "conduit-bench",
-            dependencies: ["BenchSupport", "ConduitCases", "OpenCombineCases"],
+            dependencies: ["BenchSupport", "ConduitCases", "OpenCombineCases", "AsyncAlgorithmsCases"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -5,7 +5,7 @@ public enum Floor {
         Case("floor.closures") {
             let stages = makeStages()
             let tally = Tally()
-            let count = 2_000_000
+            let count = scaled(2_000_000)
             let ns = nanosecondsPerOperation(count) {
                 for value in 0..<count {
                     let mapped = stages.transform(value)

@@ -45,3 +45,15 @@ public final class Tally: @unchecked Sendable {
         count &+= 1
     }
 }
+
+/// Runs `pair` `pairs` times and returns the most the live heap grew above its size before the
+/// first run, in KiB, read every `every` runs: what repeated work leaves behind at its worst.
+public func peakHeapKibibytes(pairs: Int, every: Int, _ pair: () -> Void) -> Double {
+    let before = liveHeapBytes()
+    var peak = 0
+    for index in 0..<pairs {
+        pair()
+        if index % every == every - 1 { peak = max(peak, liveHeapBytes() - before) }
+    }
+    return Double(peak) / 1_024
+}

@@ -11,7 +11,7 @@ enum CombiningCases {
             let tally = Tally()
             let cancellable = left.combineLatest(right).sink { tally.add($0.0 &+ $0.1) }
             right.send(1)
-            let count = 500_000
+            let count = scaled(100_000)
             let ns = nanosecondsPerOperation(count) {
                 for value in 0..<count { left.send(value) }
             }
@@ -24,7 +24,7 @@ enum CombiningCases {
             let right = PassthroughSubject<Int, Never>()
             let tally = Tally()
             let cancellable = left.merge(with: right).sink { tally.add($0) }
-            let count = 500_000
+            let count = scaled(100_000)
             let ns = nanosecondsPerOperation(count) {
                 for value in 0..<count / 2 {
                     left.send(value)
@@ -45,7 +45,7 @@ enum CombiningCases {
             let right = PassthroughSubject<Int, Never>()
             let tally = Tally()
             let cancellable = left.zip(right).sink { tally.add($0.0 &+ $0.1) }
-            let count = 500_000
+            let count = scaled(500_000)
             let ns = nanosecondsPerOperation(count) {
                 for value in 0..<count / 2 {
                     left.send(value)

@@ -9,7 +9,7 @@ enum SubjectCases {
             let subject = PassthroughSubject<Int, Never>()
             let tally = Tally()
             let cancellable = subject.sink { tally.add($0) }
-            let count = 1_000_000
+            let count = scaled(1_000_000)
             let ns = nanosecondsPerOperation(count) {
                 for value in 0..<count { subject.send(value) }
             }
@@ -23,7 +23,7 @@ enum SubjectCases {
         Case("churn") {
             let subject = PassthroughSubject<Int, Never>()
             let tally = Tally()
-            let count = 200_000
+            let count = scaled(200_000)
             return nanosecondsPerOperation(count) {
                 for _ in 0..<count {
                     let cancellable = subject.sink { tally.add($0) }
@@ -43,6 +43,7 @@ enum SubjectCases {
     /// A current-value subject delivering to `sinks` sinks; the figure is per delivery.
     static func fanOut(_ sinks: Int, values: Int) -> Case {
         Case("fanout.\(sinks)") {
+            let values = scaled(values)
             let subject = CurrentValueSubject<Int, Never>(0)
             let tally = Tally()
             let cancellables = (0..<sinks).map { _ in subject.sink { tally.add($0) } }

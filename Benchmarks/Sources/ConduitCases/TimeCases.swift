@@ -12,7 +12,7 @@ enum TimeCases {
             let cancellable = subject
                 .debounce(for: .nanoseconds(10), scheduler: scheduler)
                 .sink { tally.add($0) }
-            let count = 100_000
+            let count = scaled(100_000)
             let ns = nanosecondsPerOperation(count) {
                 for value in 0..<count {
                     subject.send(value)

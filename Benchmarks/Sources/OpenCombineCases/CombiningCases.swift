@@ -13,7 +13,7 @@ enum CombiningCases {
             let right = PassthroughSubject<Int, Never>()
             let tally = Tally()
             let cancellable = left.zip(right).sink { tally.add($0.0 &+ $0.1) }
-            let count = 500_000
+            let count = scaled(500_000)
             let ns = nanosecondsPerOperation(count) {
                 for value in 0..<count / 2 {
                     left.send(value)

@@ -13,7 +13,7 @@ enum OperatorCases {
                 .map { $0 &+ 1 }
                 .filter { $0 & 1 == 0 }
                 .sink { tally.add($0) }
-            let count = 1_000_000
+            let count = scaled(1_000_000)
             let ns = nanosecondsPerOperation(count) {
                 for value in 0..<count { subject.send(value) }
             }
@@ -25,7 +25,7 @@ enum OperatorCases {
             let subject = PassthroughSubject<Int, Never>()
             let tally = Tally()
             let cancellable = tenMaps(subject).sink { tally.add($0) }
-            let count = 300_000
+            let count = scaled(300_000)
             let ns = nanosecondsPerOperation(count) {
                 for value in 0..<count { subject.send(value) }
             }
@@ -35,7 +35,7 @@ enum OperatorCases {
         },
         Case("sequence.map.filter") {
             let tally = Tally()
-            let count = 1_000_000
+            let count = scaled(1_000_000)
             let pipeline = Publishers.Filter(
                 upstream: Publishers.Map(
                     upstream: Publishers.Sequence<Range<Int>, Never>(sequence: 0..<count),
@@ -61,7 +61,7 @@ enum OperatorCases {
             let subject = PassthroughSubject<Int, Never>()
             let tally = Tally()
             let cancellable = subject.flatMap(maxPublishers: maxPublishers) { Just($0) }.sink { tally.add($0) }
-            let count = 200_000
+            let count = scaled(200_000)
             let ns = nanosecondsPerOperation(count) {
                 for value in 0..<count { subject.send(value) }
             }

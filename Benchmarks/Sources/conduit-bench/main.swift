@@ -1,3 +1,4 @@
+import AsyncAlgorithmsCases
 import BenchSupport
 import ConduitCases
 import OpenCombineCases
@@ -23,6 +24,15 @@ let rows: [Row] = [
     Row("flatMap.max1", "flatMap(maxPublishers: .max(1)) to Just", .nsPerValue),
     Row("debounce", "debounce on a virtual-time scheduler", .nsPerValue),
     Row("memory.sink", "memory per live sink (100,000 sinks)", .bytesPerSink, reference: "~500", ratio: 2),
+    // Scale: the unit of the small row above, so that growth shows.
+    Row("fanout.100000", "CurrentValueSubject fan-out to 100,000 sinks", .nsPerDelivery),
+    Row("fanout.100000.subscribe", "subscribe 100,000 sinks to one subject", .nsPerSink, instructions: false),
+    Row("fanout.100000.cancel", "cancel 100,000 sinks of one subject", .nsPerSink, instructions: false),
+    Row("map100", "PassthroughSubject → 100 × map → sink", .nsPerValue),
+    Row("flatMap.open10000", "flatMap: open 10,000 live inner subjects", .nsPerInner),
+    Row("flatMap.live10000", "flatMap: value through 1 of 10,000 live inners", .nsPerValue),
+    Row("churn.1M", "subscribe + cancel, 1,000,000 pairs", .nsPerPair),
+    Row("churn.1M.peak", "heap growth at peak over 1,000,000 pairs", .kibibytesPeak, ratio: nil),
     Row("floor.closures", "closure loop map/filter (floor)", .nsPerValue, reference: "~5", ratio: nil),
     Row("playground.replay", "playground replay, 3-operator pipeline", .linesPerSecond, ratio: nil, absolute: 100_000),
     Row("playground.startup", "`conduit -e help` start and exit", .milliseconds, ratio: nil, absolute: 50),
@@ -32,20 +42,67 @@ func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
 
+/// This binary's own path, to run it again under callgrind.
+func executablePath() -> String {
+    var buffer = [CChar](repeating: 0, count: 4_096)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    return length > 0 ? String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        : CommandLine.arguments[0]
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let countInstructions = arguments.first == "--instructions"
+if countInstructions { arguments.removeFirst() }
+
+// The child that `--instructions` runs under callgrind: one case of one engine, a warm-up sample
+// uncounted, then one counted sample; prints the operations its measured region did.
+if arguments.first == "--run-case", arguments.count == 3 {
+    let lists = ["conduit": ConduitCases.all + Floor.cases, "opencombine": OpenCombineCases.all,
+                 "asyncalgorithms": AsyncAlgorithmsCases.all]
+    guard let sample = lists[arguments[1]]?.first(where: { $0.id == arguments[2] }) else {
+        printError("no case \(arguments[2]) for engine \(arguments[1])")
+        exit(2)
+    }
+    _ = sample.sample()
+    Measurement.counting = true
+    let figure = sample.sample()
+    print("operations \(Measurement.lastOperations)")
+    exit(figure.isNaN ? 1 : 0)
+}
+
 let runs = environment("BENCH_RUNS").flatMap(Int.init) ?? 7
-let filter = CommandLine.arguments.dropFirst().first
+let filter = arguments.first
 
 var header: [String] = []
 if let date = environment("BENCH_DATE") { header.append("Date: \(date)") }
 if let machine = environment("BENCH_MACHINE") { header.append("Machine: \(machine)") }
+if countInstructions, let counter = environment("BENCH_COUNTER") { header.append("Counter: \(counter)") }
 if !header.isEmpty { header.append("") }
 
+let playground = countInstructions ? [] : PlaygroundCases.all(binary: environment("CONDUIT_BIN"))
 let harness = Harness(
     rows: rows,
-    conduit: ConduitCases.all + Floor.cases + PlaygroundCases.all(binary: environment("CONDUIT_BIN")),
-    openCombine: OpenCombineCases.all,
+    engines: [
+        Engine("Conduit", short: "Conduit", id: "conduit", cases: ConduitCases.all + Floor.cases + playground),
+        Engine("OpenCombine", short: "OC", id: "opencombine", cases: OpenCombineCases.all),
+        Engine("AsyncAlgorithms", short: "AA", id: "asyncalgorithms", cases: AsyncAlgorithmsCases.all),
+    ],
     runs: runs,
     filter: filter,
-    engine: environment("BENCH_ENGINE")
+    only: environment("BENCH_ENGINE")
 )
-harness.run(header: header)
+
+if countInstructions {
+    guard Measurement.requestsAvailable else {
+        printError("--instructions needs valgrind's headers at build time (Debian: apt-get install valgrind)")
+        exit(1)
+    }
+    var template = Array("/tmp/conduit-bench-callgrind-XXXXXX".utf8CString)
+    guard let directory = mkdtemp(&template).map({ String(cString: $0) }) else {
+        printError("cannot make a temporary directory")
+        exit(1)
+    }
+    harness.runInstructions(header: header, counter: InstructionCounter(binary: executablePath(), directory: directory))
+} else {
+    harness.run(header: header)
+}
