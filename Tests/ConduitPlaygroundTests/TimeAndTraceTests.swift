@@ -37,7 +37,7 @@ final class VirtualTimeTests: SessionTestCase {
         type("send query \"s\"; tick 100ms; send query \"w\"; tick 500ms")
         let lines = type("marbles query s")
         XCTAssertEqual(lines[0], "query  sw-----")
-        XCTAssertEqual(lines[1], "s      ----w--")
+        XCTAssertEqual(lines[1], "s      ^---w--")
     }
 
     func testTickIsRefusedInRealTime() {

@@ -71,6 +71,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
             _state = .active
             if assign != nil { _requested = .unlimited }
         }
+        timeline.record(name, .subscribed, at: clock())
         if let assign {
             // The engine's subscriber asks for what it wants (everything) itself.
             assign.receiveSubscription(subscription)
@@ -125,11 +126,13 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     }
 
     func cancel() {
-        let subscription: Subscription? = lock.withLock {
+        let (subscription, wasLive): (Subscription?, Bool) = lock.withLock {
             defer { self.subscription = nil }
-            if _state == .active || _state == .subscribing { _state = .cancelled }
-            return self.subscription
+            let wasLive = _state == .active || _state == .subscribing
+            if wasLive { _state = .cancelled }
+            return (self.subscription, wasLive)
         }
+        if wasLive { timeline.record(name, .cancelled, at: clock()) }
         subscription?.cancel()
         assign?.cancel()
     }

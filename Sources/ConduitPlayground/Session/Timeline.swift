@@ -3,9 +3,11 @@ import Foundation
 /// What happened to each subject and sink, and when: the material of `marbles`.
 final class Timeline: @unchecked Sendable {
     enum Event: Equatable {
+        case subscribed
         case value(Value)
         case finished
         case failed
+        case cancelled
     }
 
     private let lock = NSLock()
@@ -53,6 +55,8 @@ extension Timeline.Event {
         case .value(let value): return .value(value)
         case .finished: return .finished
         case .failed: return .failed("failure")
+        case .subscribed: return .subscribed
+        case .cancelled: return .cancelled
         }
     }
 }

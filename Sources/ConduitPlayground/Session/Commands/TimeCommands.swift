@@ -1,5 +1,5 @@
 /// The commands of time: `tick` moves the virtual clock, `clock` switches between virtual and
-/// real time, `marbles` draws what happened when.
+/// real time (`MarbleCommands` draw what happened when).
 enum TimeCommands {
     static let all: [CommandSpec] = [
         CommandSpec(
@@ -23,32 +23,6 @@ enum TimeCommands {
             }
             parser.advance()
             return Statement(word.display) { session in try session.tick(nanoseconds) }
-        },
-        CommandSpec(
-            "marbles", usage: "marbles NAME...",
-            summary: "draws what subjects were sent and sinks received (the latest 10,000 events of each), "
-                + "one column per 100ms",
-            example: "marbles query out", arguments: [.subjectOrSink]
-        ) { parser, word in
-            let names = try parser.names(after: "marbles", usage: "marbles query search")
-            return Statement(word.display) { session in
-                for name in names {
-                    guard let entry = session.entries[name.display] else {
-                        throw session.unknown(name, expected: "subject or sink")
-                    }
-                    if case .pipeline = entry {
-                        throw SyntaxError(
-                            "`marbles` draws subjects and sinks; `\(name.display)` is a pipeline "
-                                + "(draw a sink that reads it)",
-                            at: name
-                        )
-                    }
-                }
-                let diagram = session.timeline.diagram(
-                    of: names.map(\.display), until: session.scheduler.now.nanoseconds
-                )
-                session.emit(OutputRecord(kind: .marbles, text: diagram))
-            }
         },
     ]
 }

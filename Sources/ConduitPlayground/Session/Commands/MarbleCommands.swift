@@ -1,0 +1,284 @@
+import Conduit
+import Foundation
+
+/// The commands of marble diagrams: `marbles` draws what subjects and sinks saw (as text, or as
+/// an SVG picture), `hot` plays a timeline written in marble notation into a subject, and
+/// `expect` checks that a subject or sink saw a given timeline, frame by frame.
+enum MarbleCommands {
+    static let all: [CommandSpec] = [
+        CommandSpec(
+            "marbles", usage: "marbles NAME... [OPTIONS]",
+            summary: "draws what subjects were sent and sinks received over time: `^` subscribed, `|` finished, "
+                + "`#` failed, `!` cancelled; --frame 50ms sets a column's time, --from 2s where to start, "
+                + "--svg \"FILE\" writes a picture",
+            example: "marbles query out --frame 50ms", arguments: [.subjectOrSink]
+        ) { parser, word in
+            let names = try parser.names(after: "marbles", usage: "marbles query search")
+            let options = try parser.marbleOptions(allowed: ["frame", "from", "svg"], for: "marbles")
+            return Statement(word.display) { session in
+                try session.drawMarbles(names, options: options)
+            }
+        },
+        CommandSpec(
+            "hot", usage: "hot SUBJECT \"-a-b|\" [{a: 1}]",
+            summary: "sends a timeline written in marble notation into a subject on the virtual clock, from now: "
+                + "`-` a frame, `(ab)` one frame, `'ace'` an inline value, `|` complete, `#` fail; --frame 50ms",
+            example: "hot taps \"-a--b-|\" {a: \"ace\", b: \"queen\"}", arguments: [.subject, .literal]
+        ) { parser, word in
+            let name = try parser.existingName(after: "hot", usage: "hot taps \"-a-b-|\"")
+            let timeline = try parser.marbleTimeline(after: "hot")
+            let legend = parser.current.isSymbol("{") ? try parser.primary() : nil
+            let options = try parser.marbleOptions(allowed: ["frame"], for: "hot")
+            return Statement(word.display) { session in
+                try session.playHot(into: name, timeline: timeline, legend: legend, options: options)
+            }
+        },
+        CommandSpec(
+            "expect", usage: "expect NAME \"-a-b|\" [{a: 1}]",
+            summary: "checks that a subject or sink saw exactly this timeline (--frame and --from as for marbles); "
+                + "a difference shows both lanes with a caret under the first frame that differs",
+            example: "expect out \"-a--b\" {a: \"ace\", b: \"queen\"}", arguments: [.subjectOrSink, .literal]
+        ) { parser, word in
+            let name = try parser.existingName(after: "expect", usage: "expect out \"-a-b\"")
+            let timeline = try parser.marbleTimeline(after: "expect")
+            let legend = parser.current.isSymbol("{") ? try parser.primary() : nil
+            let options = try parser.marbleOptions(allowed: ["frame", "from"], for: "expect")
+            return Statement(word.display) { session in
+                try session.expectMarbles(name, timeline: timeline, legend: legend, options: options)
+            }
+        },
+    ]
+}
+
+/// The `--frame`, `--from` and `--svg` options of the marble commands.
+struct MarbleOptions: Sendable {
+    var frame: Int64 = 100_000_000
+    var from: Int64?
+    var svg: String?
+}
+
+/// A marble string as written, with its token for error carets.
+struct MarbleTimelineText: Sendable {
+    let text: String
+    let token: Token
+}
+
+extension Parser {
+    /// The marble string after `hot` or `expect`.
+    mutating func marbleTimeline(after command: String) throws -> MarbleTimelineText {
+        guard case .string(let text) = current.kind else {
+            throw SyntaxError(
+                "`\(command)` needs a timeline in double quotes, for example `\(command) taps \"-a-b-|\"`", at: current
+            )
+        }
+        let token = current
+        advance()
+        return MarbleTimelineText(text: text, token: token)
+    }
+
+    /// Options written `--frame 50ms`, `--from 2s`, `--svg "file.svg"`, in any order.
+    mutating func marbleOptions(allowed: [String], for command: String) throws -> MarbleOptions {
+        var options = MarbleOptions()
+        let list = allowed.map { "--\($0)" }.joined(separator: ", ")
+        while current.isSymbol("-") {
+            let start = current
+            advance()
+            guard current.isSymbol("-") else {
+                throw SyntaxError("options of `\(command)` start with `--`: \(list)", at: start)
+            }
+            advance()
+            guard let option = current.identifier, allowed.contains(option) else {
+                throw SyntaxError("`\(command)` takes \(list)", at: current)
+            }
+            advance()
+            switch option {
+            case "frame", "from":
+                guard case .duration(let nanoseconds) = current.kind, option == "from" || nanoseconds > 0 else {
+                    throw SyntaxError("`--\(option)` needs a duration such as `50ms` or `2s`", at: current)
+                }
+                if option == "frame" { options.frame = nanoseconds } else { options.from = nanoseconds }
+            default:
+                guard case .string(let path) = current.kind, !path.isEmpty else {
+                    throw SyntaxError("`--svg` needs a file name in double quotes, for example `--svg \"flow.svg\"`", at: current)
+                }
+                options.svg = path
+            }
+            advance()
+        }
+        guard current.kind == .end || current.isSymbol(";") else {
+            throw SyntaxError("`\(command)` does not take `\(current.display)` here; it takes \(list)", at: current)
+        }
+        return options
+    }
+}
+
+extension Session {
+    /// Checks that every name is a subject or a sink (what a timeline is kept for).
+    func requireDrawable(_ names: [Token], for command: String) throws {
+        for name in names {
+            guard let entry = entries[name.display] else { throw unknown(name, expected: "subject or sink") }
+            if case .pipeline = entry {
+                throw SyntaxError(
+                    "`\(command)` works on subjects and sinks; `\(name.display)` is a pipeline (use a sink that reads it)",
+                    at: name
+                )
+            }
+        }
+    }
+
+    /// `marbles`: the diagram as text, or written to an SVG file.
+    func drawMarbles(_ names: [Token], options: MarbleOptions) throws {
+        try requireDrawable(names, for: "marbles")
+        let now = scheduler.now.nanoseconds
+        let from = Int(options.from ?? 0)
+        if let path = options.svg {
+            let diagram = MarbleDiagram(
+                lanes: timeline.lanes(of: names.map(\.display)), frame: Int(options.frame), from: from, until: now
+            )
+            let svg = MarbleSVGRenderer(diagram, title: names.map(\.display).joined(separator: ", ")).document()
+            do {
+                try svg.write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                throw SyntaxError("cannot write `\(path)`: \(error.localizedDescription)", offset: 0, length: 7)
+            }
+            info("wrote \(path) (\(diagram.lanes.count) lanes, \(diagram.frameCount) frames)")
+            return
+        }
+        emit(OutputRecord(
+            kind: .marbles,
+            text: timeline.diagram(of: names.map(\.display), until: now, frame: Int(options.frame), from: from)
+        ))
+    }
+
+    /// The symbols of a timeline's legend record (`{a: 1, b: "ace"}`), one character each.
+    func marbleLegend(_ expression: Expression?, at token: Token) throws -> [Character: Value] {
+        guard let expression else { return [:] }
+        guard case .record(let fields) = try constant(expression, at: token) else {
+            throw SyntaxError("what the symbols stand for is a record, for example `{a: 1, b: \"ace\"}`", at: token)
+        }
+        var legend: [Character: Value] = [:]
+        for field in fields {
+            guard field.name.count == 1, let symbol = field.name.first,
+                  !MarbleSymbols.reserved.contains(symbol) else {
+                throw SyntaxError("`\(field.name)` is not a one-character symbol of the timeline", at: token)
+            }
+            legend[symbol] = field.value
+        }
+        return legend
+    }
+
+    /// Reads a marble string, pointing at the character that cannot be read.
+    func parseTimeline(_ timeline: MarbleTimelineText, legend: [Character: Value]) throws
+        -> [(frame: Int, event: MarbleEvent)] {
+        do {
+            return try MarbleNotation.parse(timeline.text, values: legend)
+        } catch let problem as MarbleNotation.Problem {
+            // The string's token starts at its opening quote.
+            throw SyntaxError(problem.message, offset: timeline.token.offset + 1 + problem.offset, length: 1)
+        }
+    }
+
+    /// `hot`: schedules each event of the timeline into the subject, frame by frame from now.
+    func playHot(into name: Token, timeline text: MarbleTimelineText, legend: Expression?, options: MarbleOptions) throws {
+        let subject = try subjectEntry(name, for: "hot")
+        guard !scheduler.isRealTime else {
+            throw SyntaxError("`hot` plays on the virtual clock; `clock virtual` switches back to it", at: name)
+        }
+        let events = try parseTimeline(text, legend: try marbleLegend(legend, at: text.token))
+        let start = scheduler.now
+        let label = name.display
+        for (frame, event) in events {
+            let at = start.advanced(by: .nanoseconds(Int(options.frame) * frame))
+            scheduler.schedule(after: at, tolerance: .zero, options: nil) { [weak self, subject] in
+                guard let self else { return }
+                let now = self.scheduler.now.nanoseconds
+                switch event {
+                case .value(let value):
+                    self.timeline.record(label, .value(value), at: now)
+                    subject.send(value)
+                case .finished:
+                    self.timeline.record(label, .finished, at: now)
+                    subject.send(completion: .finished)
+                case .failed(let message):
+                    self.timeline.record(label, .failed, at: now)
+                    subject.send(completion: .failure(PlaygroundError(message)))
+                case .subscribed, .cancelled:
+                    break
+                }
+            }
+        }
+        let length = PlaygroundClock.format(nanoseconds: Int64((events.last?.frame ?? 0) + 1) * options.frame)
+        info("\(label): \(events.count) events scheduled over \(length); `tick \(length)` plays them")
+    }
+
+    /// `expect`: compares what `name` saw with the timeline, frame by frame.
+    func expectMarbles(_ name: Token, timeline text: MarbleTimelineText, legend: Expression?, options: MarbleOptions) throws {
+        try requireDrawable([name], for: "expect")
+        let symbols = try marbleLegend(legend, at: text.token)
+        let expected = try parseTimeline(text, legend: symbols)
+        let frame = Int(options.frame)
+        let from = Int(options.from ?? 0)
+        let firstFrame = from / frame
+        let actual = (timeline.lanes(of: [name.display]).first?.events ?? [])
+            .filter { $0.time / frame >= firstFrame && $0.event != .subscribed && $0.event != .cancelled }
+            .map { (frame: $0.time / frame - firstFrame, event: $0.event) }
+        let expectedFrames = expected.filter { $0.event != .subscribed && $0.event != .cancelled }
+        let matches = expectedFrames.count == actual.count
+            && zip(expectedFrames, actual).allSatisfy { $0.frame == $1.frame && $0.event.sameMarble(as: $1.event) }
+        guard !matches else {
+            info("\(name.display) saw \(text.text)")
+            return
+        }
+        // Draw both as lanes of one diagram, so they share symbols and columns.
+        let last = max(expectedFrames.last?.frame ?? 0, actual.last?.frame ?? 0)
+        let lanes = [
+            MarbleLane(name: "expected", events: expectedFrames.map { (($0.frame + firstFrame) * frame, $0.event) }),
+            MarbleLane(name: "actual", events: actual.map { (($0.frame + firstFrame) * frame, $0.event) }),
+        ]
+        let diagram = MarbleDiagram(lanes: lanes, frame: frame, from: from, until: (last + firstFrame) * frame)
+        var lines = MarbleTextRenderer(diagram, width: 1_000).lines()
+        lines.removeLast()  // the footer
+        let column = MarbleCommands.firstDifference(lines[0], lines[1], nameWidth: 10)
+        lines.insert(String(repeating: " ", count: column) + "^ first difference, at "
+            + PlaygroundClock.format(nanoseconds: Int64(MarbleCommands.frameIndex(of: column, in: diagram) * frame)), at: 2)
+        throw SyntaxError(
+            "\(name.display) did not see the expected timeline:\n" + lines.joined(separator: "\n"),
+            offset: text.token.offset, length: text.token.length
+        )
+    }
+}
+
+extension MarbleCommands {
+    /// The first column at which two drawn lanes differ (after the names).
+    static func firstDifference(_ a: String, _ b: String, nameWidth: Int) -> Int {
+        let x = Array(a), y = Array(b)
+        var index = nameWidth
+        while index < max(x.count, y.count) {
+            let left = index < x.count ? x[index] : " "
+            let right = index < y.count ? y[index] : " "
+            if left != right { return index }
+            index += 1
+        }
+        return index
+    }
+
+    /// Which frame a text column (after the 10-character name column) falls in.
+    static func frameIndex(of column: Int, in diagram: MarbleDiagram) -> Int {
+        var x = 10
+        for (index, width) in diagram.columnWidths.enumerated() {
+            if column < x + width { return diagram.firstFrame + index }
+            x += width
+        }
+        return diagram.firstFrame + diagram.frameCount
+    }
+}
+
+extension MarbleEvent {
+    /// Equal as a diagram shows it: a failure is a failure whatever its message.
+    func sameMarble(as other: MarbleEvent) -> Bool {
+        switch (self, other) {
+        case (.failed, .failed): return true
+        default: return self == other
+        }
+    }
+}
