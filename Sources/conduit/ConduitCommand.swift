@@ -79,22 +79,35 @@ struct ConduitCommand: ParsableCommand {
         if status != ExitStatus.success { throw CommandFailure(status: status, message: nil) }
     }
 
-    /// Evaluates `-e` lines in order; an error is reported as `-e:N: message` and stops.
+    /// Evaluates `-e` lines in order, read as the lines of one script (a `-e` starting with `.`
+    /// continues the one before); an error is reported as `-e:N: message` and stops.
     private static func evaluate(_ lines: [String], in session: Session, console: Console) -> Int32 {
         session.asynchronousOutput = { record in console.write([record]) }
         defer { session.asynchronousOutput = nil }
-        for (index, line) in lines.enumerated() {
-            let records = session.evaluate(line, file: "-e", line: index + 1)
-            for record in records {
-                if record.kind == .error {
-                    console.write(ScriptOutput.located(file: "-e", line: index + 1, message: record.text), to: .error)
-                    return ExitStatus.scriptFailure
+        var reader = StatementReader(mode: .lookahead)
+        // The `-e` (from 1) each line the reader sees came from: one `-e` may hold several lines.
+        var argumentOfLine: [Int] = []
+        func run(_ pieces: [StatementReader.Piece]) -> Bool {
+            for piece in pieces where !session.isFinished {
+                let argument = argumentOfLine[min(piece.line, argumentOfLine.count - 1)]
+                for record in session.evaluate(piece, file: "-e", line: argument) {
+                    if record.kind == .error {
+                        console.write(ScriptOutput.located(file: "-e", line: argument, message: record.text), to: .error)
+                        return false
+                    }
+                    console.write([record])
                 }
-                console.write([record])
             }
-            if session.isFinished { break }
+            return true
         }
-        return ExitStatus.success
+        for (index, text) in lines.enumerated() {
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                argumentOfLine.append(index + 1)
+                guard run(reader.read(line)) else { return ExitStatus.scriptFailure }
+            }
+            if session.isFinished { return ExitStatus.success }
+        }
+        return run(reader.finish()) ? ExitStatus.success : ExitStatus.scriptFailure
     }
 
     /// Parses the arguments and runs, mapping every outcome to the documented exit status.

@@ -26,9 +26,9 @@ struct Repl {
         console.write(Repl.banner)
         let prompt = console.styled("»", "1;35") + " "
         let continuation = console.styled("…", "2") + " "
-        var pending = ""
+        var reader = StatementReader(mode: .interactive)
         while !session.isFinished {
-            editor.prompt = pending.isEmpty ? prompt : continuation
+            editor.prompt = reader.isWaiting ? continuation : prompt
             output.beginEditing()
             let input = editor.read()
             output.endEditing()
@@ -37,16 +37,12 @@ struct Repl {
                 console.write("\n")
                 return ExitStatus.success
             case .interrupted:
-                pending = ""
+                reader.discard()
             case .line(let line):
                 editor.remember(line)
-                let source = pending.isEmpty ? line : pending + "\n" + line
-                if session.needsContinuation(source) {
-                    pending = source
-                    continue
+                for piece in reader.read(line) where !session.isFinished {
+                    console.write(session.evaluate(piece))
                 }
-                pending = ""
-                console.write(session.evaluate(source))
             }
         }
         return ExitStatus.success
@@ -58,41 +54,39 @@ struct Repl {
         session.asynchronousOutput = { [console] record in console.write([record]) }
         defer { session.asynchronousOutput = nil }
         if prompting { console.write(Repl.banner, to: .error) }
-        var pending = ""
-        var pendingLine = 1
-        var lineNumber = 0
+        // At a prompt each statement runs at the end of its line; from a pipe or file, the reader
+        // looks ahead one line for a `.` continuation, as scripts do.
+        var reader = StatementReader(mode: prompting ? .interactive : .lookahead)
         var failed = false
-        while !session.isFinished {
-            // Prompts go to standard error so that redirected output holds only results.
-            if prompting { console.write(pending.isEmpty ? "» " : "… ", to: .error) }
-            guard let line = readLine(strippingNewline: true) else { break }
-            lineNumber += 1
-            if pending.isEmpty { pendingLine = lineNumber }
-            let source = pending.isEmpty ? line : pending + "\n" + line
-            if session.needsContinuation(source) {
-                pending = source
-                continue
-            }
-            pending = ""
-            let records = session.evaluate(source, file: prompting ? nil : "<stdin>", line: pendingLine)
-            if prompting {
-                console.write(records)
-                continue
-            }
-            for record in records {
-                if record.kind == .error {
-                    failed = true
-                    console.write(ScriptOutput.located(file: "<stdin>", line: pendingLine, message: record.text), to: .error)
-                } else {
-                    console.write([record])
+        var finished = false
+        func run(_ pieces: [StatementReader.Piece]) {
+            for piece in pieces where !failed && !session.isFinished {
+                let records = session.evaluate(piece, file: prompting ? nil : "<stdin>", line: piece.line + 1)
+                if prompting {
+                    console.write(records)
+                    continue
+                }
+                for record in records {
+                    if record.kind == .error {
+                        failed = true
+                        let message = ScriptOutput.located(file: "<stdin>", line: piece.line + 1, message: record.text)
+                        console.write(message, to: .error)
+                    } else {
+                        console.write([record])
+                    }
                 }
             }
-            if failed { break }
         }
-        if !pending.isEmpty && !prompting {
-            console.write(ScriptOutput.located(file: "<stdin>", line: pendingLine, message: "incomplete input at the end"), to: .error)
-            failed = true
+        while !session.isFinished && !failed {
+            // Prompts go to standard error so that redirected output holds only results.
+            if prompting { console.write(reader.isWaiting ? "… " : "» ", to: .error) }
+            guard let line = readLine(strippingNewline: true) else {
+                finished = true
+                break
+            }
+            run(reader.read(line))
         }
+        if finished { run(reader.finish()) }
         if prompting { console.write("\n", to: .error) }
         return failed ? ExitStatus.scriptFailure : ExitStatus.success
     }

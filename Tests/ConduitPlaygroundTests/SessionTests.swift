@@ -135,7 +135,7 @@ final class SessionCommandTests: SessionTestCase {
 
     func testNeedsContinuation() {
         XCTAssertTrue(session.needsContinuation("let p = n.map {"))
-        XCTAssertTrue(session.needsContinuation("send n \"open"))
+        XCTAssertFalse(session.needsContinuation("send n \"open"), "a string ends on its line")
         XCTAssertFalse(session.needsContinuation("let p = n.map { $0 }"))
         XCTAssertFalse(session.needsContinuation("send n \"{\""))
     }

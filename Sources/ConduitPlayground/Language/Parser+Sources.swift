@@ -9,8 +9,22 @@ extension Parser {
             operators.append(try operatorCall())
         }
         let end = position > 0 ? tokens[position - 1].offset + tokens[position - 1].length : start
-        let text = String(source_text(start, end))
+        let text = Parser.singleLine(source_text(start, end))
         return PipelineSyntax(source: source, operators: operators, text: text)
+    }
+
+    /// A chain written over several lines, as one line for `subs` and `inspect`: a line starting
+    /// with `.` joins the one before it directly, any other with a blank.
+    static func singleLine(_ text: Substring) -> String {
+        guard text.contains("\n") else { return String(text) }
+        var result = ""
+        for line in text.split(separator: "\n") {
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.isEmpty { continue }
+            if !result.isEmpty, !trimmed.hasPrefix(".") { result += " " }
+            result += trimmed
+        }
+        return result
     }
 
     func source_text(_ start: Int, _ end: Int) -> Substring {

@@ -40,86 +40,136 @@ public struct ScriptRunner {
         return run(text: text, path: path, session: session, check: check, output: output)
     }
 
-    /// Runs script text; `path` names it in messages.
-    public static func run(text: String, path: String, session: Session, check: Bool, output stream: (([OutputRecord]) -> Void)? = nil) -> ScriptReport {
-        var report = ScriptReport()
+    /// Runs script text; `path` names it in messages. Statements are read by a
+    /// `StatementReader` (as from every front end); the `#>` lines under a line check the output
+    /// of the statements that start on it.
+    public static func run(
+        text: String, path: String, session: Session, check: Bool,
+        output stream: (([OutputRecord]) -> Void)? = nil
+    ) -> ScriptReport {
+        var run = ScriptRun(path: path, session: session, check: check, stream: stream)
         // Split as bytes: splitting by `Character` is several times slower, and would keep `\r\n`
         // (one character) from ending a line. A `\r` before the `\n` is dropped.
         let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+            Substring(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
         }
-        // Each line trimmed once: a line is looked at as the next one's continuation and as a
-        // `#>` expectation as well as on its own.
-        let trimmedLines = lines.map { $0.trimmingWhitespace() }
+        var reader = StatementReader(mode: .lookahead)
         var index = 0
-        while index < lines.count, !session.isFinished {
+        while index < lines.count, !run.isOver {
             let line = lines[index]
-            let trimmed = trimmedLines[index]
-            if trimmed.isEmpty || trimmed.hasPrefix("#") {
+            guard line.trimmingWhitespace().hasPrefix("#>") else {
+                for piece in reader.read(line) where !run.isOver { run.run(piece) }
                 index += 1
                 continue
             }
-            // Gather the statement: continuation lines (starting with `.` or inside brackets).
-            let start = index
-            var statement = line
-            index += 1
-            while index < lines.count {
-                let next = trimmedLines[index]
-                if next.hasPrefix(".") || StatementSplitter.isUnfinished(statement) {
-                    statement += "\n" + lines[index]
-                    index += 1
-                } else {
-                    break
-                }
-            }
-            let output = session.evaluate(statement, file: path, line: start + 1)
-            if let stream {
-                stream(output.filter { $0.kind != .error })
-            } else {
-                report.output += output
-            }
-            // Its expectations: the `#>` lines right below it.
+            // The statement above is whole: run it, then check it against these lines.
+            for piece in reader.finish() where !run.isOver { run.run(piece) }
             var expected: [(line: Int, text: String)] = []
-            while index < lines.count, trimmedLines[index].hasPrefix("#>") {
-                var body = String(trimmedLines[index].dropFirst(2))
+            while index < lines.count {
+                let trimmed = lines[index].trimmingWhitespace()
+                guard trimmed.hasPrefix("#>") else { break }
+                var body = String(trimmed.dropFirst(2))
                 if body.hasPrefix(" ") { body.removeFirst() }
                 expected.append((index + 1, body))
                 index += 1
             }
-            if let error = output.first(where: { $0.kind == .error }), !expected.contains(where: { error.text.contains($0.text) && $0.text.contains("error") }) {
-                report.failures.append(ScriptFailure(file: path, line: start + 1, message: error.text))
-                return report
-            }
-            guard check else { continue }
-            let actual = output.flatMap { $0.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-                .filter { !$0.isEmpty }
-            let checked = output.contains { $0.kind == .info } ? actual.filter { line in expected.contains { $0.text == line } || !isInfoLine(line, in: output) } : actual
-            for (offset, expectation) in expected.enumerated() {
-                report.checks += 1
-                let got = offset < checked.count ? checked[offset] : nil
-                if got == expectation.text {
-                    report.passed += 1
-                } else {
-                    report.failures.append(ScriptFailure(
-                        file: path, line: expectation.line,
-                        message: "expected `\(expectation.text)`, got \(got.map { "`\($0)`" } ?? "nothing")"
-                    ))
-                }
-            }
-            if checked.count > expected.count, !expected.isEmpty {
-                report.checks += 1
-                report.failures.append(ScriptFailure(
-                    file: path, line: expected.last!.line,
-                    message: "unexpected output `\(checked[expected.count])`"
-                ))
-            }
+            run.closeGroup(expecting: expected)
         }
-        return report
+        for piece in reader.finish() where !run.isOver { run.run(piece) }
+        run.closeGroup(expecting: [])
+        return run.report
     }
 
     /// Informational lines (such as `taps: PassthroughSubject`) are only checked when the script
     /// states them; values, completions, traces and errors always are.
-    private static func isInfoLine(_ line: String, in output: [OutputRecord]) -> Bool {
+    static func isInfoLine(_ line: String, in output: [OutputRecord]) -> Bool {
         output.contains { $0.kind == .info && $0.text.split(separator: "\n").contains { String($0) == line } }
+    }
+}
+
+/// One run of a script: the statements run so far, grouped by the line they start on (the `#>`
+/// lines under a line check the output of its group), and the report.
+private struct ScriptRun {
+    let path: String
+    let session: Session
+    let check: Bool
+    let stream: (([OutputRecord]) -> Void)?
+    var report = ScriptReport()
+    /// The line the statements of the current group start on, and what they printed.
+    private var groupLine = -1
+    private var groupOutput: [OutputRecord] = []
+    private var groupFailed = false
+    /// The script stopped: at its first error, or at `quit`.
+    private(set) var isOver = false
+
+    init(path: String, session: Session, check: Bool, stream: (([OutputRecord]) -> Void)?) {
+        self.path = path
+        self.session = session
+        self.check = check
+        self.stream = stream
+    }
+
+    /// Runs one statement, unless an earlier statement of its line failed.
+    mutating func run(_ piece: StatementReader.Piece) {
+        if piece.line != groupLine {
+            closeGroup(expecting: [])
+            if isOver { return }
+            groupLine = piece.line
+        }
+        guard !groupFailed else { return }
+        let output = session.evaluate(piece, file: path, line: piece.line + 1)
+        if let stream {
+            stream(output.filter { $0.kind != .error })
+            groupOutput += output.filter { $0.kind == .error }
+        } else {
+            report.output += output
+            groupOutput += output
+        }
+        if output.contains(where: { $0.kind == .error }) { groupFailed = true }
+        if session.isFinished { isOver = true }
+    }
+
+    /// Ends the current group: an error not expected by `expected` stops the script; in check
+    /// mode each expected line is compared with the group's output.
+    mutating func closeGroup(expecting expected: [(line: Int, text: String)]) {
+        defer {
+            groupOutput = []
+            groupFailed = false
+            groupLine = -1
+        }
+        let output = groupOutput
+        if let error = output.first(where: { $0.kind == .error }),
+            !expected.contains(where: { error.text.contains($0.text) && $0.text.contains("error") })
+        {
+            report.failures.append(ScriptFailure(file: path, line: groupLine + 1, message: error.text))
+            isOver = true
+            return
+        }
+        guard check else { return }
+        let actual = output.flatMap { $0.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+            .filter { !$0.isEmpty }
+        let checked = output.contains { $0.kind == .info }
+            ? actual.filter { line in
+                expected.contains { $0.text == line } || !ScriptRunner.isInfoLine(line, in: output)
+            }
+            : actual
+        for (offset, expectation) in expected.enumerated() {
+            report.checks += 1
+            let got = offset < checked.count ? checked[offset] : nil
+            if got == expectation.text {
+                report.passed += 1
+            } else {
+                report.failures.append(ScriptFailure(
+                    file: path, line: expectation.line,
+                    message: "expected `\(expectation.text)`, got \(got.map { "`\($0)`" } ?? "nothing")"
+                ))
+            }
+        }
+        if checked.count > expected.count, let last = expected.last {
+            report.checks += 1
+            report.failures.append(ScriptFailure(
+                file: path, line: last.line, message: "unexpected output `\(checked[expected.count])`"
+            ))
+        }
     }
 }

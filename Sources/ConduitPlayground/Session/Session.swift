@@ -39,8 +39,8 @@ public final class Session: @unchecked Sendable {
     let outputLock = NSLock()
     var collected: [OutputRecord]?
     let tracer: Tracer
-    /// The last `let`, which a line starting with `.` continues.
-    var lastDefinition: (name: String, text: String)?
+    /// The statement run last, which a line starting with `.` continues.
+    var lastStatement: LastStatement?
     /// The scripts being loaded, outermost first, as absolute paths.
     var loading: [String] = []
     /// The most operators a value may pass through, from a source to a sink.
@@ -76,26 +76,49 @@ public final class Session: @unchecked Sendable {
     /// Runs the commands in `source` (one line, several separated by `;`, or a statement spread
     /// over lines) and returns what they printed. `file` and `line` locate errors in scripts.
     public func evaluate(_ source: String, file: String? = nil, line: Int = 1) -> [OutputRecord] {
-        outputLock.withLock { collected = [] }
-        for statement in StatementSplitter.statements(in: source) {
-            guard !isFinished else { break }
-            let succeeded = run(statement, file: file, line: line + statement.line)
-            if !scheduler.isRealTime {
-                scheduler.virtual.advance(to: scheduler.virtual.now, limit: Session.actionsPerTick)
-            }
-            if !succeeded {
-                break
+        var reader = StatementReader(mode: .lookahead)
+        let pieces = reader.read(lines: source) + reader.finish()
+        return collecting {
+            for piece in pieces {
+                guard !isFinished else { break }
+                if !runAndSettle(piece, file: file, line: line + piece.line) { break }
             }
         }
+    }
+
+    /// Runs one statement handed out by a `StatementReader`, and returns what it printed. `line`
+    /// is the line (from 1) of `file` it starts on.
+    public func evaluate(_ piece: StatementReader.Piece, file: String? = nil, line: Int = 1) -> [OutputRecord] {
+        collecting {
+            guard !isFinished else { return }
+            _ = runAndSettle(piece, file: file, line: line)
+        }
+    }
+
+    /// Whether `source` leaves a bracket or brace open, so that the prompt waits for more lines.
+    public func needsContinuation(_ source: String) -> Bool {
+        var reader = StatementReader(mode: .interactive)
+        _ = reader.read(lines: source)
+        return reader.isWaiting
+    }
+
+    /// Runs `body`, returning the output emitted meanwhile.
+    private func collecting(_ body: () -> Void) -> [OutputRecord] {
+        outputLock.withLock { collected = [] }
+        body()
         return outputLock.withLock {
             defer { collected = nil }
             return collected ?? []
         }
     }
 
-    /// Whether `source` is unfinished: an open bracket, brace or string waits for more lines.
-    public func needsContinuation(_ source: String) -> Bool {
-        StatementSplitter.isUnfinished(source)
+    /// Runs a statement, then what falls due at this moment of virtual time; false if it failed.
+    private func runAndSettle(_ piece: StatementReader.Piece, file: String?, line: Int) -> Bool {
+        let succeeded = run(piece, file: file, line: line)
+        if !scheduler.isRealTime {
+            scheduler.virtual.advance(to: scheduler.virtual.now, limit: Session.actionsPerTick)
+        }
+        return succeeded
     }
 
     /// Switches time operators between the virtual clock and real time.
@@ -124,37 +147,117 @@ public final class Session: @unchecked Sendable {
         emit(OutputRecord(kind: .info, text: text))
     }
 
-    /// Runs one statement; reports and returns false if it fails.
-    func run(_ statement: StatementSplitter.Piece, file: String?, line: Int) -> Bool {
-        var text = statement.text
-        // The splitter has trimmed the statement already.
-        if text.hasPrefix("."), statement.line == 0 {
-            guard let last = lastDefinition, case .pipeline? = entries[last.name] else {
-                report(SyntaxError("a line starting with `.` continues a `let` pipeline, but there is none to continue", offset: 0, length: 1), in: text, file: file, line: line)
+    /// Runs one statement as a whole: it takes effect entirely or not at all. A piece that
+    /// continues the statement run before it replaces that statement (its name keeps its place);
+    /// if the continued statement fails, the one before stays as it was. Reports and returns false
+    /// if it fails.
+    func run(_ piece: StatementReader.Piece, file: String?, line: Int) -> Bool {
+        var text = piece.text
+        var line = line
+        var column = piece.column
+        var continuations = piece.continuations
+        var replacing: String?
+        if piece.continuesPrevious {
+            guard let last = lastStatement else {
+                let error = SyntaxError(
+                    "a line starting with `.` continues the statement before it, and there is none; "
+                        + "start with `let NAME = ...` or `sink NAME = ...`",
+                    offset: 0, length: 1
+                )
+                report(error, in: text, file: file, line: line, column: column)
+                lastStatement = LastStatement(
+                    text: text, line: line, column: column, file: file, pipelineName: nil, succeeded: false
+                )
                 return false
             }
-            text = last.text + "\n" + text
-            entries[last.name] = nil
-            order.removeAll { $0 == last.name }
+            // Joined with as many line feeds as there are lines between, so that lines in
+            // messages stay right.
+            let gap = last.file == file ? max(1, line - last.endLine) : 1
+            let prefix = last.text + String(repeating: "\n", count: gap)
+                + String(repeating: " ", count: last.file == file ? piece.column : 0)
+            let shift = prefix.count
+            continuations = [shift] + continuations.map { $0 + shift }
+            text = prefix + text
+            line = last.line
+            column = last.column
+            if last.succeeded { replacing = last.pipelineName ?? "" }
         }
+        var parsedPipelineName: String?
         do {
-            let parsed = try Parser.parse(text)
-            try parsed.run(self)
-            if parsed.command == "let", let name = parsed.defines {
-                lastDefinition = (name.display, text)
+            if let unclosed = piece.unclosed {
+                let shift = text.count - piece.text.count
+                throw SyntaxError(StatementReader.message(for: unclosed), offset: unclosed.offset + shift, length: 1)
             }
+            // What the first continuation continues must end with a pipeline (`send a 1` then
+            // `.map` is no member access of the `1`).
+            if let first = continuations.first,
+                let before = try? Parser.parse(String(text.prefix(first))), before.pipeline == nil
+            {
+                throw notContinuable(text, at: first)
+            }
+            let parsed: Statement
+            do {
+                parsed = try Parser.parse(text)
+            } catch let error as SyntaxError where continuations.contains(error.offset) {
+                throw notContinuable(text, at: error.offset)
+            }
+            if let first = continuations.first, parsed.pipeline == nil {
+                throw notContinuable(text, at: first)
+            }
+            parsedPipelineName = parsed.pipeline != nil ? parsed.defines?.display : nil
+            if replacing == "" {
+                // The statement before took effect and ends with no pipeline to continue.
+                throw notContinuable(text, at: continuations[0])
+            }
+            try replacingEntry(named: replacing) {
+                try parsed.run(self)
+            }
+            lastStatement = LastStatement(
+                text: text, line: line, column: column, file: file, pipelineName: parsedPipelineName, succeeded: true
+            )
             return true
         } catch let error as SyntaxError {
-            if text != statement.text, let last = lastDefinition {
-                // Restore the pipeline the failed continuation was meant to extend.
-                _ = try? Parser.parse(last.text).run(self)
-            }
-            report(error, in: text, file: file, line: line)
-            return false
+            report(error, in: text, file: file, line: line, column: column)
         } catch {
             emit(OutputRecord(kind: .error, text: "error: \(Session.message(of: error))"))
-            return false
         }
+        lastStatement = LastStatement(
+            text: text, line: line, column: column, file: file, pipelineName: nil, succeeded: false
+        )
+        return false
+    }
+
+    /// The error for a `.` line that continues a statement with no pipeline at its end.
+    private func notContinuable(_ text: String, at offset: Int) -> SyntaxError {
+        let first = text.prefix { $0 != "\n" }
+        let shown = first.count > 40 ? first.prefix(40) + "…" : first
+        return SyntaxError(
+            "a line starting with `.` continues the pipeline of the statement before it, and `\(shown)` "
+                + "does not end with one (`let NAME = ...` and `sink NAME = ...` do)",
+            offset: offset, length: 1
+        )
+    }
+
+    /// Runs `body` with the entry `name` (if any) set aside: if `body` succeeds the old entry is
+    /// ended (a sink cancelled, a connection ended); if it fails the old entry is put back as it
+    /// was, still subscribed.
+    private func replacingEntry(named name: String?, _ body: () throws -> Void) throws {
+        guard let name, let old = entries[name] else {
+            try body()
+            return
+        }
+        let oldConnection = connections[name]
+        entries[name] = nil
+        connections[name] = nil
+        do {
+            try body()
+        } catch {
+            entries[name] = old
+            connections[name] = oldConnection
+            throw error
+        }
+        oldConnection?.disconnect()
+        if case .sink(let sink) = old { sink.cancel() }
     }
 
     /// An error's message for a person.
@@ -163,7 +266,9 @@ public final class Session: @unchecked Sendable {
         return PlaygroundError.from(error).message
     }
 
-    func report(_ error: SyntaxError, in text: String, file: String?, line: Int) {
+    /// Reports `error` in `text`, which starts at `line` and `column` of `file`: the location, the
+    /// message, the line of the text it is on, and a caret under the place.
+    func report(_ error: SyntaxError, in text: String, file: String?, line: Int, column firstColumn: Int = 0) {
         let characters = Array(text)
         let offset = min(error.offset, characters.count)
         var lineStart = 0
@@ -176,7 +281,8 @@ public final class Session: @unchecked Sendable {
         while lineEnd < characters.count, characters[lineEnd] != "\n" { lineEnd += 1 }
         let column = offset - lineStart
         let width = max(1, min(error.length, max(1, lineEnd - offset)))
-        let location = file.map { "\($0):\(line + lineNumber):\(column + 1): " } ?? ""
+        let shownColumn = column + (lineNumber == 0 ? firstColumn : 0)
+        let location = file.map { "\($0):\(line + lineNumber):\(shownColumn + 1): " } ?? ""
         // A long line is shown around the error only, marked `…` where it is cut.
         let window = 100
         let shownStart = column > window - 20 ? offset - (window - 20) : lineStart
@@ -194,7 +300,7 @@ public final class Session: @unchecked Sendable {
         connections = [:]
         entries = [:]
         order = []
-        lastDefinition = nil
+        lastStatement = nil
         timeline.clear()
     }
 
@@ -203,7 +309,7 @@ public final class Session: @unchecked Sendable {
         if let existing = entries[key] {
             throw SyntaxError("`\(key)` already names a \(existing.kindName); choose another name (or `reset` to start over)", at: name)
         }
-        if entries[key] == nil { order.append(key) }
+        if !order.contains(key) { order.append(key) }
         entries[key] = entry
     }
 

@@ -6,7 +6,7 @@ enum PipelineCommands {
         CommandSpec(
             "let", usage: "let NAME = PIPELINE",
             summary: "names a pipeline: a source and a chain of operators, written as in Swift; "
-                + "a next line starting with `.` continues it",
+                + "a line starting with `.` continues the statement before it",
             example: "let doubled = numbers.map { $0 * 2 }", arguments: [.newName, .pipeline]
         ) { parser, word in
             let name = try parser.newName(after: "let")

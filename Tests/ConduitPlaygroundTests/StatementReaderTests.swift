@@ -1,0 +1,104 @@
+import XCTest
+@testable import ConduitPlayground
+
+/// How input is cut into statements, for every front end: plain lines, `;`, brackets, strings,
+/// comments, and lines starting with `.` that continue the statement before them.
+final class StatementReaderTests: XCTestCase {
+    private func pieces(_ source: String, mode: StatementReader.Mode = .lookahead) -> [StatementReader.Piece] {
+        var reader = StatementReader(mode: mode)
+        return reader.read(lines: source) + reader.finish()
+    }
+
+    private func texts(_ source: String, mode: StatementReader.Mode = .lookahead) -> [String] {
+        pieces(source, mode: mode).map(\.text)
+    }
+
+    func testAPlainLineIsOneTrimmedStatement() {
+        XCTAssertEqual(texts("  send s 1 \t"), ["send s 1"])
+        XCTAssertEqual(texts("\u{00A0}send s 1\u{00A0}"), ["send s 1"])
+        XCTAssertEqual(pieces("send s 1").map(\.line), [0])
+        XCTAssertEqual(texts("send s 1\r"), ["send s 1"])
+    }
+
+    func testBlankLinesAndCommentsAreNoStatements() {
+        XCTAssertEqual(texts(""), [])
+        XCTAssertEqual(texts(" \t "), [])
+        XCTAssertEqual(texts("\u{0B}\u{0C}"), [])
+        XCTAssertEqual(texts("# just a note"), [])
+        XCTAssertEqual(texts("send s 1; # a note"), ["send s 1"])
+    }
+
+    func testSemicolonsSplitOutsideStringsAndBrackets() {
+        XCTAssertEqual(texts("send s 1; send s 2"), ["send s 1", "send s 2"])
+        XCTAssertEqual(texts("send s \"a;b\""), ["send s \"a;b\""])
+        XCTAssertEqual(texts("let p = s.map { $0; }"), ["let p = s.map { $0; }"])
+        XCTAssertEqual(texts("send s 1;; send s 2;"), ["send s 1", "send s 2"])
+    }
+
+    func testALineStartingWithADotContinuesTheStatementBeforeIt() {
+        let read = pieces("let p = s\n  .map { $0 * 2 }\n\n.filter { $0 > 2 }")
+        XCTAssertEqual(read.map(\.text), ["let p = s\n  .map { $0 * 2 }", ".filter { $0 > 2 }"])
+        XCTAssertEqual(read.map(\.continuesPrevious), [false, true], "a blank line ends the statement")
+        XCTAssertEqual(read[0].continuations, [12])
+    }
+
+    func testASemicolonPartStartingWithADotContinuesTheStatementOnTheLine() {
+        let read = pieces("sink s = p; .filter { $0 > 10 }; send a 1")
+        XCTAssertEqual(read.map(\.text), ["sink s = p  .filter { $0 > 10 }", "send a 1"])
+        XCTAssertEqual(read[0].continuations, [12])
+    }
+
+    func testACommentLineDoesNotEndAStatementBeforeItsContinuation() {
+        XCTAssertEqual(texts("let p = s # the source\n# keep the big ones\n.filter { $0 > 2 }"), [
+            "let p = s \n.filter { $0 > 2 }",
+        ])
+    }
+
+    func testInteractiveReadingHandsOutEachStatementAtTheEndOfItsLine() {
+        var reader = StatementReader(mode: .interactive)
+        XCTAssertEqual(reader.read("let p = s").map(\.text), ["let p = s"])
+        let next = reader.read(".map { $0 }")
+        XCTAssertEqual(next.map(\.text), [".map { $0 }"])
+        XCTAssertEqual(next.map(\.continuesPrevious), [true])
+    }
+
+    func testAnOpenBracketWaitsForTheNextLine() {
+        var reader = StatementReader(mode: .interactive)
+        XCTAssertEqual(reader.read("let p = s.map {"), [])
+        XCTAssertTrue(reader.isWaiting)
+        XCTAssertEqual(reader.read("  $0 * 2 }").map(\.text), ["let p = s.map {\n  $0 * 2 }"])
+        XCTAssertFalse(reader.isWaiting)
+        XCTAssertFalse(StatementReaderTests.waits("send s 1 # {"))
+        XCTAssertFalse(StatementReaderTests.waits("let p = s.map { $0 }"))
+    }
+
+    func testABlankLineOrANewCommandEndsABrokenStatement() {
+        let blank = pieces("let p = s.map { $0 * (2\n\nsend s 1")
+        XCTAssertEqual(blank.map(\.text), ["let p = s.map { $0 * (2", "send s 1"])
+        XCTAssertEqual(blank[0].unclosed, .init(offset: 21, symbol: "(", reason: .blankLine))
+        let command = pieces("let p = s.map {\nsend s 1")
+        XCTAssertEqual(command.map(\.text), ["let p = s.map {", "send s 1"])
+        XCTAssertEqual(command[0].unclosed, .init(offset: 14, symbol: "{", reason: .newCommand("send")))
+        XCTAssertNil(command[1].unclosed)
+        XCTAssertEqual(pieces("send s [1,\n2]").map(\.text), ["send s [1,\n2]"], "not a command: it continues")
+        XCTAssertEqual(pieces("send s {current: 1,\nsend: 2}").count, 1, "a field named like a command continues")
+    }
+
+    func testAStringEndsOnItsLine() {
+        let read = pieces("send s \"open\nsend s 1", mode: .interactive)
+        XCTAssertEqual(read.map(\.text), ["send s \"open", "send s 1"])
+        XCTAssertEqual(read[0].unclosed, .init(offset: 7, symbol: "\"", reason: .endOfLine))
+        XCTAssertFalse(StatementReaderTests.waits("send s \"open"))
+        XCTAssertEqual(texts("send s \"a \\\" b\""), ["send s \"a \\\" b\""], "an escaped quote does not close it")
+    }
+
+    func testTheEndOfTheInputEndsAnOpenStatement() {
+        XCTAssertEqual(pieces("let p = s.map {").first?.unclosed?.reason, .endOfInput)
+    }
+
+    private static func waits(_ line: String) -> Bool {
+        var reader = StatementReader(mode: .interactive)
+        _ = reader.read(line)
+        return reader.isWaiting
+    }
+}
