@@ -30,6 +30,7 @@ struct cle_editor {
     EditLine *el;
     HistoryW *history;
     wchar_t *prompt;
+    wchar_t *dot_prompt; /* shown instead of prompt while the line starts with `.` (a continuation) */
     char *line;
     size_t line_capacity;
     int wake_read;
@@ -226,10 +227,29 @@ static cle_editor *editor_of(EditLine *el) {
     return (cle_editor *)data;
 }
 
+/* Whether the line being edited starts with `.` after any blanks: it continues a statement. */
+static int line_continues(EditLine *el) {
+    const LineInfoW *info = el_wline(el);
+    const wchar_t *p;
+    if (info == NULL)
+        return 0;
+    for (p = info->buffer; p < info->lastchar && (*p == L' ' || *p == L'\t'); p++) {
+    }
+    return p < info->lastchar && *p == L'.';
+}
+
+/* The prompt to show now: the continuation prompt while the line starts with `.`. */
+static wchar_t *current_prompt(cle_editor *editor) {
+    if (editor->dot_prompt != NULL && line_continues(editor->el))
+        return editor->dot_prompt;
+    return editor->prompt;
+}
+
 static wchar_t *prompt_function(EditLine *el) {
     cle_editor *editor = editor_of(el);
     static wchar_t empty[] = L"";
-    return editor != NULL && editor->prompt != NULL ? editor->prompt : empty;
+    wchar_t *prompt = editor != NULL ? current_prompt(editor) : NULL;
+    return prompt != NULL ? prompt : empty;
 }
 
 static void drain_wake_pipe(cle_editor *editor) {
@@ -328,6 +348,15 @@ static unsigned char interrupt_function(EditLine *el, int ch) {
     return CC_REFRESH;
 }
 
+/* `.`: inserted as usual; the whole line is redrawn so that the prompt can become the
+ * continuation prompt when the `.` starts the line. */
+static unsigned char dot_function(EditLine *el, int ch) {
+    (void)ch;
+    if (el_winsertstr(el, L".") != 0)
+        return CC_ERROR;
+    return CC_REFRESH;
+}
+
 static unsigned char complete_function(EditLine *el, int ch) {
     cle_editor *editor = editor_of(el);
     const LineInfoW *info = el_wline(el);
@@ -413,6 +442,9 @@ cle_editor *cle_open(const char *program, int history_size) {
     el_wset(editor->el, EL_ADDFN, L"conduit-interrupt", L"Discard the line (Ctrl-C)",
             interrupt_function);
     el_wset(editor->el, EL_BIND, INTERRUPT_KEYS, L"conduit-interrupt", NULL);
+    el_wset(editor->el, EL_ADDFN, L"conduit-dot", L"Insert a dot (a leading one continues a statement)",
+            dot_function);
+    el_wset(editor->el, EL_BIND, L".", L"conduit-dot", NULL);
     el_wset(editor->el, EL_BIND, L"^R", L"em-inc-search-prev", NULL);
     el_wset(editor->el, EL_BIND, L"^S", L"em-inc-search-next", NULL);
     /* Arrow keys and the usual word moves, whatever the terminal description says. */
@@ -451,6 +483,7 @@ void cle_close(cle_editor *editor) {
     close(editor->wake_read);
     close(editor->wake_write);
     free(editor->prompt);
+    free(editor->dot_prompt);
     free(editor->line);
     free(editor);
     if (g_have_original_termios)
@@ -468,6 +501,12 @@ void cle_set_prompt(cle_editor *editor, const char *prompt) {
         return;
     free(editor->prompt);
     editor->prompt = wide;
+}
+
+void cle_set_continuation_prompt(cle_editor *editor, const char *prompt) {
+    wchar_t *wide = prompt != NULL ? utf8_to_wide(prompt) : NULL;
+    free(editor->dot_prompt);
+    editor->dot_prompt = wide;
 }
 
 const char *cle_gets(cle_editor *editor, int *status) {
@@ -572,7 +611,7 @@ int cle_columns(cle_editor *editor) {
 
 /* The display width of the prompt, skipping the \1-fenced escape sequences. */
 static int prompt_width(cle_editor *editor) {
-    const wchar_t *p = editor->prompt;
+    const wchar_t *p = current_prompt(editor);
     int width = 0, fenced = 0;
     if (p == NULL)
         return 0;

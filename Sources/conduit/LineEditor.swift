@@ -33,6 +33,12 @@ final class LineEditor {
         didSet { cle_set_prompt(editor, LineEditor.promptBytes(prompt)) }
     }
 
+    /// The prompt shown instead of `prompt` while the line starts with `.`: it continues the
+    /// statement before it, as the README's examples show with `…`.
+    var dotPrompt: String? {
+        didSet { cle_set_continuation_prompt(editor, dotPrompt.map(LineEditor.promptBytes)) }
+    }
+
     /// Opens the editor on the terminal, loading history from `historyPath` when one is given.
     /// Returns nil if libedit cannot start.
     init?(historyPath: String?, historySize: Int = 1000) {

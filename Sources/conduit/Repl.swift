@@ -26,6 +26,7 @@ struct Repl {
         console.write(Repl.banner)
         let prompt = console.styled("»", "1;35") + " "
         let continuation = console.styled("…", "2") + " "
+        editor.dotPrompt = continuation
         var reader = StatementReader(mode: .interactive)
         while !session.isFinished {
             editor.prompt = reader.isWaiting ? continuation : prompt

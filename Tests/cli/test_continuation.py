@@ -123,3 +123,22 @@ def test_an_unclosed_string_at_the_prompt_is_pointed_out_at_once(playground):
     p.expect("a  PassthroughSubject")
     p.prompt()
     assert p.quit() == 0
+
+
+def test_a_line_starting_with_a_dot_shows_the_continuation_prompt(playground):
+    p = playground()
+    p.line("subject a")
+    p.prompt()
+    p.line("let p = a")
+    p.prompt()
+    p.child.send("  .map")
+    p.expect("… ")
+    p.expect(".map")
+    p.child.send(" { $0 * 2 }\r")
+    p.prompt()
+    p.line("sink s = p")
+    p.prompt()
+    p.line("send a 2")
+    p.expect("s ← 4")
+    p.prompt()
+    assert p.quit() == 0

@@ -55,6 +55,10 @@ void cle_close(cle_editor *editor);
 /* The prompt; bytes between two \001 characters are terminal escapes of zero width. */
 void cle_set_prompt(cle_editor *editor, const char *prompt);
 
+/* The prompt shown instead while the line being edited starts with `.` (it continues the
+ * statement before it); NULL for none. */
+void cle_set_continuation_prompt(cle_editor *editor, const char *prompt);
+
 /* Reads one line. Returns the line (valid until the next call) and sets *status to CLE_LINE, or
  * returns NULL and sets *status to CLE_EOF, CLE_INTERRUPT or CLE_ERROR. */
 const char *cle_gets(cle_editor *editor, int *status);
