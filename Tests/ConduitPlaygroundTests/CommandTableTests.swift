@@ -45,7 +45,9 @@ final class CommandTableTests: SessionTestCase {
     func testTabCompletesAFileAfterLoad() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conduit-complete-\(UUID())")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("scripts"), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("scripts/first.conduit").path, contents: Data())
+        XCTAssertTrue(
+            FileManager.default.createFile(atPath: folder.appendingPathComponent("scripts/first.conduit").path, contents: Data())
+        )
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.path + "/scr"
         XCTAssertEqual(session.completions(for: "load " + path, cursor: 5 + path.count), [folder.path + "/scripts/"])
