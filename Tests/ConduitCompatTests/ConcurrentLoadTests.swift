@@ -1,6 +1,7 @@
 // Many threads sending into subjects through operator chains while others subscribe, cancel
 // and request: every subscriber sees each value at most once, in each sender's order, one call
-// at a time, and at most one completion (exactly one when it was not cancelled).
+// at a time, never beyond its demand, and at most one completion (exactly one when it was not
+// cancelled).
 import Conduit
 import Foundation
 import Synchronization
@@ -32,6 +33,13 @@ private final class Checker: Subscriber, @unchecked Sendable {
         var completions = 0
         var valuesAfterCompletion = 0
         var cancelled = false
+        /// Demand given so far (requested plus returned from `receive`); Int.max once unlimited.
+        var granted = 0
+        var beyondDemand = 0
+
+        mutating func grant(_ demand: Subscribers.Demand) {
+            granted = demand.max.map { granted > Int.max - $0 ? Int.max : granted + $0 } ?? Int.max
+        }
     }
 
     init(style: DemandStyle) { self.style = style }
@@ -52,9 +60,14 @@ private final class Checker: Subscriber, @unchecked Sendable {
 
     func receive(subscription: Subscription) {
         enter()
-        state.withLock { $0.subscription = subscription }
+        let initial: Subscribers.Demand = style == .unlimited ? .unlimited : .max(1)
+        state.withLock { s in
+            s.subscription = subscription
+            // Counted before it is requested: a value may arrive before request(_:) returns.
+            s.grant(initial)
+        }
         leave()
-        subscription.request(style == .unlimited ? .unlimited : .max(1))
+        subscription.request(initial)
     }
 
     func receive(_ input: Stamp) -> Subscribers.Demand {
@@ -63,7 +76,9 @@ private final class Checker: Subscriber, @unchecked Sendable {
             if s.completions > 0 { s.valuesAfterCompletion += 1 }
             if let previous = s.last[input.sender], previous >= input.seq { s.duplicatesOrReorders += 1 }
             s.last[input.sender] = input.seq
+            if s.values >= s.granted { s.beyondDemand += 1 }
             s.values += 1
+            if style == .oneAtATime { s.grant(.max(1)) }
         }
         leave()
         return style == .oneAtATime ? .max(1) : .none
@@ -76,7 +91,11 @@ private final class Checker: Subscriber, @unchecked Sendable {
     }
 
     func request(_ demand: Subscribers.Demand = .max(1)) {
-        state.withLock { $0.subscription }?.request(demand)
+        let subscription = state.withLock { s -> Subscription? in
+            if s.subscription != nil { s.grant(demand) }
+            return s.subscription
+        }
+        subscription?.request(demand)
     }
 
     func cancel() {
@@ -94,7 +113,7 @@ private final class Checker: Subscriber, @unchecked Sendable {
 
     struct Report {
         var values = 0, overlaps = 0, duplicatesOrReorders = 0, valuesAfterCompletion = 0
-        var missingCompletion = 0, extraCompletions = 0
+        var missingCompletion = 0, extraCompletions = 0, beyondDemand = 0
     }
 
     func add(to report: inout Report) {
@@ -103,6 +122,7 @@ private final class Checker: Subscriber, @unchecked Sendable {
             report.overlaps += s.overlaps
             report.duplicatesOrReorders += s.duplicatesOrReorders
             report.valuesAfterCompletion += s.valuesAfterCompletion
+            report.beyondDemand += s.beyondDemand
             if s.completions > 1 { report.extraCompletions += 1 }
             if !s.cancelled && s.completions == 0 { report.missingCompletion += 1 }
         }
@@ -187,6 +207,7 @@ final class ConcurrentLoadTests: XCTestCase {
         XCTAssertEqual(report.duplicatesOrReorders, 0, "a value seen twice or out of its sender's order", file: file, line: line)
         XCTAssertEqual(report.valuesAfterCompletion, 0, "a value after the completion", file: file, line: line)
         XCTAssertEqual(report.extraCompletions, 0, "more than one completion", file: file, line: line)
+        XCTAssertEqual(report.beyondDemand, 0, "a value beyond the subscriber's demand", file: file, line: line)
         XCTAssertEqual(report.missingCompletion, 0, "a live subscriber missed the completion", file: file, line: line)
     }
 
@@ -318,7 +339,60 @@ final class ConcurrentLoadTests: XCTestCase {
             XCTAssertEqual(report.duplicatesOrReorders, 0)
             XCTAssertEqual(report.extraCompletions, 0)
             XCTAssertEqual(report.missingCompletion, 0)
+            XCTAssertEqual(report.beyondDemand, 0)
         }
+    }
+
+    func testCombineLatestOfTwoSubjectsUnderLoad() {
+        // The second subject keeps its first value, so every output is a new value of the first
+        // and each sender's order can be checked.
+        let values = PassthroughSubject<Stamp, Never>()
+        let setting = CurrentValueSubject<Int, Never>(0)
+        hammer(
+            chain: { values.combineLatest(setting).map { $0.0 }.eraseToAnyPublisher() },
+            send: { values.send($0) },
+            finish: {
+                values.send(completion: .finished)
+                setting.send(completion: .finished)
+            },
+            perSender: 80
+        )
+    }
+
+    func testSwitchToLatestOfJustUnderLoad() {
+        let subject = PassthroughSubject<Stamp, Never>()
+        hammer(
+            chain: { subject.map { Just($0) }.switchToLatest().eraseToAnyPublisher() },
+            send: { subject.send($0) },
+            finish: { subject.send(completion: .finished) },
+            perSender: 60
+        )
+    }
+
+    func testBufferUnderLoad() {
+        let subject = PassthroughSubject<Stamp, Never>()
+        hammer(
+            chain: {
+                subject.buffer(size: 16, prefetch: .byRequest, whenFull: .dropOldest).eraseToAnyPublisher()
+            },
+            send: { subject.send($0) },
+            finish: { subject.send(completion: .finished) }
+        )
+    }
+
+    func testPrefixAndFirstUnderLoad() {
+        // Subscribers end on their own (after 40 values, or the first) while senders go on.
+        let subject = PassthroughSubject<Stamp, Never>()
+        let round = Atomic<Int>(0)
+        hammer(
+            chain: {
+                round.add(1, ordering: .relaxed).newValue % 2 == 0
+                    ? subject.prefix(40).eraseToAnyPublisher()
+                    : subject.first().eraseToAnyPublisher()
+            },
+            send: { subject.send($0) },
+            finish: { subject.send(completion: .finished) }
+        )
     }
 
     func testPublishedPropertyWrittenFromManyThreads() {
