@@ -45,3 +45,17 @@ public func scaled(_ count: Int, callgrind: Int? = nil) -> Int {
     guard Measurement.underCallgrind else { return count }
     return max(1, callgrind ?? count / 100)
 }
+
+/// Objects the callgrind child never tears down (see `tearDown`).
+nonisolated(unsafe) private var keptForever: [Any] = []
+
+/// Runs a case's tear-down, except in the child that `--instructions` runs under callgrind: there
+/// `objects` are kept until the process exits instead, since nothing after the measured region
+/// is counted and valgrind would spend minutes cancelling 100,000 sinks one by one.
+public func tearDown(keeping objects: Any, _ body: () -> Void) {
+    if Measurement.underCallgrind {
+        keptForever.append(objects)
+    } else {
+        body()
+    }
+}

@@ -6,7 +6,7 @@ import OpenCombine
 /// shows. The Conduit module holds the same text with its own import.
 enum ScaleCases {
     static let all: [Case] = [
-        SubjectCases.fanOut(100_000, values: 10),
+        SubjectCases.fanOut(100_000, values: 10, runs: 3),
         // Subscribing and cancelling 100,000 sinks of one subject, per sink: a subscriber list
         // that searches or shifts on every change grows with the number of sinks here.
         Case("fanout.100000.subscribe", runs: 3) {

@@ -41,8 +41,8 @@ enum SubjectCases {
     ]
 
     /// A current-value subject delivering to `sinks` sinks; the figure is per delivery.
-    static func fanOut(_ sinks: Int, values: Int) -> Case {
-        Case("fanout.\(sinks)") {
+    static func fanOut(_ sinks: Int, values: Int, runs: Int? = nil) -> Case {
+        Case("fanout.\(sinks)", runs: runs) {
             let values = scaled(values)
             let subject = CurrentValueSubject<Int, Never>(0)
             let tally = Tally()
@@ -50,7 +50,7 @@ enum SubjectCases {
             let ns = nanosecondsPerOperation(values * sinks) {
                 for value in 0..<values { subject.send(value) }
             }
-            cancellables.forEach { $0.cancel() }
+            tearDown(keeping: cancellables) { cancellables.forEach { $0.cancel() } }
             blackHole(tally.total)
             return ns
         }
