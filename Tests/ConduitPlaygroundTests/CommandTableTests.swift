@@ -37,7 +37,7 @@ final class CommandTableTests: SessionTestCase {
     func testTabOffersTheWordsACommandTakes() {
         type("subject taps; sink out = taps")
         XCTAssertEqual(session.completions(for: "trace out o", cursor: 11), ["off", "on"])
-        XCTAssertEqual(session.completions(for: "clock ", cursor: 6), ["real", "virtual"])
+        XCTAssertEqual(session.completions(for: "clock ", cursor: 6), ["real", "reset", "virtual"])
         XCTAssertEqual(session.completions(for: "subject t", cursor: 9), [], "a new name has nothing to offer")
         XCTAssertEqual(session.completions(for: "send taps 1; can", cursor: 16), ["cancel"])
     }

@@ -83,7 +83,7 @@ extension Parser {
             let name = current
             advance()
             guard current.isSymbol("(") else {
-                return Argument(label: label, content: .name(name.identifier ?? ""), token: name)
+                return Argument(label: label, content: .enumCase(name.identifier ?? "", []), token: name)
             }
             advance()
             let arguments = try list(until: ")", what: "the arguments of `.\(name.identifier ?? "")`") {

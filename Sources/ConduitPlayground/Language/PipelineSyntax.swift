@@ -52,7 +52,7 @@ struct Argument {
         case name(String)
         case duration(Int64)
         case closure(Closure)
-        /// An enumeration case with arguments, such as `.byTime(1s)`.
+        /// An enumeration case, such as `.dropOldest`, or with arguments, such as `.byTime(1s)`.
         case enumCase(String, [Argument])
         /// A Swift type or scheduler written in a pasted chain: `Error.self`, `DispatchQueue.main`.
         /// It means nothing for playground values, so it is accepted and ignored.

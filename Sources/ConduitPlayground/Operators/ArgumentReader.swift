@@ -117,6 +117,8 @@ struct ArgumentReader {
         switch argument.content {
         case .name("unlimited"):
             return nil
+        case .enumCase("unlimited", let arguments) where arguments.isEmpty:
+            return nil
         case .enumCase("max", let arguments):
             guard arguments.count == 1, case .expression(let expression) = arguments[0].content,
                   case .int(let count)? = try? expression.evaluate([]), count >= 1
@@ -196,7 +198,13 @@ struct ArgumentReader {
     /// An enumeration-like argument written `.caseName` or `caseName`.
     func choice(_ label: String, from options: [String], default fallback: String) throws -> String {
         guard let argument = argument(label) else { return fallback }
-        guard case .name(let name) = argument.content, options.contains(name) else {
+        let written: String?
+        switch argument.content {
+        case .name(let name): written = name
+        case .enumCase(let name, let arguments) where arguments.isEmpty: written = name
+        default: written = nil
+        }
+        guard let name = written, options.contains(name) else {
             throw problem("`\(label):` takes one of \(options.map { "." + $0 }.joined(separator: ", "))", at: argument.token)
         }
         return name

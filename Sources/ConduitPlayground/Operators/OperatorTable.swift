@@ -20,4 +20,14 @@ enum OperatorTable {
     }
 
     static var names: [String] { all.map(\.name).sorted() }
+
+    /// Whether `argument` of `call` names a scheduler (`receive(on: clock)`, `subscribe(on:)`,
+    /// `debounce(for:scheduler:)`, `measureInterval(using:)`), not a publisher the call reads.
+    static func isScheduler(_ argument: Argument, of call: OperatorCall) -> Bool {
+        switch argument.label {
+        case "scheduler"?, "using"?: return true
+        case "on"?: return call.name == "receive" || call.name == "subscribe"
+        default: return false
+        }
+    }
 }

@@ -28,13 +28,17 @@ enum Help {
             return overview
         }
         let key = topic
-        if let page = CommandTable.spec(named: key) {
-            return "\(page.usage)\n  \(page.summary)\n  example: \(page.example)"
-        }
+        // A word may be both an operator and a command (`.drop(while:)` and `drop NAME`): both pages.
+        var pages: [String] = []
         if let spec = OperatorTable.spec(named: key) {
-            let alias = spec.name == key ? "" : "\n  `\(key)` is the same: every playground closure may fail, and a failure fails the pipeline"
-            return ".\(spec.name): \(spec.summary)\n  usage:   \(spec.usage)\n  example: \(spec.example)\(alias)"
+            let alias = spec.name == key
+                ? "" : "\n  `\(key)` is the same: every playground closure may fail, and a failure fails the pipeline"
+            pages.append(".\(spec.name): \(spec.summary)\n  usage:   \(spec.usage)\n  example: \(spec.example)\(alias)")
         }
+        if let page = CommandTable.spec(named: key) {
+            pages.append("\(page.usage)\n  \(page.summary)\n  example: \(page.example)")
+        }
+        if !pages.isEmpty { return pages.joined(separator: "\n\n") }
         if let page = sourcePages.first(where: { $0.names.contains(key) }) {
             return "\(page.usage)\n  \(page.text)\n  example: \(page.example)"
         }

@@ -18,9 +18,7 @@ extension Session {
                 lines.append(indent + pad(name) + subject.summary + " (\(users) live sink\(users == 1 ? "" : "s"))")
             case .pipeline(let pipeline):
                 lines.append(indent + pad(name) + pipeline.chain + (connections[name].map { "  (\($0.summary))" } ?? ""))
-                for dependency in pipeline.dependencies where depth < 8 {
-                    describe(dependency, depth: depth + 1)
-                }
+                describeReads(of: name, depth: depth)
             case .object(let object):
                 lines.append(indent + pad(name) + objectSummary(object))
                 lines += objectPropertyLines(object).map { indent + "  " + pad("") + $0 }
@@ -29,18 +27,41 @@ extension Session {
             case .sink(let sink):
                 let demand = sink.requested == .unlimited ? "unlimited" : "\(sink.requested.max ?? 0)"
                 lines.append(indent + pad(name) + "sink  \(sink.state.label)  demand \(demand)  received \(sink.received)  ← \(sink.pipelineText)")
-                if let syntax = try? Parser.parsePipeline(sink.pipelineText) {
-                    let pipeline = PipelineEntry(publisher: Empty().eraseToAnyPublisher(), syntax: syntax, length: 0)
+                // What the sink subscribed to, as it was then.
+                if let syntax = names.definitions[name]?.syntax {
                     if let connection = connections[name] {
                         lines.append(indent + "  " + pad("") + connection.summary)
                     }
                     if !syntax.operators.isEmpty {
-                        lines.append(indent + "  " + pad("") + pipeline.chain)
+                        lines.append(indent + "  " + pad("") + syntax.chain)
                     }
-                    for dependency in pipeline.dependencies { describe(dependency, depth: depth + 1) }
                 }
+                describeReads(of: name, depth: depth)
             }
             shown.insert(name)
+        }
+        /// The subjects and pipelines a definition read, as they were when it read them.
+        func describeReads(of name: String, depth: Int) {
+            guard depth < 8 else { return }
+            for dependency in names.definitions[name]?.reads ?? [] {
+                guard let entry = entries[dependency.name] else {
+                    lines.append(String(repeating: "  ", count: depth + 1) + pad(dependency.name) + "(dropped since)")
+                    continue
+                }
+                switch entry {
+                case .subject, .pipeline:
+                    if names.isCurrent(dependency) {
+                        describe(dependency.name, depth: depth + 1)
+                    } else {
+                        lines.append(
+                            String(repeating: "  ", count: depth + 1) + pad(dependency.name)
+                                + "(an earlier definition; `\(dependency.name)` was made again since)"
+                        )
+                    }
+                default:
+                    continue
+                }
+            }
         }
         for name in order {
             if case .sink? = entries[name] { describe(name, depth: 0) }
@@ -52,28 +73,20 @@ extension Session {
     }
 
     func liveSinks(readingFrom name: String) -> Int {
-        var count = 0
-        for case .sink(let sink) in entries.values where sink.isLive {
-            if reads(sink.pipelineText, from: name, depth: 0) { count += 1 }
-        }
-        return count
+        liveSinks(of: name).count
     }
 
+    /// Whether the pipeline written as `pipelineText` reads `name`, directly or through the
+    /// pipelines it reads.
     func reads(_ pipelineText: String, from name: String, depth: Int) -> Bool {
         guard let syntax = try? Parser.parsePipeline(pipelineText) else { return false }
         return reads(syntax, from: name, depth: depth)
     }
 
+    /// Whether `syntax` reads `name`, directly or through the pipelines it reads (as they are now).
     func reads(_ syntax: PipelineSyntax, from name: String, depth: Int) -> Bool {
-        guard depth < 16 else { return false }
-        let dependencies = PipelineEntry(publisher: Empty().eraseToAnyPublisher(), syntax: syntax, length: 0).dependencies
-        if dependencies.contains(name) { return true }
-        return dependencies.contains { dependency in
-            if case .pipeline(let pipeline)? = entries[dependency] {
-                return reads(pipeline.syntax, from: name, depth: depth + 1)
-            }
-            return false
-        }
+        names.reads(names.dependencies(syntax.namesRead), from: name, depth: depth)
+            || syntax.namesRead.contains(name)
     }
 
     func inspect(_ name: Token) throws -> String {

@@ -31,11 +31,14 @@ public final class Session: @unchecked Sendable {
         }
     }
 
-    var entries: [String: Entry] = [:]
+    /// Every name, what it stands for, and what it read when it was made.
+    var names = NameRegistry()
+    /// What each name stands for.
+    var entries: [String: Entry] { names.entries }
     /// The connectable publishers of the pipelines and sinks that have any, by name (`connect`).
     var connections: [String: Connection] = [:]
     /// Names in the order they were made, for `subs`.
-    var order: [String] = []
+    var order: [String] { names.order }
     let outputLock = NSLock()
     var collected: [OutputRecord]?
     let tracer: Tracer
@@ -242,22 +245,21 @@ public final class Session: @unchecked Sendable {
     /// ended (a sink cancelled, a connection ended); if it fails the old entry is put back as it
     /// was, still subscribed.
     private func replacingEntry(named name: String?, _ body: () throws -> Void) throws {
-        guard let name, let old = entries[name] else {
+        guard let name, let old = names.setAside(name) else {
             try body()
             return
         }
         let oldConnection = connections[name]
-        entries[name] = nil
         connections[name] = nil
         do {
             try body()
         } catch {
-            entries[name] = old
+            names.restore(name, old)
             connections[name] = oldConnection
             throw error
         }
         oldConnection?.disconnect()
-        if case .sink(let sink) = old { sink.cancel() }
+        if case .sink(let sink) = old.0 { sink.cancel() }
     }
 
     /// An error's message for a person.
@@ -298,19 +300,69 @@ public final class Session: @unchecked Sendable {
         for case .sink(let sink) in entries.values { sink.cancel() }
         for connection in connections.values { connection.disconnect() }
         connections = [:]
-        entries = [:]
-        order = []
+        names.removeAll()
         lastStatement = nil
         timeline.clear()
+        scheduler.restart()
     }
 
-    func define(_ name: Token, as entry: Entry) throws {
+    /// Makes `name` stand for `entry`. A sink is given the pipeline it was written with (a
+    /// pipeline's is in its entry); what that reads is recorded. A name may be made again when
+    /// what it named is no longer in use (`checkRedefinable`).
+    func define(_ name: Token, as entry: Entry, syntax: PipelineSyntax? = nil) throws {
+        try checkRedefinable(name)
         let key = name.display
-        if let existing = entries[key] {
-            throw SyntaxError("`\(key)` already names a \(existing.kindName); choose another name (or `reset` to start over)", at: name)
+        if entries[key] != nil {
+            connections.removeValue(forKey: key)?.disconnect()
         }
-        if !order.contains(key) { order.append(key) }
-        entries[key] = entry
+        var written = syntax
+        if case .pipeline(let pipeline) = entry { written = pipeline.syntax }
+        names.define(key, as: entry, reads: written?.namesRead ?? [], syntax: written)
+    }
+
+    /// Throws unless `name` is free, or names what nobody uses any more: a sink that is cancelled,
+    /// finished or failed, or a pipeline no live sink reads and not connected.
+    func checkRedefinable(_ name: Token) throws {
+        let key = name.display
+        guard let existing = entries[key] else { return }
+        switch existing {
+        case .sink(let sink):
+            if !sink.isLive { return }
+            throw SyntaxError(
+                "`\(key)` is a live sink; `cancel \(key)` (or `drop \(key)`) first, or choose another name", at: name
+            )
+        case .pipeline:
+            if let connection = connections[key], connection.isConnected {
+                throw SyntaxError("`\(key)` is a connected pipeline; `cancel \(key)` disconnects it first", at: name)
+            }
+            let users = liveSinks(of: key)
+            if users.isEmpty { return }
+            throw SyntaxError(
+                "`\(key)` is read by live \(Session.list(users, one: "sink", many: "sinks")); cancel "
+                    + "\(users.count == 1 ? "it" : "them") first, or choose another name",
+                at: name
+            )
+        default:
+            throw SyntaxError(
+                "`\(key)` already names a \(existing.kindName); choose another name, or `drop \(key)` first", at: name
+            )
+        }
+    }
+
+    /// The live sinks that read `name`, directly or through pipelines, in the order made.
+    func liveSinks(of name: String) -> [String] {
+        order.filter { sinkName in
+            guard case .sink(let sink)? = entries[sinkName], sink.isLive else { return false }
+            return names.reads(sinkName, from: name)
+        }
+    }
+
+    /// `` `a` ``, `` `a` and `b` `` or `` `a`, `b` and `c` ``, after "sink" or "sinks".
+    static func list(_ names: [String], one: String, many: String) -> String {
+        let quoted = names.map { "`\($0)`" }
+        guard let last = quoted.last else { return many }
+        if quoted.count == 1 { return "\(one) \(last)" }
+        return "\(many) " + quoted.dropLast().joined(separator: ", ") + " and " + last
     }
 
     func constant(_ expression: Expression, at token: Token) throws -> Value {

@@ -9,7 +9,9 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
     typealias SchedulerTimeType = VirtualTimeScheduler.SchedulerTimeType
     typealias SchedulerOptions = Never
 
-    let virtual = VirtualTimeScheduler()
+    /// The virtual clock; a new one after `restart()`.
+    var virtual: VirtualTimeScheduler { lock.withLock { currentVirtual } }
+    private var currentVirtual = VirtualTimeScheduler()
     private let queue = DispatchQueue(label: "conduit.playground.realtime")
     private let lock = NSLock()
     private var realTimeStart: DispatchTime?
@@ -18,10 +20,20 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
 
     var isRealTime: Bool { lock.withLock { realTimeStart != nil } }
 
+    /// Starts time again at 0: a fresh virtual clock (what the old one had scheduled is dropped),
+    /// and real time counted from now.
+    func restart() {
+        lock.withLock {
+            currentVirtual = VirtualTimeScheduler()
+            offset = 0
+            if realTimeStart != nil { realTimeStart = .now() }
+        }
+    }
+
     func setRealTime(_ on: Bool) {
         lock.withLock {
             if on, realTimeStart == nil {
-                offset = virtual.now.nanoseconds
+                offset = currentVirtual.now.nanoseconds
                 realTimeStart = .now()
             } else if !on, realTimeStart != nil {
                 realTimeStart = nil
@@ -31,7 +43,7 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
 
     var now: SchedulerTimeType {
         lock.withLock {
-            guard let start = realTimeStart else { return virtual.now }
+            guard let start = realTimeStart else { return currentVirtual.now }
             return SchedulerTimeType(nanoseconds: offset + Int(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds))
         }
     }

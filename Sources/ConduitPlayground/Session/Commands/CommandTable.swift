@@ -2,7 +2,7 @@
 /// completion look them up.
 enum CommandTable {
     static let all: [CommandSpec] = SubjectCommands.all + PipelineCommands.all + InspectionCommands.all
-        + TimeCommands.all + MarbleCommands.all + ObjectCommands.all + ScriptCommands.all
+        + TimeCommands.all + MarbleCommands.all + ObjectCommands.all + NameCommands.all + ScriptCommands.all
 
     private static let byWord: [String: CommandSpec] = Dictionary(
         all.flatMap { spec in ([spec.name] + spec.aliases).map { ($0, spec) } },

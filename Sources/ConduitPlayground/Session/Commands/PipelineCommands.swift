@@ -124,12 +124,7 @@ extension Session {
         }
         let chain = ChainState()
         let publisher = try build(syntax, chain: chain)
-        if let existing = entries[name.display] {
-            throw SyntaxError(
-                "`\(name.display)` already names a \(existing.kindName); choose another name, or `cancel` it and `reset`",
-                at: name
-            )
-        }
+        try checkRedefinable(name)
         let sink = PlaygroundSink(
             name: name.display,
             pipelineText: syntax.text,
@@ -140,7 +135,7 @@ extension Session {
             clock: { [scheduler] in scheduler.now.nanoseconds },
             assign: assign
         )
-        try define(name, as: .sink(sink))
+        try define(name, as: .sink(sink), syntax: syntax)
         remember(chain, as: name.display)
         publisher.subscribe(sink)
     }

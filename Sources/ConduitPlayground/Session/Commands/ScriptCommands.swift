@@ -25,7 +25,7 @@ enum ScriptCommands {
             return Statement(word.display) { [path] session in try session.load(path) }
         },
         CommandSpec(
-            "reset", usage: "reset", summary: "cancels every sink and forgets every name",
+            "reset", usage: "reset", summary: "cancels every sink, forgets every name and starts the clock at 0",
             example: "reset"
         ) { _, word in
             Statement(word.display) { session in

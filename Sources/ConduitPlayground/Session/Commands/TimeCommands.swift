@@ -3,12 +3,17 @@
 enum TimeCommands {
     static let all: [CommandSpec] = [
         CommandSpec(
-            "clock", usage: "clock real|virtual",
-            summary: "switches time operators between the virtual clock and real time",
-            example: "clock real", arguments: [.word(["real", "virtual"])]
+            "clock", usage: "clock real|virtual|reset",
+            summary: "switches time operators between the virtual clock and real time; `clock reset` starts "
+                + "time again at 0 (refused while timers or delays are waiting)",
+            example: "clock real", arguments: [.word(["real", "virtual", "reset"])]
         ) { parser, word in
-            let mode = try parser.oneOf(["real", "virtual"], "`clock` takes `real` or `virtual`")
+            let mode = try parser.oneOf(["real", "virtual", "reset"], "`clock` takes `real`, `virtual` or `reset`")
             return Statement(word.display) { session in
+                if mode == "reset" {
+                    try session.restartClock()
+                    return
+                }
                 session.setRealTime(mode == "real")
                 session.info("clock: \(mode == "real" ? "real time" : "virtual time")")
             }
@@ -28,6 +33,22 @@ enum TimeCommands {
 }
 
 extension Session {
+    /// `clock reset`: time starts again at 0, and what `marbles` drew is forgotten. Refused while
+    /// work is scheduled on the virtual clock: it would never come due.
+    func restartClock() throws {
+        let waiting = scheduler.virtual.pendingActionCount
+        guard waiting == 0 || scheduler.isRealTime else {
+            throw SyntaxError(
+                "\(waiting) scheduled action\(waiting == 1 ? " is" : "s are") waiting on the clock (a timer, a delay); "
+                    + "cancel the sinks that wait for them, or `reset` everything",
+                offset: 0, length: 5
+            )
+        }
+        scheduler.restart()
+        timeline.clear()
+        info("time is \(PlaygroundClock.format(nanoseconds: 0))")
+    }
+
     /// `tick DURATION`: runs what falls due on the virtual clock up to `nanoseconds` from now, at
     /// most `actionsPerTick` actions.
     func tick(_ nanoseconds: Int64) throws {
