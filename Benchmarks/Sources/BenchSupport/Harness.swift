@@ -151,7 +151,8 @@ public struct Harness {
         }
         var footer = "Instructions counted by valgrind --tool=callgrind in the measured loop only (one process "
         footer += "per case and engine, after an uncounted warm-up sample), divided by its values; fewer values "
-        footer += "than the time table. The same binary gives the same counts run after run."
+        footer += "than the time table. The same binary gives the same counts run after run (AsyncAlgorithms' "
+        footer += "within about 1%: its work is spread over the pool's threads)."
         print(render(results, header: header, footer: footer, unitName: { $0.instructionName }))
     }
 
