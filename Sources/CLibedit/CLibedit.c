@@ -17,6 +17,7 @@
 #include <locale.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,8 +36,9 @@ struct cle_editor {
     size_t line_capacity;
     int wake_read;
     int wake_write;
-    int interrupted;
-    const wchar_t *injected; /* characters read_character returns before reading the terminal */
+    int interrupted;       /* Ctrl-C was pressed while this line was edited */
+    int interrupt_keys;    /* how many times INTERRUPT_KEY was handed to libedit for it */
+    int interrupt_shown;   /* conduit-interrupt ran: ^C is shown and the line was ended */
     cle_complete_fn complete;
     void *complete_context;
     cle_wake_fn wake;
@@ -46,6 +48,8 @@ struct cle_editor {
 /* ---- state shared with signal handlers ---- */
 
 static volatile sig_atomic_t g_sigint;
+/* Ctrl-C for whoever runs between lines (an evaluation); only cle_take_interrupt clears it. */
+static atomic_int g_interrupt_requested;
 static volatile sig_atomic_t g_winch;
 static volatile sig_atomic_t g_redraw;
 static volatile int g_wake_fd = -1;
@@ -88,6 +92,7 @@ static void on_interrupt(int signo) {
     int saved = errno;
     (void)signo;
     g_sigint = 1;
+    atomic_store(&g_interrupt_requested, 1);
     poke();
     errno = saved;
 }
@@ -218,8 +223,14 @@ int cle_setup_locale(void) {
 
 /* ---- editor ---- */
 
-/* A key sequence no terminal sends, bound to conduit-interrupt. */
-#define INTERRUPT_KEYS L"\033[9999~"
+/* Ctrl-C reaches libedit as this one character (a C1 control no keyboard sends), bound to
+ * conduit-interrupt. One character, not a sequence: a mode that reads keys itself (incremental
+ * search, quoted insert, a half-typed escape sequence) ends on an unknown single key and hands it
+ * back, so the interrupt always arrives at the top level, where it discards the line. */
+#define INTERRUPT_KEY ((wchar_t)0x9F)
+#define INTERRUPT_BINDING L"\x9f"
+/* After this many tries the key was swallowed each time: the read fails instead. */
+#define INTERRUPT_TRIES 4
 
 static cle_editor *editor_of(EditLine *el) {
     void *data = NULL;
@@ -268,15 +279,21 @@ static int read_character(EditLine *el, wchar_t *out) {
         struct pollfd fds[2];
         int ready;
 
-        if (editor->injected != NULL && *editor->injected != 0) {
-            *out = *editor->injected++;
-            return 1;
-        }
         if (g_sigint) {
-            /* Runs conduit-interrupt, then ends the line, which cle_gets discards. */
             g_sigint = 0;
-            editor->injected = INTERRUPT_KEYS L"\n";
-            continue;
+            editor->interrupted = 1;
+        }
+        if (editor->interrupted) {
+            /* Until conduit-interrupt ends the line, every read is the interrupt key; a partly
+             * read UTF-8 character is dropped. */
+            if (editor->interrupt_keys >= INTERRUPT_TRIES) {
+                errno = EINTR;
+                *out = 0;
+                return -1;
+            }
+            editor->interrupt_keys++;
+            *out = INTERRUPT_KEY;
+            return 1;
         }
         if (g_winch) {
             g_winch = 0;
@@ -337,14 +354,19 @@ static int read_character(EditLine *el, wchar_t *out) {
     }
 }
 
-/* Ctrl-C: show ^C at the end of the line and mark it discarded (a newline follows). */
+/* Ctrl-C: show ^C at the end of the line and end it (cle_gets discards it). The key does
+ * nothing unless a Ctrl-C really came (a meta key can produce the same character). */
 static unsigned char interrupt_function(EditLine *el, int ch) {
     cle_editor *editor = editor_of(el);
     const LineInfoW *info = el_wline(el);
     (void)ch;
-    editor->interrupted = 1;
+    if (editor == NULL || !editor->interrupted)
+        return CC_ERROR;
+    editor->interrupt_shown = 1;
     el_cursor(el, (int)(info->lastchar - info->cursor));
     el_winsertstr(el, L"^C");
+    /* The newline comes from libedit's own macro queue, not from read_character. */
+    el_wpush(el, L"\n");
     return CC_REFRESH;
 }
 
@@ -441,7 +463,7 @@ cle_editor *cle_open(const char *program, int history_size) {
     el_wset(editor->el, EL_BIND, L"^I", L"conduit-complete", NULL);
     el_wset(editor->el, EL_ADDFN, L"conduit-interrupt", L"Discard the line (Ctrl-C)",
             interrupt_function);
-    el_wset(editor->el, EL_BIND, INTERRUPT_KEYS, L"conduit-interrupt", NULL);
+    el_wset(editor->el, EL_BIND, INTERRUPT_BINDING, L"conduit-interrupt", NULL);
     el_wset(editor->el, EL_ADDFN, L"conduit-dot", L"Insert a dot (a leading one continues a statement)",
             dot_function);
     el_wset(editor->el, EL_BIND, L".", L"conduit-dot", NULL);
@@ -516,7 +538,8 @@ const char *cle_gets(cle_editor *editor, int *status) {
     char *utf8;
 
     editor->interrupted = 0;
-    editor->injected = NULL;
+    editor->interrupt_keys = 0;
+    editor->interrupt_shown = 0;
     /* A Ctrl-C pressed while no line was being edited is forgotten. */
     g_sigint = 0;
     /* The size may have changed while we were not looking. */
@@ -526,6 +549,11 @@ const char *cle_gets(cle_editor *editor, int *status) {
     g_sigint = 0;
 
     if (editor->interrupted) {
+        if (!editor->interrupt_shown) {
+            /* The line ended another way (the key was swallowed): end it on screen here. */
+            fputs("^C\r\n", stdout);
+            fflush(stdout);
+        }
         *status = CLE_INTERRUPT;
         return NULL;
     }
@@ -599,6 +627,14 @@ void cle_wake(cle_editor *editor) {
     char byte = 1;
     ssize_t ignored = write(editor->wake_write, &byte, 1);
     (void)ignored;
+}
+
+int cle_take_interrupt(void) {
+    return atomic_exchange(&g_interrupt_requested, 0) != 0;
+}
+
+int cle_interrupt_pending(void) {
+    return atomic_load(&g_interrupt_requested) != 0;
 }
 
 int cle_columns(cle_editor *editor) {

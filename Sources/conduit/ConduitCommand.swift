@@ -44,6 +44,7 @@ struct ConduitCommand: ParsableCommand {
               0  success (every check matched)
               1  a script line failed, a check did not match, or a -e line failed
               2  usage error: unknown option, missing argument, unreadable file
+              3  the terminal could not be read (interactive)
             """,
         version: Version.full,
         subcommands: [RunCommand.self, CheckCommand.self]

@@ -6,6 +6,8 @@ enum ExitStatus {
     static let scriptFailure: Int32 = 1
     /// The command line was wrong: an unknown option, a missing argument, a file that cannot be read.
     static let usage: Int32 = 2
+    /// The terminal could not be read (an input error, not the end of input).
+    static let inputFailure: Int32 = 3
 }
 
 /// An error that ends the command with a given exit status after its message is printed.

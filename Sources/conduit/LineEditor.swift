@@ -16,6 +16,8 @@ final class LineEditor {
         case line(String)
         case endOfInput
         case interrupted
+        /// The terminal could not be read (the reason, from `errno`).
+        case failed(String)
     }
 
     /// Asked on Tab with the line and the cursor (in characters); returns the words that could
@@ -69,18 +71,22 @@ final class LineEditor {
     /// Reads one line (blocking), with editing, history and completion.
     func read() -> Input {
         var status: Int32 = 0
+        errno = 0
         let line = cle_gets(editor, &status)
+        let reason = errno
         switch Int(status) {
         case Int(CLE_LINE): return .line(line.map { String(cString: $0) } ?? "")
         case Int(CLE_INTERRUPT): return .interrupted
+        case Int(CLE_ERROR): return .failed(reason == 0 ? "unknown error" : String(cString: strerror(reason)))
         default: return .endOfInput
         }
     }
 
-    /// Remembers a line (consecutive duplicates are kept once) and saves the history file.
-    func remember(_ line: String) {
-        guard !line.allSatisfy(\.isWhitespace) else { return }
-        _ = cle_history_add(editor, line)
+    /// Remembers accepted lines (consecutive duplicates are kept once) and saves the history file.
+    func remember(_ lines: [String]) {
+        let kept = lines.filter { !$0.allSatisfy(\.isWhitespace) }
+        guard !kept.isEmpty else { return }
+        for line in kept { _ = cle_history_add(editor, line) }
         if let historyPath, cle_history_save(editor, historyPath) >= 0 {
             chmod(historyPath, 0o600)  // what was typed is nobody else's business
         }
@@ -105,6 +111,12 @@ final class LineEditor {
 
     /// The terminal's width.
     var columns: Int { Int(cle_columns(editor)) }
+
+    /// Whether Ctrl-C was pressed since the last call, while no line was being read; forgets it.
+    static func takeInterrupt() -> Bool { cle_take_interrupt() != 0 }
+
+    /// Whether Ctrl-C was pressed while no line was being read (from any thread).
+    static var interruptPending: Bool { cle_interrupt_pending() != 0 }
 
     private func complete(line: String, byteCursor: Int) -> Int32 {
         guard let completer else { return Int32(CLE_COMPLETE_BEEP) }

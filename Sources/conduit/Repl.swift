@@ -28,6 +28,7 @@ struct Repl {
         let continuation = console.styled("…", "2") + " "
         editor.dotPrompt = continuation
         var reader = StatementReader(mode: .interactive)
+        var pendingLines: [String] = []
         while !session.isFinished {
             editor.prompt = reader.isWaiting ? continuation : prompt
             output.beginEditing()
@@ -37,11 +38,23 @@ struct Repl {
             case .endOfInput:
                 console.write("\n")
                 return ExitStatus.success
+            case .failed(let reason):
+                console.write("\n")
+                console.write("conduit: cannot read the terminal: \(reason)\n", to: .error)
+                return ExitStatus.inputFailure
             case .interrupted:
+                // An abandoned statement leaves nothing in the history.
                 reader.discard()
+                pendingLines = []
             case .line(let line):
-                editor.remember(line)
-                for piece in reader.read(line) where !session.isFinished {
+                pendingLines.append(line)
+                let pieces = reader.read(line)
+                if !reader.isWaiting {
+                    editor.remember(pendingLines)
+                    pendingLines = []
+                }
+                for piece in pieces where !session.isFinished {
+                    _ = LineEditor.takeInterrupt()
                     console.write(session.evaluate(piece))
                 }
             }

@@ -87,6 +87,12 @@ void cle_wake(cle_editor *editor);
  * Only from inside a completion or wake callback. */
 void cle_print_above(cle_editor *editor, const char *text);
 
+/* Ctrl-C while no line is being read (an evaluation is running): cle_interrupt_pending says
+ * whether one came (async-signal-safe, from any thread); cle_take_interrupt says so and forgets
+ * it. The signal handler only sets a flag; evaluation checks it at its own safe points. */
+int cle_interrupt_pending(void);
+int cle_take_interrupt(void);
+
 /* The terminal's width in columns (80 when unknown). */
 int cle_columns(cle_editor *editor);
 
