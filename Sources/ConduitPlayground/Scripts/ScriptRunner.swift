@@ -13,27 +13,38 @@ public struct ScriptFailure: Sendable, Equatable {
     }
 }
 
-/// What running a script did: everything it printed, how many `#>` checks it had and passed, and
-/// what failed.
+/// What running a script did: everything it printed, how many checks it had and passed, and what
+/// failed. Every failure is one failed check, so `checks == passed + failures.count` in check mode.
 public struct ScriptReport: Sendable {
     public var checks = 0
     public var passed = 0
     public var failures: [ScriptFailure] = []
     public var output: [OutputRecord] = []
+    /// The script with its `#>` lines rewritten from what it printed (check mode only).
+    public var updatedText: String?
 
     public init() {}
+
+    /// Checks that did not pass.
+    public var failed: Int { checks - passed }
 }
 
 /// Runs script files: the same lines as typed at the prompt. A line starting `#>` states a line of
-/// output the statement above it must produce; in check mode every such line is compared.
-/// A script stops at its first error.
+/// output the statement above it must produce, and `#> (nothing)` that it produces none; in check
+/// mode every such line is compared, and a line that fails without an `#> error: ...` saying so
+/// is a failed check. Check mode goes on after a failure; otherwise a script stops at its first
+/// error.
 public struct ScriptRunner {
+    /// The expectation that a statement prints nothing (informational lines aside).
+    public static let nothingMarker = "(nothing)"
+
     /// Runs the file at `path` in `session`.
     /// `output`, when given, receives each statement's output as soon as it is produced (and the
     /// report then keeps none), so a long script runs in constant memory.
     public static func run(path: String, session: Session, check: Bool, output: (([OutputRecord]) -> Void)? = nil) -> ScriptReport {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             var report = ScriptReport()
+            report.checks = check ? 1 : 0
             report.failures.append(ScriptFailure(file: path, line: 0, message: "cannot read the file"))
             return report
         }
@@ -58,6 +69,7 @@ public struct ScriptRunner {
         while index < lines.count, !run.isOver {
             let line = lines[index]
             guard line.trimmingWhitespace().hasPrefix("#>") else {
+                run.kept.append(index)
                 for piece in reader.read(line) where !run.isOver { run.run(piece) }
                 index += 1
                 continue
@@ -77,13 +89,16 @@ public struct ScriptRunner {
         }
         for piece in reader.finish() where !run.isOver { run.run(piece) }
         run.closeGroup(expecting: [])
+        if check && !run.isOver {
+            // The script's own lines, with the new `#>` lines under the statements they state.
+            var rewritten: [String] = []
+            for kept in run.kept {
+                rewritten.append(String(lines[kept]))
+                rewritten += (run.expectations[kept] ?? []).map { "#> " + $0 }
+            }
+            run.report.updatedText = rewritten.joined(separator: "\n")
+        }
         return run.report
-    }
-
-    /// Informational lines (such as `taps: PassthroughSubject`) are only checked when the script
-    /// states them; values, completions, traces and errors always are.
-    static func isInfoLine(_ line: String, in output: [OutputRecord]) -> Bool {
-        output.contains { $0.kind == .info && $0.text.split(separator: "\n").contains { String($0) == line } }
     }
 }
 
@@ -95,8 +110,13 @@ private struct ScriptRun {
     let check: Bool
     let stream: (([OutputRecord]) -> Void)?
     var report = ScriptReport()
-    /// The line the statements of the current group start on, and what they printed.
+    /// The indexes of the script's lines that are not `#>` lines, in order.
+    var kept: [Int] = []
+    /// The `#>` lines `--update` writes, under the index of the line a group ends on.
+    var expectations: [Int: [String]] = [:]
+    /// The line the statements of the current group start on (and end on), and what they printed.
     private var groupLine = -1
+    private var groupEnd = -1
     private var groupOutput: [OutputRecord] = []
     private var groupFailed = false
     /// The script stopped: at its first error, or at `quit`.
@@ -111,13 +131,16 @@ private struct ScriptRun {
 
     /// Runs one statement, unless an earlier statement of its line failed.
     mutating func run(_ piece: StatementReader.Piece) {
-        if piece.line != groupLine {
+        // The reader counts the lines it was given, which are the script's lines but its `#>` ones.
+        let line = scriptLine(piece.line)
+        if line != groupLine {
             closeGroup(expecting: [])
             if isOver { return }
-            groupLine = piece.line
+            groupLine = line
         }
+        groupEnd = max(groupEnd, scriptLine(piece.line + piece.text.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }))
         guard !groupFailed else { return }
-        let output = session.evaluate(piece, file: path, line: piece.line + 1)
+        let output = session.evaluate(piece, file: path, line: line + 1)
         if let stream {
             stream(output.filter { $0.kind != .error })
             groupOutput += output.filter { $0.kind == .error }
@@ -129,47 +152,127 @@ private struct ScriptRun {
         if session.isFinished { isOver = true }
     }
 
-    /// Ends the current group: an error not expected by `expected` stops the script; in check
-    /// mode each expected line is compared with the group's output.
+    /// The index in the script of the reader's line `index`.
+    private func scriptLine(_ index: Int) -> Int {
+        index < kept.count ? kept[index] : index
+    }
+
+    /// Ends the current group: in check mode each expected line is compared with the group's
+    /// output, and an error nobody expected is a failed check; otherwise such an error stops the
+    /// script.
     mutating func closeGroup(expecting expected: [(line: Int, text: String)]) {
         defer {
             groupOutput = []
             groupFailed = false
             groupLine = -1
+            groupEnd = -1
         }
-        let output = groupOutput
-        if let error = output.first(where: { $0.kind == .error }),
-            !expected.contains(where: { error.text.contains($0.text) && $0.text.contains("error") })
-        {
-            report.failures.append(ScriptFailure(file: path, line: groupLine + 1, message: error.text))
-            isOver = true
+        guard groupLine >= 0 || !expected.isEmpty else { return }
+        let printed = PrintedLines(groupOutput)
+        let error = groupOutput.first { $0.kind == .error }
+        let errorExpected = expected.contains { PrintedLines.withoutLocation($0.text) == printed.firstErrorLine }
+        guard check else {
+            if let error, !errorExpected {
+                report.failures.append(ScriptFailure(file: path, line: groupLine + 1, message: error.text))
+                isOver = true
+            }
             return
         }
-        guard check else { return }
-        let actual = output.flatMap { $0.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-            .filter { !$0.isEmpty }
-        let checked = output.contains { $0.kind == .info }
-            ? actual.filter { line in
-                expected.contains { $0.text == line } || !ScriptRunner.isInfoLine(line, in: output)
-            }
-            : actual
-        for (offset, expectation) in expected.enumerated() {
+        if groupEnd >= 0 {
+            expectations[groupEnd] = printed.expectations(keeping: expected.map(\.text))
+        }
+        func fail(_ line: Int, _ message: String) {
             report.checks += 1
+            report.failures.append(ScriptFailure(file: path, line: line, message: message))
+        }
+        if let error, !errorExpected {
+            fail(groupLine + 1, error.text)
+            return
+        }
+        if expected.count == 1, expected[0].text == ScriptRunner.nothingMarker {
+            if let first = printed.required.first {
+                fail(expected[0].line, "expected nothing, got `\(first)`")
+            } else {
+                report.checks += 1
+                report.passed += 1
+            }
+            return
+        }
+        let checked = printed.checked(against: expected.map(\.text))
+        for (offset, expectation) in expected.enumerated() {
             let got = offset < checked.count ? checked[offset] : nil
-            if got == expectation.text {
+            if got == PrintedLines.withoutLocation(expectation.text) {
+                report.checks += 1
                 report.passed += 1
             } else {
-                report.failures.append(ScriptFailure(
-                    file: path, line: expectation.line,
-                    message: "expected `\(expectation.text)`, got \(got.map { "`\($0)`" } ?? "nothing")"
-                ))
+                fail(expectation.line, "expected `\(expectation.text)`, got \(got.map { "`\($0)`" } ?? "nothing")")
             }
         }
         if checked.count > expected.count, let last = expected.last {
-            report.checks += 1
-            report.failures.append(ScriptFailure(
-                file: path, line: last.line, message: "unexpected output `\(checked[expected.count])`"
-            ))
+            fail(last.line, "unexpected output `\(checked[expected.count])`")
         }
+    }
+}
+
+/// The lines a statement printed, as a script compares them: errors without the file and line
+/// they name (a copied script still matches), and which lines are only checked when stated
+/// (informational lines, and the source and caret under an error).
+struct PrintedLines {
+    /// Every line, in order, with whether it must be stated.
+    let lines: [(text: String, required: Bool)]
+    /// The first line of the first error, without its location.
+    let firstErrorLine: String?
+
+    init(_ output: [OutputRecord]) {
+        var lines: [(String, Bool)] = []
+        var firstError: String?
+        for record in output {
+            let parts = record.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for (offset, part) in parts.enumerated() where !part.isEmpty {
+                switch record.kind {
+                case .info:
+                    lines.append((part, false))
+                case .error:
+                    if offset == 0 {
+                        let text = PrintedLines.withoutLocation(part)
+                        if firstError == nil { firstError = text }
+                        lines.append((text, true))
+                    } else {
+                        lines.append((part, false))
+                    }
+                default:
+                    lines.append((part, true))
+                }
+            }
+        }
+        self.lines = lines
+        firstErrorLine = firstError
+    }
+
+    /// The lines that are always checked.
+    var required: [String] { lines.filter(\.required).map(\.text) }
+
+    /// The lines compared with `expected`: the required ones, and the optional ones it states.
+    func checked(against expected: [String]) -> [String] {
+        let stated = Set(expected.map(PrintedLines.withoutLocation))
+        return lines.filter { $0.required || stated.contains($0.text) }.map(\.text)
+    }
+
+    /// The `#>` lines that state this output, for `check --update`: the required lines and the
+    /// optional ones the script already stated; `(nothing)` where a stated statement printed none.
+    func expectations(keeping expected: [String]) -> [String] {
+        let lines = checked(against: expected)
+        if lines.isEmpty && !expected.isEmpty { return [ScriptRunner.nothingMarker] }
+        return lines
+    }
+
+    /// `error: ...` without the `file:line:column: ` before it.
+    static func withoutLocation(_ line: String) -> String {
+        guard let range = line.range(of: ": error: ") else { return line }
+        let location = line[..<range.lowerBound]
+        // The location ends in `:LINE` or `:LINE:COLUMN`.
+        let parts = location.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 2, let last = parts.last, !last.isEmpty, last.allSatisfy(\.isNumber) else { return line }
+        return String(line[line.index(range.lowerBound, offsetBy: 2)...])
     }
 }
