@@ -107,9 +107,8 @@ final class AppleGuideArticlesTests: XCTestCase {
         let other = TextField()
         other.stringValue = "ignored"
         XCTAssertEqual(myViewModel.filterString, "", "debounced: nothing yet")
-        let settled = expectation(description: "debounced value assigned")
-        DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { settled.fulfill() }
-        wait(for: [settled], timeout: 5)
+        // Waits for the assignment itself (a fixed 0.3 s could end first on a loaded machine).
+        runMainRunLoop(until: { myViewModel.filterString != "" })
         XCTAssertEqual(myViewModel.filterString, "swift")
         sub.cancel()
     }
@@ -147,9 +146,7 @@ final class AppleGuideArticlesTests: XCTestCase {
         for value in 1...5 {
             subject.send(value)
         }
-        let settled = expectation(description: "settled")
-        DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) { settled.fulfill() }
-        wait(for: [settled], timeout: 5)
+        runMainRunLoop(until: { !latest.isEmpty })
         XCTAssertEqual(latest, [5])
         XCTAssertEqual(firsts, [1])
     }
@@ -266,5 +263,14 @@ final class AppleGuideArticlesTests: XCTestCase {
         cancellable1.cancel()
         cancellable2?.cancel()
         connection?.cancel()
+    }
+}
+
+/// Runs the main run loop until `condition` holds, or for at most `limit` seconds (a limit that
+/// only turns a hang into a failure: on a loaded machine timers fire late, but they fire).
+private func runMainRunLoop(until condition: () -> Bool, limit: TimeInterval = 10) {
+    let deadline = Date().addingTimeInterval(limit)
+    while !condition(), Date() < deadline {
+        RunLoop.main.run(until: Date().addingTimeInterval(0.01))
     }
 }

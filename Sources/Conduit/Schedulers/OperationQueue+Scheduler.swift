@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 extension OperationQueue: Scheduler {
     /// Scheduler time for an operation queue: a `Date`, so delays follow the wall clock.
@@ -87,7 +88,7 @@ extension OperationQueue: Scheduler {
     }
 
     /// A dispatch timer adds the action to this queue at each interval until the returned
-    /// cancellable is cancelled.
+    /// cancellable is cancelled; a tick already on its way when it is cancelled does not run.
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
@@ -95,8 +96,11 @@ extension OperationQueue: Scheduler {
         let work = UncheckedAction(action)
         let queue = UncheckedQueue(self)
         let timer = DispatchSource.makeTimerSource(queue: .global())
+        let cancelled = RepeatCancellation()
         timer.setEventHandler {
-            queue.queue.addOperation { work.run() }
+            queue.queue.addOperation {
+                if !cancelled.flag.load(ordering: .acquiring) { work.run() }
+            }
         }
         timer.schedule(
             wallDeadline: Self.wallTime(date),
@@ -104,7 +108,10 @@ extension OperationQueue: Scheduler {
             leeway: .nanoseconds(Int(max(tolerance.timeInterval, 0) * 1_000_000_000))
         )
         timer.resume()
-        return AnyCancellable { timer.cancel() }
+        return AnyCancellable {
+            cancelled.flag.store(true, ordering: .releasing)
+            timer.cancel()
+        }
     }
 
     private static func wallTime(_ time: SchedulerTimeType) -> DispatchWallTime {
@@ -120,4 +127,9 @@ private struct UncheckedQueue: @unchecked Sendable {
     init(_ queue: OperationQueue) {
         self.queue = queue
     }
+}
+
+/// Set when a repeating operation-queue action is cancelled, so a tick already on its way skips it.
+private final class RepeatCancellation: Sendable {
+    let flag = Atomic<Bool>(false)
 }
