@@ -146,7 +146,9 @@ final class ThreadedProgramsStressTests: XCTestCase {
             let batches = OrderRecorder()
             let batchedValues = Atomic<Int>(0)
             let a = subject
-                .timeout(.milliseconds(500), scheduler: queue)
+                // Long enough never to fire while the senders run, even descheduled on a loaded
+                // machine: each value still restarts its timer.
+                .timeout(.seconds(60), scheduler: queue)
                 .sink(receiveCompletion: { _ in timed.completion() }, receiveValue: { timed.value($0) })
             let b = subject
                 .collect(.byTimeOrCount(queue, .microseconds(50), 7))
