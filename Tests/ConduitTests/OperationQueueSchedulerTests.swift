@@ -123,13 +123,16 @@ final class OperationQueueSchedulerTests: XCTestCase {
         let values = LockedLog<Int>()
         let cancellable = subject.debounce(for: .milliseconds(30), scheduler: queue).sink { value in
             values.append(value)
-            done.fulfill()
+            if value == 3 { done.fulfill() }
         }
         subject.send(1)
         subject.send(2)
         subject.send(3)
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(values.values, [3])
+        // Sent within 30 ms, only 3 goes out; a sender descheduled for longer between two sends
+        // (a loaded machine) lets an earlier one out too. Either way the last value ends it, once.
+        XCTAssertEqual(values.values.last, 3)
+        XCTAssertEqual(values.values, Array(Set(values.values)).sorted())
         cancellable.cancel()
     }
 }
