@@ -25,6 +25,10 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     private var downstream: Downstream?
     private var upstream: Subscription?
     private var done = false
+    /// Whether a subscription that comes after the downstream cancelled is cancelled (Combine's
+    /// `filter`-like operators) or left alone (its `tryMap`, `tryScan`, `output(in:)`...).
+    private let cancelsLateSubscription: Bool
+    private var cancelledWhileWaiting = false
     private let step: (Input) throws -> Step
     private let mapFailure: (UpstreamFailure) -> Downstream.Failure
     private let wrapError: (Error) -> Downstream.Failure
@@ -35,9 +39,11 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         name: String,
         mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
         wrapError: @escaping (Error) -> Downstream.Failure,
+        cancelsLateSubscription: Bool = true,
         step: @escaping (Input) throws -> Step
     ) {
         self.downstream = downstream
+        self.cancelsLateSubscription = cancelsLateSubscription
         self.description = name
         self.mapFailure = mapFailure
         self.wrapError = wrapError
@@ -47,8 +53,10 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     func receive(subscription: Subscription) {
         lock.lock()
         guard upstream == nil, !done, let downstream else {
+            let leaveAlone = cancelledWhileWaiting && !cancelsLateSubscription
+            cancelledWhileWaiting = false
             lock.unlock()
-            subscription.cancel()
+            if !leaveAlone { subscription.cancel() }
             return
         }
         upstream = subscription
@@ -84,9 +92,10 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         }
     }
 
+    /// A completion before the subscription is ignored, as in Combine.
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         lock.lock()
-        guard !done, let downstream else {
+        guard !done, upstream != nil, let downstream else {
             lock.unlock()
             return
         }
@@ -109,6 +118,7 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
                 downstream = nil
                 self.upstream = nil
             }
+            if !done, self.upstream == nil { cancelledWhileWaiting = true }
             return done ? nil : self.upstream
         }
         upstream?.cancel()

@@ -30,6 +30,9 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
     private var downstream: Downstream?
     private var phase = Phase.waiting
     private var demanded = false
+    /// The downstream cancelled before the upstream's subscription came: Combine still asks that
+    /// subscription for everything when it comes (and ignores what arrives), so this does too.
+    private var cancelledWhileWaiting = false
     private let accumulate: (Input) throws -> Control
     private let result: () -> Output?
     private let mapFailure: (UpstreamFailure) -> Downstream.Failure
@@ -55,8 +58,14 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
     func receive(subscription: Subscription) {
         lock.lock()
         guard case .waiting = phase, let downstream else {
+            let lateAfterCancel = cancelledWhileWaiting
+            cancelledWhileWaiting = false
             lock.unlock()
-            subscription.cancel()
+            if lateAfterCancel {
+                subscription.request(.unlimited)
+            } else {
+                subscription.cancel()
+            }
             return
         }
         phase = .subscribed(subscription)
@@ -110,6 +119,7 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
                 phase = .finished
                 downstream = nil
             }
+            if case .waiting = phase { cancelledWhileWaiting = true }
             if case .subscribed(let upstream) = phase { return upstream }
             return nil
         }

@@ -41,7 +41,12 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             var dropping = true
             let predicate = self.predicate
-            upstream.subscribe(ForwardingSubscriber<Output, S>(downstream: subscriber, name: "DropWhile") { value in
+            // Its own subscription (as in Combine): a second subscription is cancelled and nothing
+            // passes after the completion or a cancel.
+            upstream.subscribe(GuardedSubscriber<Output, Failure, S>(
+                downstream: subscriber, name: "DropWhile", mapFailure: { $0 },
+                wrapError: { _ in fatalError("a non-throwing predicate threw") }, cancelsLateSubscription: false
+            ) { value in
                 if dropping, predicate(value) { return .skip }
                 dropping = false
                 return .send(value)
@@ -66,7 +71,8 @@ extension Publishers {
             var dropping = true
             let predicate = self.predicate
             upstream.subscribe(GuardedSubscriber<Output, Upstream.Failure, S>(
-                downstream: subscriber, name: "TryDropWhile", mapFailure: { $0 }, wrapError: { $0 }
+                downstream: subscriber, name: "TryDropWhile", mapFailure: { $0 }, wrapError: { $0 },
+                cancelsLateSubscription: false
             ) { value in
                 if dropping, try predicate(value) { return .skip }
                 dropping = false

@@ -61,7 +61,7 @@ extension Publishers {
             if range.isEmpty {
                 upstream.subscribe(GuardedSubscriber<Upstream.Output, Failure, S>(
                     downstream: subscriber, name: "Output", mapFailure: { $0 },
-                    wrapError: { _ in fatalError("unreachable") }
+                    wrapError: { _ in fatalError("unreachable") }, cancelsLateSubscription: false
                 ) { _ in .finish(nil) })
                 return
             }
@@ -69,7 +69,7 @@ extension Publishers {
             let range = self.range
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Failure, S>(
                 downstream: subscriber, name: "Output", mapFailure: { $0 },
-                wrapError: { _ in fatalError("unreachable") }
+                wrapError: { _ in fatalError("unreachable") }, cancelsLateSubscription: false
             ) { value in
                 defer { index += 1 }
                 if index < range.lowerBound { return .skip }

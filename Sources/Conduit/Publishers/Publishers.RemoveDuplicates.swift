@@ -16,7 +16,12 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             var previous: Output?
             let predicate = self.predicate
-            upstream.subscribe(ForwardingSubscriber<Output, S>(downstream: subscriber, name: "RemoveDuplicates") { value in
+            // Its own subscription (as in Combine): a second subscription is cancelled and nothing
+            // passes after the completion or a cancel.
+            upstream.subscribe(GuardedSubscriber<Output, Failure, S>(
+                downstream: subscriber, name: "RemoveDuplicates", mapFailure: { $0 },
+                wrapError: { _ in fatalError("a non-throwing predicate threw") }
+            ) { value in
                 defer { previous = value }
                 if let previous, predicate(previous, value) { return .skip }
                 return .send(value)

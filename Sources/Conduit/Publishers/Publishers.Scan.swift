@@ -42,7 +42,8 @@ extension Publishers {
             var accumulator = initialResult
             let next = nextPartialResult
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Upstream.Failure, S>(
-                downstream: subscriber, name: "TryScan", mapFailure: { $0 }, wrapError: { $0 }
+                downstream: subscriber, name: "TryScan", mapFailure: { $0 }, wrapError: { $0 },
+                cancelsLateSubscription: false
             ) {
                 accumulator = try next(accumulator, $0)
                 return .send(accumulator)

@@ -15,7 +15,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             let transform = self.transform
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Upstream.Failure, S>(
-                downstream: subscriber, name: "TryMap", mapFailure: { $0 }, wrapError: { $0 }
+                downstream: subscriber, name: "TryMap", mapFailure: { $0 }, wrapError: { $0 },
+                cancelsLateSubscription: false
             ) { .send(try transform($0)) })
         }
     }

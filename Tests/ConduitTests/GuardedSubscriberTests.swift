@@ -1,0 +1,64 @@
+import Conduit
+import Foundation
+import XCTest
+
+/// A publisher that keeps the subscriber it is given, so a test can act as a misbehaving
+/// upstream: send events before the subscription, or reach the operator's own subscription.
+final class HeldSubscriberPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
+    private(set) var subscriber: Any?
+    private var sendSubscription: ((Subscription) -> Void)?
+    private var sendValue: ((Output) -> Subscribers.Demand)?
+    private var sendCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        self.subscriber = subscriber
+        sendSubscription = subscriber.receive(subscription:)
+        sendValue = subscriber.receive(_:)
+        sendCompletion = subscriber.receive(completion:)
+    }
+
+    /// The operator's subscriber seen as the subscription it hands downstream.
+    var operatorSubscription: Subscription? { subscriber as? Subscription }
+
+    func send(subscription: Subscription) { sendSubscription?(subscription) }
+    @discardableResult func send(_ value: Output) -> Subscribers.Demand { sendValue?(value) ?? .none }
+    func send(completion: Subscribers.Completion<Failure>) { sendCompletion?(completion) }
+}
+
+/// The try operators, `prefix(while:)`, `output(in:)`, `dropWhile` and `removeDuplicates`
+/// (built on `GuardedSubscriber`) facing an upstream that breaks the order of events.
+final class GuardedSubscriberTests: XCTestCase {
+    func testACompletionBeforeTheSubscriptionIsIgnored() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Error>()
+        upstream.tryMap { $0 * 2 }.subscribe(recorder)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, [])
+        upstream.send(subscription: RecordingSubscription())
+        upstream.send(3)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(6)"])
+    }
+
+    func testTryMapLeavesASubscriptionAloneThatComesAfterACancel() throws {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Error>()
+        upstream.tryMap { $0 }.subscribe(recorder)
+        try XCTUnwrap(upstream.operatorSubscription).cancel()
+        let late = RecordingSubscription()
+        upstream.send(subscription: late)
+        XCTAssertEqual(late.requests, [])
+        XCTAssertFalse(late.isCancelled)
+        XCTAssertEqual(recorder.eventDescriptions, [])
+    }
+
+    func testTryFilterCancelsASubscriptionThatComesAfterACancel() throws {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Error>()
+        upstream.tryFilter { _ in true }.subscribe(recorder)
+        try XCTUnwrap(upstream.operatorSubscription).cancel()
+        let late = RecordingSubscription()
+        upstream.send(subscription: late)
+        XCTAssertTrue(late.isCancelled)
+        XCTAssertEqual(recorder.eventDescriptions, [])
+    }
+}
