@@ -76,4 +76,13 @@ final class CurrentValueSubjectTests: XCTestCase {
         XCTAssertEqual(Set(values).count, values.count)
         XCTAssertEqual(recorder.overlappingDeliveries, 0)
     }
+
+    func testValueStillChangesAfterTheCompletionButSendDoesNot() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        subject.send(completion: .finished)
+        subject.send(7)
+        XCTAssertEqual(subject.value, 0)
+        subject.value = 42
+        XCTAssertEqual(subject.value, 42)
+    }
 }

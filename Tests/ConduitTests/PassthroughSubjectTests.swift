@@ -131,4 +131,21 @@ final class PassthroughSubjectTests: XCTestCase {
             XCTAssertEqual(values[index + 1], -value - 1)
         }
     }
+
+    func testUpstreamSubscriptionIsAskedForValuesOnlyOnceASubscriberWantsSome() {
+        let subject = PassthroughSubject<Int, Never>()
+        let upstream = RecordingSubscription()
+        subject.send(subscription: upstream)
+        XCTAssertEqual(upstream.requests, [])
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        subject.subscribe(subscriber)
+        XCTAssertEqual(upstream.requests, [])
+        subscriber.request(.max(1))
+        XCTAssertEqual(upstream.requests, [.unlimited])
+        subscriber.request(.max(1))
+        let later = RecordingSubscription()
+        subject.send(subscription: later)
+        XCTAssertEqual(upstream.requests, [.unlimited])
+        XCTAssertEqual(later.requests, [.unlimited])
+    }
 }

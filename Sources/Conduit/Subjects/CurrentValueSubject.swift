@@ -22,7 +22,18 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomS
     /// The value wrapped by this subject, published as a new element whenever it changes.
     public var value: Output {
         get { lock.withLock { currentValue } }
-        set { send(newValue) }
+        set {
+            // After the completion the value still changes (nobody is told), as in Combine;
+            // `send(_:)` then changes nothing.
+            lock.lock()
+            guard hub.completion == nil else {
+                currentValue = newValue
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            send(newValue)
+        }
     }
 
     public var description: String { "CurrentValueSubject" }

@@ -99,11 +99,14 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     @usableFromInline
     final func request(_ newDemand: Subscribers.Demand) {
         precondition(newDemand > 0, "demand must not be zero")
+        var hub: SubjectHub<Output, Failure>?
         withLock {
             guard let port else { return }
             demand += newDemand
+            hub = self.hub
             replay(through: port)
         }
+        hub?.downstreamDemanded()
     }
 
     /// What a new demand owes the subscriber besides later values: nothing here; a current-value

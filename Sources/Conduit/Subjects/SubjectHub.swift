@@ -12,6 +12,9 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var entries: [SubjectLink] = []
     @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
     private var upstreams: [Subscription] = []
+    /// Set when a subscriber first asks for values: only then are the upstream subscriptions
+    /// asked for everything (Combine's subjects do not pull while nobody wants anything).
+    private var upstreamsRequested = false
     @usableFromInline let name: String
 
     @usableFromInline
@@ -79,11 +82,28 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
         }
     }
 
-    /// Keeps an upstream subscription and asks it for everything.
+    /// Keeps an upstream subscription; asks it for everything once a subscriber wants values.
     @usableFromInline
     func adopt(_ subscription: Subscription) {
-        lock.withLock { upstreams.append(subscription) }
-        subscription.request(.unlimited)
+        let requestNow: Bool = lock.withLock {
+            upstreams.append(subscription)
+            return upstreamsRequested
+        }
+        if requestNow { subscription.request(.unlimited) }
+    }
+
+    /// A subscriber asked for values: the first time, every upstream subscription is asked for
+    /// everything.
+    @usableFromInline
+    func downstreamDemanded() {
+        let pending: [Subscription] = lock.withLock {
+            guard !upstreamsRequested else { return [] }
+            upstreamsRequested = true
+            return upstreams
+        }
+        for upstream in pending {
+            upstream.request(.unlimited)
+        }
     }
 
     /// Attaches a subscriber, or completes it at once if the subject has completed.
