@@ -85,4 +85,11 @@ final class CurrentValueSubjectTests: XCTestCase {
         subject.value = 42
         XCTAssertEqual(subject.value, 42)
     }
+
+    func testUpstreamSubscriptionIsAskedForEverythingAtOnceEvenWithNoSubscriber() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let upstream = RecordingSubscription()
+        subject.send(subscription: upstream)
+        XCTAssertEqual(upstream.requests, [.unlimited])
+    }
 }

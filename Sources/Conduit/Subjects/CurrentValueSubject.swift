@@ -4,7 +4,7 @@
 /// when nobody has demand. Setting `value` sends it. Safe to use from many threads.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomStringConvertible, @unchecked Sendable {
     @usableFromInline
-    internal let hub = SubjectHub<Output, Failure>(name: "CurrentValueSubject")
+    internal let hub = SubjectHub<Output, Failure>(name: "CurrentValueSubject", pullsUpstreamAtOnce: true)
     /// The hub's lock also guards the current value, so a send takes one lock.
     @usableFromInline
     internal var lock: Lock { hub.lock }

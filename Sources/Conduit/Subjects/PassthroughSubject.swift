@@ -4,7 +4,7 @@
 /// dropped for that subscriber. Safe to use from many threads.
 public final class PassthroughSubject<Output, Failure: Error>: Subject, CustomStringConvertible, @unchecked Sendable {
     @usableFromInline
-    internal let hub = SubjectHub<Output, Failure>(name: "PassthroughSubject")
+    internal let hub = SubjectHub<Output, Failure>(name: "PassthroughSubject", pullsUpstreamAtOnce: false)
 
     /// Creates a subject with no subscribers.
     public init() {}

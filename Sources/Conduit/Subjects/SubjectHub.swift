@@ -12,14 +12,16 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var entries: [SubjectLink] = []
     @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
     private var upstreams: [Subscription] = []
-    /// Set when a subscriber first asks for values: only then are the upstream subscriptions
-    /// asked for everything (Combine's subjects do not pull while nobody wants anything).
-    private var upstreamsRequested = false
+    /// Whether upstream subscriptions are asked for everything as they come. A passthrough subject
+    /// (as in Combine) waits until a subscriber first asks for values; a current-value subject
+    /// asks at once, since it keeps the latest value even with nobody listening.
+    private var upstreamsRequested: Bool
     @usableFromInline let name: String
 
     @usableFromInline
-    init(name: String) {
+    init(name: String, pullsUpstreamAtOnce: Bool) {
         self.name = name
+        self.upstreamsRequested = pullsUpstreamAtOnce
     }
 
     deinit {
