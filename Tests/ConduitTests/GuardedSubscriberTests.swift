@@ -18,7 +18,13 @@ final class HeldSubscriberPublisher<Output, Failure: Error>: Publisher, @uncheck
     }
 
     /// The operator's subscriber seen as the subscription it hands downstream.
-    var operatorSubscription: Subscription? { subscriber as? Subscription }
+    var operatorSubscription: Subscription? { subscriber.flatMap { $0 as? Subscription } }
+    /// The operator's subscriber's custom mirror, if it has one.
+    var subscriberMirror: Mirror? { subscriber.flatMap { ($0 as? CustomReflectable)?.customMirror } }
+    /// The operator's subscriber's playground description, if it is a string.
+    var subscriberPlaygroundDescription: String? {
+        subscriber.flatMap { ($0 as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String }
+    }
 
     func send(subscription: Subscription) { sendSubscription?(subscription) }
     @discardableResult func send(_ value: Output) -> Subscribers.Demand { sendValue?(value) ?? .none }
@@ -60,5 +66,19 @@ final class GuardedSubscriberTests: XCTestCase {
         upstream.send(subscription: late)
         XCTAssertTrue(late.isCancelled)
         XCTAssertEqual(recorder.eventDescriptions, [])
+    }
+
+    func testTryFilterReflectsItsDownstreamAndTryMapNothing() throws {
+        let filtered = HeldSubscriberPublisher<Int, Never>()
+        filtered.tryFilter { _ in true }.subscribe(RecordingSubscriber<Int, Error>())
+        let filterMirror = try XCTUnwrap(filtered.subscriberMirror)
+        XCTAssertEqual(filterMirror.children.map(\.label), ["downstream"])
+        XCTAssertEqual(
+            filtered.subscriberPlaygroundDescription, "TryFilter"
+        )
+        let mapped = HeldSubscriberPublisher<Int, Never>()
+        mapped.tryMap { $0 }.subscribe(RecordingSubscriber<Int, Error>())
+        let mapMirror = try XCTUnwrap(mapped.subscriberMirror)
+        XCTAssertTrue(mapMirror.children.isEmpty)
     }
 }

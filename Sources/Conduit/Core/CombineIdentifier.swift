@@ -12,9 +12,10 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
         rawValue = identifierCounter.add(1, ordering: .relaxed).newValue
     }
 
-    /// Creates an identifier from an object's identity.
+    /// Creates an identifier from an object's identity: its address, as in Combine (a hash of the
+    /// identity could make two live objects share an identifier).
     public init(_ obj: AnyObject) {
-        rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(obj).hashValue))
+        rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(obj)))
     }
 
     public var description: String {

@@ -18,7 +18,7 @@ internal typealias ForwardingSubscriber<Input, Downstream: Subscriber> =
 /// end (no generic metadata lookups per value).
 @usableFromInline
 internal final class Forwarder<Input, Output, Failure: Error>: Subscriber, CustomStringConvertible,
-    @unchecked Sendable
+    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     /// What one upstream value becomes.
     @usableFromInline
@@ -63,6 +63,13 @@ internal final class Forwarder<Input, Output, Failure: Error>: Subscriber, Custo
 
     @usableFromInline
     var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
+
+    /// No children, as Combine's `Map`, `Filter`... show to reflection.
+    @usableFromInline
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    @usableFromInline
+    var playgroundDescription: Any { description }
 
     @usableFromInline
     func receive(subscription: Subscription) {

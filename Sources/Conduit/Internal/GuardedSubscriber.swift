@@ -7,7 +7,7 @@
 /// after that. `step` sees each value (serially) and says what to do; a thrown error fails the
 /// downstream with that error.
 internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
-    Subscription, CustomStringConvertible, @unchecked Sendable
+    Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Failure = UpstreamFailure
     typealias Output = Downstream.Input
@@ -29,6 +29,9 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     /// `filter`-like operators) or left alone (its `tryMap`, `tryScan`, `output(in:)`...).
     private let cancelsLateSubscription: Bool
     private var cancelledWhileWaiting = false
+    /// Whether reflection shows the downstream (Combine's `tryFilter`, `prefix(while:)`...) or
+    /// nothing (its `tryMap`, `drop(while:)`, `output(in:)`...).
+    private let reflectsDownstream: Bool
     private let step: (Input) throws -> Step
     private let mapFailure: (UpstreamFailure) -> Downstream.Failure
     private let wrapError: (Error) -> Downstream.Failure
@@ -40,15 +43,25 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
         wrapError: @escaping (Error) -> Downstream.Failure,
         cancelsLateSubscription: Bool = true,
+        reflectsDownstream: Bool = false,
         step: @escaping (Input) throws -> Step
     ) {
         self.downstream = downstream
+        self.reflectsDownstream = reflectsDownstream
         self.cancelsLateSubscription = cancelsLateSubscription
         self.description = name
         self.mapFailure = mapFailure
         self.wrapError = wrapError
         self.step = step
     }
+
+    var customMirror: Mirror {
+        guard reflectsDownstream else { return Mirror(self, children: [:]) }
+        let downstream = lock.withLock { self.downstream }
+        return Mirror(self, children: ["downstream": downstream as Any])
+    }
+
+    var playgroundDescription: Any { description }
 
     func receive(subscription: Subscription) {
         lock.lock()

@@ -34,7 +34,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             let transform = self.transform
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Upstream.Failure, S>(
-                downstream: subscriber, name: "TryCompactMap", mapFailure: { $0 }, wrapError: { $0 }
+                downstream: subscriber, name: "TryCompactMap", mapFailure: { $0 }, wrapError: { $0 },
+                reflectsDownstream: true
             ) { try transform($0).map { .send($0) } ?? .skip })
         }
     }

@@ -40,7 +40,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             let isIncluded = self.isIncluded
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Upstream.Failure, S>(
-                downstream: subscriber, name: "TryFilter", mapFailure: { $0 }, wrapError: { $0 }
+                downstream: subscriber, name: "TryFilter", mapFailure: { $0 }, wrapError: { $0 },
+                reflectsDownstream: true
             ) { try isIncluded($0) ? .send($0) : .skip })
         }
     }

@@ -56,7 +56,7 @@ extension Publisher where Failure == Never {
 
 /// Passes values and the subscription through unchanged and maps the failure of the completion.
 internal struct FailureMappingSubscriber<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
-    CustomStringConvertible where Downstream.Input == Input
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible where Downstream.Input == Input
 {
     typealias Failure = UpstreamFailure
 
@@ -72,6 +72,11 @@ internal struct FailureMappingSubscriber<Input, UpstreamFailure: Error, Downstre
     }
 
     var description: String { name }
+
+    /// No children, as Combine's `MapError` and `SetFailureType` show to reflection.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    var playgroundDescription: Any { name }
 
     func receive(subscription: Subscription) {
         downstream.receive(subscription: subscription)

@@ -16,7 +16,7 @@ extension Publishers {
             let predicate = self.predicate
             upstream.subscribe(GuardedSubscriber<Output, Failure, S>(
                 downstream: subscriber, name: "PrefixWhile", mapFailure: { $0 },
-                wrapError: { _ in fatalError("a non-throwing predicate threw") }
+                wrapError: { _ in fatalError("a non-throwing predicate threw") }, reflectsDownstream: true
             ) { predicate($0) ? .send($0) : .finish(nil) })
         }
     }
@@ -37,7 +37,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             let predicate = self.predicate
             upstream.subscribe(GuardedSubscriber<Output, Upstream.Failure, S>(
-                downstream: subscriber, name: "TryPrefixWhile", mapFailure: { $0 }, wrapError: { $0 }
+                downstream: subscriber, name: "TryPrefixWhile", mapFailure: { $0 }, wrapError: { $0 },
+                reflectsDownstream: true
             ) { try predicate($0) ? .send($0) : .finish(nil) })
         }
     }

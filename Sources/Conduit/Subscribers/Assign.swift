@@ -24,7 +24,14 @@ extension Subscribers {
         public var description: String { "Assign \(Root.self)." }
 
         public var customMirror: Mirror {
-            Mirror(self, children: ["object": object as Any, "keyPath": keyPath])
+            let status: String = lock.withLock {
+                switch state {
+                case .awaitingSubscription: return "awaiting subscription"
+                case .subscribed: return "subscribed"
+                case .terminal: return "terminal"
+                }
+            }
+            return Mirror(self, children: ["object": object as Any, "keyPath": keyPath, "status": status])
         }
 
         public var playgroundDescription: Any { description }
@@ -41,8 +48,14 @@ extension Subscribers {
             subscription.request(.unlimited)
         }
 
+        /// A value is assigned only while subscribed: one before the subscription (from a
+        /// misbehaving upstream) or after the end is ignored, as in Combine.
         public func receive(_ value: Input) -> Subscribers.Demand {
             lock.lock()
+            guard case .subscribed = state else {
+                lock.unlock()
+                return .none
+            }
             let target = object
             lock.unlock()
             target?[keyPath: keyPath] = value
