@@ -108,7 +108,7 @@ struct Lexer<Source: LexerSource> {
             UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: ";"),
             UInt8(ascii: "?"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "+"),
             UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "!"),
-            UInt8(ascii: "\\"):
+            UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "@"):
             return true
         default:
             return false

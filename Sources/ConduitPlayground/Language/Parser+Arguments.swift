@@ -36,6 +36,11 @@ extension Parser {
             return Argument(label: label, content: factory.content, token: factory.token)
         }
         switch token.kind {
+        case .symbol("&"):
+            // `assign(to: &player.$currentSong)`, `store(in: &cancellables)`.
+            advance()
+            let target = try postfix()
+            return Argument(label: label, content: .reference(target), token: covering(from: token))
         case .duration(let nanoseconds):
             advance()
             return Argument(label: label, content: .duration(nanoseconds), token: token)

@@ -2,8 +2,20 @@
 extension Parser {
     mutating func pipeline() throws -> PipelineSyntax {
         let start = current.offset
-        let source = try pipelineSource()
+        var source: PipelineSyntax.Source
         var operators: [OperatorCall] = []
+        if startsWithExpression {
+            // `player.$currentSong`, `service.search("swift")`, `NotificationCenter.default.publisher(for: "x")`.
+            switch try postfix() {
+            case .pipeline(let inner):
+                source = inner.source
+                operators = inner.operators
+            case let expression:
+                source = .expression(expression)
+            }
+        } else {
+            source = try pipelineSource()
+        }
         while current.isSymbol(".") {
             advance()
             operators.append(try operatorCall())
@@ -25,6 +37,18 @@ extension Parser {
             result += trimmed
         }
         return result
+    }
+
+    /// Whether the pipeline starts with an expression rather than a name or a source word: a call
+    /// (`search("x")`, `Player()`), `$property`, or a member that is not an operator
+    /// (`player.$currentSong`, `player.objectWillChange`).
+    var startsWithExpression: Bool {
+        guard let word = current.identifier, !Parser.reserved.contains(word) || word.first?.isUppercase == true,
+              !Parser.sourceWords.contains(word), word != "Timer", word != "timer"
+        else { return false }
+        if word.hasPrefix("$") || peek(1).isSymbol("(") { return true }
+        guard peek(1).isSymbol("."), let member = peek(2).identifier else { return false }
+        return OperatorTable.spec(named: member) == nil && !Parser.subscriberWords.contains(member)
     }
 
     func source_text(_ start: Int, _ end: Int) -> Substring {

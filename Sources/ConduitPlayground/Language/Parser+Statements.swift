@@ -6,6 +6,11 @@ extension Parser {
             throw SyntaxError("a line starts with a command such as `subject`, `let`, `sink` or `send`; type `help` for the list", at: first)
         }
         guard let spec = CommandTable.spec(named: word) else {
+            if word.hasPrefix("$") || peek(1).isSymbol(".") || peek(1).isSymbol("(") || peek(1).isSymbol("=")
+                || peek(1).isSymbol("?") {
+                // `player.currentSong = "x"`, `print("hi")`, `player.$currentSong.sink { ... }`.
+                return try ObjectCommands.expressionStatement(&self)
+            }
             let hint = Suggestion.closest(to: word, in: Parser.commands).map { "; did you mean `\($0)`?" }
                 ?? "; type `help` for the list"
             throw SyntaxError("unknown command `\(word)`\(hint)", at: first)

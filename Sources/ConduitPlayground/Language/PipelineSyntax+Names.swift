@@ -44,6 +44,8 @@ extension Argument {
             expression.collectNames(into: &names)
         case .closure(let closure):
             closure.body.collectNames(into: &names)
+        case .reference(let expression):
+            expression.collectNames(into: &names)
         case .enumCase(_, let arguments):
             for argument in arguments { argument.collectNames(into: &names, topLevel: false) }
         case .range(let lower, let upper, _):

@@ -61,11 +61,19 @@ struct Argument {
         case range(Expression, Expression?, closed: Bool)
         /// `{ PassthroughSubject<Int, Never>() }`: the subject factory `multicast` takes.
         case subjectFactory
+        /// `&player.$currentSong` or `&cancellables`: Swift's in-out argument.
+        case reference(Expression)
     }
 
     let label: String?
     let content: Content
     let token: Token
+
+    /// Whether it is an in-out argument (`&player.$song`).
+    var isReference: Bool {
+        if case .reference = content { return true }
+        return false
+    }
 }
 
 /// A closure `{ $0 * 2 }` or `{ a, b in a + b }`.

@@ -108,6 +108,13 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
         return Published<Value>[_enclosingInstance: self, projected: \.projectedPlaceholder, storage: \.published[index]]
     }
 
+    /// A property by name, as a key path can reach it (`Subscribers.Assign` writes through it);
+    /// reading a missing one gives nil, writing one does nothing.
+    subscript(property name: String) -> Value {
+        get { value(of: name) ?? .null }
+        set { set(name, to: newValue) }
+    }
+
     /// Every property and its value, for `inspect` and JSON.
     func snapshot() -> [Value.Field] {
         properties.map { Value.Field($0.name, value(of: $0.name) ?? .null) }

@@ -6,18 +6,44 @@ import Conduit
 struct ForwardedSubscriber {
     let receiveSubscription: (Subscription) -> Void
     let receiveValue: (Value) -> Subscribers.Demand
-    let finish: () -> Void
+    let receiveCompletion: (Subscribers.Completion<PlaygroundError>) -> Void
     let cancel: () -> Void
 
+    /// An engine subscriber that cannot take a failure: a failure cancels it.
     init<S: Subscriber & Cancellable>(_ subscriber: S) where S.Input == Value, S.Failure == Never {
         receiveSubscription = { subscriber.receive(subscription: $0) }
         receiveValue = { subscriber.receive($0) }
-        finish = { subscriber.receive(completion: .finished) }
+        receiveCompletion = { completion in
+            if completion == .finished { subscriber.receive(completion: .finished) } else { subscriber.cancel() }
+        }
         cancel = { subscriber.cancel() }
     }
 
+    /// A subject fed by the pipeline (`.subscribe(subject)`): the subject's own `send(subscription:)`
+    /// takes the subscription, which is then asked for everything, as Combine's does.
+    init(subject: SubjectEntry) {
+        final class Holder: @unchecked Sendable {
+            var subscription: Subscription?
+        }
+        let holder = Holder()
+        receiveSubscription = { subscription in
+            holder.subscription = subscription
+            subject.send(subscription: subscription)
+            subscription.request(.unlimited)
+        }
+        receiveValue = { value in
+            subject.send(value)
+            return .none
+        }
+        receiveCompletion = { completion in
+            holder.subscription = nil
+            subject.send(completion: completion)
+        }
+        cancel = { holder.subscription = nil }
+    }
+
     /// A closure run for each value (`.sink { print($0) }`): asks for everything, prints nothing itself.
-    init(handler: @escaping (Value) -> Void) {
+    init(handler: @escaping (Value) -> Void, completion: @escaping (Subscribers.Completion<PlaygroundError>) -> Void) {
         final class Holder: @unchecked Sendable {
             var subscription: Subscription?
         }
@@ -30,7 +56,10 @@ struct ForwardedSubscriber {
             handler(value)
             return .none
         }
-        finish = { holder.subscription = nil }
+        receiveCompletion = { ending in
+            holder.subscription = nil
+            completion(ending)
+        }
         cancel = {
             holder.subscription = nil
         }

@@ -103,7 +103,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         timeline.record(name, completion == .finished ? .finished : .failed, at: clock())
         if let assign {
             // `Assign` takes no failure (in Swift its publisher cannot fail): it is let go instead.
-            if completion == .finished { assign.finish() } else { assign.cancel() }
+            assign.receiveCompletion(completion)
         }
         switch completion {
         case .finished:

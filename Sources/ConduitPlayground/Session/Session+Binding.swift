@@ -158,6 +158,19 @@ extension Session {
                 try function.call(try arguments.map { try $0.evaluate(values) })
             })
         }
+        if let objectClass = classes[name] {
+            // `Person()` inside a property's value: a nested object of that class.
+            guard arguments.isEmpty else { throw SyntaxError("`\(name)()` takes no arguments", at: token) }
+            let properties = objectClass.properties
+            return .bound(BoundExpression { [weak self] _ in
+                guard let self else { throw PlaygroundError("the session is gone") }
+                do {
+                    return .object(try self.makeObject(named: name, typeName: name, properties: properties))
+                } catch {
+                    throw PlaygroundError(Session.message(of: error))
+                }
+            })
+        }
         switch name {
         case "print":
             return .bound(BoundExpression { [weak self] values in
@@ -195,9 +208,16 @@ extension Session {
         if parts.count >= 2, let last = parts.last {
             let base = parts.dropLast().joined(separator: ".")
             let root = parts[0]
-            if case .object(let object)? = entries[root], parts.count == 3, parts[1] == "objectWillChange", last == "send" {
+            if case .object? = entries[root], parts.count >= 3, parts[parts.count - 2] == "objectWillChange", last == "send" {
+                // `parent.objectWillChange.send()`, `list.child.objectWillChange.send()`.
                 guard arguments.isEmpty else { throw SyntaxError("`objectWillChange.send()` takes no arguments", at: token) }
-                return .bound(BoundExpression { _ in
+                var path = Expression.name(root, Token(kind: .identifier(root), offset: token.offset, length: root.count))
+                for member in parts.dropFirst().dropLast(2) { path = .member(path, member) }
+                let owner = try bind(path)
+                return .bound(BoundExpression { values in
+                    guard case .object(let object) = try owner.evaluate(values) else {
+                        throw PlaygroundError("`\(parts.dropLast(2).joined(separator: "."))` is not an object")
+                    }
                     object.objectWillChange.send()
                     return .void
                 })
@@ -208,6 +228,18 @@ extension Session {
                     subject.send(try arguments[0].evaluate(values))
                     return .void
                 })
+            }
+            switch entries[root] {
+            case .subject?, .pipeline?:
+                if parts.count == 2 {
+                    let hint = Suggestion.closest(to: last, in: OperatorTable.names).map { "; did you mean `\($0)`?" }
+                        ?? "; `help operators` lists them"
+                    throw SyntaxError(
+                        "unknown operator `\(last)`\(hint)", offset: token.offset + root.count + 1, length: last.count
+                    )
+                }
+            default:
+                break
             }
             if entries[root] == nil && !["NotificationCenter", "Notification"].contains(root) {
                 throw try unknownName(root, at: token)

@@ -58,6 +58,10 @@ public final class Session: @unchecked Sendable {
     /// The session's own notification center (`NotificationCenter.default` in what people type), so
     /// that sessions do not hear each other's notifications.
     let notificationCenter = NotificationCenter()
+    /// The classes declared with `class NAME: ObservableObject { ... }`, by name.
+    var classes: [String: ObjectClass] = [:]
+    /// How many sinks were made without a name (`player.$song.sink { ... }`), for the next one's.
+    var anonymousSinks = 0
 
     public init() {
         tracer = Tracer()
@@ -302,6 +306,7 @@ public final class Session: @unchecked Sendable {
         connections = [:]
         names.removeAll()
         lastStatement = nil
+        classes = [:]
         timeline.clear()
         scheduler.restart()
     }

@@ -24,6 +24,13 @@ struct SubjectEntry {
         }
     }
 
+    func send(subscription: Subscription) {
+        switch storage {
+        case .passthrough(let subject): subject.send(subscription: subscription)
+        case .current(let subject): subject.send(subscription: subscription)
+        }
+    }
+
     func send(completion: Subscribers.Completion<PlaygroundError>) {
         switch storage {
         case .passthrough(let subject): subject.send(completion: completion)

@@ -1,5 +1,244 @@
-/// The commands of objects with `@Published` properties and notifications (issue 13): none yet.
-/// Their `CommandSpec`s go here, one per command, as in the other families.
+import Conduit
+
+/// The commands of objects with `@Published` properties, declared functions and notifications:
+/// `object`, `class`, `func`, `post`, and lines that are Swift expressions
+/// (`player.currentSong = "x"`, `print("hi")`, `player.$currentSong.sink { ... }`).
 enum ObjectCommands {
-    static let all: [CommandSpec] = []
+    static let all: [CommandSpec] = [
+        CommandSpec(
+            "object", usage: "object NAME { @Published PROPERTY = VALUE; PROPERTY = VALUE }",
+            summary: "makes an ObservableObject: its @Published properties publish (`NAME.$PROPERTY`) and announce "
+                + "each change on `NAME.objectWillChange` before it is stored",
+            example: "object player { @Published currentSong = \"not playing\"; name = \"jukebox\" }",
+            arguments: [.newName]
+        ) { parser, word in
+            let name = try parser.newName(after: "object")
+            let properties = try parser.propertyDeclarations(in: "an object")
+            return Statement(word.display, defines: name) { session in
+                let object = try session.makeObject(named: name.display, typeName: nil, properties: properties)
+                try session.define(name, as: .object(object))
+                session.info("\(name.display): \(session.objectSummary(object))")
+            }
+        },
+        CommandSpec(
+            "class", usage: "class NAME: ObservableObject { @Published var PROPERTY = VALUE }",
+            summary: "declares a class of observable objects, as in Swift; `let NAME = CLASS()` makes one",
+            example: "class Player: ObservableObject { @Published var currentSong = \"not playing\" }",
+            arguments: [.newName]
+        ) { parser, word in
+            let name = try parser.newName(after: "class")
+            if parser.current.isSymbol(":") {
+                parser.advance()
+                while parser.current.identifier != nil {
+                    parser.advance()
+                    if parser.current.isSymbol(",") { parser.advance() }
+                }
+            }
+            let properties = try parser.propertyDeclarations(in: "a class")
+            return Statement(word.display) { session in
+                guard session.classes[name.display] == nil, session.entries[name.display] == nil else {
+                    throw SyntaxError("`\(name.display)` is already declared; choose another name", at: name)
+                }
+                // Checked now, so that a mistake is reported where the class is declared.
+                _ = try session.makeObject(named: name.display, typeName: name.display, properties: properties)
+                session.classes[name.display] = ObjectClass(name: name.display, properties: properties)
+                session.info("class \(name.display): \(properties.map { ($0.isPublished ? "@Published " : "") + $0.name.display }.joined(separator: ", "))")
+            }
+        },
+        CommandSpec(
+            "func", usage: "func NAME(PARAMETER, ...) = VALUE",
+            summary: "declares a function closures can call, often a fake service returning a publisher",
+            example: "func search(term) = term == \"\" ? Fail(error: \"empty\") : Just([term]).delay(for: 300ms)",
+            arguments: [.newName]
+        ) { parser, word in
+            let first = parser.current
+            guard var name = first.identifier else {
+                throw SyntaxError("`func` needs a name, for example `func search(term) = Just([term])`", at: first)
+            }
+            parser.advance()
+            while parser.current.isSymbol("."), let member = parser.peek(1).identifier {
+                // `func service.search(term)`: a dotted name, called as written.
+                name += "." + member
+                parser.advance()
+                parser.advance()
+            }
+            let nameToken = Token(kind: .identifier(name), offset: first.offset, length: name.count)
+            let parameters = try parser.parameterNames(of: name)
+            if parser.current.isSymbol("-"), parser.peek(1).isSymbol(">") {
+                parser.advance()
+                parser.advance()
+                try parser.skipType()
+            }
+            let braced = parser.current.isSymbol("{")
+            if !braced {
+                try parser.expectSymbol("=", "write `func \(name)(\(parameters.joined(separator: ", "))) = VALUE`")
+            } else {
+                parser.advance()
+            }
+            let saved = (parser.parameters, parser.highestArgument)
+            parser.parameters = Dictionary(uniqueKeysWithValues: parameters.enumerated().map { ($1, $0) })
+            if parser.current.identifier == "return" { parser.advance() }
+            let body = try parser.expression()
+            parser.parameters = saved.0
+            parser.highestArgument = saved.1
+            if braced { try parser.expectSymbol("}", "close the body of `\(name)` with `}`") }
+            let text = parser.text.trimmingWhitespace()
+            return Statement(word.display, defines: nameToken) { session in
+                let function = UserFunction(name: name, parameters: parameters, body: try session.bind(body), text: text)
+                try session.define(nameToken, as: .function(function))
+                session.info("func \(function.usage)")
+            }
+        },
+        CommandSpec(
+            "post", usage: "post NAME [VALUE]",
+            summary: "posts a notification on NotificationCenter.default, with the value as its object",
+            example: "post cardTapped \"ace\"", arguments: [.literal, .value]
+        ) { parser, word in
+            let first = parser.current
+            let name: String
+            switch first.kind {
+            case .identifier(let word): name = word
+            case .string(let text): name = text
+            default:
+                throw SyntaxError("`post` needs a notification name, for example `post cardTapped \"ace\"`", at: first)
+            }
+            parser.advance()
+            let value = parser.current.kind == .end || parser.current.isSymbol(";") ? nil : try parser.valueExpression()
+            return Statement(word.display) { session in
+                let object = try value.map { try session.constant($0, at: first) } ?? .null
+                session.post(name, object: object)
+            }
+        },
+    ]
+
+    /// A line that is a Swift expression rather than a command: an assignment to a property
+    /// (`player.currentSong = "x"`), a call (`print("hi")`, `player.objectWillChange.send()`), a chain
+    /// ending in a subscriber (`player.$currentSong.sink { print($0) }`), or a value to print.
+    static func expressionStatement(_ parser: inout Parser) throws -> Statement {
+        let start = parser.current
+        let expression = try parser.expression()
+        let written = parser.text.trimmingWhitespace()
+        if parser.current.isSymbol("=") {
+            let equals = parser.current
+            parser.advance()
+            let valueToken = parser.current
+            let value = try parser.valueExpression()
+            guard case .member(let base, let property) = expression else {
+                throw SyntaxError(
+                    "only a property can be assigned to here: `OBJECT.PROPERTY = VALUE`", at: start.offset < equals.offset
+                        ? Token(kind: start.kind, offset: start.offset, length: equals.offset - start.offset) : start
+                )
+            }
+            let target = Token(kind: .identifier(property), offset: start.offset, length: equals.offset - start.offset)
+            return Statement("set") { session in
+                try session.assign(value, to: property, of: base, at: target, valueAt: valueToken)
+            }
+        }
+        return Statement("expression") { session in
+            try session.run(expression, written: written, at: start)
+        }
+    }
+}
+
+extension Session {
+    /// An object with these properties, their first values evaluated now.
+    func makeObject(named name: String, typeName: String?, properties: [PropertyDeclaration]) throws -> PlaygroundObject {
+        let values = try properties.map { property -> (name: String, isPublished: Bool, value: Value) in
+            let value = try property.value.map { try constant($0, at: property.name) } ?? .null
+            return (property.name.display, property.isPublished, value)
+        }
+        return PlaygroundObject(name: name, typeName: typeName, properties: values)
+    }
+
+    /// `let NAME = CLASS()`: an instance of a declared class; false if `syntax` is not one.
+    func defineInstance(_ name: Token, from syntax: PipelineSyntax) throws -> Bool {
+        guard syntax.operators.isEmpty, case .expression(.namedCall(let typeName, let arguments, let token)) = syntax.source,
+              let objectClass = classes[typeName]
+        else { return false }
+        guard arguments.isEmpty else {
+            throw SyntaxError("`\(typeName)()` takes no arguments: its properties start with the values the class gives", at: token)
+        }
+        let object = try makeObject(named: name.display, typeName: typeName, properties: objectClass.properties)
+        try define(name, as: .object(object))
+        info("\(name.display): \(objectSummary(object))")
+        return true
+    }
+
+    /// `OBJECT.PROPERTY = VALUE`: sets the property through the object (a `@Published` one
+    /// announces the change on `objectWillChange` first, then publishes it on `$PROPERTY`).
+    func assign(_ valueExpression: Expression, to property: String, of base: Expression, at target: Token, valueAt valueToken: Token) throws {
+        let owner: Value
+        do {
+            owner = try bind(base).evaluate([])
+        } catch let error as SyntaxError {
+            throw error
+        } catch {
+            throw SyntaxError(PlaygroundError.from(error).message, at: target)
+        }
+        guard case .object(let object) = owner else {
+            throw SyntaxError("only an object's properties can be set; this is \(owner.kindName) \(owner)", at: target)
+        }
+        guard object.has(property) else {
+            let hint = Suggestion.closest(to: property, in: object.propertyNames).map { "; did you mean `\($0)`?" }
+                ?? "; it has \(object.propertyNames.map { "`\($0)`" }.joined(separator: ", "))"
+            throw SyntaxError("\(object.name) has no property `\(property)`\(hint)", at: target)
+        }
+        let value = try constant(valueExpression, at: Token(kind: valueToken.kind, offset: valueToken.offset - 2, length: 1))
+        if case .object(let child) = value, child === object || child.contains(object) {
+            throw SyntaxError(
+                "\(child.name) \(child === object ? "is" : "holds") \(object.name): setting it here would make a cycle of objects "
+                    + "(\(object.name) → \(child.name) → … → \(object.name)); give \(object.name).\(property) another object",
+                at: valueToken
+            )
+        }
+        object.set(property, to: value)
+    }
+
+    /// A line that is an expression: a chain ending in a subscriber makes a sink without a name;
+    /// anything else is evaluated, and a value (not a call's `()`) is printed.
+    func run(_ expression: Expression, written: String, at start: Token) throws {
+        if case .pipeline(let syntax) = expression, let last = syntax.operators.last,
+           Parser.subscriberWords.contains(last.name) {
+            anonymousSinks += 1
+            var number = anonymousSinks
+            while entries["sink\(number)"] != nil { number += 1 }
+            anonymousSinks = number
+            let name = Token(kind: .identifier("sink\(number)"), offset: start.offset, length: start.length)
+            try subscribeSink(name, to: syntax, demand: nil)
+            return
+        }
+        let value: Value
+        do {
+            value = try bind(expression).evaluate([])
+        } catch let error as SyntaxError {
+            throw error
+        } catch {
+            throw SyntaxError(PlaygroundError.from(error).message, offset: start.offset, length: written.count)
+        }
+        switch value {
+        case .void: break
+        case .publisher(let publisher):
+            info("\(publisher.description) is a publisher: `sink NAME = \(written)` subscribes to it")
+        default:
+            emit(OutputRecord(kind: .value, text: value.description))
+        }
+    }
+}
+
+extension PlaygroundObject {
+    /// Whether `other` is reachable through this object's properties (nested objects).
+    func contains(_ other: PlaygroundObject) -> Bool {
+        var pending = [self]
+        var seen = Set<ObjectIdentifier>()
+        while let object = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
+            for field in object.snapshot() {
+                if case .object(let child) = field.value {
+                    if child === other { return true }
+                    pending.append(child)
+                }
+            }
+        }
+        return false
+    }
 }

@@ -13,8 +13,15 @@ enum PipelineCommands {
             try parser.expectSymbol(
                 "=", "write `let \(name.display) = PIPELINE`, for example `let doubled = numbers.map { $0 * 2 }`"
             )
+            if let subject = try parser.swiftSubject() {
+                // `let taps = PassthroughSubject<String, Never>()`, as Swift writes it.
+                return Statement(word.display, defines: name) { session in
+                    try session.makeSubject(name, initial: subject)
+                }
+            }
             let syntax = try parser.pipeline()
             return Statement(word.display, defines: name, pipeline: syntax) { session in
+                if try session.defineInstance(name, from: syntax) { return }
                 let chain = ChainState()
                 let publisher = try session.build(syntax, chain: chain)
                 let entry = PipelineEntry(publisher: publisher, syntax: syntax, length: session.chainLength(of: syntax))
@@ -113,7 +120,22 @@ extension Session {
     func subscribeSink(_ name: Token, to written: PipelineSyntax, demand: Int?) throws {
         var syntax = written
         var assign: ForwardedSubscriber?
-        if let last = syntax.operators.last, last.name == "assign" {
+        if let last = syntax.operators.last, last.name == "store" {
+            // `.store(in: &cancellables)`: the playground keeps every subscription by its name.
+            syntax = PipelineSyntax(source: syntax.source, operators: syntax.operators.dropLast(), text: syntax.text)
+        }
+        if let last = syntax.operators.last, ["sink", "subscribe"].contains(last.name)
+            || last.name == "assign" && (last.arguments.first.map(\.isReference) ?? false || last.arguments.count == 2 && !assignsToSubject(last)) {
+            guard demand == nil else {
+                throw SyntaxError("`\(last.name)` asks for every value itself; `demand` goes with a sink that prints", at: last.token)
+            }
+            syntax = PipelineSyntax(source: syntax.source, operators: syntax.operators.dropLast(), text: syntax.text)
+            if last.name == "assign", last.arguments.first.map(\.isReference) ?? false {
+                try assignToPublished(last, upstream: syntax, name: name)
+                return
+            }
+            assign = try subscriber(for: last, upstream: syntax)
+        } else if let last = syntax.operators.last, last.name == "assign" {
             guard demand == nil else {
                 throw SyntaxError(
                     "`assign` asks for every value itself; `demand` goes with a sink that prints", at: last.token
@@ -127,7 +149,7 @@ extension Session {
         try checkRedefinable(name)
         let sink = PlaygroundSink(
             name: name.display,
-            pipelineText: syntax.text,
+            pipelineText: Session.oneLine(syntax.text),
             initialDemand: demand.map { .max($0) } ?? .unlimited,
             emit: { [weak self] record in self?.emit(record) },
             stamp: { [weak self] in self?.stamp ?? "" },
@@ -138,5 +160,21 @@ extension Session {
         try define(name, as: .sink(sink), syntax: syntax)
         remember(chain, as: name.display)
         publisher.subscribe(sink)
+    }
+}
+
+extension Session {
+    /// A statement written over several lines as one line: `.operator` lines join without a
+    /// space, others with one.
+    static func oneLine(_ text: String) -> String {
+        guard text.contains("\n") else { return text }
+        var result = ""
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.isEmpty { continue }
+            if !result.isEmpty, !trimmed.hasPrefix(".") { result += " " }
+            result += trimmed
+        }
+        return result
     }
 }

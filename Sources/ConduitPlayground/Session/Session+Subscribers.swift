@@ -1,0 +1,132 @@
+import Conduit
+
+/// The subscribers a sink's chain may end in, as Swift writes them: `.sink { ... }`,
+/// `.assign(to: \.PROPERTY, on: OBJECT)`, `.assign(to: &OBJECT.$PROPERTY)` and `.subscribe(SUBJECT)`.
+extension Session {
+    /// `let NAME = PassthroughSubject<...>()` or `CurrentValueSubject<...>(VALUE)`.
+    func makeSubject(_ name: Token, initial: SwiftSubject) throws {
+        switch initial {
+        case .passthrough:
+            try define(name, as: .subject(SubjectEntry(storage: .passthrough(PassthroughSubject()))))
+            info("\(name.display): PassthroughSubject")
+        case .current(let expression):
+            let value = try constant(expression, at: name)
+            try define(name, as: .subject(SubjectEntry(storage: .current(CurrentValueSubject(value)))))
+            info("\(name.display): CurrentValueSubject = \(value)")
+        }
+    }
+
+    /// Whether `.assign(to:on:)` names a subject (the older form, `assignTarget` reads it).
+    func assignsToSubject(_ call: OperatorCall) -> Bool {
+        guard call.arguments.count == 2, case .name(let name) = call.arguments[1].content else { return false }
+        if case .subject? = entries[name] { return true }
+        return false
+    }
+
+    /// The engine subscriber that ends a sink: a closure run for each value, the engine's
+    /// `Subscribers.Assign` writing an object's property, or a subject fed by the pipeline.
+    func subscriber(for call: OperatorCall, upstream: PipelineSyntax) throws -> ForwardedSubscriber {
+        switch call.name {
+        case "sink":
+            let closures = call.arguments.compactMap { argument -> (String?, Closure)? in
+                if case .closure(let closure) = argument.content { return (argument.label, closure) }
+                return nil
+            } + (call.trailingClosure.map { [(nil, $0)] } ?? [])
+            guard let valueClosure = closures.first(where: { $0.0 == nil || $0.0 == "receiveValue" })?.1 else {
+                throw SyntaxError("write `.sink { print($0) }` or `.sink(receiveCompletion: { ... }, receiveValue: { ... })`", at: call.span)
+            }
+            let onValue = try bind(valueClosure)
+            let onCompletion = try closures.first { $0.0 == "receiveCompletion" }.map { try bind($0.1) }
+            return ForwardedSubscriber(
+                handler: { [weak self] value in
+                    do {
+                        _ = try onValue.call(value)
+                    } catch {
+                        self?.emit(OutputRecord(kind: .error, text: "error: in the sink's closure: \(Session.message(of: error))"))
+                    }
+                },
+                completion: { [weak self] completion in
+                    guard let onCompletion else { return }
+                    let value: Value
+                    switch completion {
+                    case .finished: value = .string("finished")
+                    case .failure(let error): value = .record([Value.Field("failure", .string(error.message))])
+                    }
+                    do {
+                        _ = try onCompletion.call(value)
+                    } catch {
+                        self?.emit(OutputRecord(kind: .error, text: "error: in the sink's closure: \(Session.message(of: error))"))
+                    }
+                }
+            )
+        case "subscribe":
+            guard call.arguments.count == 1, case .name(let name) = call.arguments[0].content else {
+                throw SyntaxError("write `.subscribe(SUBJECT)` with the name of a subject", at: call.span)
+            }
+            let token = Token(kind: .identifier(name), offset: call.arguments[0].token.offset, length: call.arguments[0].token.length)
+            let subject = try self.subject(named: token)
+            guard !reads(upstream, from: name, depth: 0) else {
+                throw SyntaxError("this pipeline reads from `\(name)`: feeding it back in would go round for ever", at: token)
+            }
+            return ForwardedSubscriber(subject: subject)
+        default:
+            return try objectAssignment(call, upstream: upstream)
+        }
+    }
+
+    /// `.assign(to: \.PROPERTY, on: OBJECT)`: the engine's `Subscribers.Assign` writing through the
+    /// object's key path, so a `@Published` property announces each value.
+    private func objectAssignment(_ call: OperatorCall, upstream: PipelineSyntax) throws -> ForwardedSubscriber {
+        let usage = "write `.assign(to: \\.PROPERTY, on: OBJECT)`"
+        guard call.arguments.count == 2, call.arguments[0].label == "to", case .closure(let keyPath) = call.arguments[0].content,
+              case .member(.argument(0), let property) = keyPath.body
+        else {
+            throw SyntaxError(usage, at: call.span)
+        }
+        guard call.arguments[1].label == "on", case .name(let name) = call.arguments[1].content else {
+            throw SyntaxError(usage, at: call.arguments[1].token)
+        }
+        let token = Token(kind: .identifier(name), offset: call.arguments[1].token.offset, length: call.arguments[1].token.length)
+        guard case .object(let object)? = entries[name] else {
+            if entries[name] == nil { throw unknown(token, expected: "object") }
+            throw SyntaxError("`\(name)` is a \(entries[name]!.kindName); `assign(to: \\.PROPERTY, on:)` writes an object's property", at: token)
+        }
+        guard object.has(property) else {
+            let hint = Suggestion.closest(to: property, in: object.propertyNames).map { "; did you mean `\($0)`?" } ?? ""
+            throw SyntaxError("\(name) has no property `\(property)`\(hint)", at: keyPath.token)
+        }
+        if upstream.text.contains("\(name).$\(property)") || upstream.text.contains("\(name).objectWillChange") {
+            throw SyntaxError(
+                "this pipeline reads \(name)'s changes: writing \(name).\(property) from it would go round for ever",
+                at: token
+            )
+        }
+        return ForwardedSubscriber(Subscribers.Assign(object: object, keyPath: \PlaygroundObject.[property: property]))
+    }
+
+    /// `.assign(to: &OBJECT.$PROPERTY)`: the engine's `assign(to:)`, whose subscription lives as long
+    /// as the property. A failure ends it (Swift requires a publisher that cannot fail).
+    func assignToPublished(_ call: OperatorCall, upstream: PipelineSyntax, name: Token) throws {
+        guard call.arguments.count == 1, case .reference(let target) = call.arguments[0].content,
+              case .member(let base, let projected) = target, projected.hasPrefix("$")
+        else {
+            throw SyntaxError("write `.assign(to: &OBJECT.$PROPERTY)`", at: call.span)
+        }
+        let property = String(projected.dropFirst())
+        guard case .object(let object) = try bind(base).evaluate([]) else {
+            throw SyntaxError("`assign(to: &...)` takes an object's `$PROPERTY`", at: call.arguments[0].token)
+        }
+        guard var published = object.projected(property) else {
+            throw SyntaxError(
+                "\(object.name).\(property) is not a @Published property, so there is no `$\(property)` to assign to",
+                at: call.arguments[0].token
+            )
+        }
+        if upstream.text.contains("\(object.name).$\(property)") {
+            throw SyntaxError("this pipeline reads \(object.name).$\(property): assigning it back would go round for ever", at: call.arguments[0].token)
+        }
+        let publisher = try build(upstream, chain: ChainState())
+        publisher.catch { _ in Empty<Value, Never>() }.assign(to: &published)
+        info("\(object.name).$\(property) ← \(upstream.text) (lives as long as the property)")
+    }
+}
