@@ -78,6 +78,22 @@ extension Parser {
                 advance()
                 advance()
             }
+            if current.isSymbol("(") {
+                // `DispatchQueue.global()`, `DispatchQueue.global(qos: .background)`,
+                // `ImmediateScheduler.shared`: a scheduler made by a call; its arguments say nothing
+                // the session's one clock could use.
+                let open = current
+                var nesting = 0
+                repeat {
+                    if current.isSymbol("(") { nesting += 1 }
+                    if current.isSymbol(")") { nesting -= 1 }
+                    guard current.kind != .end else {
+                        throw SyntaxError("expected `)` to close the `(` opened here", at: open)
+                    }
+                    advance()
+                } while nesting > 0
+                written += "(…)"
+            }
             let span = covering(from: token)
             return Argument(label: label, content: .swiftName(written), token: span)
         case .symbol(".") where peek(1).identifier != nil:
@@ -163,6 +179,12 @@ extension Parser {
             parameters = savedParameters
             highestArgument = savedHighest
         }
+        // A capture list, `{ [weak self] in ... }`: the playground keeps no references to break.
+        if current.isSymbol("["), let word = peek(1).identifier, ["weak", "unowned", "self"].contains(word) {
+            while !current.isSymbol("]"), current.kind != .end { advance() }
+            advance()
+            if current.identifier == "in" { advance() }
+        }
         // Named parameters: `{ a, b in ... }`.
         var lookahead = position
         var names: [String] = []
@@ -182,6 +204,13 @@ extension Parser {
             throw SyntaxError("this closure is empty; write what it returns, for example `{ $0 * 2 }`", at: current)
         }
         let body = try expression()
+        if current.isSymbol("=") {
+            throw SyntaxError(
+                "a closure here gives a value and cannot set one; to write each value into a property, end the chain with "
+                    + "`.assign(to: \\.PROPERTY, on: OBJECT)`",
+                at: current
+            )
+        }
         guard current.isSymbol("}") else {
             throw SyntaxError("expected `}` to close the closure opened here", at: open)
         }

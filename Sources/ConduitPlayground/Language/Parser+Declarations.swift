@@ -83,6 +83,10 @@ extension Parser {
         var nesting = 0
         var read = 0
         while current.kind != .end {
+            if nesting == 0, read > 0, current.isSymbol("(") {
+                // `PassthroughSubject<Int, Never>()`: the call after the type.
+                break
+            }
             if current.isSymbol("[") || current.isSymbol("<") || current.isSymbol("(") {
                 nesting += 1
             } else if current.isSymbol("]") || current.isSymbol(">") || current.isSymbol(")") {

@@ -2,6 +2,10 @@
 extension Parser {
     mutating func statement() throws -> Statement {
         let first = current
+        if first.isSymbol("[") {
+            // `[1, 2].publisher.assign(to: \.volume, on: knob)`: a chain with no name.
+            return try ObjectCommands.expressionStatement(&self)
+        }
         guard let word = first.identifier else {
             throw SyntaxError("a line starts with a command such as `subject`, `let`, `sink` or `send`; type `help` for the list", at: first)
         }

@@ -94,6 +94,16 @@ struct ArgumentReader {
         switch argument.content {
         case .duration(let nanoseconds):
             return nanoseconds
+        case .expression(let expression):
+            // A number of seconds, as Swift's `SchedulerTimeType.Stride` takes: `debounce(for: 0.3, ...)`.
+            guard let seconds = (try? expression.evaluate([]))?.numeric else {
+                throw problem("expected a duration such as `300ms`, `1s`, `.milliseconds(300)` or seconds as a number (`0.3`)", at: argument.token)
+            }
+            let nanoseconds = seconds * 1e9
+            guard nanoseconds.isFinite, nanoseconds >= 0, nanoseconds < 9_223_372_036_854_775_808.0 else {
+                throw problem("a duration cannot be negative or that long: write how long to wait, such as `0.3` (seconds) or `300ms`", at: argument.token)
+            }
+            return Int64(nanoseconds)
         case .enumCase(let unit, let arguments):
             let scales: [String: Double] = ["nanoseconds": 1, "microseconds": 1e3, "milliseconds": 1e6, "seconds": 1e9]
             guard let scale = scales[unit], arguments.count == 1, case .expression(let expression) = arguments[0].content,

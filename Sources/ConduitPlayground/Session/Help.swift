@@ -20,8 +20,77 @@ enum Help {
 
     /// Every topic `help` knows: commands, operators and the pages about values and closures.
     static var topics: [String] {
-        commandPages.map(\.name) + OperatorTable.names + sourcePages.flatMap(\.names) + ["operators", "sources", "values", "closures", "functions"]
+        commandPages.map(\.name) + OperatorTable.names + sourcePages.flatMap(\.names)
+            + ["operators", "sources", "values", "closures", "functions"] + guidePages.map(\.name)
     }
+
+    /// Pages about the Swift a learner brings: each has examples that run, in order, in a fresh
+    /// session (HelpTests runs them).
+    static let guidePages: [(name: String, text: String, examples: [String])] = [
+        (
+            "objects",
+            """
+            objects: an ObservableObject whose @Published properties publish, built on the engine's Published
+              class Player: ObservableObject { @Published var currentSong = "not playing" }   then   let player = Player()
+              object player { @Published currentSong = "not playing"; name = "jukebox" }     (the same, in one line)
+              player.$currentSong          the property's publisher: its current value at once, then each new one
+              player.objectWillChange      sends () before each @Published change is stored
+              player.currentSong = "x"     sets it (objectWillChange first, then $currentSong); `player.currentSong` prints it
+              player.$currentSong.sink { print($0) }          a sink without a name (sink1, ...), as Swift writes it
+              .assign(to: \\.currentSong, on: player)          ends a chain by writing each value into the property
+              .assign(to: &player.$currentSong)               the same through `$`, for as long as the property lives
+              child.objectWillChange.sink { _ in parent.objectWillChange.send() }   a parent forwards its child's changes
+            """,
+            [
+                "class Player: ObservableObject { @Published var currentSong = \"not playing\" }",
+                "let player = Player()",
+                "player.$currentSong.sink { print(\"Received value: \\($0)\") }",
+                "player.currentSong = \"Civilization Collapse\"",
+                "object knob { @Published volume = 0 }",
+                "sink w = knob.objectWillChange",
+                "[1, 2].publisher.assign(to: \\.volume, on: knob)",
+                "inspect knob",
+            ]
+        ),
+        (
+            "notifications",
+            """
+            notifications: NotificationCenter.default (the session's own) and its publisher
+              post NAME [VALUE]                                      posts NAME with the value as its object
+              NotificationCenter.default.post(name: "NAME", object: VALUE)   the same, as Swift writes it
+              NotificationCenter.default.publisher(for: "NAME")     a source: {name: "NAME", object: VALUE} per post
+            """,
+            [
+                "sink taps = NotificationCenter.default.publisher(for: \"cardTapped\").map { $0.object }",
+                "post cardTapped \"ace\"",
+                "NotificationCenter.default.post(name: Notification.Name(\"cardTapped\"), object: \"queen\")",
+            ]
+        ),
+        (
+            "swift",
+            """
+            Swift as it is pasted from slides:
+              let taps = PassthroughSubject<String, Never>()     let isOn = CurrentValueSubject<Bool, Never>(true)
+              .filter { _, on in on }.map { name, _ in name }    named parameters take a pair (combineLatest, zip) apart
+              (nil, true), $0.0, $0.1                           tuples are arrays: literals and element access
+              $0?.name ?? "none", "got \\($0)"                   optional chaining, nil-coalescing, interpolation
+              .flatMap { Just($0).delay(for: 1s) }              closures may return publishers (Just, Fail, Empty, ...)
+              .debounce(for: 0.3, scheduler: DispatchQueue.main) seconds as a number; any scheduler is the session's clock
+              .subscribe(on: DispatchQueue.global()), .store(in: &cancellables), [weak self] in: accepted as they are
+              func search(term) = Just([term]).delay(for: 300ms)  a function closures can call, such as a fake service
+            """,
+            [
+                "let taps = PassthroughSubject<String, Never>()",
+                "let isOn = CurrentValueSubject<Bool, Never>(true)",
+                "sink picked = taps.combineLatest(isOn).filter { _, on in on }.map { name, _ in name }",
+                "taps.send(\"ace\")",
+                "func search(term) = term == \"\" ? Fail(error: \"empty\") : Just([term]).delay(for: 300ms)",
+                "sink results = taps.flatMap { search($0).catch { _ in Just([]) } }",
+                "sink quiet = taps.debounce(for: 0.3, scheduler: DispatchQueue.main)",
+                "sink safe = [1, 2].publisher.subscribe(on: DispatchQueue.global()).map { [weak self] x in x * 2 }",
+            ]
+        ),
+    ]
 
     static func text(for topic: String?) throws -> String {
         guard let topic = topic?.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ".")), !topic.isEmpty else {
@@ -41,6 +110,9 @@ enum Help {
         if !pages.isEmpty { return pages.joined(separator: "\n\n") }
         if let page = sourcePages.first(where: { $0.names.contains(key) }) {
             return "\(page.usage)\n  \(page.text)\n  example: \(page.example)"
+        }
+        if let page = guidePages.first(where: { $0.name == key }) {
+            return page.text + "\n  example: " + page.examples.joined(separator: "\n           ")
         }
         switch key {
         case "sources":
@@ -79,7 +151,7 @@ enum Help {
 
     private static var overview: String {
         let commands = commandPages.map { "  \(padded($0.usage, to: 34))\($0.text)" }
-        return (["commands (help NAME for one; help operators, help sources, help values, help closures):"] + commands).joined(separator: "\n")
+        return (["commands (help NAME for one; help operators, sources, values, closures, objects, notifications, swift):"] + commands).joined(separator: "\n")
     }
 }
 

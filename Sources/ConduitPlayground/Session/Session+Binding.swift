@@ -48,8 +48,10 @@ extension Session {
         )
     }
 
-    /// The expression with its names resolved. Literals and arguments come back as they are.
+    /// The expression with its names resolved. Literals and arguments come back as they are, and
+    /// so does an expression without names (the usual `send n {name: "ace"}`), without a copy.
     func bind(_ expression: Expression) throws -> Expression {
+        if !expression.needsBinding { return expression }
         switch expression {
         case .literal, .argument:
             return expression
@@ -111,6 +113,8 @@ extension Session {
             throw SyntaxError("`\(name)` is a sink; an expression can read objects, subjects and pipelines", at: token)
         case .function(let function)?:
             throw SyntaxError("`\(name)` is a function; call it: `\(function.usage)`", at: token)
+        case nil where name == "self":
+            throw SyntaxError("the playground has no `self`: name the object, such as `player.currentSong`", at: token)
         case nil:
             let known = order.filter { if case .sink? = entries[$0] { return false } else { return true } }
             if let close = Suggestion.closest(to: name, in: known) {
@@ -294,6 +298,22 @@ final class NotificationObject: @unchecked Sendable {
 }
 
 extension Expression {
+    /// Whether some part of it is a name, a named call or a pipeline the session must resolve.
+    var needsBinding: Bool {
+        switch self {
+        case .literal, .argument, .bound: return false
+        case .name, .namedCall, .pipeline: return true
+        case .array(let items): return items.contains { $0.needsBinding }
+        case .record(let fields): return fields.contains { $0.1.needsBinding }
+        case .member(let base, _), .optionalMember(let base, _), .unary(_, let base): return base.needsBinding
+        case .index(let base, let index): return base.needsBinding || index.needsBinding
+        case .binary(_, let left, let right): return left.needsBinding || right.needsBinding
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            return condition.needsBinding || whenTrue.needsBinding || whenFalse.needsBinding
+        case .call(_, let arguments): return arguments.contains { $0.needsBinding }
+        }
+    }
+
     /// The first name an expression starts from (`player` of `player.$currentSong`).
     var rootName: String? {
         switch self {

@@ -16,8 +16,13 @@ extension Session {
         // The statement the cursor is in: after the last `;`.
         let statementStart = characters[..<start].lastIndex(of: ";").map { $0 + 1 } ?? 0
         let before = String(characters[statementStart..<start]).trimmingWhitespace()
+        if let members = objectMembers(before: characters[..<start]) {
+            return matching(members, word)
+        }
         if before.isEmpty {
-            return matching(CommandTable.words, word)
+            // A line may also start with an object (`player.currentSong = ...`) or `print(`.
+            let objects = order.filter { if case .object? = entries[$0] { true } else { false } }
+            return matching(CommandTable.words + objects + ["print"], word)
         }
         // The argument being typed is the text since the last blank (a path, `taps.ma`); the
         // arguments before it say which one it is.
@@ -31,6 +36,30 @@ extension Session {
             return matching(OperatorTable.names + ["publisher", "publish"], word)
         }
         return matching(candidates(for: kind, before: characters[..<start]), word)
+    }
+
+    /// After `player.` (or `parent.child.`): the object's properties, `$` publishers and
+    /// `objectWillChange`; after `player.$`, its @Published properties. Nil when the text before
+    /// the `.` is not an object.
+    private func objectMembers(before text: ArraySlice<Character>) -> [String]? {
+        var end = text.endIndex
+        let projected = end > text.startIndex && text[end - 1] == "$"
+        if projected { end -= 1 }
+        guard end > text.startIndex, text[end - 1] == "." else { return nil }
+        var pathStart = end - 1
+        while pathStart > text.startIndex, text[pathStart - 1].isLetter || text[pathStart - 1].isNumber
+            || text[pathStart - 1] == "_" || text[pathStart - 1] == "." {
+            pathStart -= 1
+        }
+        let path: [String] = String(text[pathStart..<(end - 1)]).split(separator: ".").map { String($0) }
+        guard let root = path.first, case .object(var object)? = entries[root] else { return nil }
+        for member in path.dropFirst() {
+            guard case .object(let child)? = object.value(of: member) else { return nil }
+            object = child
+        }
+        let published: [String] = object.properties.filter { $0.isPublished }.map { $0.name }
+        if projected { return published }
+        return object.propertyNames + published.map { "$" + $0 } + ["objectWillChange"]
     }
 
     /// The candidates that start with `word`, each once, sorted.

@@ -95,13 +95,29 @@ extension Session {
             let hint = Suggestion.closest(to: property, in: object.propertyNames).map { "; did you mean `\($0)`?" } ?? ""
             throw SyntaxError("\(name) has no property `\(property)`\(hint)", at: keyPath.token)
         }
-        if upstream.text.contains("\(name).$\(property)") || upstream.text.contains("\(name).objectWillChange") {
+        if readsChanges(of: name, property: property, in: upstream) {
             throw SyntaxError(
                 "this pipeline reads \(name)'s changes: writing \(name).\(property) from it would go round for ever",
                 at: token
             )
         }
         return ForwardedSubscriber(Subscribers.Assign(object: object, keyPath: \PlaygroundObject.[property: property]))
+    }
+
+    /// Whether a pipeline starts from an object's `$property` or `objectWillChange` (directly or
+    /// through named pipelines): writing that property from it would feed itself.
+    private func readsChanges(of object: String, property: String, in syntax: PipelineSyntax, depth: Int = 0) -> Bool {
+        guard depth < 16 else { return false }
+        switch syntax.source {
+        case .expression(let expression):
+            let text = expression.writtenText
+            return text == "\(object).$\(property)" || text == "\(object).objectWillChange"
+        case .name(let token):
+            guard let name = token.identifier, case .pipeline(let pipeline)? = entries[name] else { return false }
+            return readsChanges(of: object, property: property, in: pipeline.syntax, depth: depth + 1)
+        default:
+            return false
+        }
     }
 
     /// `.assign(to: &OBJECT.$PROPERTY)`: the engine's `assign(to:)`, whose subscription lives as long
@@ -122,7 +138,7 @@ extension Session {
                 at: call.arguments[0].token
             )
         }
-        if upstream.text.contains("\(object.name).$\(property)") {
+        if readsChanges(of: object.name, property: property, in: upstream) {
             throw SyntaxError("this pipeline reads \(object.name).$\(property): assigning it back would go round for ever", at: call.arguments[0].token)
         }
         let publisher = try build(upstream, chain: ChainState())

@@ -6,7 +6,7 @@ import Conduit
 enum ObjectCommands {
     static let all: [CommandSpec] = [
         CommandSpec(
-            "object", usage: "object NAME { @Published PROPERTY = VALUE; PROPERTY = VALUE }",
+            "object", usage: "object NAME { @Published P = V }",
             summary: "makes an ObservableObject: its @Published properties publish (`NAME.$PROPERTY`) and announce "
                 + "each change on `NAME.objectWillChange` before it is stored",
             example: "object player { @Published currentSong = \"not playing\"; name = \"jukebox\" }",
@@ -21,7 +21,7 @@ enum ObjectCommands {
             }
         },
         CommandSpec(
-            "class", usage: "class NAME: ObservableObject { @Published var PROPERTY = VALUE }",
+            "class", usage: "class NAME: ObservableObject {…}",
             summary: "declares a class of observable objects, as in Swift; `let NAME = CLASS()` makes one",
             example: "class Player: ObservableObject { @Published var currentSong = \"not playing\" }",
             arguments: [.newName]

@@ -124,7 +124,7 @@ extension Session {
             // `.store(in: &cancellables)`: the playground keeps every subscription by its name.
             syntax = PipelineSyntax(source: syntax.source, operators: syntax.operators.dropLast(), text: syntax.text)
         }
-        if let last = syntax.operators.last, ["sink", "subscribe"].contains(last.name)
+        if let last = syntax.operators.last, last.name == "sink" || last.name == "subscribe" && last.arguments.first?.label == nil
             || last.name == "assign" && (last.arguments.first.map(\.isReference) ?? false || last.arguments.count == 2 && !assignsToSubject(last)) {
             guard demand == nil else {
                 throw SyntaxError("`\(last.name)` asks for every value itself; `demand` goes with a sink that prints", at: last.token)

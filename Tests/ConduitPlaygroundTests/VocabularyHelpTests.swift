@@ -1,0 +1,40 @@
+import XCTest
+@testable import ConduitPlayground
+
+/// The help of the seeds' vocabulary: objects, notifications and Swift as pasted; every example runs.
+final class VocabularyHelpTests: SessionTestCase {
+    func testEveryGuidePageExampleRunsInAFreshSession() {
+        for page in Help.guidePages {
+            let session = Session()
+            for example in page.examples {
+                let errors = session.evaluate(example).filter { $0.kind == .error }
+                XCTAssertEqual(errors, [], "help \(page.name): \(example)")
+            }
+            XCTAssertTrue(type("help \(page.name)").contains { $0.hasPrefix("  example: ") })
+        }
+    }
+
+    func testEveryObjectCommandExampleRuns() {
+        for spec in ObjectCommands.all {
+            let session = Session()
+            let errors = session.evaluate(spec.example).filter { $0.kind == .error }
+            XCTAssertEqual(errors, [], "help \(spec.name): \(spec.example)")
+        }
+    }
+
+    func testGuidePagesFitIn120Columns() {
+        for page in Help.guidePages {
+            for line in type("help \(page.name)") {
+                XCTAssertLessThanOrEqual(line.count, 120, line)
+            }
+        }
+    }
+
+    func testTabOffersAnObjectsPropertiesAndPublishers() {
+        type("object player { @Published currentSong = \"x\"; name = \"jukebox\" }")
+        XCTAssertEqual(session.completions(for: "player.cu", cursor: 9), ["currentSong"])
+        XCTAssertEqual(session.completions(for: "sink s = player.$c", cursor: 18), ["currentSong"])
+        XCTAssertEqual(session.completions(for: "player.obj", cursor: 10), ["objectWillChange"])
+        XCTAssertEqual(session.completions(for: "pla", cursor: 3), ["player"])
+    }
+}
