@@ -134,7 +134,10 @@ enum ObjectCommands {
                 try session.assign(value, to: property, of: base, at: target, valueAt: valueToken)
             }
         }
-        return Statement("expression") { session in
+        // A line starting with `.` may continue it: `viewModel.$query` then `.throttle(...)`.
+        var pipeline = PipelineSyntax(source: .expression(expression), operators: [], text: written)
+        if case .pipeline(let syntax) = expression { pipeline = syntax }
+        return Statement("expression", pipeline: pipeline) { session in
             try session.run(expression, written: written, at: start)
         }
     }
