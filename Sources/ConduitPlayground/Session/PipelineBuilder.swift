@@ -74,6 +74,11 @@ extension Session {
             )
         case .function(let function):
             throw SyntaxError("`\(name.display)` is a function; call it: `\(function.usage)`", at: name)
+        case .binding(let binding):
+            throw SyntaxError(
+                "`\(name.display)` is a binding, not a publisher; `\(binding.object.name).$\(binding.property)` publishes the property",
+                at: name
+            )
         }
     }
 

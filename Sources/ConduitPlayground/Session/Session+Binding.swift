@@ -59,6 +59,9 @@ extension Session {
             return .array(try items.map(bind))
         case .record(let fields):
             return .record(try fields.map { ($0.0, try bind($0.1)) })
+        case .member(.name(let root, let token), "wrappedValue"):
+            if case .binding? = entries[root] { return try resolve(root, at: token) }
+            return .member(try bind(.name(root, token)), "wrappedValue")
         case .member(let base, let name):
             let bound = try bind(base)
             if case .literal(.object(let object)) = bound {
@@ -88,16 +91,30 @@ extension Session {
             // Checked once now (operators, their arguments), then built anew for each value.
             _ = try build(bound, chain: ChainState(), bound: true, trial: true)
             let text = syntax.text
+            let owner = building
             return .bound(BoundExpression { [weak self] arguments in
                 guard let self else { throw PlaygroundError("the session is gone") }
                 do {
                     let pipe = try self.build(bound, chain: ChainState(), arguments: arguments, bound: true)
-                    return .publisher(PublisherValue(pipe, description: text))
+                    return self.tracked(.publisher(PublisherValue(pipe, description: text)), owner: owner)
                 } catch let error as SyntaxError {
                     throw PlaygroundError(error.message)
                 }
             })
         }
+    }
+
+    /// A publisher a closure made, counted as an inner subscription of `owner` while subscribed
+    /// (`subs` shows them); any other value as it is.
+    func tracked(_ value: Value, owner: String?) -> Value {
+        guard let owner, case .publisher(let publisher) = value else { return value }
+        let record = InnerSubscriptionRecord(tracker: innerSubscriptions, description: publisher.description, owner: owner)
+        let pipe = publisher.pipe.handleEvents(
+            receiveSubscription: { _ in record.begin() },
+            receiveCompletion: { _ in record.end() },
+            receiveCancel: { record.end() }
+        ).eraseToAnyPublisher()
+        return .publisher(PublisherValue(pipe, description: publisher.description))
     }
 
     /// A name in an expression: an object (read live), or a subject or pipeline (as a publisher).
@@ -113,6 +130,8 @@ extension Session {
             throw SyntaxError("`\(name)` is a sink; an expression can read objects, subjects and pipelines", at: token)
         case .function(let function)?:
             throw SyntaxError("`\(name)` is a function; call it: `\(function.usage)`", at: token)
+        case .binding(let entry)?:
+            return .bound(BoundExpression { _ in entry.binding.wrappedValue })
         case nil where name == "self":
             throw SyntaxError("the playground has no `self`: name the object, such as `player.currentSong`", at: token)
         case nil:
@@ -158,8 +177,10 @@ extension Session {
                     at: token
                 )
             }
-            return .bound(BoundExpression { values in
-                try function.call(try arguments.map { try $0.evaluate(values) })
+            let owner = building
+            return .bound(BoundExpression { [weak self] values in
+                let result = try function.call(try arguments.map { try $0.evaluate(values) })
+                return self?.tracked(result, owner: owner) ?? result
             })
         }
         if let objectClass = classes[name] {

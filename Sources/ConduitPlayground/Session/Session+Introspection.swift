@@ -18,12 +18,15 @@ extension Session {
                 lines.append(indent + pad(name) + subject.summary + " (\(users) live sink\(users == 1 ? "" : "s"))")
             case .pipeline(let pipeline):
                 lines.append(indent + pad(name) + pipeline.chain + (connections[name].map { "  (\($0.summary))" } ?? ""))
+                if let inner = innerSubscriptions.summary(for: name) { lines.append(indent + "  " + pad("") + inner) }
                 describeReads(of: name, depth: depth)
             case .object(let object):
                 lines.append(indent + pad(name) + objectSummary(object))
                 lines += objectPropertyLines(object).map { indent + "  " + pad("") + $0 }
             case .function(let function):
                 lines.append(indent + pad(name) + "func " + function.usage)
+            case .binding(let binding):
+                lines.append(indent + pad(name) + binding.summary)
             case .sink(let sink):
                 let demand = sink.requested == .unlimited ? "unlimited" : "\(sink.requested.max ?? 0)"
                 lines.append(indent + pad(name) + "sink  \(sink.state.label)  demand \(demand)  received \(sink.received)  ← \(sink.pipelineText)")
@@ -35,6 +38,7 @@ extension Session {
                     if !syntax.operators.isEmpty {
                         lines.append(indent + "  " + pad("") + syntax.chain)
                     }
+                    if let inner = innerSubscriptions.summary(for: name) { lines.append(indent + "  " + pad("") + inner) }
                 }
                 describeReads(of: name, depth: depth)
             }
@@ -97,17 +101,21 @@ extension Session {
         case .pipeline(let pipeline):
             var text = "\(name.display): pipeline\n  written: \(pipeline.syntax.text)\n  chain:   \(pipeline.chain)\n  reads:   \(pipeline.dependencies.joined(separator: ", "))"
             if let connection = connections[name.display] { text += "\n  \(connection.summary)" }
+            if let inner = innerSubscriptions.summary(for: name.display) { text += "\n  \(inner)" }
             return text
         case .sink(let sink):
             let demand = sink.requested == .unlimited ? "unlimited" : "max(\(sink.requested.max ?? 0))"
             var text = "\(name.display): sink\n  state:    \(sink.state.label)\n  pipeline: \(sink.pipelineText)\n  requested: \(demand)\n  received: \(sink.received)"
             if case .failed(let message) = sink.state { text += "\n  failure:  \(message)" }
             text += "\n  traced:   \(tracer.isTraced(sink) ? "yes" : "no")"
+            if let inner = innerSubscriptions.summary(for: name.display) { text += "\n  \(inner)" }
             return text
         case .object(let object):
             return inspectText(of: object)
         case .function(let function):
             return "\(name.display): function\n  declared: \(function.text)"
+        case .binding(let binding):
+            return "\(name.display): \(binding.summary)\n  writes go through \(binding.object.name), as a SwiftUI Binding's do"
         }
     }
 }

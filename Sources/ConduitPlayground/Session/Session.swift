@@ -19,6 +19,7 @@ public final class Session: @unchecked Sendable {
         case sink(PlaygroundSink)
         case object(PlaygroundObject)
         case function(UserFunction)
+        case binding(BindingEntry)
 
         var kindName: String {
             switch self {
@@ -27,6 +28,7 @@ public final class Session: @unchecked Sendable {
             case .sink: return "sink"
             case .object: return "object"
             case .function: return "function"
+            case .binding: return "binding"
             }
         }
     }
@@ -62,6 +64,10 @@ public final class Session: @unchecked Sendable {
     var classes: [String: ObjectClass] = [:]
     /// How many sinks were made without a name (`player.$song.sink { ... }`), for the next one's.
     var anonymousSinks = 0
+    /// The inner subscriptions closures' publishers made, by the sink or pipeline they serve.
+    let innerSubscriptions = InnerSubscriptions()
+    /// The sink or pipeline being built, which the publishers its closures make belong to.
+    var building: String?
 
     public init() {
         tracer = Tracer()
@@ -307,6 +313,7 @@ public final class Session: @unchecked Sendable {
         names.removeAll()
         lastStatement = nil
         classes = [:]
+        innerSubscriptions.clear()
         timeline.clear()
         scheduler.restart()
     }

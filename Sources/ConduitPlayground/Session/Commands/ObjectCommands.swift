@@ -245,3 +245,33 @@ extension PlaygroundObject {
         return false
     }
 }
+
+extension Session {
+    /// `let NAME = $OBJECT.PROPERTY`: a binding to the property; false if `syntax` is not one.
+    func defineBinding(_ name: Token, from syntax: PipelineSyntax) throws -> Bool {
+        guard syntax.operators.isEmpty, case .expression(.member(.name(let root, let token), let property)) = syntax.source,
+              root.hasPrefix("$")
+        else { return false }
+        let objectName = String(root.dropFirst())
+        guard case .object(let object)? = entries[objectName] else {
+            throw SyntaxError(
+                "`\(root)` would be a binding to an object's property, but `\(objectName)` is not an object", at: token
+            )
+        }
+        guard object.has(property) else {
+            let hint = Suggestion.closest(to: property, in: object.propertyNames).map { "; did you mean `\($0)`?" } ?? ""
+            throw SyntaxError("\(objectName) has no property `\(property)`\(hint)", at: token)
+        }
+        let entry = BindingEntry(object: object, property: property)
+        try define(name, as: .binding(entry))
+        info("\(name.display): \(entry.summary)")
+        return true
+    }
+
+    /// `NAME = VALUE` or `NAME.wrappedValue = VALUE` for a binding: writes through it.
+    func assignBinding(_ name: String, _ valueExpression: Expression, at token: Token) throws -> Bool {
+        guard case .binding(let entry)? = entries[name] else { return false }
+        entry.binding.wrappedValue = try constant(valueExpression, at: token)
+        return true
+    }
+}

@@ -22,6 +22,9 @@ enum PipelineCommands {
             let syntax = try parser.pipeline()
             return Statement(word.display, defines: name, pipeline: syntax) { session in
                 if try session.defineInstance(name, from: syntax) { return }
+                if try session.defineBinding(name, from: syntax) { return }
+                session.building = name.display
+                defer { session.building = nil }
                 let chain = ChainState()
                 let publisher = try session.build(syntax, chain: chain)
                 let entry = PipelineEntry(publisher: publisher, syntax: syntax, length: session.chainLength(of: syntax))
@@ -120,6 +123,8 @@ extension Session {
     func subscribeSink(_ name: Token, to written: PipelineSyntax, demand: Int?) throws {
         var syntax = written
         var assign: ForwardedSubscriber?
+        building = name.display
+        defer { building = nil }
         if let last = syntax.operators.last, last.name == "store" {
             // `.store(in: &cancellables)`: the playground keeps every subscription by its name.
             syntax = PipelineSyntax(source: syntax.source, operators: syntax.operators.dropLast(), text: syntax.text)
