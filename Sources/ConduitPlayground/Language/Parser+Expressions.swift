@@ -173,7 +173,7 @@ extension Parser {
                 let start = current.offset
                 let source = try pipelineSource()
                 let end = tokens[max(position - 1, 0)].offset + tokens[max(position - 1, 0)].length
-                return .pipeline(PipelineSyntax(source: source, operators: [], text: String(source_text(start, end))))
+                return .pipeline(PipelineSyntax(source: source, operators: [], text: String(source_text(start, end)), startOffset: start))
             }
             if peek(1).isSymbol("(") {
                 advance()

@@ -17,7 +17,16 @@ extension Parser {
             }
             let hint = Suggestion.closest(to: word, in: Parser.commands).map { "; did you mean `\($0)`?" }
                 ?? "; type `help` for the list"
-            throw SyntaxError("unknown command `\(word)`\(hint)", at: first)
+            let unknown = SyntaxError("unknown command `\(word)`\(hint)", at: first)
+            if peek(1).kind == .end || peek(1).isSymbol(";") {
+                // A name alone (`player`, a binding `volume`) prints what it holds, if it is one.
+                advance()
+                return Statement("expression") { session in
+                    guard let value = session.valueOfName(word) else { throw unknown }
+                    session.emit(OutputRecord(kind: .value, text: value))
+                }
+            }
+            throw unknown
         }
         advance()
         return try spec.parse(&self, first)

@@ -40,6 +40,8 @@ enum Help {
               .assign(to: \\.currentSong, on: player)          ends a chain by writing each value into the property
               .assign(to: &player.$currentSong)               the same through `$`, for as long as the property lives
               child.objectWillChange.sink { _ in parent.objectWillChange.send() }   a parent forwards its child's changes
+              let volume = $knob.volume    a Binding (SwiftUI's $object.property): `volume = 5` writes through knob
+              player                       a name alone shows an object's properties (or a binding's value)
             """,
             [
                 "class Player: ObservableObject { @Published var currentSong = \"not playing\" }",
@@ -50,6 +52,9 @@ enum Help {
                 "sink w = knob.objectWillChange",
                 "[1, 2].publisher.assign(to: \\.volume, on: knob)",
                 "inspect knob",
+                "let volume = $knob.volume",
+                "volume = 5",
+                "knob",
             ]
         ),
         (

@@ -179,7 +179,13 @@ extension Session {
             }
             let owner = building
             return .bound(BoundExpression { [weak self] values in
-                let result = try function.call(try arguments.map { try $0.evaluate(values) })
+                let evaluated = try arguments.map { try $0.evaluate(values) }
+                var result = try function.call(evaluated)
+                if case .publisher(let publisher) = result {
+                    // Named by the call that made it: `search("swift")`.
+                    let call = "\(name)(\(evaluated.map(\.description).joined(separator: ", ")))"
+                    result = .publisher(PublisherValue(publisher.pipe, description: call))
+                }
                 return self?.tracked(result, owner: owner) ?? result
             })
         }

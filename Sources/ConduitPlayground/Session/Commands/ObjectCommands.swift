@@ -123,6 +123,16 @@ enum ObjectCommands {
             parser.advance()
             let valueToken = parser.current
             let value = try parser.valueExpression()
+            if case .name(let name, let token) = expression {
+                // `volume = 5` for a binding `volume`.
+                return Statement("set") { session in
+                    guard try session.assignBinding(name, value, at: token) else {
+                        throw SyntaxError(
+                            "`\(name)` is not a binding; set an object's property with `OBJECT.PROPERTY = VALUE`", at: token
+                        )
+                    }
+                }
+            }
             guard case .member(let base, let property) = expression else {
                 throw SyntaxError(
                     "only a property can be assigned to here: `OBJECT.PROPERTY = VALUE`", at: start.offset < equals.offset
@@ -170,6 +180,9 @@ extension Session {
     /// `OBJECT.PROPERTY = VALUE`: sets the property through the object (a `@Published` one
     /// announces the change on `objectWillChange` first, then publishes it on `$PROPERTY`).
     func assign(_ valueExpression: Expression, to property: String, of base: Expression, at target: Token, valueAt valueToken: Token) throws {
+        if property == "wrappedValue", case .name(let name, let token) = base, try assignBinding(name, valueExpression, at: token) {
+            return
+        }
         let owner: Value
         do {
             owner = try bind(base).evaluate([])
@@ -273,5 +286,19 @@ extension Session {
         guard case .binding(let entry)? = entries[name] else { return false }
         entry.binding.wrappedValue = try constant(valueExpression, at: token)
         return true
+    }
+}
+
+extension Session {
+    /// What a name typed alone shows: an object's properties, a binding's value; nil for other names.
+    func valueOfName(_ name: String) -> String? {
+        switch entries[name] {
+        case .object(let object)?:
+            return "\(object.description) {" + object.snapshot().map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
+        case .binding(let entry)?:
+            return entry.binding.wrappedValue.description
+        default:
+            return nil
+        }
     }
 }
