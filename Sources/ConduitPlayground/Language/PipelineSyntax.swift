@@ -101,6 +101,24 @@ struct Closure {
 }
 
 extension Expression {
+    /// "number", "boolean": what the expression surely gives when that can never be a publisher
+    /// or an array (arithmetic, comparisons, literals); nil when it may be one.
+    var plainValueKind: String? {
+        switch self {
+        case .literal(.int), .literal(.double): return "number"
+        case .literal(.bool): return "boolean"
+        case .unary("!", _): return "boolean"
+        case .unary("-", _): return "number"
+        case .binary(let op, _, _):
+            switch op {
+            case .minus, .times, .divide, .remainder: return "number"
+            case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or: return "boolean"
+            case .plus, .coalesce: return nil
+            }
+        default: return nil
+        }
+    }
+
     /// Whether this is a publisher with operators (`Just(1).delay(for: 1s)`).
     var isPipeline: Bool {
         if case .pipeline = self { return true }

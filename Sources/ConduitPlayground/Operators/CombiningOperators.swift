@@ -52,6 +52,13 @@ enum CombiningOperators {
         ) { upstream, call, _ in
             let reader = ArgumentReader(call: call, spec: spec("flatMap"))
             let closure = try reader.closure(arity: 1)
+            if let kind = closure.body.plainValueKind {
+                throw SyntaxError(
+                    "`flatMap` needs a publisher from its closure, and this one gives a \(kind); return one, such as "
+                        + "`{ Just($0 * 2) }`, or use `map` to transform each value",
+                    at: closure.token
+                )
+            }
             let demand: Subscribers.Demand = try reader.demand("maxPublishers").map { .max($0) } ?? .unlimited
             return upstream.flatMap(maxPublishers: demand) { value -> Pipe in
                 do {

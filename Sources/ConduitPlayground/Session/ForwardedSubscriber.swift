@@ -43,18 +43,23 @@ struct ForwardedSubscriber {
     }
 
     /// A closure run for each value (`.sink { print($0) }`): asks for everything, prints nothing itself.
-    init(handler: @escaping (Value) -> Void, completion: @escaping (Subscribers.Completion<PlaygroundError>) -> Void) {
+    /// `oneAtATime` asks for one value, and one more after each, as an async loop over
+    /// `publisher.values` does.
+    init(
+        handler: @escaping (Value) -> Void, completion: @escaping (Subscribers.Completion<PlaygroundError>) -> Void,
+        oneAtATime: Bool = false
+    ) {
         final class Holder: @unchecked Sendable {
             var subscription: Subscription?
         }
         let holder = Holder()
         receiveSubscription = { subscription in
             holder.subscription = subscription
-            subscription.request(.unlimited)
+            subscription.request(oneAtATime ? .max(1) : .unlimited)
         }
         receiveValue = { value in
             handler(value)
-            return .none
+            return oneAtATime ? .max(1) : .none
         }
         receiveCompletion = { ending in
             holder.subscription = nil

@@ -83,6 +83,7 @@ enum Help {
               .debounce(for: 0.3, scheduler: DispatchQueue.main) seconds as a number; any scheduler is the session's clock
               .subscribe(on: DispatchQueue.global()), .store(in: &cancellables), [weak self] in: accepted as they are
               func search(term) = Just([term]).delay(for: 300ms)  a function closures can call, such as a fake service
+              for await v in taps.values { print(v) }             what an async loop receives, one value at a time
             """,
             [
                 "let taps = PassthroughSubject<String, Never>()",
@@ -93,6 +94,8 @@ enum Help {
                 "sink results = taps.flatMap { search($0).catch { _ in Just([]) } }",
                 "sink quiet = taps.debounce(for: 0.3, scheduler: DispatchQueue.main)",
                 "sink safe = [1, 2].publisher.subscribe(on: DispatchQueue.global()).map { [weak self] x in x * 2 }",
+                "for await v in taps.values { print(v) }",
+                "taps.send(\"king\")",
             ]
         ),
     ]

@@ -109,6 +109,35 @@ enum ObjectCommands {
                 session.post(name, object: object)
             }
         },
+        CommandSpec(
+            "for", usage: "for await V in PIPELINE.values {…}",
+            summary: "what an async loop over a publisher's values receives: one value at a time (demand 1), "
+                + "the body run for each",
+            example: "for await n in [1, 2, 3].publisher.values { print(n * 10) }", arguments: [.literal]
+        ) { parser, word in
+            let usage = "write `for await VALUE in PUBLISHER.values { print(VALUE) }`"
+            if parser.current.identifier == "try" { parser.advance() }
+            guard parser.current.identifier == "await" else { throw SyntaxError(usage, at: parser.current) }
+            parser.advance()
+            let variable = parser.current
+            guard let name = variable.identifier, name != "in" else { throw SyntaxError(usage, at: variable) }
+            parser.advance()
+            guard parser.current.identifier == "in" else { throw SyntaxError(usage, at: parser.current) }
+            parser.advance()
+            let written = try parser.pipeline()
+            guard let last = written.operators.last, last.name == "values", last.arguments.isEmpty,
+                  let body = last.trailingClosure
+            else {
+                throw SyntaxError(usage + ": the loop runs over `.values`", at: written.operators.last?.span ?? parser.current)
+            }
+            let syntax = PipelineSyntax(
+                source: written.source, operators: written.operators.dropLast(), text: written.text, startOffset: written.startOffset
+            )
+            let loopBody = body.body.replacingName(name, with: .argument(0))
+            return Statement(word.display) { session in
+                try session.runLoop(over: syntax, body: loopBody, at: variable)
+            }
+        },
     ]
 
     /// A line that is a Swift expression rather than a command: an assignment to a property
@@ -299,6 +328,51 @@ extension Session {
             return entry.binding.wrappedValue.description
         default:
             return nil
+        }
+    }
+}
+
+extension Session {
+    /// `for await V in PIPELINE.values { BODY }`: a sink without a name (`loop1`, ...) that asks for
+    /// one value at a time and runs the body for each, as the loop over the engine's `values` would.
+    func runLoop(over syntax: PipelineSyntax, body: Expression, at token: Token) throws {
+        var number = 1
+        while entries["loop\(number)"] != nil { number += 1 }
+        let name = Token(kind: .identifier("loop\(number)"), offset: token.offset, length: token.length)
+        let bound = try bind(body)
+        let loop = ForwardedSubscriber(
+            handler: { [weak self] value in
+                do {
+                    _ = try bound.evaluate([value])
+                } catch {
+                    self?.emit(OutputRecord(kind: .error, text: "error: in the loop's body: \(Session.message(of: error))"))
+                }
+            },
+            completion: { _ in },
+            oneAtATime: true
+        )
+        try subscribeSink(name, to: syntax, demand: nil, forwardingTo: loop)
+    }
+}
+
+extension Expression {
+    /// The expression with every use of the name `name` replaced (a loop's variable becomes `$0`).
+    func replacingName(_ name: String, with replacement: Expression) -> Expression {
+        func replaced(_ expression: Expression) -> Expression { expression.replacingName(name, with: replacement) }
+        switch self {
+        case .name(let written, _) where written == name: return replacement
+        case .literal, .argument, .bound, .name, .pipeline: return self
+        case .array(let items): return .array(items.map(replaced))
+        case .record(let fields): return .record(fields.map { ($0.0, replaced($0.1)) })
+        case .member(let base, let member): return .member(replaced(base), member)
+        case .optionalMember(let base, let member): return .optionalMember(replaced(base), member)
+        case .index(let base, let index): return .index(replaced(base), replaced(index))
+        case .unary(let op, let operand): return .unary(op, replaced(operand))
+        case .binary(let op, let left, let right): return .binary(op, replaced(left), replaced(right))
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            return .conditional(replaced(condition), replaced(whenTrue), replaced(whenFalse))
+        case .call(let function, let arguments): return .call(function, arguments.map(replaced))
+        case .namedCall(let function, let arguments, let token): return .namedCall(function, arguments.map(replaced), token)
         }
     }
 }

@@ -120,9 +120,9 @@ enum PipelineCommands {
 extension Session {
     /// `sink NAME = PIPELINE [demand N]`: builds the pipeline and subscribes a sink that prints
     /// what it receives (or, ending in `.assign(to:on:)`, writes it into a subject).
-    func subscribeSink(_ name: Token, to written: PipelineSyntax, demand: Int?) throws {
+    func subscribeSink(_ name: Token, to written: PipelineSyntax, demand: Int?, forwardingTo loop: ForwardedSubscriber? = nil) throws {
         var syntax = written
-        var assign: ForwardedSubscriber?
+        var assign: ForwardedSubscriber? = loop
         building = name.display
         defer { building = nil }
         if let last = syntax.operators.last, last.name == "store" {
