@@ -110,7 +110,7 @@ enum ObjectCommands {
             }
         },
         CommandSpec(
-            "for", usage: "for await V in PIPELINE.values {…}",
+            "for", usage: "for await V in P.values { BODY }",
             summary: "what an async loop over a publisher's values receives: one value at a time (demand 1), "
                 + "the body run for each",
             example: "for await n in [1, 2, 3].publisher.values { print(n * 10) }", arguments: [.literal]
