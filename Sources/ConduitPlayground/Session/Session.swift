@@ -300,9 +300,51 @@ public final class Session: @unchecked Sendable {
         let shownStart = column > window - 20 ? offset - (window - 20) : lineStart
         let shownEnd = min(lineEnd, max(shownStart + window, offset + min(width, 20)))
         let shownWidth = min(width, shownEnd - offset)
-        let sourceLine = (shownStart > lineStart ? "…" : "") + String(characters[shownStart..<shownEnd]) + (shownEnd < lineEnd ? "…" : "")
+        let shownText = Self.visible(String(characters[shownStart..<shownEnd]), controlAs: { _ in "\u{FFFD}" })
+        let sourceLine = (shownStart > lineStart ? "…" : "") + shownText + (shownEnd < lineEnd ? "…" : "")
         let caret = String(repeating: " ", count: offset - shownStart + (shownStart > lineStart ? 1 : 0)) + String(repeating: "^", count: max(1, shownWidth))
-        emit(OutputRecord(kind: .error, text: "\(location)error: \(error.message)\n  \(sourceLine)\n  \(caret)"))
+        let message = Self.shortened(Self.visible(error.message) { "U+" + String($0.value, radix: 16, uppercase: true) })
+        emit(OutputRecord(kind: .error, text: "\(location)error: \(message)\n  \(sourceLine)\n  \(caret)"))
+    }
+
+    /// `text` with control characters (which would move the cursor or ring the bell when printed)
+    /// replaced by `controlAs`; a one-character replacement keeps a caret line aligned.
+    static func visible(_ text: String, controlAs replacement: (Unicode.Scalar) -> String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += replacement(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A message with each quoted fragment (between backquotes) cut to 60 characters, so a name
+    /// or number a megabyte long is not printed whole.
+    static func shortened(_ message: String) -> String {
+        guard message.count > 200 else { return message }
+        var result = ""
+        var quoted: String?
+        for character in message {
+            if character == "`" {
+                if let fragment = quoted {
+                    result += fragment.count > 60 ? fragment.prefix(59) + "…" : fragment
+                    quoted = nil
+                } else {
+                    quoted = ""
+                }
+                result.append(character)
+            } else if quoted != nil {
+                quoted!.append(character)
+            } else {
+                result.append(character)
+            }
+        }
+        if let fragment = quoted { result += fragment.prefix(59) + "…" }
+        return result
     }
 
     /// Cancels every sink, ends every connection and forgets every name.

@@ -1,0 +1,182 @@
+import Foundation
+import XCTest
+@testable import ConduitPlayground
+
+/// A catalogue of the mistakes learners make at the prompt, by kind. Every line must be answered
+/// with one clear error (what was wrong, the line with a caret under the place, and usually what
+/// would be right), printing no control character raw and nothing a megabyte long, and must leave
+/// every name and subscription as it was.
+final class BadInputCatalogueTests: SessionTestCase {
+    /// A bad line and a fragment its message must contain.
+    private struct BadLine {
+        let line: String
+        let says: String
+        init(_ line: String, _ says: String) {
+            self.line = line
+            self.says = says
+        }
+    }
+
+    private var before: [String] = []
+
+    override func setUp() {
+        super.setUp()
+        type("subject n")
+        type("sink out = n")
+        type("let doubled = n.map { $0 * 2 }")
+        type("sink twice = doubled demand 1")
+        before = type("subs")
+    }
+
+    /// Asserts that each line is answered with an error that names the problem and points at it.
+    private func assertAnsweredClearly(_ catalogue: [BadLine], file: StaticString = #filePath, line: UInt = #line) {
+        for entry in catalogue {
+            let shown = entry.line.count > 60 ? String(entry.line.prefix(60)) + "…" : entry.line
+            let records = session.evaluate(entry.line)
+            let errors = records.filter { $0.kind == .error }
+            guard let message = errors.first?.text else {
+                XCTFail("no error for `\(shown)`: \(records.map(\.text))", file: file, line: line)
+                continue
+            }
+            XCTAssertEqual(records.count, errors.count, "`\(shown)` also did something", file: file, line: line)
+            let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertTrue(lines[0].hasPrefix("error: "), "`\(shown)`: \(lines[0])", file: file, line: line)
+            XCTAssertTrue(message.contains(entry.says), "`\(shown)`: \(lines[0])", file: file, line: line)
+            XCTAssertEqual(lines.count, 3, "`\(shown)`: message, line, caret", file: file, line: line)
+            let control = message.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F }
+            XCTAssertFalse(control, "`\(shown)`: a control character is printed raw", file: file, line: line)
+            if lines.count == 3 {
+                XCTAssertTrue(lines[2].contains("^"), "`\(shown)`: no caret", file: file, line: line)
+                XCTAssertLessThanOrEqual(lines[2].count, lines[1].count + 1, "caret past the line", file: file, line: line)
+                XCTAssertLessThan(message.utf8.count, 1_000, "`\(shown)`: the answer is short", file: file, line: line)
+            }
+        }
+        assertNothingLost(file: file, line: line)
+    }
+
+    /// Every name and subscription is still there, in the state it was, and values still flow.
+    private func assertNothingLost(file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(type("subs"), before, "a bad line changed the session", file: file, line: line)
+        XCTAssertEqual(values("send n 1"), ["out ← 1", "twice ← 2"], file: file, line: line)
+        before = type("subs")
+    }
+
+    func testUnbalancedBracketsAndQuotesAreNamedWithTheirCloser() {
+        assertAnsweredClearly([
+            BadLine("let a = n.map { $0", "`{` is never closed (the input ends here); close it with `}`"),
+            BadLine("let a = n.map( { $0 }", "`(` is never closed"),
+            BadLine("send n [1, 2", "`[` is never closed"),
+            BadLine("send n {a: 1", "`{` is never closed"),
+            BadLine("send n (1 + 2", "`(` is never closed"),
+            BadLine("let a = n.map { $0 }}", "unexpected `}` after the end of the command"),
+            BadLine("send n }", "expected a value, not `}`"),
+            BadLine("send n ]", "expected a value, not `]`"),
+            BadLine("send n )", "expected a value, not `)`"),
+            BadLine("send n \"abc", "this string has no closing `\"`"),
+            BadLine("send n 'abc'", "unexpected character `'`"),
+        ])
+    }
+
+    func testUnknownNamesSuggestTheNearestKnownOne() {
+        assertAnsweredClearly([
+            BadLine("send nobody 1", "unknown subject `nobody`; did you mean `n`?"),
+            BadLine("let a = nobody.map { $0 }", "unknown subject or pipeline `nobody`"),
+            BadLine("cancel nobody", "unknown sink `nobody`"),
+            BadLine("request nobody 1", "unknown sink `nobody`"),
+            BadLine("inspect nobody", "unknown name `nobody`"),
+            BadLine("marbles nobody", "unknown subject or sink `nobody`"),
+            BadLine("sned n 1", "unknown command `sned`; did you mean `send`?"),
+            BadLine("let a = n.mapp { $0 }", "unknown operator `mapp`; did you mean `map`?"),
+        ])
+    }
+
+    func testArgumentsOfTheWrongKindShowTheUsage() {
+        assertAnsweredClearly([
+            BadLine("let a = n.prefix(\"three\")", "expected a whole number; usage: .prefix(N)"),
+            BadLine("let a = n.collect(true)", "usage: .collect()"),
+            BadLine("let a = n.debounce(for: \"x\")", "expected a duration such as `300ms` or `1s`"),
+            BadLine("let a = n.merge(with: 5)", "usage: .merge(with: other"),
+            BadLine("let a = n.zip()", "`zip` needs the name of another publisher"),
+            BadLine("tick banana", "`tick` needs a duration"),
+            BadLine("request out \"1\"", "`request` needs a whole number of values"),
+        ])
+    }
+
+    func testMissingPiecesSayWhatIsNeeded() {
+        assertAnsweredClearly([
+            BadLine("let = n", "`let` needs a name, for example `let taps`"),
+            BadLine("sink = n", "`sink` needs a name"),
+            BadLine("send n 1 +", "the line ends where a value was expected"),
+            BadLine("let a = n..map { $0 }", "expected an operator name after `.`"),
+            BadLine("let a = n.map { $0 } extra", "unexpected `extra` after the end of the command"),
+            BadLine("load", "`load` needs a file name"),
+            BadLine("tick", "`tick` needs a duration"),
+            BadLine("send", "`send` needs a name"),
+        ])
+    }
+
+    func testHugeAndNegativeNumbersAreRefusedWithTheLimit() {
+        assertAnsweredClearly([
+            BadLine("send n 99999999999999999999999", "whole numbers go up to 9223372036854775807"),
+            BadLine("let a = n.prefix(99999999999999999999)", "is too large"),
+            BadLine("send n 1e999", "the number 1e999 is too large for a decimal"),
+            BadLine("tick 99999999999999999999s", "at most 9223372036s (about 292 years)"),
+            BadLine("request out -5", "`request` needs a whole number of values"),
+            BadLine("tick -1s", "`tick` needs a duration"),
+            BadLine("let a = n.prefix(-1)", "at least 0"),
+            BadLine("let a = n.buffer(size: -1, prefetch: .keepFull, whenFull: .dropNewest)", "at least 1, not -1"),
+            BadLine("let a = n.flatMap(maxPublishers: .max(-1)) { Just($0) }", "at least 1"),
+        ])
+    }
+
+    func testDeepNestingIsRefusedWithTheLimitAndACutLine() {
+        let brackets = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let parentheses = String(repeating: "(", count: 5_000) + "$0" + String(repeating: ")", count: 5_000)
+        assertAnsweredClearly([
+            BadLine("send n " + brackets, "nests too deeply: at most 200 levels"),
+            BadLine("let a = n.map { " + parentheses + " }", "nests too deeply"),
+        ])
+    }
+
+    func testControlCharactersAndUndecodableBytesAreRefused() {
+        assertAnsweredClearly([
+            BadLine("send n \u{07}", "unexpected character"),
+            BadLine("send n 1\u{00}", "unexpected character"),
+            BadLine("let a\u{08} = n", "unexpected character"),
+            BadLine("send n \u{FFFD}", "not UTF-8"),
+        ])
+    }
+
+    func testAMegabyteOfGarbageIsAnsweredShortly() {
+        assertAnsweredClearly([
+            BadLine(String(repeating: "@", count: 1_000_000), "unexpected character `@`"),
+            BadLine("send n 1 + " + String(repeating: "x", count: 1_000_000), "error"),
+        ])
+    }
+
+    func testABinaryFileGivenToLoadIsRefused() throws {
+        let path = NSTemporaryDirectory() + "conduit-binary-\(getpid()).conduit"
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let message = error("load \(path)")
+        XCTAssertTrue(message.contains("cannot read the file"), message)
+        XCTAssertTrue(message.contains("as UTF-8 text"), message)
+        assertNothingLost()
+    }
+
+    func testScriptsThatLoadEachOtherAreStopped() throws {
+        let first = NSTemporaryDirectory() + "conduit-first-\(getpid()).conduit"
+        let second = NSTemporaryDirectory() + "conduit-second-\(getpid()).conduit"
+        try "load \(second)\n".write(toFile: first, atomically: true, encoding: .utf8)
+        try "load \(first)\n".write(toFile: second, atomically: true, encoding: .utf8)
+        defer {
+            try? FileManager.default.removeItem(atPath: first)
+            try? FileManager.default.removeItem(atPath: second)
+        }
+        let records = session.evaluate("load \(first)")
+        XCTAssertFalse(records.isEmpty)
+        XCTAssertTrue(records.allSatisfy { $0.kind == .error }, "\(records.map(\.text))")
+        XCTAssertTrue(records.contains { $0.text.contains("a script cannot load itself") }, "\(records.map(\.text))")
+        assertNothingLost()
+    }
+}
