@@ -307,13 +307,17 @@ public final class Session: @unchecked Sendable {
         emit(OutputRecord(kind: .error, text: "\(location)error: \(message)\n  \(sourceLine)\n  \(caret)"))
     }
 
-    /// `text` with control characters (which would move the cursor or ring the bell when printed)
-    /// replaced by `controlAs`; a one-character replacement keeps a caret line aligned.
+    /// `text` with control characters other than line feed and tab (which would move the cursor or
+    /// ring the bell when printed) replaced by `controlAs`; a one-character replacement keeps a
+    /// caret line aligned.
     static func visible(_ text: String, controlAs replacement: (Unicode.Scalar) -> String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
+            if isControl(scalar) {
                 result += replacement(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
