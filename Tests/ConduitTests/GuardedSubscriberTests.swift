@@ -81,4 +81,13 @@ final class GuardedSubscriberTests: XCTestCase {
         let mapMirror = try XCTUnwrap(mapped.subscriberMirror)
         XCTAssertTrue(mapMirror.children.isEmpty)
     }
+
+    func testEncodePassesACompletionThatComesBeforeTheSubscription() {
+        struct Item: Codable { let n: Int }
+        let upstream = HeldSubscriberPublisher<Item, Never>()
+        let recorder = RecordingSubscriber<Data, Error>()
+        upstream.encode(encoder: JSONEncoder()).subscribe(recorder)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, ["finished"])
+    }
 }

@@ -130,6 +130,13 @@ final class PublishersSequenceTests: XCTestCase {
         XCTAssertEqual(Array([1, 2, 3].publisher.dropFirst().sequence), [2, 3])
     }
 
+    func testAnEmptySequencesSubscriptionDescribesItselfAsEmpty() {
+        var seen: [String] = []
+        [Int]().publisher.subscribe(AnySubscriber(receiveSubscription: { seen.append("\($0)") }))
+        (1...2).publisher.subscribe(AnySubscriber(receiveSubscription: { seen.append("\($0)") }))
+        XCTAssertEqual(seen, ["Empty", "1...2"])
+    }
+
     func testZeroDemandIsIgnoredInsteadOfTrapping() {
         let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
         [1, 2, 3].publisher.subscribe(subscriber)

@@ -53,4 +53,14 @@ final class RecordTests: XCTestCase {
         encoder.outputFormatting = .sortedKeys
         XCTAssertEqual(try encoder.encode(Wrapper(recording: recording)), try encoder.encode(recording))
     }
+
+    func testSubscriptionDescribesItselfAsTheRecordedOutputOrEmpty() {
+        let full = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        Record<Int, Never>(output: [1, 2], completion: .finished).subscribe(full)
+        XCTAssertEqual(full.subscription.map { "\($0)" }, "[1, 2]")
+        var seen: [String] = []
+        Record<Int, Never>(output: [], completion: .finished)
+            .subscribe(AnySubscriber(receiveSubscription: { seen.append("\($0)") }))
+        XCTAssertEqual(seen, ["Empty"])
+    }
 }

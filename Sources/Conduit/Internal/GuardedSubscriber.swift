@@ -32,6 +32,9 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     /// Whether reflection shows the downstream (Combine's `tryFilter`, `prefix(while:)`...) or
     /// nothing (its `tryMap`, `drop(while:)`, `output(in:)`...).
     private let reflectsDownstream: Bool
+    /// Whether a completion that comes before the subscription still reaches the downstream
+    /// (Combine's `encode`/`decode`) or is ignored (its other guarded operators).
+    private let passesEarlyCompletion: Bool
     private let step: (Input) throws -> Step
     private let mapFailure: (UpstreamFailure) -> Downstream.Failure
     private let wrapError: (Error) -> Downstream.Failure
@@ -44,9 +47,11 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         wrapError: @escaping (Error) -> Downstream.Failure,
         cancelsLateSubscription: Bool = true,
         reflectsDownstream: Bool = false,
+        passesEarlyCompletion: Bool = false,
         step: @escaping (Input) throws -> Step
     ) {
         self.downstream = downstream
+        self.passesEarlyCompletion = passesEarlyCompletion
         self.reflectsDownstream = reflectsDownstream
         self.cancelsLateSubscription = cancelsLateSubscription
         self.description = name
@@ -105,10 +110,10 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         }
     }
 
-    /// A completion before the subscription is ignored, as in Combine.
+    /// A completion before the subscription is ignored unless `passesEarlyCompletion`.
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         lock.lock()
-        guard !done, upstream != nil, let downstream else {
+        guard !done, upstream != nil || passesEarlyCompletion, let downstream else {
             lock.unlock()
             return
         }

@@ -35,6 +35,8 @@ internal final class SequenceSubscription<Downstream: Subscriber, Elements: Sequ
     /// The whole sequence, kept for `description`: Combine's `print()` shows a sequence's
     /// subscription as the sequence itself.
     @usableFromInline let elements: Elements
+    /// The sequence had no element: Combine then hands out its empty subscription, "Empty".
+    @usableFromInline let startsEmpty: Bool
     /// Runs `emit()` on the subscription; made in the `@inlinable` initialiser, where the types are
     /// concrete, so the delivery loop is specialised even though `request` (reached through the
     /// `Subscription` existential) runs as unspecialised generic code. It captures nothing.
@@ -53,11 +55,14 @@ internal final class SequenceSubscription<Downstream: Subscriber, Elements: Sequ
         self.iterator = elements.makeIterator()
         self.completion = completion
         self.upcoming = iterator.next()
+        self.startsEmpty = upcoming == nil
         self.emitRuns = { $0.emit() }
     }
 
     @usableFromInline
-    var description: String { name == "Sequence" ? String(describing: elements) : name }
+    /// As Combine shows a sequence's or a record's subscription: the elements themselves, or
+    /// "Empty" when there are none.
+    var description: String { startsEmpty ? "Empty" : String(describing: elements) }
 
     /// Hands the subscription to the subscriber; completes at once if there is nothing to send.
     @inlinable

@@ -38,7 +38,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             let encoder = self.encoder
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Upstream.Failure, S>(
-                downstream: subscriber, name: "Encode", mapFailure: { $0 }, wrapError: { $0 }
+                downstream: subscriber, name: "Encode", mapFailure: { $0 }, wrapError: { $0 },
+                passesEarlyCompletion: true
             ) { .send(try encoder.encode($0)) })
         }
     }
@@ -60,7 +61,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             let decoder = self.decoder
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Upstream.Failure, S>(
-                downstream: subscriber, name: "Decode", mapFailure: { $0 }, wrapError: { $0 }
+                downstream: subscriber, name: "Decode", mapFailure: { $0 }, wrapError: { $0 },
+                passesEarlyCompletion: true
             ) { .send(try decoder.decode(Output.self, from: $0)) })
         }
     }
