@@ -94,7 +94,7 @@ final class BadInputCatalogueTests: SessionTestCase {
         assertAnsweredClearly([
             BadLine("let a = n.prefix(\"three\")", "expected a whole number; usage: .prefix(N)"),
             BadLine("let a = n.collect(true)", "usage: .collect()"),
-            BadLine("let a = n.debounce(for: \"x\")", "expected a duration such as `300ms` or `1s`"),
+            BadLine("let a = n.debounce(for: \"x\")", "expected a duration such as `300ms`"),
             BadLine("let a = n.merge(with: 5)", "usage: .merge(with: other"),
             BadLine("let a = n.zip()", "`zip` needs the name of another publisher"),
             BadLine("tick banana", "`tick` needs a duration"),
@@ -149,7 +149,7 @@ final class BadInputCatalogueTests: SessionTestCase {
 
     func testAMegabyteOfGarbageIsAnsweredShortly() {
         assertAnsweredClearly([
-            BadLine(String(repeating: "@", count: 1_000_000), "unexpected character `@`"),
+            BadLine(String(repeating: "@", count: 1_000_000), "a line starts with a command"),
             BadLine("send n 1 + " + String(repeating: "x", count: 1_000_000), "error"),
         ])
     }
