@@ -24,21 +24,10 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let (scheduler, interval, options, customError) = (self.scheduler, self.interval, self.options, self.customError)
-            let onScheduler = ScheduledRelay(downstream: subscriber, name: "Timeout") { action in
-                scheduler.schedule(options: options, action)
-            }
-            let guardian = GuardedSubscriber<Output, Failure, ScheduledRelay<S>>(
-                downstream: onScheduler, name: "Timeout", mapFailure: { $0 },
-                wrapError: { $0 as! Failure }
-            ) { .send($0) }
-            let watch = TimeoutWatch(guardian: guardian)
-            upstream.subscribe(TimeoutSubscriber(guardian: guardian, watch: watch) {
-                let number = watch.restart()
-                scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: scheduler.minimumTolerance, options: options) {
-                    watch.expire(number, error: customError)
-                }
-            })
+            upstream.subscribe(TimeoutSubscription(
+                downstream: subscriber, interval: interval, scheduler: scheduler, options: options,
+                customError: customError
+            ))
         }
     }
 }
@@ -54,59 +43,192 @@ extension Publisher {
     }
 }
 
-/// Numbers the timeout timers: only the newest one may end the stream.
-private final class TimeoutWatch<Input, Failure: Error, Downstream: Subscriber>: @unchecked Sendable
-    where Downstream.Input == Input, Downstream.Failure == Failure
+/// The subscriber and subscription of `timeout`. A repeating timer is (re)started when the
+/// subscription arrives, at the downstream's first request and at every value; when it fires
+/// before the next value the upstream is cancelled and the downstream completed. Values and the
+/// upstream's completion are handed on through `schedule(options:)`; the downstream's answer to
+/// a value is requested from the upstream. Deliveries hold `delivery`, so on a concurrent
+/// scheduler the downstream gets one call at a time, in order, with the completion last.
+private final class TimeoutSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
+    CustomStringConvertible, @unchecked Sendable
 {
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    private enum State {
+        case awaitingSubscription
+        case subscribed
+        /// Cancelled, timed out or completed: nothing more reaches the downstream.
+        case done
+    }
+
     private let lock = Lock()
+    private let delivery = ReentrantLock()
+    private var state = State.awaitingSubscription
+    private var downstream: Downstream?
+    private var upstream: Subscription?
+    private var timer: Cancellable?
+    /// Numbers the timers, so that one replaced by a newer one does nothing if it still fires.
     private var generation = 0
-    let guardian: GuardedSubscriber<Input, Failure, Downstream>
+    private var requestedOnce = false
+    /// The upstream completed; its completion is on its way through the scheduler.
+    private var upstreamCompleted = false
+    private let interval: Context.SchedulerTimeType.Stride
+    private let scheduler: Context
+    private let options: Context.SchedulerOptions?
+    private let customError: (() -> Failure)?
 
-    init(guardian: GuardedSubscriber<Input, Failure, Downstream>) {
-        self.guardian = guardian
-    }
-
-    func restart() -> Int {
-        lock.withLock {
-            generation += 1
-            return generation
-        }
-    }
-
-    func expire(_ number: Int, error: (() -> Failure)?) {
-        guard lock.withLock({ generation == number }) else { return }
-        guardian.expire(with: error.map { .failure($0()) } ?? .finished)
-    }
-}
-
-/// Restarts the timer at subscription and at every value, then passes events to the guard.
-private struct TimeoutSubscriber<Input, Failure: Error, Downstream: Subscriber>: Subscriber, CustomStringConvertible
-    where Downstream.Input == Input, Downstream.Failure == Failure
-{
-    let guardian: GuardedSubscriber<Input, Failure, Downstream>
-    let watch: TimeoutWatch<Input, Failure, Downstream>
-    let restart: () -> Void
-    let combineIdentifier = CombineIdentifier()
-
-    init(guardian: GuardedSubscriber<Input, Failure, Downstream>, watch: TimeoutWatch<Input, Failure, Downstream>, restart: @escaping () -> Void) {
-        self.guardian = guardian
-        self.watch = watch
-        self.restart = restart
+    init(
+        downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context,
+        options: Context.SchedulerOptions?, customError: (() -> Failure)?
+    ) {
+        self.downstream = downstream
+        self.interval = interval
+        self.scheduler = scheduler
+        self.options = options
+        self.customError = customError
     }
 
     var description: String { "Timeout" }
 
     func receive(subscription: Subscription) {
-        guardian.receive(subscription: subscription)
-        restart()
+        lock.lock()
+        switch state {
+        case .subscribed:
+            lock.unlock()
+            subscription.cancel()
+            return
+        case .done:
+            lock.unlock()
+            return
+        case .awaitingSubscription:
+            break
+        }
+        guard let downstream else {
+            lock.unlock()
+            return
+        }
+        state = .subscribed
+        upstream = subscription
+        lock.unlock()
+        restartTimer()
+        downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        restart()
-        return guardian.receive(input)
+        let live = lock.withLock { state == .subscribed && !upstreamCompleted }
+        guard live else { return .none }
+        restartTimer()
+        scheduler.schedule(options: options) { [self] in deliver(input) }
+        return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        guardian.receive(completion: completion)
+        let timer: Cancellable?? = lock.withLock {
+            guard state == .subscribed, !upstreamCompleted else { return nil }
+            upstreamCompleted = true
+            defer { self.timer = nil }
+            return .some(self.timer)
+        }
+        guard let timer else { return }
+        timer?.cancel()
+        scheduler.schedule(options: options) { [self] in finish(with: completion) }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        lock.lock()
+        guard state == .subscribed, let upstream else {
+            lock.unlock()
+            return
+        }
+        let first = !requestedOnce && !upstreamCompleted
+        requestedOnce = true
+        lock.unlock()
+        if first { restartTimer() }
+        upstream.request(demand)
+    }
+
+    func cancel() {
+        lock.lock()
+        guard state != .done else {
+            lock.unlock()
+            return
+        }
+        state = .done
+        let upstream = self.upstream
+        let timer = self.timer
+        self.upstream = nil
+        self.timer = nil
+        downstream = nil
+        lock.unlock()
+        timer?.cancel()
+        upstream?.cancel()
+    }
+
+    /// Starts a timer for the interval from now, replacing the one running.
+    private func restartTimer() {
+        let number = lock.withLock {
+            generation += 1
+            return generation
+        }
+        let start = scheduler.now
+        let tolerance = scheduler.minimumTolerance
+        let next = scheduler.schedule(
+            after: start.advanced(by: interval), interval: interval, tolerance: tolerance, options: options
+        ) { [self] in timedOut(number) }
+        let replaced: Cancellable?? = lock.withLock {
+            guard generation == number, state == .subscribed, !upstreamCompleted else { return nil }
+            defer { timer = next }
+            return .some(timer)
+        }
+        if let replaced {
+            replaced?.cancel()
+        } else {
+            next.cancel()
+        }
+    }
+
+    private func timedOut(_ number: Int) {
+        delivery.withLock(owner: self) {
+            let ends: (Downstream, Subscription?, Cancellable?)? = lock.withLock {
+                guard generation == number, state == .subscribed, !upstreamCompleted, let downstream else { return nil }
+                state = .done
+                defer {
+                    self.downstream = nil
+                    upstream = nil
+                    timer = nil
+                }
+                return (downstream, upstream, timer)
+            }
+            guard let (downstream, upstream, timer) = ends else { return }
+            timer?.cancel()
+            upstream?.cancel()
+            downstream.receive(completion: customError.map { .failure($0()) } ?? .finished)
+        }
+    }
+
+    private func deliver(_ input: Input) {
+        delivery.withLock(owner: self) {
+            let downstream = lock.withLock { state == .subscribed ? self.downstream : nil }
+            guard let downstream else { return }
+            let more = downstream.receive(input)
+            guard more > 0 else { return }
+            lock.withLock { state == .subscribed ? upstream : nil }?.request(more)
+        }
+    }
+
+    private func finish(with completion: Subscribers.Completion<Failure>) {
+        delivery.withLock(owner: self) {
+            let downstream: Downstream? = lock.withLock {
+                guard state == .subscribed else { return nil }
+                state = .done
+                defer {
+                    self.downstream = nil
+                    upstream = nil
+                }
+                return self.downstream
+            }
+            downstream?.receive(completion: completion)
+        }
     }
 }
