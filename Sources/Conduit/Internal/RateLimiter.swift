@@ -2,6 +2,13 @@
 /// value waiting to go out, and sends it when the scheduler says — if the downstream has demand
 /// for it (otherwise it is dropped, as in Combine).
 ///
+/// The scheduler calls are Combine's: debounce starts a repeating timer (`schedule(after:interval:)`
+/// with the operator's options, cancelled when it fires or is replaced) per value and hands the
+/// completion on with `schedule(options: nil)`; throttle reads `now` when it is created, subscribed,
+/// given a value or a completion and when it emits, and schedules an emission at once or at the
+/// end of the interval since the last one. Deliveries hold `delivery`, so on a concurrent
+/// scheduler the downstream gets one call at a time, in order, with the completion last.
+///
 /// `@usableFromInline` with an `@inlinable` value path, so a client's pipeline is specialised for
 /// its value, subscriber and scheduler types; the state is only touched under `lock`, so it skips
 /// the dynamic exclusivity checks.
@@ -25,10 +32,18 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     @usableFromInline @exclusivity(unchecked) var upstream: Subscription?
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     @usableFromInline @exclusivity(unchecked) var waiting: Input?
-    /// Numbers the debounce timers, so that only the newest one fires.
+    /// The upstream completed (its completion is on its way) or the downstream cancelled.
+    @usableFromInline @exclusivity(unchecked) var ended = false
+    /// Debounce: numbers the timers, so that only the newest one sends.
     @usableFromInline @exclusivity(unchecked) var generation = 0
-    /// Throttle: a window is open (a value went out less than `interval` ago).
-    @usableFromInline @exclusivity(unchecked) var windowOpen = false
+    /// Debounce: the repeating timer of the newest value.
+    @usableFromInline @exclusivity(unchecked) var timer: Cancellable?
+    /// Throttle: an emission is scheduled and has not run yet.
+    @usableFromInline @exclusivity(unchecked) var emissionScheduled = false
+    /// Throttle: when the last emission ran.
+    @usableFromInline @exclusivity(unchecked) var lastEmission: Context.SchedulerTimeType?
+    /// Throttle: the upstream's completion, held until the scheduled emission has run.
+    @usableFromInline @exclusivity(unchecked) var completionAfterEmission: Subscribers.Completion<Failure>?
     /// Held while a scheduled action calls the downstream: on a concurrent scheduler another
     /// action (a timer, the completion) waits for it, so the downstream gets one call at a time;
     /// the thread holding it (a synchronous scheduler, from inside the downstream) may take it again.
@@ -46,12 +61,26 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
         self.interval = interval
         self.scheduler = scheduler
         self.options = options
-        if case .debounce = mode { description = "Debounce" } else { description = "Throttle" }
+        if case .debounce = mode {
+            description = "Debounce"
+        } else {
+            description = "Throttle"
+            _ = scheduler.now
+        }
     }
 
     @usableFromInline
     func receive(subscription: Subscription) {
-        lock.withLock { upstream = subscription }
+        let accepted: Bool = lock.withLock {
+            guard upstream == nil, !ended, downstream != nil else { return false }
+            upstream = subscription
+            return true
+        }
+        guard accepted else {
+            subscription.cancel()
+            return
+        }
+        if case .throttle = mode { _ = scheduler.now }
         lock.withLock { downstream }?.receive(subscription: self)
         subscription.request(.unlimited)
     }
@@ -59,55 +88,97 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         switch mode {
-        case .debounce:
-            let number: Int = lock.withLock {
-                waiting = input
-                generation += 1
-                return generation
-            }
-            scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: scheduler.minimumTolerance, options: options) { [self] in
-                let ready = lock.withLock { generation == number }
-                if ready { sendWaiting() }
-            }
-        case .throttle(let latest):
-            let startNow: Bool = lock.withLock {
-                if windowOpen {
-                    if latest || waiting == nil { waiting = input }
-                    return false
-                }
-                waiting = input
-                windowOpen = true
-                return true
-            }
-            if startNow {
-                scheduler.schedule(options: options) { [self] in
-                    sendWaiting()
-                    openWindow()
-                }
-            }
+        case .debounce: debounce(input)
+        case .throttle(let latest): throttle(input, latest: latest)
         }
         return .none
     }
 
-    /// Throttle: when the window closes, send what came during it and open another, or go idle.
     @inlinable
-    func openWindow() {
-        scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: scheduler.minimumTolerance, options: options) { [self] in
-            let more = lock.withLock { () -> Bool in
-                guard downstream != nil else { return false }
-                if waiting == nil {
-                    windowOpen = false
-                    return false
-                }
-                return true
-            }
-            guard more else { return }
-            sendWaiting()
-            openWindow()
+    func debounce(_ input: Input) {
+        let live = lock.withLock { !ended && downstream != nil }
+        guard live else { return }
+        let start = scheduler.now
+        let tolerance = scheduler.minimumTolerance
+        let number: Int = lock.withLock {
+            generation += 1
+            return generation
+        }
+        let next = scheduler.schedule(
+            after: start.advanced(by: interval), interval: interval, tolerance: tolerance, options: options
+        ) { [self] in timerFired(number) }
+        let replaced: Cancellable?? = lock.withLock {
+            guard generation == number, !ended, downstream != nil else { return nil }
+            waiting = input
+            defer { timer = next }
+            return .some(timer)
+        }
+        if let replaced {
+            replaced?.cancel()
+        } else {
+            next.cancel()
         }
     }
 
+    /// Debounce: the newest value's timer fired; the value goes out if it is still the newest.
+    @usableFromInline
+    func timerFired(_ number: Int) {
+        let fired: Cancellable?? = lock.withLock {
+            guard generation == number else { return nil }
+            defer { timer = nil }
+            return .some(timer)
+        }
+        guard let fired else { return }
+        fired?.cancel()
+        sendWaiting()
+    }
+
     @inlinable
+    func throttle(_ input: Input, latest: Bool) {
+        let live = lock.withLock { !ended && downstream != nil }
+        guard live else { return }
+        let now = scheduler.now
+        lock.lock()
+        guard !ended, downstream != nil, demand > 0 else {
+            lock.unlock()
+            return
+        }
+        if emissionScheduled {
+            if latest || waiting == nil { waiting = input }
+            lock.unlock()
+            return
+        }
+        waiting = input
+        emissionScheduled = true
+        let due = lastEmission.map { $0.advanced(by: interval) }
+        lock.unlock()
+        if let due, now < due {
+            scheduler.schedule(after: due, tolerance: scheduler.minimumTolerance, options: nil) { [self] in emit() }
+        } else {
+            scheduler.schedule(options: nil) { [self] in emit() }
+        }
+    }
+
+    /// Throttle: the scheduled emission runs; then the completion that waited for it, if any.
+    @usableFromInline
+    func emit() {
+        delivery.withLock(owner: self) {
+            guard lock.withLock({ downstream != nil }) else { return }
+            let now = scheduler.now
+            lock.withLock {
+                lastEmission = now
+                emissionScheduled = false
+            }
+            sendWaiting()
+            let completion: Subscribers.Completion<Failure>? = lock.withLock {
+                defer { completionAfterEmission = nil }
+                return completionAfterEmission
+            }
+            if let completion { finish(completion) }
+        }
+    }
+
+    @usableFromInline
     func sendWaiting() {
         delivery.withLock(owner: self) {
             lock.lock()
@@ -129,18 +200,49 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
 
     @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
-        scheduler.schedule(options: options) { [self] in
-            delivery.withLock(owner: self) {
-                let downstream: Downstream? = lock.withLock {
-                    defer {
-                        self.downstream = nil
-                        upstream = nil
-                        waiting = nil
-                    }
-                    return self.downstream
-                }
-                downstream?.receive(completion: completion)
+        switch mode {
+        case .debounce:
+            let timer: Cancellable?? = lock.withLock {
+                guard !ended, downstream != nil else { return nil }
+                ended = true
+                waiting = nil
+                defer { self.timer = nil }
+                return .some(self.timer)
             }
+            guard let timer else { return }
+            timer?.cancel()
+            scheduler.schedule(options: nil) { [self] in finish(completion) }
+        case .throttle:
+            let live = lock.withLock { !ended && downstream != nil }
+            guard live else { return }
+            _ = scheduler.now
+            let later: Bool? = lock.withLock {
+                guard !ended, downstream != nil else { return nil }
+                ended = true
+                if emissionScheduled {
+                    completionAfterEmission = completion
+                    return false
+                }
+                return true
+            }
+            if later == true {
+                scheduler.schedule(options: nil) { [self] in finish(completion) }
+            }
+        }
+    }
+
+    @usableFromInline
+    func finish(_ completion: Subscribers.Completion<Failure>) {
+        delivery.withLock(owner: self) {
+            let downstream: Downstream? = lock.withLock {
+                defer {
+                    self.downstream = nil
+                    upstream = nil
+                    waiting = nil
+                }
+                return self.downstream
+            }
+            downstream?.receive(completion: completion)
         }
     }
 
@@ -151,14 +253,18 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
 
     @usableFromInline
     func cancel() {
-        let upstream: Subscription? = lock.withLock {
+        let (upstream, timer): (Subscription?, Cancellable?) = lock.withLock {
             defer {
                 self.upstream = nil
+                self.timer = nil
                 downstream = nil
                 waiting = nil
+                completionAfterEmission = nil
+                ended = true
             }
-            return self.upstream
+            return (self.upstream, self.timer)
         }
+        timer?.cancel()
         upstream?.cancel()
     }
 }
