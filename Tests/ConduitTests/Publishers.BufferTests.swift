@@ -20,13 +20,47 @@ final class BufferTests: XCTestCase {
         XCTAssertEqual(recorder.values, [1, 2, 3])
     }
 
-    func testByRequestForwardsTheDownstreamsRequests() {
-        let upstream = ManualPublisher<Int, Never>()
+    func testByRequestAsksTheUpstreamForEverythingBeforeTheDownstreamSubscribes() {
+        let upstream = ManualPublisher<Int, Never>(subscribesAtOnce: false)
         let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
         Publishers.Buffer(upstream: upstream, size: 5, prefetch: .byRequest, whenFull: .dropNewest).subscribe(recorder)
-        XCTAssertEqual(upstream.subscription.requests, [.max(2)])
+        upstream.sendSubscription()
+        XCTAssertEqual(upstream.subscription.requests, [.unlimited])
         recorder.request(.max(1))
-        XCTAssertEqual(upstream.subscription.requests, [.max(2), .max(1)])
+        XCTAssertEqual(upstream.subscription.requests, [.unlimited])
+    }
+
+    func testKeepFullAsksForOneMoreForEachElementThatGoesStraightThrough() {
+        let upstream = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .unlimited)
+        upstream.buffer(size: 5, prefetch: .keepFull, whenFull: .dropNewest).subscribe(recorder)
+        XCTAssertEqual(upstream.send(1), .max(1))
+        XCTAssertEqual(upstream.send(2), .max(1))
+        XCTAssertEqual(upstream.subscription.requests, [.max(5)])
+        XCTAssertEqual(recorder.values, [1, 2])
+    }
+
+    func testRequestOfNoneIsIgnoredInsteadOfTrapping() {
+        let upstream = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        recorder.onValue = { _ in recorder.request(.none) }
+        upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest).subscribe(recorder)
+        upstream.send(1)
+        recorder.request(.none)
+        XCTAssertEqual(recorder.values, [1])
+    }
+
+    func testFinishWaitsForAnEmptyBufferAndDemand() {
+        let upstream = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropOldest).subscribe(recorder)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription"])
+        recorder.request(.max(1))
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)"])
+        recorder.request(.max(1))
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)", "finished"])
     }
 
     func testDropNewestDiscardsWhatArrivesWhenFull() {
@@ -47,28 +81,27 @@ final class BufferTests: XCTestCase {
         XCTAssertEqual(recorder.values, [3, 4])
     }
 
-    func testCustomErrorFailsAtOnceAndCancelsTheUpstream() {
+    func testCustomErrorCancelsTheUpstreamAndFailsAfterTheNextElementsAskedFor() {
         let upstream = ManualPublisher<Int, TestError>()
         let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .none)
-        upstream.buffer(size: 1, prefetch: .keepFull, whenFull: .customError { TestError("full") }).subscribe(recorder)
-        upstream.send(1)
-        upstream.send(2)
-        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "failure(full)"])
+        upstream.buffer(size: 3, prefetch: .keepFull, whenFull: .customError { TestError("full") }).subscribe(recorder)
+        for value in 1...5 { upstream.send(value) }
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription"])
         XCTAssertTrue(upstream.subscription.isCancelled)
+        recorder.request(.max(2))
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)", "value(2)", "failure(full)"])
     }
 
-    func testCompletionIsDeliveredAfterTheBufferedElements() {
+    func testUpstreamFailureOvertakesTheBufferedElements() {
         let upstream = ManualPublisher<Int, TestError>()
         let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .none)
         upstream.buffer(size: 4, prefetch: .keepFull, whenFull: .dropNewest).subscribe(recorder)
         upstream.send(1)
         upstream.send(2)
         upstream.send(completion: .failure(TestError()))
-        XCTAssertEqual(recorder.eventDescriptions, ["subscription"])
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "failure(boom)"])
         recorder.request(.max(1))
-        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)"])
-        recorder.request(.max(1))
-        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)", "value(2)", "failure(boom)"])
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "failure(boom)"])
     }
 
     func testPublicPropertiesAndStrategies() {

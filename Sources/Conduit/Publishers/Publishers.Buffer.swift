@@ -69,10 +69,17 @@ extension Publisher {
     }
 }
 
-/// The subscriber to the upstream and subscription for the downstream of one `Buffer`.
+/// The subscriber to the upstream and subscription for the downstream of one `Buffer`, with
+/// Combine's demand: it asks the upstream for `size` (`keepFull`) or for everything (`byRequest`)
+/// before the downstream gets its subscription, and with `keepFull` asks for one more per element
+/// handed on (returned from `receive(_:)` for an element that goes straight through, requested for
+/// elements taken from the buffer by a downstream request).
 ///
-/// Deliveries run in a drain loop: whichever thread finds the buffer idle delivers while there is
-/// demand; others only add to the state. No lock is held while the downstream runs.
+/// An upstream failure is handed on at once; a finish waits until the buffer is empty and the
+/// downstream has demand. A full buffer with `customError` cancels the upstream and fails the
+/// downstream after the next elements it asks for. Deliveries run in a drain loop: whichever
+/// thread finds the buffer idle delivers while there is demand; no lock is held while the
+/// downstream runs.
 private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
     @unchecked Sendable
 {
@@ -84,10 +91,15 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
     private let prefetch: Publishers.PrefetchStrategy
     private let whenFull: Publishers.BufferingStrategy<Failure>
     private var downstream: Downstream?
-    private var state = SubscriberState.awaitingSubscription
+    private var upstream: Subscription?
     private var buffer = FIFO<Input>()
     private var demand = Subscribers.Demand.none
-    private var terminal: Subscribers.Completion<Failure>?
+    /// The upstream finished; the finish goes out once the buffer is empty and there is demand.
+    private var upstreamFinished = false
+    /// The buffer overflowed with `customError`: the failure that follows the next deliveries.
+    private var overflowFailure: Failure?
+    /// The downstream completed or cancelled.
+    private var done = false
     private var draining = false
 
     init(downstream: Downstream, size: Int, prefetch: Publishers.PrefetchStrategy,
@@ -100,95 +112,118 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
 
     var description: String { "Buffer" }
 
+    /// What the upstream is asked for when it subscribes.
+    private var initialRequest: Subscribers.Demand {
+        prefetch == .keepFull ? .max(size) : .unlimited
+    }
+
     // MARK: Upstream
 
     func receive(subscription: Subscription) {
         lock.lock()
-        guard case .awaitingSubscription = state, let downstream else {
+        guard upstream == nil else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        state = .holding(subscription)
+        upstream = subscription
+        let downstream = done ? nil : self.downstream
         lock.unlock()
-        downstream.receive(subscription: self)
-        if prefetch == .keepFull, size > 0, let live = lock.withLock({ state.subscription }) {
-            live.request(.max(size))
-        }
+        // Combine asks even when the downstream cancelled before the subscription came.
+        if initialRequest > 0 { subscription.request(initialRequest) }
+        downstream?.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard downstream != nil, terminal == nil else {
+        guard upstream != nil, !done, overflowFailure == nil, let downstream else {
             lock.unlock()
             return .none
         }
-        if buffer.count >= size {
-            switch whenFull {
-            case .dropNewest:
-                lock.unlock()
-                drain()
-                return .none
-            case .dropOldest:
-                _ = buffer.popFirst()
-                if size > 0 { buffer.append(input) }
-            case .customError(let makeError):
-                lock.unlock()
-                let error = makeError()
-                lock.lock()
-                guard downstream != nil, terminal == nil else {
-                    lock.unlock()
-                    return .none
-                }
-                buffer.removeAll()
-                terminal = .failure(error)
-                let subscription = state.subscription
-                state = .terminal
-                lock.unlock()
-                subscription?.cancel()
-                drain()
-                return .none
+        if demand > 0, buffer.isEmpty, !draining {
+            demand -= 1
+            draining = true
+            lock.unlock()
+            let more = downstream.receive(input)
+            lock.withLock {
+                demand += more
+                draining = false
             }
-        } else {
-            buffer.append(input)
+            // A request made meanwhile found the loop busy; it may complete the downstream now.
+            if lock.withLock({ upstreamFinished }) { _ = drain() }
+            return prefetch == .keepFull ? .max(1) : .none
         }
-        lock.unlock()
-        drain()
+        if buffer.count < size {
+            buffer.append(input)
+            lock.unlock()
+            return .none
+        }
+        switch whenFull {
+        case .dropNewest:
+            lock.unlock()
+        case .dropOldest:
+            _ = buffer.popFirst()
+            if size > 0 { buffer.append(input) }
+            lock.unlock()
+        case .customError(let makeError):
+            lock.unlock()
+            let error = makeError()
+            let upstream: Subscription? = lock.withLock {
+                guard !done, overflowFailure == nil else { return nil }
+                overflowFailure = error
+                return self.upstream
+            }
+            upstream?.cancel()
+        }
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard downstream != nil, terminal == nil else {
+        guard upstream != nil, !done, !upstreamFinished, overflowFailure == nil else {
             lock.unlock()
             return
         }
-        terminal = completion
-        state = .terminal
-        lock.unlock()
-        drain()
+        switch completion {
+        case .finished:
+            upstreamFinished = true
+            lock.unlock()
+            _ = drain()
+        case .failure:
+            done = true
+            let downstream = self.downstream
+            self.downstream = nil
+            buffer.removeAll()
+            lock.unlock()
+            downstream?.receive(completion: completion)
+        }
     }
 
     // MARK: Downstream
 
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must not be zero")
+        guard newDemand > 0 else { return }
         lock.lock()
-        guard downstream != nil else {
+        guard !done else {
             lock.unlock()
             return
         }
         demand += newDemand
-        let subscription = prefetch == .byRequest ? state.subscription : nil
         lock.unlock()
-        subscription?.request(newDemand)
-        drain()
+        let delivered = drain()
+        if prefetch == .keepFull, delivered > 0 {
+            lock.withLock { upstream }?.request(.max(delivered))
+        }
     }
 
     func cancel() {
         lock.lock()
-        let subscription = state.subscription
-        state = .terminal
+        guard !done else {
+            lock.unlock()
+            return
+        }
+        done = true
+        let subscription = upstream
         downstream = nil
         buffer.removeAll()
         lock.unlock()
@@ -197,36 +232,44 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
 
     // MARK: Delivery
 
-    private func drain() {
+    /// Delivers buffered elements while there is demand, then the completion if it is due;
+    /// returns how many elements it delivered.
+    private func drain() -> Int {
         lock.lock()
         guard !draining else {
             lock.unlock()
-            return
+            return 0
         }
         draining = true
         var delivered = 0
-        while let downstream {
-            if demand > 0, let value = buffer.popFirst() {
-                demand -= 1
-                delivered += 1
-                lock.unlock()
-                let more = downstream.receive(value)
-                lock.lock()
-                if more > 0 { demand += more }
-                continue
-            }
-            if buffer.isEmpty, let completion = terminal {
-                self.downstream = nil
-                draining = false
-                lock.unlock()
-                downstream.receive(completion: completion)
-                return
-            }
-            break
+        while let downstream, !done, demand > 0, let value = buffer.popFirst() {
+            demand -= 1
+            delivered += 1
+            lock.unlock()
+            let more = downstream.receive(value)
+            lock.lock()
+            demand += more
         }
         draining = false
-        let refill = prefetch == .keepFull && delivered > 0 ? state.subscription : nil
+        let completion: Subscribers.Completion<Failure>?
+        if done || downstream == nil {
+            completion = nil
+        } else if let overflowFailure {
+            completion = .failure(overflowFailure)
+        } else if upstreamFinished, buffer.isEmpty, demand > 0 {
+            completion = .finished
+        } else {
+            completion = nil
+        }
+        guard let completion, let downstream else {
+            lock.unlock()
+            return delivered
+        }
+        done = true
+        self.downstream = nil
+        buffer.removeAll()
         lock.unlock()
-        refill?.request(.max(delivered))
+        downstream.receive(completion: completion)
+        return delivered
     }
 }
