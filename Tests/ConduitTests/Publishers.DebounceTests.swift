@@ -56,6 +56,16 @@ final class DebounceTests: XCTestCase {
         scheduler.advance(to: 300)
         XCTAssertEqual(subscriber.values, [2])
     }
+
+    func testOnASynchronousSchedulerEachValueGoesOutAtOnce() {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
+        upstream.debounce(for: .seconds(1), scheduler: ImmediateScheduler.shared).subscribe(subscriber)
+        upstream.send(1)
+        upstream.send(2)
+        upstream.send(3)
+        XCTAssertEqual(subscriber.values, [1, 2])
+    }
 }
 
 final class ThrottleTests: XCTestCase {

@@ -36,6 +36,8 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     @usableFromInline @exclusivity(unchecked) var ended = false
     /// Debounce: numbers the timers, so that only the newest one sends.
     @usableFromInline @exclusivity(unchecked) var generation = 0
+    /// Debounce: the number of the timer that fired last (a repeating timer sends once).
+    @usableFromInline @exclusivity(unchecked) var lastFired = 0
     /// Debounce: the repeating timer of the newest value.
     @usableFromInline @exclusivity(unchecked) var timer: Cancellable?
     /// Throttle: an emission is scheduled and has not run yet.
@@ -102,14 +104,15 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
         let tolerance = scheduler.minimumTolerance
         let number: Int = lock.withLock {
             generation += 1
+            waiting = input
             return generation
         }
         let next = scheduler.schedule(
             after: start.advanced(by: interval), interval: interval, tolerance: tolerance, options: options
         ) { [self] in timerFired(number) }
+        // A synchronous scheduler has run the timer already; then it is not kept.
         let replaced: Cancellable?? = lock.withLock {
-            guard generation == number, !ended, downstream != nil else { return nil }
-            waiting = input
+            guard generation == number, lastFired != number, !ended, downstream != nil else { return nil }
             defer { timer = next }
             return .some(timer)
         }
@@ -124,7 +127,8 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     @usableFromInline
     func timerFired(_ number: Int) {
         let fired: Cancellable?? = lock.withLock {
-            guard generation == number else { return nil }
+            guard generation == number, lastFired != number else { return nil }
+            lastFired = number
             defer { timer = nil }
             return .some(timer)
         }
