@@ -4,7 +4,8 @@
 ///
 /// It asks the upstream for everything as soon as it is subscribed, feeds each value to
 /// `accumulate` (which may end the stream early), and when the upstream finishes sends the
-/// `result` (if any) as soon as the downstream has demand, then finishes. A thrown error or an
+/// `result` (if any) and the finish once the downstream has asked for something: as in Combine,
+/// even a bare finish waits for demand. A thrown error or an
 /// upstream failure fails the downstream. No lock is held while a closure or subscriber runs.
 internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
     Subscription, CustomStringConvertible, @unchecked Sendable
@@ -135,7 +136,7 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
         }
         let output = result()
         phase = .holding(output)
-        let ready = demanded || output == nil
+        let ready = demanded
         lock.unlock()
         if ready { deliver(output) }
     }

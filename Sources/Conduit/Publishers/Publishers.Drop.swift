@@ -14,14 +14,9 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            var remaining = count
-            upstream.subscribe(ForwardingSubscriber<Output, S>(downstream: subscriber, name: "Drop") { value in
-                guard remaining == 0 else {
-                    remaining -= 1
-                    return .skip
-                }
-                return .send(value)
-            })
+            let drop = DropSubscription(downstream: subscriber, count: count)
+            subscriber.receive(subscription: drop)
+            upstream.subscribe(drop)
         }
     }
 
@@ -96,5 +91,89 @@ extension Publisher {
     /// Like `drop(while:)`, with an error-throwing predicate.
     public func tryDrop(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryDropWhile<Self> {
         Publishers.TryDropWhile(upstream: self, predicate: predicate)
+    }
+}
+
+/// The subscriber and subscription of `dropFirst(_:)`, with Combine's demand: the downstream gets
+/// its subscription before the upstream is subscribed; what it asks for until the upstream's
+/// subscription comes is kept, and the upstream is then asked for that plus the number of
+/// elements to drop, in one request (so `dropFirst(2)` under a demand of 42 asks for 44). Dropped
+/// elements need no new request; later requests go straight to the upstream.
+private final class DropSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    @unchecked Sendable
+{
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    private let lock = Lock()
+    private var downstream: Downstream?
+    private var upstream: Subscription?
+    /// Demand asked for while there is no upstream subscription.
+    private var pendingDemand = Subscribers.Demand.none
+    /// Elements still to drop; only the upstream's (serial) deliveries touch it.
+    private var remaining: Int
+
+    init(downstream: Downstream, count: Int) {
+        self.downstream = downstream
+        self.remaining = count
+    }
+
+    var description: String { "Drop" }
+
+    func receive(subscription: Subscription) {
+        lock.lock()
+        guard upstream == nil else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        // Cancelled before it came: Combine leaves it alone.
+        guard downstream != nil else {
+            lock.unlock()
+            return
+        }
+        upstream = subscription
+        let demand = pendingDemand + remaining
+        pendingDemand = .none
+        lock.unlock()
+        if demand > 0 { subscription.request(demand) }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        if remaining > 0 {
+            remaining -= 1
+            return .none
+        }
+        return lock.withLock { downstream }?.receive(input) ?? .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        let downstream: Downstream? = lock.withLock {
+            upstream = nil
+            return self.downstream
+        }
+        downstream?.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        lock.lock()
+        guard let upstream else {
+            if downstream != nil { pendingDemand += demand }
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        upstream.request(demand)
+    }
+
+    func cancel() {
+        let upstream: Subscription? = lock.withLock {
+            defer {
+                self.upstream = nil
+                downstream = nil
+            }
+            return self.upstream
+        }
+        upstream?.cancel()
     }
 }

@@ -207,9 +207,20 @@ private final class EmptyReplacingSubscriber<Downstream: Subscriber>: Subscriber
 
     var description: String { "ReplaceEmpty" }
 
+    /// After the downstream has its subscription, the upstream is asked for everything (as Combine
+    /// does); the downstream's own requests are passed on as well.
     func receive(subscription: Subscription) {
-        lock.withLock { upstream = subscription }
-        downstream?.receive(subscription: self)
+        let downstream: Downstream? = lock.withLock {
+            guard upstream == nil else { return nil }
+            upstream = subscription
+            return self.downstream
+        }
+        guard let downstream else {
+            subscription.cancel()
+            return
+        }
+        downstream.receive(subscription: self)
+        subscription.request(.unlimited)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -258,7 +269,7 @@ private final class EmptyReplacingSubscriber<Downstream: Subscriber>: Subscriber
             downstream.receive(completion: .finished)
             return
         }
-        let upstream = self.upstream
+        let upstream = downstream == nil ? nil : self.upstream
         lock.unlock()
         upstream?.request(newDemand)
     }

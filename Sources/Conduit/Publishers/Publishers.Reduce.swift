@@ -89,8 +89,35 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Never, S.Failure == Failure {
-            upstream.reduceInto(subscriber, name: "IgnoreOutput", accumulate: { _ in .more }, result: { nil })
+            upstream.subscribe(OutputIgnoringSubscriber<Upstream.Output, S>(downstream: subscriber))
         }
+    }
+}
+
+/// The subscriber of `ignoreOutput`: as in Combine, it hands the upstream's subscription straight to
+/// the downstream (whose requests and cancellation go to the upstream unchanged), then asks the
+/// upstream for everything; values are dropped and completions passed on.
+private struct OutputIgnoringSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    where Downstream.Input == Never
+{
+    typealias Failure = Downstream.Failure
+
+    let downstream: Downstream
+    let combineIdentifier = CombineIdentifier()
+
+    var description: String { "IgnoreOutput" }
+
+    func receive(subscription: Subscription) {
+        downstream.receive(subscription: subscription)
+        subscription.request(.unlimited)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
     }
 }
 

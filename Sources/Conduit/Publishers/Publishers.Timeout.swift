@@ -62,8 +62,16 @@ private final class TimeoutSubscription<Downstream: Subscriber, Context: Schedul
         case done
     }
 
+    private enum Event {
+        case value(Input)
+        case completion(Subscribers.Completion<Failure>)
+    }
+
     private let lock = Lock()
     private let delivery = ReentrantLock()
+    /// Events waiting for their scheduled action, oldest first: each action hands on the oldest,
+    /// so the order holds even when a concurrent scheduler runs two actions at once.
+    private var pending = FIFO<Event>()
     private var state = State.awaitingSubscription
     private var downstream: Downstream?
     private var upstream: Subscription?
@@ -119,7 +127,8 @@ private final class TimeoutSubscription<Downstream: Subscriber, Context: Schedul
         let live = lock.withLock { state == .subscribed && !upstreamCompleted }
         guard live else { return .none }
         restartTimer()
-        scheduler.schedule(options: options) { [self] in deliver(input) }
+        lock.withLock { pending.append(.value(input)) }
+        scheduler.schedule(options: options) { [self] in deliverOldest() }
         return .none
     }
 
@@ -127,12 +136,13 @@ private final class TimeoutSubscription<Downstream: Subscriber, Context: Schedul
         let timer: Cancellable?? = lock.withLock {
             guard state == .subscribed, !upstreamCompleted else { return nil }
             upstreamCompleted = true
+            pending.append(.completion(completion))
             defer { self.timer = nil }
             return .some(self.timer)
         }
         guard let timer else { return }
         timer?.cancel()
-        scheduler.schedule(options: options) { [self] in finish(with: completion) }
+        scheduler.schedule(options: options) { [self] in deliverOldest() }
     }
 
     func request(_ demand: Subscribers.Demand) {
@@ -160,6 +170,7 @@ private final class TimeoutSubscription<Downstream: Subscriber, Context: Schedul
         self.upstream = nil
         self.timer = nil
         downstream = nil
+        pending.removeAll()
         lock.unlock()
         timer?.cancel()
         upstream?.cancel()
@@ -197,6 +208,7 @@ private final class TimeoutSubscription<Downstream: Subscriber, Context: Schedul
                     self.downstream = nil
                     upstream = nil
                     timer = nil
+                    pending.removeAll()
                 }
                 return (downstream, upstream, timer)
             }
@@ -207,28 +219,27 @@ private final class TimeoutSubscription<Downstream: Subscriber, Context: Schedul
         }
     }
 
-    private func deliver(_ input: Input) {
+    /// Runs once per scheduled action: hands on the oldest waiting event.
+    private func deliverOldest() {
         delivery.withLock(owner: self) {
-            let downstream = lock.withLock { state == .subscribed ? self.downstream : nil }
-            guard let downstream else { return }
-            let more = downstream.receive(input)
-            guard more > 0 else { return }
-            lock.withLock { state == .subscribed ? upstream : nil }?.request(more)
-        }
-    }
-
-    private func finish(with completion: Subscribers.Completion<Failure>) {
-        delivery.withLock(owner: self) {
-            let downstream: Downstream? = lock.withLock {
-                guard state == .subscribed else { return nil }
-                state = .done
-                defer {
+            let next: (Downstream, Event)? = lock.withLock {
+                guard state == .subscribed, let downstream, let event = pending.popFirst() else { return nil }
+                if case .completion = event {
+                    state = .done
                     self.downstream = nil
                     upstream = nil
                 }
-                return self.downstream
+                return (downstream, event)
             }
-            downstream?.receive(completion: completion)
+            guard let (downstream, event) = next else { return }
+            switch event {
+            case .value(let input):
+                let more = downstream.receive(input)
+                guard more > 0 else { return }
+                lock.withLock { state == .subscribed ? upstream : nil }?.request(more)
+            case .completion(let completion):
+                downstream.receive(completion: completion)
+            }
         }
     }
 }

@@ -1,0 +1,49 @@
+import XCTest
+import Conduit
+
+/// `dropFirst(_:)`: when and how much it asks the upstream for.
+final class DropTests: XCTestCase {
+    func testFirstRequestAsksForTheDemandPlusTheElementsToDropInOneRequest() {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(42), demandPerValue: .max(3))
+        upstream.dropFirst(2).subscribe(subscriber)
+        XCTAssertEqual(upstream.subscription.requests, [.max(44)])
+        XCTAssertEqual(upstream.send(1), .none)
+        XCTAssertEqual(upstream.send(2), .none)
+        XCTAssertEqual(upstream.send(3), .max(3))
+        XCTAssertEqual(subscriber.values, [3])
+        subscriber.request(.max(5))
+        XCTAssertEqual(upstream.subscription.requests, [.max(44), .max(5)])
+    }
+
+    func testDownstreamIsSubscribedBeforeTheUpstreamAndItsEarlyDemandIsKept() {
+        let upstream = ManualPublisher<Int, Never>(subscribesAtOnce: false)
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(10))
+        upstream.dropFirst(4).subscribe(subscriber)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription"])
+        upstream.sendSubscription()
+        XCTAssertEqual(upstream.subscription.requests, [.max(14)])
+    }
+
+    func testWithoutDemandTheUpstreamIsAskedOnlyForTheElementsToDrop() {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        upstream.dropFirst().subscribe(subscriber)
+        XCTAssertEqual(upstream.subscription.requests, [.max(1)])
+        let subscription = subscriber.subscription
+        subscriber.cancel()
+        subscription?.request(.unlimited)
+        XCTAssertEqual(upstream.subscription.requests, [.max(1)])
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
+
+    func testDroppingNothingAsksForNothingUntilRequested() {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none, demandPerValue: .max(1))
+        upstream.dropFirst(0).subscribe(subscriber)
+        XCTAssertEqual(upstream.subscription.requests, [])
+        subscriber.request(.max(42))
+        XCTAssertEqual(upstream.subscription.requests, [.max(42)])
+        XCTAssertEqual(upstream.send(1), .max(1))
+    }
+}
