@@ -131,6 +131,16 @@ final class ZipTests: XCTestCase {
         withExtendedLifetime((c3, c4)) {}
     }
 
+    func testEveryArityCallsItsSubscriptionZipAsCombineDoes() {
+        let a = PassthroughSubject<Int, Never>()
+        let three = RecordingSubscriber<(Int, Int, Int), Never>()
+        let four = RecordingSubscriber<(Int, Int, Int, Int), Never>()
+        a.zip(a, a).subscribe(three)
+        a.zip(a, a, a).subscribe(four)
+        XCTAssertEqual(three.subscription.map { String(describing: $0) }, "Zip")
+        XCTAssertEqual(four.subscription.map { String(describing: $0) }, "Zip")
+    }
+
     func testSendingIntoAnUpstreamFromInsideTheSubscriberIsPaired() {
         let a = PassthroughSubject<Int, Never>()
         let b = PassthroughSubject<String, Never>()

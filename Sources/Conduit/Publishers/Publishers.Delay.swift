@@ -71,6 +71,8 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
     private var upstream: Subscription?
     /// Events waiting for their scheduled action, oldest first.
     private var pending = FIFO<Event>()
+    /// The upstream's completion is queued: what the upstream sends after it is ignored.
+    private var upstreamCompleted = false
     private let later: (@escaping () -> Void) -> Void
     let description: String
 
@@ -112,7 +114,8 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
 
     private func schedule(_ event: Event) {
         let accepted: Bool = lock.withLock {
-            guard downstream != nil else { return false }
+            guard downstream != nil, !upstreamCompleted else { return false }
+            if case .completion = event { upstreamCompleted = true }
             pending.append(event)
             return true
         }

@@ -32,7 +32,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanInCore<S, CombiningState<ZipStorage4<A.Output, B.Output, C.Output, D.Output>>>(downstream: subscriber, lanes: 4, name: "Zip4")
+            let core = FanInCore<S, CombiningState<ZipStorage4<A.Output, B.Output, C.Output, D.Output>>>(downstream: subscriber, lanes: 4, name: "Zip")
             subscriber.receive(subscription: core)
             a.subscribe(core.lane(0) { $0.storage.a.append($2) })
             b.subscribe(core.lane(1) { $0.storage.b.append($2) })

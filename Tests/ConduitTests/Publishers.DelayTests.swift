@@ -1,0 +1,31 @@
+import XCTest
+import Conduit
+
+/// `delay` and `receive(on:)`: what the upstream sends after its completion schedules nothing.
+final class ScheduledDeliveryTests: XCTestCase {
+    func testDelaySchedulesNothingForEventsAfterTheUpstreamsCompletion() {
+        let scheduler = RecordingScheduler()
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = RecordingSubscriber<Int, TestError>()
+        upstream.delay(for: .nanoseconds(200), tolerance: .nanoseconds(5), scheduler: scheduler, options: "o")
+            .subscribe(subscriber)
+        upstream.send(1)
+        upstream.send(completion: .failure(TestError("x")))
+        upstream.send(completion: .finished)
+        upstream.send(2)
+        XCTAssertEqual(scheduler.calls, ["now", "after 200ns ~5ns o", "now", "after 200ns ~5ns o"])
+        scheduler.advance(to: 500)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(1)", "failure(x)"])
+    }
+
+    func testReceiveOnSchedulesNothingForEventsAfterTheUpstreamsCompletion() {
+        let scheduler = RecordingScheduler()
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = RecordingSubscriber<Int, TestError>()
+        upstream.receive(on: scheduler, options: "o").subscribe(subscriber)
+        upstream.send(completion: .finished)
+        upstream.send(completion: .finished)
+        upstream.send(3)
+        XCTAssertEqual(scheduler.calls, ["schedule o"])
+    }
+}
