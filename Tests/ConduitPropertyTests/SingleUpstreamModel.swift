@@ -36,8 +36,10 @@ enum SingleUpstreamOperator: String, CaseIterable {
 /// Demand rules it follows (Combine's): an operator that passes values one for one forwards the
 /// downstream's requests, and one that drops a value asks the upstream for one more in its place;
 /// `first`, `last`, `collect` and `reduce` ask for everything at once and hold their result until
-/// the downstream has asked for something; `buffer(prefetch: .keepFull)` asks for its size at
-/// once and for one more each time a value leaves it; `catch` and `replaceError` hand over the
+/// the downstream has asked for something (a finish with no result too); `dropFirst(n)` asks for
+/// `n` at subscription and drops those without asking again; `buffer(prefetch: .keepFull)` asks
+/// for its size at once and for one more each time a value leaves it, hands a failure on at once
+/// and finishes once it is empty and there is demand; `catch` and `replaceError` hand over the
 /// replacement value when there is demand for it; `retry` subscribes again and asks the new
 /// subscription for the demand still outstanding.
 final class SingleUpstreamModel {
@@ -101,6 +103,7 @@ final class SingleUpstreamModel {
         switch op {
         case .first, .last, .collect, .reduce: current.outstanding = .unlimited
         case .buffer: current.outstanding = .max(2)
+        case .dropFirst: current.outstanding = .max(toDrop)
         default: break
         }
     }
@@ -137,6 +140,8 @@ final class SingleUpstreamModel {
         current.completed = true
         let ending = failed ? "failure" : "finished"
         switch op {
+        case .first:
+            if failed { complete(ending) } else { hold([], then: ending) }
         case .last:
             if failed { complete(ending) } else { hold(previous.map { ["\($0)"] } ?? [], then: ending) }
         case .collect:
@@ -172,9 +177,10 @@ final class SingleUpstreamModel {
             previous = value
             return deliver("\(value)")
         case .dropFirst:
+            // The elements to drop were asked for at subscription, so no new request replaces them.
             if toDrop > 0 {
                 toDrop -= 1
-                return .max(1)
+                return .none
             }
             return deliver("\(value)")
         case .prefix:
@@ -204,6 +210,8 @@ final class SingleUpstreamModel {
         case .buffer:
             if buffered.isEmpty, demand > 0 {
                 _ = deliver("\(value)")
+                // What the sink sent from inside that delivery went into the buffer; it goes out now.
+                drain()
                 return .max(1)
             }
             buffered.append("\(value)")
@@ -238,14 +246,23 @@ final class SingleUpstreamModel {
         drain()
     }
 
+    /// A held completion goes out with the held result; with no result it waits for demand, as
+    /// buffer's finish always does.
     private func drain() {
+        var deliveredHeld = false
         while downstreamIsOpen, demand > 0, let next = buffered.first ?? held.first {
-            if buffered.isEmpty { held.removeFirst() } else { buffered.removeFirst() }
+            if buffered.isEmpty {
+                held.removeFirst()
+                deliveredHeld = true
+            } else {
+                buffered.removeFirst()
+            }
             let wasBuffered = op == .buffer
             _ = deliver(next)
             if wasBuffered { requestUpstream(.max(1)) }
         }
-        if buffered.isEmpty, held.isEmpty, let ending = heldCompletion, downstreamIsOpen {
+        let endIsDue = op == .buffer ? demand > 0 : deliveredHeld || demand > 0
+        if buffered.isEmpty, held.isEmpty, let ending = heldCompletion, downstreamIsOpen, endIsDue {
             heldCompletion = nil
             completion = ending
         }

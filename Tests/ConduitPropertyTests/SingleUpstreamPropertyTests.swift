@@ -64,15 +64,7 @@ import Testing
 
     @Test(arguments: SingleUpstreamOperator.allCases)
     func operatorAgreesWithTheModel(_ op: SingleUpstreamOperator) async {
-        if op == .buffer {
-            // Known disagreement: Combine hands a failure on at once, ahead of buffered values
-            // (the engine delivers it after them); reported to the engine's owners.
-            await withKnownIssue("buffer delivers a failure after its buffered values", isIntermittent: true) {
-                await Self.checkMany(op)
-            }
-        } else {
-            await Self.checkMany(op)
-        }
+        await Self.checkMany(op)
     }
 
     static func checkMany(_ op: SingleUpstreamOperator) async {

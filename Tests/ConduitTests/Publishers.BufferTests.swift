@@ -50,6 +50,29 @@ final class BufferTests: XCTestCase {
         XCTAssertEqual(recorder.values, [1])
     }
 
+    func testAValueSentFromInsideTheDownstreamGoesOutOnceThereIsDemand() {
+        let upstream = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1))
+        var sentInside = false
+        recorder.onValue = { _ in
+            guard !sentInside else { return }
+            sentInside = true
+            upstream.send(5)
+        }
+        upstream.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest).subscribe(recorder)
+        XCTAssertEqual(upstream.send(0), .max(2))
+        XCTAssertEqual(recorder.values, [0, 5])
+    }
+
+    func testCancelAfterTheUpstreamFinishedDoesNotCancelIt() {
+        let upstream = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        upstream.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest).subscribe(recorder)
+        upstream.send(completion: .finished)
+        recorder.cancel()
+        XCTAssertFalse(upstream.subscription.isCancelled)
+    }
+
     func testFinishWaitsForAnEmptyBufferAndDemand() {
         let upstream = ManualPublisher<Int, Never>()
         let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)

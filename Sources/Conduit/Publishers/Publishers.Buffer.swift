@@ -145,13 +145,14 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
             draining = true
             lock.unlock()
             let more = downstream.receive(input)
-            lock.withLock {
+            let leftBehind: Bool = lock.withLock {
                 demand += more
                 draining = false
+                return upstreamFinished || !buffer.isEmpty
             }
-            // A request made meanwhile found the loop busy; it may complete the downstream now.
-            if lock.withLock({ upstreamFinished }) { _ = drain() }
-            return prefetch == .keepFull ? .max(1) : .none
+            // A value sent or a request made from inside the downstream found the loop busy.
+            let drained = leftBehind ? drain() : 0
+            return prefetch == .keepFull ? .max(1 + drained) : .none
         }
         if buffer.count < size {
             buffer.append(input)
@@ -212,7 +213,7 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
         lock.unlock()
         let delivered = drain()
         if prefetch == .keepFull, delivered > 0 {
-            lock.withLock { upstream }?.request(.max(delivered))
+            lock.withLock { upstreamFinished ? nil : upstream }?.request(.max(delivered))
         }
     }
 
@@ -223,7 +224,8 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
             return
         }
         done = true
-        let subscription = upstream
+        // An upstream that finished is not cancelled.
+        let subscription = upstreamFinished ? nil : upstream
         downstream = nil
         buffer.removeAll()
         lock.unlock()
