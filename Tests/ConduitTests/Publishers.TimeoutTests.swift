@@ -78,4 +78,12 @@ final class TimeoutTests: XCTestCase {
         XCTAssertEqual(subscriber.eventDescriptions, ["subscription"])
         XCTAssertEqual(upstream.subscription.cancelCount, 1)
     }
+
+    func testOnASynchronousSchedulerTheStreamEndsRightAfterTheSubscription() {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
+        upstream.timeout(.seconds(1), scheduler: ImmediateScheduler.shared).subscribe(subscriber)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "finished"])
+        XCTAssertTrue(upstream.subscription.isCancelled)
+    }
 }

@@ -119,8 +119,9 @@ private final class TimeoutSubscription<Downstream: Subscriber, Context: Schedul
         state = .subscribed
         upstream = subscription
         lock.unlock()
-        restartTimer()
+        // The downstream first: on a synchronous scheduler the timer fires inside `restartTimer`.
         downstream.receive(subscription: self)
+        restartTimer()
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
