@@ -22,7 +22,7 @@ extension Parser {
         }
         let end = position > 0 ? tokens[position - 1].offset + tokens[position - 1].length : start
         let text = Parser.singleLine(source_text(start, end))
-        return PipelineSyntax(source: source, operators: operators, text: text)
+        return PipelineSyntax(source: source, operators: operators, text: text, startOffset: start)
     }
 
     /// A chain written over several lines, as one line for `subs` and `inspect`: a line starting

@@ -109,7 +109,18 @@ extension Session {
         case .sequence(let items):
             current = try items.map { try $0.evaluate(arguments) }.publisher.pipe()
         case .expression(let expression):
-            current = try publisher(of: expression.evaluate(arguments), written: syntax)
+            let value = try expression.evaluate(arguments)
+            guard case .publisher(let publisher) = value else {
+                if trial { return Empty().eraseToAnyPublisher() }
+                // Where a pipeline starts, a plain value is a mistake the line can point at.
+                let shown = Parser.startOffset(of: expression).map { _ in expression.writtenText } ?? syntax.text
+                throw SyntaxError(
+                    "`\(shown)` gives \(value.kindName) \(value), not a publisher; "
+                        + (value.kindName == "array" ? "`[...].publisher` sends its elements" : "`Just(...)` makes one of a value"),
+                    offset: syntax.startOffset, length: max(1, shown.count)
+                )
+            }
+            current = publisher.pipe
         case .empty(let completeImmediately):
             current = Empty(completeImmediately: completeImmediately).eraseToAnyPublisher()
         case .fail(let message):

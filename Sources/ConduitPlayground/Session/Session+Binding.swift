@@ -223,13 +223,14 @@ extension Session {
                 return .publisher(PublisherValue(pipe, description: "NotificationCenter.default.publisher(for: \(Value.quote(notificationName)))"))
             })
         case "NotificationCenter.default.post":
-            guard (1...2).contains(arguments.count) else {
+            guard (1...3).contains(arguments.count) else {
                 throw SyntaxError("write `NotificationCenter.default.post(name: \"cardTapped\", object: VALUE)`", at: token)
             }
             return .bound(BoundExpression { [weak self] values in
                 let notificationName = try Session.notificationName(arguments[0].evaluate(values))
                 let object = try arguments.count > 1 ? arguments[1].evaluate(values) : Value.null
-                self?.post(notificationName, object: object)
+                let userInfo = try arguments.count > 2 ? arguments[2].evaluate(values) : Value.null
+                self?.post(notificationName, object: object, userInfo: userInfo)
                 return .void
             })
         default:

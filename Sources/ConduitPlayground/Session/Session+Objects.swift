@@ -34,8 +34,12 @@ extension Session {
         }
     }
 
-    /// Posts a notification on the session's center, the value as its object.
-    func post(_ name: String, object: Value) {
-        notificationCenter.post(name: Notification.Name(name), object: object == .null ? nil : NotificationObject(object))
+    /// Posts a notification on the session's center, the value as its object (and a user info,
+    /// kept under the key "value").
+    func post(_ name: String, object: Value, userInfo: Value = .null) {
+        notificationCenter.post(
+            name: Notification.Name(name), object: object == .null ? nil : NotificationObject(object),
+            userInfo: userInfo == .null ? nil : ["value": NotificationObject(userInfo)]
+        )
     }
 }
