@@ -82,6 +82,7 @@ final class ObservableObjectTests: SessionTestCase {
         let message = error("b.other = a")
         XCTAssertTrue(message.contains("cycle of objects"), message)
         XCTAssertTrue(error("a.other = a").contains("cycle of objects"))
+        XCTAssertTrue(error("a.other = [b, {inner: a}]").contains("cycle of objects"), "through arrays and records too")
         XCTAssertEqual(printed("b.other"), ["nil"])
     }
 
@@ -115,5 +116,38 @@ final class ObservableObjectTests: SessionTestCase {
     func testStoreInCancellablesIsAccepted() {
         type("object player { @Published song = 1 }")
         XCTAssertEqual(printed("player.$song.sink { print($0) }.store(in: &cancellables)"), ["1"])
+    }
+}
+
+/// Changes that feed themselves through objects and subjects stop with a message instead of
+/// overflowing the stack, and the session goes on.
+final class FeedbackLoopTests: SessionTestCase {
+    func testTwoObjectsAssigningToEachOtherStopWithAMessage() {
+        type("object a { @Published x = 1 }")
+        type("object b { @Published y = 1 }")
+        type("a.$x.map { $0 + 1 }.assign(to: \\.y, on: b)")
+        let output = type("b.$y.assign(to: \\.x, on: a)").joined(separator: "\n")
+        XCTAssertTrue(output.contains("feeds itself"), output)
+        XCTAssertEqual(session.evaluate("a.x").filter { $0.kind == .value }.count, 1, "the session still answers")
+    }
+
+    func testObjectsForwardingToEachOtherStopWithAMessage() {
+        type("object a { @Published x = 1 }")
+        type("object b { @Published y = 1 }")
+        type("a.objectWillChange.sink { _ in b.objectWillChange.send() }")
+        type("b.objectWillChange.sink { _ in a.objectWillChange.send() }")
+        XCTAssertTrue(type("a.x = 2").joined(separator: "\n").contains("feeds itself"))
+        XCTAssertEqual(type("a.x"), ["2"])
+    }
+
+    func testSubjectsSubscribedToEachOtherStopWithAMessage() {
+        type("subject p")
+        type("subject q")
+        type("sink seen = q")
+        type("p.subscribe(q)")
+        type("q.subscribe(p)")
+        let output = type("send p 1").joined(separator: "\n")
+        XCTAssertTrue(output.contains("feeds itself"), output)
+        XCTAssertTrue(output.contains("seen ← 1"), output)
     }
 }

@@ -26,6 +26,8 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     /// The plain properties' values, guarded by `lock`.
     private var plain: [String: Value]
     private let lock = NSLock()
+    /// Told when a write is dropped because it fed itself (see `FeedbackGuard`).
+    var onFeedback: (@Sendable (String) -> Void)?
     /// Stands in for the wrapped property in `Published`'s subscript, which only uses its key path.
     var wrappedPlaceholder: Value {
         get { .null }
@@ -91,7 +93,15 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     @discardableResult
     func set(_ property: String, to value: Value) -> Bool {
         if let index = publishedIndex[property] {
-            Published<Value>[_enclosingInstance: self, wrapped: \.wrappedPlaceholder, storage: \.published[index]] = value
+            let ran = FeedbackGuard.run {
+                Published<Value>[_enclosingInstance: self, wrapped: \.wrappedPlaceholder, storage: \.published[index]] = value
+            }
+            if !ran {
+                onFeedback?(
+                    "setting \(name).\(property) to \(value) feeds itself (a loop of \(FeedbackGuard.limit) changes): "
+                        + "the value is dropped; cancel one of the sinks that write it"
+                )
+            }
             return true
         }
         return lock.withLock {

@@ -21,7 +21,7 @@ struct ForwardedSubscriber {
 
     /// A subject fed by the pipeline (`.subscribe(subject)`): the subject's own `send(subscription:)`
     /// takes the subscription, which is then asked for everything, as Combine's does.
-    init(subject: SubjectEntry) {
+    init(subject: SubjectEntry, onFeedback: @escaping (Value) -> Void) {
         final class Holder: @unchecked Sendable {
             var subscription: Subscription?
         }
@@ -32,7 +32,7 @@ struct ForwardedSubscriber {
             subscription.request(.unlimited)
         }
         receiveValue = { value in
-            subject.send(value)
+            if !FeedbackGuard.run({ subject.send(value) }) { onFeedback(value) }
             return .none
         }
         receiveCompletion = { completion in

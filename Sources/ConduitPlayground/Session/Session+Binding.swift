@@ -250,14 +250,20 @@ extension Session {
                     guard case .object(let object) = try owner.evaluate(values) else {
                         throw PlaygroundError("`\(parts.dropLast(2).joined(separator: "."))` is not an object")
                     }
-                    object.objectWillChange.send()
+                    let ran = FeedbackGuard.run { object.objectWillChange.send() }
+                    guard ran else {
+                        throw PlaygroundError("\(object.name).objectWillChange.send() feeds itself (a loop of \(FeedbackGuard.limit) sends): stopped")
+                    }
                     return .void
                 })
             }
             if case .subject(let subject)? = entries[base], last == "send" {
                 guard arguments.count == 1 else { throw SyntaxError("write `\(base).send(VALUE)`", at: token) }
                 return .bound(BoundExpression { values in
-                    subject.send(try arguments[0].evaluate(values))
+                    let value = try arguments[0].evaluate(values)
+                    guard FeedbackGuard.run({ subject.send(value) }) else {
+                        throw PlaygroundError("\(base).send(\(value)) feeds itself (a loop of \(FeedbackGuard.limit) sends): stopped")
+                    }
                     return .void
                 })
             }

@@ -68,7 +68,12 @@ extension Session {
             guard !reads(upstream, from: name, depth: 0) else {
                 throw SyntaxError("this pipeline reads from `\(name)`: feeding it back in would go round for ever", at: token)
             }
-            return ForwardedSubscriber(subject: subject)
+            return ForwardedSubscriber(subject: subject) { [weak self] value in
+                self?.emit(OutputRecord(
+                    kind: .error,
+                    text: "error: sending \(value) into \(name) feeds itself (a loop of \(FeedbackGuard.limit) sends): the value is dropped"
+                ))
+            }
         default:
             return try objectAssignment(call, upstream: upstream)
         }

@@ -189,7 +189,9 @@ extension Session {
             let value = try property.value.map { try constant($0, at: property.name) } ?? .null
             return (property.name.display, property.isPublished, value)
         }
-        return PlaygroundObject(name: name, typeName: typeName, properties: values)
+        let object = PlaygroundObject(name: name, typeName: typeName, properties: values)
+        object.onFeedback = { [weak self] message in self?.emit(OutputRecord(kind: .error, text: "error: " + message)) }
+        return object
     }
 
     /// `let NAME = CLASS()`: an instance of a declared class; false if `syntax` is not one.
@@ -229,7 +231,7 @@ extension Session {
             throw SyntaxError("\(object.name) has no property `\(property)`\(hint)", at: target)
         }
         let value = try constant(valueExpression, at: Token(kind: valueToken.kind, offset: valueToken.offset - 2, length: 1))
-        if case .object(let child) = value, child === object || child.contains(object) {
+        if let child = value.objectsInside.first(where: { $0 === object || $0.contains(object) }) {
             throw SyntaxError(
                 "\(child.name) \(child === object ? "is" : "holds") \(object.name): setting it here would make a cycle of objects "
                     + "(\(object.name) → \(child.name) → … → \(object.name)); give \(object.name).\(property) another object",
@@ -278,7 +280,7 @@ extension PlaygroundObject {
         while let object = pending.popLast() {
             guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
             for field in object.snapshot() {
-                if case .object(let child) = field.value {
+                for child in field.value.objectsInside {
                     if child === other { return true }
                     pending.append(child)
                 }
@@ -374,5 +376,22 @@ extension Expression {
         case .call(let function, let arguments): return .call(function, arguments.map(replaced))
         case .namedCall(let function, let arguments, let token): return .namedCall(function, arguments.map(replaced), token)
         }
+    }
+}
+
+extension Value {
+    /// The objects in this value: itself if it is one, or those in its arrays and records.
+    var objectsInside: [PlaygroundObject] {
+        var found: [PlaygroundObject] = []
+        var pending = [self]
+        while let value = pending.popLast() {
+            switch value {
+            case .object(let object): found.append(object)
+            case .array(let items): pending += items
+            case .record(let fields): pending += fields.map(\.value)
+            default: break
+            }
+        }
+        return found
     }
 }
