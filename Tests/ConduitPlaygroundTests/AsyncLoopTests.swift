@@ -1,11 +1,13 @@
 import XCTest
+
 @testable import ConduitPlayground
 
 /// `for await V in PUBLISHER.values { ... }`: what an async loop over the publisher receives.
 final class AsyncLoopTests: SessionTestCase {
     func testALoopOverASequenceRunsItsBodyForEachValueThenEnds() {
         XCTAssertEqual(
-            type("for await n in [1, 2, 3].publisher.values { print(n * 10) }"), ["10", "20", "30", "loop1 ✓ finished"]
+            type("for await n in [1, 2, 3].publisher.values { print(n * 10) }"),
+            ["10", "20", "30", "loop1 ✓ finished"]
         )
     }
 
@@ -21,7 +23,8 @@ final class AsyncLoopTests: SessionTestCase {
 
     func testAFlatMapClosureGivingANumberIsPointedAtWithTheFormToUse() {
         let message = error("sink x = [1].publisher.flatMap { $0 * 2 }")
-        XCTAssertTrue(message.contains("`flatMap` needs a publisher from its closure, and this one gives a number"), message)
+        XCTAssertTrue(
+            message.contains("`flatMap` needs a publisher from its closure, and this one gives a number"), message)
         XCTAssertTrue(message.contains("{ Just($0 * 2) }"), message)
         XCTAssertTrue(message.hasSuffix("^^^^^^^^^^"), message)
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ConduitPlayground
 
 /// Bindings to objects' properties (the engine's `Binding`), names typed alone, and the inner
@@ -29,9 +30,13 @@ final class BindingAndInnerSubscriptionTests: SessionTestCase {
 
     func testSubsCountsTheInnerSubscriptionsOfAFlatMap() {
         type("sink s = [1, 2].publisher.flatMap(maxPublishers: .max(1)) { Just($0).delay(for: 1s) }")
-        XCTAssertTrue(type("subs").contains("     inner subscriptions: 1 made, 1 live: Just($0).delay(for: 1s)"), type("subs").joined(separator: "\n"))
+        XCTAssertTrue(
+            type("subs").contains("     inner subscriptions: 1 made, 1 live: Just($0).delay(for: 1s)"),
+            type("subs").joined(separator: "\n"))
         type("tick 2s")
-        XCTAssertTrue(type("inspect s").contains("  inner subscriptions: 2 made, 0 live"), type("inspect s").joined(separator: "\n"))
+        XCTAssertTrue(
+            type("inspect s").contains("  inner subscriptions: 2 made, 0 live"),
+            type("inspect s").joined(separator: "\n"))
     }
 
     func testAFunctionsPublishersAreInnerSubscriptionsOfTheSinkThatCallsIt() {
@@ -40,7 +45,9 @@ final class BindingAndInnerSubscriptionTests: SessionTestCase {
         type("sink r2 = query.map { lookup($0) }.switchToLatest()")
         type("send query \"a\"")
         type("send query \"b\"")
-        XCTAssertTrue(type("inspect r2").contains("  inner subscriptions: 2 made, 1 live: lookup(\"b\")"), type("inspect r2").joined(separator: "\n"))
+        XCTAssertTrue(
+            type("inspect r2").contains("  inner subscriptions: 2 made, 1 live: lookup(\"b\")"),
+            type("inspect r2").joined(separator: "\n"))
         XCTAssertEqual(values("tick 100ms"), ["r2 ← \"b\"   @100ms"])
     }
 }

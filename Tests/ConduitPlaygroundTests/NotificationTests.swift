@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ConduitPlayground
 
 /// Notifications through the engine's NotificationCenter publisher, on the session's own center.
@@ -7,13 +8,16 @@ final class NotificationTests: SessionTestCase {
         type("sink taps = NotificationCenter.default.publisher(for: \"cardTapped\").map { $0.object }")
         XCTAssertEqual(values("post cardTapped \"ace\""), ["taps ← \"ace\""])
         XCTAssertEqual(values("post other 1"), [])
-        XCTAssertEqual(values("NotificationCenter.default.post(name: Notification.Name(\"cardTapped\"), object: 7)"), ["taps ← 7"])
+        XCTAssertEqual(
+            values("NotificationCenter.default.post(name: Notification.Name(\"cardTapped\"), object: 7)"),
+            ["taps ← 7"])
     }
 
     func testANotificationCarriesItsNameObjectAndUserInfo() {
         type("sink n = NotificationCenter.default.publisher(for: \"t\")")
-        XCTAssertEqual(values("NotificationCenter.default.post(name: \"t\", object: 1, userInfo: {card: \"ace\"})"),
-                       ["n ← {name: \"t\", object: 1, userInfo: {card: \"ace\"}}"])
+        XCTAssertEqual(
+            values("NotificationCenter.default.post(name: \"t\", object: 1, userInfo: {card: \"ace\"})"),
+            ["n ← {name: \"t\", object: 1, userInfo: {card: \"ace\"}}"])
         XCTAssertEqual(values("post t"), ["n ← {name: \"t\"}"])
     }
 

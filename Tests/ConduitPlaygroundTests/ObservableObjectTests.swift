@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ConduitPlayground
 
 /// Objects with `@Published` properties, built on the engine's `Published` and
@@ -13,16 +14,19 @@ final class ObservableObjectTests: SessionTestCase {
         type("class Player: ObservableObject { @Published var currentSong = \"not playing\" }")
         type("let player = Player()")
         XCTAssertEqual(printed("print(\"Will subscribe\")"), ["Will subscribe"])
-        XCTAssertEqual(printed("player.$currentSong.sink { print(\"Received value: \\($0)\") }"), ["Received value: not playing"])
+        XCTAssertEqual(
+            printed("player.$currentSong.sink { print(\"Received value: \\($0)\") }"), ["Received value: not playing"])
         XCTAssertEqual(printed("print(\"Did subscribe\")"), ["Did subscribe"])
-        XCTAssertEqual(printed("player.currentSong = \"Civilization Collapse\""), ["Received value: Civilization Collapse"])
+        XCTAssertEqual(
+            printed("player.currentSong = \"Civilization Collapse\""), ["Received value: Civilization Collapse"])
     }
 
     func testObjectWillChangeFiresBeforeTheValueIsStored() {
         type("object player { @Published currentSong = \"a\" }")
         type("player.objectWillChange.sink { print(\"will change, still \\(player.currentSong)\") }")
         type("player.$currentSong.sink { print(\"$currentSong sends \\($0), property is \\(player.currentSong)\") }")
-        XCTAssertEqual(printed("player.currentSong = \"b\""), ["will change, still a", "$currentSong sends b, property is a"])
+        XCTAssertEqual(
+            printed("player.currentSong = \"b\""), ["will change, still a", "$currentSong sends b, property is a"])
         XCTAssertEqual(printed("player.currentSong"), ["\"b\""])
     }
 

@@ -1,22 +1,28 @@
 import XCTest
+
 @testable import ConduitPlayground
 
 /// Closures that return publishers: `flatMap`, `switchToLatest` and `catch` subscribe to them
 /// through the engine.
 final class PublishersInClosuresTests: SessionTestCase {
     func testFlatMapSubscribesToTheJustItsClosureReturns() {
-        XCTAssertEqual(values("sink r = [1, 2, 3].publisher.flatMap { Just($0 * 2) }"), ["r ← 2", "r ← 4", "r ← 6", "r ✓ finished"])
+        XCTAssertEqual(
+            values("sink r = [1, 2, 3].publisher.flatMap { Just($0 * 2) }"),
+            ["r ← 2", "r ← 4", "r ← 6", "r ✓ finished"])
     }
 
     func testFlatMapWithOneAtATimeWaitsForEachDelayedInnerPublisher() {
-        XCTAssertEqual(values("sink r = [1, 2].publisher.flatMap(maxPublishers: .max(1)) { Just($0).delay(for: 1s) }"), [])
+        XCTAssertEqual(
+            values("sink r = [1, 2].publisher.flatMap(maxPublishers: .max(1)) { Just($0).delay(for: 1s) }"), [])
         XCTAssertEqual(values("tick 1s"), ["r ← 1   @1s"])
         XCTAssertEqual(values("tick 1s"), ["r ← 2   @2s", "r ✓ finished   @2s"])
     }
 
     func testCatchGoesOnWithThePublisherItsClosureReturns() {
         XCTAssertEqual(values("sink r = Fail(error: \"boom\").catch { _ in Just([]) }"), ["r ← []", "r ✓ finished"])
-        XCTAssertEqual(values("sink t = Fail(error: \"boom\").tryCatch { Just($0 + \"!\") }"), ["t ← \"boom!\"", "t ✓ finished"])
+        XCTAssertEqual(
+            values("sink t = Fail(error: \"boom\").tryCatch { Just($0 + \"!\") }"),
+            ["t ← \"boom!\"", "t ✓ finished"])
     }
 
     func testSwitchToLatestFollowsPublishersMadeByMap() {
@@ -59,17 +65,21 @@ final class PublishersInClosuresTests: SessionTestCase {
     }
 
     func testTupleLiteralsAndElementAccess() {
-        XCTAssertEqual(values("sink s = [1, 2].publisher.scan((0, true)) { ($0.0 + $1, !$0.1) }.map { $0.0 }"),
-                       ["s ← 1", "s ← 3", "s ✓ finished"])
+        XCTAssertEqual(
+            values("sink s = [1, 2].publisher.scan((0, true)) { ($0.0 + $1, !$0.1) }.map { $0.0 }"),
+            ["s ← 1", "s ← 3", "s ✓ finished"])
     }
 
     func testNilCoalescingAndOptionalChaining() {
-        XCTAssertEqual(values("sink s = [nil, {name: \"x\"}].publisher.map { $0?.name ?? \"none\" }"),
-                       ["s ← \"none\"", "s ← \"x\"", "s ✓ finished"])
+        XCTAssertEqual(
+            values("sink s = [nil, {name: \"x\"}].publisher.map { $0?.name ?? \"none\" }"),
+            ["s ← \"none\"", "s ← \"x\"", "s ✓ finished"])
     }
 
     func testStringInterpolationReadsAsSwift() {
-        XCTAssertEqual(values("sink s = [1].publisher.map { \"got \\($0 * 2) of \\(\"two\")\" }"), ["s ← \"got 2 of two\"", "s ✓ finished"])
+        XCTAssertEqual(
+            values("sink s = [1].publisher.map { \"got \\($0 * 2) of \\(\"two\")\" }"),
+            ["s ← \"got 2 of two\"", "s ✓ finished"])
     }
 
     func testANegativeDurationIsAClearError() {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ConduitPlayground
 
 /// The help of the seeds' vocabulary: objects, notifications and Swift as pasted; every example runs.

@@ -5,7 +5,8 @@ extension Parser {
     /// The properties between `{` and `}`, separated by `;` or new lines.
     mutating func propertyDeclarations(in what: String) throws -> [PropertyDeclaration] {
         let open = current
-        try expectSymbol("{", "the properties of \(what) go between `{` and `}`, such as `{ @Published var song = \"\" }`")
+        try expectSymbol(
+            "{", "the properties of \(what) go between `{` and `}`, such as `{ @Published var song = \"\" }`")
         var properties: [PropertyDeclaration] = []
         while !current.isSymbol("}") {
             if current.isSymbol(";") {
@@ -27,13 +28,16 @@ extension Parser {
         return properties
     }
 
-    private static let modifiers: Set<String> = ["private", "fileprivate", "internal", "public", "open", "final", "weak", "static"]
+    private static let modifiers: Set<String> = [
+        "private", "fileprivate", "internal", "public", "open", "final", "weak", "static",
+    ]
 
     private mutating func propertyDeclaration(in what: String) throws -> PropertyDeclaration {
         var isPublished = false
         if current.isSymbol("@") {
             guard peek(1).identifier == "Published" else {
-                throw SyntaxError("the playground knows the attribute `@Published`", at: covering(from: current, through: 1))
+                throw SyntaxError(
+                    "the playground knows the attribute `@Published`", at: covering(from: current, through: 1))
             }
             isPublished = true
             advance()
@@ -58,7 +62,8 @@ extension Parser {
         }
         let name = current
         guard let word = name.identifier, !word.hasPrefix("$") else {
-            throw SyntaxError("expected a property name, such as `@Published var currentSong = \"not playing\"`", at: name)
+            throw SyntaxError(
+                "expected a property name, such as `@Published var currentSong = \"not playing\"`", at: name)
         }
         guard !["objectWillChange", "var", "let"].contains(word) else {
             throw SyntaxError("`\(word)` cannot name a property", at: name)
@@ -92,7 +97,9 @@ extension Parser {
             } else if current.isSymbol("]") || current.isSymbol(">") || current.isSymbol(")") {
                 guard nesting > 0 else { break }
                 nesting -= 1
-            } else if nesting == 0, !(current.identifier != nil || current.isSymbol(".") || current.isSymbol("?") || current.isSymbol("!")) {
+            } else if nesting == 0,
+                !(current.identifier != nil || current.isSymbol(".") || current.isSymbol("?") || current.isSymbol("!"))
+            {
                 break
             } else if nesting == 0, read > 0, current.identifier != nil, !tokens[position - 1].isSymbol(".") {
                 // A name right after a complete type starts the next declaration.
@@ -114,7 +121,8 @@ extension Parser {
 
     /// `(term)`, `(query: String)`, `(_ term: String, limit: Int)`: the parameter names.
     mutating func parameterNames(of function: String) throws -> [String] {
-        try expectSymbol("(", "write `func \(function)(PARAMETER) = VALUE`, for example `func search(term) = Just([term])`")
+        try expectSymbol(
+            "(", "write `func \(function)(PARAMETER) = VALUE`, for example `func search(term) = Just([term])`")
         return try list(until: ")", what: "the parameters of `\(function)`") { parser -> String in
             if parser.current.identifier == "_", parser.peek(1).identifier != nil { parser.advance() }
             if parser.current.identifier != nil, let next = parser.peek(1).identifier, next != "in" {
@@ -146,7 +154,7 @@ extension Parser {
     /// whole; nil (reading nothing) for anything else.
     mutating func swiftSubject() throws -> SwiftSubject? {
         guard let word = current.identifier, word == "PassthroughSubject" || word == "CurrentValueSubject",
-              peek(1).isSymbol("<") || peek(1).isSymbol("(")
+            peek(1).isSymbol("<") || peek(1).isSymbol("(")
         else { return nil }
         advance()
         if current.isSymbol("<") {

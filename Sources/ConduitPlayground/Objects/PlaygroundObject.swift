@@ -82,7 +82,8 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     /// A property's value; nil if it has no such property.
     func value(of property: String) -> Value? {
         if let index = publishedIndex[property] {
-            return Published<Value>[_enclosingInstance: self, wrapped: \.wrappedPlaceholder, storage: \.published[index]]
+            return Published<Value>[
+                _enclosingInstance: self, wrapped: \.wrappedPlaceholder, storage: \.published[index]]
         }
         return lock.withLock { plain[property] }
     }
@@ -94,7 +95,8 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     func set(_ property: String, to value: Value) -> Bool {
         if let index = publishedIndex[property] {
             let ran = FeedbackGuard.run {
-                Published<Value>[_enclosingInstance: self, wrapped: \.wrappedPlaceholder, storage: \.published[index]] = value
+                Published<Value>[_enclosingInstance: self, wrapped: \.wrappedPlaceholder, storage: \.published[index]] =
+                    value
             }
             if !ran {
                 onFeedback?(
@@ -115,7 +117,8 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     /// that values `assign(to: &object.$property)` writes are announced on `objectWillChange`.
     func projected(_ property: String) -> Published<Value>.Publisher? {
         guard let index = publishedIndex[property] else { return nil }
-        return Published<Value>[_enclosingInstance: self, projected: \.projectedPlaceholder, storage: \.published[index]]
+        return Published<Value>[
+            _enclosingInstance: self, projected: \.projectedPlaceholder, storage: \.published[index]]
     }
 
     /// A property by name, as a key path can reach it (`Subscribers.Assign` writes through it);

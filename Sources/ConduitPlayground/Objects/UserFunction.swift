@@ -14,7 +14,10 @@ struct UserFunction {
 
     func call(_ arguments: [Value]) throws -> Value {
         guard arguments.count == parameters.count else {
-            throw PlaygroundError("\(name) takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s") (\(usage)), not \(arguments.count)")
+            throw PlaygroundError(
+                "\(name) takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s") (\(usage)), "
+                    + "not \(arguments.count)"
+            )
         }
         return try body.evaluate(arguments)
     }

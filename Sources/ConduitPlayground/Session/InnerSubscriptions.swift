@@ -33,7 +33,8 @@ final class InnerSubscriptions: @unchecked Sendable {
             guard let tally = tallies[owner], tally.made > 0 else { return nil }
             let live = tally.live.values.reduce(0, +)
             let shown = tally.live.sorted { $0.key < $1.key }.map { $0.value > 1 ? "\($0.key) ×\($0.value)" : $0.key }
-            return "inner subscriptions: \(tally.made) made, \(live) live" + (shown.isEmpty ? "" : ": " + shown.joined(separator: ", "))
+            return "inner subscriptions: \(tally.made) made, \(live) live"
+                + (shown.isEmpty ? "" : ": " + shown.joined(separator: ", "))
         }
     }
 

@@ -18,7 +18,8 @@ extension Session {
         default: source = syntax.source
         }
         return PipelineSyntax(
-            source: source, operators: try syntax.operators.map(bind), text: syntax.text, startOffset: syntax.startOffset
+            source: source, operators: try syntax.operators.map(bind), text: syntax.text,
+            startOffset: syntax.startOffset
         )
     }
 
@@ -35,7 +36,8 @@ extension Session {
         case .expression(let expression): content = .expression(try bind(expression))
         case .closure(let closure): content = .closure(try bind(closure))
         case .enumCase(let name, let arguments): content = .enumCase(name, try arguments.map(bind))
-        case .range(let lower, let upper, let closed): content = .range(try bind(lower), try upper.map(bind), closed: closed)
+        case .range(let lower, let upper, let closed):
+            content = .range(try bind(lower), try upper.map(bind), closed: closed)
         default: content = argument.content
         }
         return Argument(label: argument.label, content: content, token: argument.token)
@@ -65,7 +67,9 @@ extension Session {
         case .member(let base, let name):
             let bound = try bind(base)
             if case .literal(.object(let object)) = bound {
-                try checkMember(name, of: object, at: Parser.startOffset(of: base).map { Token(kind: .identifier(name), offset: $0, length: 1) })
+                try checkMember(
+                    name, of: object,
+                    at: Parser.startOffset(of: base).map { Token(kind: .identifier(name), offset: $0, length: 1) })
             }
             return .member(bound, name)
         case .optionalMember(let base, let name):
@@ -92,15 +96,16 @@ extension Session {
             _ = try build(bound, chain: ChainState(), bound: true, trial: true)
             let text = syntax.text
             let owner = building
-            return .bound(BoundExpression { [weak self] arguments in
-                guard let self else { throw PlaygroundError("the session is gone") }
-                do {
-                    let pipe = try self.build(bound, chain: ChainState(), arguments: arguments, bound: true)
-                    return self.tracked(.publisher(PublisherValue(pipe, description: text)), owner: owner)
-                } catch let error as SyntaxError {
-                    throw PlaygroundError(error.message)
-                }
-            })
+            return .bound(
+                BoundExpression { [weak self] arguments in
+                    guard let self else { throw PlaygroundError("the session is gone") }
+                    do {
+                        let pipe = try self.build(bound, chain: ChainState(), arguments: arguments, bound: true)
+                        return self.tracked(.publisher(PublisherValue(pipe, description: text)), owner: owner)
+                    } catch let error as SyntaxError {
+                        throw PlaygroundError(error.message)
+                    }
+                })
         }
     }
 
@@ -108,7 +113,8 @@ extension Session {
     /// (`subs` shows them); any other value as it is.
     func tracked(_ value: Value, owner: String?) -> Value {
         guard let owner, case .publisher(let publisher) = value else { return value }
-        let record = InnerSubscriptionRecord(tracker: innerSubscriptions, description: publisher.description, owner: owner)
+        let record = InnerSubscriptionRecord(
+            tracker: innerSubscriptions, description: publisher.description, owner: owner)
         let pipe = publisher.pipe.handleEvents(
             receiveSubscription: { _ in record.begin() },
             receiveCompletion: { _ in record.end() },
@@ -140,7 +146,8 @@ extension Session {
                 throw SyntaxError("unknown name `\(name)`; did you mean `\(close)`?", at: token)
             }
             throw SyntaxError(
-                "`\(name)` means nothing here: inside a closure use `$0` (or name the parameters: `{ x in x * 2 }`), and write strings in double quotes",
+                "`\(name)` means nothing here: inside a closure use `$0` (or name the parameters: `{ x in x * 2 }`), "
+                    + "and write strings in double quotes",
                 at: token
             )
         }
@@ -154,16 +161,19 @@ extension Session {
             if object.isPublished(property) { return }
             if object.has(property) {
                 throw SyntaxError(
-                    "`\(property)` of \(object.name) is not @Published, so it has no publisher `$\(property)`; declare it `@Published var \(property)`",
+                    "`\(property)` of \(object.name) is not @Published, so it has no publisher `$\(property)`; "
+                        + "declare it `@Published var \(property)`",
                     at: token ?? Token(kind: .end, offset: 0, length: 1)
                 )
             }
         }
         let names = object.propertyNames + ["objectWillChange"]
-        let hint = Suggestion.closest(to: name.hasPrefix("$") ? String(name.dropFirst()) : name, in: names)
+        let hint =
+            Suggestion.closest(to: name.hasPrefix("$") ? String(name.dropFirst()) : name, in: names)
             .map { "; did you mean `\(name.hasPrefix("$") ? "$" : "")\($0)`?" }
             ?? "; it has \(object.propertyNames.map { "`\($0)`" }.joined(separator: ", "))"
-        throw SyntaxError("\(object.name) has no property `\(name)`\(hint)", at: token ?? Token(kind: .end, offset: 0, length: 1))
+        throw SyntaxError(
+            "\(object.name) has no property `\(name)`\(hint)", at: token ?? Token(kind: .end, offset: 0, length: 1))
     }
 
     /// A call by name: a declared function, `print(...)`, an object's `objectWillChange.send()`, a
@@ -173,66 +183,78 @@ extension Session {
         if case .function(let function)? = entries[name] {
             guard arguments.count == function.parameters.count else {
                 throw SyntaxError(
-                    "`\(name)` takes \(function.parameters.count) argument\(function.parameters.count == 1 ? "" : "s"): \(function.usage)",
+                    "`\(name)` takes \(function.parameters.count) "
+                        + "argument\(function.parameters.count == 1 ? "" : "s"): \(function.usage)",
                     at: token
                 )
             }
             let owner = building
-            return .bound(BoundExpression { [weak self] values in
-                let evaluated = try arguments.map { try $0.evaluate(values) }
-                var result = try function.call(evaluated)
-                if case .publisher(let publisher) = result {
-                    // Named by the call that made it: `search("swift")`.
-                    let call = "\(name)(\(evaluated.map(\.description).joined(separator: ", ")))"
-                    result = .publisher(PublisherValue(publisher.pipe, description: call))
-                }
-                return self?.tracked(result, owner: owner) ?? result
-            })
+            return .bound(
+                BoundExpression { [weak self] values in
+                    let evaluated = try arguments.map { try $0.evaluate(values) }
+                    var result = try function.call(evaluated)
+                    if case .publisher(let publisher) = result {
+                        // Named by the call that made it: `search("swift")`.
+                        let call = "\(name)(\(evaluated.map(\.description).joined(separator: ", ")))"
+                        result = .publisher(PublisherValue(publisher.pipe, description: call))
+                    }
+                    return self?.tracked(result, owner: owner) ?? result
+                })
         }
         if let objectClass = classes[name] {
             // `Person()` inside a property's value: a nested object of that class.
             guard arguments.isEmpty else { throw SyntaxError("`\(name)()` takes no arguments", at: token) }
             let properties = objectClass.properties
-            return .bound(BoundExpression { [weak self] _ in
-                guard let self else { throw PlaygroundError("the session is gone") }
-                do {
-                    return .object(try self.makeObject(named: name, typeName: name, properties: properties))
-                } catch {
-                    throw PlaygroundError(Session.message(of: error))
-                }
-            })
+            return .bound(
+                BoundExpression { [weak self] _ in
+                    guard let self else { throw PlaygroundError("the session is gone") }
+                    do {
+                        return .object(try self.makeObject(named: name, typeName: name, properties: properties))
+                    } catch {
+                        throw PlaygroundError(Session.message(of: error))
+                    }
+                })
         }
         switch name {
         case "print":
-            return .bound(BoundExpression { [weak self] values in
-                let text = try arguments.map { Functions.text(try $0.evaluate(values)) }.joined(separator: " ")
-                self?.emit(OutputRecord(kind: .value, text: text))
-                return .void
-            })
+            return .bound(
+                BoundExpression { [weak self] values in
+                    let text = try arguments.map { Functions.text(try $0.evaluate(values)) }.joined(separator: " ")
+                    self?.emit(OutputRecord(kind: .value, text: text))
+                    return .void
+                })
         case "Notification.Name":
-            guard arguments.count == 1 else { throw SyntaxError("write `Notification.Name(\"cardTapped\")`", at: token) }
+            guard arguments.count == 1 else {
+                throw SyntaxError("write `Notification.Name(\"cardTapped\")`", at: token)
+            }
             return arguments[0]
         case "NotificationCenter.default.publisher":
             guard arguments.count == 1 else {
                 throw SyntaxError("write `NotificationCenter.default.publisher(for: \"cardTapped\")`", at: token)
             }
             let center = notificationCenter
-            return .bound(BoundExpression { values in
-                let notificationName = try Session.notificationName(arguments[0].evaluate(values))
-                let pipe = center.publisher(for: Notification.Name(notificationName)).map(Session.value(of:)).pipe()
-                return .publisher(PublisherValue(pipe, description: "NotificationCenter.default.publisher(for: \(Value.quote(notificationName)))"))
-            })
+            return .bound(
+                BoundExpression { values in
+                    let notificationName = try Session.notificationName(arguments[0].evaluate(values))
+                    let pipe = center.publisher(for: Notification.Name(notificationName)).map(Session.value(of:)).pipe()
+                    return .publisher(
+                        PublisherValue(
+                            pipe,
+                            description: "NotificationCenter.default.publisher(for: \(Value.quote(notificationName)))"))
+                })
         case "NotificationCenter.default.post":
             guard (1...3).contains(arguments.count) else {
-                throw SyntaxError("write `NotificationCenter.default.post(name: \"cardTapped\", object: VALUE)`", at: token)
+                throw SyntaxError(
+                    "write `NotificationCenter.default.post(name: \"cardTapped\", object: VALUE)`", at: token)
             }
-            return .bound(BoundExpression { [weak self] values in
-                let notificationName = try Session.notificationName(arguments[0].evaluate(values))
-                let object = try arguments.count > 1 ? arguments[1].evaluate(values) : Value.null
-                let userInfo = try arguments.count > 2 ? arguments[2].evaluate(values) : Value.null
-                self?.post(notificationName, object: object, userInfo: userInfo)
-                return .void
-            })
+            return .bound(
+                BoundExpression { [weak self] values in
+                    let notificationName = try Session.notificationName(arguments[0].evaluate(values))
+                    let object = try arguments.count > 1 ? arguments[1].evaluate(values) : Value.null
+                    let userInfo = try arguments.count > 2 ? arguments[2].evaluate(values) : Value.null
+                    self?.post(notificationName, object: object, userInfo: userInfo)
+                    return .void
+                })
         default:
             break
         }
@@ -240,37 +262,49 @@ extension Session {
         if parts.count >= 2, let last = parts.last {
             let base = parts.dropLast().joined(separator: ".")
             let root = parts[0]
-            if case .object? = entries[root], parts.count >= 3, parts[parts.count - 2] == "objectWillChange", last == "send" {
+            if case .object? = entries[root], parts.count >= 3, parts[parts.count - 2] == "objectWillChange",
+                last == "send"
+            {
                 // `parent.objectWillChange.send()`, `list.child.objectWillChange.send()`.
-                guard arguments.isEmpty else { throw SyntaxError("`objectWillChange.send()` takes no arguments", at: token) }
-                var path = Expression.name(root, Token(kind: .identifier(root), offset: token.offset, length: root.count))
+                guard arguments.isEmpty else {
+                    throw SyntaxError("`objectWillChange.send()` takes no arguments", at: token)
+                }
+                var path = Expression.name(
+                    root, Token(kind: .identifier(root), offset: token.offset, length: root.count))
                 for member in parts.dropFirst().dropLast(2) { path = .member(path, member) }
                 let owner = try bind(path)
-                return .bound(BoundExpression { values in
-                    guard case .object(let object) = try owner.evaluate(values) else {
-                        throw PlaygroundError("`\(parts.dropLast(2).joined(separator: "."))` is not an object")
-                    }
-                    let ran = FeedbackGuard.run { object.objectWillChange.send() }
-                    guard ran else {
-                        throw PlaygroundError("\(object.name).objectWillChange.send() feeds itself (a loop of \(FeedbackGuard.limit) sends): stopped")
-                    }
-                    return .void
-                })
+                return .bound(
+                    BoundExpression { values in
+                        guard case .object(let object) = try owner.evaluate(values) else {
+                            throw PlaygroundError("`\(parts.dropLast(2).joined(separator: "."))` is not an object")
+                        }
+                        let ran = FeedbackGuard.run { object.objectWillChange.send() }
+                        guard ran else {
+                            throw PlaygroundError(
+                                "\(object.name).objectWillChange.send() feeds itself "
+                                    + "(a loop of \(FeedbackGuard.limit) sends): stopped"
+                            )
+                        }
+                        return .void
+                    })
             }
             if case .subject(let subject)? = entries[base], last == "send" {
                 guard arguments.count == 1 else { throw SyntaxError("write `\(base).send(VALUE)`", at: token) }
-                return .bound(BoundExpression { values in
-                    let value = try arguments[0].evaluate(values)
-                    guard FeedbackGuard.run({ subject.send(value) }) else {
-                        throw PlaygroundError("\(base).send(\(value)) feeds itself (a loop of \(FeedbackGuard.limit) sends): stopped")
-                    }
-                    return .void
-                })
+                return .bound(
+                    BoundExpression { values in
+                        let value = try arguments[0].evaluate(values)
+                        guard FeedbackGuard.run({ subject.send(value) }) else {
+                            throw PlaygroundError(
+                                "\(base).send(\(value)) feeds itself (a loop of \(FeedbackGuard.limit) sends): stopped")
+                        }
+                        return .void
+                    })
             }
             switch entries[root] {
             case .subject?, .pipeline?:
                 if parts.count == 2 {
-                    let hint = Suggestion.closest(to: last, in: OperatorTable.names).map { "; did you mean `\($0)`?" }
+                    let hint =
+                        Suggestion.closest(to: last, in: OperatorTable.names).map { "; did you mean `\($0)`?" }
                         ?? "; `help operators` lists them"
                     throw SyntaxError(
                         "unknown operator `\(last)`\(hint)", offset: token.offset + root.count + 1, length: last.count
@@ -283,8 +317,13 @@ extension Session {
                 throw try unknownName(root, at: token)
             }
         }
-        let functions = Functions.all.map(\.name) + order.filter { if case .function? = entries[$0] { return true } else { return false } }
-        let hint = Suggestion.closest(to: name, in: functions + ["print"] + Parser.sourceWords.sorted()).map { "; did you mean `\($0)`?" }
+        let functions =
+            Functions.all.map(\.name)
+            + order.filter { if case .function? = entries[$0] { return true } else { return false } }
+        let hint =
+            Suggestion.closest(to: name, in: functions + ["print"] + Parser.sourceWords.sorted()).map {
+                "; did you mean `\($0)`?"
+            }
             ?? "; `help functions` lists them (declare your own with `func NAME(PARAMETER) = ...`)"
         throw SyntaxError("unknown function `\(name)`\(hint)", at: token)
     }
@@ -308,7 +347,8 @@ extension Session {
     /// A notification's name from a value: a string.
     static func notificationName(_ value: Value) throws -> String {
         guard case .string(let name) = value else {
-            throw PlaygroundError("a notification's name is a string, such as \"cardTapped\", not \(value.kindName) \(value)")
+            throw PlaygroundError(
+                "a notification's name is a string, such as \"cardTapped\", not \(value.kindName) \(value)")
         }
         return name
     }
@@ -317,7 +357,9 @@ extension Session {
     static func value(of notification: Notification) -> Value {
         var fields = [Value.Field("name", .string(notification.name.rawValue))]
         if let box = notification.object as? NotificationObject { fields.append(Value.Field("object", box.value)) }
-        if let info = notification.userInfo?["value"] as? NotificationObject { fields.append(Value.Field("userInfo", info.value)) }
+        if let info = notification.userInfo?["value"] as? NotificationObject {
+            fields.append(Value.Field("userInfo", info.value))
+        }
         return .record(fields)
     }
 }

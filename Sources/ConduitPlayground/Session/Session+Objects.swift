@@ -7,14 +7,17 @@ extension Session {
     func objectSummary(_ object: PlaygroundObject) -> String {
         let watchers = watchers(of: object.name)
         let published = object.properties.filter(\.isPublished).count
-        return "\(object.typeName ?? "object"): \(object.properties.count) propert\(object.properties.count == 1 ? "y" : "ies")"
+        return
+            "\(object.typeName ?? "object"): \(object.properties.count) "
+                + "propert\(object.properties.count == 1 ? "y" : "ies")"
             + " (\(published) @Published), watched by \(watchers.isEmpty ? "nobody" : watchers.joined(separator: ", "))"
     }
 
     /// One line per property: `@Published currentSong = "not playing"`.
     func objectPropertyLines(_ object: PlaygroundObject) -> [String] {
         object.properties.map { property in
-            (property.isPublished ? "@Published " : "") + "\(property.name) = \(object.value(of: property.name) ?? .null)"
+            (property.isPublished ? "@Published " : "")
+                + "\(property.name) = \(object.value(of: property.name) ?? .null)"
         }
     }
 

@@ -28,12 +28,15 @@ extension Session {
     func subscriber(for call: OperatorCall, upstream: PipelineSyntax) throws -> ForwardedSubscriber {
         switch call.name {
         case "sink":
-            let closures = call.arguments.compactMap { argument -> (String?, Closure)? in
-                if case .closure(let closure) = argument.content { return (argument.label, closure) }
-                return nil
-            } + (call.trailingClosure.map { [(nil, $0)] } ?? [])
+            let closures =
+                call.arguments.compactMap { argument -> (String?, Closure)? in
+                    if case .closure(let closure) = argument.content { return (argument.label, closure) }
+                    return nil
+                } + (call.trailingClosure.map { [(nil, $0)] } ?? [])
             guard let valueClosure = closures.first(where: { $0.0 == nil || $0.0 == "receiveValue" })?.1 else {
-                throw SyntaxError("write `.sink { print($0) }` or `.sink(receiveCompletion: { ... }, receiveValue: { ... })`", at: call.span)
+                throw SyntaxError(
+                    "write `.sink { print($0) }` or `.sink(receiveCompletion: { ... }, receiveValue: { ... })`",
+                    at: call.span)
             }
             let onValue = try bind(valueClosure)
             let onCompletion = try closures.first { $0.0 == "receiveCompletion" }.map { try bind($0.1) }
@@ -42,7 +45,9 @@ extension Session {
                     do {
                         _ = try onValue.call(value)
                     } catch {
-                        self?.emit(OutputRecord(kind: .error, text: "error: in the sink's closure: \(Session.message(of: error))"))
+                        self?.emit(
+                            OutputRecord(
+                                kind: .error, text: "error: in the sink's closure: \(Session.message(of: error))"))
                     }
                 },
                 completion: { [weak self] completion in
@@ -55,7 +60,9 @@ extension Session {
                     do {
                         _ = try onCompletion.call(value)
                     } catch {
-                        self?.emit(OutputRecord(kind: .error, text: "error: in the sink's closure: \(Session.message(of: error))"))
+                        self?.emit(
+                            OutputRecord(
+                                kind: .error, text: "error: in the sink's closure: \(Session.message(of: error))"))
                     }
                 }
             )
@@ -63,16 +70,21 @@ extension Session {
             guard call.arguments.count == 1, case .name(let name) = call.arguments[0].content else {
                 throw SyntaxError("write `.subscribe(SUBJECT)` with the name of a subject", at: call.span)
             }
-            let token = Token(kind: .identifier(name), offset: call.arguments[0].token.offset, length: call.arguments[0].token.length)
+            let token = Token(
+                kind: .identifier(name), offset: call.arguments[0].token.offset, length: call.arguments[0].token.length)
             let subject = try self.subject(named: token)
             guard !reads(upstream, from: name, depth: 0) else {
-                throw SyntaxError("this pipeline reads from `\(name)`: feeding it back in would go round for ever", at: token)
+                throw SyntaxError(
+                    "this pipeline reads from `\(name)`: feeding it back in would go round for ever", at: token)
             }
             return ForwardedSubscriber(subject: subject) { [weak self] value in
-                self?.emit(OutputRecord(
-                    kind: .error,
-                    text: "error: sending \(value) into \(name) feeds itself (a loop of \(FeedbackGuard.limit) sends): the value is dropped"
-                ))
+                self?.emit(
+                    OutputRecord(
+                        kind: .error,
+                        text:
+                            "error: sending \(value) into \(name) feeds itself "
+                                + "(a loop of \(FeedbackGuard.limit) sends): the value is dropped"
+                    ))
             }
         default:
             return try objectAssignment(call, upstream: upstream)
@@ -83,21 +95,26 @@ extension Session {
     /// object's key path, so a `@Published` property announces each value.
     private func objectAssignment(_ call: OperatorCall, upstream: PipelineSyntax) throws -> ForwardedSubscriber {
         let usage = "write `.assign(to: \\.PROPERTY, on: OBJECT)`"
-        guard call.arguments.count == 2, call.arguments[0].label == "to", case .closure(let keyPath) = call.arguments[0].content,
-              case .member(.argument(0), let property) = keyPath.body
+        guard call.arguments.count == 2, call.arguments[0].label == "to",
+            case .closure(let keyPath) = call.arguments[0].content,
+            case .member(.argument(0), let property) = keyPath.body
         else {
             throw SyntaxError(usage, at: call.span)
         }
         guard call.arguments[1].label == "on", case .name(let name) = call.arguments[1].content else {
             throw SyntaxError(usage, at: call.arguments[1].token)
         }
-        let token = Token(kind: .identifier(name), offset: call.arguments[1].token.offset, length: call.arguments[1].token.length)
+        let token = Token(
+            kind: .identifier(name), offset: call.arguments[1].token.offset, length: call.arguments[1].token.length)
         guard case .object(let object)? = entries[name] else {
             if entries[name] == nil { throw unknown(token, expected: "object") }
-            throw SyntaxError("`\(name)` is a \(entries[name]!.kindName); `assign(to: \\.PROPERTY, on:)` writes an object's property", at: token)
+            throw SyntaxError(
+                "`\(name)` is a \(entries[name]!.kindName); `assign(to: \\.PROPERTY, on:)` writes an object's property",
+                at: token)
         }
         guard object.has(property) else {
-            let hint = Suggestion.closest(to: property, in: object.propertyNames).map { "; did you mean `\($0)`?" } ?? ""
+            let hint =
+                Suggestion.closest(to: property, in: object.propertyNames).map { "; did you mean `\($0)`?" } ?? ""
             throw SyntaxError("\(name) has no property `\(property)`\(hint)", at: keyPath.token)
         }
         if readsChanges(of: name, property: property, in: upstream) {
@@ -129,7 +146,7 @@ extension Session {
     /// as the property. A failure ends it (Swift requires a publisher that cannot fail).
     func assignToPublished(_ call: OperatorCall, upstream: PipelineSyntax, name: Token) throws {
         guard call.arguments.count == 1, case .reference(let target) = call.arguments[0].content,
-              case .member(let base, let projected) = target, projected.hasPrefix("$")
+            case .member(let base, let projected) = target, projected.hasPrefix("$")
         else {
             throw SyntaxError("write `.assign(to: &OBJECT.$PROPERTY)`", at: call.span)
         }
@@ -144,7 +161,9 @@ extension Session {
             )
         }
         if readsChanges(of: object.name, property: property, in: upstream) {
-            throw SyntaxError("this pipeline reads \(object.name).$\(property): assigning it back would go round for ever", at: call.arguments[0].token)
+            throw SyntaxError(
+                "this pipeline reads \(object.name).$\(property): assigning it back would go round for ever",
+                at: call.arguments[0].token)
         }
         let publisher = try build(upstream, chain: ChainState())
         publisher.catch { _ in Empty<Value, Never>() }.assign(to: &published)

@@ -42,7 +42,11 @@ enum ObjectCommands {
                 // Checked now, so that a mistake is reported where the class is declared.
                 _ = try session.makeObject(named: name.display, typeName: name.display, properties: properties)
                 session.classes[name.display] = ObjectClass(name: name.display, properties: properties)
-                session.info("class \(name.display): \(properties.map { ($0.isPublished ? "@Published " : "") + $0.name.display }.joined(separator: ", "))")
+                session.info(
+                    "class \(name.display): "
+                        + properties.map { ($0.isPublished ? "@Published " : "") + $0.name.display }
+                        .joined(separator: ", ")
+                )
             }
         },
         CommandSpec(
@@ -84,7 +88,8 @@ enum ObjectCommands {
             if braced { try parser.expectSymbol("}", "close the body of `\(name)` with `}`") }
             let text = parser.text.trimmingWhitespace()
             return Statement(word.display, defines: nameToken) { session in
-                let function = UserFunction(name: name, parameters: parameters, body: try session.bind(body), text: text)
+                let function = UserFunction(
+                    name: name, parameters: parameters, body: try session.bind(body), text: text)
                 try session.define(nameToken, as: .function(function))
                 session.info("func \(function.usage)")
             }
@@ -126,12 +131,14 @@ enum ObjectCommands {
             parser.advance()
             let written = try parser.pipeline()
             guard let last = written.operators.last, last.name == "values", last.arguments.isEmpty,
-                  let body = last.trailingClosure
+                let body = last.trailingClosure
             else {
-                throw SyntaxError(usage + ": the loop runs over `.values`", at: written.operators.last?.span ?? parser.current)
+                throw SyntaxError(
+                    usage + ": the loop runs over `.values`", at: written.operators.last?.span ?? parser.current)
             }
             let syntax = PipelineSyntax(
-                source: written.source, operators: written.operators.dropLast(), text: written.text, startOffset: written.startOffset
+                source: written.source, operators: written.operators.dropLast(), text: written.text,
+                startOffset: written.startOffset
             )
             let loopBody = body.body.replacingName(name, with: .argument(0))
             return Statement(word.display) { session in
@@ -157,14 +164,16 @@ enum ObjectCommands {
                 return Statement("set") { session in
                     guard try session.assignBinding(name, value, at: token) else {
                         throw SyntaxError(
-                            "`\(name)` is not a binding; set an object's property with `OBJECT.PROPERTY = VALUE`", at: token
+                            "`\(name)` is not a binding; set an object's property with `OBJECT.PROPERTY = VALUE`",
+                            at: token
                         )
                     }
                 }
             }
             guard case .member(let base, let property) = expression else {
                 throw SyntaxError(
-                    "only a property can be assigned to here: `OBJECT.PROPERTY = VALUE`", at: start.offset < equals.offset
+                    "only a property can be assigned to here: `OBJECT.PROPERTY = VALUE`",
+                    at: start.offset < equals.offset
                         ? Token(kind: start.kind, offset: start.offset, length: equals.offset - start.offset) : start
                 )
             }
@@ -184,7 +193,8 @@ enum ObjectCommands {
 
 extension Session {
     /// An object with these properties, their first values evaluated now.
-    func makeObject(named name: String, typeName: String?, properties: [PropertyDeclaration]) throws -> PlaygroundObject {
+    func makeObject(named name: String, typeName: String?, properties: [PropertyDeclaration]) throws -> PlaygroundObject
+    {
         let values = try properties.map { property -> (name: String, isPublished: Bool, value: Value) in
             let value = try property.value.map { try constant($0, at: property.name) } ?? .null
             return (property.name.display, property.isPublished, value)
@@ -196,11 +206,13 @@ extension Session {
 
     /// `let NAME = CLASS()`: an instance of a declared class; false if `syntax` is not one.
     func defineInstance(_ name: Token, from syntax: PipelineSyntax) throws -> Bool {
-        guard syntax.operators.isEmpty, case .expression(.namedCall(let typeName, let arguments, let token)) = syntax.source,
-              let objectClass = classes[typeName]
+        guard syntax.operators.isEmpty,
+            case .expression(.namedCall(let typeName, let arguments, let token)) = syntax.source,
+            let objectClass = classes[typeName]
         else { return false }
         guard arguments.isEmpty else {
-            throw SyntaxError("`\(typeName)()` takes no arguments: its properties start with the values the class gives", at: token)
+            throw SyntaxError(
+                "`\(typeName)()` takes no arguments: its properties start with the values the class gives", at: token)
         }
         let object = try makeObject(named: name.display, typeName: typeName, properties: objectClass.properties)
         try define(name, as: .object(object))
@@ -210,8 +222,13 @@ extension Session {
 
     /// `OBJECT.PROPERTY = VALUE`: sets the property through the object (a `@Published` one
     /// announces the change on `objectWillChange` first, then publishes it on `$PROPERTY`).
-    func assign(_ valueExpression: Expression, to property: String, of base: Expression, at target: Token, valueAt valueToken: Token) throws {
-        if property == "wrappedValue", case .name(let name, let token) = base, try assignBinding(name, valueExpression, at: token) {
+    func assign(
+        _ valueExpression: Expression, to property: String, of base: Expression, at target: Token,
+        valueAt valueToken: Token
+    ) throws {
+        if property == "wrappedValue", case .name(let name, let token) = base,
+            try assignBinding(name, valueExpression, at: token)
+        {
             return
         }
         let owner: Value
@@ -226,15 +243,18 @@ extension Session {
             throw SyntaxError("only an object's properties can be set; this is \(owner.kindName) \(owner)", at: target)
         }
         guard object.has(property) else {
-            let hint = Suggestion.closest(to: property, in: object.propertyNames).map { "; did you mean `\($0)`?" }
+            let hint =
+                Suggestion.closest(to: property, in: object.propertyNames).map { "; did you mean `\($0)`?" }
                 ?? "; it has \(object.propertyNames.map { "`\($0)`" }.joined(separator: ", "))"
             throw SyntaxError("\(object.name) has no property `\(property)`\(hint)", at: target)
         }
-        let value = try constant(valueExpression, at: Token(kind: valueToken.kind, offset: valueToken.offset - 2, length: 1))
+        let value = try constant(
+            valueExpression, at: Token(kind: valueToken.kind, offset: valueToken.offset - 2, length: 1))
         if let child = value.objectsInside.first(where: { $0 === object || $0.contains(object) }) {
             throw SyntaxError(
-                "\(child.name) \(child === object ? "is" : "holds") \(object.name): setting it here would make a cycle of objects "
-                    + "(\(object.name) → \(child.name) → … → \(object.name)); give \(object.name).\(property) another object",
+                "\(child.name) \(child === object ? "is" : "holds") \(object.name): setting it here would make a "
+                    + "cycle of objects (\(object.name) → \(child.name) → … → \(object.name)); "
+                    + "give \(object.name).\(property) another object",
                 at: valueToken
             )
         }
@@ -245,7 +265,8 @@ extension Session {
     /// anything else is evaluated, and a value (not a call's `()`) is printed.
     func run(_ expression: Expression, written: String, at start: Token) throws {
         if case .pipeline(let syntax) = expression, let last = syntax.operators.last,
-           Parser.subscriberWords.contains(last.name) {
+            Parser.subscriberWords.contains(last.name)
+        {
             anonymousSinks += 1
             var number = anonymousSinks
             while entries["sink\(number)"] != nil { number += 1 }
@@ -293,8 +314,9 @@ extension PlaygroundObject {
 extension Session {
     /// `let NAME = $OBJECT.PROPERTY`: a binding to the property; false if `syntax` is not one.
     func defineBinding(_ name: Token, from syntax: PipelineSyntax) throws -> Bool {
-        guard syntax.operators.isEmpty, case .expression(.member(.name(let root, let token), let property)) = syntax.source,
-              root.hasPrefix("$")
+        guard syntax.operators.isEmpty,
+            case .expression(.member(.name(let root, let token), let property)) = syntax.source,
+            root.hasPrefix("$")
         else { return false }
         let objectName = String(root.dropFirst())
         guard case .object(let object)? = entries[objectName] else {
@@ -303,7 +325,8 @@ extension Session {
             )
         }
         guard object.has(property) else {
-            let hint = Suggestion.closest(to: property, in: object.propertyNames).map { "; did you mean `\($0)`?" } ?? ""
+            let hint =
+                Suggestion.closest(to: property, in: object.propertyNames).map { "; did you mean `\($0)`?" } ?? ""
             throw SyntaxError("\(objectName) has no property `\(property)`\(hint)", at: token)
         }
         let entry = BindingEntry(object: object, property: property)
@@ -325,7 +348,8 @@ extension Session {
     func valueOfName(_ name: String) -> String? {
         switch entries[name] {
         case .object(let object)?:
-            return "\(object.description) {" + object.snapshot().map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
+            return "\(object.description) {"
+                + object.snapshot().map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
         case .binding(let entry)?:
             return entry.binding.wrappedValue.description
         default:
@@ -347,7 +371,8 @@ extension Session {
                 do {
                     _ = try bound.evaluate([value])
                 } catch {
-                    self?.emit(OutputRecord(kind: .error, text: "error: in the loop's body: \(Session.message(of: error))"))
+                    self?.emit(
+                        OutputRecord(kind: .error, text: "error: in the loop's body: \(Session.message(of: error))"))
                 }
             },
             completion: { _ in },
@@ -374,7 +399,8 @@ extension Expression {
         case .conditional(let condition, let whenTrue, let whenFalse):
             return .conditional(replaced(condition), replaced(whenTrue), replaced(whenFalse))
         case .call(let function, let arguments): return .call(function, arguments.map(replaced))
-        case .namedCall(let function, let arguments, let token): return .namedCall(function, arguments.map(replaced), token)
+        case .namedCall(let function, let arguments, let token):
+            return .namedCall(function, arguments.map(replaced), token)
         }
     }
 }
