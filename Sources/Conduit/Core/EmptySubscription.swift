@@ -6,7 +6,9 @@ extension Subscriptions {
 }
 
 /// The subscription behind `Subscriptions.empty`.
-internal final class EmptySubscription: Subscription, CustomStringConvertible, Sendable {
+internal final class EmptySubscription: Subscription, CustomStringConvertible, CustomReflectable,
+    CustomPlaygroundDisplayConvertible, Sendable
+{
     static let shared = EmptySubscription()
 
     let combineIdentifier = CombineIdentifier()
@@ -16,4 +18,9 @@ internal final class EmptySubscription: Subscription, CustomStringConvertible, S
     func cancel() {}
 
     var description: String { "Empty" }
+
+    /// No children, as Combine's empty subscription shows to reflection.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    var playgroundDescription: Any { description }
 }
