@@ -69,10 +69,11 @@ private final class SubscribeOnSubscriber<Downstream: Subscriber, Context: Sched
         downstream?.receive(completion: completion)
     }
 
+    /// A request made before a cancel still reaches the upstream, ahead of the cancel (both run
+    /// on the scheduler, in order); one made after the cancel schedules nothing.
     func request(_ demand: Subscribers.Demand) {
-        scheduler.schedule(options: options) { [self] in
-            lock.withLock { upstream }?.request(demand)
-        }
+        guard let upstream = lock.withLock({ downstream == nil ? nil : upstream }) else { return }
+        scheduler.schedule(options: options) { upstream.request(demand) }
     }
 
     func cancel() {

@@ -1,0 +1,36 @@
+import XCTest
+import Conduit
+
+/// `subscribe(on:)`: requests and cancel run on the scheduler, in the order they were made.
+final class SubscribeOnTests: XCTestCase {
+    func testARequestMadeJustBeforeACancelStillReachesTheUpstream() {
+        let scheduler = RecordingScheduler()
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        upstream.subscribe(on: scheduler).subscribe(subscriber)
+        scheduler.advance(to: 0)
+        subscriber.request(.unlimited)
+        subscriber.cancel()
+        XCTAssertEqual(scheduler.calls, ["schedule", "schedule", "schedule"])
+        XCTAssertEqual(upstream.subscription.requests, [])
+        scheduler.advance(to: 1)
+        XCTAssertEqual(upstream.subscription.requests, [.unlimited])
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
+
+    func testNothingIsScheduledAfterTheCancel() {
+        let scheduler = RecordingScheduler()
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        upstream.subscribe(on: scheduler).subscribe(subscriber)
+        scheduler.advance(to: 0)
+        let subscription = subscriber.subscription
+        subscriber.cancel()
+        subscription?.request(.max(3))
+        subscription?.cancel()
+        XCTAssertEqual(scheduler.calls, ["schedule", "schedule"])
+        scheduler.advance(to: 1)
+        XCTAssertEqual(upstream.subscription.requests, [])
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
+}
