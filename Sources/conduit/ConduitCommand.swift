@@ -68,6 +68,7 @@ struct ConduitCommand: ParsableCommand {
         let session = Session()
         if realTime { session.setRealTime(true) }
         if !lines.isEmpty {
+            session.outputWidth = Terminal.columns ?? 80
             throw CommandFailure(status: evaluate(lines, in: session, console: console), message: nil)
         }
         let repl = Repl(session: session, console: console)

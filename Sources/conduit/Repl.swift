@@ -1,4 +1,5 @@
 import ConduitPlayground
+import Synchronization
 
 /// The interactive loop: reads lines with the line editor (or plainly when there is no terminal
 /// to edit on), joins continuation lines while the session says the input is incomplete, evaluates
@@ -20,6 +21,11 @@ struct Repl {
             output.drain { text in editor.printAbove(text) }
         }
         let session = self.session
+        // Ctrl-C stops a running line: the signal handler only sets a flag, which the session
+        // asks about at each value delivered and between scheduled actions.
+        let evaluating = Atomic<Bool>(false)
+        session.setInterruptCheck { evaluating.load(ordering: .acquiring) && LineEditor.interruptPending }
+        defer { session.setInterruptCheck(nil) }
         editor.completer = { line, cursor in session.completions(for: line, cursor: cursor) }
         defer { session.asynchronousOutput = nil }
 
@@ -55,7 +61,12 @@ struct Repl {
                 }
                 for piece in pieces where !session.isFinished {
                     _ = LineEditor.takeInterrupt()
-                    console.write(session.evaluate(piece))
+                    session.outputWidth = editor.columns
+                    evaluating.store(true, ordering: .releasing)
+                    let records = session.evaluate(piece)
+                    evaluating.store(false, ordering: .releasing)
+                    _ = LineEditor.takeInterrupt()
+                    console.write(records)
                 }
             }
         }
@@ -65,6 +76,7 @@ struct Repl {
     /// Reads lines without editing: with a plain prompt on a terminal that cannot edit
     /// (`TERM=dumb`, output redirected), or silently from a pipe or file, as a script.
     func runPlain(prompting: Bool) -> Int32 {
+        session.outputWidth = Terminal.columns ?? 80
         session.asynchronousOutput = { [console] record in console.write([record]) }
         defer { session.asynchronousOutput = nil }
         if prompting { console.write(Repl.banner, to: .error) }

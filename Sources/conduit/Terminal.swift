@@ -25,6 +25,15 @@ enum Terminal {
         return isTerminal(STDOUT_FILENO)
     }
 
+    /// The width of the terminal standard output goes to, or nil when it is not a terminal.
+    static var columns: Int? {
+        var size = winsize()
+        guard isTerminal(STDOUT_FILENO), ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+            return nil
+        }
+        return Int(size.ws_col)
+    }
+
     /// The line editor needs a terminal on both ends and a terminal that can move its cursor.
     static var canEdit: Bool {
         isTerminal(STDIN_FILENO) && isTerminal(STDOUT_FILENO) && environment("TERM") != "dumb"

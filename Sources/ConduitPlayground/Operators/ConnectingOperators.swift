@@ -28,11 +28,14 @@ enum ConnectingOperators {
                 guard !context.reads(name) else {
                     throw SyntaxError("this pipeline reads from `\(name)`: multicasting into it would send every value back into itself for ever; use another subject", at: argument.token)
                 }
+                // Values written into a name pass the session's budget, which stops a loop.
+                let budget = context.scheduler.budget
+                let admitted = upstream.filter { budget.admit($0, through: name) }
                 switch subject.storage {
                 case .passthrough(let subject):
-                    return context.chain.made(PlaygroundConnectable(upstream.multicast(subject: subject)))
+                    return context.chain.made(PlaygroundConnectable(admitted.multicast(subject: subject)))
                 case .current(let subject):
-                    return context.chain.made(PlaygroundConnectable(upstream.multicast(subject: subject)))
+                    return context.chain.made(PlaygroundConnectable(admitted.multicast(subject: subject)))
                 }
             }
             for argument in call.arguments {

@@ -21,7 +21,7 @@ extension Session {
         guard case .current(let subject) = try self.subject(named: token).storage else {
             throw SyntaxError("`\(name)` is a PassthroughSubject, which keeps no value; assign to a `current` subject", at: token)
         }
-        guard !reads(upstream, from: name, depth: 0) else {
+        guard !reads(upstream, from: name, depth: 0, throughWriters: true) else {
             throw SyntaxError("this pipeline reads from `\(name)`: assigning to it would send every value back into itself for ever", at: token)
         }
         return subject
@@ -180,7 +180,7 @@ extension Session {
                 scheduler: scheduler,
                 emit: { [weak self] record in self?.emit(record) },
                 chain: chain,
-                reads: { [unowned self] name in reads(upstream, from: name, depth: 0) }
+                reads: { [unowned self] name in reads(upstream, from: name, depth: 0, throughWriters: true) }
             )
             guard let spec = OperatorTable.spec(named: call.name) else {
                 let hint = Suggestion.closest(to: call.name, in: OperatorTable.names).map { "; did you mean `\($0)`?" }

@@ -37,6 +37,10 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     private let stamp: @Sendable () -> String
     private let timeline: Timeline
     private let clock: @Sendable () -> Int
+    /// Asks the session's budget whether a value may still be delivered in this step.
+    private let admit: @Sendable (Value) -> Bool
+    /// The subject an `.assign(to:on:)` sink writes into.
+    let writesInto: String?
     /// Where values go instead of the output, for `.assign(to:on:)`.
     private let assign: ForwardedSubscriber?
 
@@ -48,9 +52,13 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         stamp: @escaping @Sendable () -> String,
         timeline: Timeline,
         clock: @escaping @Sendable () -> Int,
-        assign: ForwardedSubscriber? = nil
+        assign: ForwardedSubscriber? = nil,
+        writesInto: String? = nil,
+        admit: @escaping @Sendable (Value) -> Bool = { _ in true }
     ) {
         self.assign = assign
+        self.writesInto = writesInto
+        self.admit = admit
         self.timeline = timeline
         self.clock = clock
         self.name = name
@@ -83,6 +91,8 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     }
 
     func receive(_ input: Value) -> Subscribers.Demand {
+        // Past the step's budget (a loop through names, Ctrl-C) values are dropped here.
+        guard admit(input) else { return .none }
         lock.withLock { _received += 1 }
         timeline.record(name, .value(input), at: clock())
         if let assign {

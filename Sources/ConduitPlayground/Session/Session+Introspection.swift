@@ -87,10 +87,55 @@ extension Session {
         return reads(syntax, from: name, depth: depth)
     }
 
-    /// Whether `syntax` reads `name`, directly or through the pipelines it reads (as they are now).
-    func reads(_ syntax: PipelineSyntax, from name: String, depth: Int) -> Bool {
-        names.reads(names.dependencies(syntax.namesRead), from: name, depth: depth)
-            || syntax.namesRead.contains(name)
+    /// Whether `syntax` reads `name`, directly or through the pipelines it reads (as they are now)
+    /// and, with `throughWriters`, also through what writes into the subjects it reads (sinks
+    /// ending in `.assign(to:on:)`, pipelines ending in `.multicast(subject:)`): a loop through
+    /// names is then seen when it forms.
+    func reads(_ syntax: PipelineSyntax, from name: String, depth: Int, throughWriters: Bool = false) -> Bool {
+        if syntax.namesRead.contains(name) || names.reads(names.dependencies(syntax.namesRead), from: name, depth: depth) {
+            return true
+        }
+        guard throughWriters, depth < 16 else { return false }
+        return subjects(readBy: syntax.namesRead, depth: 0).contains { subject in
+            writers(into: subject).contains { reads($0, from: name, depth: depth + 1, throughWriters: true) }
+        }
+    }
+
+    /// The subjects among `names` and among what the pipelines they name read.
+    private func subjects(readBy names: [String], depth: Int) -> Set<String> {
+        guard depth < 16 else { return [] }
+        var found = Set<String>()
+        for name in names {
+            switch entries[name] {
+            case .subject?: found.insert(name)
+            case .pipeline(let pipeline)?: found.formUnion(subjects(readBy: pipeline.syntax.namesRead, depth: depth + 1))
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// What sends values into a subject besides `send`: the pipelines of live sinks assigning
+    /// into it, and pipelines multicasting through it.
+    func writers(into subject: String) -> [PipelineSyntax] {
+        var found: [PipelineSyntax] = []
+        for name in order {
+            switch entries[name] {
+            case .sink(let sink)? where sink.isLive && sink.writesInto == subject:
+                if let syntax = try? Parser.parsePipeline(sink.pipelineText) { found.append(syntax) }
+            case .pipeline(let pipeline)?:
+                let multicasts = pipeline.syntax.operators.contains { call in
+                    call.name == "multicast" && call.arguments.contains { argument in
+                        if argument.label == "subject", case .name(subject) = argument.content { return true }
+                        return false
+                    }
+                }
+                if multicasts { found.append(pipeline.syntax) }
+            default:
+                break
+            }
+        }
+        return found
     }
 
     func inspect(_ name: Token) throws -> String {

@@ -73,7 +73,7 @@ extension Session {
             let token = Token(
                 kind: .identifier(name), offset: call.arguments[0].token.offset, length: call.arguments[0].token.length)
             let subject = try self.subject(named: token)
-            guard !reads(upstream, from: name, depth: 0) else {
+            guard !reads(upstream, from: name, depth: 0, throughWriters: true) else {
                 throw SyntaxError(
                     "this pipeline reads from `\(name)`: feeding it back in would go round for ever", at: token)
             }

@@ -1,5 +1,6 @@
 import Conduit
 import Foundation
+import Synchronization
 
 /// A playground session: the names a person has made (subjects, pipelines, sinks) mapped to real
 /// engine objects, and the evaluation of lines against them.
@@ -7,8 +8,17 @@ import Foundation
 /// `evaluate(_:)` returns what a line printed; output that arrives later (real time) goes to
 /// `asynchronousOutput`. Nothing here prints. A line that fails changes nothing.
 public final class Session: @unchecked Sendable {
-    /// Receives output produced outside `evaluate` (timers in real time), from any thread.
-    public var asynchronousOutput: (@Sendable (OutputRecord) -> Void)?
+    /// Receives output produced outside `evaluate` (timers in real time), from any thread. Set from
+    /// one thread while timers read it on another, so it is kept under a lock (and called outside it).
+    public var asynchronousOutput: (@Sendable (OutputRecord) -> Void)? {
+        get { asynchronousOutputSlot.withLock { $0 } }
+        set { asynchronousOutputSlot.withLock { $0 = newValue } }
+    }
+    private let asynchronousOutputSlot = Mutex<(@Sendable (OutputRecord) -> Void)?>(nil)
+
+    /// The width output is fitted to (`help`, `subs`, the source line under an error): the
+    /// terminal's, or 80 when there is none. Set between lines, from the thread that evaluates.
+    public var outputWidth = 80
 
     /// True after `quit` or `exit`.
     public internal(set) var isFinished = false
@@ -71,6 +81,7 @@ public final class Session: @unchecked Sendable {
 
     public init() {
         tracer = Tracer()
+        scheduler.onStop { [weak self] report in self?.reportStop(report) }
         // Listening only while some sink is traced: untraced deliveries build no events.
         Instrumentation.install(tracer, listening: false)
         tracer.output = { [weak self] record in self?.emit(record) }
@@ -126,12 +137,38 @@ public final class Session: @unchecked Sendable {
     }
 
     /// Runs a statement, then what falls due at this moment of virtual time; false if it failed.
+    /// The statement and what falls due are one step of the budget: a runaway loop (or Ctrl-C)
+    /// stops it, with a message.
     private func runAndSettle(_ piece: StatementReader.Piece, file: String?, line: Int) -> Bool {
-        let succeeded = run(piece, file: file, line: line)
-        if !scheduler.isRealTime {
-            scheduler.virtual.advance(to: scheduler.virtual.now, limit: Session.actionsPerTick)
+        var succeeded = true
+        let stopped = scheduler.budget.step {
+            succeeded = run(piece, file: file, line: line)
+            if !scheduler.isRealTime {
+                scheduler.virtual.advance(to: scheduler.virtual.now, limit: Session.actionsPerTick)
+            }
+        }
+        if let stopped {
+            reportStop(stopped)
+            return false
         }
         return succeeded
+    }
+
+    /// Says how to learn that the person pressed Ctrl-C: asked while a line runs, at each value
+    /// delivered and between scheduled actions, from any thread (nil: never).
+    public func setInterruptCheck(_ check: (@Sendable () -> Bool)?) {
+        scheduler.budget.setInterruptCheck(check)
+    }
+
+    /// Reports a step the budget stopped (a runaway loop, or Ctrl-C).
+    func reportStop(_ report: EvaluationBudget.Report) {
+        let text = EvaluationBudget.message(for: report) { [entries] name in
+            if case .sink(let sink)? = entries[name], let target = sink.writesInto {
+                return "`\(name)` (assigning into `\(target)`)"
+            }
+            return "`\(name)`"
+        }
+        emit(report.stop == .interrupted ? OutputRecord(kind: .info, text: text) : OutputRecord(kind: .error, text: "error: " + text))
     }
 
     /// Switches time operators between the virtual clock and real time.
@@ -295,10 +332,13 @@ public final class Session: @unchecked Sendable {
         let width = max(1, min(error.length, max(1, lineEnd - offset)))
         let shownColumn = column + (lineNumber == 0 ? firstColumn : 0)
         let location = file.map { "\($0):\(line + lineNumber):\(shownColumn + 1): " } ?? ""
-        // A long line is shown around the error only, marked `…` where it is cut.
-        let window = 100
-        let shownStart = column > window - 20 ? offset - (window - 20) : lineStart
-        let shownEnd = min(lineEnd, max(shownStart + window, offset + min(width, 20)))
+        // A long line is shown around the error only, marked `…` where it is cut, so that it and
+        // the caret under it each fit on one line of the terminal (two columns of indent, and
+        // room for a `…` at either end).
+        let window = max(TextWrapping.minimumWidth, outputWidth) - 4
+        let lead = min(window - min(width, window / 2), window * 4 / 5)
+        let shownStart = column > lead ? offset - lead : lineStart
+        let shownEnd = min(lineEnd, shownStart + window)
         let shownWidth = min(width, shownEnd - offset)
         let shownText = Self.visible(String(characters[shownStart..<shownEnd]), controlAs: { _ in "\u{FFFD}" })
         let sourceLine = (shownStart > lineStart ? "…" : "") + shownText + (shownEnd < lineEnd ? "…" : "")

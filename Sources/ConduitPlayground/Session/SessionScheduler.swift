@@ -1,6 +1,7 @@
 import Conduit
 import Dispatch
 import Foundation
+import Synchronization
 
 /// The scheduler every time operator of a session runs on: the virtual clock by default (time
 /// moves with `tick`), or real time (`clock real`), where actions run on a background queue.
@@ -12,6 +13,10 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
     /// The virtual clock; a new one after `restart()`.
     var virtual: VirtualTimeScheduler { lock.withLock { currentVirtual } }
     private var currentVirtual = VirtualTimeScheduler()
+    /// What one step may do; real-time actions are each a step of their own.
+    let budget = EvaluationBudget()
+    /// Told when a real-time action was stopped by the budget.
+    private let stopped = Mutex<(@Sendable (EvaluationBudget.Report) -> Void)?>(nil)
     private let queue = DispatchQueue(label: "conduit.playground.realtime")
     private let lock = NSLock()
     private var realTimeStart: DispatchTime?
@@ -50,9 +55,24 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
 
     var minimumTolerance: SchedulerTimeType.Stride { .nanoseconds(0) }
 
+    /// Sets who hears of a real-time action stopped by the budget.
+    func onStop(_ report: (@Sendable (EvaluationBudget.Report) -> Void)?) {
+        stopped.withLock { $0 = report }
+    }
+
+    /// A real-time action run as one budgeted step.
+    private func guarded(_ action: @escaping () -> Void) -> () -> Void {
+        let budget = budget
+        return { [weak self] in
+            if let report = budget.step(action), let self {
+                self.stopped.withLock { $0 }?(report)
+            }
+        }
+    }
+
     func schedule(options: Never?, _ action: @escaping () -> Void) {
         if isRealTime {
-            queue.schedule(action)
+            queue.schedule(guarded(action))
         } else {
             virtual.schedule(action)
         }
@@ -61,7 +81,7 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
     func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?, _ action: @escaping () -> Void) {
         if isRealTime {
             let delay = now.distance(to: date)
-            queue.schedule(after: queue.now.advanced(by: delay), action)
+            queue.schedule(after: queue.now.advanced(by: delay), guarded(action))
         } else {
             virtual.schedule(after: date, action)
         }
@@ -73,7 +93,7 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
     ) -> Cancellable {
         if isRealTime {
             let delay = now.distance(to: date)
-            return queue.schedule(after: queue.now.advanced(by: delay), interval: interval, action)
+            return queue.schedule(after: queue.now.advanced(by: delay), interval: interval, guarded(action))
         }
         return virtual.schedule(after: date, interval: interval, action)
     }

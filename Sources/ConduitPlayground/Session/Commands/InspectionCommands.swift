@@ -8,7 +8,7 @@ enum InspectionCommands {
             example: "subs"
         ) { _, _ in
             Statement("subs") { session in
-                session.emit(OutputRecord(kind: .info, text: session.subscriptionTree()))
+                session.emit(OutputRecord(kind: .info, text: TextWrapping.wrap(session.subscriptionTree(), width: session.outputWidth)))
             }
         },
         CommandSpec(
@@ -48,7 +48,7 @@ enum InspectionCommands {
 
     private static func help(_ topic: String?) -> Statement {
         Statement("help") { session in
-            session.emit(OutputRecord(kind: .info, text: try Help.text(for: topic)))
+            session.emit(OutputRecord(kind: .info, text: TextWrapping.wrap(try Help.text(for: topic), width: session.outputWidth)))
         }
     }
 }

@@ -123,6 +123,8 @@ extension Session {
     func subscribeSink(_ name: Token, to written: PipelineSyntax, demand: Int?, forwardingTo loop: ForwardedSubscriber? = nil) throws {
         var syntax = written
         var assign: ForwardedSubscriber? = loop
+        // The subject this sink writes into (`.assign(to: \.value, on:)`, `.subscribe(SUBJECT)`).
+        var target: String?
         building = name.display
         defer { building = nil }
         if let last = syntax.operators.last, last.name == "store" {
@@ -140,6 +142,7 @@ extension Session {
                 return
             }
             assign = try subscriber(for: last, upstream: syntax)
+            if last.name == "subscribe", case .name(let subject)? = last.arguments.first?.content { target = subject }
         } else if let last = syntax.operators.last, last.name == "assign" {
             guard demand == nil else {
                 throw SyntaxError(
@@ -148,6 +151,7 @@ extension Session {
             }
             syntax = PipelineSyntax(source: syntax.source, operators: syntax.operators.dropLast(), text: syntax.text)
             assign = ForwardedSubscriber(Subscribers.Assign(object: try assignTarget(of: last, upstream: syntax), keyPath: \.value))
+            if last.arguments.count == 2, case .name(let subject) = last.arguments[1].content { target = subject }
         }
         let chain = ChainState()
         let publisher = try build(syntax, chain: chain)
@@ -160,7 +164,9 @@ extension Session {
             stamp: { [weak self] in self?.stamp ?? "" },
             timeline: timeline,
             clock: { [scheduler] in scheduler.now.nanoseconds },
-            assign: assign
+            assign: assign,
+            writesInto: target,
+            admit: { [budget = scheduler.budget, name = name.display] value in budget.admit(value, through: name) }
         )
         try define(name, as: .sink(sink), syntax: syntax)
         remember(chain, as: name.display)

@@ -59,7 +59,23 @@ extension Session {
             )
         }
         let target = scheduler.now.advanced(by: .nanoseconds(Int(nanoseconds)))
-        if scheduler.virtual.advance(to: target, limit: Session.actionsPerTick) {
+        if scheduler.budget.isStopped {
+            return
+        }
+        // One action at a time, each with its own budget, so Ctrl-C stops a long tick between two.
+        var actions = 0
+        var reached = false
+        while actions < Session.actionsPerTick, !scheduler.budget.isStopped {
+            scheduler.budget.restartCount()
+            if scheduler.virtual.advance(to: target, limit: 1) {
+                reached = true
+                break
+            }
+            actions += 1
+        }
+        if scheduler.budget.isStopped {
+            info("tick stopped at \(PlaygroundClock.format(nanoseconds: Int64(scheduler.now.nanoseconds)))")
+        } else if reached {
             info("time is \(PlaygroundClock.format(nanoseconds: Int64(scheduler.now.nanoseconds)))")
         } else {
             let now = scheduler.now.nanoseconds
