@@ -44,3 +44,40 @@ def test_tab_lists_the_candidates_when_several_fit(playground):
     p.prompt()
     assert "first ← 1" not in p.child.before
     assert p.quit() == 0
+
+
+def test_tab_after_cancel_offers_only_sinks(playground):
+    p = playground()
+    for line in ("subject off", "subject on", "sink out = off"):
+        p.line(line)
+        p.prompt()
+    p.child.send("cancel o\t")   # `off` and `on` are subjects: only the sink `out` fits
+    p.line("")
+    p.expect("out cancelled")
+    p.prompt()
+    assert p.quit() == 0
+
+
+def test_tab_after_send_offers_only_subjects(playground):
+    p = playground()
+    for line in ("subject taps", "sink tally = taps"):
+        p.line(line)
+        p.prompt()
+    p.child.send("send t\t")     # `tally` is a sink: only the subject `taps` fits
+    p.line("3")
+    p.expect("tally ← 3")
+    p.prompt()
+    assert p.quit() == 0
+
+
+def test_tab_after_load_completes_a_file(playground, tmp_path):
+    (tmp_path / "lesson.conduit").write_text("subject loaded\nsink seen = loaded\n")
+    p = playground()
+    p.child.send(f"load {tmp_path}/less\t")
+    p.line("")
+    p.expect("loaded ")
+    p.prompt()
+    p.line("send loaded 4")
+    p.expect("seen ← 4")
+    p.prompt()
+    assert p.quit() == 0

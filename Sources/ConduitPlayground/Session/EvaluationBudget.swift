@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// How much work one step of a session may do, and the way to stop it: a step (one command, or
 /// one scheduled action) may deliver at most `deliveriesPerStep` values into sinks and subjects,
@@ -36,10 +35,10 @@ final class EvaluationBudget: Sendable {
         var stop: Stop?
     }
 
-    private let steps = Mutex<[UInt: Step]>([:])
+    private let steps = LockedValue<[UInt: Step]>([:])
     private let limit: Int
     /// Asked at each boundary whether the person pressed Ctrl-C.
-    private let interruptCheck = Mutex<(@Sendable () -> Bool)?>(nil)
+    private let interruptCheck = LockedValue<(@Sendable () -> Bool)?>(nil)
 
     init(deliveriesPerStep: Int = EvaluationBudget.deliveriesPerStep) {
         limit = deliveriesPerStep

@@ -1,6 +1,5 @@
 import Conduit
 import Foundation
-import Synchronization
 
 /// A playground session: the names a person has made (subjects, pipelines, sinks) mapped to real
 /// engine objects, and the evaluation of lines against them.
@@ -14,7 +13,7 @@ public final class Session: @unchecked Sendable {
         get { asynchronousOutputSlot.withLock { $0 } }
         set { asynchronousOutputSlot.withLock { $0 = newValue } }
     }
-    private let asynchronousOutputSlot = Mutex<(@Sendable (OutputRecord) -> Void)?>(nil)
+    private let asynchronousOutputSlot = LockedValue<(@Sendable (OutputRecord) -> Void)?>(nil)
 
     /// The width output is fitted to (`help`, `subs`, the source line under an error): the
     /// terminal's, or 80 when there is none. Set between lines, from the thread that evaluates.

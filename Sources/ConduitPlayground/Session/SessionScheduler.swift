@@ -1,7 +1,6 @@
 import Conduit
 import Dispatch
 import Foundation
-import Synchronization
 
 /// The scheduler every time operator of a session runs on: the virtual clock by default (time
 /// moves with `tick`), or real time (`clock real`), where actions run on a background queue.
@@ -16,7 +15,7 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
     /// What one step may do; real-time actions are each a step of their own.
     let budget = EvaluationBudget()
     /// Told when a real-time action was stopped by the budget.
-    private let stopped = Mutex<(@Sendable (EvaluationBudget.Report) -> Void)?>(nil)
+    private let stopped = LockedValue<(@Sendable (EvaluationBudget.Report) -> Void)?>(nil)
     private let queue = DispatchQueue(label: "conduit.playground.realtime")
     private let lock = NSLock()
     private var realTimeStart: DispatchTime?
