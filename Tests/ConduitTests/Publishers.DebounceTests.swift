@@ -125,11 +125,16 @@ final class ThrottleTests: XCTestCase {
         upstream.send(1)
         scheduler.advance(to: 0)
         upstream.send(2)
+        scheduler.clearCalls()
         upstream.send(completion: .failure(TestError("x")))
         upstream.send(completion: .finished)
+        upstream.send(3)
+        XCTAssertEqual(scheduler.calls, ["now"])
         XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(1)"])
         scheduler.advance(to: 60)
         XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(1)", "value(2)", "failure(x)"])
+        // The emission followed by the completion does not read the clock.
+        XCTAssertEqual(scheduler.calls, ["now"])
     }
 
     func testCompletionWithNothingScheduledIsScheduledAtOnce() {

@@ -8,9 +8,12 @@ final class TimeoutTests: XCTestCase {
         demandPerValue: Subscribers.Demand = .none
     ) -> (ManualPublisher<Int, TestError>, RecordingSubscriber<Int, TestError>) {
         let upstream = ManualPublisher<Int, TestError>()
-        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: initialDemand, demandPerValue: demandPerValue)
+        let subscriber = RecordingSubscriber<Int, TestError>(
+            initialDemand: initialDemand, demandPerValue: demandPerValue
+        )
+        let makeError = customError.map { error in { error } }
         upstream
-            .timeout(.nanoseconds(13), scheduler: scheduler, options: "opts", customError: customError.map { e in { e } })
+            .timeout(.nanoseconds(13), scheduler: scheduler, options: "opts", customError: makeError)
             .subscribe(subscriber)
         return (upstream, subscriber)
     }

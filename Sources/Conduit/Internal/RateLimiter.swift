@@ -167,10 +167,12 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     @usableFromInline
     func emit() {
         delivery.withLock(owner: self) {
-            guard lock.withLock({ downstream != nil }) else { return }
-            let now = scheduler.now
+            let state: Bool? = lock.withLock { downstream == nil ? nil : completionAfterEmission != nil }
+            guard let ending = state else { return }
+            // The time of an emission only matters for a later one: none follows a completion.
+            let now = ending ? nil : scheduler.now
             lock.withLock {
-                lastEmission = now
+                if let now { lastEmission = now }
                 emissionScheduled = false
             }
             sendWaiting()

@@ -43,7 +43,8 @@ final class RecordingScheduler: Scheduler, @unchecked Sendable {
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: String?, _ action: @escaping () -> Void
     ) -> Cancellable {
-        calls.append("after \(date) every \(Self.describe(interval)) ~\(Self.describe(tolerance))" + Self.describe(options))
+        let every = "every \(Self.describe(interval)) ~\(Self.describe(tolerance))"
+        calls.append("after \(date) \(every)" + Self.describe(options))
         let repeating = clock.schedule(after: date, interval: interval, tolerance: tolerance, action)
         return AnyCancellable { [weak self] in
             self?.cancelledRepeats += 1
