@@ -115,7 +115,8 @@ extension Expression {
         case (.object(let object), _):
             if let property = object.value(of: name) { return property }
             if name == "objectWillChange" {
-                return .publisher(PublisherValue(object.objectWillChange.map { Value.void }.pipe(), description: "\(object.name).objectWillChange"))
+                let changes = object.objectWillChange.map { Value.void }.pipe()
+                return .publisher(PublisherValue(changes, description: "\(object.name).objectWillChange"))
             }
             if name.hasPrefix("$"), let published = object.projected(String(name.dropFirst())) {
                 return .publisher(PublisherValue(published.pipe(), description: "\(object.name).\(name)"))

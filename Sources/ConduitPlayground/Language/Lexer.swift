@@ -43,10 +43,12 @@ struct Lexer<Source: LexerSource> {
         if source.isDigit(at: position) {
             return try number(from: start)
         }
-        if at(position, is: "$"), position + 1 < count, source.isLetter(at: position + 1) || at(position + 1, is: "_") {
+        if at(position, is: "$"), position + 1 < count,
+           source.isLetter(at: position + 1) || at(position + 1, is: "_") {
             // `$currentSong`: a `@Published` property's publisher, or `$player` for a binding.
             position += 1
-            while position < count, source.isLetter(at: position) || source.isDigit(at: position) || at(position, is: "_") {
+            while position < count,
+                  source.isLetter(at: position) || source.isDigit(at: position) || at(position, is: "_") {
                 position += 1
             }
             return Token(kind: .identifier(source.text(start..<position)), offset: start, length: position - start)
@@ -136,7 +138,11 @@ struct Lexer<Source: LexerSource> {
                     var quoted = false
                     while position < count {
                         if quoted {
-                            if at(position, is: "\\") { position += 1 } else if at(position, is: "\"") { quoted = false }
+                            if at(position, is: "\\") {
+                                position += 1
+                            } else if at(position, is: "\"") {
+                                quoted = false
+                            }
                         } else if at(position, is: "\"") {
                             quoted = true
                         } else if at(position, is: "(") {

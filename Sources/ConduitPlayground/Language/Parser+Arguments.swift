@@ -206,8 +206,8 @@ extension Parser {
         let body = try expression()
         if current.isSymbol("=") {
             throw SyntaxError(
-                "a closure here gives a value and cannot set one; to write each value into a property, end the chain with "
-                    + "`.assign(to: \\.PROPERTY, on: OBJECT)`",
+                "a closure here gives a value and cannot set one; to write each value into a property, "
+                    + "end the chain with `.assign(to: \\.PROPERTY, on: OBJECT)`",
                 at: current
             )
         }

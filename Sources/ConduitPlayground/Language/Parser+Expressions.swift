@@ -49,7 +49,10 @@ extension Parser {
             if op == "-", case .duration = peek(1).kind {
                 throw SyntaxError(
                     "a duration cannot be negative: write how long to wait, such as `5ms` (0 or more)",
-                    at: Token(kind: current.kind, offset: current.offset, length: peek(1).offset + peek(1).length - current.offset)
+                    at: Token(
+                        kind: current.kind, offset: current.offset,
+                        length: peek(1).offset + peek(1).length - current.offset
+                    )
                 )
             }
             try enter()
@@ -78,9 +81,10 @@ extension Parser {
                 expression = .optionalMember(expression, member)
                 continue
             }
+            let callFollows = peek(2).isSymbol("(") || peek(2).isSymbol("{")
             if current.isSymbol("."), let name = peek(1).identifier,
-               (OperatorTable.spec(named: name) != nil || Parser.subscriberWords.contains(name)) && (peek(2).isSymbol("(") || peek(2).isSymbol("{"))
-                || expression.isPipeline && (peek(2).isSymbol("(") || peek(2).isSymbol("{")) || peek(2).isSymbol("{") {
+               (OperatorTable.spec(named: name) != nil || Parser.subscriberWords.contains(name)) && callFollows
+                || expression.isPipeline && callFollows || peek(2).isSymbol("{") {
                 // `Just($0).delay(for: 1s)`: an operator makes the expression a pipeline.
                 advance()
                 let call = try operatorCall()
@@ -95,7 +99,9 @@ extension Parser {
                     advance()
                     advance()
                     guard current.isSymbol(")") else {
-                        throw SyntaxError("`.\(member)(...)` takes no arguments here; write `.\(member)`", at: current)
+                        throw SyntaxError(
+                            "`.\(member)(...)` takes no arguments here; write `.\(member)`", at: current
+                        )
                     }
                     advance()
                     expression = .member(expression, member)
@@ -105,7 +111,9 @@ extension Parser {
                 advance()
                 advance()
                 let arguments = try callArguments(of: path.name + "." + member)
-                let span = Token(kind: token.kind, offset: path.token.offset, length: covering(from: path.token).length)
+                let span = Token(
+                    kind: token.kind, offset: path.token.offset, length: covering(from: path.token).length
+                )
                 expression = .namedCall(path.name + "." + member, arguments, span)
                 continue
             }
@@ -173,7 +181,9 @@ extension Parser {
                 let start = current.offset
                 let source = try pipelineSource()
                 let end = tokens[max(position - 1, 0)].offset + tokens[max(position - 1, 0)].length
-                return .pipeline(PipelineSyntax(source: source, operators: [], text: String(source_text(start, end)), startOffset: start))
+                return .pipeline(PipelineSyntax(
+                    source: source, operators: [], text: String(source_text(start, end)), startOffset: start
+                ))
             }
             if peek(1).isSymbol("(") {
                 advance()
@@ -257,11 +267,15 @@ extension Parser {
         if case .pipeline(let syntax) = expression {
             let start = syntax.startOffset
             return PipelineSyntax(
-                source: syntax.source, operators: syntax.operators + [call], text: String(source_text(start, end)), startOffset: start
+                source: syntax.source, operators: syntax.operators + [call], text: String(source_text(start, end)),
+                startOffset: start
             )
         }
         let start = Parser.startOffset(of: expression) ?? call.token.offset
-        return PipelineSyntax(source: .expression(expression), operators: [call], text: String(source_text(start, end)), startOffset: start)
+        return PipelineSyntax(
+            source: .expression(expression), operators: [call], text: String(source_text(start, end)),
+            startOffset: start
+        )
     }
 
     /// Where an expression's text starts, when it can be told.

@@ -91,7 +91,8 @@ struct Closure {
         if parameterCount > arguments.count, arguments.count == 1, case .array(let items) = arguments[0] {
             guard items.count >= parameterCount else {
                 throw PlaygroundError(
-                    "this closure takes \(parameterCount) values, but got \(arguments[0]) (\(items.count) element\(items.count == 1 ? "" : "s"))"
+                    "this closure takes \(parameterCount) values, but got \(arguments[0]) "
+                        + "(\(items.count) element\(items.count == 1 ? "" : "s"))"
                 )
             }
             return try body.evaluate(items)

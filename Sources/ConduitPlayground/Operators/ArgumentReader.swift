@@ -19,9 +19,12 @@ struct ArgumentReader {
         }
         // One argument may be a tuple (an array) that the closure's parameters take apart.
         guard closure.parameterCount <= arity || arity == 1 && closure.namesParameters else {
-            let tuple = arity == 1 ? " (a pair from `combineLatest` or `zip` is `$0.0` and `$0.1`, or name its parts: `{ a, b in ... }`)" : ""
+            let tuple = arity == 1
+                ? " (a pair from `combineLatest` or `zip` is `$0.0` and `$0.1`, or name its parts: `{ a, b in ... }`)"
+                : ""
             throw problem(
-                "this closure uses $\(closure.parameterCount - 1), but `\(call.name)` passes \(arity) argument\(arity == 1 ? "" : "s") ($0\(arity > 1 ? " and $1" : ""))\(tuple)",
+                "this closure uses $\(closure.parameterCount - 1), but `\(call.name)` passes \(arity) "
+                    + "argument\(arity == 1 ? "" : "s") ($0\(arity > 1 ? " and $1" : ""))\(tuple)",
                 at: closure.token
             )
         }
@@ -97,11 +100,17 @@ struct ArgumentReader {
         case .expression(let expression):
             // A number of seconds, as Swift's `SchedulerTimeType.Stride` takes: `debounce(for: 0.3, ...)`.
             guard let seconds = (try? expression.evaluate([]))?.numeric else {
-                throw problem("expected a duration such as `300ms`, `1s`, `.milliseconds(300)` or seconds as a number (`0.3`)", at: argument.token)
+                throw problem(
+                    "expected a duration such as `300ms`, `1s`, `.milliseconds(300)` or seconds as a number (`0.3`)",
+                    at: argument.token
+                )
             }
             let nanoseconds = seconds * 1e9
             guard nanoseconds.isFinite, nanoseconds >= 0, nanoseconds < 9_223_372_036_854_775_808.0 else {
-                throw problem("a duration cannot be negative or that long: write how long to wait, such as `0.3` (seconds) or `300ms`", at: argument.token)
+                throw problem(
+                    "a duration cannot be negative or that long: write how long to wait, such as `0.3` (seconds) or `300ms`",
+                    at: argument.token
+                )
             }
             return Int64(nanoseconds)
         case .enumCase(let unit, let arguments):

@@ -30,18 +30,18 @@ enum Help {
         (
             "objects",
             """
-            objects: an ObservableObject whose @Published properties publish, built on the engine's Published
-              class Player: ObservableObject { @Published var currentSong = "not playing" }   then   let player = Player()
-              object player { @Published currentSong = "not playing"; name = "jukebox" }     (the same, in one line)
-              player.$currentSong          the property's publisher: its current value at once, then each new one
-              player.objectWillChange      sends () before each @Published change is stored
-              player.currentSong = "x"     sets it (objectWillChange first, then $currentSong); `player.currentSong` prints it
-              player.$currentSong.sink { print($0) }          a sink without a name (sink1, ...), as Swift writes it
-              .assign(to: \\.currentSong, on: player)          ends a chain by writing each value into the property
-              .assign(to: &player.$currentSong)               the same through `$`, for as long as the property lives
-              child.objectWillChange.sink { _ in parent.objectWillChange.send() }   a parent forwards its child's changes
-              let volume = $knob.volume    a Binding (SwiftUI's $object.property): `volume = 5` writes through knob
-              player                       a name alone shows an object's properties (or a binding's value)
+            objects: an ObservableObject whose @Published properties publish (the engine's Published)
+              class Player: ObservableObject { @Published var currentSong = "-" }, then let player = Player()
+              object player { @Published currentSong = "-"; name = "jukebox" }   the same, in one line
+              player.$currentSong        the property's publisher: its value at once, then each new one
+              player.objectWillChange    sends () before each @Published change is stored
+              player.currentSong = "x"   sets it (objectWillChange, then $currentSong); alone, prints it
+              player.$currentSong.sink { print($0) }   a sink without a name (sink1, ...), as in Swift
+              .assign(to: \\.currentSong, on: player)   ends a chain by writing each value into the property
+              .assign(to: &player.$currentSong)        the same through `$`, as long as the property lives
+              child.objectWillChange.sink { _ in parent.objectWillChange.send() }   forwards to a parent
+              let volume = $knob.volume  a Binding (SwiftUI's $object.property): `volume = 5` writes knob
+              player                     a name alone shows an object's properties (or a binding's value)
             """,
             [
                 "class Player: ObservableObject { @Published var currentSong = \"not playing\" }",
@@ -61,9 +61,9 @@ enum Help {
             "notifications",
             """
             notifications: NotificationCenter.default (the session's own) and its publisher
-              post NAME [VALUE]                                      posts NAME with the value as its object
-              NotificationCenter.default.post(name: "NAME", object: VALUE)   the same, as Swift writes it
-              NotificationCenter.default.publisher(for: "NAME")     a source: {name: "NAME", object: VALUE} per post
+              post NAME [VALUE]                                    posts NAME, the value as its object
+              NotificationCenter.default.post(name: "N", object: V)   the same, as Swift writes it
+              NotificationCenter.default.publisher(for: "N")       a source: {name: "N", object: V} per post
             """,
             [
                 "sink taps = NotificationCenter.default.publisher(for: \"cardTapped\").map { $0.object }",
@@ -75,15 +75,16 @@ enum Help {
             "swift",
             """
             Swift as it is pasted from slides:
-              let taps = PassthroughSubject<String, Never>()     let isOn = CurrentValueSubject<Bool, Never>(true)
-              .filter { _, on in on }.map { name, _ in name }    named parameters take a pair (combineLatest, zip) apart
-              (nil, true), $0.0, $0.1                           tuples are arrays: literals and element access
-              $0?.name ?? "none", "got \\($0)"                   optional chaining, nil-coalescing, interpolation
-              .flatMap { Just($0).delay(for: 1s) }              closures may return publishers (Just, Fail, Empty, ...)
-              .debounce(for: 0.3, scheduler: DispatchQueue.main) seconds as a number; any scheduler is the session's clock
-              .subscribe(on: DispatchQueue.global()), .store(in: &cancellables), [weak self] in: accepted as they are
-              func search(term) = Just([term]).delay(for: 300ms)  a function closures can call, such as a fake service
-              for await v in taps.values { print(v) }             what an async loop receives, one value at a time
+              let taps = PassthroughSubject<String, Never>(), CurrentValueSubject<Bool, Never>(true)
+              .filter { _, on in on }.map { name, _ in name }   named parameters take a pair apart
+              (nil, true), $0.0, $0.1                          tuples are arrays: literals and elements
+              $0?.name ?? "none", "got \\($0)"                  optional chaining, ??, interpolation
+              .flatMap { Just($0).delay(for: 1s) }             closures may return publishers
+              .debounce(for: 0.3, scheduler: DispatchQueue.main)   seconds as a number; any scheduler
+                                                               is the session's clock
+              .subscribe(on: DispatchQueue.global()), .store(in: &cancellables), [weak self] in: accepted
+              func search(term) = Just([term]).delay(for: 300ms)   a function closures can call
+              for await v in taps.values { print(v) }          what an async loop receives, one at a time
             """,
             [
                 "let taps = PassthroughSubject<String, Never>()",
@@ -93,7 +94,8 @@ enum Help {
                 "func search(term) = term == \"\" ? Fail(error: \"empty\") : Just([term]).delay(for: 300ms)",
                 "sink results = taps.flatMap { search($0).catch { _ in Just([]) } }",
                 "sink quiet = taps.debounce(for: 0.3, scheduler: DispatchQueue.main)",
-                "sink safe = [1, 2].publisher.subscribe(on: DispatchQueue.global()).map { [weak self] x in x * 2 }",
+                "sink safe = [1, 2].publisher.subscribe(on: DispatchQueue.global())",
+                "sink twice = [1, 2].publisher.map { [weak self] x in x * 2 }",
                 "for await v in taps.values { print(v) }",
                 "taps.send(\"king\")",
             ]
@@ -159,7 +161,9 @@ enum Help {
 
     private static var overview: String {
         let commands = commandPages.map { "  \(padded($0.usage, to: 34))\($0.text)" }
-        return (["commands (help NAME for one; help operators, sources, values, closures, objects, notifications, swift):"] + commands).joined(separator: "\n")
+        let heading = "commands (help NAME for one; help operators, sources, values, closures, objects, "
+            + "notifications, swift):"
+        return ([heading] + commands).joined(separator: "\n")
     }
 }
 

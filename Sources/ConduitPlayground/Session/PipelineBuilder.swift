@@ -68,7 +68,8 @@ extension Session {
             throw SyntaxError("`\(name.display)` is a sink; a pipeline reads from subjects and pipelines", at: name)
         case .object(let object):
             throw SyntaxError(
-                "`\(name.display)` is an object; its publishers are `\(name.display).objectWillChange` and `\(name.display).$PROPERTY`"
+                "`\(name.display)` is an object; its publishers are `\(name.display).objectWillChange` "
+                    + "and `\(name.display).$PROPERTY`"
                     + (object.propertyNames.first.map { " (such as `\(name.display).$\($0)`)" } ?? ""),
                 at: name
             )
@@ -76,7 +77,8 @@ extension Session {
             throw SyntaxError("`\(name.display)` is a function; call it: `\(function.usage)`", at: name)
         case .binding(let binding):
             throw SyntaxError(
-                "`\(name.display)` is a binding, not a publisher; `\(binding.object.name).$\(binding.property)` publishes the property",
+                "`\(name.display)` is a binding, not a publisher; "
+                    + "`\(binding.object.name).$\(binding.property)` publishes the property",
                 at: name
             )
         }
@@ -87,7 +89,8 @@ extension Session {
     /// `arguments` are the closure's, for the source (`Just($0)`); a `trial` build checks a
     /// pipeline written in a closure before any value exists, so its source may not evaluate.
     func build(
-        _ written: PipelineSyntax, chain: ChainState, arguments: [Value] = [], bound: Bool = false, trial: Bool = false
+        _ written: PipelineSyntax, chain: ChainState, arguments: [Value] = [], bound: Bool = false,
+        trial: Bool = false
     ) throws -> Pipe {
         let syntax = bound ? written : try bind(written)
         var current: Pipe
@@ -99,7 +102,9 @@ extension Session {
         return try applyOperators(of: syntax, to: current, chain: chain)
     }
 
-    private func source(of syntax: PipelineSyntax, chain: ChainState, arguments: [Value], trial: Bool) throws -> Pipe {
+    private func source(
+        of syntax: PipelineSyntax, chain: ChainState, arguments: [Value], trial: Bool
+    ) throws -> Pipe {
         let current: Pipe
         switch syntax.source {
         case .name(let token):
@@ -116,7 +121,8 @@ extension Session {
                 let shown = Parser.startOffset(of: expression).map { _ in expression.writtenText } ?? syntax.text
                 throw SyntaxError(
                     "`\(shown)` gives \(value.kindName) \(value), not a publisher; "
-                        + (value.kindName == "array" ? "`[...].publisher` sends its elements" : "`Just(...)` makes one of a value"),
+                        + (value.kindName == "array"
+                            ? "`[...].publisher` sends its elements" : "`Just(...)` makes one of a value"),
                     offset: syntax.startOffset, length: max(1, shown.count)
                 )
             }

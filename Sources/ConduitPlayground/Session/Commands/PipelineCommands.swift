@@ -120,7 +120,9 @@ enum PipelineCommands {
 extension Session {
     /// `sink NAME = PIPELINE [demand N]`: builds the pipeline and subscribes a sink that prints
     /// what it receives (or, ending in `.assign(to:on:)`, writes it into a subject).
-    func subscribeSink(_ name: Token, to written: PipelineSyntax, demand: Int?, forwardingTo loop: ForwardedSubscriber? = nil) throws {
+    func subscribeSink(
+        _ name: Token, to written: PipelineSyntax, demand: Int?, forwardingTo loop: ForwardedSubscriber? = nil
+    ) throws {
         var syntax = written
         var assign: ForwardedSubscriber? = loop
         // The subject this sink writes into (`.assign(to: \.value, on:)`, `.subscribe(SUBJECT)`).
@@ -131,10 +133,11 @@ extension Session {
             // `.store(in: &cancellables)`: the playground keeps every subscription by its name.
             syntax = PipelineSyntax(source: syntax.source, operators: syntax.operators.dropLast(), text: syntax.text)
         }
-        if let last = syntax.operators.last, last.name == "sink" || last.name == "subscribe" && last.arguments.first?.label == nil
-            || last.name == "assign" && (last.arguments.first.map(\.isReference) ?? false || last.arguments.count == 2 && !assignsToSubject(last)) {
+        if let last = syntax.operators.last, endsInSubscriber(last) {
             guard demand == nil else {
-                throw SyntaxError("`\(last.name)` asks for every value itself; `demand` goes with a sink that prints", at: last.token)
+                throw SyntaxError(
+                    "`\(last.name)` asks for every value itself; `demand` goes with a sink that prints", at: last.token
+                )
             }
             syntax = PipelineSyntax(source: syntax.source, operators: syntax.operators.dropLast(), text: syntax.text)
             if last.name == "assign", last.arguments.first.map(\.isReference) ?? false {
@@ -187,5 +190,21 @@ extension Session {
             result += trimmed
         }
         return result
+    }
+}
+
+extension Session {
+    /// Whether a chain's last call is a subscriber the sink hands its values to: `.sink { }`,
+    /// `.subscribe(SUBJECT)`, `.assign(to: &OBJECT.$PROPERTY)` or `.assign(to: \\.PROPERTY, on: OBJECT)`
+    /// (`.assign(to: \\.value, on: SUBJECT)` is read by `assignTarget`).
+    func endsInSubscriber(_ last: OperatorCall) -> Bool {
+        switch last.name {
+        case "sink": return true
+        case "subscribe": return last.arguments.first?.label == nil
+        case "assign":
+            let isReference = last.arguments.first.map(\.isReference) ?? false
+            return isReference || last.arguments.count == 2 && !assignsToSubject(last)
+        default: return false
+        }
     }
 }
