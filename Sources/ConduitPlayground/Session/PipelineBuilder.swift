@@ -99,7 +99,9 @@ extension Session {
         } catch is PlaygroundError where trial {
             current = Empty().eraseToAnyPublisher()
         }
-        return try applyOperators(of: syntax, to: current, chain: chain)
+        // A pipeline made inside a closure was measured by its trial build; built again for each
+        // value, it does not look at the session's names (values may flow on another thread).
+        return try applyOperators(of: syntax, to: current, chain: chain, measure: !bound || trial)
     }
 
     private func source(
@@ -167,9 +169,11 @@ extension Session {
         return current
     }
 
-    private func applyOperators(of syntax: PipelineSyntax, to source: Pipe, chain: ChainState) throws -> Pipe {
+    private func applyOperators(
+        of syntax: PipelineSyntax, to source: Pipe, chain: ChainState, measure: Bool = true
+    ) throws -> Pipe {
         var current = source
-        let length = chainLength(of: syntax)
+        let length = measure ? chainLength(of: syntax) : 0
         guard length <= Session.maximumChainLength else {
             throw SyntaxError(
                 "this pipeline passes values through \(length) operators (counting the pipelines it reads); the playground takes at most \(Session.maximumChainLength)",
