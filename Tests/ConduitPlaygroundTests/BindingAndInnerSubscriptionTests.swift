@@ -50,4 +50,16 @@ final class BindingAndInnerSubscriptionTests: SessionTestCase {
             type("inspect r2").joined(separator: "\n"))
         XCTAssertEqual(values("tick 100ms"), ["r2 ← \"b\"   @100ms"])
     }
+
+    func testMarblesDrawEachInnerSubscriptionUnderItsSink() {
+        type("subject q")
+        type("sink s = q.flatMap { Just($0).delay(for: 200ms) }")
+        type("send q 1")
+        type("tick 100ms")
+        type("send q 2")
+        type("tick 400ms")
+        let lanes = type("marbles q s")
+        XCTAssertEqual(lanes.map { String($0.prefix(4)) }.prefix(4), ["q   ", "s   ", "s:1 ", "s:2 "], lanes.joined(separator: "\n"))
+        XCTAssertTrue(lanes[2].contains("^-(1|)"), lanes[2])
+    }
 }

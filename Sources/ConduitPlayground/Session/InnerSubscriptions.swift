@@ -13,6 +13,16 @@ final class InnerSubscriptions: @unchecked Sendable {
     private let lock = NSLock()
     private var tallies: [String: Tally] = [:]
 
+    private var numbers: [String: Int] = [:]
+
+    /// A number for the next publisher a closure of `owner` makes (1, 2, ...): its marble lane.
+    func nextNumber(for owner: String) -> Int {
+        lock.withLock {
+            numbers[owner, default: 0] += 1
+            return numbers[owner]!
+        }
+    }
+
     func began(_ description: String, for owner: String) {
         lock.withLock {
             tallies[owner, default: Tally()].made += 1
@@ -39,7 +49,10 @@ final class InnerSubscriptions: @unchecked Sendable {
     }
 
     func clear() {
-        lock.withLock { tallies = [:] }
+        lock.withLock {
+            tallies = [:]
+            numbers = [:]
+        }
     }
 }
 

@@ -115,10 +115,24 @@ extension Session {
         guard let owner, case .publisher(let publisher) = value else { return value }
         let record = InnerSubscriptionRecord(
             tracker: innerSubscriptions, description: publisher.description, owner: owner)
+        // Its marble lane, `owner:N`, drawn under the owner's by `marbles owner`.
+        let lane = "\(owner):\(innerSubscriptions.nextNumber(for: owner))"
+        let timeline = self.timeline
+        let scheduler = self.scheduler
         let pipe = publisher.pipe.handleEvents(
-            receiveSubscription: { _ in record.begin() },
-            receiveCompletion: { _ in record.end() },
-            receiveCancel: { record.end() }
+            receiveSubscription: { _ in
+                record.begin()
+                timeline.record(lane, .subscribed, at: scheduler.now.nanoseconds)
+            },
+            receiveOutput: { value in timeline.record(lane, .value(value), at: scheduler.now.nanoseconds) },
+            receiveCompletion: { completion in
+                record.end()
+                timeline.record(lane, completion == .finished ? .finished : .failed, at: scheduler.now.nanoseconds)
+            },
+            receiveCancel: {
+                record.end()
+                timeline.record(lane, .cancelled, at: scheduler.now.nanoseconds)
+            }
         ).eraseToAnyPublisher()
         return .publisher(PublisherValue(pipe, description: publisher.description))
     }

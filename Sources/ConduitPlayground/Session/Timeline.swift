@@ -29,6 +29,15 @@ final class Timeline: @unchecked Sendable {
         lock.withLock { events = [:] }
     }
 
+    /// The names recorded that start with `prefix` (the inner lanes `out:1`, `out:2` of a sink
+    /// `out`), in the order of their first event, the latest `limit` of them.
+    func names(startingWith prefix: String, limit: Int) -> [String] {
+        let snapshot = lock.withLock { events }
+        let names = snapshot.keys.filter { $0.hasPrefix(prefix) }
+            .sorted { (snapshot[$0]?.first?.time ?? 0, $0.count, $0) < (snapshot[$1]?.first?.time ?? 0, $1.count, $1) }
+        return Array(names.suffix(limit))
+    }
+
     /// The lanes of `names`, as recorded.
     func lanes(of names: [String]) -> [MarbleLane] {
         let snapshot = lock.withLock { events }

@@ -127,8 +127,15 @@ extension Session {
     }
 
     /// `marbles`: the diagram as text, or written to an SVG file.
-    func drawMarbles(_ names: [Token], options: MarbleOptions) throws {
-        try requireDrawable(names, for: "marbles")
+    func drawMarbles(_ requested: [Token], options: MarbleOptions) throws {
+        try requireDrawable(requested, for: "marbles")
+        // Each sink's inner subscriptions (publishers its closures made) as lanes `out:1`, `out:2`
+        // under it, the latest eight.
+        let names = requested.flatMap { name -> [Token] in
+            [name] + timeline.names(startingWith: name.display + ":", limit: 8).map {
+                Token(kind: .identifier($0), offset: name.offset, length: name.length)
+            }
+        }
         let now = scheduler.now.nanoseconds
         let from = Int(options.from ?? 0)
         if let path = options.svg {
