@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import ConduitPlayground
+import Foundation
 
 /// `conduit check FILE...`: replays scripts and compares what each line produces with the `#>`
 /// lines written under it; prints every mismatch as `file:line: ...` and a summary whose counts add
@@ -54,7 +54,8 @@ struct CheckCommand: ParsableCommand {
             checks += report.checks
             passed += report.passed
             for failure in report.failures {
-                console.write(console.styled(ScriptOutput.located(file: failure.file, line: failure.line, message: failure.message), "31"), to: .error)
+                console.write(console.styled(ScriptOutput.located(file: failure.file, line: failure.line,
+                    message: failure.message), "31"), to: .error)
             }
         }
         let scripts = files.count == 1 ? "1 script" : "\(files.count) scripts"
@@ -81,7 +82,8 @@ struct CheckCommand: ParsableCommand {
         do {
             try updated.write(toFile: file, atomically: true, encoding: .utf8)
         } catch {
-            throw CommandFailure(status: ExitStatus.usage, message: "\(file): cannot be written (\(error.localizedDescription))")
+            throw CommandFailure(status: ExitStatus.usage,
+                message: "\(file): cannot be written (\(error.localizedDescription))")
         }
         return true
     }

@@ -94,7 +94,8 @@ struct ConduitCommand: ParsableCommand {
                 let argument = argumentOfLine[min(piece.line, argumentOfLine.count - 1)]
                 for record in session.evaluate(piece, file: "-e", line: argument) {
                     if record.kind == .error {
-                        console.write(ScriptOutput.located(file: "-e", line: argument, message: record.text), to: .error)
+                        console.write(ScriptOutput.located(file: "-e", line: argument, message: record.text),
+                            to: .error)
                         return false
                     }
                     console.write([record])
@@ -141,7 +142,8 @@ struct ConduitCommand: ParsableCommand {
                 status = ExitStatus.success
             } else {
                 Console.writeUnlocked(fullMessage(for: error) + "\n", to: .error)
-                status = code == .validationFailure ? ExitStatus.usage : code.rawValue == 1 ? ExitStatus.scriptFailure : ExitStatus.usage
+                status = code == .validationFailure ? ExitStatus.usage : code.rawValue == 1
+                    ? ExitStatus.scriptFailure : ExitStatus.usage
             }
         }
         terminate(status)
@@ -158,6 +160,7 @@ struct DisplayOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "Do not colour the output.")
     var noColor = false
 
-    @Flag(name: .customLong("real-time"), help: "Run time-based operators on the wall clock instead of the virtual clock.")
+    @Flag(name: .customLong("real-time"),
+        help: "Run time-based operators on the wall clock instead of the virtual clock.")
     var realTime = false
 }

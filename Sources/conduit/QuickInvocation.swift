@@ -31,7 +31,8 @@ struct QuickInvocation: Equatable {
             case "--real-time" where !realTime:
                 realTime = true
             case "-e", "--eval":
-                guard !isRun, index + 1 < arguments.count, QuickInvocation.isPlainValue(arguments[index + 1]) else { return nil }
+                guard !isRun, index + 1 < arguments.count, QuickInvocation.isPlainValue(arguments[index
+                    + 1]) else { return nil }
                 values.append(arguments[index + 1])
                 index += 1
             default:

@@ -5,7 +5,8 @@ import Synchronization
 /// to edit on), joins continuation lines while the session says the input is incomplete, evaluates
 /// each complete input and prints what it produced.
 struct Repl {
-    static let banner = "Conduit \(Version.short) playground. `help` lists commands, `help operators` the operators, `help NAME` explains one; Tab completes, `quit` leaves.\n"
+    static let banner = "Conduit \(Version.short) playground. `help` lists commands, `help operators` the "
+        + "operators, `help NAME` explains one; Tab completes, `quit` leaves.\n"
 
     let session: Session
     let console: Console

@@ -1,6 +1,6 @@
-import Foundation
 import ArgumentParser
 import ConduitPlayground
+import Foundation
 
 /// `conduit run FILE...`: replays scripts, printing what they produce; the first failing line
 /// is reported as `file:line: message` and the exit status is 1.
@@ -8,7 +8,8 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Replay playground scripts and print their output.",
-        discussion: "Each file runs in a fresh session. A failing line stops its script and is reported as file:line: message (exit status 1)."
+        discussion: "Each file runs in a fresh session. A failing line stops its script and is reported as "
+            + "file:line: message (exit status 1)."
     )
 
     @Argument(help: ArgumentHelp("Scripts to replay (usually *.conduit).", valueName: "file"))
@@ -49,7 +50,8 @@ struct RunCommand: ParsableCommand {
             session.asynchronousOutput = nil
             for failure in report.failures {
                 failed = true
-                console.write(ScriptOutput.located(file: failure.file, line: failure.line, message: failure.message), to: .error)
+                console.write(ScriptOutput.located(file: failure.file, line: failure.line, message: failure.message),
+                    to: .error)
             }
         }
         if failed { throw CommandFailure(status: ExitStatus.scriptFailure, message: nil) }

@@ -120,7 +120,8 @@ final class AppleDocumentationExamplesTests: XCTestCase {
 
     func testAssertNoFailureWithPrefixAndCatchingDecodeErrors() {
         var values: [Int] = []
-        _ = Just(1).setFailureType(to: Error.self).assertNoFailure("should not fail", file: #file, line: #line).sink { values.append($0) }
+        _ = Just(1).setFailureType(to: Error.self).assertNoFailure("should not fail", file: #file,
+            line: #line).sink { values.append($0) }
         XCTAssertEqual(values, [1])
     }
 

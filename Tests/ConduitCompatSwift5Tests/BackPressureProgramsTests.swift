@@ -19,7 +19,8 @@ final class PausableSubscriber<Input, Failure: Error>: Subscriber, Pausable, Can
     private var subscription: Subscription?
     var paused = false
 
-    init(receiveValue: @escaping (Input) -> Bool, receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void) {
+    init(receiveValue: @escaping (Input) -> Bool,
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void) {
         self.receiveValue = receiveValue
         self.receiveCompletion = receiveCompletion
     }
@@ -119,7 +120,8 @@ private final class DispatchTimerSubscription<S: Subscriber>: Subscription where
         requested += demand
         if source == nil, requested > .none {
             let source = DispatchSource.makeTimerSource(queue: configuration.queue)
-            source.schedule(deadline: .now() + configuration.interval, repeating: configuration.interval, leeway: configuration.leeway)
+            source.schedule(deadline: .now() + configuration.interval, repeating: configuration.interval,
+                leeway: configuration.leeway)
             source.setEventHandler { [weak self] in
                 guard let self = self, self.requested > .none else { return }
                 self.requested -= .max(1)

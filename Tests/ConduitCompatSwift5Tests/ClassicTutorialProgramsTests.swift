@@ -112,7 +112,8 @@ final class ClassicTutorialProgramsTests: XCTestCase {
         let subject = PassthroughSubject<String, Never>()
         subject.subscribe(subscriber)
         var sinkLog: [String] = []
-        let subscription = subject.sink(receiveCompletion: { sinkLog.append("completion \($0)") }, receiveValue: { sinkLog.append($0) })
+        let subscription = subject.sink(receiveCompletion: { sinkLog.append("completion \($0)") },
+            receiveValue: { sinkLog.append($0) })
         subject.send("Hello")
         subject.send("World")
         subscription.cancel()
@@ -120,7 +121,8 @@ final class ClassicTutorialProgramsTests: XCTestCase {
         subject.send("Dropped")
         subject.send(completion: .finished)
         subject.send("How about another one?")
-        XCTAssertEqual(subscriber.log, ["Received value Hello", "Received value World", "Received value Still there?", "Received completion finished"])
+        XCTAssertEqual(subscriber.log, ["Received value Hello", "Received value World", "Received value Still there?",
+            "Received completion finished"])
         XCTAssertEqual(sinkLog, ["Hello", "World"])
     }
 

@@ -67,10 +67,12 @@ final class CombineProgramsTests: XCTestCase {
         var errors: [LoadError] = []
         var bag = [AnyCancellable]()
         service.user(id: 1)
-            .sink(receiveCompletion: { if case .failure(let e) = $0 { errors.append(e) } }, receiveValue: { names.append($0) })
+            .sink(receiveCompletion: { if case .failure(let e) = $0 { errors.append(e) } },
+                receiveValue: { names.append($0) })
             .store(in: &bag)
         service.user(id: 2)
-            .sink(receiveCompletion: { if case .failure(let e) = $0 { errors.append(e) } }, receiveValue: { names.append($0) })
+            .sink(receiveCompletion: { if case .failure(let e) = $0 { errors.append(e) } },
+                receiveValue: { names.append($0) })
             .store(in: &bag)
         service.user(id: 2)
             .replaceError(with: "guest")

@@ -2,10 +2,10 @@
 // the import changed (`import Combine` → `import Conduit`).
 import Conduit
 import Foundation
+import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import XCTest
 
 // MARK: An API client in the usual style
 

@@ -139,7 +139,8 @@ final class SchedulerProgramsTests: XCTestCase {
             .timeout(.milliseconds(20), scheduler: RunLoop.main, customError: { .timedOut })
             .sink(receiveCompletion: { completion = $0; timedOut.fulfill() }, receiveValue: { _ in })
         wait(for: [timedOut], timeout: 5)
-        if case .failure(.timedOut)? = completion {} else { XCTFail("expected the custom error, got \(String(describing: completion))") }
+        if case .failure(.timedOut)? = completion {} else { XCTFail(
+            "expected the custom error, got \(String(describing: completion))") }
         a.cancel()
 
         let quiet = PassthroughSubject<Int, Never>()

@@ -26,7 +26,8 @@ private final class Job: Cancellable {
     func cancel() { cancelled += 1 }
 }
 
-private func roundTrip<E: TopLevelEncoder, D: TopLevelDecoder, T: Codable>(_ value: T, _ encoder: E, _ decoder: D) -> AnyPublisher<T, Error>
+private func roundTrip<E: TopLevelEncoder, D: TopLevelDecoder, T: Codable>(_ value: T, _ encoder: E,
+    _ decoder: D) -> AnyPublisher<T, Error>
     where E.Output == D.Input
 {
     Just(value).encode(encoder: encoder).decode(type: T.self, decoder: decoder).eraseToAnyPublisher()
@@ -58,7 +59,8 @@ final class APISurfaceTests: XCTestCase {
         XCTAssertEqual(completions.count, 2)
         let data = try JSONEncoder().encode(Subscribers.Completion<Failure>.failure(.one))
         XCTAssertEqual(try JSONDecoder().decode(Subscribers.Completion<Failure>.self, from: data), .failure(.one))
-        let demand = try JSONDecoder().decode(Subscribers.Demand.self, from: JSONEncoder().encode(Subscribers.Demand.max(3)))
+        let demand = try JSONDecoder().decode(Subscribers.Demand.self, from: JSONEncoder().encode(
+            Subscribers.Demand.max(3)))
         XCTAssertEqual(demand, .max(3))
     }
 
@@ -99,15 +101,18 @@ final class APISurfaceTests: XCTestCase {
     func testGenericEncodeDecodeOverTopLevelCoders() throws {
         struct Card: Codable, Equatable { let rank: Int }
         var cards: [Card] = []
-        _ = roundTrip(Card(rank: 3), JSONEncoder(), JSONDecoder()).sink(receiveCompletion: { _ in }, receiveValue: { cards.append($0) })
-        _ = roundTrip(Card(rank: 4), PropertyListEncoder(), PropertyListDecoder()).sink(receiveCompletion: { _ in }, receiveValue: { cards.append($0) })
+        _ = roundTrip(Card(rank: 3), JSONEncoder(), JSONDecoder()).sink(receiveCompletion: { _ in },
+            receiveValue: { cards.append($0) })
+        _ = roundTrip(Card(rank: 4), PropertyListEncoder(), PropertyListDecoder()).sink(receiveCompletion: { _ in },
+            receiveValue: { cards.append($0) })
         XCTAssertEqual(cards, [Card(rank: 3), Card(rank: 4)])
     }
 
     func testBreakpointOperatorsPassValuesThrough() {
         var values: [Int] = []
         _ = [1, 2].publisher
-            .breakpoint(receiveSubscription: { _ in false }, receiveOutput: { _ in false }, receiveCompletion: { _ in false })
+            .breakpoint(receiveSubscription: { _ in false }, receiveOutput: { _ in false },
+                receiveCompletion: { _ in false })
             .breakpointOnError()
             .sink { values.append($0) }
         XCTAssertEqual(values, [1, 2])

@@ -204,7 +204,8 @@ final class ConcurrentLoadTests: XCTestCase {
             XCTAssertGreaterThan(report.values, 0, file: file, line: line)
         }
         XCTAssertEqual(report.overlaps, 0, "overlapping calls into one subscriber", file: file, line: line)
-        XCTAssertEqual(report.duplicatesOrReorders, 0, "a value seen twice or out of its sender's order", file: file, line: line)
+        XCTAssertEqual(report.duplicatesOrReorders, 0, "a value seen twice or out of its sender's order", file: file,
+            line: line)
         XCTAssertEqual(report.valuesAfterCompletion, 0, "a value after the completion", file: file, line: line)
         XCTAssertEqual(report.extraCompletions, 0, "more than one completion", file: file, line: line)
         XCTAssertEqual(report.beyondDemand, 0, "a value beyond the subscriber's demand", file: file, line: line)

@@ -30,7 +30,8 @@ private final class Puller<Input>: Subscriber {
 }
 
 final class DemandPropagationTests: XCTestCase {
-    private func pulling<P: Publisher>(_ publisher: P, steps: Int) -> (values: [[P.Output]], finished: Bool) where P.Failure == Never {
+    private func pulling<P: Publisher>(_ publisher: P, steps: Int) -> (values: [[P.Output]],
+        finished: Bool) where P.Failure == Never {
         let puller = Puller<P.Output>()
         publisher.subscribe(puller)
         var snapshots = [puller.values]
@@ -64,7 +65,8 @@ final class DemandPropagationTests: XCTestCase {
         source.send(6)
         source.send(7)
         XCTAssertEqual(puller.values, [[1, 2], [6, 7]])
-        XCTAssertEqual(pulling((1...5).publisher.collect(2), steps: 2).values, [[[1, 2]], [[1, 2], [3, 4]], [[1, 2], [3, 4], [5]]])
+        XCTAssertEqual(pulling((1...5).publisher.collect(2), steps: 2).values, [[[1, 2]], [[1, 2], [3, 4]], [[1, 2],
+            [3, 4], [5]]])
     }
 
     func testConcatenationCarriesDemandAcrossTheBoundary() {

@@ -212,7 +212,8 @@ final class EverydaySyntaxTests: XCTestCase {
         XCTAssertEqual(values((1...3).reversed().publisher), ["3", "2", "1"])
         XCTAssertEqual(values([1, 2, 3].lazy.map { $0 * 2 }.publisher), ["2", "4", "6"])
         XCTAssertEqual(values(zip([1, 2], ["a", "b"]).publisher.map { "\($0)\($1)" }), ["1a", "2b"])
-        XCTAssertEqual(values(Array(repeating: "x", count: 2).enumerated().publisher.map { "\($0.offset)\($0.element)" }), ["0x", "1x"])
+        XCTAssertEqual(values(Array(repeating: "x",
+            count: 2).enumerated().publisher.map { "\($0.offset)\($0.element)" }), ["0x", "1x"])
     }
 
     func testCommonFilteringAndReshapingChains() {

@@ -11,8 +11,10 @@ final class ExplicitTypesTests: XCTestCase {
         let map: Publishers.Map<PassthroughSubject<Int, Never>, String> = subject.map { "\($0)" }
         let filter: Publishers.Filter<PassthroughSubject<Int, Never>> = subject.filter { $0 > 0 }
         let compact: Publishers.CompactMap<PassthroughSubject<Int, Never>, Int> = subject.compactMap { $0 }
-        let latest: Publishers.CombineLatest<PassthroughSubject<Int, Never>, Just<String>> = subject.combineLatest(Just("a"))
-        let latestMapped: Publishers.Map<Publishers.CombineLatest<PassthroughSubject<Int, Never>, Just<String>>, String> =
+        let latest: Publishers.CombineLatest<PassthroughSubject<Int, Never>, Just<String>> = subject.combineLatest(Just(
+            "a"))
+        let latestMapped: Publishers.Map<Publishers.CombineLatest<PassthroughSubject<Int, Never>, Just<String>>,
+            String> =
             subject.combineLatest(Just("a")) { "\($0)\($1)" }
         let zip: Publishers.Zip<PassthroughSubject<Int, Never>, Just<Int>> = subject.zip(Just(1))
         let merge: Publishers.Merge<PassthroughSubject<Int, Never>, Just<Int>> = subject.merge(with: Just(1))
@@ -24,15 +26,21 @@ final class ExplicitTypesTests: XCTestCase {
         let output: Publishers.Output<PassthroughSubject<Int, Never>> = subject.prefix(2)
         let at: Publishers.Output<PassthroughSubject<Int, Never>> = subject.output(at: 1)
         let tryMap: Publishers.TryMap<PassthroughSubject<Int, Never>, Int> = subject.tryMap { $0 }
-        let mapError: Publishers.MapError<Publishers.TryMap<PassthroughSubject<Int, Never>, Int>, E> = tryMap.mapError { _ in .e }
-        let setFailure: Publishers.SetFailureType<PassthroughSubject<Int, Never>, E> = subject.setFailureType(to: E.self)
-        let catching: Publishers.Catch<Publishers.SetFailureType<PassthroughSubject<Int, Never>, E>, Just<Int>> = setFailure.catch { _ in Just(0) }
-        let replaceError: Publishers.ReplaceError<Publishers.SetFailureType<PassthroughSubject<Int, Never>, E>> = setFailure.replaceError(with: 0)
+        let mapError: Publishers.MapError<Publishers.TryMap<PassthroughSubject<Int, Never>, Int>,
+            E> = tryMap.mapError { _ in .e }
+        let setFailure: Publishers.SetFailureType<PassthroughSubject<Int, Never>, E> = subject.setFailureType(
+            to: E.self)
+        let catching: Publishers.Catch<Publishers.SetFailureType<PassthroughSubject<Int, Never>, E>,
+            Just<Int>> = setFailure.catch { _ in Just(0) }
+        let replaceError: Publishers.ReplaceError<Publishers.SetFailureType<PassthroughSubject<Int, Never>,
+            E>> = setFailure.replaceError(with: 0)
         let retry: Publishers.Retry<Publishers.SetFailureType<PassthroughSubject<Int, Never>, E>> = setFailure.retry(1)
         let flat: Publishers.FlatMap<Just<Int>, PassthroughSubject<Int, Never>> = subject.flatMap { Just($0) }
-        let flatFailing: Publishers.FlatMap<Fail<Int, E>, Publishers.SetFailureType<PassthroughSubject<Int, Never>, E>> =
+        let flatFailing: Publishers.FlatMap<Fail<Int, E>, Publishers.SetFailureType<PassthroughSubject<Int, Never>,
+            E>> =
             subject.flatMap { _ in Fail<Int, E>(error: .e) }
-        let flatNever: Publishers.FlatMap<Publishers.SetFailureType<Just<Int>, E>, Publishers.SetFailureType<PassthroughSubject<Int, Never>, E>> =
+        let flatNever: Publishers.FlatMap<Publishers.SetFailureType<Just<Int>, E>,
+            Publishers.SetFailureType<PassthroughSubject<Int, Never>, E>> =
             setFailure.flatMap { Just($0) }
         let collect: Publishers.Collect<PassthroughSubject<Int, Never>> = subject.collect()
         let byCount: Publishers.CollectByCount<PassthroughSubject<Int, Never>> = subject.collect(3)
@@ -46,24 +54,39 @@ final class ExplicitTypesTests: XCTestCase {
         let handle: Publishers.HandleEvents<PassthroughSubject<Int, Never>> = subject.handleEvents()
         let print: Publishers.Print<PassthroughSubject<Int, Never>> = subject.print()
         let share: Publishers.Share<PassthroughSubject<Int, Never>> = subject.share()
-        let multicast: Publishers.Multicast<PassthroughSubject<Int, Never>, PassthroughSubject<Int, Never>> = subject.multicast { PassthroughSubject() }
-        let receiveOn: Publishers.ReceiveOn<PassthroughSubject<Int, Never>, DispatchQueue> = subject.receive(on: DispatchQueue.main)
-        let subscribeOn: Publishers.SubscribeOn<PassthroughSubject<Int, Never>, DispatchQueue> = subject.subscribe(on: DispatchQueue.main)
-        let debounce: Publishers.Debounce<PassthroughSubject<Int, Never>, RunLoop> = subject.debounce(for: .seconds(1), scheduler: RunLoop.main)
-        let throttle: Publishers.Throttle<PassthroughSubject<Int, Never>, DispatchQueue> = subject.throttle(for: .seconds(1), scheduler: DispatchQueue.main, latest: true)
-        let delay: Publishers.Delay<PassthroughSubject<Int, Never>, DispatchQueue> = subject.delay(for: .seconds(1), scheduler: DispatchQueue.main)
-        let timeout: Publishers.Timeout<PassthroughSubject<Int, Never>, DispatchQueue> = subject.timeout(.seconds(1), scheduler: DispatchQueue.main)
-        let prefixUntil: Publishers.PrefixUntilOutput<PassthroughSubject<Int, Never>, Just<Int>> = subject.prefix(untilOutputFrom: Just(1))
-        let prepend: Publishers.Concatenate<Publishers.Sequence<[Int], Never>, PassthroughSubject<Int, Never>> = subject.prepend(1, 2)
-        let append: Publishers.Concatenate<PassthroughSubject<Int, Never>, Publishers.Sequence<[Int], Never>> = subject.append(1, 2)
-        let switched: Publishers.SwitchToLatest<Just<Int>, Publishers.Map<PassthroughSubject<Int, Never>, Just<Int>>> = subject.map { Just($0) }.switchToLatest()
+        let multicast: Publishers.Multicast<PassthroughSubject<Int, Never>, PassthroughSubject<Int,
+            Never>> = subject.multicast { PassthroughSubject() }
+        let receiveOn: Publishers.ReceiveOn<PassthroughSubject<Int, Never>, DispatchQueue> = subject.receive(
+            on: DispatchQueue.main)
+        let subscribeOn: Publishers.SubscribeOn<PassthroughSubject<Int, Never>, DispatchQueue> = subject.subscribe(
+            on: DispatchQueue.main)
+        let debounce: Publishers.Debounce<PassthroughSubject<Int, Never>, RunLoop> = subject.debounce(for: .seconds(1),
+            scheduler: RunLoop.main)
+        let throttle: Publishers.Throttle<PassthroughSubject<Int, Never>, DispatchQueue> = subject.throttle(
+            for: .seconds(1), scheduler: DispatchQueue.main, latest: true)
+        let delay: Publishers.Delay<PassthroughSubject<Int, Never>, DispatchQueue> = subject.delay(for: .seconds(1),
+            scheduler: DispatchQueue.main)
+        let timeout: Publishers.Timeout<PassthroughSubject<Int, Never>, DispatchQueue> = subject.timeout(.seconds(1),
+            scheduler: DispatchQueue.main)
+        let prefixUntil: Publishers.PrefixUntilOutput<PassthroughSubject<Int, Never>, Just<Int>> = subject.prefix(
+            untilOutputFrom: Just(1))
+        let prepend: Publishers.Concatenate<Publishers.Sequence<[Int], Never>, PassthroughSubject<Int,
+            Never>> = subject.prepend(1, 2)
+        let append: Publishers.Concatenate<PassthroughSubject<Int, Never>, Publishers.Sequence<[Int],
+            Never>> = subject.append(1, 2)
+        let switched: Publishers.SwitchToLatest<Just<Int>, Publishers.Map<PassthroughSubject<Int, Never>,
+            Just<Int>>> = subject.map { Just($0) }.switchToLatest()
         let erased: AnyPublisher<Int, Never> = subject.eraseToAnyPublisher()
         let keyPath: Publishers.MapKeyPath<PassthroughSubject<Int, Never>, Int> = subject.map(\.bitWidth)
-        let buffer: Publishers.Buffer<PassthroughSubject<Int, Never>> = subject.buffer(size: 1, prefetch: .byRequest, whenFull: .dropOldest)
-        let encode: Publishers.Encode<Publishers.Map<PassthroughSubject<Int, Never>, [Int]>, JSONEncoder> = subject.map { [$0] }.encode(encoder: JSONEncoder())
-        let decode: Publishers.Decode<Publishers.Encode<Publishers.Map<PassthroughSubject<Int, Never>, [Int]>, JSONEncoder>, [Int], JSONDecoder> = encode.decode(type: [Int].self, decoder: JSONDecoder())
+        let buffer: Publishers.Buffer<PassthroughSubject<Int, Never>> = subject.buffer(size: 1, prefetch: .byRequest,
+            whenFull: .dropOldest)
+        let encode: Publishers.Encode<Publishers.Map<PassthroughSubject<Int, Never>, [Int]>,
+            JSONEncoder> = subject.map { [$0] }.encode(encoder: JSONEncoder())
+        let decode: Publishers.Decode<Publishers.Encode<Publishers.Map<PassthroughSubject<Int, Never>, [Int]>,
+            JSONEncoder>, [Int], JSONDecoder> = encode.decode(type: [Int].self, decoder: JSONDecoder())
         let breakpoint: Publishers.Breakpoint<PassthroughSubject<Int, Never>> = subject.breakpoint()
-        let measure: Publishers.MeasureInterval<PassthroughSubject<Int, Never>, DispatchQueue> = subject.measureInterval(using: DispatchQueue.main)
+        let measure: Publishers.MeasureInterval<PassthroughSubject<Int, Never>,
+            DispatchQueue> = subject.measureInterval(using: DispatchQueue.main)
         let assertNoFailure: Publishers.AssertNoFailure<PassthroughSubject<Int, Never>> = subject.assertNoFailure()
         let replaceEmpty: Publishers.ReplaceEmpty<PassthroughSubject<Int, Never>> = subject.replaceEmpty(with: 1)
         let replaceNil: Publishers.Map<Just<Int?>, Int> = Just<Int?>(nil).replaceNil(with: 1)
@@ -73,9 +96,12 @@ final class ExplicitTypesTests: XCTestCase {
         subject.send(7)
         XCTAssertEqual(values, ["7a"])
         c.cancel()
-        _ = (map, filter, compact, latest, zip, merge, scan, dedupe, first, last, drop, output, at, mapError, catching, replaceError, retry)
-        _ = (flat, flatFailing, flatNever, collect, byCount, count, reduce, contains, containsWhere, allSatisfy, min, ignore, handle, print)
-        _ = (share, multicast, receiveOn, subscribeOn, debounce, throttle, delay, timeout, prefixUntil, prepend, append, switched, erased)
+        _ = (map, filter, compact, latest, zip, merge, scan, dedupe, first, last, drop, output, at, mapError, catching,
+            replaceError, retry)
+        _ = (flat, flatFailing, flatNever, collect, byCount, count, reduce, contains, containsWhere, allSatisfy, min,
+            ignore, handle, print)
+        _ = (share, multicast, receiveOn, subscribeOn, debounce, throttle, delay, timeout, prefixUntil, prepend,
+            append, switched, erased)
         _ = (keyPath, buffer, decode, breakpoint, measure, assertNoFailure, replaceEmpty, replaceNil)
     }
 
@@ -85,9 +111,11 @@ final class ExplicitTypesTests: XCTestCase {
         let _: Publishers.FlatMap<Just<Int>, PassthroughSubject<Int, Never>> = flat
         let failing = subject.setFailureType(to: E.self)
         let flatFailing = failing.flatMap { _ in Fail<Int, E>(error: .e) }
-        let _: Publishers.FlatMap<Fail<Int, E>, Publishers.SetFailureType<PassthroughSubject<Int, Never>, E>> = flatFailing
+        let _: Publishers.FlatMap<Fail<Int, E>, Publishers.SetFailureType<PassthroughSubject<Int, Never>,
+            E>> = flatFailing
         let switched = subject.map { Just($0) }.switchToLatest()
-        let _: Publishers.SwitchToLatest<Just<Int>, Publishers.Map<PassthroughSubject<Int, Never>, Just<Int>>> = switched
+        let _: Publishers.SwitchToLatest<Just<Int>, Publishers.Map<PassthroughSubject<Int, Never>,
+            Just<Int>>> = switched
         let latest = subject.combineLatest(subject)
         let _: Publishers.CombineLatest<PassthroughSubject<Int, Never>, PassthroughSubject<Int, Never>> = latest
         let merged = subject.merge(with: subject)

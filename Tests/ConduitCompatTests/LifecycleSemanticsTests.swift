@@ -26,7 +26,8 @@ private final class Recorder<Input, Failure: Error> {
 
 final class LifecycleSemanticsTests: XCTestCase {
     func testOperatorsThatNeedOnlyPartOfTheStreamCancelTheirUpstream() {
-        func cancels<P: Publisher>(_ make: (AnyPublisher<Int, Never>) -> P) -> (cancelled: Bool, finished: Bool) where P.Failure == Never {
+        func cancels<P: Publisher>(_ make: (AnyPublisher<Int, Never>) -> P) -> (cancelled: Bool,
+            finished: Bool) where P.Failure == Never {
             let subject = PassthroughSubject<Int, Never>()
             var cancelled = false
             let upstream = subject.handleEvents(receiveCancel: { cancelled = true }).eraseToAnyPublisher()

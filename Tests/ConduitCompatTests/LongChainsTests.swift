@@ -15,7 +15,8 @@ final class LongChainsTests: XCTestCase {
             .map { "\($0)" }
             .sink { out.append($0) }
         XCTAssertEqual(out, ["2", "4"])
-        let typed: Publishers.Sequence<[String], Never> = [1, 2].publisher.map { $0 * 2 }.compactMap { $0 }.map { "\($0)" }
+        let typed: Publishers.Sequence<[String], Never> = [1,
+            2].publisher.map { $0 * 2 }.compactMap { $0 }.map { "\($0)" }
         XCTAssertEqual(typed.sequence, ["2", "4"])
 
         out = []

@@ -32,7 +32,8 @@ final class OpaqueAndExistentialTypesTests: XCTestCase {
     func testExistentialSubjectsSubscribersAndCancellables() {
         let subject: any Subject<Int, Never> = PassthroughSubject<Int, Never>()
         var values: [Int] = []
-        let sink: any Subscriber<Int, Never> = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { values.append($0) })
+        let sink: any Subscriber<Int, Never> = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in },
+            receiveValue: { values.append($0) })
         subject.subscribe(AnySubscriber(sink))
         subject.send(5)
         XCTAssertEqual(values, [5])

@@ -15,7 +15,8 @@ final class OperatorChainsTests: XCTestCase {
                 return v
             }
             .mapError { ($0 as? NetError) ?? .offline }
-            .sink(receiveCompletion: { if case .failure(let e) = $0 { errors.append(e) } }, receiveValue: { values.append($0) })
+            .sink(receiveCompletion: { if case .failure(let e) = $0 { errors.append(e) } },
+                receiveValue: { values.append($0) })
         XCTAssertEqual(values, [1, 2])
         XCTAssertEqual(errors, [.parse("x")])
         c1.cancel()
@@ -35,10 +36,12 @@ final class OperatorChainsTests: XCTestCase {
         var failures: [NetError] = []
         _ = Deferred { () -> AnyPublisher<String, NetError> in
             attempts += 1
-            return attempts < 3 ? Fail(error: .offline).eraseToAnyPublisher() : Just("ok").setFailureType(to: NetError.self).eraseToAnyPublisher()
+            return attempts < 3 ? Fail(error: .offline).eraseToAnyPublisher() : Just("ok").setFailureType(
+                to: NetError.self).eraseToAnyPublisher()
         }
         .retry(2)
-        .sink(receiveCompletion: { if case .failure(let e) = $0 { failures.append(e) } }, receiveValue: { values.append($0) })
+        .sink(receiveCompletion: { if case .failure(let e) = $0 { failures.append(e) } }, receiveValue: { values.append(
+            $0) })
         XCTAssertEqual(attempts, 3)
         XCTAssertEqual(values, ["ok"])
         XCTAssertEqual(failures, [])
@@ -85,15 +88,19 @@ final class OperatorChainsTests: XCTestCase {
 
     func testEmptyFailRecordAndJust() {
         var log: [String] = []
-        _ = Empty<Int, Never>().sink(receiveCompletion: { _ in log.append("empty done") }, receiveValue: { _ in log.append("never") })
-        _ = Empty<Int, Never>(completeImmediately: false).sink(receiveCompletion: { _ in log.append("never done") }, receiveValue: { _ in })
-        _ = Fail(outputType: Int.self, failure: NetError.offline).sink(receiveCompletion: { if case .failure(.offline) = $0 { log.append("failed offline") } }, receiveValue: { _ in })
+        _ = Empty<Int, Never>().sink(receiveCompletion: { _ in log.append("empty done") },
+            receiveValue: { _ in log.append("never") })
+        _ = Empty<Int, Never>(completeImmediately: false).sink(receiveCompletion: { _ in log.append("never done") },
+            receiveValue: { _ in })
+        _ = Fail(outputType: Int.self, failure: NetError.offline).sink(receiveCompletion: { if case .failure(
+            .offline) = $0 { log.append("failed offline") } }, receiveValue: { _ in })
         let record = Record<Int, NetError> { recording in
             recording.receive(1)
             recording.receive(2)
             recording.receive(completion: .failure(.offline))
         }
-        _ = record.sink(receiveCompletion: { if case .failure = $0 { log.append("record failed") } }, receiveValue: { log.append("r\($0)") })
+        _ = record.sink(receiveCompletion: { if case .failure = $0 { log.append("record failed") } },
+            receiveValue: { log.append("r\($0)") })
         let replay = Record<Int, Never>(output: [5, 6], completion: .finished)
         _ = replay.collect().sink { log.append("\($0)") }
         XCTAssertEqual(log, ["empty done", "failed offline", "r1", "r2", "record failed", "[5, 6]"])
@@ -140,7 +147,8 @@ final class OperatorChainsTests: XCTestCase {
         var collected: [[Int]] = []
         var bag = Set<AnyCancellable>()
         subject.contains(3).sink(receiveCompletion: { _ in }, receiveValue: { contains.append($0) }).store(in: &bag)
-        subject.allSatisfy { $0 > 0 }.sink(receiveCompletion: { _ in }, receiveValue: { satisfied.append($0) }).store(in: &bag)
+        subject.allSatisfy { $0 > 0 }.sink(receiveCompletion: { _ in }, receiveValue: { satisfied.append($0) }).store(
+            in: &bag)
         subject.collect(2).sink(receiveCompletion: { _ in }, receiveValue: { collected.append($0) }).store(in: &bag)
         subject.send(1)
         subject.send(3)
@@ -340,7 +348,8 @@ final class OperatorChainsTests: XCTestCase {
             .sink(receiveCompletion: { if case .failure = $0 { failures += 1 } }, receiveValue: { decoded.append($0) })
         _ = Just(Data("{}".utf8))
             .decode(type: Card.self, decoder: JSONDecoder())
-            .sink(receiveCompletion: { if case .failure(let e) = $0, e is DecodingError { failures += 1 } }, receiveValue: { decoded.append($0) })
+            .sink(receiveCompletion: { if case .failure(let e) = $0, e is DecodingError { failures += 1 } },
+                receiveValue: { decoded.append($0) })
         XCTAssertEqual(decoded, [Card(name: "ace", rank: 1)])
         XCTAssertEqual(failures, 1)
     }
@@ -360,7 +369,8 @@ final class OperatorChainsTests: XCTestCase {
         var values: [Int] = []
         _ = Empty<Int, Never>().replaceEmpty(with: 1).sink { values.append($0) }
         _ = Just(2).setFailureType(to: NetError.self).assertNoFailure().sink { values.append($0) }
-        let p: AnyPublisher<Int, NetError> = PassthroughSubject<Int, Never>().setFailureType(to: NetError.self).eraseToAnyPublisher()
+        let p: AnyPublisher<Int, NetError> = PassthroughSubject<Int, Never>().setFailureType(
+            to: NetError.self).eraseToAnyPublisher()
         _ = p
         XCTAssertEqual(values, [1, 2])
     }
@@ -369,13 +379,20 @@ final class OperatorChainsTests: XCTestCase {
         var failures: [String] = []
         func record(_ c: Subscribers.Completion<Error>) { if case .failure(let e) = c { failures.append("\(e)") } }
         let source = [1, 2, 3].publisher
-        _ = source.tryFilter { if $0 == 2 { throw NetError.offline }; return true }.sink(receiveCompletion: record, receiveValue: { _ in })
-        _ = source.tryCompactMap { v -> Int? in if v == 3 { throw NetError.parse("c") }; return v }.sink(receiveCompletion: record, receiveValue: { _ in })
-        _ = source.tryScan(0) { a, v in if v == 3 { throw NetError.parse("s") }; return a + v }.sink(receiveCompletion: record, receiveValue: { _ in })
-        _ = source.tryReduce(0) { _, _ in throw NetError.parse("r") }.sink(receiveCompletion: record, receiveValue: { _ in })
+        _ = source.tryFilter { if $0 == 2 { throw NetError.offline }; return true }.sink(receiveCompletion: record,
+            receiveValue: { _ in })
+        _ = source.tryCompactMap { v -> Int? in if v == 3 { throw NetError.parse("c") }; return v }.sink(
+            receiveCompletion: record, receiveValue: { _ in })
+        _ = source.tryScan(0) { a, v in if v == 3 { throw NetError.parse("s") }; return a + v }.sink(
+            receiveCompletion: record, receiveValue: { _ in })
+        _ = source.tryReduce(0) { _, _ in throw NetError.parse("r") }.sink(receiveCompletion: record,
+            receiveValue: { _ in })
         _ = source.tryFirst { _ in throw NetError.parse("f") }.sink(receiveCompletion: record, receiveValue: { _ in })
-        _ = source.tryRemoveDuplicates { _, _ in throw NetError.parse("d") }.sink(receiveCompletion: record, receiveValue: { _ in })
-        _ = Fail<Int, NetError>(error: .offline).tryCatch { _ -> Just<Int> in throw NetError.parse("t") }.sink(receiveCompletion: record, receiveValue: { _ in })
-        XCTAssertEqual(failures, ["offline", "parse(\"c\")", "parse(\"s\")", "parse(\"r\")", "parse(\"f\")", "parse(\"d\")", "parse(\"t\")"])
+        _ = source.tryRemoveDuplicates { _, _ in throw NetError.parse("d") }.sink(receiveCompletion: record,
+            receiveValue: { _ in })
+        _ = Fail<Int, NetError>(error: .offline).tryCatch { _ -> Just<Int> in throw NetError.parse("t") }.sink(
+            receiveCompletion: record, receiveValue: { _ in })
+        XCTAssertEqual(failures, ["offline", "parse(\"c\")", "parse(\"s\")", "parse(\"r\")", "parse(\"f\")",
+            "parse(\"d\")", "parse(\"t\")"])
     }
 }

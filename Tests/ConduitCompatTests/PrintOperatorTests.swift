@@ -41,7 +41,8 @@ final class PrintOperatorTests: XCTestCase {
     func testPrintShowsErrorsAndJust() {
         let lines = Lines()
         _ = Just(1).print("j", to: lines).sink { _ in }
-        _ = Fail<Int, Oops>(error: .oops).print("f", to: lines).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+        _ = Fail<Int, Oops>(error: .oops).print("f", to: lines).sink(receiveCompletion: { _ in },
+            receiveValue: { _ in })
         XCTAssertEqual(lines.lines, [
             "j: receive subscription: (Just)",
             "j: request unlimited",

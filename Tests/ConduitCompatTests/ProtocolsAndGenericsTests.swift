@@ -22,7 +22,8 @@ private func feed<S: Subject>(_ subject: S, _ values: [S.Output]) {
     subject.send(completion: .finished)
 }
 
-private func debounced<P: Publisher, S: Scheduler>(_ p: P, on scheduler: S, by stride: S.SchedulerTimeType.Stride) -> AnyPublisher<P.Output, P.Failure> {
+private func debounced<P: Publisher, S: Scheduler>(_ p: P, on scheduler: S,
+    by stride: S.SchedulerTimeType.Stride) -> AnyPublisher<P.Output, P.Failure> {
     p.debounce(for: stride, scheduler: scheduler).eraseToAnyPublisher()
 }
 
@@ -83,7 +84,8 @@ final class ProtocolsAndGenericsTests: XCTestCase {
         let ran = expectation(description: "ran")
         ran.expectedFulfillmentCount = 2
         queue.schedule { ran.fulfill() }
-        queue.schedule(after: queue.now.advanced(by: .milliseconds(5)), tolerance: .zero, options: nil) { ran.fulfill() }
+        queue.schedule(after: queue.now.advanced(by: .milliseconds(5)), tolerance: .zero,
+            options: nil) { ran.fulfill() }
         wait(for: [ran], timeout: 5)
         let repeating = expectation(description: "repeats")
         repeating.expectedFulfillmentCount = 2
@@ -140,7 +142,8 @@ final class ProtocolsAndGenericsTests: XCTestCase {
         recording.receive(completion: .failure(.bad))
         let replay = Record(recording: recording)
         var log: [String] = []
-        _ = replay.sink(receiveCompletion: { if case .failure(.bad) = $0 { log.append("failed") } }, receiveValue: { log.append($0) })
+        _ = replay.sink(receiveCompletion: { if case .failure(.bad) = $0 { log.append("failed") } },
+            receiveValue: { log.append($0) })
         XCTAssertEqual(log, ["a", "failed"])
     }
 

@@ -5,7 +5,8 @@ import Foundation
 import XCTest
 
 final class ReentrancyTests: XCTestCase {
-    private func chains(_ subject: PassthroughSubject<Int, Never>, _ other: PassthroughSubject<Int, Never>) -> [(String, AnyPublisher<Int, Never>)] {
+    private func chains(_ subject: PassthroughSubject<Int, Never>, _ other: PassthroughSubject<Int,
+        Never>) -> [(String, AnyPublisher<Int, Never>)] {
         [
             ("map", subject.map { $0 }.eraseToAnyPublisher()),
             ("filter", subject.filter { _ in true }.eraseToAnyPublisher()),
@@ -16,7 +17,8 @@ final class ReentrancyTests: XCTestCase {
             ("scan", subject.scan(0) { $1 }.eraseToAnyPublisher()),
             ("switchToLatest", subject.map { Just($0) }.switchToLatest().eraseToAnyPublisher()),
             ("receive(on: immediate)", subject.receive(on: ImmediateScheduler.shared).eraseToAnyPublisher()),
-            ("prefix(untilOutputFrom:)", subject.prefix(untilOutputFrom: other.filter { $0 < 0 }).eraseToAnyPublisher()),
+            ("prefix(untilOutputFrom:)", subject.prefix(
+                untilOutputFrom: other.filter { $0 < 0 }).eraseToAnyPublisher()),
         ]
     }
 

@@ -6,7 +6,8 @@ import Foundation
 import XCTest
 
 final class ReentrantSchedulingTests: XCTestCase {
-    private func nestedLog<P: Publisher>(_ make: (PassthroughSubject<Int, Never>) -> P) -> [String] where P.Output == Int, P.Failure == Never {
+    private func nestedLog<P: Publisher>(_ make: (PassthroughSubject<Int,
+        Never>) -> P) -> [String] where P.Output == Int, P.Failure == Never {
         let subject = PassthroughSubject<Int, Never>()
         var log: [String] = []
         let c = make(subject).sink { value in

@@ -84,7 +84,8 @@ final class SchedulingTests: XCTestCase {
         let never = PassthroughSubject<Int, Slow>()
         let c2 = never
             .timeout(.milliseconds(20), scheduler: DispatchQueue.main, customError: { .timedOut })
-            .sink(receiveCompletion: { if case .failure(let e) = $0 { failure = e }; timedOut.fulfill() }, receiveValue: { _ in })
+            .sink(receiveCompletion: { if case .failure(let e) = $0 { failure = e }; timedOut.fulfill() },
+                receiveValue: { _ in })
         wait(for: [timedOut], timeout: 5)
         XCTAssertEqual(failure, .timedOut)
         c2.cancel()

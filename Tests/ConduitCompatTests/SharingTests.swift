@@ -65,7 +65,8 @@ final class SharingTests: XCTestCase {
         let stop = PassthroughSubject<Void, Never>()
         var values: [Int] = []
         var finished = false
-        let c = subject.prefix(untilOutputFrom: stop).sink(receiveCompletion: { _ in finished = true }, receiveValue: { values.append($0) })
+        let c = subject.prefix(untilOutputFrom: stop).sink(receiveCompletion: { _ in finished = true },
+            receiveValue: { values.append($0) })
         subject.send(1)
         stop.send()
         subject.send(2)

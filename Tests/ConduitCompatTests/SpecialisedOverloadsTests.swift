@@ -62,7 +62,8 @@ final class SpecialisedOverloadsTests: XCTestCase {
         XCTAssertEqual(mapped.sequence, ["1", "2"])
         let counted: Just<Int> = [1, 2, 3].publisher.count()
         XCTAssertEqual(counted.output, 3)
-        let failingCount: Result<Int, ParseError>.Publisher = [1, 2, 3].publisher.setFailureType(to: ParseError.self).count()
+        let failingCount: Result<Int, ParseError>.Publisher = [1, 2, 3].publisher.setFailureType(
+            to: ParseError.self).count()
         XCTAssertEqual(failingCount.result, .success(3))
         let collected: Result<[Int], Never>.Publisher = [3, 1].publisher.collect()
         XCTAssertEqual(collected.result, .success([3, 1]))
@@ -104,8 +105,11 @@ final class SpecialisedOverloadsTests: XCTestCase {
         var completions = 0
         let erased: AnyPublisher<Int, ParseError> = source.min().eraseToAnyPublisher()
         _ = erased.sink(receiveCompletion: { _ in completions += 1 }, receiveValue: { values.append($0) })
-        _ = source.first().mapError { $0 }.sink(receiveCompletion: { _ in completions += 1 }, receiveValue: { values.append($0) })
-        _ = source.last().eraseToAnyPublisher().sink(receiveCompletion: { (_: Subscribers.Completion<ParseError>) in completions += 1 }, receiveValue: { values.append($0) })
+        _ = source.first().mapError { $0 }.sink(receiveCompletion: { _ in completions += 1 },
+            receiveValue: { values.append($0) })
+        _ = source.last().eraseToAnyPublisher().sink(
+            receiveCompletion: { (_: Subscribers.Completion<ParseError>) in completions += 1 },
+                receiveValue: { values.append($0) })
         XCTAssertEqual(values, [1, 3, 2])
         XCTAssertEqual(completions, 3)
     }
@@ -177,9 +181,11 @@ final class SpecialisedOverloadsTests: XCTestCase {
         let tryMapped: Result<Int, Error>.Publisher = success.tryMap { $0 * 2 }
         XCTAssertEqual(try tryMapped.result.get(), 4)
         var errors: [ParseError] = []
-        _ = failure.sink(receiveCompletion: { if case .failure(let e) = $0 { errors.append(e) } }, receiveValue: { _ in })
+        _ = failure.sink(receiveCompletion: { if case .failure(let e) = $0 { errors.append(e) } },
+            receiveValue: { _ in })
         XCTAssertEqual(errors, [.bad])
-        let neverFails: Result<Int, ParseError>.Publisher = Result<Int, Never>.Publisher(3).setFailureType(to: ParseError.self)
+        let neverFails: Result<Int, ParseError>.Publisher = Result<Int, Never>.Publisher(3).setFailureType(
+            to: ParseError.self)
         XCTAssertEqual(neverFails.result, .success(3))
     }
 }

@@ -12,7 +12,8 @@ import XCTest
 /// values out of order, values after the completion, more than one completion.
 private final class OrderRecorder: @unchecked Sendable {
     private let busy = Atomic<Bool>(false)
-    private let state = Locked((last: [Int: Int](), values: 0, overlaps: 0, reorders: 0, afterCompletion: 0, completions: 0))
+    private let state = Locked((last: [Int: Int](), values: 0, overlaps: 0, reorders: 0, afterCompletion: 0,
+        completions: 0))
     private let done = DispatchSemaphore(value: 0)
 
     func value(_ stamp: Stamp) {
@@ -38,7 +39,8 @@ private final class OrderRecorder: @unchecked Sendable {
 
     var values: Int { state.snapshot.values }
 
-    func assertClean(values expected: Int? = nil, completions: Int = 1, file: StaticString = #filePath, line: UInt = #line) {
+    func assertClean(values expected: Int? = nil, completions: Int = 1, file: StaticString = #filePath,
+        line: UInt = #line) {
         let s = state.snapshot
         if let expected { XCTAssertEqual(s.values, expected, "values", file: file, line: line) }
         XCTAssertEqual(s.overlaps, 0, "overlapping calls into one subscriber", file: file, line: line)
@@ -203,7 +205,8 @@ final class ThreadedProgramsStressTests: XCTestCase {
                 // Subscribers joining while values fly: the current value first, then only newer ones.
                 for _ in 0..<40 {
                     let recorder = OrderRecorder()
-                    let c = subject.sink(receiveCompletion: { _ in recorder.completion() }, receiveValue: { recorder.value($0) })
+                    let c = subject.sink(receiveCompletion: { _ in recorder.completion() },
+                        receiveValue: { recorder.value($0) })
                     keep.withLock { $0.append(c) }
                     late.withLock { $0.append(recorder) }
                 }
@@ -243,7 +246,8 @@ final class ThreadedProgramsStressTests: XCTestCase {
             } else {
                 for round in 0..<60 where sendersLeft.load(ordering: .acquiring) > 0 {
                     let recorder = OrderRecorder()
-                    let c = shared.sink(receiveCompletion: { _ in recorder.completion() }, receiveValue: { recorder.value($0) })
+                    let c = shared.sink(receiveCompletion: { _ in recorder.completion() },
+                        receiveValue: { recorder.value($0) })
                     churned.withLock { $0.append(recorder) }
                     if round % 2 == 0 { c.cancel() } else { usleep(50); c.cancel() }
                 }
@@ -265,7 +269,8 @@ final class ThreadedProgramsStressTests: XCTestCase {
         let model = Model()
         let recorder = OrderRecorder()
         let willChange = Atomic<Int>(0)
-        let a = model.$reading.dropFirst().sink { value in recorder.value(Stamp(sender: value / 1_000, seq: value % 1_000)) }
+        let a = model.$reading.dropFirst().sink { value in recorder.value(Stamp(sender: value / 1_000,
+            seq: value % 1_000)) }
         let b = model.objectWillChange.sink { willChange.add(1, ordering: .relaxed) }
         onThreads(6) { thread in
             for j in 0..<300 { model.reading = thread * 1_000 + j }
@@ -320,8 +325,10 @@ final class ThreadedProgramsStressTests: XCTestCase {
             let counts = Locked((direct: 0, directValues: 0, queued: 0, queuedValues: 0))
             let direct = subject.sink(receiveCompletion: { _ in counts.withLock { $0.direct += 1 } },
                                       receiveValue: { _ in counts.withLock { $0.directValues += 1 } })
-            let queued = subject.receive(on: queue).sink(receiveCompletion: { _ in counts.withLock { $0.queued += 1 } },
-                                                         receiveValue: { _ in counts.withLock { $0.queuedValues += 1 } })
+            let queued = subject.receive(on: queue).sink(
+                receiveCompletion: { _ in counts.withLock { $0.queued += 1 } },
+                receiveValue: { _ in counts.withLock { $0.queuedValues += 1 } }
+            )
             onThreads(3) { index in
                 switch index {
                 case 0:
@@ -371,10 +378,12 @@ final class ThreadedProgramsStressTests: XCTestCase {
     func testSwitchToLatestAndMergeManyFedFromManyThreads() {
         let requests = PassthroughSubject<AnyPublisher<Stamp, Never>, Never>()
         let latest = OrderRecorder()
-        let a = requests.switchToLatest().sink(receiveCompletion: { _ in latest.completion() }, receiveValue: { latest.value($0) })
+        let a = requests.switchToLatest().sink(receiveCompletion: { _ in latest.completion() },
+            receiveValue: { latest.value($0) })
         let subjects = (0..<4).map { _ in PassthroughSubject<Stamp, Never>() }
         let merged = OrderRecorder()
-        let b = Publishers.MergeMany(subjects).sink(receiveCompletion: { _ in merged.completion() }, receiveValue: { merged.value($0) })
+        let b = Publishers.MergeMany(subjects).sink(receiveCompletion: { _ in merged.completion() },
+            receiveValue: { merged.value($0) })
         onThreads(4) { sender in
             for seq in 0..<300 {
                 requests.send(Just(Stamp(sender: sender, seq: seq)).eraseToAnyPublisher())
@@ -472,7 +481,8 @@ final class ThreadedProgramsStressTests: XCTestCase {
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
         let r = results.snapshot
         XCTAssertEqual(r.completions, 8)
-        XCTAssertEqual(r.values.sorted(), [-1, -1, -1, -1, 0, 2, 4, 6], "even ones succeed on the third try, odd ones give up after two")
+        XCTAssertEqual(r.values.sorted(), [-1, -1, -1, -1, 0, 2, 4, 6],
+            "even ones succeed on the third try, odd ones give up after two")
         XCTAssertEqual(attempts.load(ordering: .relaxed), 4 * 3 + 4 * 2)
     }
 

@@ -48,7 +48,8 @@ private final class ManualScheduler: Scheduler {
         queue.append((nextID, date, action))
     }
 
-    func schedule(after date: Time, interval: Time.Stride, tolerance: Time.Stride, options: Never?, _ action: @escaping () -> Void) -> Cancellable {
+    func schedule(after date: Time, interval: Time.Stride, tolerance: Time.Stride, options: Never?,
+        _ action: @escaping () -> Void) -> Cancellable {
         nextID += 1
         let id = nextID
         var cancelled = false
@@ -67,7 +68,8 @@ private final class ManualScheduler: Scheduler {
     /// Runs everything due up to `ticks` from now, in time order.
     func advance(by ticks: Int) {
         let end = now.advanced(by: .init(ticks))
-        while let next = queue.enumerated().filter({ $0.element.time <= end }).min(by: { ($0.element.time.ticks, $0.element.id) < ($1.element.time.ticks, $1.element.id) }) {
+        while let next = queue.enumerated().filter({ $0.element.time <= end }).min(by: { ($0.element.time.ticks,
+            $0.element.id) < ($1.element.time.ticks, $1.element.id) }) {
             queue.remove(at: next.offset)
             if next.element.time > now { now = next.element.time }
             next.element.action()
@@ -131,7 +133,8 @@ final class UserSchedulerTests: XCTestCase {
         let scheduler = ManualScheduler()
         let subject = PassthroughSubject<Int, Never>()
         var finished = false
-        let c = subject.timeout(.milliseconds(50), scheduler: scheduler).sink(receiveCompletion: { _ in finished = true }, receiveValue: { _ in })
+        let c = subject.timeout(.milliseconds(50), scheduler: scheduler).sink(
+            receiveCompletion: { _ in finished = true }, receiveValue: { _ in })
         scheduler.advance(by: 49)
         XCTAssertFalse(finished)
         scheduler.advance(by: 1)

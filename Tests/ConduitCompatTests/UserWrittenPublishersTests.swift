@@ -178,8 +178,10 @@ final class UserWrittenPublishersTests: XCTestCase {
 
         XCTAssertEqual(CountdownPublisher(start: 5).prefix(2).collectNow(), [5, 4])
         XCTAssertEqual(CountdownPublisher(start: 2).append(CountdownPublisher(start: 1)).collectNow(), [2, 1, 0, 1, 0])
-        XCTAssertEqual(CountdownPublisher(start: 4).zip(CountdownPublisher(start: 1)).map { $0 + $1 }.collectNow(), [5, 3])
-        XCTAssertEqual(CountdownPublisher(start: 2).flatMap { CountdownPublisher(start: $0) }.collectNow(), [2, 1, 0, 1, 0, 0])
+        XCTAssertEqual(CountdownPublisher(start: 4).zip(CountdownPublisher(start: 1)).map { $0 + $1 }.collectNow(), [5,
+            3])
+        XCTAssertEqual(CountdownPublisher(start: 2).flatMap { CountdownPublisher(start: $0) }.collectNow(), [2, 1, 0,
+            1, 0, 0])
     }
 
     func testHandWrittenSubscriptionUnderOneByOneDemand() {

@@ -47,7 +47,8 @@ final class BadInputCatalogueTests: SessionTestCase {
             XCTAssertFalse(control, "`\(shown)`: a control character is printed raw", file: file, line: line)
             if lines.count == 3 {
                 XCTAssertTrue(lines[2].contains("^"), "`\(shown)`: no caret", file: file, line: line)
-                XCTAssertLessThanOrEqual(lines[2].count, lines[1].count + 1, "caret past the line", file: file, line: line)
+                XCTAssertLessThanOrEqual(lines[2].count, lines[1].count + 1, "caret past the line", file: file,
+                    line: line)
                 XCTAssertLessThan(message.utf8.count, 1_000, "`\(shown)`: the answer is short", file: file, line: line)
             }
         }

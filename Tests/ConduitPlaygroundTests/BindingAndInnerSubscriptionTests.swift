@@ -59,7 +59,8 @@ final class BindingAndInnerSubscriptionTests: SessionTestCase {
         type("send q 2")
         type("tick 400ms")
         let lanes = type("marbles q s")
-        XCTAssertEqual(lanes.map { String($0.prefix(4)) }.prefix(4), ["q   ", "s   ", "s:1 ", "s:2 "], lanes.joined(separator: "\n"))
+        XCTAssertEqual(lanes.map { String($0.prefix(4)) }.prefix(4), ["q   ", "s   ", "s:1 ", "s:2 "], lanes.joined(
+            separator: "\n"))
         XCTAssertTrue(lanes[2].contains("^-(1|)"), lanes[2])
     }
 }

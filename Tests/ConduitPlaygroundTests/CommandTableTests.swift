@@ -44,9 +44,11 @@ final class CommandTableTests: SessionTestCase {
 
     func testTabCompletesAFileAfterLoad() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conduit-complete-\(UUID())")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("scripts"),
+            withIntermediateDirectories: true)
         XCTAssertTrue(
-            FileManager.default.createFile(atPath: folder.appendingPathComponent("scripts/first.conduit").path, contents: Data())
+            FileManager.default.createFile(atPath: folder.appendingPathComponent("scripts/first.conduit").path,
+                contents: Data())
         )
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.path + "/scr"

@@ -66,7 +66,8 @@ final class ContinuationTests: SessionTestCase {
         let failure = error(".flatMap { nosuch($0) }")
         XCTAssertTrue(failure.contains("unknown function `nosuch`"), failure)
         XCTAssertTrue(failure.contains("^"), failure)
-        XCTAssertTrue(error(".filter { $0 > 1 }").contains("unknown function `nosuch`"), "the broken statement stays broken")
+        XCTAssertTrue(error(".filter { $0 > 1 }").contains("unknown function `nosuch`"),
+            "the broken statement stays broken")
         XCTAssertEqual(type("inspect results")[1], "  written: textField.map { $0 + 1 }")
         type("sink out = results")
         XCTAssertEqual(values("send textField 1"), ["out ← 2"])
@@ -74,7 +75,8 @@ final class ContinuationTests: SessionTestCase {
 
     func testAFailingContinuationInOneTextDefinesNothing() {
         type("subject textField")
-        let failure = error("let results = textField\n  .map { $0 + 1 }\n  .flatMap { nosuch($0) }\n  .filter { $0 > 1 }")
+        let failure = error(
+            "let results = textField\n  .map { $0 + 1 }\n  .flatMap { nosuch($0) }\n  .filter { $0 > 1 }")
         XCTAssertTrue(failure.contains("unknown function `nosuch`"), failure)
         XCTAssertTrue(error("inspect results").contains("unknown name `results`"))
     }
@@ -119,7 +121,8 @@ final class ContinuationTests: SessionTestCase {
     func testABlankLineEndsABrokenStatement() {
         type("subject a; sink s = a")
         let failure = error("let p = a.map { $0 * (2\n\n")
-        XCTAssertTrue(failure.contains("`(` is never closed (a blank line ended the statement); close it with `)`"), failure)
+        XCTAssertTrue(failure.contains("`(` is never closed (a blank line ended the statement); close it with `)`"),
+            failure)
         XCTAssertEqual(values("send a 1"), ["s ← 1"])
     }
 

@@ -18,10 +18,13 @@ final class DebuggingOperatorTests: SessionTestCase {
 
     func testHandleEventsPrintsWhatItsClosuresGive() {
         type("subject n")
-        type("sink out = n.handleEvents(receiveOutput: { $0 > 1 ? \"big \" + string($0) : nil }, receiveCompletion: { \"ended: \" + $0 })")
+        type(
+            "sink out = n.handleEvents(receiveOutput: { $0 > 1 ? \"big \" + string($0) : nil }, receiveCompletion: "
+                + "{ \"ended: \" + $0 })")
         XCTAssertEqual(type("send n 1; send n 2"), ["out ← 1", "big 2", "out ← 2"])
         XCTAssertEqual(type("fail n \"x\""), ["ended: failure: x", "out ✗ failed: x"])
-        XCTAssertTrue(error("let y = n.handleEvents(receiveOutputs: { $0 })").contains("did you mean `receiveOutput:`?"))
+        XCTAssertTrue(error("let y = n.handleEvents(receiveOutputs: { $0 })").contains(
+            "did you mean `receiveOutput:`?"))
         XCTAssertTrue(error("let y = n.handleEvents(receiveCancel: { $0 })").contains("no arguments"))
     }
 
@@ -30,7 +33,8 @@ final class DebuggingOperatorTests: SessionTestCase {
         type("sink out = n.breakpoint(receiveOutput: { $0 > 3 })")
         XCTAssertEqual(type("send n 1"), ["out ← 1"])
         XCTAssertEqual(type("send n 5"), [
-            "breakpoint: a Swift program would stop in the debugger here (receiveOutput: 5); the playground goes on", "out ← 5",
+            "breakpoint: a Swift program would stop in the debugger here (receiveOutput: 5); the playground goes on",
+                "out ← 5",
         ])
         XCTAssertTrue(error("let y = n.breakpoint()").contains("needs at least one closure"))
     }
@@ -42,7 +46,8 @@ final class DebuggingOperatorTests: SessionTestCase {
         type("subject m")
         type("sink bad = m.breakpointOnError()")
         XCTAssertEqual(type("fail m \"boom\""), [
-            "breakpointOnError: a Swift program would stop in the debugger here (failure: boom); the playground goes on", "bad ✗ failed: boom",
+            "breakpointOnError: a Swift program would stop in the debugger here (failure: boom); the playground "
+                + "goes on", "bad ✗ failed: boom",
         ])
     }
 

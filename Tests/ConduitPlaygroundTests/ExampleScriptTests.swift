@@ -9,10 +9,12 @@ final class ExampleScriptTests: XCTestCase {
     }
 
     func testEveryExampleScriptPassesItsChecks() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".conduit") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(
+            ".conduit") }.sorted()
         XCTAssertGreaterThanOrEqual(files.count, 4)
         for file in files {
-            let report = ScriptRunner.run(path: examples.appendingPathComponent(file).path, session: Session(), check: true)
+            let report = ScriptRunner.run(path: examples.appendingPathComponent(file).path, session: Session(),
+                check: true)
             XCTAssertGreaterThan(report.checks, 0, file)
             XCTAssertEqual(report.failures, [], file)
             XCTAssertEqual(report.passed, report.checks, file)
@@ -23,7 +25,8 @@ final class ExampleScriptTests: XCTestCase {
         let script = "subject n\nsink out = n\nsend n 1\n#> out ← 2\n"
         let report = ScriptRunner.run(text: script, path: "demo.conduit", session: Session(), check: true)
         XCTAssertEqual(report.checks, 1)
-        XCTAssertEqual(report.failures, [ScriptFailure(file: "demo.conduit", line: 4, message: "expected `out ← 2`, got `out ← 1`")])
+        XCTAssertEqual(report.failures, [ScriptFailure(file: "demo.conduit", line: 4,
+            message: "expected `out ← 2`, got `out ← 1`")])
     }
 
     func testAnErrorStopsTheScriptWithItsLine() {
@@ -31,7 +34,8 @@ final class ExampleScriptTests: XCTestCase {
         let report = ScriptRunner.run(text: script, path: "bad.conduit", session: Session(), check: false)
         XCTAssertEqual(report.failures.count, 1)
         XCTAssertEqual(report.failures.first?.line, 2)
-        XCTAssertTrue(report.failures.first?.message.contains("bad.conduit:2:1: error: unknown command `sned`") ?? false)
+        XCTAssertTrue(report.failures.first?.message.contains("bad.conduit:2:1: error: unknown command `sned`")
+            ?? false)
     }
 
     func testLoadRunsAScriptInTheSession() throws {

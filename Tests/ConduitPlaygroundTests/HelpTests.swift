@@ -54,8 +54,10 @@ final class HelpTests: SessionTestCase {
         type("subject taps")
         XCTAssertEqual(session.completions(for: "let x = taps.handleEvents(receiveO", cursor: 34), ["receiveOutput:"])
         XCTAssertEqual(session.completions(for: "let x = taps.buffer(size: 2, pre", cursor: 32), ["prefetch:"])
-        XCTAssertEqual(session.completions(for: "let x = taps.map { $0 }.debounce(f", cursor: 34), ["fail", "false", "for:"])
+        XCTAssertEqual(session.completions(for: "let x = taps.map { $0 }.debounce(f", cursor: 34), ["fail", "false",
+            "for:"])
         XCTAssertEqual(session.completions(for: "let x = taps.map { [1, 2] }.output(i", cursor: 36), ["in:"])
-        XCTAssertEqual(session.completions(for: "let x = taps.map { f", cursor: 20), ["fail", "false"], "inside a closure there are no labels")
+        XCTAssertEqual(session.completions(for: "let x = taps.map { f", cursor: 20), ["fail", "false"],
+            "inside a closure there are no labels")
     }
 }

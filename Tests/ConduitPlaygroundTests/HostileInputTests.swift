@@ -23,7 +23,8 @@ final class HostileInputTests: SessionTestCase {
         XCTAssertTrue(error("let d = s.delay(for: 1e300s)").contains("too long"))
         type("sink far = s.delay(for: 9223372036s)")
         XCTAssertEqual(values("tick 9223372036s").count, 0)
-        XCTAssertTrue(type("tick 9223372036s").first?.hasPrefix("time is") ?? false, "the clock saturates, it does not overflow")
+        XCTAssertTrue(type("tick 9223372036s").first?.hasPrefix("time is") ?? false,
+            "the clock saturates, it does not overflow")
         type("cancel far")
     }
 
@@ -52,7 +53,8 @@ final class HostileInputTests: SessionTestCase {
 
     func testOverflowingArithmeticFailsThePipeline() {
         type("sink neg = s.map { -$0 }")
-        XCTAssertEqual(values("send s -9223372036854775807 - 1").filter { $0.hasPrefix("neg") }, ["neg ✗ failed: -(-9223372036854775808) overflows"])
+        XCTAssertEqual(values("send s -9223372036854775807 - 1").filter { $0.hasPrefix("neg") },
+            ["neg ✗ failed: -(-9223372036854775808) overflows"])
         XCTAssertTrue(error("send s 9223372036854775807 + 1").contains("overflows"))
         XCTAssertTrue(error("send s 9223372036854775808").contains("whole numbers go up to 9223372036854775807"))
         XCTAssertEqual(values("sink e = Just(2.5e3)"), ["e ← 2500.0", "e ✓ finished"])
@@ -68,7 +70,8 @@ final class HostileInputTests: SessionTestCase {
             "send s " + String(repeating: "{a: ", count: 10_000) + "1" + String(repeating: "}", count: 10_000),
             "send s " + String(repeating: "true ? ", count: 10_000) + "1" + String(repeating: " : 2", count: 10_000),
             "let m = s.map { $0" + String(repeating: ".a", count: 10_000) + " }",
-            "let c = s.collect(" + String(repeating: ".byTime(", count: 10_000) + "1s" + String(repeating: ")", count: 10_000) + ")",
+            "let c = s.collect(" + String(repeating: ".byTime(", count: 10_000) + "1s" + String(repeating: ")",
+                count: 10_000) + ")",
         ] {
             XCTAssertTrue(error(line).contains("nests too deeply"), String(line.prefix(40)))
         }
@@ -77,12 +80,14 @@ final class HostileInputTests: SessionTestCase {
     func testLongChainsOfOperatorsAreRefused() {
         XCTAssertTrue(error("let long = s" + String(repeating: ".map { $0 }", count: 3_000)).contains("at most 100"))
         type("let p0 = s" + String(repeating: ".map { $0 }", count: 60))
-        XCTAssertTrue(error("let p1 = p0" + String(repeating: ".map { $0 }", count: 60)).contains("at most 100"), "pipelines read count too")
+        XCTAssertTrue(error("let p1 = p0" + String(repeating: ".map { $0 }", count: 60)).contains("at most 100"),
+            "pipelines read count too")
     }
 
     func testMulticastIntoItsOwnUpstreamIsRefused() {
         // Every value went round the loop for ever: the stack overflowed.
-        XCTAssertTrue(error("let loop = s.map { $0 + 1 }.multicast(subject: s)").contains("send every value back into itself"))
+        XCTAssertTrue(error("let loop = s.map { $0 + 1 }.multicast(subject: s)").contains(
+            "send every value back into itself"))
         type("let p = s.map { $0 }")
         XCTAssertTrue(error("let loop2 = p.multicast(subject: s)").contains("reads from `s`"))
     }
@@ -90,7 +95,8 @@ final class HostileInputTests: SessionTestCase {
     func testAFastTimerCannotHoldTheSession() {
         // A 1ns timer and `tick 1s` ran a billion actions.
         type("sink fast = timer(1ns).count()")
-        XCTAssertEqual(type("tick 1s"), ["tick stopped at 100us after 100000 scheduled actions (a very fast timer?); `tick 999ms` goes on"])
+        XCTAssertEqual(type("tick 1s"),
+            ["tick stopped at 100us after 100000 scheduled actions (a very fast timer?); `tick 999ms` goes on"])
         type("cancel fast")
         XCTAssertEqual(type("tick 1s"), ["time is 1000ms"], "the clock moves on once the timer is gone")
     }
@@ -100,7 +106,8 @@ final class HostileInputTests: SessionTestCase {
         let lines = records.first { $0.kind == .error }?.text.split(separator: "\n") ?? []
         XCTAssertEqual(lines.count, 3)
         XCTAssertLessThan(lines[1].count, 200, "the line is cut around the error")
-        XCTAssertEqual(values("send s \"" + String(repeating: "y", count: 1_000_000) + "\"").first?.count, 1_000_000 + 9)
+        XCTAssertEqual(values("send s \"" + String(repeating: "y", count: 1_000_000) + "\"").first?.count, 1_000_000
+            + 9)
     }
 
     func testBytesThatAreNotUTF8AreNamed() {
@@ -144,9 +151,12 @@ final class HostileInputTests: SessionTestCase {
         var ended: [String] = []
         for _ in 0..<600 { ended += values("send s 0") }
         ended += values("complete s")
-        XCTAssertTrue(ended.contains("deep ✗ failed: this value would nest more than 500 levels of arrays and records"), "\(ended)")
-        XCTAssertTrue(ended.contains("grow ✗ failed: joining arrays of 524288 and 524288 elements would pass 1,000,000 elements"), "\(ended)")
-        XCTAssertTrue(ended.contains("text ✗ failed: joining strings of 16777216 and 16777216 bytes would pass 16 MB"), "\(ended)")
+        XCTAssertTrue(ended.contains(
+            "deep ✗ failed: this value would nest more than 500 levels of arrays and records"), "\(ended)")
+        XCTAssertTrue(ended.contains(
+            "grow ✗ failed: joining arrays of 524288 and 524288 elements would pass 1,000,000 elements"), "\(ended)")
+        XCTAssertTrue(ended.contains("text ✗ failed: joining strings of 16777216 and 16777216 bytes would pass 16 MB"),
+            "\(ended)")
         type("reset; subject s; sink keep = s")
     }
 }

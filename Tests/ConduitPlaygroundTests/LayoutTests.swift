@@ -66,7 +66,8 @@ final class LayoutTests: SessionTestCase {
             XCTAssertLessThanOrEqual(source.count, width, "\(width): \(lines[1])")
             XCTAssertLessThanOrEqual(caret.count, width, "\(width): \(lines[2])")
             guard let at = caret.firstIndex(of: "^") else { return XCTFail("no caret at \(width)") }
-            XCTAssertEqual(String(source[at..<min(source.count, at + 4)]), "mapp", "width \(width): \(lines[1])\n\(lines[2])")
+            XCTAssertEqual(String(source[at..<min(source.count, at + 4)]), "mapp",
+                "width \(width): \(lines[1])\n\(lines[2])")
         }
     }
 }

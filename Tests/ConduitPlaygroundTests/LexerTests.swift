@@ -5,7 +5,8 @@ import XCTest
 /// must give the same tokens, offsets and errors.
 final class LexerTests: XCTestCase {
     private func byBytes(_ text: String) -> Result<[Token], SyntaxError> {
-        guard let source = ASCIILexerSource(text) else { return .failure(SyntaxError("not ASCII", offset: -1, length: 0)) }
+        guard let source = ASCIILexerSource(text) else { return .failure(SyntaxError("not ASCII", offset: -1,
+            length: 0)) }
         var lexer = Lexer(source)
         return Result { try lexer.tokens() }.mapError { $0 as! SyntaxError }
     }
@@ -43,11 +44,13 @@ final class LexerTests: XCTestCase {
 
     func testOffsetsCountCharactersBeyondAscii() throws {
         // `é` written as e + combining accent is one character, so `~` is character 11 (from 0), not 12.
-        guard case .failure(let error) = byCharacters("send s \"e\u{301}\" ~") else { return XCTFail("expected an error") }
+        guard case .failure(let error) = byCharacters("send s \"e\u{301}\" ~") else { return XCTFail(
+            "expected an error") }
         XCTAssertEqual(error.offset, 11)
         XCTAssertEqual(error.message, "unexpected character `~`")
         guard case .success(let tokens) = byCharacters("tick 5µs") else { return XCTFail("expected tokens") }
-        XCTAssertEqual(tokens.first { if case .duration = $0.kind { return true } else { return false } }?.kind, .duration(5_000))
+        XCTAssertEqual(tokens.first { if case .duration = $0.kind { return true } else { return false } }?.kind,
+            .duration(5_000))
     }
 
     func testNumbersEitherSideOfTheQuickReadingOfPlainIntegers() {

@@ -1,11 +1,15 @@
 import XCTest
 @testable import ConduitPlayground
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 /// Marble diagrams: aligned lanes, one meaning per symbol, notation that reads back, pictures.
 final class MarbleDiagramTests: SessionTestCase {
     func testNoSymbolStandsForTwoValues() {
         type("subject q")
-        type(#"send q "a"; tick 200ms; send q "b"; tick 200ms; send q "ab"; tick 200ms; send q 1; tick 200ms; send q 12"#)
+        type(#"send q "a"; tick 200ms; send q "b"; tick 200ms; send q "ab"; tick 200ms"#)
+        type("send q 1; tick 200ms; send q 12")
         let lines = type("marbles q")
         XCTAssertEqual(lines[0], "q  a-b-c-1-d")
         XCTAssertEqual(lines[1], #"where c = "ab", d = 12"#)
@@ -67,7 +71,8 @@ final class MarbleDiagramTests: SessionTestCase {
     }
 
     func testSVGIsWellFormedAndDrawsEveryMarble() throws {
-        let lane = MarbleLane(name: "q<&>", events: [(0, .subscribed), (100, .value(.string("ace"))), (300, .failed("x"))])
+        let lane = MarbleLane(name: "q<&>", events: [(0, .subscribed), (100, .value(.string("ace"))), (300, .failed(
+            "x"))])
         let svg = MarbleSVGRenderer(MarbleDiagram(lanes: [lane], frame: 100, until: 300), title: "demo").document()
         let parser = XMLParser(data: Data(svg.utf8))
         XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
@@ -79,10 +84,6 @@ final class MarbleDiagramTests: SessionTestCase {
     }
 }
 
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 /// The marble commands: options, hot timelines, expectations with a diff, pictures.
 final class MarbleCommandTests: SessionTestCase {
     func testAHotTimelinePlaysIntoASubjectFromNowAndDrawsBackTheSame() {
@@ -90,7 +91,9 @@ final class MarbleCommandTests: SessionTestCase {
         type("sink s = q")
         type("tick 300ms")
         type(#"hot q "-a-(bc)-|" {a: "ace", b: 2, c: 3}"#)
-        XCTAssertEqual(values("tick 1s"), [#"s ← "ace"   @400ms"#, "s ← 2   @600ms", "s ← 3   @600ms", "s ✓ finished   @800ms"])
+        XCTAssertEqual(
+            values("tick 1s"), [#"s ← "ace"   @400ms"#, "s ← 2   @600ms", "s ← 3   @600ms", "s ✓ finished   @800ms"]
+        )
         let lines = type("marbles q --from 300ms")
         XCTAssertEqual(lines[0], "q  -a-(23)-|-----")
         XCTAssertTrue(lines.last?.contains("from 300ms") ?? false)

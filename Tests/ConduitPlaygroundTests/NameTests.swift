@@ -19,7 +19,8 @@ final class NameTests: SessionTestCase {
     }
 
     func testAnEnumerationCaseIsNotAName() throws {
-        let call = try Parser.parsePipeline("a.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest)").operators[0]
+        let call = try Parser.parsePipeline(
+            "a.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest)").operators[0]
         guard case .enumCase("dropOldest", let arguments) = call.arguments[2].content else {
             return XCTFail("\(call.arguments[2].content)")
         }
@@ -69,7 +70,8 @@ final class NameTests: SessionTestCase {
 
     func testASubjectIsNotMadeAgainButMayBeDropped() {
         type("subject a")
-        XCTAssertTrue(error("subject a").contains("`a` already names a subject; choose another name, or `drop a` first"))
+        XCTAssertTrue(error("subject a").contains(
+            "`a` already names a subject; choose another name, or `drop a` first"))
         XCTAssertEqual(type("drop a"), ["dropped a"])
         XCTAssertEqual(type("subject a"), ["a: PassthroughSubject"])
     }

@@ -32,7 +32,8 @@ final class ScriptCheckTests: XCTestCase {
     }
 
     func testNothingMarkerPassesWhenACommandPrintsNothing() {
-        let script = "subject taps\ncurrent on = false\nsink out = taps.combineLatest(on).filter { $0[1] }\nsend taps 1\n#> (nothing)\n"
+        let script = "subject taps\ncurrent on = false\nsink out = taps.combineLatest(on).filter { $0[1] }\nsend "
+            + "taps 1\n#> (nothing)\n"
         let report = check(script)
         XCTAssertEqual(report.checks, 1)
         XCTAssertEqual(report.passed, 1)
@@ -42,7 +43,8 @@ final class ScriptCheckTests: XCTestCase {
     func testNothingMarkerFailsWhenACommandPrintsAValue() {
         let report = check("subject n\nsink out = n\nsend n 1\n#> (nothing)\n")
         XCTAssertEqual(report.checks, 1)
-        XCTAssertEqual(report.failures, [ScriptFailure(file: "demo.conduit", line: 4, message: "expected nothing, got `out ← 1`")])
+        XCTAssertEqual(report.failures, [ScriptFailure(file: "demo.conduit", line: 4,
+            message: "expected nothing, got `out ← 1`")])
     }
 
     func testAnExpectedErrorMatchesWithoutTheFileName() {
@@ -55,14 +57,16 @@ final class ScriptCheckTests: XCTestCase {
     }
 
     func testAnExpectedErrorWrittenWithAnotherFilesLocationStillMatches() {
-        let script = "subject n\nlet x = n.mapp { $0 }\n#> old/name.conduit:2:11: error: unknown operator `mapp`; did you mean `map`?\n"
+        let script = "subject n\nlet x = n.mapp { $0 }\n#> old/name.conduit:2:11: error: unknown operator `mapp`; "
+            + "did you mean `map`?\n"
         let report = check(script, path: "new.conduit")
         XCTAssertEqual(report.failures, [])
         XCTAssertEqual(report.passed, 1)
     }
 
     func testUpdatedTextStatesWhatTheScriptPrinted() {
-        let script = "subject n\nsink out = n\nsend n 1\n#> out ← 7\nsend n 2\nsned n\nsend n 3\n#> (nothing)\ncancel out\n# the end\n"
+        let script = "subject n\nsink out = n\nsend n 1\n#> out ← 7\nsend n 2\nsned n\nsend n 3\n#> "
+            + "(nothing)\ncancel out\n# the end\n"
         let report = check(script, path: "/elsewhere/u.conduit")
         XCTAssertEqual(report.updatedText, """
             subject n
@@ -85,8 +89,11 @@ final class ScriptCheckTests: XCTestCase {
     }
 
     func testUpdateKeepsStatedInformationalLinesAndWritesNothingForSilence() {
-        let script = "subject n\n#> n: PassthroughSubject\ncurrent on = false\nsink out = n.combineLatest(on).filter { $0[1] }\nsend n 1\n#> out ← [1, false]\n"
+        let script = "subject n\n#> n: PassthroughSubject\ncurrent on = false\nsink out = "
+            + "n.combineLatest(on).filter { $0[1] }\nsend n 1\n#> out ← [1, false]\n"
         let report = check(script)
-        XCTAssertEqual(report.updatedText, "subject n\n#> n: PassthroughSubject\ncurrent on = false\nsink out = n.combineLatest(on).filter { $0[1] }\nsend n 1\n#> (nothing)\n")
+        XCTAssertEqual(report.updatedText,
+            "subject n\n#> n: PassthroughSubject\ncurrent on = false\nsink out = n.combineLatest(on).filter { $0[1] "
+                + "}\nsend n 1\n#> (nothing)\n")
     }
 }

@@ -18,7 +18,8 @@ class SessionTestCase: XCTestCase {
     /// Types `line` and returns the lines it printed.
     @discardableResult
     func type(_ line: String, file: StaticString = #filePath, lineNumber: UInt = #line) -> [String] {
-        session.evaluate(line).flatMap { $0.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        session.evaluate(line).flatMap { $0.text.split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init) }
     }
 
     /// Types `line` and returns only its value and completion lines.

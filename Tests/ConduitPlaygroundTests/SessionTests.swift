@@ -144,7 +144,8 @@ final class SessionCommandTests: SessionTestCase {
         type("subject taps; subject tally")
         XCTAssertEqual(session.completions(for: "su", cursor: 2), ["subject", "subs"])
         XCTAssertEqual(session.completions(for: "send ta", cursor: 7), ["tally", "taps"])
-        XCTAssertEqual(session.completions(for: "let x = taps.ma", cursor: 15), ["makeConnectable", "map", "mapError", "max"])
+        XCTAssertEqual(session.completions(for: "let x = taps.ma", cursor: 15), ["makeConnectable", "map", "mapError",
+            "max"])
         XCTAssertTrue(session.completions(for: "help com", cursor: 8).contains("compactMap"))
     }
 }
@@ -168,7 +169,8 @@ final class MoreOperatorTests: SessionTestCase {
         type("subject flaky")
         type("sink safe = flaky.catch { \"recovered: \" + $0 }")
         XCTAssertEqual(values("fail flaky \"offline\""), ["safe ← \"recovered: offline\"", "safe ✓ finished"])
-        XCTAssertEqual(values("sink f = [1, 2].publisher.flatMap { [$0, $0 * 10] }"), ["f ← 1", "f ← 10", "f ← 2", "f ← 20", "f ✓ finished"])
+        XCTAssertEqual(values("sink f = [1, 2].publisher.flatMap { [$0, $0 * 10] }"), ["f ← 1", "f ← 10", "f ← 2",
+            "f ← 20", "f ✓ finished"])
     }
 
     func testPrefixAndDropUntilOutputFrom() {
@@ -191,6 +193,7 @@ final class MoreOperatorTests: SessionTestCase {
         XCTAssertEqual(values("sink c = [3, 1, 2].publisher.count()"), ["c ← 3", "c ✓ finished"])
         XCTAssertEqual(values("sink m = [3, 1, 2].publisher.max()"), ["m ← 3", "m ✓ finished"])
         XCTAssertEqual(values("sink all = [3, 1, 2].publisher.collect()"), ["all ← [3, 1, 2]", "all ✓ finished"])
-        XCTAssertEqual(values("sink bad = [1, \"x\"].publisher.min()"), ["bad ✗ failed: cannot compare string \"x\" with integer 1"])
+        XCTAssertEqual(values("sink bad = [1, \"x\"].publisher.min()"),
+            ["bad ✗ failed: cannot compare string \"x\" with integer 1"])
     }
 }

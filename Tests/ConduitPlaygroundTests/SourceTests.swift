@@ -34,8 +34,10 @@ final class SourceTests: SessionTestCase {
     }
 
     func testRecordReplaysItsValuesAndCompletion() {
-        XCTAssertEqual(values("sink r = Record(output: [1, 2], completion: .finished)"), ["r ← 1", "r ← 2", "r ✓ finished"])
-        XCTAssertEqual(values("sink f = Record(output: [3], completion: .failure(\"late\"))"), ["f ← 3", "f ✗ failed: late"])
+        XCTAssertEqual(values("sink r = Record(output: [1, 2], completion: .finished)"), ["r ← 1", "r ← 2",
+            "r ✓ finished"])
+        XCTAssertEqual(values("sink f = Record(output: [3], completion: .failure(\"late\"))"), ["f ← 3",
+            "f ✗ failed: late"])
         XCTAssertEqual(values("sink d = Record(output: []) demand 1"), ["d ✓ finished"])
         XCTAssertTrue(error("sink x = Record(output: [1], completion: .later)").contains("`.finished` or `.failure"))
     }

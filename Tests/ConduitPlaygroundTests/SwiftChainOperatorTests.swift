@@ -26,7 +26,9 @@ final class SwiftChainOperatorTests: SessionTestCase {
         XCTAssertEqual(values("send n 1"), ["out ← 1"])
         let records = session.evaluate("fail n \"boom\"")
         XCTAssertEqual(records.map(\.kind), [.error])
-        XCTAssertEqual(records.first?.text, "error: assertNoFailure: fatal error: numbers: boom (a Swift program stops here; the playground stops this pipeline)")
+        XCTAssertEqual(records.first?.text,
+            "error: assertNoFailure: fatal error: numbers: boom (a Swift program stops here; the playground stops "
+                + "this pipeline)")
         XCTAssertEqual(values("send n 2"), [], "the pipeline has stopped")
         XCTAssertEqual(type("inspect out").filter { $0.contains("state") }, ["  state:    active"])
     }
@@ -47,14 +49,18 @@ final class SwiftChainOperatorTests: SessionTestCase {
     }
 
     func testMinAndMaxByAClosure() {
-        XCTAssertEqual(values("sink low = [{r: 2}, {r: 1}, {r: 3}].publisher.min(by: { $0.r < $1.r })"), ["low ← {r: 1}", "low ✓ finished"])
-        XCTAssertEqual(values("sink high = [{r: 2}, {r: 1}, {r: 3}].publisher.max { $0.r < $1.r }"), ["high ← {r: 3}", "high ✓ finished"])
+        XCTAssertEqual(values("sink low = [{r: 2}, {r: 1}, {r: 3}].publisher.min(by: { $0.r < $1.r })"),
+            ["low ← {r: 1}", "low ✓ finished"])
+        XCTAssertEqual(values("sink high = [{r: 2}, {r: 1}, {r: 3}].publisher.max { $0.r < $1.r }"), ["high ← {r: 3}",
+            "high ✓ finished"])
     }
 
     func testOutputInARange() {
-        XCTAssertEqual(values("sink a = [0, 1, 2, 3, 4].publisher.output(in: 1...2)"), ["a ← 1", "a ← 2", "a ✓ finished"])
+        XCTAssertEqual(values("sink a = [0, 1, 2, 3, 4].publisher.output(in: 1...2)"), ["a ← 1", "a ← 2",
+            "a ✓ finished"])
         XCTAssertEqual(values("sink b = [0, 1, 2, 3, 4].publisher.output(in: 1..<2)"), ["b ← 1", "b ✓ finished"])
-        XCTAssertEqual(values("sink c = [0, 1, 2, 3, 4].publisher.output(in: 3...)"), ["c ← 3", "c ← 4", "c ✓ finished"])
+        XCTAssertEqual(values("sink c = [0, 1, 2, 3, 4].publisher.output(in: 3...)"), ["c ← 3", "c ← 4",
+            "c ✓ finished"])
         XCTAssertTrue(error("let x = [1].publisher.output(in: 3...1)").contains("ends before it starts"))
         XCTAssertTrue(error("let x = [1].publisher.output(in: -1...1)").contains("starts at 0 or more"))
         XCTAssertTrue(error("let x = [1].publisher.output(in: 2)").contains("expected a range"))
@@ -68,8 +74,10 @@ final class SwiftChainOperatorTests: SessionTestCase {
     func testFlatMapWithMaxPublishersAsSwiftWritesIt() {
         type("subject a; subject b; subject pick")
         type("sink out = pick.flatMap(maxPublishers: .max(1)) { $0 }")
-        XCTAssertEqual(values("send pick 1; send pick 2"), ["out ← 1", "out ← 2"], "each inner Just finishes at once, so the next may start")
-        XCTAssertEqual(values("sink all = [1, 2].publisher.flatMap(maxPublishers: .unlimited) { [$0, $0] }"), ["all ← 1", "all ← 1", "all ← 2", "all ← 2", "all ✓ finished"])
+        XCTAssertEqual(values("send pick 1; send pick 2"), ["out ← 1", "out ← 2"],
+            "each inner Just finishes at once, so the next may start")
+        XCTAssertEqual(values("sink all = [1, 2].publisher.flatMap(maxPublishers: .unlimited) { [$0, $0] }"),
+            ["all ← 1", "all ← 1", "all ← 2", "all ← 2", "all ✓ finished"])
         XCTAssertTrue(error("let x = a.flatMap(maxPublishers: .max(0)) { $0 }").contains("at least 1"))
     }
 
@@ -95,7 +103,8 @@ final class SwiftChainOperatorTests: SessionTestCase {
         type("sink read = text.decode(type: Card.self, decoder: JSONDecoder())")
         XCTAssertEqual(values("send text \"[1, \\\"x\\\"]\""), ["read ← [1, \"x\"]"])
         XCTAssertEqual(values("send text \"nope\""), ["read ✗ failed: not JSON: The given data was not valid JSON."])
-        XCTAssertTrue(error("let p = cards.encode(encoder: PropertyListEncoder())").contains("encodes and decodes JSON"))
+        XCTAssertTrue(error("let p = cards.encode(encoder: PropertyListEncoder())").contains(
+            "encodes and decodes JSON"))
         XCTAssertTrue(error("let q = cards.decode(type: Card.self)").contains("decoder: JSONDecoder()"))
     }
 
@@ -103,15 +112,18 @@ final class SwiftChainOperatorTests: SessionTestCase {
         type("subject taps; current latest = \"none\"")
         XCTAssertEqual(values("sink show = latest"), ["show ← \"none\""])
         XCTAssertEqual(values("sink store = taps.map { $0.name }.assign(to: \\.value, on: latest)"), [])
-        XCTAssertEqual(values("send taps {name: \"ace\"}"), ["show ← \"ace\""], "the assignment prints nothing; the subject's sink shows it")
+        XCTAssertEqual(values("send taps {name: \"ace\"}"), ["show ← \"ace\""],
+            "the assignment prints nothing; the subject's sink shows it")
         XCTAssertTrue(type("inspect latest").contains("latest: CurrentValueSubject = \"ace\""))
         XCTAssertEqual(type("cancel store"), ["store cancelled"])
         XCTAssertEqual(values("send taps {name: \"two\"}"), [])
         type("subject plain")
         XCTAssertTrue(error("sink a = taps.assign(to: \\.value, on: plain)").contains("keeps no value"))
         XCTAssertTrue(error("sink b = latest.map { $0 }.assign(to: \\.value, on: latest)").contains("back into itself"))
-        XCTAssertTrue(error("sink c = taps.assign(to: \\.name, on: latest)").contains("assign(to: \\.value, on: SUBJECT)"))
-        XCTAssertTrue(error("sink d = taps.assign(to: \\.value, on: latest) demand 1").contains("asks for every value itself"))
+        XCTAssertTrue(error("sink c = taps.assign(to: \\.name, on: latest)").contains(
+            "assign(to: \\.value, on: SUBJECT)"))
+        XCTAssertTrue(error("sink d = taps.assign(to: \\.value, on: latest) demand 1").contains(
+            "asks for every value itself"))
         XCTAssertTrue(error("let e = taps.assign(to: \\.value, on: latest)").contains("ends a sink"))
     }
 

@@ -22,7 +22,8 @@ final class VirtualTimeTests: SessionTestCase {
         type("sink late = taps.delay(for: 500ms)")
         XCTAssertEqual(values("send taps 1"), ["calm ← 1"])
         XCTAssertEqual(values("send taps 2; send taps 3"), [])
-        XCTAssertEqual(values("tick 1s"), ["late ← 1   @500ms", "late ← 2   @500ms", "late ← 3   @500ms", "calm ← 3   @1s"])
+        XCTAssertEqual(values("tick 1s"), ["late ← 1   @500ms", "late ← 2   @500ms", "late ← 3   @500ms",
+            "calm ← 3   @1s"])
     }
 
     func testTimeoutFailsWithTheMessage() {
@@ -94,6 +95,7 @@ final class TraceAndSubsTests: SessionTestCase {
         type("sink out = just(5).print(\"j\")")
             .forEach { _ in }
         let lines = session.evaluate("sink again = just(6).print(\"k\")").map(\.text)
-        XCTAssertEqual(lines, ["k: receive subscription: (Just)", "k: request unlimited", "k: receive value: (6)", "again ← 6", "k: receive finished", "again ✓ finished"])
+        XCTAssertEqual(lines, ["k: receive subscription: (Just)", "k: request unlimited", "k: receive value: (6)",
+            "again ← 6", "k: receive finished", "again ✓ finished"])
     }
 }

@@ -14,9 +14,11 @@ final class WhitespaceTrimmingTests: XCTestCase {
 
     func testTrimmingWhitespaceMatchesFoundationForEverySample() {
         for sample in samples {
-            XCTAssertEqual(sample.trimmingWhitespace(), sample.trimmingCharacters(in: .whitespaces), "\(sample.debugDescription)")
+            XCTAssertEqual(sample.trimmingWhitespace(), sample.trimmingCharacters(in: .whitespaces),
+                "\(sample.debugDescription)")
             let slice = sample.dropFirst(0)
-            XCTAssertEqual(slice.trimmingWhitespace(), slice.trimmingCharacters(in: .whitespaces), "\(sample.debugDescription)")
+            XCTAssertEqual(slice.trimmingWhitespace(), slice.trimmingCharacters(in: .whitespaces),
+                "\(sample.debugDescription)")
         }
     }
 

@@ -196,7 +196,8 @@ final class AsyncBridgeTests: XCTestCase {
     func testThrowingValuesRethrowsTheFailure() async {
         var collected: [Int] = []
         do {
-            for try await value in [1, 2].publisher.setFailureType(to: TestError.self).append(Fail(error: TestError("end"))).values {
+            for try await value in [1, 2].publisher.setFailureType(to: TestError.self).append(Fail(error: TestError(
+                "end"))).values {
                 collected.append(value)
             }
             XCTFail("expected the failure")

@@ -1,6 +1,6 @@
-import XCTest
 import Conduit
 import Foundation
+import XCTest
 
 final class DemandTests: XCTestCase {
     func testArithmeticSaturates() {
@@ -183,7 +183,8 @@ final class SubjectConcurrencyTests: XCTestCase {
                     subject.send(-1)
                     transient.cancel()
                     XCTAssertEqual(transient.overlappingDeliveries, 0)
-                    XCTAssertEqual(Set(transient.values.filter { $0 >= 0 }).count, transient.values.filter { $0 >= 0 }.count)
+                    XCTAssertEqual(Set(transient.values.filter { $0 >= 0 }).count,
+                        transient.values.filter { $0 >= 0 }.count)
                 }
             }
         }
@@ -268,7 +269,8 @@ final class InstrumentationTests: XCTestCase {
         subject.send(2)
         Instrumentation.setListening(false, for: log)
         subject.send(3)
-        XCTAssertEqual(log.texts(for: subscriber.combineIdentifier), ["value 2"], "the link made while muted reports while listening")
+        XCTAssertEqual(log.texts(for: subscriber.combineIdentifier), ["value 2"],
+            "the link made while muted reports while listening")
         XCTAssertEqual(subscriber.values, [1, 2, 3])
     }
 }

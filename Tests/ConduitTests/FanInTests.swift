@@ -28,7 +28,8 @@ final class FanInTests: XCTestCase {
         do {
             let token = Token()
             weakToken = token
-            cancellable = publisher.sink(receiveCompletion: { _ in }, receiveValue: { _ in withExtendedLifetime(token) {} })
+            cancellable = publisher.sink(receiveCompletion: { _ in }, receiveValue: { _ in withExtendedLifetime(
+                token) {} })
         }
         send()
         XCTAssertNotNil(weakToken, file: file, line: line)

@@ -1,6 +1,6 @@
-import XCTest
 import Conduit
 import Foundation
+import XCTest
 
 final class FutureTests: XCTestCase {
     func testClosureRunsOnceAtCreation() {
@@ -89,7 +89,8 @@ final class FutureTests: XCTestCase {
                 XCTAssertEqual(subscriber.overlappingDeliveries, 0)
                 if index % 2 == 0 {
                     // Cancelled at some point: everything or nothing after the subscription.
-                    XCTAssertTrue(events == ["subscription"] || events == ["subscription", "value(\(round))", "finished"], "\(events)")
+                    XCTAssertTrue(events == ["subscription"] || events == ["subscription", "value(\(round))",
+                        "finished"], "\(events)")
                 } else {
                     XCTAssertEqual(events, ["subscription", "value(\(round))", "finished"])
                 }
@@ -106,7 +107,8 @@ final class FutureTests: XCTestCase {
             neverFulfilled.subscribe(subscriber)
             subscriber.cancel()
         }
-        XCTAssertNil(weakSubscriber, "the pending future still holds its subscription, but not the cancelled subscriber")
+        XCTAssertNil(weakSubscriber,
+            "the pending future still holds its subscription, but not the cancelled subscriber")
         withExtendedLifetime(neverFulfilled) {}
     }
 

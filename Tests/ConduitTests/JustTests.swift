@@ -1,6 +1,6 @@
-import XCTest
 import Conduit
 import Foundation
+import XCTest
 
 final class JustTests: XCTestCase {
     func testJustWaitsForDemandThenSendsValueAndFinishes() {
@@ -42,7 +42,8 @@ final class JustTests: XCTestCase {
             }
             XCTAssertEqual(requestOnly.eventDescriptions, ["subscription", "value(\(round))", "finished"])
             let events = cancelled.eventDescriptions
-            XCTAssertTrue(events == ["subscription"] || events == ["subscription", "value(\(round))", "finished"], "\(events)")
+            XCTAssertTrue(events == ["subscription"] || events == ["subscription", "value(\(round))", "finished"],
+                "\(events)")
         }
     }
 
@@ -85,7 +86,8 @@ final class EmptyAndFailTests: XCTestCase {
         let subscriber = RecordingSubscriber<Int, Never>()
         Empty<Int, Never>(completeImmediately: false).subscribe(subscriber)
         XCTAssertEqual(subscriber.eventDescriptions, ["subscription"])
-        XCTAssertEqual(Empty<Int, Never>(completeImmediately: false), Empty(completeImmediately: false, outputType: Int.self, failureType: Never.self))
+        XCTAssertEqual(Empty<Int, Never>(completeImmediately: false), Empty(completeImmediately: false,
+            outputType: Int.self, failureType: Never.self))
     }
 
     func testFailFailsAtOnceWithoutDemand() {

@@ -1,6 +1,6 @@
-import XCTest
 import Conduit
 import Foundation
+import XCTest
 
 private final class Counter: ObservableObject {
     @Published var count = 0
@@ -174,7 +174,8 @@ final class SearchExampleTests: XCTestCase {
         func searchSongs(query: String) -> Future<[Song], Error> {
             searched.append(query)
             return Future { promise in
-                if query == "fail" { promise(.failure(Offline())) } else { promise(.success([Song(name: query + "!")])) }
+                if query == "fail" { promise(.failure(Offline())) } else { promise(.success([Song(name: query
+                    + "!")])) }
             }
         }
     }

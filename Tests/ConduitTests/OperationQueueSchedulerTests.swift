@@ -67,7 +67,8 @@ final class OperationQueueSchedulerTests: XCTestCase {
         done.expectedFulfillmentCount = 3
         let log = LockedLog<String>()
         let now = queue.now
-        queue.schedule(after: now.advanced(by: .milliseconds(120)), tolerance: .zero, options: nil) { log.append("c"); done.fulfill() }
+        queue.schedule(after: now.advanced(by: .milliseconds(120)), tolerance: .zero, options: nil) { log.append(
+            "c"); done.fulfill() }
         queue.schedule(after: now.advanced(by: .milliseconds(20))) { log.append("a"); done.fulfill() }
         queue.schedule(after: now.advanced(by: .milliseconds(70))) { log.append("b"); done.fulfill() }
         wait(for: [done], timeout: 10)

@@ -1,9 +1,9 @@
 import Conduit
+import Dispatch
+import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
-import XCTest
 
 /// Behaviour of `PassthroughSubject` that the delivery fast path (specialised closures, per
 /// subscriber recursive lock) must keep.

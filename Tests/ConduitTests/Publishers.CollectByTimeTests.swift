@@ -4,12 +4,16 @@ import XCTest
 /// `collect(.byTime)` and `collect(.byTimeOrCount)` as marble diagrams (one character per 10ms):
 /// each array that comes out is drawn as its letters, so `(ab)` is one array [a, b].
 final class CollectByTimeTests: XCTestCase {
-    private func byTime(_ interval: Int) -> (AnyPublisher<String, TestError>, VirtualTimeScheduler) -> AnyPublisher<String, TestError> {
-        { $0.collect(.byTime($1, .milliseconds(interval))).map { $0.isEmpty ? "0" : $0.joined() }.eraseToAnyPublisher() }
+    private func byTime(_ interval: Int) -> (AnyPublisher<String, TestError>,
+        VirtualTimeScheduler) -> AnyPublisher<String, TestError> {
+        { $0.collect(.byTime($1, .milliseconds(interval))).map { $0.isEmpty
+            ? "0" : $0.joined() }.eraseToAnyPublisher() }
     }
 
-    private func byTimeOrCount(_ interval: Int, _ count: Int) -> (AnyPublisher<String, TestError>, VirtualTimeScheduler) -> AnyPublisher<String, TestError> {
-        { $0.collect(.byTimeOrCount($1, .milliseconds(interval), count)).map { $0.isEmpty ? "0" : $0.joined() }.eraseToAnyPublisher() }
+    private func byTimeOrCount(_ interval: Int, _ count: Int) -> (AnyPublisher<String, TestError>,
+        VirtualTimeScheduler) -> AnyPublisher<String, TestError> {
+        { $0.collect(.byTimeOrCount($1, .milliseconds(interval), count)).map { $0.isEmpty
+            ? "0" : $0.joined() }.eraseToAnyPublisher() }
     }
 
     func testByTimeSendsWhatEachIntervalGathered() {

@@ -1,5 +1,5 @@
-import XCTest
 import Conduit
+import XCTest
 
 /// `debounce` and `throttle`: which scheduler calls they make and when values and the completion go out.
 final class DebounceTests: XCTestCase {

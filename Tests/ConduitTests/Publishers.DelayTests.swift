@@ -1,5 +1,5 @@
-import XCTest
 import Conduit
+import XCTest
 
 /// `delay` and `receive(on:)`: what the upstream sends after its completion schedules nothing.
 final class ScheduledDeliveryTests: XCTestCase {

@@ -1,5 +1,5 @@
-import XCTest
 import Conduit
+import XCTest
 
 /// `dropFirst(_:)`: when and how much it asks the upstream for.
 final class DropTests: XCTestCase {

@@ -1,5 +1,5 @@
-import XCTest
 import Conduit
+import XCTest
 
 /// `measureInterval`: when it reads the clock and how it passes demand on.
 final class MeasureIntervalTests: XCTestCase {

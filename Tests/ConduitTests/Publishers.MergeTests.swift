@@ -264,5 +264,6 @@ final class MergeTests: XCTestCase {
         a.send(1)
         a.send(2)
         a.send(completion: .finished)
-        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)", "value(1)", "value(2)", "value(2)", "finished"])
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)", "value(1)", "value(2)", "value(2)",
+            "finished"])
     }}

@@ -1,5 +1,5 @@
-import XCTest
 import Conduit
+import XCTest
 
 /// The reducing operators and `ignoreOutput`: what they ask for, and when the completion goes out.
 final class ReduceTests: XCTestCase {

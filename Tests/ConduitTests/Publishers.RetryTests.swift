@@ -109,7 +109,8 @@ final class RetryTests: XCTestCase {
     }
 
     func testRetryIsEquatableWhenItsUpstreamIs() {
-        XCTAssertEqual(TaggedPublisher(tag: 1).retry(2), Publishers.Retry(upstream: TaggedPublisher(tag: 1), retries: 2))
+        XCTAssertEqual(TaggedPublisher(tag: 1).retry(2), Publishers.Retry(upstream: TaggedPublisher(tag: 1),
+            retries: 2))
         XCTAssertNotEqual(TaggedPublisher(tag: 1).retry(2), TaggedPublisher(tag: 1).retry(3))
         XCTAssertEqual(TaggedPublisher(tag: 1).retry(2).retries, 2)
     }
@@ -120,7 +121,8 @@ final class RetryTests: XCTestCase {
         let subject = PassthroughSubject<Int, TestError>()
         subject.send(completion: .failure(TestError("gone")))
         var completions: [Subscribers.Completion<TestError>] = []
-        let cancellable = subject.retry(100_000).sink(receiveCompletion: { completions.append($0) }, receiveValue: { _ in })
+        let cancellable = subject.retry(100_000).sink(receiveCompletion: { completions.append($0) },
+            receiveValue: { _ in })
         XCTAssertEqual(completions, [.failure(TestError("gone"))])
         cancellable.cancel()
     }

@@ -1,6 +1,6 @@
-import XCTest
-import Foundation
 import Conduit
+import Foundation
+import XCTest
 
 final class PublishersSequenceTests: XCTestCase {
     func testSequenceHonoursDemandAndFinishesAfterLastElement() {

@@ -1,5 +1,5 @@
-import XCTest
 import Conduit
+import XCTest
 
 /// `subscribe(on:)`: requests and cancel run on the scheduler, in the order they were made.
 final class SubscribeOnTests: XCTestCase {

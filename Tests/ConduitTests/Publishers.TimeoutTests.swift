@@ -1,5 +1,5 @@
-import XCTest
 import Conduit
+import XCTest
 
 /// `timeout`: which scheduler calls it makes, and when values, demand and the completion move.
 final class TimeoutTests: XCTestCase {

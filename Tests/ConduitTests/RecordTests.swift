@@ -1,6 +1,6 @@
-import XCTest
 import Conduit
 import Foundation
+import XCTest
 
 final class RecordTests: XCTestCase {
     func testRecordReplaysOutputAndCompletionToEachSubscriber() {

@@ -134,7 +134,8 @@ final class SchedulingRulesTests: XCTestCase {
         subscriber.cancel()
         XCTAssertEqual(upstream.subscription.done.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(upstream.subscribedOnQueue, true)
-        XCTAssertEqual(upstream.subscription.log, ["request max(1) on queue", "request max(3) on queue", "cancel on queue"])
+        XCTAssertEqual(upstream.subscription.log, ["request max(1) on queue", "request max(3) on queue",
+            "cancel on queue"])
     }
 
     func testDelayOnADispatchQueueKeepsTheOrderOfManyValues() {
@@ -159,21 +160,25 @@ final class SchedulingRulesTests: XCTestCase {
 
     func testThrottleLatestAndFirstDifferOnlyInWhichValueOfAWindowGoesOut() {
         // One window (0-30ms) after the first value: b, c, then quiet.
-        Marbles.validate("abc-----|", { $0.throttle(for: .milliseconds(30), scheduler: $1, latest: true).eraseToAnyPublisher() },
+        Marbles.validate("abc-----|", { $0.throttle(for: .milliseconds(30), scheduler: $1,
+            latest: true).eraseToAnyPublisher() },
                          expected: "a--c----|")
-        Marbles.validate("abc-----|", { $0.throttle(for: .milliseconds(30), scheduler: $1, latest: false).eraseToAnyPublisher() },
+        Marbles.validate("abc-----|", { $0.throttle(for: .milliseconds(30), scheduler: $1,
+            latest: false).eraseToAnyPublisher() },
                          expected: "a--b----|")
     }
 
     func testTimeoutWithoutCustomErrorFinishesAndWithItFails() {
         Marbles.validate("a---", { $0.timeout(.milliseconds(20), scheduler: $1).eraseToAnyPublisher() },
                          expected: "a-|")
-        Marbles.validate("a---", { $0.timeout(.milliseconds(20), scheduler: $1, customError: { TestError() }).eraseToAnyPublisher() },
+        Marbles.validate("a---", { $0.timeout(.milliseconds(20), scheduler: $1,
+            customError: { TestError() }).eraseToAnyPublisher() },
                          expected: "a-#")
     }
 
     func testTimeoutRestartsOnEachValue() {
-        Marbles.validate("a-b-c-----", { $0.timeout(.milliseconds(30), scheduler: $1, customError: { TestError() }).eraseToAnyPublisher() },
+        Marbles.validate("a-b-c-----", { $0.timeout(.milliseconds(30), scheduler: $1,
+            customError: { TestError() }).eraseToAnyPublisher() },
                          expected: "a-b-c--#")
     }
 }

@@ -1,6 +1,6 @@
-import XCTest
 import Conduit
 import Foundation
+import XCTest
 
 /// The card-taps-and-switch pipeline of seed 000, as close to the seed's code as Linux allows
 /// (no UIKit: the switch is a plain class with the seed's `@Published var isOnPublisher`).

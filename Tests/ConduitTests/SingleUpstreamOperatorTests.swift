@@ -1,6 +1,6 @@
-import XCTest
 import Conduit
 import Foundation
+import XCTest
 
 /// Values, demand, completion, cancellation and thrown errors of the single-upstream operators.
 final class TransformingOperatorTests: XCTestCase {
@@ -15,7 +15,8 @@ final class TransformingOperatorTests: XCTestCase {
     }
 
     func testFusedMapsReturnOneMap() {
-        let fused: Publishers.Map<PassthroughSubject<Int, Never>, String> = PassthroughSubject<Int, Never>().map { $0 + 1 }.map { "\($0)" }
+        let fused: Publishers.Map<PassthroughSubject<Int, Never>, String> = PassthroughSubject<Int, Never>().map { $0
+            + 1 }.map { "\($0)" }
         var out: [String] = []
         let cancellable = fused.upstream.map(fused.transform).sink { out.append($0) }
         fused.upstream.send(1)
@@ -26,7 +27,8 @@ final class TransformingOperatorTests: XCTestCase {
     func testMapKeyPaths() {
         struct Point { let x: Int; let y: Int; let z: Int }
         var out: [String] = []
-        let cancellable = [Point(x: 1, y: 2, z: 3)].publisher.map(\.x, \.y, \.z).map { "\($0)\($1)\($2)" }.sink { out.append($0) }
+        let cancellable = [Point(x: 1, y: 2, z: 3)].publisher.map(\.x, \.y,
+            \.z).map { "\($0)\($1)\($2)" }.sink { out.append($0) }
         XCTAssertEqual(out, ["123"])
         let single = [Point(x: 7, y: 0, z: 0)].publisher.map(\.x).sink { out.append("\($0)") }
         XCTAssertEqual(out, ["123", "7"])
@@ -101,7 +103,8 @@ final class TransformingOperatorTests: XCTestCase {
         let a = Fail<Int, URLError>(error: URLError(.badURL)).mapError { _ in TestError("mapped") }
             .sink(receiveCompletion: { completion = $0 }, receiveValue: { _ in })
         XCTAssertEqual(completion, .failure(TestError("mapped")))
-        let typed: Publishers.SetFailureType<PassthroughSubject<Int, Never>, TestError> = PassthroughSubject<Int, Never>().setFailureType(to: TestError.self)
+        let typed: Publishers.SetFailureType<PassthroughSubject<Int, Never>, TestError> = PassthroughSubject<Int,
+            Never>().setFailureType(to: TestError.self)
         XCTAssertNotNil(typed)
         _ = a
     }
@@ -267,7 +270,8 @@ final class ReducingOperatorTests: XCTestCase {
         ]
         XCTAssertEqual(out, [
             "count 5", "collect [3, 1, 4, 1, 5]", "pairs [3, 1]", "pairs [4, 1]", "pairs [5]", "min 1", "max 5",
-            "contains4 true", "over9 false", "positive true", "first 3", "firstOver3 4", "last 5", "lastUnder3 1", "ignored",
+            "contains4 true", "over9 false", "positive true", "first 3", "firstOver3 4", "last 5", "lastUnder3 1",
+                "ignored",
         ])
         _ = all
     }

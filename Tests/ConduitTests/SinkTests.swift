@@ -1,6 +1,6 @@
-import XCTest
 import Conduit
 import Foundation
+import XCTest
 
 /// A publisher whose subscription is a struct (Combine allows any type): it records what its
 /// subscriber asks for.

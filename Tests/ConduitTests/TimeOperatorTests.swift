@@ -1,6 +1,6 @@
-import XCTest
 import Conduit
 import Foundation
+import XCTest
 
 final class VirtualTimeSchedulerTests: XCTestCase {
     func testActionsRunInTimeOrderOnlyWhenAdvanced() {
@@ -40,7 +40,8 @@ final class VirtualTimeSchedulerTests: XCTestCase {
     func testAdvanceWithALimitStopsAtTheLastActionRunAndGoesOnLater() {
         let scheduler = VirtualTimeScheduler()
         var ticks = 0
-        let cancellable = scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(1)), interval: .nanoseconds(1)) { ticks += 1 }
+        let cancellable = scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(1)), interval: .nanoseconds(
+            1)) { ticks += 1 }
         XCTAssertFalse(scheduler.advance(to: scheduler.now.advanced(by: .seconds(1)), limit: 1_000))
         XCTAssertEqual(ticks, 1_000)
         XCTAssertEqual(scheduler.now.nanoseconds, 1_000, "the clock stays at the last action run")
@@ -53,7 +54,8 @@ final class VirtualTimeSchedulerTests: XCTestCase {
     func testARepeatPastTheEndOfTimeNeverComes() {
         let scheduler = VirtualTimeScheduler()
         var ticks = 0
-        let cancellable = scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(Int.max - 10)), interval: .seconds(1)) { ticks += 1 }
+        let cancellable = scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(Int.max - 10)),
+            interval: .seconds(1)) { ticks += 1 }
         scheduler.advance(to: .init(nanoseconds: .max))
         XCTAssertEqual(ticks, 1)
         XCTAssertEqual(scheduler.pendingActionCount, 0)
@@ -63,17 +65,20 @@ final class VirtualTimeSchedulerTests: XCTestCase {
 
 final class TimeOperatorTests: XCTestCase {
     func testDebounceEmitsOnlyAfterTheQuietInterval() {
-        Marbles.validate("abcd----e---f-g----|", { $0.debounce(for: .milliseconds(30), scheduler: $1).eraseToAnyPublisher() },
+        Marbles.validate("abcd----e---f-g----|", { $0.debounce(for: .milliseconds(30),
+            scheduler: $1).eraseToAnyPublisher() },
                          expected: "------d----e-----g-|")
     }
 
     func testThrottleLatestEmitsFirstThenLatestPerWindow() {
-        Marbles.validate("abcd----e---f-g----|", { $0.throttle(for: .milliseconds(30), scheduler: $1, latest: true).eraseToAnyPublisher() },
+        Marbles.validate("abcd----e---f-g----|", { $0.throttle(for: .milliseconds(30), scheduler: $1,
+            latest: true).eraseToAnyPublisher() },
                          expected: "a--c--d--e--f--g---|")
     }
 
     func testThrottleFirstEmitsFirstOfEachWindow() {
-        Marbles.validate("abcd----e---f-g----|", { $0.throttle(for: .milliseconds(30), scheduler: $1, latest: false).eraseToAnyPublisher() },
+        Marbles.validate("abcd----e---f-g----|", { $0.throttle(for: .milliseconds(30), scheduler: $1,
+            latest: false).eraseToAnyPublisher() },
                          expected: "a--b--d--e--f--g---|")
     }
 
@@ -88,7 +93,8 @@ final class TimeOperatorTests: XCTestCase {
     }
 
     func testTimeoutFailsWithCustomError() {
-        Marbles.validate("a------", { $0.timeout(.milliseconds(20), scheduler: $1, customError: { TestError() }).eraseToAnyPublisher() },
+        Marbles.validate("a------", { $0.timeout(.milliseconds(20), scheduler: $1,
+            customError: { TestError() }).eraseToAnyPublisher() },
                          expected: "a-#")
     }
 

@@ -1,12 +1,12 @@
 import Conduit
 import Foundation
+import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 #if canImport(Glibc)
 import Glibc
 #endif
-import XCTest
 
 /// `dataTaskPublisher(for:)` against a real HTTP server on loopback, started by each test.
 final class URLSessionDataTaskPublisherTests: XCTestCase {

@@ -72,7 +72,8 @@ enum OperatorCases {
     }
 
     /// Ten separate `Map` layers over `upstream`.
-    static func tenMaps<P: Publisher>(_ upstream: P) -> AnyPublisher<Int, Never> where P.Output == Int, P.Failure == Never {
+    static func tenMaps<P: Publisher>(_ upstream: P) -> AnyPublisher<Int, Never> where P.Output == Int,
+        P.Failure == Never {
         var chain = AnyPublisher<Int, Never>?.none
         func layer<U: Publisher>(_ upstream: U) -> Publishers.Map<U, Int> where U.Output == Int {
             Publishers.Map(upstream: upstream) { $0 &+ 1 }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Publishers {
     /// A publisher of the elements of an `AsyncSequence` (Combine has no such bridge).
     ///
@@ -28,8 +30,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     }
 }
 
-import Foundation
-
 /// Runs the reading task and waits between elements until the subscriber has demand.
 private final class AsyncSequenceSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
     @unchecked Sendable where Downstream.Failure == Error
@@ -46,7 +46,8 @@ private final class AsyncSequenceSubscription<Downstream: Subscriber>: Subscript
 
     var description: String { "AsyncSequence" }
 
-    func start<Base: AsyncSequence & Sendable>(_ base: Base) where Base.Element == Downstream.Input, Base.Element: Sendable {
+    func start<Base: AsyncSequence & Sendable>(_ base: Base) where Base.Element == Downstream.Input,
+        Base.Element: Sendable {
         let body = Handoff<() async -> Void> { [self] in await run(base) }
         let task = Task<Void, Never> { if let run = body.value { await run() } }
         lock.withLock { self.task = task }

@@ -28,7 +28,8 @@ extension Timer {
         private let lock = Lock()
         private var timer: Timer?
 
-        public init(interval: TimeInterval, tolerance: TimeInterval? = nil, runLoop: RunLoop, mode: RunLoop.Mode, options: RunLoop.SchedulerOptions? = nil) {
+        public init(interval: TimeInterval, tolerance: TimeInterval? = nil, runLoop: RunLoop, mode: RunLoop.Mode,
+            options: RunLoop.SchedulerOptions? = nil) {
             self.interval = interval
             self.tolerance = tolerance
             self.runLoop = runLoop

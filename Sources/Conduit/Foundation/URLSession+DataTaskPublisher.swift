@@ -34,14 +34,16 @@ extension URLSession {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            subscriber.receive(subscription: DataTaskSubscription(downstream: subscriber, request: request, session: session))
+            subscriber.receive(subscription: DataTaskSubscription(downstream: subscriber, request: request,
+                session: session))
         }
     }
 }
 
 /// The subscription of `dataTaskPublisher(for:)`: idle until the first demand, then one data task
 /// whose completion handler delivers the value and the completion (or the failure).
-private final class DataTaskSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable
+private final class DataTaskSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
+    @unchecked Sendable
 where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failure == URLError {
     private let lock = Lock()
     private var downstream: Downstream?
@@ -89,7 +91,8 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
         }
         guard let target else { return }
         if let error {
-            target.receive(completion: .failure(error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])))
+            target.receive(completion: .failure(error as? URLError ?? URLError(.unknown,
+                userInfo: [NSUnderlyingErrorKey: error])))
         } else if let response {
             _ = target.receive((data: data ?? Data(), response: response))
             target.receive(completion: .finished)

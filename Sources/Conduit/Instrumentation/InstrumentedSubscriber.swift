@@ -3,7 +3,8 @@ internal protocol InstrumentedLink {}
 
 /// A subscriber placed between a publisher and its subscriber while instrumentation is on; it
 /// reports each event of the link and passes it through unchanged.
-internal final class InstrumentedSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible, InstrumentedLink,
+internal final class InstrumentedSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+    InstrumentedLink,
     @unchecked Sendable
 {
     typealias Input = Downstream.Input

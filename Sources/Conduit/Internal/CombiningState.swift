@@ -34,7 +34,8 @@ internal struct CombiningState<Storage: CombiningStorage>: FanInState {
     }
 
     @inlinable
-    mutating func attach(_ subscription: Subscription, to lane: Int, demand: Subscribers.Demand) -> Subscribers.Demand? {
+    mutating func attach(_ subscription: Subscription, to lane: Int,
+        demand: Subscribers.Demand) -> Subscribers.Demand? {
         guard lanes[lane].subscription == nil, !lanes[lane].finished else { return nil }
         lanes[lane].subscription = subscription
         let amount = lanes[lane].pendingRequest
@@ -79,7 +80,8 @@ internal struct CombiningState<Storage: CombiningStorage>: FanInState {
     }
 
     @inlinable
-    mutating func requested(_ amount: Subscribers.Demand, demand: Subscribers.Demand) -> [(Subscription, Subscribers.Demand)]? {
+    mutating func requested(_ amount: Subscribers.Demand, demand: Subscribers.Demand) -> [(Subscription,
+        Subscribers.Demand)]? {
         passOn(amount)
     }
 

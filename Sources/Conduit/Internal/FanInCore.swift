@@ -43,7 +43,8 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
 
     /// The subscriber of `lane`, which stores each value it receives into the state with `put`.
     @inlinable
-    func lane<Input>(_ lane: State.Lane, _ put: @escaping (inout State, State.Lane, Input) -> Void) -> FanInLane<Downstream, State, Input> {
+    func lane<Input>(_ lane: State.Lane, _ put: @escaping (inout State, State.Lane,
+        Input) -> Void) -> FanInLane<Downstream, State, Input> {
         FanInLane(core: self, lane: lane, put: put)
     }
 
@@ -105,7 +106,8 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
     }
 
     @inlinable
-    func laneReceived<Input>(_ lane: State.Lane, value: Input, put: (inout State, State.Lane, Input) -> Void) -> Subscribers.Demand {
+    func laneReceived<Input>(_ lane: State.Lane, value: Input, put: (inout State, State.Lane,
+        Input) -> Void) -> Subscribers.Demand {
         lock.lock()
         guard !done, terminal == nil, state.isLive(lane) else {
             lock.unlock()
@@ -255,7 +257,8 @@ internal struct FanInLane<Downstream: Subscriber, State: FanInState, Input>: Sub
     @usableFromInline let combineIdentifier = CombineIdentifier()
 
     @inlinable
-    init(core: FanInCore<Downstream, State>, lane: State.Lane, put: @escaping (inout State, State.Lane, Input) -> Void) {
+    init(core: FanInCore<Downstream, State>, lane: State.Lane, put: @escaping (inout State, State.Lane,
+        Input) -> Void) {
         self.core = core
         self.lane = lane
         self.put = put

@@ -36,7 +36,8 @@ internal protocol FanInState {
 
     /// The downstream asked for `amount` more (`demand` is now outstanding): the requests to make
     /// at once, or nil for none.
-    mutating func requested(_ amount: Subscribers.Demand, demand: Subscribers.Demand) -> [(Subscription, Subscribers.Demand)]?
+    mutating func requested(_ amount: Subscribers.Demand, demand: Subscribers.Demand) -> [(Subscription,
+        Subscribers.Demand)]?
 
     /// A delivery returned `amount` (> 0) more demand.
     mutating func deliveryAsked(_ amount: Subscribers.Demand)

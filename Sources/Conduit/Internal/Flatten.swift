@@ -29,7 +29,8 @@ internal final class FlattenUpstream<Input, Inner: Publisher, Downstream: Subscr
     @usableFromInline let innerIsJust: Bool
 
     @inlinable
-    init(core: FanInCore<Downstream, MergeState<Downstream.Input>>, maxPublishers: Subscribers.Demand?, transform: @escaping (Input) -> Inner) {
+    init(core: FanInCore<Downstream, MergeState<Downstream.Input>>, maxPublishers: Subscribers.Demand?,
+        transform: @escaping (Input) -> Inner) {
         self.core = core
         self.maxPublishers = maxPublishers
         self.transform = transform

@@ -67,7 +67,8 @@ internal struct MergeState<Output>: FanInState {
     }
 
     @inlinable
-    mutating func attach(_ subscription: Subscription, to lane: Lane, demand: Subscribers.Demand) -> Subscribers.Demand? {
+    mutating func attach(_ subscription: Subscription, to lane: Lane,
+        demand: Subscribers.Demand) -> Subscribers.Demand? {
         guard isLive(lane), lanes[lane.slot].subscription == nil else { return nil }
         lanes[lane.slot].subscription = subscription
         return topUp(lane.slot, demand: demand)
@@ -127,7 +128,8 @@ internal struct MergeState<Output>: FanInState {
     }
 
     @inlinable
-    mutating func requested(_ amount: Subscribers.Demand, demand: Subscribers.Demand) -> [(Subscription, Subscribers.Demand)]? {
+    mutating func requested(_ amount: Subscribers.Demand, demand: Subscribers.Demand) -> [(Subscription,
+        Subscribers.Demand)]? {
         nil
     }
 

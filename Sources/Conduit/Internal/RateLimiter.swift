@@ -57,7 +57,8 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     @usableFromInline let description: String
 
     @inlinable
-    init(downstream: Downstream, mode: Mode, interval: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?) {
+    init(downstream: Downstream, mode: Mode, interval: Context.SchedulerTimeType.Stride, scheduler: Context,
+        options: Context.SchedulerOptions?) {
         self.downstream = downstream
         self.mode = mode
         self.interval = interval

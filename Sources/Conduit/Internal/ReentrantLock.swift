@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// A lock of one machine word, stored inline in its owner, that the thread holding it may take
 /// again: the word is the holder's thread id (0 when free) plus a "someone waits" bit.

@@ -39,7 +39,8 @@ internal final class Relay<Downstream: Subscriber>: Subscription, CustomStringCo
             return generation
         }
         guard let number else { return }
-        source.subscribe(RelayLink<P.Output, P.Failure, Downstream>(relay: self, generation: number, finished: finished, failed: failed))
+        source.subscribe(RelayLink<P.Output, P.Failure, Downstream>(relay: self, generation: number,
+            finished: finished, failed: failed))
     }
 
     /// Ends the downstream with `completion`.

@@ -34,7 +34,8 @@ internal enum SubscriberState: @unchecked Sendable {
     }
 }
 
-/// Holds a subscription that is not a class, so that `SubscriberState` can keep it as an object; requests, cancellation and identity pass through to it.
+/// Holds a subscription that is not a class, so that `SubscriberState` can keep it as an object; requests, cancellation
+/// and identity pass through to it.
 internal final class SubscriptionBox: Subscription, CustomStringConvertible, @unchecked Sendable {
     let subscription: Subscription
 

@@ -29,7 +29,8 @@ internal final class UntilOutput<Downstream: Subscriber, Other: Publisher>: Subs
     private var open = false
     private var done = false
 
-    init(downstream: Downstream, mode: Mode, otherFailed: @escaping (Other.Failure) -> Subscribers.Completion<Failure>?) {
+    init(downstream: Downstream, mode: Mode,
+        otherFailed: @escaping (Other.Failure) -> Subscribers.Completion<Failure>?) {
         self.downstream = downstream
         self.mode = mode
         self.otherFailed = otherFailed

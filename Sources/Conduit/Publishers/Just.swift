@@ -167,11 +167,13 @@ extension Just {
         Optional<Output>.Publisher(range.contains(0) ? output : nil)
     }
 
-    public func tryScan<T>(_ initialResult: T, _ nextPartialResult: (T, Output) throws -> T) -> Result<T, Error>.Publisher {
+    public func tryScan<T>(_ initialResult: T, _ nextPartialResult: (T, Output) throws -> T) -> Result<T,
+        Error>.Publisher {
         Result<T, Error>.Publisher(Result { try nextPartialResult(initialResult, output) })
     }
 
-    public func tryReduce<T>(_ initialResult: T, _ nextPartialResult: (T, Output) throws -> T) -> Result<T, Error>.Publisher {
+    public func tryReduce<T>(_ initialResult: T, _ nextPartialResult: (T, Output) throws -> T) -> Result<T,
+        Error>.Publisher {
         Result<T, Error>.Publisher(Result { try nextPartialResult(initialResult, output) })
     }
 
@@ -199,7 +201,8 @@ extension Just {
         prepend(elements)
     }
 
-    public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never> where S.Element == Output {
+    public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<[Output],
+        Never> where S.Element == Output {
         Publishers.Sequence(sequence: Array(elements) + [output])
     }
 
@@ -207,7 +210,8 @@ extension Just {
         append(elements)
     }
 
-    public func append<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never> where S.Element == Output {
+    public func append<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<[Output],
+        Never> where S.Element == Output {
         Publishers.Sequence(sequence: [output] + Array(elements))
     }
 }

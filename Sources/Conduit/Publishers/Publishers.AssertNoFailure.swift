@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Publishers {
     /// A publisher that raises a fatal error upon receiving any failure, and otherwise republishes
     /// all received input. Use it where a failure is a programming error.
@@ -19,7 +27,8 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
             let (prefix, file, line) = (self.prefix, self.file, self.line)
-            upstream.subscribe(FailureMappingSubscriber<Output, Upstream.Failure, S>(downstream: subscriber, name: "AssertNoFailure") { error in
+            upstream.subscribe(FailureMappingSubscriber<Output, Upstream.Failure, S>(downstream: subscriber,
+                name: "AssertNoFailure") { error in
                 fatalError("\(prefix.isEmpty ? "" : prefix + ": ")\(error)", file: file, line: line)
             })
         }
@@ -50,7 +59,8 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (onSubscription, onOutput, onCompletion) = (receiveSubscription, receiveOutput, receiveCompletion)
-            upstream.subscribe(EventObservingSubscriber(downstream: subscriber, name: "Breakpoint", events: EventHandlers(
+            upstream.subscribe(EventObservingSubscriber(downstream: subscriber, name: "Breakpoint",
+                events: EventHandlers(
                 subscription: { if onSubscription?($0) == true { raiseTrap() } },
                 output: { if onOutput?($0) == true { raiseTrap() } },
                 completion: { if onCompletion?($0) == true { raiseTrap() } }
@@ -61,7 +71,8 @@ extension Publishers {
 
 extension Publisher {
     /// Raises a fatal error when its upstream publisher fails, and otherwise republishes all received input.
-    public func assertNoFailure(_ prefix: String = "", file: StaticString = #file, line: UInt = #line) -> Publishers.AssertNoFailure<Self> {
+    public func assertNoFailure(_ prefix: String = "", file: StaticString = #file,
+        line: UInt = #line) -> Publishers.AssertNoFailure<Self> {
         Publishers.AssertNoFailure(upstream: self, prefix: prefix, file: file, line: line)
     }
 
@@ -71,7 +82,8 @@ extension Publisher {
         receiveOutput: ((Output) -> Bool)? = nil,
         receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)? = nil
     ) -> Publishers.Breakpoint<Self> {
-        Publishers.Breakpoint(upstream: self, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput, receiveCompletion: receiveCompletion)
+        Publishers.Breakpoint(upstream: self, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
+            receiveCompletion: receiveCompletion)
     }
 
     /// Raises a debugger signal upon receiving a failure.
@@ -82,14 +94,6 @@ extension Publisher {
         })
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Stops in the debugger (or ends the process when none is attached), like Combine's breakpoint.
 private func raiseTrap() {

@@ -53,7 +53,8 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(BufferSubscription(downstream: subscriber, size: size, prefetch: prefetch, whenFull: whenFull))
+            upstream.subscribe(BufferSubscription(downstream: subscriber, size: size, prefetch: prefetch,
+                whenFull: whenFull))
         }
     }
 }

@@ -12,7 +12,8 @@ extension Publishers {
 
         /// The publisher that this publisher receives elements from.
         public let upstream: Upstream
-        /// A closure that accepts the upstream failure as input and returns a publisher to replace the upstream publisher.
+        /// A closure that accepts the upstream failure as input and returns a publisher to replace the upstream
+        /// publisher.
         public let handler: (Upstream.Failure) -> NewPublisher
 
         /// Creates a publisher that handles errors from an upstream publisher by replacing the

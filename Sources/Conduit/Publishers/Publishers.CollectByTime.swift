@@ -29,9 +29,11 @@ extension Publishers {
             let collector: TimeCollector<Upstream.Output, S, Context>
             switch strategy {
             case .byTime(let scheduler, let interval):
-                collector = TimeCollector(downstream: subscriber, scheduler: scheduler, interval: interval, count: nil, options: options)
+                collector = TimeCollector(downstream: subscriber, scheduler: scheduler, interval: interval, count: nil,
+                    options: options)
             case .byTimeOrCount(let scheduler, let interval, let count):
-                collector = TimeCollector(downstream: subscriber, scheduler: scheduler, interval: interval, count: count, options: options)
+                collector = TimeCollector(downstream: subscriber, scheduler: scheduler, interval: interval,
+                    count: count, options: options)
             }
             upstream.subscribe(collector)
         }
@@ -74,7 +76,8 @@ private final class TimeCollector<Element, Downstream: Subscriber, Context: Sche
     private let count: Int?
     private let options: Context.SchedulerOptions?
 
-    init(downstream: Downstream, scheduler: Context, interval: Context.SchedulerTimeType.Stride, count: Int?, options: Context.SchedulerOptions?) {
+    init(downstream: Downstream, scheduler: Context, interval: Context.SchedulerTimeType.Stride, count: Int?,
+        options: Context.SchedulerOptions?) {
         self.downstream = downstream
         self.scheduler = scheduler
         self.interval = interval
@@ -119,7 +122,8 @@ private final class TimeCollector<Element, Downstream: Subscriber, Context: Sche
 
     /// On the scheduler: hands on what is left (if the stream finished) and the completion.
     private func finish(_ completion: Subscribers.Completion<Failure>) {
-        let (target, rest, available, timer): (Downstream?, [Element], Subscribers.Demand, Cancellable?) = lock.withLock {
+        let (target, rest, available, timer): (Downstream?, [Element], Subscribers.Demand,
+            Cancellable?) = lock.withLock {
             defer {
                 downstream = nil
                 upstream = nil

@@ -25,7 +25,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanInCore<S, CombiningState<LatestStorage2<A.Output, B.Output>>>(downstream: subscriber, lanes: 2, name: "CombineLatest")
+            let core = FanInCore<S, CombiningState<LatestStorage2<A.Output, B.Output>>>(downstream: subscriber,
+                lanes: 2, name: "CombineLatest")
             subscriber.receive(subscription: core)
             a.subscribe(core.lane(0) { $0.storage.a = $2; $0.storage.changed = true })
             b.subscribe(core.lane(1) { $0.storage.b = $2; $0.storage.changed = true })
@@ -37,7 +38,8 @@ extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {
 
 extension Publisher {
     /// Subscribes to an additional publisher and publishes a tuple upon receiving output from either publisher.
-    public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P> where Failure == P.Failure {
+    public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self,
+        P> where Failure == P.Failure {
         Publishers.CombineLatest(self, other)
     }
 }

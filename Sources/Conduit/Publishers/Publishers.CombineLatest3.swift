@@ -29,7 +29,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanInCore<S, CombiningState<LatestStorage3<A.Output, B.Output, C.Output>>>(downstream: subscriber, lanes: 3, name: "CombineLatest3")
+            let core = FanInCore<S, CombiningState<LatestStorage3<A.Output, B.Output, C.Output>>>(
+                downstream: subscriber, lanes: 3, name: "CombineLatest3")
             subscriber.receive(subscription: core)
             a.subscribe(core.lane(0) { $0.storage.a = $2; $0.storage.changed = true })
             b.subscribe(core.lane(1) { $0.storage.b = $2; $0.storage.changed = true })

@@ -6,7 +6,8 @@ extension Publishers {
     /// upstream; each upstream's latest value is kept (a buffer of one), so values beyond demand
     /// replace each other. It finishes when every upstream has finished and fails as soon as one fails.
     public struct CombineLatest4<A, B, C, D>: Publisher
-        where A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure
+        where A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure, B.Failure == C.Failure,
+            C.Failure == D.Failure
     {
         public typealias Output = (A.Output, B.Output, C.Output, D.Output)
         public typealias Failure = A.Failure
@@ -33,7 +34,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanInCore<S, CombiningState<LatestStorage4<A.Output, B.Output, C.Output, D.Output>>>(downstream: subscriber, lanes: 4, name: "CombineLatest4")
+            let core = FanInCore<S, CombiningState<LatestStorage4<A.Output, B.Output, C.Output, D.Output>>>(
+                downstream: subscriber, lanes: 4, name: "CombineLatest4")
             subscriber.receive(subscription: core)
             a.subscribe(core.lane(0) { $0.storage.a = $2; $0.storage.changed = true })
             b.subscribe(core.lane(1) { $0.storage.b = $2; $0.storage.changed = true })
@@ -47,7 +49,8 @@ extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable,
 
 extension Publisher {
     /// Like `combineLatest(_:)`, with 3 other publishers.
-    public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q, _ publisher3: R)
+    public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q,
+        _ publisher3: R)
         -> Publishers.CombineLatest4<Self, P, Q, R>
         where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure
     {

@@ -33,7 +33,8 @@ extension Publishers {
         public let upstream: Upstream
         public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) throws -> Bool
 
-        public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) throws -> Bool) {
+        public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output,
+            Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.areInIncreasingOrder = areInIncreasingOrder
         }
@@ -69,7 +70,8 @@ extension Publisher {
     }
 
     /// Like `min(by:)`, with an error-throwing closure.
-    public func tryMin(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool) -> Publishers.TryComparison<Self> {
+    public func tryMin(by areInIncreasingOrder: @escaping (Output,
+        Output) throws -> Bool) -> Publishers.TryComparison<Self> {
         Publishers.TryComparison(upstream: self) { try areInIncreasingOrder($1, $0) }
     }
 
@@ -79,7 +81,8 @@ extension Publisher {
     }
 
     /// Like `max(by:)`, with an error-throwing closure.
-    public func tryMax(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool) -> Publishers.TryComparison<Self> {
+    public func tryMax(by areInIncreasingOrder: @escaping (Output,
+        Output) throws -> Bool) -> Publishers.TryComparison<Self> {
         Publishers.TryComparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
     }
 }

@@ -11,7 +11,8 @@ extension Publishers {
         public let scheduler: Context
         public let options: Context.SchedulerOptions?
 
-        public init(upstream: Upstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?) {
+        public init(upstream: Upstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
+            options: Context.SchedulerOptions?) {
             self.upstream = upstream
             self.dueTime = dueTime
             self.scheduler = scheduler
@@ -20,7 +21,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(RateLimiter(downstream: subscriber, mode: .debounce, interval: dueTime, scheduler: scheduler, options: options))
+            upstream.subscribe(RateLimiter(downstream: subscriber, mode: .debounce, interval: dueTime,
+                scheduler: scheduler, options: options))
         }
     }
 
@@ -44,7 +46,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(RateLimiter(downstream: subscriber, mode: .throttle(latest: latest), interval: interval, scheduler: scheduler, options: nil))
+            upstream.subscribe(RateLimiter(downstream: subscriber, mode: .throttle(latest: latest), interval: interval,
+                scheduler: scheduler, options: nil))
         }
     }
 }

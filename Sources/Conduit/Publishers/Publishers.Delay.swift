@@ -22,9 +22,11 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let (scheduler, interval, tolerance, options) = (self.scheduler, self.interval, self.tolerance, self.options)
+            let (scheduler, interval, tolerance, options) = (self.scheduler, self.interval, self.tolerance,
+                self.options)
             upstream.subscribe(ScheduledRelay(downstream: subscriber, name: "Delay") { action in
-                scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options, action)
+                scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options,
+                    action)
             })
         }
     }

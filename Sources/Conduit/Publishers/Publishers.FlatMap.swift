@@ -34,7 +34,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanInCore<S, MergeState<Output>>(downstream: subscriber, lanes: 0, sealed: false, name: "FlatMap")
+            let core = FanInCore<S, MergeState<Output>>(downstream: subscriber, lanes: 0, sealed: false,
+                name: "FlatMap")
             let outer = FlattenUpstream(core: core, maxPublishers: maxPublishers, transform: transform)
             outer.attachHooks()
             subscriber.receive(subscription: core)

@@ -28,7 +28,8 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(EventObservingSubscriber(downstream: subscriber, name: "HandleEvents", events: EventHandlers(
+            upstream.subscribe(EventObservingSubscriber(downstream: subscriber, name: "HandleEvents",
+                events: EventHandlers(
                 subscription: receiveSubscription, output: receiveOutput, completion: receiveCompletion,
                 cancel: receiveCancel, request: receiveRequest
             )))

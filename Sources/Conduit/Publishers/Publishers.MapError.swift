@@ -31,7 +31,8 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(FailureMappingSubscriber<Upstream.Output, Never, S>(downstream: subscriber, name: "SetFailureType") { _ -> Failure in })
+            upstream.subscribe(FailureMappingSubscriber<Upstream.Output, Never, S>(downstream: subscriber,
+                name: "SetFailureType") { _ -> Failure in })
         }
 
         public func setFailureType<E: Error>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> {

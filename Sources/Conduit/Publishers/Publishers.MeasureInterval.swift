@@ -21,7 +21,8 @@ extension Publishers {
 
 extension Publisher {
     /// Measures and emits the time interval between events received from an upstream publisher.
-    public func measureInterval<S: Scheduler>(using scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.MeasureInterval<Self, S> {
+    public func measureInterval<S: Scheduler>(using scheduler: S,
+        options: S.SchedulerOptions? = nil) -> Publishers.MeasureInterval<Self, S> {
         Publishers.MeasureInterval(upstream: self, scheduler: scheduler)
     }
 }

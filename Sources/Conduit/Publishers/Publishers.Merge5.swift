@@ -68,8 +68,10 @@ extension Publishers {
         }
 
         /// Merges this publisher with 3 more publishers.
-        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge8<A, B, C, D, E, Z, Y, X>
-            where E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output
+        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge8<A,
+            B, C, D, E, Z, Y, X>
+            where E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+                Y.Failure == X.Failure, Y.Output == X.Output
         {
             Publishers.Merge8(a, b, c, d, e, z, y, x)
         }

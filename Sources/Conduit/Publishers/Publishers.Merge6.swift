@@ -76,12 +76,14 @@ extension Publishers {
     }
 }
 
-extension Publishers.Merge6: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {}
+extension Publishers.Merge6: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable,
+    F: Equatable {}
 
 extension Publisher {
     /// Combines elements from this publisher with those from 5 other publishers, delivering an
     /// interleaved sequence of elements.
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F)
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(with b: B, _ c: C, _ d: D,
+        _ e: E, _ f: F)
         -> Publishers.Merge6<Self, B, C, D, E, F>
         where Failure == B.Failure,
             Output == B.Output,

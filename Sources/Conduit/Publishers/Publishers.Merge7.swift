@@ -76,12 +76,14 @@ extension Publishers {
     }
 }
 
-extension Publishers.Merge7: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {}
+extension Publishers.Merge7: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable,
+    F: Equatable, G: Equatable {}
 
 extension Publisher {
     /// Combines elements from this publisher with those from 6 other publishers, delivering an
     /// interleaved sequence of elements.
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G)
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(with b: B,
+        _ c: C, _ d: D, _ e: E, _ f: F, _ g: G)
         -> Publishers.Merge7<Self, B, C, D, E, F, G>
         where Failure == B.Failure,
             Output == B.Output,

@@ -5,7 +5,8 @@ extension Publishers {
     /// every upstream has finished, and fails as soon as one fails (cancelling the others). An
     /// upstream is never asked for more than the downstream's outstanding demand.
     public struct Merge8<A, B, C, D, E, F, G, H>: Publisher
-        where A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher,
+        where A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher,
+            H: Publisher,
         A.Failure == B.Failure,
         A.Output == B.Output,
         B.Failure == C.Failure,
@@ -76,12 +77,14 @@ extension Publishers {
     }
 }
 
-extension Publishers.Merge8: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable, H: Equatable {}
+extension Publishers.Merge8: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable,
+    F: Equatable, G: Equatable, H: Equatable {}
 
 extension Publisher {
     /// Combines elements from this publisher with those from 7 other publishers, delivering an
     /// interleaved sequence of elements.
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H)
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(
+        with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H)
         -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
         where Failure == B.Failure,
             Output == B.Output,

@@ -23,7 +23,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanInCore<S, MergeState<Output>>(downstream: subscriber, lanes: publishers.count, name: "MergeMany")
+            let core = FanInCore<S, MergeState<Output>>(downstream: subscriber, lanes: publishers.count,
+                name: "MergeMany")
             subscriber.receive(subscription: core)
             for (index, publisher) in publishers.enumerated() {
                 publisher.subscribe(core.lane(index))

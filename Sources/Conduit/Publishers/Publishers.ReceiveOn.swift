@@ -26,7 +26,8 @@ extension Publishers {
 
 extension Publisher {
     /// Specifies the scheduler on which to receive elements from the publisher.
-    public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S> {
+    public func receive<S: Scheduler>(on scheduler: S,
+        options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S> {
         Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
     }
 }

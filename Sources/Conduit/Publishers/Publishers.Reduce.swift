@@ -8,7 +8,8 @@ extension Publishers {
         public let initial: Output
         public let nextPartialResult: (Output, Upstream.Output) -> Output
 
-        public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
+        public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output,
+            Upstream.Output) -> Output) {
             self.upstream = upstream
             self.initial = initial
             self.nextPartialResult = nextPartialResult
@@ -17,7 +18,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             var accumulator = initial
             let next = nextPartialResult
-            upstream.reduceInto(subscriber, name: "Reduce", accumulate: { accumulator = next(accumulator, $0); return .more }, result: { accumulator })
+            upstream.reduceInto(subscriber, name: "Reduce", accumulate: { accumulator = next(accumulator,
+                $0); return .more }, result: { accumulator })
         }
     }
 
@@ -30,7 +32,8 @@ extension Publishers {
         public let initial: Output
         public let nextPartialResult: (Output, Upstream.Output) throws -> Output
 
-        public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output) {
+        public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output,
+            Upstream.Output) throws -> Output) {
             self.upstream = upstream
             self.initial = initial
             self.nextPartialResult = nextPartialResult
@@ -39,7 +42,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             var accumulator = initial
             let next = nextPartialResult
-            upstream.tryReduceInto(subscriber, name: "TryReduce", accumulate: { accumulator = try next(accumulator, $0); return .more }, result: { accumulator })
+            upstream.tryReduceInto(subscriber, name: "TryReduce", accumulate: { accumulator = try next(accumulator,
+                $0); return .more }, result: { accumulator })
         }
     }
 
@@ -56,7 +60,8 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Failure {
             var count = 0
-            upstream.reduceInto(subscriber, name: "Count", accumulate: { _ in count += 1; return .more }, result: { count })
+            upstream.reduceInto(subscriber, name: "Count", accumulate: { _ in count += 1; return .more },
+                result: { count })
         }
     }
 
@@ -73,7 +78,8 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             var items: [Upstream.Output] = []
-            upstream.reduceInto(subscriber, name: "Collect", accumulate: { items.append($0); return .more }, result: { items })
+            upstream.reduceInto(subscriber, name: "Collect", accumulate: { items.append($0); return .more },
+                result: { items })
         }
     }
 
@@ -123,12 +129,14 @@ private struct OutputIgnoringSubscriber<Input, Downstream: Subscriber>: Subscrib
 
 extension Publisher {
     /// Applies a closure that collects each element of a stream and publishes a final result upon completion.
-    public func reduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Reduce<Self, T> {
+    public func reduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T,
+        Output) -> T) -> Publishers.Reduce<Self, T> {
         Publishers.Reduce(upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)
     }
 
     /// Like `reduce`, with an error-throwing closure.
-    public func tryReduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T) -> Publishers.TryReduce<Self, T> {
+    public func tryReduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T,
+        Output) throws -> T) -> Publishers.TryReduce<Self, T> {
         Publishers.TryReduce(upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)
     }
 

@@ -68,12 +68,14 @@ extension Publisher where Output: Equatable {
 
 extension Publisher {
     /// Publishes only elements that the predicate says don't match the previous element.
-    public func removeDuplicates(by predicate: @escaping (Output, Output) -> Bool) -> Publishers.RemoveDuplicates<Self> {
+    public func removeDuplicates(by predicate: @escaping (Output,
+        Output) -> Bool) -> Publishers.RemoveDuplicates<Self> {
         Publishers.RemoveDuplicates(upstream: self, predicate: predicate)
     }
 
     /// Like `removeDuplicates(by:)`, with an error-throwing predicate.
-    public func tryRemoveDuplicates(by predicate: @escaping (Output, Output) throws -> Bool) -> Publishers.TryRemoveDuplicates<Self> {
+    public func tryRemoveDuplicates(by predicate: @escaping (Output,
+        Output) throws -> Bool) -> Publishers.TryRemoveDuplicates<Self> {
         Publishers.TryRemoveDuplicates(upstream: self, predicate: predicate)
     }
 }

@@ -8,7 +8,8 @@ extension Publishers {
         public let initialResult: Output
         public let nextPartialResult: (Output, Upstream.Output) -> Output
 
-        public init(upstream: Upstream, initialResult: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
+        public init(upstream: Upstream, initialResult: Output, nextPartialResult: @escaping (Output,
+            Upstream.Output) -> Output) {
             self.upstream = upstream
             self.initialResult = initialResult
             self.nextPartialResult = nextPartialResult
@@ -32,7 +33,8 @@ extension Publishers {
         public let initialResult: Output
         public let nextPartialResult: (Output, Upstream.Output) throws -> Output
 
-        public init(upstream: Upstream, initialResult: Output, nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output) {
+        public init(upstream: Upstream, initialResult: Output, nextPartialResult: @escaping (Output,
+            Upstream.Output) throws -> Output) {
             self.upstream = upstream
             self.initialResult = initialResult
             self.nextPartialResult = nextPartialResult
@@ -54,12 +56,14 @@ extension Publishers {
 
 extension Publisher {
     /// Publishes every partial result of combining the elements with a closure, starting from `initialResult`.
-    public func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Scan<Self, T> {
+    public func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Scan<Self,
+        T> {
         Publishers.Scan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
     }
 
     /// Like `scan`, with an error-throwing closure.
-    public func tryScan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T) -> Publishers.TryScan<Self, T> {
+    public func tryScan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T,
+        Output) throws -> T) -> Publishers.TryScan<Self, T> {
         Publishers.TryScan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
     }
 }

@@ -26,7 +26,8 @@ extension Publishers {
 
 extension Publisher {
     /// Specifies the scheduler on which to perform subscribe, cancel, and request operations.
-    public func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self, S> {
+    public func subscribe<S: Scheduler>(on scheduler: S,
+        options: S.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self, S> {
         Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
     }
 }

@@ -21,7 +21,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanInCore<S, MergeState<Output>>(downstream: subscriber, lanes: 0, sealed: false, name: "SwitchToLatest")
+            let core = FanInCore<S, MergeState<Output>>(downstream: subscriber, lanes: 0, sealed: false,
+                name: "SwitchToLatest")
             let outer = FlattenUpstream(core: core, maxPublishers: nil) { (inner: P) in inner }
             outer.attachHooks()
             subscriber.receive(subscription: core)

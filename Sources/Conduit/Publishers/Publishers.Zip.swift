@@ -24,7 +24,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanInCore<S, CombiningState<ZipStorage2<A.Output, B.Output>>>(downstream: subscriber, lanes: 2, name: "Zip")
+            let core = FanInCore<S, CombiningState<ZipStorage2<A.Output, B.Output>>>(downstream: subscriber, lanes: 2,
+                name: "Zip")
             subscriber.receive(subscription: core)
             a.subscribe(core.lane(0) { $0.storage.a.append($2) })
             b.subscribe(core.lane(1) { $0.storage.b.append($2) })

@@ -5,7 +5,8 @@ extension Publishers {
     /// each together as a tuple; values are paired in order and never dropped. It finishes as soon
     /// as an upstream has finished and nothing it sent is left to pair, and fails as soon as one fails.
     public struct Zip4<A, B, C, D>: Publisher
-        where A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure
+        where A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure, B.Failure == C.Failure,
+            C.Failure == D.Failure
     {
         public typealias Output = (A.Output, B.Output, C.Output, D.Output)
         public typealias Failure = A.Failure
@@ -32,7 +33,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanInCore<S, CombiningState<ZipStorage4<A.Output, B.Output, C.Output, D.Output>>>(downstream: subscriber, lanes: 4, name: "Zip")
+            let core = FanInCore<S, CombiningState<ZipStorage4<A.Output, B.Output, C.Output, D.Output>>>(
+                downstream: subscriber, lanes: 4, name: "Zip")
             subscriber.receive(subscription: core)
             a.subscribe(core.lane(0) { $0.storage.a.append($2) })
             b.subscribe(core.lane(1) { $0.storage.b.append($2) })

@@ -115,7 +115,8 @@ extension Result.Publisher {
         self
     }
 
-    public func tryRemoveDuplicates(by predicate: (Success, Success) throws -> Bool) -> Result<Success, Error>.Publisher {
+    public func tryRemoveDuplicates(by predicate: (Success, Success) throws -> Bool) -> Result<Success,
+        Error>.Publisher {
         .init(result.mapError { $0 as Error })
     }
 
@@ -127,7 +128,8 @@ extension Result.Publisher {
         .init(result.map { nextPartialResult(initialResult, $0) })
     }
 
-    public func tryReduce<T>(_ initialResult: T, _ nextPartialResult: (T, Success) throws -> T) -> Result<T, Error>.Publisher {
+    public func tryReduce<T>(_ initialResult: T, _ nextPartialResult: (T, Success) throws -> T) -> Result<T,
+        Error>.Publisher {
         .init(Result<T, Error> { try nextPartialResult(initialResult, result.get()) })
     }
 
@@ -135,7 +137,8 @@ extension Result.Publisher {
         .init(result.map { nextPartialResult(initialResult, $0) })
     }
 
-    public func tryScan<T>(_ initialResult: T, _ nextPartialResult: (T, Success) throws -> T) -> Result<T, Error>.Publisher {
+    public func tryScan<T>(_ initialResult: T, _ nextPartialResult: (T, Success) throws -> T) -> Result<T,
+        Error>.Publisher {
         .init(Result<T, Error> { try nextPartialResult(initialResult, result.get()) })
     }
 }

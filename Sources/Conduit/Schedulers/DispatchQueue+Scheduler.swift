@@ -12,7 +12,8 @@ extension DispatchQueue: Scheduler {
         }
 
         public func distance(to other: SchedulerTimeType) -> Stride {
-            Stride(.nanoseconds(Int(Int64(bitPattern: other.dispatchTime.uptimeNanoseconds &- dispatchTime.uptimeNanoseconds))))
+            Stride(.nanoseconds(Int(Int64(
+                bitPattern: other.dispatchTime.uptimeNanoseconds &- dispatchTime.uptimeNanoseconds))))
         }
 
         public func advanced(by n: Stride) -> SchedulerTimeType {
@@ -59,9 +60,12 @@ extension DispatchQueue: Scheduler {
 
             public init(_ timeInterval: DispatchTimeInterval) {
                 switch timeInterval {
-                case .seconds(let s): magnitude = s.multipliedReportingOverflow(by: 1_000_000_000).overflow ? .max : s * 1_000_000_000
-                case .milliseconds(let ms): magnitude = ms.multipliedReportingOverflow(by: 1_000_000).overflow ? .max : ms * 1_000_000
-                case .microseconds(let us): magnitude = us.multipliedReportingOverflow(by: 1_000).overflow ? .max : us * 1_000
+                case .seconds(let s): magnitude = s.multipliedReportingOverflow(by: 1_000_000_000).overflow
+                    ? .max : s * 1_000_000_000
+                case .milliseconds(let ms): magnitude = ms.multipliedReportingOverflow(by: 1_000_000).overflow
+                    ? .max : ms * 1_000_000
+                case .microseconds(let us): magnitude = us.multipliedReportingOverflow(by: 1_000).overflow
+                    ? .max : us * 1_000
                 case .nanoseconds(let ns): magnitude = ns
                 case .never: magnitude = .max
                 @unknown default: magnitude = .max
@@ -71,7 +75,8 @@ extension DispatchQueue: Scheduler {
             /// Creates a stride from a number of seconds.
             public init(_ timeInterval: Double) {
                 let nanoseconds = timeInterval * 1_000_000_000
-                magnitude = nanoseconds >= Double(Int.max) ? .max : nanoseconds <= Double(Int.min) ? .min : Int(nanoseconds)
+                magnitude = nanoseconds >= Double(Int.max) ? .max : nanoseconds <= Double(Int.min) ? .min : Int(
+                    nanoseconds)
             }
 
             public init(floatLiteral value: Double) { self.init(value) }
@@ -82,9 +87,12 @@ extension DispatchQueue: Scheduler {
             }
 
             public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
-            public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(.nanoseconds(lhs.magnitude &+ rhs.magnitude)) }
-            public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(.nanoseconds(lhs.magnitude &- rhs.magnitude)) }
-            public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(.nanoseconds(lhs.magnitude &* rhs.magnitude)) }
+            public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(.nanoseconds(
+                lhs.magnitude &+ rhs.magnitude)) }
+            public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(.nanoseconds(
+                lhs.magnitude &- rhs.magnitude)) }
+            public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(.nanoseconds(
+                lhs.magnitude &* rhs.magnitude)) }
             public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
             public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
             public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
@@ -124,7 +132,8 @@ extension DispatchQueue: Scheduler {
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) {
         let work = UncheckedAction(action)
-        asyncAfter(deadline: date.dispatchTime, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) { work.run() }
+        asyncAfter(deadline: date.dispatchTime, qos: options?.qos ?? .unspecified, flags: options?.flags
+            ?? []) { work.run() }
     }
 
     public func schedule(

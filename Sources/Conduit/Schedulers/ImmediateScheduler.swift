@@ -31,9 +31,12 @@ public struct ImmediateScheduler: Scheduler, Sendable {
             }
 
             public static func < (lhs: TimeInterval, rhs: TimeInterval) -> Bool { lhs.magnitude < rhs.magnitude }
-            public static func + (lhs: TimeInterval, rhs: TimeInterval) -> TimeInterval { .init(lhs.magnitude + rhs.magnitude) }
-            public static func - (lhs: TimeInterval, rhs: TimeInterval) -> TimeInterval { .init(lhs.magnitude - rhs.magnitude) }
-            public static func * (lhs: TimeInterval, rhs: TimeInterval) -> TimeInterval { .init(lhs.magnitude * rhs.magnitude) }
+            public static func + (lhs: TimeInterval, rhs: TimeInterval) -> TimeInterval { .init(lhs.magnitude
+                + rhs.magnitude) }
+            public static func - (lhs: TimeInterval, rhs: TimeInterval) -> TimeInterval { .init(lhs.magnitude
+                - rhs.magnitude) }
+            public static func * (lhs: TimeInterval, rhs: TimeInterval) -> TimeInterval { .init(
+                lhs.magnitude * rhs.magnitude) }
             public static func += (lhs: inout TimeInterval, rhs: TimeInterval) { lhs = lhs + rhs }
             public static func -= (lhs: inout TimeInterval, rhs: TimeInterval) { lhs = lhs - rhs }
             public static func *= (lhs: inout TimeInterval, rhs: TimeInterval) { lhs = lhs * rhs }

@@ -42,7 +42,8 @@ extension Scheduler {
         schedule(after: date, tolerance: minimumTolerance, options: nil, action)
     }
 
-    public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, _ action: @escaping () -> Void) {
+    public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
+        _ action: @escaping () -> Void) {
         schedule(after: date, tolerance: tolerance, options: nil, action)
     }
 

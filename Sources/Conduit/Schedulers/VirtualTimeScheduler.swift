@@ -30,7 +30,8 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
         }
 
         public func advanced(by n: Stride) -> SchedulerTimeType {
-            SchedulerTimeType(nanoseconds: nanoseconds.addingReportingOverflow(n.magnitude).overflow ? .max : nanoseconds + n.magnitude)
+            SchedulerTimeType(nanoseconds: nanoseconds.addingReportingOverflow(n.magnitude).overflow
+                ? .max : nanoseconds + n.magnitude)
         }
 
         public static func < (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
@@ -90,7 +91,8 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: Never?, _ action: @escaping () -> Void
     ) -> Cancellable {
-        let token = lock.withLock { enqueue(at: max(date.nanoseconds, clock), interval: max(1, interval.magnitude), action) }
+        let token = lock.withLock { enqueue(at: max(date.nanoseconds, clock), interval: max(1, interval.magnitude),
+            action) }
         return AnyCancellable { [weak self] in
             guard let self else { return }
             lock.withLock {
@@ -145,7 +147,8 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     /// Takes the earliest action due by `limit` and moves the clock to it.
     private func nextItem(dueBy limit: Int) -> Item? {
         lock.withLock {
-            guard let index = items.indices.min(by: { (items[$0].due, items[$0].order) < (items[$1].due, items[$1].order) }),
+            guard let index = items.indices.min(by: { (items[$0].due, items[$0].order) < (items[$1].due,
+                items[$1].order) }),
                   items[index].due <= limit
             else { return nil }
             let item = items.remove(at: index)
@@ -153,7 +156,8 @@ public final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
             // A repeat that would fall past the end of time (`Int.max` nanoseconds) never comes.
             if let interval = item.interval, !cancelled.contains(item.token),
                case (let next, false) = item.due.addingReportingOverflow(interval) {
-                items.append(Item(due: next, order: nextOrder, action: item.action, interval: interval, token: item.token))
+                items.append(Item(due: next, order: nextOrder, action: item.action, interval: interval,
+                    token: item.token))
                 nextOrder += 1
             }
             return item

@@ -48,7 +48,8 @@ extension Expression {
             return try Value.nested(.record(try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) }))
         case .argument(let index):
             guard index < arguments.count else {
-                throw PlaygroundError("$\(index) does not exist here: this closure gets \(arguments.count) argument\(arguments.count == 1 ? "" : "s")")
+                throw PlaygroundError("$\(index) does not exist here: this closure gets \(arguments.count) argument"
+                    + "\(arguments.count == 1 ? "" : "s")")
             }
             return arguments[index]
         case .member(let base, let name):
@@ -143,7 +144,8 @@ extension Expression {
         switch (base, index) {
         case (.array(let items), .int(let position)):
             guard items.indices.contains(position) else {
-                throw PlaygroundError("index \(position) is out of range for \(base) (\(items.count) element\(items.count == 1 ? "" : "s"))")
+                throw PlaygroundError("index \(position) is out of range for \(base) (\(items.count) element"
+                    + "\(items.count == 1 ? "" : "s"))")
             }
             return items[position]
         case (.record, .string(let name)):
@@ -181,7 +183,8 @@ extension Expression {
                 // A closure doubling its accumulator (`scan([1]) { $0 + $0 }`) would soon take
                 // all memory; past a million elements it fails instead.
                 guard a.count + b.count <= 1_000_000 else {
-                    throw PlaygroundError("joining arrays of \(a.count) and \(b.count) elements would pass 1,000,000 elements")
+                    throw PlaygroundError(
+                        "joining arrays of \(a.count) and \(b.count) elements would pass 1,000,000 elements")
                 }
                 return .array(a + b)
             default: return try arithmetic(op, lhs, rhs)

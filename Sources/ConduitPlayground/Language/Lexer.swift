@@ -64,13 +64,15 @@ struct Lexer<Source: LexerSource> {
             return Token(kind: .dollar(index), offset: start, length: position - start)
         }
         if source.isLetter(at: position) || at(position, is: "_") {
-            while position < count, source.isLetter(at: position) || source.isDigit(at: position) || at(position, is: "_") {
+            while position < count, source.isLetter(at: position) || source.isDigit(at: position) || at(position,
+                is: "_") {
                 position += 1
             }
             return Token(kind: .identifier(source.text(start..<position)), offset: start, length: position - start)
         }
         // `...` and `..<`, the range operators.
-        if position + 2 < count, at(position, is: "."), at(position + 1, is: "."), at(position + 2, is: ".") || at(position + 2, is: "<") {
+        if position + 2 < count, at(position, is: "."), at(position + 1, is: "."), at(position + 2, is: ".") || at(
+            position + 2, is: "<") {
             position += 3
             return Token(kind: .symbol(source.text(start..<position)), offset: start, length: 3)
         }
@@ -234,13 +236,15 @@ struct Lexer<Source: LexerSource> {
         }
         if isDecimal {
             guard let value = Double(text), value.isFinite else {
-                throw SyntaxError("the number \(text) is too large for a decimal", offset: start, length: position - start)
+                throw SyntaxError("the number \(text) is too large for a decimal", offset: start, length: position
+                    - start)
             }
             return Token(kind: .decimal(value), offset: start, length: position - start)
         }
         guard let value = Int(text) else {
             throw SyntaxError(
-                "the number \(text) is too large: whole numbers go up to 9223372036854775807 (write a decimal such as 1e20 for more)",
+                "the number \(text) is too large: whole numbers go up to 9223372036854775807 (write a decimal such "
+                    + "as 1e20 for more)",
                 offset: start, length: position - start
             )
         }
@@ -263,7 +267,8 @@ struct Lexer<Source: LexerSource> {
         if end < count {
             if let byte = source.byte(at: end) {
                 // `_`, `.`, a letter (exponent or unit) or a digit beyond ASCII: the full reader.
-                if byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A {
+                if byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || (byte | 0x20) >= 0x61
+                    && (byte | 0x20) <= 0x7A {
                     return nil
                 }
             } else {

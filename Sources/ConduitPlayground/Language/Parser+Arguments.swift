@@ -60,7 +60,8 @@ extension Parser {
                 throw SyntaxError("a key path reads `\\.name`, for example `.map(\\.name)`", at: current)
             }
             let span = covering(from: token)
-            return Argument(label: label, content: .closure(Closure(body: body, parameterCount: 1, token: span)), token: span)
+            return Argument(label: label, content: .closure(Closure(body: body, parameterCount: 1, token: span)),
+                token: span)
         case .identifier(let name) where name.first?.isUppercase == true && !Parser.reserved.contains(name)
             && peek(1).isSymbol("(") && peek(2).isSymbol(")"):
             // `JSONEncoder()`, `JSONDecoder()`: Swift objects made without arguments.
@@ -69,7 +70,8 @@ extension Parser {
             advance()
             let span = covering(from: token)
             return Argument(label: label, content: .swiftName(name + "()"), token: span)
-        case .identifier(let name) where name.first?.isUppercase == true && !Parser.reserved.contains(name) && peek(1).isSymbol("."):
+        case .identifier(let name) where name.first?.isUppercase == true && !Parser.reserved.contains(name) && peek(
+            1).isSymbol("."):
             // `Error.self`, `DispatchQueue.main`, `RunLoop.main`: Swift names with no playground meaning.
             advance()
             var written = name

@@ -33,7 +33,8 @@ extension Parser {
         var left = try binary(level: level + 1)
         let entered = depth
         defer { depth = entered }
-        while case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol), Parser.precedence[level].contains(op) {
+        while case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol),
+            Parser.precedence[level].contains(op) {
             // Each operator nests the expression so far one level deeper.
             try enter()
             advance()

@@ -93,7 +93,9 @@ extension Parser {
             try expectSymbol("(", "write `\(word)(\"why\")`")
             _ = takeLabel("error")
             guard case .string(let message) = current.kind else {
-                throw SyntaxError("`\(word)(...)` needs a message in double quotes, for example `\(word)(error: \"offline\")`", at: current)
+                throw SyntaxError(
+                    "`\(word)(...)` needs a message in double quotes, for example `\(word)(error: \"offline\")`",
+                        at: current)
             }
             advance()
             try expectSymbol(")", "close `\(word)(` with `)`")
@@ -196,14 +198,17 @@ extension Parser {
                 throw SyntaxError("expected an array", at: token)
             }
             guard current.isSymbol("."), peek(1).identifier == "publisher" else {
-                throw SyntaxError("an array becomes a source with `.publisher`, for example `[1, 2, 3].publisher`", at: current)
+                throw SyntaxError("an array becomes a source with `.publisher`, for example `[1, 2, 3].publisher`",
+                    at: current)
             }
             advance()
             advance()
             return .sequence(items)
         default:
             throw SyntaxError(
-                "a pipeline starts with a name, `just(V)`, `[1, 2, 3].publisher`, `empty`, `fail(\"why\")`, `timer(1s)`, or `Just`, `Empty`, `Fail`, `Deferred`, `Future`, `Record`, `Timer.publish` (`help sources`)",
+                "a pipeline starts with a name, `just(V)`, `[1, 2, 3].publisher`, `empty`, `fail(\"why\")`, "
+                    + "`timer(1s)`, or `Just`, `Empty`, `Fail`, `Deferred`, `Future`, `Record`, `Timer.publish` "
+                        + "(`help sources`)",
                 at: token
             )
         }

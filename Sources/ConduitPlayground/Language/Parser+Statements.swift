@@ -7,7 +7,9 @@ extension Parser {
             return try ObjectCommands.expressionStatement(&self)
         }
         guard let word = first.identifier else {
-            throw SyntaxError("a line starts with a command such as `subject`, `let`, `sink` or `send`; type `help` for the list", at: first)
+            throw SyntaxError(
+                "a line starts with a command such as `subject`, `let`, `sink` or `send`; type `help` for the list",
+                    at: first)
         }
         guard let spec = CommandTable.spec(named: word) else {
             if word.hasPrefix("$") || peek(1).isSymbol(".") || peek(1).isSymbol("(") || peek(1).isSymbol("=")

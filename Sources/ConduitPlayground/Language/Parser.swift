@@ -84,7 +84,8 @@ struct Parser {
         depth += 1
         guard depth <= Parser.maximumDepth else {
             throw SyntaxError(
-                "this expression nests too deeply: at most \(Parser.maximumDepth) levels of brackets, operators and accesses (split it into steps)",
+                "this expression nests too deeply: at most \(Parser.maximumDepth) levels of brackets, operators and "
+                    + "accesses (split it into steps)",
                 at: current
             )
         }

@@ -10,7 +10,8 @@ enum Suggestion {
                 best = (candidate, distance)
             }
         }
-        if best == nil, let prefixed = candidates.first(where: { $0.hasPrefix(word) || word.hasPrefix($0) }), word.count >= 3 {
+        if best == nil, let prefixed = candidates.first(where: { $0.hasPrefix(word) || word.hasPrefix($0) }),
+            word.count >= 3 {
             return prefixed
         }
         return best?.0

@@ -33,7 +33,8 @@ public struct MarbleNotation {
             case " ", "\t":
                 break
             case "-":
-                guard group == nil else { throw Problem(message: "`-` cannot stand inside a group `( )`", offset: index) }
+                guard group == nil else { throw Problem(message: "`-` cannot stand inside a group `( )`",
+                    offset: index) }
                 frame += 1
             case "(":
                 guard group == nil else { throw Problem(message: "groups cannot nest", offset: index) }

@@ -36,7 +36,8 @@ public struct MarbleSVGRenderer {
 
         """
         if let title {
-            svg += "<text x=\"16\" y=\"32\" font-size=\"22\" font-weight=\"bold\" fill=\"#222\">\(Self.escape(title))</text>\n"
+            svg += "<text x=\"16\" y=\"32\" font-size=\"22\" font-weight=\"bold\" fill=\"#222\">"
+                + "\(Self.escape(title))</text>\n"
         }
         // The time axis: a label every few columns.
         let every = 3
@@ -48,8 +49,10 @@ public struct MarbleSVGRenderer {
         for (laneIndex, lane) in diagram.lanes.enumerated() {
             let y = laneTop + laneIndex * Self.laneHeight + Self.laneHeight / 2
             svg += "<g class=\"lane\" data-name=\"\(Self.escape(lane.name))\">\n"
-            svg += "<text x=\"12\" y=\"\(y + 6)\" font-size=\"18\" font-weight=\"bold\" fill=\"#222\">\(Self.escape(lane.name))</text>\n"
-            svg += "<line x1=\"\(nameWidth - 8)\" y1=\"\(y)\" x2=\"\(x + 16)\" y2=\"\(y)\" stroke=\"#444\" stroke-width=\"2\"/>\n"
+            svg += "<text x=\"12\" y=\"\(y + 6)\" font-size=\"18\" font-weight=\"bold\" fill=\"#222\">"
+                + "\(Self.escape(lane.name))</text>\n"
+            svg += "<line x1=\"\(nameWidth - 8)\" y1=\"\(y)\" x2=\"\(x + 16)\" y2=\"\(y)\" stroke=\"#444\" "
+                + "stroke-width=\"2\"/>\n"
             svg += "<polygon points=\"\(x + 16),\(y - 6) \(x + 28),\(y) \(x + 16),\(y + 6)\" fill=\"#444\"/>\n"
             for (column, cell) in diagram.cells[laneIndex].enumerated() {
                 for (offset, event) in cell.events.enumerated() {
@@ -75,17 +78,23 @@ public struct MarbleSVGRenderer {
         switch event {
         case .value:
             let symbol = Self.escape(String(diagram.symbol(event)))
-            return "<circle class=\"marble\" cx=\"\(x)\" cy=\"\(y)\" r=\"\(r)\" fill=\"#ffd54f\" stroke=\"#333\" stroke-width=\"2\"/>"
-                + "<text x=\"\(x)\" y=\"\(y + 6)\" font-size=\"16\" text-anchor=\"middle\" fill=\"#111\">\(symbol)</text>\n"
+            return "<circle class=\"marble\" cx=\"\(x)\" cy=\"\(y)\" r=\"\(r)\" fill=\"#ffd54f\" stroke=\"#333\" "
+                + "stroke-width=\"2\"/>"
+                + "<text x=\"\(x)\" y=\"\(y + 6)\" font-size=\"16\" text-anchor=\"middle\" fill=\"#111\">"
+                    + "\(symbol)</text>\n"
         case .finished:
-            return "<line class=\"finished\" x1=\"\(x)\" y1=\"\(y - r)\" x2=\"\(x)\" y2=\"\(y + r)\" stroke=\"#111\" stroke-width=\"4\"/>\n"
+            return "<line class=\"finished\" x1=\"\(x)\" y1=\"\(y - r)\" x2=\"\(x)\" y2=\"\(y + r)\" stroke=\"#111\" "
+                + "stroke-width=\"4\"/>\n"
         case .failed:
-            return "<path class=\"failed\" d=\"M\(x - 10) \(y - 10) L\(x + 10) \(y + 10) M\(x + 10) \(y - 10) L\(x - 10) \(y + 10)\" "
+            return "<path class=\"failed\" d=\"M\(x - 10) \(y - 10) L\(x + 10) \(y + 10) M\(x + 10) \(y - 10) L"
+                + "\(x - 10) \(y + 10)\" "
                 + "stroke=\"#d32f2f\" stroke-width=\"4\"/>\n"
         case .subscribed:
-            return "<polygon class=\"subscribed\" points=\"\(x - 8),\(y + 14) \(x + 8),\(y + 14) \(x),\(y + 2)\" fill=\"#1976d2\"/>\n"
+            return "<polygon class=\"subscribed\" points=\"\(x - 8),\(y + 14) \(x + 8),\(y + 14) \(x),\(y + 2)\" "
+                + "fill=\"#1976d2\"/>\n"
         case .cancelled:
-            return "<line class=\"cancelled\" x1=\"\(x - 8)\" y1=\"\(y + 12)\" x2=\"\(x + 8)\" y2=\"\(y - 12)\" stroke=\"#d32f2f\" stroke-width=\"4\"/>\n"
+            return "<line class=\"cancelled\" x1=\"\(x - 8)\" y1=\"\(y + 12)\" x2=\"\(x + 8)\" y2=\"\(y - 12)\" "
+                + "stroke=\"#d32f2f\" stroke-width=\"4\"/>\n"
         }
     }
 

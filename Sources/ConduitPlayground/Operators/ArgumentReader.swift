@@ -64,7 +64,8 @@ struct ArgumentReader {
                 throw problem(PlaygroundError.from(error).message, at: argument.token)
             }
         case .name(let name):
-            throw problem("`\(name)` is a name, but a value is expected here (strings go in double quotes)", at: argument.token)
+            throw problem("`\(name)` is a name, but a value is expected here (strings go in double quotes)",
+                at: argument.token)
         default:
             throw problem("a value is expected here", at: argument.token)
         }
@@ -108,14 +109,16 @@ struct ArgumentReader {
             let nanoseconds = seconds * 1e9
             guard nanoseconds.isFinite, nanoseconds >= 0, nanoseconds < 9_223_372_036_854_775_808.0 else {
                 throw problem(
-                    "a duration cannot be negative or that long: write how long to wait, such as `0.3` (seconds) or `300ms`",
+                    "a duration cannot be negative or that long: write how long to wait, such as `0.3` (seconds) or "
+                        + "`300ms`",
                     at: argument.token
                 )
             }
             return Int64(nanoseconds)
         case .enumCase(let unit, let arguments):
             let scales: [String: Double] = ["nanoseconds": 1, "microseconds": 1e3, "milliseconds": 1e6, "seconds": 1e9]
-            guard let scale = scales[unit], arguments.count == 1, case .expression(let expression) = arguments[0].content,
+            guard let scale = scales[unit], arguments.count == 1, case .expression(
+                let expression) = arguments[0].content,
                   let amount = (try? expression.evaluate([]))?.numeric
             else {
                 throw problem("expected a duration such as `300ms`, `1s` or `.milliseconds(300)`", at: argument.token)
@@ -165,11 +168,13 @@ struct ArgumentReader {
             return number
         }
         let lower = try bound(lowerExpression)
-        guard lower >= 0 else { throw problem("a range of indices starts at 0 or more, not \(lower)", at: argument.token) }
+        guard lower >= 0 else { throw problem("a range of indices starts at 0 or more, not \(lower)",
+            at: argument.token) }
         guard let upperExpression else { return lower..<Int.max }
         let upper = try bound(upperExpression)
         guard upper >= lower else {
-            throw problem("the range \(lower)\(closed ? "..." : "..<")\(upper) ends before it starts", at: argument.token)
+            throw problem("the range \(lower)\(closed ? "..." : "..<")\(upper) ends before it "
+                + "starts", at: argument.token)
         }
         guard !closed || upper < Int.max else { return lower..<Int.max }
         return lower..<(closed ? upper + 1 : upper)
@@ -185,7 +190,8 @@ struct ArgumentReader {
     }
 
     /// The names given as arguments (other publishers), in order, resolved to their pipelines.
-    func publishers(_ context: BuildContext, label: String? = nil, atLeast: Int = 1, atMost: Int = .max) throws -> [Pipe] {
+    func publishers(_ context: BuildContext, label: String? = nil, atLeast: Int = 1,
+        atMost: Int = .max) throws -> [Pipe] {
         var pipes: [Pipe] = []
         for (index, argument) in call.arguments.enumerated() where !isClosure(argument) {
             guard index == 0 ? argument.label == label || argument.label == nil : argument.label == nil else {
@@ -194,13 +200,16 @@ struct ArgumentReader {
             guard case .name(let name) = argument.content else {
                 throw problem("expected the name of a subject or pipeline", at: argument.token)
             }
-            pipes.append(try context.resolve(Token(kind: .identifier(name), offset: argument.token.offset, length: argument.token.length)))
+            pipes.append(try context.resolve(Token(kind: .identifier(name), offset: argument.token.offset,
+                length: argument.token.length)))
         }
         guard pipes.count >= atLeast else {
-            throw problem("`\(call.name)` needs \(atLeast == 1 ? "the name of another publisher" : "at least \(atLeast) names")")
+            throw problem("`\(call.name)` needs "
+                + "\(atLeast == 1 ? "the name of another publisher" : "at least \(atLeast) names")")
         }
         guard pipes.count <= atMost else {
-            throw problem("`\(call.name)` takes at most \(atMost) other publisher\(atMost == 1 ? "" : "s")", at: call.span)
+            throw problem("`\(call.name)` takes at most \(atMost) other publisher"
+                + "\(atMost == 1 ? "" : "s")", at: call.span)
         }
         return pipes
     }
@@ -211,7 +220,8 @@ struct ArgumentReader {
         guard case .name(let name) = argument.content else {
             throw problem("`\(label):` takes the name of a subject or pipeline", at: argument.token)
         }
-        return try context.resolve(Token(kind: .identifier(name), offset: argument.token.offset, length: argument.token.length))
+        return try context.resolve(Token(kind: .identifier(name), offset: argument.token.offset,
+            length: argument.token.length))
     }
 
     /// An enumeration-like argument written `.caseName` or `caseName`.
@@ -224,7 +234,8 @@ struct ArgumentReader {
         default: written = nil
         }
         guard let name = written, options.contains(name) else {
-            throw problem("`\(label):` takes one of \(options.map { "." + $0 }.joined(separator: ", "))", at: argument.token)
+            throw problem("`\(label):` takes one of "
+                + "\(options.map { "." + $0 }.joined(separator: ", "))", at: argument.token)
         }
         return name
     }

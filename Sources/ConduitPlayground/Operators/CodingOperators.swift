@@ -7,7 +7,8 @@ enum CodingOperators {
     static let all: [OperatorSpec] = [
         OperatorSpec(
             name: "encode", usage: ".encode(encoder: JSONEncoder())",
-            summary: "turns each value into JSON text (records with their keys sorted); a failure to encode fails the pipeline",
+            summary: "turns each value into JSON text (records with their keys sorted); a failure to encode fails "
+                + "the pipeline",
             example: "let json = cards.encode(encoder: JSONEncoder())"
         ) { upstream, call, _ in
             try coder(call, label: "encoder", expected: "JSONEncoder()")
@@ -17,7 +18,8 @@ enum CodingOperators {
         },
         OperatorSpec(
             name: "decode", usage: ".decode(type: Card.self, decoder: JSONDecoder())",
-            summary: "reads each value, JSON text, into a value (any type name will do: playground values take every JSON shape)",
+            summary: "reads each value, JSON text, into a value (any type name will do: playground values take "
+                + "every JSON shape)",
             example: "let cards = json.decode(type: Card.self, decoder: JSONDecoder())"
         ) { upstream, call, _ in
             try coder(call, label: "decoder", expected: "JSONDecoder()")
@@ -37,20 +39,24 @@ enum CodingOperators {
     /// Checks the coder argument: the playground knows JSON only.
     private static func coder(_ call: OperatorCall, label: String, expected: String) throws {
         guard let argument = call.arguments.first(where: { $0.label == label }) else {
-            throw SyntaxError("write `.\(call.name)(\(call.name == "decode" ? "type: Card.self, " : "")\(label): \(expected))`", at: call.span)
+            throw SyntaxError("write `.\(call.name)(\(call.name == "decode" ? "type: Card.self, " : "")\(label): "
+                + "\(expected))`", at: call.span)
         }
         guard case .swiftName(let name) = argument.content, name == expected else {
             throw SyntaxError("the playground encodes and decodes JSON: `\(label): \(expected)`", at: argument.token)
         }
         for other in call.arguments where other.label != label && other.label != "type" {
-            throw SyntaxError("`\(call.name)` takes `\(label):`\(call.name == "decode" ? " and `type:`" : "")", at: other.token)
+            throw SyntaxError("`\(call.name)` takes `\(label):`"
+                + "\(call.name == "decode" ? " and `type:`" : "")", at: other.token)
         }
     }
 
     /// A decoding error in a sentence.
     private static func describe(_ error: Error) -> String {
         switch error {
-        case DecodingError.dataCorrupted(let context): return context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription
+        case DecodingError.dataCorrupted(
+            let context): return context.underlyingError.map { "\($0.localizedDescription)" }
+                ?? context.debugDescription
         default: return "\(error)"
         }
     }

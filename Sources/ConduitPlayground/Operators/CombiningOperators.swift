@@ -16,7 +16,8 @@ enum CombiningOperators {
             switch others.count {
             case 1: combined = upstream.combineLatest(others[0]).map { Value.array([$0, $1]) }.pipe()
             case 2: combined = upstream.combineLatest(others[0], others[1]).map { Value.array([$0, $1, $2]) }.pipe()
-            default: combined = upstream.combineLatest(others[0], others[1], others[2]).map { Value.array([$0, $1, $2, $3]) }.pipe()
+            default: combined = upstream.combineLatest(others[0], others[1], others[2]).map { Value.array([$0, $1, $2,
+                $3]) }.pipe()
             }
             return try transformed(combined, by: call, arity: others.count + 1)
         },
@@ -47,7 +48,8 @@ enum CombiningOperators {
         },
         OperatorSpec(
             name: "flatMap", usage: ".flatMap(maxPublishers: .max(N)) { [$0, $0 * 10] }",
-            summary: "makes a publisher of each value (an array's elements, or the one value) and sends what they all send",
+            summary: "makes a publisher of each value (an array's elements, or the one value) and sends what they "
+                + "all send",
             example: "let both = numbers.flatMap { [$0, $0 * 10] }"
         ) { upstream, call, _ in
             let reader = ArgumentReader(call: call, spec: spec("flatMap"))
@@ -70,7 +72,8 @@ enum CombiningOperators {
         },
         OperatorSpec(
             name: "switchToLatest", usage: ".map { $0 ? \"fast\" : \"slow\" }.switchToLatest()",
-            summary: "each value names a subject or pipeline (or is an array or a value): follows the latest one, cancelling the one before",
+            summary: "each value names a subject or pipeline (or is an array or a value): follows the latest one, "
+                + "cancelling the one before",
             example: "let following = choice.map { $0 ? \"fast\" : \"slow\" }.switchToLatest()"
         ) { upstream, call, context in
             try ArgumentReader(call: call, spec: spec("switchToLatest")).none()
@@ -84,7 +87,8 @@ enum CombiningOperators {
         },
         OperatorSpec(
             name: "catch", usage: ".catch { \"fallback\" } or .catch(other)",
-            summary: "on failure, goes on with a publisher of the closure's result ($0 is the message), or with the other publisher",
+            summary: "on failure, goes on with a publisher of the closure's result ($0 is the message), or with the "
+                + "other publisher",
             example: "let safe = results.catch { \"offline\" }"
         ) { upstream, call, context in
             if case .name? = call.arguments.first?.content {
@@ -105,10 +109,12 @@ enum CombiningOperators {
             example: "let stubborn = flaky.retry(2)"
         ) { upstream, call, _ in
             // A subject that has failed fails each new subscription at once: a huge N would spin.
-            upstream.retry(try ArgumentReader(call: call, spec: spec("retry")).integer(nil, minimum: 0, maximum: maximumRetries)).pipe()
+            upstream.retry(try ArgumentReader(call: call, spec: spec("retry")).integer(nil, minimum: 0,
+                maximum: maximumRetries)).pipe()
         },
         OperatorSpec(
-            name: "share", usage: ".share()", summary: "subscribes to the upstream once and shares its values with every subscriber",
+            name: "share", usage: ".share()",
+                summary: "subscribes to the upstream once and shares its values with every subscriber",
             example: "let shared = numbers.map { $0 * 2 }.share()"
         ) { upstream, call, _ in
             try ArgumentReader(call: call, spec: spec("share")).none()
@@ -142,7 +148,9 @@ enum CombiningOperators {
     static func transformed(_ combined: Pipe, by call: OperatorCall, arity: Int) throws -> Pipe {
         guard let closure = call.trailingClosure else { return combined }
         guard closure.parameterCount <= arity else {
-            throw SyntaxError("this closure uses $\(closure.parameterCount - 1), but `\(call.name)` passes \(arity) values", at: closure.token)
+            throw SyntaxError(
+                "this closure uses $\(closure.parameterCount - 1), but `\(call.name)` passes \(arity) values",
+                    at: closure.token)
         }
         return combined.tryMap { value -> Value in
             guard case .array(let items) = value else { return try closure.call(value) }

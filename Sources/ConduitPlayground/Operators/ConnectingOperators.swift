@@ -7,7 +7,8 @@ enum ConnectingOperators {
     static let all: [OperatorSpec] = [
         OperatorSpec(
             name: "makeConnectable", usage: ".makeConnectable()",
-            summary: "shares one subscription to the upstream, which starts only at `connect NAME`: sinks can all attach first",
+            summary: "shares one subscription to the upstream, which starts only at `connect NAME`: sinks can all "
+                + "attach first",
             example: "let live = numbers.makeConnectable()"
         ) { upstream, call, context in
             try ArgumentReader(call: call, spec: spec("makeConnectable")).none()
@@ -15,18 +16,22 @@ enum ConnectingOperators {
         },
         OperatorSpec(
             name: "multicast", usage: ".multicast(subject: NAME) or .multicast { PassthroughSubject<Int, Never>() }",
-            summary: "sends the upstream's values through a subject (one you made, or a new one) to every subscriber, from `connect NAME` on",
+            summary: "sends the upstream's values through a subject (one you made, or a new one) to every "
+                + "subscriber, from `connect NAME` on",
             example: "let shared = numbers.map { $0 * 2 }.multicast { PassthroughSubject<Int, Never>() }"
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("multicast"))
             if let argument = reader.argument("subject") {
                 guard case .name(let name) = argument.content else {
-                    throw SyntaxError("`subject:` takes the name of a subject; usage: \(spec("multicast").usage)", at: argument.token)
+                    throw SyntaxError("`subject:` takes the name of a subject; usage: "
+                        + "\(spec("multicast").usage)", at: argument.token)
                 }
                 let token = Token(kind: .identifier(name), offset: argument.token.offset, length: argument.token.length)
                 let subject = try context.subject(token)
                 guard !context.reads(name) else {
-                    throw SyntaxError("this pipeline reads from `\(name)`: multicasting into it would send every value back into itself for ever; use another subject", at: argument.token)
+                    throw SyntaxError(
+                        "this pipeline reads from `\(name)`: multicasting into it would send every value back into "
+                            + "itself for ever; use another subject", at: argument.token)
                 }
                 // Values written into a name pass the session's budget, which stops a loop.
                 let budget = context.scheduler.budget
@@ -40,23 +45,28 @@ enum ConnectingOperators {
             }
             for argument in call.arguments {
                 guard case .subjectFactory = argument.content else {
-                    throw SyntaxError("`multicast` takes `subject: NAME` or a closure making a subject; usage: \(spec("multicast").usage)", at: argument.token)
+                    throw SyntaxError("`multicast` takes `subject: NAME` or a closure making a subject; usage: "
+                        + "\(spec("multicast").usage)", at: argument.token)
                 }
             }
             if let closure = call.trailingClosure {
-                throw SyntaxError("the closure of `multicast` makes a subject: `{ PassthroughSubject<Int, Never>() }`", at: closure.token)
+                throw SyntaxError("the closure of `multicast` makes a subject: `{ PassthroughSubject<Int, Never>() }`",
+                    at: closure.token)
             }
-            return context.chain.made(PlaygroundConnectable(upstream.multicast { PassthroughSubject<Value, PlaygroundError>() }))
+            return context.chain.made(PlaygroundConnectable(upstream.multicast { PassthroughSubject<Value,
+                PlaygroundError>() }))
         },
         OperatorSpec(
             name: "autoconnect", usage: ".makeConnectable().autoconnect()",
-            summary: "connects a connectable publisher as soon as the first subscriber arrives (and disconnects when the last leaves)",
+            summary: "connects a connectable publisher as soon as the first subscriber arrives (and disconnects "
+                + "when the last leaves)",
             example: "let ticks = Timer.publish(every: 1s).autoconnect()"
         ) { _, call, context in
             try ArgumentReader(call: call, spec: spec("autoconnect")).none()
             guard let connectable = context.chain.previous else {
                 throw SyntaxError(
-                    "`autoconnect` works on a connectable publisher: put it right after `.makeConnectable()`, `.multicast(...)` or `Timer.publish(every:)`",
+                    "`autoconnect` works on a connectable publisher: put it right after `.makeConnectable()`, "
+                        + "`.multicast(...)` or `Timer.publish(every:)`",
                     at: call.span
                 )
             }

@@ -9,14 +9,17 @@ import Conduit
 enum DebuggingOperators {
     /// The closure labels of `handleEvents` and `breakpoint`, and how many arguments each passes.
     static let handlerLabels: [(label: String, arity: Int)] = [
-        ("receiveSubscription", 0), ("receiveOutput", 1), ("receiveCompletion", 1), ("receiveCancel", 0), ("receiveRequest", 1),
+        ("receiveSubscription", 0), ("receiveOutput", 1), ("receiveCompletion", 1), ("receiveCancel", 0),
+            ("receiveRequest", 1),
     ]
 
     static let all: [OperatorSpec] = [
         OperatorSpec(
             name: "handleEvents",
-            usage: ".handleEvents() or .handleEvents(receiveOutput: { \"saw \" + string($0) }, receiveCompletion: ..., receiveCancel: ..., receiveRequest: ..., receiveSubscription: ...)",
-            summary: "passes everything on and prints the events it sees: all of them, or what the given closures return",
+            usage: ".handleEvents() or .handleEvents(receiveOutput: { \"saw \" + string($0) }, receiveCompletion: "
+                + "..., receiveCancel: ..., receiveRequest: ..., receiveSubscription: ...)",
+            summary: "passes everything on and prints the events it sees: all of them, or what the given closures "
+                + "return",
             example: "let watched = numbers.handleEvents(receiveOutput: { \"saw \" + string($0) })"
         ) { upstream, call, context in
             let closures = try handlers(of: call, allowed: handlerLabels.map(\.label))
@@ -41,18 +44,24 @@ enum DebuggingOperators {
             ).eraseToAnyPublisher()
         },
         OperatorSpec(
-            name: "breakpoint", usage: ".breakpoint(receiveOutput: { $0 > 3 }, receiveCompletion: ..., receiveSubscription: ...)",
-            summary: "where a closure gives true, a Swift program would stop in the debugger; the playground says so and goes on",
+            name: "breakpoint",
+                usage: ".breakpoint(receiveOutput: { $0 > 3 }, receiveCompletion: ..., receiveSubscription: ...)",
+            summary: "where a closure gives true, a Swift program would stop in the debugger; the playground says "
+                + "so and goes on",
             example: "let watched = numbers.breakpoint(receiveOutput: { $0 > 3 })"
         ) { upstream, call, context in
-            let closures = try handlers(of: call, allowed: ["receiveSubscription", "receiveOutput", "receiveCompletion"])
+            let closures = try handlers(of: call, allowed: ["receiveSubscription", "receiveOutput",
+                "receiveCompletion"])
             guard !closures.isEmpty else {
-                throw SyntaxError("`breakpoint` needs at least one closure, for example `.breakpoint(receiveOutput: { $0 > 3 })`", at: call.span)
+                throw SyntaxError(
+                    "`breakpoint` needs at least one closure, for example `.breakpoint(receiveOutput: { $0 > 3 })`",
+                        at: call.span)
             }
             let emit = context.emit
             /// Reports a stop where the closure is true; never stops (the engine would raise SIGTRAP).
             func check(_ label: String, _ argument: Value?) -> Bool {
-                if let closure = closures[label], run(closure, with: argument, in: "breakpoint \(label)", emit: emit) == .bool(true) {
+                if let closure = closures[label], run(closure, with: argument, in: "breakpoint \(label)",
+                    emit: emit) == .bool(true) {
                     emit(stop("breakpoint", "\(label)\(argument.map { ": " + $0.description } ?? "")"))
                 }
                 return false
@@ -65,7 +74,8 @@ enum DebuggingOperators {
         },
         OperatorSpec(
             name: "breakpointOnError", usage: ".breakpointOnError()",
-            summary: "on a failure, a Swift program would stop in the debugger; the playground says so and passes the failure on",
+            summary: "on a failure, a Swift program would stop in the debugger; the playground says so and passes "
+                + "the failure on",
             example: "let watched = results.breakpointOnError()"
         ) { upstream, call, context in
             try ArgumentReader(call: call, spec: spec("breakpointOnError")).none()
@@ -91,7 +101,8 @@ enum DebuggingOperators {
         var closures: [String: Closure] = [:]
         for argument in call.arguments {
             guard let label = argument.label, allowed.contains(label) else {
-                let hint = argument.label.flatMap { Suggestion.closest(to: $0, in: allowed) }.map { "; did you mean `\($0):`?" }
+                let hint = argument.label.flatMap { Suggestion.closest(to: $0,
+                    in: allowed) }.map { "; did you mean `\($0):`?" }
                     ?? "; the labels are \(allowed.map { "`\($0):`" }.joined(separator: ", "))"
                 throw SyntaxError("`\(call.name)` takes labelled closures\(hint)", at: argument.token)
             }
@@ -100,7 +111,8 @@ enum DebuggingOperators {
             }
             let arity = handlerLabels.first { $0.label == label }?.arity ?? 1
             guard closure.parameterCount <= arity else {
-                throw SyntaxError("the closure of `\(label):` gets \(arity == 0 ? "no arguments" : "one argument, $0")", at: closure.token)
+                throw SyntaxError("the closure of `\(label):` gets "
+                    + "\(arity == 0 ? "no arguments" : "one argument, $0")", at: closure.token)
             }
             closures[label] = closure
         }
@@ -109,11 +121,13 @@ enum DebuggingOperators {
 
     /// Calls an event's closure (with the event's value, if it has one); a failure is reported,
     /// not passed on: the closures only look.
-    static func run(_ closure: Closure, with argument: Value?, in place: String, emit: (OutputRecord) -> Void) -> Value? {
+    static func run(_ closure: Closure, with argument: Value?, in place: String,
+        emit: (OutputRecord) -> Void) -> Value? {
         do {
             return try argument.map { try closure.call($0) } ?? closure.call()
         } catch {
-            emit(OutputRecord(kind: .trace, text: "\(place): the closure failed: \(PlaygroundError.from(error).message)"))
+            emit(OutputRecord(kind: .trace,
+                text: "\(place): the closure failed: \(PlaygroundError.from(error).message)"))
             return nil
         }
     }
@@ -133,6 +147,7 @@ enum DebuggingOperators {
 
     /// The line that says where a Swift program would have stopped.
     static func stop(_ operatorName: String, _ event: String) -> OutputRecord {
-        OutputRecord(kind: .trace, text: "\(operatorName): a Swift program would stop in the debugger here (\(event)); the playground goes on")
+        OutputRecord(kind: .trace,
+            text: "\(operatorName): a Swift program would stop in the debugger here (\(event)); the playground goes on")
     }
 }

@@ -8,7 +8,8 @@ enum ErasingOperators {
     static let all: [OperatorSpec] = [
         OperatorSpec(
             name: "eraseToAnyPublisher", usage: ".eraseToAnyPublisher()",
-            summary: "hides the publisher's type in Swift; playground pipelines already are AnyPublishers, so it passes everything on",
+            summary: "hides the publisher's type in Swift; playground pipelines already are AnyPublishers, so it "
+                + "passes everything on",
             example: "let out = numbers.map { $0 * 2 }.eraseToAnyPublisher()"
         ) { upstream, call, _ in
             try ArgumentReader(call: call, spec: spec("eraseToAnyPublisher")).none()
@@ -16,11 +17,14 @@ enum ErasingOperators {
         },
         OperatorSpec(
             name: "setFailureType", usage: ".setFailureType(to: Error.self)",
-            summary: "gives a publisher that cannot fail a failure type in Swift; playground failures are messages, so it passes everything on",
+            summary: "gives a publisher that cannot fail a failure type in Swift; playground failures are messages, "
+                + "so it passes everything on",
             example: "let typed = numbers.setFailureType(to: Error.self)"
         ) { upstream, call, _ in
-            guard let argument = call.arguments.first, argument.label == "to", call.arguments.count == 1, call.trailingClosure == nil else {
-                throw SyntaxError("write `.setFailureType(to: Error.self)`; usage: \(spec("setFailureType").usage)", at: call.span)
+            guard let argument = call.arguments.first, argument.label == "to", call.arguments.count == 1,
+                call.trailingClosure == nil else {
+                throw SyntaxError("write `.setFailureType(to: Error.self)`; usage: "
+                    + "\(spec("setFailureType").usage)", at: call.span)
             }
             _ = argument
             return upstream
@@ -41,14 +45,16 @@ enum ErasingOperators {
         },
         OperatorSpec(
             name: "assertNoFailure", usage: ".assertNoFailure(\"PREFIX\")",
-            summary: "passes values on; a failure is a fatal error: a Swift program stops there, the playground reports it and stops the pipeline",
+            summary: "passes values on; a failure is a fatal error: a Swift program stops there, the playground "
+                + "reports it and stops the pipeline",
             example: "let sure = numbers.assertNoFailure(\"numbers\")"
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("assertNoFailure"))
             var prefix = ""
             if reader.argument(nil) != nil {
                 guard case .string(let text) = try reader.value(nil) else {
-                    throw SyntaxError("`assertNoFailure` takes a prefix in double quotes; usage: \(spec("assertNoFailure").usage)", at: call.span)
+                    throw SyntaxError("`assertNoFailure` takes a prefix in double quotes; usage: "
+                        + "\(spec("assertNoFailure").usage)", at: call.span)
                 }
                 prefix = text
             }
@@ -58,7 +64,8 @@ enum ErasingOperators {
             return upstream.catch { error -> Empty<Value, Never> in
                 emit(OutputRecord(
                     kind: .error,
-                    text: "error: assertNoFailure: fatal error: \(prefix.isEmpty ? "" : prefix + ": ")\(error.message) (a Swift program stops here; the playground stops this pipeline)"
+                    text: "error: assertNoFailure: fatal error: \(prefix.isEmpty ? "" : prefix + ": ")"
+                        + "\(error.message) (a Swift program stops here; the playground stops this pipeline)"
                 ))
                 return Empty(completeImmediately: false)
             }.assertNoFailure(prefix).setFailureType(to: PlaygroundError.self).eraseToAnyPublisher()
@@ -70,10 +77,13 @@ enum ErasingOperators {
     /// and this entry gives it help, completion, and a message anywhere else.
     static let assign = OperatorSpec(
         name: "assign", usage: "sink NAME = PIPELINE.assign(to: \\.value, on: SUBJECT)",
-        summary: "ends a sink: the engine's Assign writes each value into a `current` subject's value (its sinks print them)",
+        summary: "ends a sink: the engine's Assign writes each value into a `current` subject's value (its sinks "
+            + "print them)",
         example: "sink store = taps.map { $0.name }.assign(to: \\.value, on: latest)"
     ) { _, call, _ in
-        throw SyntaxError("`assign` ends a sink, as a subscriber: `sink NAME = PIPELINE.assign(to: \\.value, on: SUBJECT)`", at: call.span)
+        throw SyntaxError(
+            "`assign` ends a sink, as a subscriber: `sink NAME = PIPELINE.assign(to: \\.value, on: SUBJECT)`",
+                at: call.span)
     }
 
     static func spec(_ name: String) -> OperatorSpec {

@@ -4,7 +4,8 @@ enum OperatorTable {
     static let all: [OperatorSpec] = TransformOperators.all + CombiningOperators.all + TimeOperators.all
         + ConnectingOperators.all + ErasingOperators.all + DebuggingOperators.all + CodingOperators.all
 
-    private static let byName: [String: OperatorSpec] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    private static let byName: [String: OperatorSpec] = Dictionary(all.map { ($0.name, $0) },
+        uniquingKeysWith: { first, _ in first })
 
     /// Combine's `try` operators take throwing closures; in the playground every closure may fail,
     /// so `tryMap` is `map` (built on the engine's `tryMap`) and so on.

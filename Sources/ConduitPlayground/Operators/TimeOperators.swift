@@ -5,30 +5,36 @@ import Conduit
 enum TimeOperators {
     static let all: [OperatorSpec] = [
         OperatorSpec(
-            name: "debounce", usage: ".debounce(for: 300ms)", summary: "sends a value only once no newer one came for the interval",
+            name: "debounce", usage: ".debounce(for: 300ms)",
+                summary: "sends a value only once no newer one came for the interval",
             example: "let search = query.debounce(for: 300ms)"
         ) { upstream, call, context in
             let interval = try ArgumentReader(call: call, spec: spec("debounce")).duration("for")
             return upstream.debounce(for: .nanoseconds(Int(interval)), scheduler: context.scheduler).pipe()
         },
         OperatorSpec(
-            name: "throttle", usage: ".throttle(for: 300ms, latest: true)", summary: "sends at most one value per interval: the first at once, then the latest (or first) of each interval",
+            name: "throttle", usage: ".throttle(for: 300ms, latest: true)",
+                summary: "sends at most one value per interval: the first at once, then the latest (or first) of "
+                    + "each interval",
             example: "let calm = taps.throttle(for: 1s, latest: true)"
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("throttle"))
             let interval = try reader.duration("for")
             let latest = try reader.flag("latest", default: true)
-            return upstream.throttle(for: .nanoseconds(Int(interval)), scheduler: context.scheduler, latest: latest).pipe()
+            return upstream.throttle(for: .nanoseconds(Int(interval)), scheduler: context.scheduler,
+                latest: latest).pipe()
         },
         OperatorSpec(
-            name: "delay", usage: ".delay(for: 1s)", summary: "sends every value and the completion later by the interval, in order",
+            name: "delay", usage: ".delay(for: 1s)",
+                summary: "sends every value and the completion later by the interval, in order",
             example: "let later = taps.delay(for: 500ms)"
         ) { upstream, call, context in
             let interval = try ArgumentReader(call: call, spec: spec("delay")).duration("for")
             return upstream.delay(for: .nanoseconds(Int(interval)), scheduler: context.scheduler).pipe()
         },
         OperatorSpec(
-            name: "timeout", usage: ".timeout(1s) or .timeout(1s, error: \"too slow\")", summary: "finishes (or fails with the message) if nothing comes for the interval",
+            name: "timeout", usage: ".timeout(1s) or .timeout(1s, error: \"too slow\")",
+                summary: "finishes (or fails with the message) if nothing comes for the interval",
             example: "let impatient = replies.timeout(2s, error: \"no reply\")"
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("timeout"))
@@ -44,37 +50,45 @@ enum TimeOperators {
                                     customError: message.map { text in { PlaygroundError(text) } }).pipe()
         },
         OperatorSpec(
-            name: "receive", usage: ".receive(on: clock)", summary: "delivers values through the session's scheduler (after the current command, or on the next tick)",
+            name: "receive", usage: ".receive(on: clock)",
+                summary: "delivers values through the session's scheduler (after the current command, or on the "
+                    + "next tick)",
             example: "let later = taps.receive(on: clock)"
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("receive"))
             guard let argument = reader.argument("on"), isScheduler(argument) else {
-                throw SyntaxError("write `.receive(on: clock)`: the playground has one scheduler, `clock`", at: call.span)
+                throw SyntaxError("write `.receive(on: clock)`: the playground has one scheduler, `clock`",
+                    at: call.span)
             }
             return upstream.receive(on: context.scheduler).pipe()
         },
         OperatorSpec(
-            name: "subscribe", usage: ".subscribe(on: clock)", summary: "subscribes, requests and cancels through the session's scheduler",
+            name: "subscribe", usage: ".subscribe(on: clock)",
+                summary: "subscribes, requests and cancels through the session's scheduler",
             example: "let lazy = numbers.subscribe(on: clock)"
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("subscribe"))
             guard let argument = reader.argument("on"), isScheduler(argument) else {
-                throw SyntaxError("write `.subscribe(on: clock)`: the playground has one scheduler, `clock`", at: call.span)
+                throw SyntaxError("write `.subscribe(on: clock)`: the playground has one scheduler, `clock`",
+                    at: call.span)
             }
             return upstream.subscribe(on: context.scheduler).pipe()
         },
         OperatorSpec(
-            name: "measureInterval", usage: ".measureInterval()", summary: "sends the time since the previous value (in milliseconds)",
+            name: "measureInterval", usage: ".measureInterval()",
+                summary: "sends the time since the previous value (in milliseconds)",
             example: "let gaps = taps.measureInterval()"
         ) { upstream, call, context in
             try ArgumentReader(call: call, spec: spec("measureInterval")).none()
-            return upstream.measureInterval(using: context.scheduler).map { Value.double(Double($0.magnitude) / 1_000_000) }.pipe()
+            return upstream.measureInterval(using: context.scheduler).map { Value.double(Double(
+                $0.magnitude) / 1_000_000) }.pipe()
         },
     ]
 
     /// `collect(.byTime(1s))` and `collect(.byTimeOrCount(1s, 3))`, as in Combine but on the
     /// session's scheduler (`.byTime(clock, 1s)` is accepted too): the engine's `CollectByTime`.
-    static func collect(_ upstream: Pipe, strategy: String, arguments: [Argument], at token: Token, context: BuildContext) throws -> Pipe {
+    static func collect(_ upstream: Pipe, strategy: String, arguments: [Argument], at token: Token,
+        context: BuildContext) throws -> Pipe {
         let usage = "usage: .collect(.byTime(1s)) or .collect(.byTimeOrCount(1s, 3))"
         var arguments = arguments
         if case .name(let name)? = arguments.first?.content, arguments.first?.label == nil {
@@ -83,8 +97,10 @@ enum TimeOperators {
             }
             arguments.removeFirst()
         }
-        guard let first = arguments.first, first.label == nil, case .duration(let interval) = first.content, interval > 0 else {
-            throw SyntaxError("`.\(strategy)` needs a positive duration such as `1s`; \(usage)", at: arguments.first?.token ?? token)
+        guard let first = arguments.first, first.label == nil, case .duration(let interval) = first.content,
+            interval > 0 else {
+            throw SyntaxError("`.\(strategy)` needs a positive duration such as `1s`; \(usage)",
+                at: arguments.first?.token ?? token)
         }
         let stride = SessionScheduler.SchedulerTimeType.Stride.nanoseconds(Int(interval))
         switch (strategy, arguments.count) {
@@ -99,7 +115,8 @@ enum TimeOperators {
             }
             return upstream.collect(.byTimeOrCount(context.scheduler, stride, count)).map { Value.array($0) }.pipe()
         case ("byTime", _), ("byTimeOrCount", _):
-            throw SyntaxError("`.\(strategy)` takes \(strategy == "byTime" ? "a duration" : "a duration and a count"); \(usage)", at: token)
+            throw SyntaxError("`.\(strategy)` takes "
+                + "\(strategy == "byTime" ? "a duration" : "a duration and a count"); \(usage)", at: token)
         default:
             throw SyntaxError("unknown grouping `.\(strategy)`; \(usage)", at: token)
         }

@@ -13,14 +13,16 @@ enum TransformOperators {
             return upstream.tryMap { try closure.call($0) }.pipe()
         },
         OperatorSpec(
-            name: "filter", usage: ".filter { $0 > 3 }", summary: "passes on only the values for which the closure is true",
+            name: "filter", usage: ".filter { $0 > 3 }",
+                summary: "passes on only the values for which the closure is true",
             example: "let big = numbers.filter { $0 > 3 }"
         ) { upstream, call, _ in
             let closure = try ArgumentReader(call: call, spec: spec("filter")).closure(arity: 1)
             return upstream.tryFilter { try condition(closure.call($0), in: "filter") }.pipe()
         },
         OperatorSpec(
-            name: "compactMap", usage: ".compactMap { $0.name }", summary: "transforms every value and drops the results that are nil",
+            name: "compactMap", usage: ".compactMap { $0.name }",
+                summary: "transforms every value and drops the results that are nil",
             example: "let names = cards.compactMap { $0.name }"
         ) { upstream, call, _ in
             let closure = try ArgumentReader(call: call, spec: spec("compactMap")).closure(arity: 1)
@@ -30,7 +32,8 @@ enum TransformOperators {
             }.pipe()
         },
         OperatorSpec(
-            name: "scan", usage: ".scan(INITIAL) { $0 + $1 }", summary: "sends each new accumulation of the values ($0 the accumulation, $1 the value)",
+            name: "scan", usage: ".scan(INITIAL) { $0 + $1 }",
+                summary: "sends each new accumulation of the values ($0 the accumulation, $1 the value)",
             example: "let totals = numbers.scan(0) { $0 + $1 }"
         ) { upstream, call, _ in
             let reader = ArgumentReader(call: call, spec: spec("scan"))
@@ -39,7 +42,8 @@ enum TransformOperators {
             return upstream.tryScan(initial) { try closure.call($0, $1) }.pipe()
         },
         OperatorSpec(
-            name: "reduce", usage: ".reduce(INITIAL) { $0 + $1 }", summary: "sends the final accumulation when the upstream finishes",
+            name: "reduce", usage: ".reduce(INITIAL) { $0 + $1 }",
+                summary: "sends the final accumulation when the upstream finishes",
             example: "let sum = numbers.reduce(0) { $0 + $1 }"
         ) { upstream, call, _ in
             let reader = ArgumentReader(call: call, spec: spec("reduce"))
@@ -54,7 +58,8 @@ enum TransformOperators {
         ) { upstream, call, _ in
             if call.trailingClosure != nil || !call.arguments.isEmpty {
                 let closure = try ArgumentReader(call: call, spec: spec("removeDuplicates")).closure(arity: 2)
-                return upstream.tryRemoveDuplicates { try condition(closure.call($0, $1), in: "removeDuplicates") }.pipe()
+                return upstream.tryRemoveDuplicates { try condition(closure.call($0, $1),
+                    in: "removeDuplicates") }.pipe()
             }
             return upstream.removeDuplicates().pipe()
         },
@@ -66,7 +71,8 @@ enum TransformOperators {
             return upstream.dropFirst(count).pipe()
         },
         OperatorSpec(
-            name: "prefix", usage: ".prefix(N) or .prefix(while: { $0 < 5 })", summary: "passes on the first N values (or while the closure is true), then finishes",
+            name: "prefix", usage: ".prefix(N) or .prefix(while: { $0 < 5 })",
+                summary: "passes on the first N values (or while the closure is true), then finishes",
             example: "let firstThree = numbers.prefix(3)"
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("prefix"))
@@ -80,7 +86,8 @@ enum TransformOperators {
             return upstream.prefix(try reader.integer(nil, minimum: 0)).pipe()
         },
         OperatorSpec(
-            name: "drop", usage: ".drop(while: { $0 < 5 }) or .drop(untilOutputFrom: other)", summary: "drops values while the closure is true (or until the other publisher sends)",
+            name: "drop", usage: ".drop(while: { $0 < 5 }) or .drop(untilOutputFrom: other)",
+                summary: "drops values while the closure is true (or until the other publisher sends)",
             example: "let rest = numbers.drop(while: { $0 < 3 })"
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("drop"))
@@ -91,7 +98,8 @@ enum TransformOperators {
             return upstream.tryDrop { try condition(closure.call($0), in: "drop") }.pipe()
         },
         OperatorSpec(
-            name: "first", usage: ".first() or .first { $0 > 3 }", summary: "sends the first value (that matches) and finishes",
+            name: "first", usage: ".first() or .first { $0 > 3 }",
+                summary: "sends the first value (that matches) and finishes",
             example: "let opening = numbers.first()"
         ) { upstream, call, _ in
             if call.trailingClosure != nil || !call.arguments.isEmpty {
@@ -101,7 +109,8 @@ enum TransformOperators {
             return upstream.first().pipe()
         },
         OperatorSpec(
-            name: "last", usage: ".last() or .last { $0 > 3 }", summary: "sends the last value (that matches) when the upstream finishes",
+            name: "last", usage: ".last() or .last { $0 > 3 }",
+                summary: "sends the last value (that matches) when the upstream finishes",
             example: "let closing = numbers.last()"
         ) { upstream, call, _ in
             if call.trailingClosure != nil || !call.arguments.isEmpty {
@@ -111,7 +120,8 @@ enum TransformOperators {
             return upstream.last().pipe()
         },
         OperatorSpec(
-            name: "output", usage: ".output(at: N) or .output(in: 1...3)", summary: "sends only the value at index N (or those in the range of indices) and finishes",
+            name: "output", usage: ".output(at: N) or .output(in: 1...3)",
+                summary: "sends only the value at index N (or those in the range of indices) and finishes",
             example: "let middle = numbers.output(in: 1...2)"
         ) { upstream, call, _ in
             let reader = ArgumentReader(call: call, spec: spec("output"))
@@ -124,12 +134,14 @@ enum TransformOperators {
         },
         OperatorSpec(
             name: "collect", usage: ".collect(), .collect(N), .collect(.byTime(1s)) or .collect(.byTimeOrCount(1s, N))",
-            summary: "gathers all values (or every N, or each interval's, or each interval's up to N at a time) into an array",
+            summary: "gathers all values (or every N, or each interval's, or each interval's up to N at a time) "
+                + "into an array",
             example: "let pairs = numbers.collect(2)"
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("collect"))
             if let argument = reader.argument(nil), case .enumCase(let strategy, let arguments) = argument.content {
-                return try TimeOperators.collect(upstream, strategy: strategy, arguments: arguments, at: argument.token, context: context)
+                return try TimeOperators.collect(upstream, strategy: strategy, arguments: arguments,
+                    at: argument.token, context: context)
             }
             if reader.argument(nil) != nil {
                 return upstream.collect(try reader.integer(nil, minimum: 1)).map { Value.array($0) }.pipe()
@@ -144,7 +156,8 @@ enum TransformOperators {
             return upstream.count().map { Value.int($0) }.pipe()
         },
         OperatorSpec(
-            name: "min", usage: ".min() or .min(by: { $0.rank < $1.rank })", summary: "sends the smallest value when the upstream finishes (by the closure's order if given)",
+            name: "min", usage: ".min() or .min(by: { $0.rank < $1.rank })",
+                summary: "sends the smallest value when the upstream finishes (by the closure's order if given)",
             example: "let lowest = numbers.min()"
         ) { upstream, call, _ in
             if call.trailingClosure != nil || !call.arguments.isEmpty {
@@ -154,7 +167,8 @@ enum TransformOperators {
             return upstream.tryMin(by: ordered).pipe()
         },
         OperatorSpec(
-            name: "max", usage: ".max() or .max(by: { $0.rank < $1.rank })", summary: "sends the largest value when the upstream finishes (by the closure's order if given)",
+            name: "max", usage: ".max() or .max(by: { $0.rank < $1.rank })",
+                summary: "sends the largest value when the upstream finishes (by the closure's order if given)",
             example: "let highest = numbers.max()"
         ) { upstream, call, _ in
             if call.trailingClosure != nil || !call.arguments.isEmpty {
@@ -164,23 +178,27 @@ enum TransformOperators {
             return upstream.tryMax(by: ordered).pipe()
         },
         OperatorSpec(
-            name: "contains", usage: ".contains(VALUE) or .contains { $0 > 3 }", summary: "sends true as soon as a value matches, or false when the upstream finishes",
+            name: "contains", usage: ".contains(VALUE) or .contains { $0 > 3 }",
+                summary: "sends true as soon as a value matches, or false when the upstream finishes",
             example: "let hasAce = cards.contains(\"ace\")"
         ) { upstream, call, _ in
             let reader = ArgumentReader(call: call, spec: spec("contains"))
             if call.trailingClosure != nil || reader.argument("where") != nil {
                 let closure = try reader.closure(arity: 1)
-                return upstream.tryContains { try condition(closure.call($0), in: "contains") }.map { Value.bool($0) }.pipe()
+                return upstream.tryContains { try condition(closure.call($0), in: "contains") }.map { Value.bool(
+                    $0) }.pipe()
             }
             let wanted = try reader.value(nil)
             return upstream.contains { $0.looselyEquals(wanted) }.map { Value.bool($0) }.pipe()
         },
         OperatorSpec(
-            name: "allSatisfy", usage: ".allSatisfy { $0 > 0 }", summary: "sends whether every value matches (false at the first that does not)",
+            name: "allSatisfy", usage: ".allSatisfy { $0 > 0 }",
+                summary: "sends whether every value matches (false at the first that does not)",
             example: "let allPositive = numbers.allSatisfy { $0 > 0 }"
         ) { upstream, call, _ in
             let closure = try ArgumentReader(call: call, spec: spec("allSatisfy")).closure(arity: 1)
-            return upstream.tryAllSatisfy { try condition(closure.call($0), in: "allSatisfy") }.map { Value.bool($0) }.pipe()
+            return upstream.tryAllSatisfy { try condition(closure.call($0), in: "allSatisfy") }.map { Value.bool(
+                $0) }.pipe()
         },
         OperatorSpec(
             name: "replaceNil", usage: ".replaceNil(with: VALUE)", summary: "replaces nil values with this value",
@@ -190,26 +208,30 @@ enum TransformOperators {
             return upstream.map { $0 == .null ? replacement : $0 }.pipe()
         },
         OperatorSpec(
-            name: "replaceEmpty", usage: ".replaceEmpty(with: VALUE)", summary: "sends the value if the upstream finishes without sending any",
+            name: "replaceEmpty", usage: ".replaceEmpty(with: VALUE)",
+                summary: "sends the value if the upstream finishes without sending any",
             example: "let orZero = numbers.replaceEmpty(with: 0)"
         ) { upstream, call, _ in
             upstream.replaceEmpty(with: try ArgumentReader(call: call, spec: spec("replaceEmpty")).value("with")).pipe()
         },
         OperatorSpec(
-            name: "replaceError", usage: ".replaceError(with: VALUE)", summary: "turns a failure into this value and a normal finish",
+            name: "replaceError", usage: ".replaceError(with: VALUE)",
+                summary: "turns a failure into this value and a normal finish",
             example: "let safe = results.replaceError(with: \"offline\")"
         ) { upstream, call, _ in
             upstream.replaceError(with: try ArgumentReader(call: call, spec: spec("replaceError")).value("with")).pipe()
         },
         OperatorSpec(
-            name: "ignoreOutput", usage: ".ignoreOutput()", summary: "drops every value and passes on only the completion",
+            name: "ignoreOutput", usage: ".ignoreOutput()",
+                summary: "drops every value and passes on only the completion",
             example: "let done = numbers.ignoreOutput()"
         ) { upstream, call, _ in
             try ArgumentReader(call: call, spec: spec("ignoreOutput")).none()
             return NeverToValue(upstream: upstream.ignoreOutput()).eraseToAnyPublisher()
         },
         OperatorSpec(
-            name: "append", usage: ".append(VALUE, ...) or .append(other)", summary: "after the upstream finishes, sends these values (or the other publisher's)",
+            name: "append", usage: ".append(VALUE, ...) or .append(other)",
+                summary: "after the upstream finishes, sends these values (or the other publisher's)",
             example: "let withEnd = numbers.append(99)"
         ) { upstream, call, context in
             if case .name? = call.arguments.first?.content {
@@ -219,7 +241,8 @@ enum TransformOperators {
             return upstream.append(try values(of: call, spec: spec("append"))).pipe()
         },
         OperatorSpec(
-            name: "prepend", usage: ".prepend(VALUE, ...) or .prepend(other)", summary: "sends these values (or the other publisher's) before the upstream's",
+            name: "prepend", usage: ".prepend(VALUE, ...) or .prepend(other)",
+                summary: "sends these values (or the other publisher's) before the upstream's",
             example: "let withStart = numbers.prepend(0)"
         ) { upstream, call, context in
             if case .name? = call.arguments.first?.content {
@@ -229,7 +252,8 @@ enum TransformOperators {
             return upstream.prepend(try values(of: call, spec: spec("prepend"))).pipe()
         },
         OperatorSpec(
-            name: "print", usage: ".print(\"PREFIX\")", summary: "logs every event in Combine's print() words and passes everything on",
+            name: "print", usage: ".print(\"PREFIX\")",
+                summary: "logs every event in Combine's print() words and passes everything on",
             example: "let logged = numbers.print(\"numbers\")"
         ) { upstream, call, context in
             let prefix: String

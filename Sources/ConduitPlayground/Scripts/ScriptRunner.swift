@@ -41,7 +41,8 @@ public struct ScriptRunner {
     /// Runs the file at `path` in `session`.
     /// `output`, when given, receives each statement's output as soon as it is produced (and the
     /// report then keeps none), so a long script runs in constant memory.
-    public static func run(path: String, session: Session, check: Bool, output: (([OutputRecord]) -> Void)? = nil) -> ScriptReport {
+    public static func run(path: String, session: Session, check: Bool,
+        output: (([OutputRecord]) -> Void)? = nil) -> ScriptReport {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             var report = ScriptReport()
             report.checks = check ? 1 : 0

@@ -13,7 +13,8 @@ final class Connection {
     var isConnected: Bool { cancellables != nil }
 
     /// How `subs` and `inspect` describe it.
-    var summary: String { isConnected ? "connectable, connected" : "connectable, not connected yet: `connect` starts it" }
+    var summary: String { isConnected
+        ? "connectable, connected" : "connectable, not connected yet: `connect` starts it" }
 
     func connect() {
         guard cancellables == nil else { return }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The playground's help: a list of commands, and a page for every command and operator, each
 /// with an example that can be typed as it is.
 enum Help {
@@ -8,14 +10,25 @@ enum Help {
 
     /// The sources a pipeline can start from, as written in Swift and in the playground's short forms.
     private static let sourcePages: [(names: [String], usage: String, text: String, example: String)] = [
-        (["publisher"], "[V, ...].publisher", "sends the array's values, then finishes (Publishers.Sequence)", "sink out = [1, 2, 3].publisher"),
+        (["publisher"], "[V, ...].publisher", "sends the array's values, then finishes (Publishers.Sequence)",
+            "sink out = [1, 2, 3].publisher"),
         (["Just", "just"], "Just(VALUE) or just(VALUE)", "sends one value, then finishes", "sink out = Just(42)"),
-        (["Empty", "empty"], "Empty() or empty", "finishes at once without a value; `Empty(completeImmediately: false)` never sends anything", "sink out = Empty()"),
-        (["Fail"], "Fail(error: \"why\") or fail(\"why\")", "fails at once with the message", "sink out = Fail(error: \"offline\")"),
-        (["Deferred"], "Deferred { PIPELINE }", "builds the pipeline anew for each subscriber, when it subscribes", "let fresh = Deferred { [1, 2].publisher }"),
-        (["Future"], "Future { VALUE } or Future(after: 1s) { VALUE }", "makes one result when it is created (not when subscribed to) and gives it to every subscriber, then finishes", "let answer = Future(after: 1s) { 42 }"),
-        (["Record"], "Record(output: [V, ...], completion: .finished)", "replays recorded values and a completion (`.failure(\"why\")`) to each subscriber", "sink out = Record(output: [1, 2], completion: .failure(\"late\"))"),
-        (["Timer", "timer"], "Timer.publish(every: 1s) or timer(1s)", "sends 1, 2, 3, ... every interval on the session's clock; Timer.publish is connectable (`connect NAME` or `.autoconnect()`)", "sink ticks = Timer.publish(every: 1s).autoconnect()"),
+        (["Empty", "empty"], "Empty() or empty",
+            "finishes at once without a value; `Empty(completeImmediately: false)` never sends anything",
+                "sink out = Empty()"),
+        (["Fail"], "Fail(error: \"why\") or fail(\"why\")", "fails at once with the message",
+            "sink out = Fail(error: \"offline\")"),
+        (["Deferred"], "Deferred { PIPELINE }", "builds the pipeline anew for each subscriber, when it subscribes",
+            "let fresh = Deferred { [1, 2].publisher }"),
+        (["Future"], "Future { VALUE } or Future(after: 1s) { VALUE }",
+            "makes one result when it is created (not when subscribed to) and gives it to every subscriber, then "
+                + "finishes", "let answer = Future(after: 1s) { 42 }"),
+        (["Record"], "Record(output: [V, ...], completion: .finished)",
+            "replays recorded values and a completion (`.failure(\"why\")`) to each subscriber",
+                "sink out = Record(output: [1, 2], completion: .failure(\"late\"))"),
+        (["Timer", "timer"], "Timer.publish(every: 1s) or timer(1s)",
+            "sends 1, 2, 3, ... every interval on the session's clock; Timer.publish is connectable (`connect NAME` "
+                + "or `.autoconnect()`)", "sink ticks = Timer.publish(every: 1s).autoconnect()"),
     ]
 
     /// Every topic `help` knows: commands, operators and the pages about values and closures.
@@ -103,7 +116,8 @@ enum Help {
     ]
 
     static func text(for topic: String?) throws -> String {
-        guard let topic = topic?.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ".")), !topic.isEmpty else {
+        guard let topic = topic?.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(
+            charactersIn: ".")), !topic.isEmpty else {
             return overview
         }
         let key = topic
@@ -130,7 +144,8 @@ enum Help {
                 + sourcePages.map { "  \(padded($0.usage, to: 50))\($0.text)" }.joined(separator: "\n")
         case "operators":
             let width = (OperatorTable.all.map(\.name.count).max() ?? 0) + 1
-            return "operators (help NAME for one):\n" + OperatorTable.all.map { "  .\(padded($0.name, to: width))\($0.summary)" }.joined(separator: "\n")
+            return "operators (help NAME for one):\n"
+                + OperatorTable.all.map { "  .\(padded($0.name, to: width))\($0.summary)" }.joined(separator: "\n")
         case "values":
             return """
             values: 42, -7, 2.5, "text" (double quotes), true, false, nil, arrays [1, 2, 3],
@@ -146,7 +161,8 @@ enum Help {
         case "functions":
             return "functions:\n" + Functions.all.map { "  \($0.summary)" }.joined(separator: "\n")
         default:
-            let hint = Suggestion.closest(to: key, in: topics).map { "; did you mean `help \($0)`?" } ?? "; try `help` for the list"
+            let hint = Suggestion.closest(to: key, in: topics).map { "; did you mean `help \($0)`?" }
+                ?? "; try `help` for the list"
             throw SyntaxError("no help for `\(key)`\(hint)", offset: 5, length: key.count)
         }
     }
@@ -166,5 +182,3 @@ enum Help {
         return ([heading] + commands).joined(separator: "\n")
     }
 }
-
-import Foundation

@@ -6,7 +6,8 @@ import Foundation
 extension Session {
     /// The subject of `.assign(to: \.value, on: SUBJECT)` ending a sink's pipeline: a
     /// CurrentValueSubject (the one kind with a value to write) that the pipeline does not read.
-    func assignTarget(of call: OperatorCall, upstream: PipelineSyntax) throws -> CurrentValueSubject<Value, PlaygroundError> {
+    func assignTarget(of call: OperatorCall, upstream: PipelineSyntax) throws -> CurrentValueSubject<Value,
+        PlaygroundError> {
         let usage = "write `.assign(to: \\.value, on: SUBJECT)` with a `current` subject"
         guard call.trailingClosure == nil, call.arguments.count == 2,
               call.arguments[0].label == "to", case .closure(let keyPath) = call.arguments[0].content,
@@ -17,12 +18,16 @@ extension Session {
         guard call.arguments[1].label == "on", case .name(let name) = call.arguments[1].content else {
             throw SyntaxError(usage, at: call.arguments[1].token)
         }
-        let token = Token(kind: .identifier(name), offset: call.arguments[1].token.offset, length: call.arguments[1].token.length)
+        let token = Token(kind: .identifier(name), offset: call.arguments[1].token.offset,
+            length: call.arguments[1].token.length)
         guard case .current(let subject) = try self.subject(named: token).storage else {
-            throw SyntaxError("`\(name)` is a PassthroughSubject, which keeps no value; assign to a `current` subject", at: token)
+            throw SyntaxError("`\(name)` is a PassthroughSubject, which keeps no value; assign to a `current` subject",
+                at: token)
         }
         guard !reads(upstream, from: name, depth: 0, throughWriters: true) else {
-            throw SyntaxError("this pipeline reads from `\(name)`: assigning to it would send every value back into itself for ever", at: token)
+            throw SyntaxError(
+                "this pipeline reads from `\(name)`: assigning to it would send every value back into itself for ever",
+                    at: token)
         }
         return subject
     }
@@ -136,7 +141,8 @@ extension Session {
         case .timer(let interval):
             current = TimerSource(interval: Int(interval), scheduler: scheduler).pipe()
         case .timerPublish(let interval):
-            let ticks = TimerSource(interval: Int(interval), scheduler: scheduler).setFailureType(to: PlaygroundError.self)
+            let ticks = TimerSource(interval: Int(interval), scheduler: scheduler).setFailureType(
+                to: PlaygroundError.self)
             current = chain.made(PlaygroundConnectable(Publishers.MakeConnectable(upstream: ticks)))
         case .deferred(let inner):
             // Built once now, so that a mistake in it is reported here; then anew per subscriber.
@@ -157,14 +163,16 @@ extension Session {
                 if delay == 0 {
                     promise(.success(value))
                 } else {
-                    scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(Int(delay))), tolerance: .nanoseconds(0), options: nil) {
+                    scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(Int(delay))),
+                        tolerance: .nanoseconds(0), options: nil) {
                         promise(.success(value))
                     }
                 }
             }.eraseToAnyPublisher()
         case .record(let items, let failure):
             let values = try items.map { try $0.evaluate(arguments) }
-            current = Record(output: values, completion: failure.map { .failure(PlaygroundError($0)) } ?? .finished).eraseToAnyPublisher()
+            current = Record(output: values, completion: failure.map { .failure(PlaygroundError($0)) }
+                ?? .finished).eraseToAnyPublisher()
         }
         return current
     }
@@ -176,14 +184,16 @@ extension Session {
         let length = measure ? chainLength(of: syntax) : 0
         guard length <= Session.maximumChainLength else {
             throw SyntaxError(
-                "this pipeline passes values through \(length) operators (counting the pipelines it reads); the playground takes at most \(Session.maximumChainLength)",
+                "this pipeline passes values through \(length) operators (counting the pipelines it reads); the "
+                    + "playground takes at most \(Session.maximumChainLength)",
                 at: syntax.operators.last?.token ?? Token(kind: .end, offset: 0, length: 1)
             )
         }
         for (index, call) in syntax.operators.enumerated() {
             chain.step()
             // What this call's upstream reads: the source and the operators before it.
-            let upstream = PipelineSyntax(source: syntax.source, operators: Array(syntax.operators[..<index]), text: syntax.text)
+            let upstream = PipelineSyntax(source: syntax.source, operators: Array(syntax.operators[..<index]),
+                text: syntax.text)
             let context = BuildContext(
                 resolve: { [unowned self] token in try publisher(named: token) },
                 subject: { [unowned self] token in try subject(named: token) },

@@ -9,7 +9,8 @@ extension Session {
     public func completions(for line: String, cursor: Int) -> [String] {
         let characters = Array(line.prefix(max(0, cursor)))
         var start = characters.count
-        while start > 0, characters[start - 1].isLetter || characters[start - 1].isNumber || characters[start - 1] == "_" {
+        while start > 0, characters[start - 1].isLetter || characters[start - 1].isNumber || characters[start
+            - 1] == "_" {
             start -= 1
         }
         let word = String(characters[start...])

@@ -8,7 +8,8 @@ extension Session {
         var lines: [String] = []
         var shown = Set<String>()
         let width = (order.map(\.count).max() ?? 4) + 2
-        func pad(_ text: String) -> String { text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0) }
+        func pad(_ text: String) -> String { text.padding(toLength: max(width, text.count + 1), withPad: " ",
+            startingAt: 0) }
         func describe(_ name: String, depth: Int) {
             let indent = String(repeating: "  ", count: depth)
             guard let entry = entries[name] else { return }
@@ -17,7 +18,8 @@ extension Session {
                 let users = liveSinks(readingFrom: name)
                 lines.append(indent + pad(name) + subject.summary + " (\(users) live sink\(users == 1 ? "" : "s"))")
             case .pipeline(let pipeline):
-                lines.append(indent + pad(name) + pipeline.chain + (connections[name].map { "  (\($0.summary))" } ?? ""))
+                lines.append(indent + pad(name) + pipeline.chain + (connections[name].map { "  (\($0.summary))" }
+                    ?? ""))
                 if let inner = innerSubscriptions.summary(for: name) { lines.append(indent + "  " + pad("") + inner) }
                 describeReads(of: name, depth: depth)
             case .object(let object):
@@ -29,7 +31,8 @@ extension Session {
                 lines.append(indent + pad(name) + binding.summary)
             case .sink(let sink):
                 let demand = sink.requested == .unlimited ? "unlimited" : "\(sink.requested.max ?? 0)"
-                lines.append(indent + pad(name) + "sink  \(sink.state.label)  demand \(demand)  received \(sink.received)  ← \(sink.pipelineText)")
+                lines.append(indent + pad(name)
+                    + "sink  \(sink.state.label)  demand \(demand)  received \(sink.received)  ← \(sink.pipelineText)")
                 // What the sink subscribed to, as it was then.
                 if let syntax = names.definitions[name]?.syntax {
                     if let connection = connections[name] {
@@ -38,7 +41,8 @@ extension Session {
                     if !syntax.operators.isEmpty {
                         lines.append(indent + "  " + pad("") + syntax.chain)
                     }
-                    if let inner = innerSubscriptions.summary(for: name) { lines.append(indent + "  " + pad("") + inner) }
+                    if let inner = innerSubscriptions.summary(for: name) { lines.append(indent + "  " + pad("")
+                        + inner) }
                 }
                 describeReads(of: name, depth: depth)
             }
@@ -92,7 +96,8 @@ extension Session {
     /// ending in `.assign(to:on:)`, pipelines ending in `.multicast(subject:)`): a loop through
     /// names is then seen when it forms.
     func reads(_ syntax: PipelineSyntax, from name: String, depth: Int, throughWriters: Bool = false) -> Bool {
-        if syntax.namesRead.contains(name) || names.reads(names.dependencies(syntax.namesRead), from: name, depth: depth) {
+        if syntax.namesRead.contains(name) || names.reads(names.dependencies(syntax.namesRead), from: name,
+            depth: depth) {
             return true
         }
         guard throughWriters, depth < 16 else { return false }
@@ -108,7 +113,8 @@ extension Session {
         for name in names {
             switch entries[name] {
             case .subject?: found.insert(name)
-            case .pipeline(let pipeline)?: found.formUnion(subjects(readBy: pipeline.syntax.namesRead, depth: depth + 1))
+            case .pipeline(let pipeline)?: found.formUnion(subjects(readBy: pipeline.syntax.namesRead, depth: depth
+                + 1))
             default: break
             }
         }
@@ -142,15 +148,18 @@ extension Session {
         guard let entry = entries[name.display] else { throw unknown(name, expected: "name") }
         switch entry {
         case .subject(let subject):
-            return "\(name.display): \(subject.summary)\n  live sinks reading it: \(liveSinks(readingFrom: name.display))"
+            return "\(name.display): \(subject.summary)\n  live sinks reading it: "
+                + "\(liveSinks(readingFrom: name.display))"
         case .pipeline(let pipeline):
-            var text = "\(name.display): pipeline\n  written: \(pipeline.syntax.text)\n  chain:   \(pipeline.chain)\n  reads:   \(pipeline.dependencies.joined(separator: ", "))"
+            var text = "\(name.display): pipeline\n  written: \(pipeline.syntax.text)\n  chain:   "
+                + "\(pipeline.chain)\n  reads:   \(pipeline.dependencies.joined(separator: ", "))"
             if let connection = connections[name.display] { text += "\n  \(connection.summary)" }
             if let inner = innerSubscriptions.summary(for: name.display) { text += "\n  \(inner)" }
             return text
         case .sink(let sink):
             let demand = sink.requested == .unlimited ? "unlimited" : "max(\(sink.requested.max ?? 0))"
-            var text = "\(name.display): sink\n  state:    \(sink.state.label)\n  pipeline: \(sink.pipelineText)\n  requested: \(demand)\n  received: \(sink.received)"
+            var text = "\(name.display): sink\n  state:    \(sink.state.label)\n  pipeline: \(sink.pipelineText)\n  "
+                + "requested: \(demand)\n  received: \(sink.received)"
             if case .failed(let message) = sink.state { text += "\n  failure:  \(message)" }
             text += "\n  traced:   \(tracer.isTraced(sink) ? "yes" : "no")"
             if let inner = innerSubscriptions.summary(for: name.display) { text += "\n  \(inner)" }
@@ -160,7 +169,8 @@ extension Session {
         case .function(let function):
             return "\(name.display): function\n  declared: \(function.text)"
         case .binding(let binding):
-            return "\(name.display): \(binding.summary)\n  writes go through \(binding.object.name), as a SwiftUI Binding's do"
+            return "\(name.display): \(binding.summary)\n  writes go through \(binding.object.name), as a SwiftUI "
+                + "Binding's do"
         }
     }
 }

@@ -167,7 +167,8 @@ public final class Session: @unchecked Sendable {
             }
             return "`\(name)`"
         }
-        emit(report.stop == .interrupted ? OutputRecord(kind: .info, text: text) : OutputRecord(kind: .error, text: "error: " + text))
+        emit(report.stop == .interrupted ? OutputRecord(kind: .info, text: text) : OutputRecord(kind: .error,
+            text: "error: " + text))
     }
 
     /// Switches time operators between the virtual clock and real time.
@@ -341,8 +342,10 @@ public final class Session: @unchecked Sendable {
         let shownWidth = min(width, shownEnd - offset)
         let shownText = Self.visible(String(characters[shownStart..<shownEnd]), controlAs: { _ in "\u{FFFD}" })
         let sourceLine = (shownStart > lineStart ? "…" : "") + shownText + (shownEnd < lineEnd ? "…" : "")
-        let caret = String(repeating: " ", count: offset - shownStart + (shownStart > lineStart ? 1 : 0)) + String(repeating: "^", count: max(1, shownWidth))
-        let message = Self.shortened(Self.visible(error.message) { "U+" + String($0.value, radix: 16, uppercase: true) })
+        let caret = String(repeating: " ", count: offset - shownStart + (shownStart > lineStart ? 1 : 0)) + String(
+            repeating: "^", count: max(1, shownWidth))
+        let message = Self.shortened(Self.visible(error.message) { "U+" + String($0.value, radix: 16,
+            uppercase: true) })
         emit(OutputRecord(kind: .error, text: "\(location)error: \(message)\n  \(sourceLine)\n  \(caret)"))
     }
 
@@ -473,7 +476,8 @@ public final class Session: @unchecked Sendable {
 
     func unknown(_ name: Token, expected: String) -> SyntaxError {
         let hint = Suggestion.closest(to: name.display, in: order).map { "; did you mean `\($0)`?" }
-            ?? (order.isEmpty ? "; nothing has been made yet (try `subject NAME`)" : "; known names: \(order.joined(separator: ", "))")
+            ?? (order.isEmpty ? "; nothing has been made yet (try `subject NAME`)" : "; known names: "
+                + "\(order.joined(separator: ", "))")
         return SyntaxError("unknown \(expected) `\(name.display)`\(hint)", at: name)
     }
 

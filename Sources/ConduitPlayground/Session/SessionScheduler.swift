@@ -48,7 +48,8 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
     var now: SchedulerTimeType {
         lock.withLock {
             guard let start = realTimeStart else { return currentVirtual.now }
-            return SchedulerTimeType(nanoseconds: offset + Int(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds))
+            return SchedulerTimeType(nanoseconds: offset + Int(DispatchTime.now().uptimeNanoseconds
+                - start.uptimeNanoseconds))
         }
     }
 
@@ -77,7 +78,8 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
         }
     }
 
-    func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?, _ action: @escaping () -> Void) {
+    func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?,
+        _ action: @escaping () -> Void) {
         if isRealTime {
             let delay = now.distance(to: date)
             queue.schedule(after: queue.now.advanced(by: delay), guarded(action))

@@ -28,7 +28,8 @@ enum TextWrapping {
         let leading = characters.prefix { $0 == " " }.count
         current = String(repeating: " ", count: leading)
         currentCount = leading
-        let words = String(characters[leading...]).split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        let words = String(characters[leading...]).split(separator: " ", omittingEmptySubsequences: false).map(
+            String.init)
         var pendingSpaces = 0
         var started = false
         for word in words {

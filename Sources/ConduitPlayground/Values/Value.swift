@@ -1,3 +1,5 @@
+import Foundation
+
 /// A playground value: what flows through the playground's pipelines.
 ///
 /// The playground's subjects are real engine subjects of this type, so every engine operator can
@@ -96,15 +98,14 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-import Foundation
-
 extension Value {
     /// Orders two values of the same kind (numbers with numbers, strings with strings); `nil` if
     /// they cannot be compared.
     func compare(to other: Value) -> ComparisonResult? {
         switch (self, other) {
         case (.int(let a), .int(let b)): return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
-        case (.string(let a), .string(let b)): return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+        case (.string(let a), .string(let b)): return a < b ? .orderedAscending : a > b
+            ? .orderedDescending : .orderedSame
         case (.bool(let a), .bool(let b)): return a == b ? .orderedSame : (!a ? .orderedAscending : .orderedDescending)
         default:
             guard let a = numeric, let b = other.numeric else { return nil }

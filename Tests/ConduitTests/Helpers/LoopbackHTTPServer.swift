@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// A tiny HTTP/1.1 server for URLSession tests, on 127.0.0.1 with an ephemeral port: no external
 /// network. It answers one connection at a time from a fixed table of paths (anything else is a
@@ -72,7 +72,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(
+                MemoryLayout<sockaddr_in>.size)) }
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {
@@ -131,7 +132,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         let bytes = Array(head.utf8) + body
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(
+                MSG_NOSIGNAL)) }
             guard count > 0 else { return }
             sent += count
         }
@@ -140,6 +142,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
 private extension Array where Element == UInt8 {
     var containsHeaderEnd: Bool {
-        count >= 4 && indices.dropLast(3).contains { self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13 && self[$0 + 3] == 10 }
+        count >= 4 && indices.dropLast(3).contains { self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13
+            && self[$0 + 3] == 10 }
     }
 }

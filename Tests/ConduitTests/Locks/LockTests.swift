@@ -1,7 +1,7 @@
-@testable import Conduit
 import Foundation
 import Synchronization
 import XCTest
+@testable import Conduit
 
 /// Direct tests of `Lock`, the engine's plain mutual-exclusion lock.
 final class LockTests: XCTestCase {

@@ -1,7 +1,7 @@
-@testable import Conduit
 import Foundation
 import Synchronization
 import XCTest
+@testable import Conduit
 
 /// Direct tests of `ReentrantLock`: one inline word (the holder's thread id plus a waiter bit)
 /// with threads that find it held parked on a shared condition variable.

@@ -8,7 +8,8 @@ enum InspectionCommands {
             example: "subs"
         ) { _, _ in
             Statement("subs") { session in
-                session.emit(OutputRecord(kind: .info, text: TextWrapping.wrap(session.subscriptionTree(), width: session.outputWidth)))
+                session.emit(OutputRecord(kind: .info, text: TextWrapping.wrap(session.subscriptionTree(),
+                    width: session.outputWidth)))
             }
         },
         CommandSpec(
@@ -48,7 +49,8 @@ enum InspectionCommands {
 
     private static func help(_ topic: String?) -> Statement {
         Statement("help") { session in
-            session.emit(OutputRecord(kind: .info, text: TextWrapping.wrap(try Help.text(for: topic), width: session.outputWidth)))
+            session.emit(OutputRecord(kind: .info, text: TextWrapping.wrap(try Help.text(for: topic),
+                width: session.outputWidth)))
         }
     }
 }

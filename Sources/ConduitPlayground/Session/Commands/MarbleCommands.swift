@@ -99,7 +99,8 @@ extension Parser {
                 if option == "frame" { options.frame = nanoseconds } else { options.from = nanoseconds }
             default:
                 guard case .string(let path) = current.kind, !path.isEmpty else {
-                    throw SyntaxError("`--svg` needs a file name in double quotes, for example `--svg \"flow.svg\"`", at: current)
+                    throw SyntaxError("`--svg` needs a file name in double quotes, for example `--svg \"flow.svg\"`",
+                        at: current)
                 }
                 options.svg = path
             }
@@ -119,7 +120,8 @@ extension Session {
             guard let entry = entries[name.display] else { throw unknown(name, expected: "subject or sink") }
             if case .pipeline = entry {
                 throw SyntaxError(
-                    "`\(command)` works on subjects and sinks; `\(name.display)` is a pipeline (use a sink that reads it)",
+                    "`\(command)` works on subjects and sinks; `\(name.display)` is a pipeline (use a sink that "
+                        + "reads it)",
                     at: name
                 )
             }
@@ -186,7 +188,8 @@ extension Session {
     }
 
     /// `hot`: schedules each event of the timeline into the subject, frame by frame from now.
-    func playHot(into name: Token, timeline text: MarbleTimelineText, legend: Expression?, options: MarbleOptions) throws {
+    func playHot(into name: Token, timeline text: MarbleTimelineText, legend: Expression?,
+        options: MarbleOptions) throws {
         let subject = try subjectEntry(name, for: "hot")
         guard !scheduler.isRealTime else {
             throw SyntaxError("`hot` plays on the virtual clock; `clock virtual` switches back to it", at: name)
@@ -219,7 +222,8 @@ extension Session {
     }
 
     /// `expect`: compares what `name` saw with the timeline, frame by frame.
-    func expectMarbles(_ name: Token, timeline text: MarbleTimelineText, legend: Expression?, options: MarbleOptions) throws {
+    func expectMarbles(_ name: Token, timeline text: MarbleTimelineText, legend: Expression?,
+        options: MarbleOptions) throws {
         try requireDrawable([name], for: "expect")
         let symbols = try marbleLegend(legend, at: text.token)
         let expected = try parseTimeline(text, legend: symbols)
@@ -247,7 +251,8 @@ extension Session {
         lines.removeLast()  // the footer
         let column = MarbleCommands.firstDifference(lines[0], lines[1], nameWidth: 10)
         lines.insert(String(repeating: " ", count: column) + "^ first difference, at "
-            + PlaygroundClock.format(nanoseconds: Int64(MarbleCommands.frameIndex(of: column, in: diagram) * frame)), at: 2)
+            + PlaygroundClock.format(nanoseconds: Int64(MarbleCommands.frameIndex(of: column, in: diagram) * frame)),
+                at: 2)
         throw SyntaxError(
             "\(name.display) did not see the expected timeline:\n" + lines.joined(separator: "\n"),
             offset: text.token.offset, length: text.token.length

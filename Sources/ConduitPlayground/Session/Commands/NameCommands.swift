@@ -46,7 +46,8 @@ extension Session {
         let quoted = Session.list(readers, one: "", many: "").trimmingWhitespace()
         info(
             "dropped \(key); \(quoted) \(readers.count == 1 ? "reads" : "read") it and "
-                + "\(readers.count == 1 ? "keeps" : "keep") what \(readers.count == 1 ? "it was" : "they were") made with"
+                + "\(readers.count == 1 ? "keeps" : "keep") what \(readers.count == 1 ? "it was" : "they were") made "
+                    + "with"
         )
     }
 }

@@ -153,7 +153,8 @@ extension Session {
                 )
             }
             syntax = PipelineSyntax(source: syntax.source, operators: syntax.operators.dropLast(), text: syntax.text)
-            assign = ForwardedSubscriber(Subscribers.Assign(object: try assignTarget(of: last, upstream: syntax), keyPath: \.value))
+            assign = ForwardedSubscriber(Subscribers.Assign(object: try assignTarget(of: last, upstream: syntax),
+                keyPath: \.value))
             if last.arguments.count == 2, case .name(let subject) = last.arguments[1].content { target = subject }
         }
         let chain = ChainState()
