@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Conduit",
+    platforms: [.macOS(.v14)],
     products: [
         .library(name: "Conduit", targets: ["Conduit"]),
         .executable(name: "conduit", targets: ["conduit"]),
@@ -11,6 +12,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Test-only: property tests with shrinking (Tests/ConduitPropertyTests).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The live page of `conduit serve` (the ConduitServe module only).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         .target(
@@ -23,6 +27,15 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
+            name: "ConduitServe",
+            dependencies: [
+                "ConduitPlayground",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
             name: "CLibedit",
             linkerSettings: [.linkedLibrary("edit")]
         ),
@@ -30,6 +43,7 @@ let package = Package(
             name: "conduit",
             dependencies: [
                 "ConduitPlayground",
+                "ConduitServe",
                 "CLibedit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -38,6 +52,14 @@ let package = Package(
         .testTarget(
             name: "ConduitPlaygroundTests",
             dependencies: ["ConduitPlayground"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ConduitServeTests",
+            dependencies: [
+                "ConduitServe",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -20,6 +20,7 @@ struct ConduitCommand: ParsableCommand {
             conduit -e LINE [-e LINE ...] [--no-color] [--real-time]
             conduit run FILE...
             conduit check FILE...
+            conduit serve [--port N] [--host ADDR] [FILE...]   (with a live page in the browser)
             """,
         discussion: """
             With no arguments, starts the interactive playground (`help` lists its commands, \
@@ -47,7 +48,7 @@ struct ConduitCommand: ParsableCommand {
               3  the terminal could not be read (interactive)
             """,
         version: Version.full,
-        subcommands: [RunCommand.self, CheckCommand.self]
+        subcommands: [RunCommand.self, CheckCommand.self, ServeCommand.self]
     )
 
     @Option(name: [.customShort("e"), .customLong("eval")],

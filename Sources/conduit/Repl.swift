@@ -1,4 +1,5 @@
 import ConduitPlayground
+import ConduitServe
 import Synchronization
 
 /// The interactive loop: reads lines with the line editor (or plainly when there is no terminal
@@ -10,6 +11,8 @@ struct Repl {
 
     let session: Session
     let console: Console
+    /// The live page's feed under `conduit serve`: every evaluated statement goes to it too.
+    var live: LiveSession? = nil
 
     /// Runs with the line editor; falls back to plain reading if libedit cannot start.
     func runEditing() -> Int32 {
@@ -17,7 +20,11 @@ struct Repl {
             return runPlain(prompting: true)
         }
         let output = AsyncOutput(console: console, waker: editor.waker)
-        session.asynchronousOutput = { record in output.post(record) }
+        let live = self.live
+        session.asynchronousOutput = { record in
+            output.post(record)
+            live?.recordAsynchronous(record)
+        }
         editor.onWake = { [unowned editor] in
             output.drain { text in editor.printAbove(text) }
         }
@@ -68,7 +75,9 @@ struct Repl {
                     evaluating.store(false, ordering: .releasing)
                     _ = LineEditor.takeInterrupt()
                     console.write(records)
+                    live?.record(input: piece.text, records: records, session: session)
                 }
+                live?.flush(session)
             }
         }
         return ExitStatus.success
@@ -89,6 +98,7 @@ struct Repl {
         func run(_ pieces: [StatementReader.Piece]) {
             for piece in pieces where !failed && !session.isFinished {
                 let records = session.evaluate(piece, file: prompting ? nil : "<stdin>", line: piece.line + 1)
+                live?.record(input: piece.text, records: records, session: session)
                 if prompting {
                     console.write(records)
                     continue
@@ -112,8 +122,10 @@ struct Repl {
                 break
             }
             run(reader.read(line))
+            if prompting { live?.flush(session) }
         }
         if finished { run(reader.finish()) }
+        live?.flush(session)
         if prompting { console.write("\n", to: .error) }
         return failed ? ExitStatus.scriptFailure : ExitStatus.success
     }

@@ -10,6 +10,8 @@ public struct MarbleSVGRenderer {
     static let columnWidth = 34
     static let laneHeight = 56
     static let marbleRadius = 14
+    /// The most marbles drawn in one frame; more are summed up as `+N`.
+    static let groupLimit = 8
 
     public init(_ diagram: MarbleDiagram, title: String? = nil) {
         self.diagram = diagram
@@ -23,7 +25,7 @@ public struct MarbleSVGRenderer {
         var x = nameWidth
         for width in diagram.columnWidths {
             columnX.append(x)
-            x += Self.columnWidth * (width > 1 ? width - 2 : 1)  // a group's marbles side by side
+            x += Self.columnWidth * (width > 1 ? min(width - 2, Self.groupLimit) : 1)  // a group side by side
         }
         let laneTop = title == nil ? 40 : 72
         let legendLines = diagram.symbols.legend.count
@@ -55,9 +57,16 @@ public struct MarbleSVGRenderer {
                 + "stroke-width=\"2\"/>\n"
             svg += "<polygon points=\"\(x + 16),\(y - 6) \(x + 28),\(y) \(x + 16),\(y + 6)\" fill=\"#444\"/>\n"
             for (column, cell) in diagram.cells[laneIndex].enumerated() {
-                for (offset, event) in cell.events.enumerated() {
+                let shown = cell.events.count > Self.groupLimit ? Self.groupLimit - 1 : cell.events.count
+                for (offset, event) in cell.events.prefix(shown).enumerated() {
                     let cx = columnX[column] + Self.columnWidth / 2 + offset * Self.columnWidth
                     svg += glyph(event, x: cx, y: y)
+                }
+                if shown < cell.events.count {
+                    // A crowded frame: the rest as a count, so the picture stays a picture.
+                    let cx = columnX[column] + Self.columnWidth / 2 + shown * Self.columnWidth
+                    svg += "<text class=\"more\" x=\"\(cx)\" y=\"\(y + 5)\" font-size=\"13\" text-anchor=\"middle\" "
+                        + "fill=\"#333\">+\(cell.events.count - shown)</text>\n"
                 }
             }
             svg += "</g>\n"

@@ -171,6 +171,17 @@ public final class Session: @unchecked Sendable {
             text: "error: " + text))
     }
 
+    /// The session at a glance (tree, marble lanes, clock) for the live page; call it where
+    /// `evaluate` is called.
+    public func overview() -> SessionOverview {
+        let drawable = order.filter { name in
+            guard let entry = entries[name] else { return false }
+            if case .pipeline = entry { return false }
+            return true
+        }
+        return SessionOverview(tree: subscriptionTree(), lanes: timeline.lanes(of: drawable), now: scheduler.now.nanoseconds)
+    }
+
     /// Switches time operators between the virtual clock and real time.
     public func setRealTime(_ on: Bool) {
         scheduler.setRealTime(on)

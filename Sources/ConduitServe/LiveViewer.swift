@@ -1,0 +1,83 @@
+import Foundation
+
+/// One connected page: the transcript entries waiting to be written to it, and the latest state
+/// (only the newest matters, so a newer one replaces it). A viewer that falls more than `limit`
+/// entries or `byteLimit` bytes behind loses its backlog and gets one fresh snapshot instead, so a
+/// slow or vanished viewer costs the session a bounded amount of memory and never blocks it.
+final class LiveViewer: @unchecked Sendable {
+    static let limit = 256
+    static let byteLimit = 4 << 20
+
+    private let lock = NSLock()
+    private var entries: [String] = []
+    private var entryBytes = 0
+    private var state: String?
+    private var needsSnapshot = true
+    private var closed = false
+    private let wake: AsyncStream<Void>.Continuation
+    /// Signals that messages are waiting; the writer task awaits it.
+    let wakes: AsyncStream<Void>
+
+    init() {
+        (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        wake.yield(())
+    }
+
+    /// Queues a transcript entry, already encoded as JSON (on the session's thread; never waits).
+    func post(entry: String) {
+        lock.withLock {
+            guard !closed, !needsSnapshot else { return }
+            if entries.count >= LiveViewer.limit || entryBytes + entry.utf8.count > LiveViewer.byteLimit {
+                dropBacklog()
+            } else {
+                entries.append(entry)
+                entryBytes += entry.utf8.count
+            }
+        }
+        wake.yield(())
+    }
+
+    /// Replaces the state waiting to be written with a newer one.
+    func post(state newState: String) {
+        lock.withLock {
+            guard !closed, !needsSnapshot else { return }
+            state = newState
+        }
+        wake.yield(())
+    }
+
+    /// What to write next: a snapshot built by `snapshot` if one is due, else the waiting entries
+    /// followed by the latest state.
+    func take(snapshot: () -> String) -> [String] {
+        lock.withLock {
+            if needsSnapshot {
+                needsSnapshot = false
+                return [snapshot()]
+            }
+            var batch = entries
+            if let state { batch.append(state) }
+            entries.removeAll(keepingCapacity: true)
+            entryBytes = 0
+            state = nil
+            return batch
+        }
+    }
+
+    /// Stops queueing and ends the writer.
+    func close() {
+        lock.withLock {
+            closed = true
+            entries.removeAll()
+            state = nil
+        }
+        wake.finish()
+    }
+
+    /// Forgets the backlog; the next write is a snapshot. Called with the lock held.
+    private func dropBacklog() {
+        entries.removeAll()
+        entryBytes = 0
+        state = nil
+        needsSnapshot = true
+    }
+}

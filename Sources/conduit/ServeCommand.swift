@@ -1,0 +1,115 @@
+import ArgumentParser
+import ConduitPlayground
+import ConduitServe
+import Foundation
+
+/// `conduit serve`: the playground as usual in the terminal and, beside it, a live page that shows
+/// the transcript, the marbles of every subject and sink, and the subscription tree as lines are
+/// typed. Viewers only watch.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the playground with a live page that a room can watch in a browser.",
+        discussion: """
+            Listens on 127.0.0.1 (this machine only) unless --host says otherwise: \
+            --host 0.0.0.0 lets other machines on the network open the page. Scripts given \
+            are replayed first, so a prepared lesson is on the page when the room arrives.
+            """
+    )
+
+    @Option(help: "The port of the live page.")
+    var port: Int = 8080
+
+    @Option(help: "The address to listen on (0.0.0.0 for every network interface).")
+    var host: String = "127.0.0.1"
+
+    @Argument(help: ArgumentHelp("Scripts to replay before the prompt.", valueName: "file"))
+    var files: [String] = []
+
+    @OptionGroup var display: DisplayOptions
+
+    mutating func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+        guard !host.isEmpty else { throw ValidationError("--host needs an address, such as 127.0.0.1 or 0.0.0.0") }
+    }
+
+    mutating func run() throws {
+        try ScriptFiles.requireReadable(files)
+        let feed = LiveFeed()
+        let server = LiveServer(feed: feed, host: host, port: port)
+        let bound = try ServeCommand.start(server)
+        let console = Console(colour: Terminal.wantsColour(noColorFlag: display.noColor))
+        let shown = host == "0.0.0.0" ? "this machine's address" : host
+        console.write(
+            "live page: http://\(host == "0.0.0.0" ? "localhost" : host):\(bound)/"
+                + (host == "127.0.0.1" || host == "localhost"
+                    ? "  (this machine only; --host 0.0.0.0 lets the room connect)\n"
+                    : "  (others open http://\(shown):\(bound)/)\n"),
+            to: .error)
+        let session = Session()
+        if display.realTime { session.setRealTime(true) }
+        let live = LiveSession(feed: feed)
+        live.update(from: session)
+        for file in files {
+            let input = "load \(file)"
+            let records = session.evaluate(input)
+            console.write(records)
+            live.record(input: input, records: records, session: session)
+        }
+        live.flush(session)
+        let repl = Repl(session: session, console: console, live: live)
+        let status: Int32
+        if Terminal.canEdit {
+            status = repl.runEditing()
+        } else {
+            status = repl.runPlain(prompting: Terminal.isTerminal(STDIN_FILENO))
+        }
+        if status != ExitStatus.success { throw CommandFailure(status: status, message: nil) }
+    }
+
+    /// Starts the server on a task of its own and waits until it listens; a port in use or an
+    /// address that cannot be bound is a usage error (exit status 2) with a one-line reason.
+    static func start(_ server: LiveServer) throws -> Int {
+        let outcome = ServerStart()
+        Task.detached {
+            do {
+                try await server.run { port in outcome.settle(.success(port)) }
+                outcome.settle(.failure(ServerStart.Stopped()))
+            } catch {
+                outcome.settle(.failure(error))
+            }
+        }
+        switch outcome.wait() {
+        case .success(let port):
+            return port
+        case .failure(let error):
+            let reason = "\(error)".lowercased().contains("address already in use") || "\(error)".contains("EADDRINUSE")
+                ? "address already in use" : "\(error)"
+            throw CommandFailure(status: ExitStatus.usage, message: "cannot listen on \(server.host):\(server.port): \(reason)")
+        }
+    }
+}
+
+/// The first outcome of starting the server: the port it listens on, or why it could not.
+final class ServerStart: @unchecked Sendable {
+    struct Stopped: Error, CustomStringConvertible {
+        var description: String { "the server stopped before it listened" }
+    }
+
+    private let condition = NSCondition()
+    private var result: Result<Int, Error>?
+
+    func settle(_ outcome: Result<Int, Error>) {
+        condition.lock()
+        if result == nil { result = outcome }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait() -> Result<Int, Error> {
+        condition.lock()
+        defer { condition.unlock() }
+        while result == nil { condition.wait() }
+        return result!
+    }
+}

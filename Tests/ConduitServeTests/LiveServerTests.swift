@@ -1,0 +1,188 @@
+import ConduitPlayground
+import ConduitServe
+import Foundation
+import HummingbirdWSClient
+import Logging
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The live page's server, tried with real WebSocket clients on a loopback port.
+final class LiveServerTests: XCTestCase {
+    /// A server on a free loopback port, stopped when the test ends.
+    private func startServer(_ feed: LiveFeed) async throws -> (port: Int, task: Task<Void, Error>) {
+        let ready = AsyncStream<Int>.makeStream()
+        let server = LiveServer(feed: feed, host: "127.0.0.1", port: 0)
+        let task = Task { try await server.run { port in ready.continuation.yield(port) } }
+        var iterator = ready.stream.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw XCTSkip("the server did not start") }
+        return (port, task)
+    }
+
+    /// Connects, collects decoded messages until `done` says so, then closes.
+    private static func watch(
+        port: Int, sending: [String] = [], until done: @escaping @Sendable ([LiveMessage]) -> Bool
+    ) async throws -> [LiveMessage] {
+        let collected = Collected()
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        try await WebSocketClient.connect(
+            url: "ws://127.0.0.1:\(port)/live", configuration: .init(maxFrameSize: 1 << 24), logger: logger
+        ) { inbound, outbound, _ in
+            for text in sending { try await outbound.write(.text(text)) }
+            for try await message in inbound.messages(maxSize: 16 << 20) {
+                guard case .text(let text) = message else { continue }
+                let decoded = try JSONDecoder().decode(LiveMessage.self, from: Data(text.utf8))
+                if done(collected.append(decoded)) { break }
+            }
+        }
+        return collected.messages
+    }
+
+    /// The entries a viewer has seen, whether from a snapshot or one by one.
+    private static func sequences(_ messages: [LiveMessage]) -> [Int] {
+        var seen: [Int] = []
+        for message in messages {
+            switch message {
+            case .snapshot(let transcript, _): seen = transcript.map(\.sequence)
+            case .entry(let entry): seen.append(entry.sequence)
+            case .state: break
+            }
+        }
+        return seen
+    }
+
+    func testATypedLinesEventsArriveInOrderWithTheNewState() async throws {
+        let feed = LiveFeed()
+        let (port, server) = try await startServer(feed)
+        defer { server.cancel() }
+        let session = Session()
+        let live = LiveSession(feed: feed)
+        let viewer = Task {
+            try await LiveServerTests.watch(port: port) { messages in
+                LiveServerTests.sequences(messages).last == 3
+                    && messages.contains { if case .state(let state) = $0 { return state.marbles.contains("marble") }; return false }
+            }
+        }
+        while feed.viewerCount == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        for line in ["subject taps", "sink out = taps.map { $0 * 10 }", "send taps 4"] {
+            live.record(input: line, records: session.evaluate(line), session: session)
+        }
+        live.flush(session)
+        let messages = try await viewer.value
+        guard case .snapshot = messages.first else { return XCTFail("a viewer starts with a snapshot: \(messages)") }
+        let entries = messages.compactMap { if case .entry(let entry) = $0 { return entry }; return nil }
+        XCTAssertEqual(entries.map(\.input), ["subject taps", "sink out = taps.map { $0 * 10 }", "send taps 4"])
+        XCTAssertEqual(entries.last?.output.map(\.kind), ["value"])
+        XCTAssertEqual(entries.last?.output.map(\.text), ["out ← 40"])
+        let states = messages.compactMap { if case .state(let state) = $0 { return state }; return nil }
+        XCTAssertTrue(states.last?.marbles.hasPrefix("<svg") ?? false)
+        XCTAssertTrue(states.last?.marbles.contains("class=\"marble\"") ?? false)
+    }
+
+    func testALateViewersSnapshotEqualsTheLiveState() async throws {
+        let feed = LiveFeed()
+        let (port, server) = try await startServer(feed)
+        defer { server.cancel() }
+        let session = Session()
+        let live = LiveSession(feed: feed)
+        for line in ["current n = 1", "sink s = n.map { $0 + 1 }", "send n 5", "tick 1s"] {
+            live.record(input: line, records: session.evaluate(line), session: session)
+        }
+        live.flush(session)
+        let messages = try await LiveServerTests.watch(port: port) { $0.count >= 1 }
+        XCTAssertEqual(messages.first, feed.snapshot())
+        guard case .snapshot(let transcript, let state) = messages.first else { return XCTFail("no snapshot") }
+        XCTAssertEqual(transcript.count, 4)
+        XCTAssertEqual(state.clock, "1s")
+        XCTAssertTrue(state.tree.contains("s "), state.tree)
+    }
+
+    func testWhatViewersSendChangesNothing() async throws {
+        let feed = LiveFeed()
+        let (port, server) = try await startServer(feed)
+        defer { server.cancel() }
+        let session = Session()
+        let live = LiveSession(feed: feed)
+        live.record(input: "subject a", records: session.evaluate("subject a"), session: session)
+        let before = feed.snapshot()
+        _ = try await LiveServerTests.watch(port: port, sending: ["send a 1", "{\"entry\": 1}", "reset"]) { _ in true }
+        while feed.ignoredMessages < 3 { try await Task.sleep(nanoseconds: 5_000_000) }
+        XCTAssertEqual(feed.snapshot(), before)
+        XCTAssertEqual(feed.ignoredMessages, 3)
+    }
+
+    func testTheServerServesItsPageAndSnapshotOverHTTP() async throws {
+        let feed = LiveFeed()
+        let (port, server) = try await startServer(feed)
+        defer { server.cancel() }
+        let (page, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/")!)
+        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200)
+        let html = String(decoding: page, as: UTF8.self)
+        XCTAssertTrue(html.contains("new WebSocket"))
+        XCTAssertFalse(html.contains("http://") || html.contains("https://"), "the page loads nothing from the network")
+        let (json, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/snapshot")!)
+        XCTAssertEqual(try JSONDecoder().decode(LiveMessage.self, from: json), feed.snapshot())
+    }
+
+    func testAPortInUseIsAnError() async throws {
+        let feed = LiveFeed()
+        let (port, server) = try await startServer(feed)
+        defer { server.cancel() }
+        do {
+            try await LiveServer(feed: feed, host: "127.0.0.1", port: port).run()
+            XCTFail("a second server on port \(port) should not start")
+        } catch {
+            XCTAssertTrue("\(error)".lowercased().contains("address already in use"), "\(error)")
+        }
+    }
+
+    func testTwoHundredViewersSeeEveryEventWhileTenThousandValuesAreSent() async throws {
+        let feed = LiveFeed()
+        let (port, server) = try await startServer(feed)
+        defer { server.cancel() }
+        let session = Session()
+        let live = LiveSession(feed: feed)
+        // Under the thread sanitizer (scripts/test sets CONDUIT_UNDER_TSAN) a tenth as many: races
+        // show with fewer values, and instrumented code is ten times slower.
+        let values = ProcessInfo.processInfo.environment["CONDUIT_UNDER_TSAN"] == nil ? 10_000 : 1_000
+        let total = values + 2
+        let viewers = (0..<200).map { _ in
+            Task { try await LiveServerTests.watch(port: port) { LiveServerTests.sequences($0).last == total } }
+        }
+        var waited = 0
+        while feed.viewerCount < 200, waited < 60_000 {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            waited += 10
+        }
+        XCTAssertEqual(feed.viewerCount, 200)
+        for line in ["subject q", "sink s = q"] {
+            live.record(input: line, records: session.evaluate(line), session: session)
+        }
+        for value in 1...values {
+            let line = "send q \(value)"
+            live.record(input: line, records: session.evaluate(line), session: session)
+        }
+        live.flush(session)
+        for viewer in viewers {
+            let sequences = LiveServerTests.sequences(try await viewer.value)
+            // Every event reached every viewer: by itself, or inside a catch-up snapshot.
+            XCTAssertEqual(sequences.last, total)
+            XCTAssertEqual(sequences, sequences.sorted(), "in order")
+        }
+    }
+}
+
+/// Messages a client has received so far.
+private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var all: [LiveMessage] = []
+    var messages: [LiveMessage] { lock.withLock { all } }
+    func append(_ message: LiveMessage) -> [LiveMessage] {
+        lock.withLock {
+            all.append(message)
+            return all
+        }
+    }
+}

@@ -1,0 +1,73 @@
+"""`conduit serve`: the live page, tried in a real browser (headless Chromium from Debian's
+packages, which scripts/setup installs for this test) while the playground runs in a terminal."""
+
+import re
+import shutil
+import subprocess
+
+import pexpect
+import pytest
+
+from conftest import TIMEOUT, clean_env
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def start_serve(conduit_bin, tmp_path, *args):
+    child = pexpect.spawn(conduit_bin, ["serve", "--no-color", "--port", "0", *args],
+                          env=clean_env(tmp_path), encoding="utf-8", timeout=TIMEOUT, dimensions=(30, 120))
+    child.expect(r"live page: (http://127\.0\.0\.1:(\d+)/)([^\r\n]*)\r\n")
+    url, note = child.match.group(1), child.match.group(3)
+    child.expect_exact("» ")
+    child.note = note
+    return child, url
+
+
+def rendered_page(url):
+    """The page's DOM after its script has connected and drawn the snapshot."""
+    result = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+         "--virtual-time-budget=4000", "--dump-dom", url],
+        capture_output=True, text=True, timeout=60)
+    return result.stdout
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (scripts/setup installs it)")
+def test_the_page_shows_the_transcript_marbles_and_tree_as_lines_are_typed(conduit_bin, tmp_path):
+    script = tmp_path / "lesson.conduit"
+    script.write_text('subject taps\nsink out = taps.map { $0 * 10 }\nsend taps 1\n')
+    child, url = start_serve(conduit_bin, tmp_path, str(script))
+    try:
+        page = rendered_page(url)
+        assert "load " in page and "out ← 10" in page, page[-2000:]
+        assert 'class="marble"' in page, "the marbles are drawn as SVG"
+        assert "taps" in page and "PassthroughSubject" in page, "the subscription tree"
+        child.sendline("send taps 7")
+        child.expect_exact("out ← 70")
+        child.expect_exact("» ")
+        page = rendered_page(url)
+        assert "send taps 7" in page and "out ← 70" in page
+    finally:
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+
+
+def test_it_says_where_it_listens_and_that_only_this_machine_can_connect(conduit_bin, tmp_path):
+    child, url = start_serve(conduit_bin, tmp_path)
+    assert "this machine only" in child.note and "--host 0.0.0.0" in child.note
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_a_port_in_use_is_a_one_line_error_with_status_2(conduit_bin, tmp_path):
+    child, url = start_serve(conduit_bin, tmp_path)
+    port = re.search(r":(\d+)/", url).group(1)
+    try:
+        result = subprocess.run([conduit_bin, "serve", "--port", port], capture_output=True, text=True,
+                                timeout=30, stdin=subprocess.DEVNULL, env=clean_env(tmp_path))
+        assert result.returncode == 2
+        lines = result.stderr.strip().splitlines()
+        assert lines == [f"conduit: cannot listen on 127.0.0.1:{port}: address already in use"], result.stderr
+    finally:
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
