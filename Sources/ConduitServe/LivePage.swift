@@ -10,14 +10,18 @@ enum LivePage {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Conduit live</title>
     <style>
-      body { margin: 0; font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; background: #fafafa; color: #222; }
-      header { display: flex; gap: 1.5em; align-items: baseline; padding: .6em 1em; background: #37474f; color: #fff; }
+      body { margin: 0; font-family: "DejaVu Sans", Helvetica, Arial, sans-serif;
+             background: #fafafa; color: #222; }
+      header { display: flex; gap: 1.5em; align-items: baseline; padding: .6em 1em;
+               background: #37474f; color: #fff; }
       header h1 { font-size: 1.2em; margin: 0; }
       #status.down { color: #ffab91; }
-      main { display: grid; grid-template-columns: minmax(20em, 2fr) 3fr; gap: 1em; padding: 1em; height: calc(100vh - 5em); box-sizing: border-box; }
+      main { display: grid; grid-template-columns: minmax(20em, 2fr) 3fr; gap: 1em; padding: 1em;
+             height: calc(100vh - 5em); box-sizing: border-box; }
       section { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .5em 1em; overflow: auto; }
       h2 { font-size: 1em; color: #555; margin: .3em 0 .6em; }
-      pre, .line { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 1.05em; margin: 0; white-space: pre-wrap; }
+      pre, .line { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 1.05em; margin: 0;
+                   white-space: pre-wrap; }
       .input::before { content: "» "; color: #8e24aa; }
       .input { font-weight: bold; margin-top: .5em; }
       .error { color: #c62828; } .completion { color: #2e7d32; } .trace { color: #6d4c41; } .info { color: #546e7a; }
@@ -26,11 +30,13 @@ enum LivePage {
     </style>
     </head>
     <body>
-    <header><h1>Conduit live</h1><span>clock <b id="clock">0s</b></span><span id="status">connecting…</span></header>
+    <header><h1>Conduit live</h1><span>clock <b id="clock">0s</b></span>
+      <span id="status">connecting…</span></header>
     <main>
       <section id="transcript-box"><h2>Transcript</h2><div id="transcript"></div></section>
       <div id="right">
-        <section><h2>Marbles</h2><div id="marbles"><p class="info">Nothing drawn yet: send values into a subject.</p></div></section>
+        <section><h2>Marbles</h2>
+          <div id="marbles"><p class="info">Nothing drawn yet: send values into a subject.</p></div></section>
         <section><h2>Subscriptions</h2><pre id="tree"></pre></section>
       </div>
     </main>

@@ -29,7 +29,9 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     mutating func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535, not \(port)")
+        }
         guard !host.isEmpty else { throw ValidationError("--host needs an address, such as 127.0.0.1 or 0.0.0.0") }
     }
 
@@ -85,7 +87,9 @@ struct ServeCommand: ParsableCommand {
         case .failure(let error):
             let reason = "\(error)".lowercased().contains("address already in use") || "\(error)".contains("EADDRINUSE")
                 ? "address already in use" : "\(error)"
-            throw CommandFailure(status: ExitStatus.usage, message: "cannot listen on \(server.host):\(server.port): \(reason)")
+            throw CommandFailure(
+                status: ExitStatus.usage, message: "cannot listen on \(server.host):\(server.port): \(reason)"
+            )
         }
     }
 }

@@ -62,7 +62,10 @@ final class LiveServerTests: XCTestCase {
         let viewer = Task {
             try await LiveServerTests.watch(port: port) { messages in
                 LiveServerTests.sequences(messages).last == 3
-                    && messages.contains { if case .state(let state) = $0 { return state.marbles.contains("marble") }; return false }
+                    && messages.contains {
+                        if case .state(let state) = $0 { return state.marbles.contains("marble") }
+                        return false
+                    }
             }
         }
         while feed.viewerCount == 0 { try await Task.sleep(nanoseconds: 5_000_000) }

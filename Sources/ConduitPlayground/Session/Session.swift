@@ -179,7 +179,9 @@ public final class Session: @unchecked Sendable {
             if case .pipeline = entry { return false }
             return true
         }
-        return SessionOverview(tree: subscriptionTree(), lanes: timeline.lanes(of: drawable), now: scheduler.now.nanoseconds)
+        return SessionOverview(
+            tree: subscriptionTree(), lanes: timeline.lanes(of: drawable), now: scheduler.now.nanoseconds
+        )
     }
 
     /// Switches time operators between the virtual clock and real time.
