@@ -143,3 +143,20 @@ final class ContinuationTests: SessionTestCase {
                        "\(report.failures)")
     }
 }
+
+/// The typed diagnostics of whole statements: where they point and what they say.
+final class StatementDiagnosticTests: XCTestCase {
+    func testANotContinuableStatementIsShownShortened() {
+        let long = "send a " + String(repeating: "1 + ", count: 20) + "1"
+        let diagnostic = StatementDiagnostic.notContinuable(statement: long, offset: 90)
+        XCTAssertEqual(diagnostic.offset, 90)
+        XCTAssertTrue(diagnostic.message.contains("`send a 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1…` does not end"))
+    }
+
+    func testAnUnclosedBracketPointsWhereTheReaderFoundIt() {
+        let unclosed = StatementReader.Unclosed(offset: 3, symbol: "[", reason: .blankLine)
+        let diagnostic = StatementDiagnostic.unclosed(unclosed, offset: 10)
+        XCTAssertEqual(diagnostic.offset, 10)
+        XCTAssertEqual(diagnostic.message, "`[` is never closed (a blank line ended the statement); close it with `]`")
+    }
+}

@@ -222,11 +222,7 @@ public final class Session: @unchecked Sendable {
         var replacing: String?
         if piece.continuesPrevious {
             guard let last = lastStatement else {
-                let error = SyntaxError(
-                    "a line starting with `.` continues the statement before it, and there is none; "
-                        + "start with `let NAME = ...` or `sink NAME = ...`",
-                    offset: 0, length: 1
-                )
+                let error = StatementDiagnostic.nothingToContinue
                 report(error, in: text, file: file, line: line, column: column)
                 lastStatement = LastStatement(
                     text: text, line: line, column: column, file: file, pipelineName: nil, succeeded: false
@@ -249,7 +245,7 @@ public final class Session: @unchecked Sendable {
         do {
             if let unclosed = piece.unclosed {
                 let shift = text.count - piece.text.count
-                throw SyntaxError(StatementReader.message(for: unclosed), offset: unclosed.offset + shift, length: 1)
+                throw StatementDiagnostic.unclosed(unclosed, offset: unclosed.offset + shift)
             }
             // What the first continuation continues must end with a pipeline (`send a 1` then
             // `.map` is no member access of the `1`).
@@ -279,7 +275,7 @@ public final class Session: @unchecked Sendable {
                 text: text, line: line, column: column, file: file, pipelineName: parsedPipelineName, succeeded: true
             )
             return true
-        } catch let error as SyntaxError {
+        } catch let error as LocatedError {
             report(error, in: text, file: file, line: line, column: column)
         } catch {
             emit(OutputRecord(kind: .error, text: "error: \(Session.message(of: error))"))
@@ -291,14 +287,8 @@ public final class Session: @unchecked Sendable {
     }
 
     /// The error for a `.` line that continues a statement with no pipeline at its end.
-    private func notContinuable(_ text: String, at offset: Int) -> SyntaxError {
-        let first = text.prefix { $0 != "\n" }
-        let shown = first.count > 40 ? first.prefix(40) + "…" : first
-        return SyntaxError(
-            "a line starting with `.` continues the pipeline of the statement before it, and `\(shown)` "
-                + "does not end with one (`let NAME = ...` and `sink NAME = ...` do)",
-            offset: offset, length: 1
-        )
+    private func notContinuable(_ text: String, at offset: Int) -> StatementDiagnostic {
+        .notContinuable(statement: String(text.prefix { $0 != "\n" }), offset: offset)
     }
 
     /// Runs `body` with the entry `name` (if any) set aside: if `body` succeeds the old entry is
@@ -324,13 +314,13 @@ public final class Session: @unchecked Sendable {
 
     /// An error's message for a person.
     static func message(of error: Error) -> String {
-        if let syntax = error as? SyntaxError { return syntax.message }
+        if let located = error as? LocatedError { return located.message }
         return PlaygroundError.from(error).message
     }
 
     /// Reports `error` in `text`, which starts at `line` and `column` of `file`: the location, the
     /// message, the line of the text it is on, and a caret under the place.
-    func report(_ error: SyntaxError, in text: String, file: String?, line: Int, column firstColumn: Int = 0) {
+    func report(_ error: some LocatedError, in text: String, file: String?, line: Int, column firstColumn: Int = 0) {
         let characters = Array(text)
         let offset = min(error.offset, characters.count)
         var lineStart = 0
