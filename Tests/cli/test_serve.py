@@ -71,3 +71,16 @@ def test_a_port_in_use_is_a_one_line_error_with_status_2(conduit_bin, tmp_path):
     finally:
         child.sendline("quit")
         child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("args, reason", [
+    (["--port", "70000"], "--port must be between 0 and 65535, not 70000"),
+    (["--port", "eighty"], "--port"),
+    (["--host", ""], "--host needs an address"),
+    (["/no/such/lesson.conduit"], "/no/such/lesson.conduit: no such file"),
+])
+def test_bad_arguments_are_a_clear_error_with_status_2(conduit_bin, tmp_path, args, reason):
+    result = subprocess.run([conduit_bin, "serve", *args], capture_output=True, text=True, timeout=30,
+                            stdin=subprocess.DEVNULL, env=clean_env(tmp_path))
+    assert result.returncode == 2, result.stderr
+    assert reason in result.stderr
