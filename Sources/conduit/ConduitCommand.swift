@@ -83,20 +83,18 @@ struct ConduitCommand: ParsableCommand {
     }
 
     /// Evaluates `-e` lines in order, read as the lines of one script (a `-e` starting with `.`
-    /// continues the one before); an error is reported as `-e:N: message` and stops.
+    /// continues the one before, and a `-e` holding newlines gives several lines); an error is
+    /// reported as `-e:N:` with N the line of that script, so it stops there.
     private static func evaluate(_ lines: [String], in session: Session, console: Console) -> Int32 {
         session.asynchronousOutput = { record in console.write([record]) }
         defer { session.asynchronousOutput = nil }
         var reader = StatementReader(mode: .lookahead)
-        // The `-e` (from 1) each line the reader sees came from: one `-e` may hold several lines.
-        var argumentOfLine: [Int] = []
         func run(_ pieces: [StatementReader.Piece]) -> Bool {
             for piece in pieces where !session.isFinished {
-                let argument = argumentOfLine[min(piece.line, argumentOfLine.count - 1)]
-                for record in session.evaluate(piece, file: "-e", line: argument) {
+                let line = piece.line + 1
+                for record in session.evaluate(piece, file: "-e", line: line) {
                     if record.kind == .error {
-                        console.write(ScriptOutput.located(file: "-e", line: argument, message: record.text),
-                            to: .error)
+                        console.write(ScriptOutput.located(file: "-e", line: line, message: record.text), to: .error)
                         return false
                     }
                     console.write([record])
@@ -104,9 +102,8 @@ struct ConduitCommand: ParsableCommand {
             }
             return true
         }
-        for (index, text) in lines.enumerated() {
+        for text in lines {
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                argumentOfLine.append(index + 1)
                 guard run(reader.read(line)) else { return ExitStatus.scriptFailure }
             }
             if session.isFinished { return ExitStatus.success }

@@ -177,7 +177,18 @@ final class BadInputCatalogueTests: SessionTestCase {
         let records = session.evaluate("load \(first)")
         XCTAssertFalse(records.isEmpty)
         XCTAssertTrue(records.allSatisfy { $0.kind == .error }, "\(records.map(\.text))")
-        XCTAssertTrue(records.contains { $0.text.contains("a script cannot load itself") }, "\(records.map(\.text))")
+        let circle = "conduit-first-\(getpid()).conduit → conduit-second-\(getpid()).conduit → "
+            + "conduit-first-\(getpid()).conduit"
+        XCTAssertTrue(records.contains { $0.text.contains("cannot load each other in a circle (\(circle))") },
+                      "\(records.map(\.text))")
+        assertNothingLost()
+    }
+
+    func testANumberRunIntoLettersIsNeitherATimeNorAName() {
+        let message = error("subject 1x")
+        XCTAssertTrue(message.contains("`1x` is neither a time nor a name"), message)
+        XCTAssertTrue(message.contains("ns, us, ms, s or min"), message)
+        XCTAssertTrue(message.contains("(`x1`)"), message)
         assertNothingLost()
     }
 }

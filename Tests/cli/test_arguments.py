@@ -48,3 +48,11 @@ def test_an_eval_without_a_line_is_still_a_usage_error(conduit_bin, tmp_path):
     status, _, error = _run(conduit_bin, tmp_path, "-e")
     assert status == 2
     assert "Missing value" in error
+
+
+def test_an_error_in_a_multi_line_eval_names_its_line_of_the_whole_script(conduit_bin, tmp_path):
+    # The `-e` values read as the lines of one script: the second `-e` holds lines 2 and 3.
+    status, out, err = _run(conduit_bin, tmp_path, "-e", "subject q", "-e", "send q 1\nsend q )", "-e", "send q 2")
+    assert status == 1
+    assert err.startswith("-e:3:8: error: expected a value"), err
+    assert "send q )" in err

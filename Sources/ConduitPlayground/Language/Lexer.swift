@@ -220,9 +220,11 @@ struct Lexer<Source: LexerSource> {
             case "s": scale = 1_000_000_000
             case "m", "min": scale = 60_000_000_000
             default:
+                // `1x` is as likely a name that starts with a digit as a time with a typo.
                 throw SyntaxError(
-                    "unknown time unit `\(unit)`; use ns, us, ms, s or min (for example `300ms`)",
-                    offset: position, length: unitEnd - position
+                    "`\(text)\(unit)` is neither a time nor a name: a time ends in ns, us, ms, s or min "
+                        + "(`300ms`), and a name starts with a letter or `_` (`\(unit)\(text)`)",
+                    offset: start, length: unitEnd - start
                 )
             }
             position = unitEnd

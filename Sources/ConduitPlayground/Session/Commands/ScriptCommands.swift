@@ -51,8 +51,15 @@ extension Session {
             SyntaxError(message, offset: location.offset, length: location.length)
         }
         let canonical = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        guard !loading.contains(canonical) else {
-            throw failure("`\(path)` is already being loaded: a script cannot load itself")
+        if let first = loading.firstIndex(of: canonical) {
+            guard first < loading.count - 1 else {
+                throw failure("`\(path)` is already being loaded: a script cannot load itself")
+            }
+            let circle = (loading[first...] + [canonical]).map { URL(fileURLWithPath: $0).lastPathComponent }
+            throw failure(
+                "`\(path)` is already being loaded: scripts cannot load each other in a circle "
+                    + "(\(circle.joined(separator: " → ")))"
+            )
         }
         guard loading.count < 8 else {
             throw SyntaxError("`load` is nested more than 8 deep", offset: 0, length: 4)
