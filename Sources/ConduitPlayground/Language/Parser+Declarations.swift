@@ -69,21 +69,23 @@ extension Parser {
             throw SyntaxError("`\(word)` cannot name a property", at: name)
         }
         advance()
+        var declaredType: String?
         if current.isSymbol(":") {
             advance()
-            try skipType()
+            declaredType = try skipType()
         }
         var value: Expression?
         if current.isSymbol("=") {
             advance()
             value = try valueExpression()
         }
-        return PropertyDeclaration(name: name, isPublished: isPublished, value: value)
+        return PropertyDeclaration(name: name, isPublished: isPublished, value: value, declaredType: declaredType)
     }
 
     /// Skips a Swift type (`String`, `[Song]?`, `[UUID: Person]`, `Future<[Song], Error>`): names,
     /// dots, `?`, `!` and balanced brackets.
-    mutating func skipType() throws {
+    @discardableResult
+    mutating func skipType() throws -> String {
         let start = current
         var nesting = 0
         var read = 0
@@ -111,6 +113,8 @@ extension Parser {
         guard read > 0 else {
             throw SyntaxError("expected a type after `:`, such as `String`", at: start)
         }
+        let last = tokens[position - 1]
+        return String(source_text(start.offset, last.offset + last.length))
     }
 
     /// A token covering the current one and `count` more.
@@ -145,8 +149,9 @@ extension Parser {
 /// A subject constructed as Swift writes it: `PassthroughSubject<String, Never>()` or
 /// `CurrentValueSubject<Bool, Never>(true)`.
 enum SwiftSubject {
-    case passthrough
-    case current(Expression)
+    /// `types` is what is written between `<` and `>` (`String, Never`), if anything is.
+    case passthrough(types: String?)
+    case current(Expression, types: String?)
 }
 
 extension Parser {
@@ -157,17 +162,19 @@ extension Parser {
             peek(1).isSymbol("<") || peek(1).isSymbol("(")
         else { return nil }
         advance()
+        var types: String?
         if current.isSymbol("<") {
-            try skipType()
+            let written = try skipType()
+            types = String(written.dropFirst().dropLast())
         }
         if word == "PassthroughSubject" {
             try expectSymbol("(", "write `PassthroughSubject<String, Never>()`")
             try expectSymbol(")", "a PassthroughSubject starts with no value: `PassthroughSubject<String, Never>()`")
-            return .passthrough
+            return .passthrough(types: types)
         }
         try expectSymbol("(", "write `CurrentValueSubject<Bool, Never>(true)`")
         let value = try valueExpression()
         try expectSymbol(")", "close `CurrentValueSubject(` with `)`")
-        return .current(value)
+        return .current(value, types: types)
     }
 }

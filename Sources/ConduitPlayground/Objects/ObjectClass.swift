@@ -11,4 +11,6 @@ struct PropertyDeclaration {
     let name: Token
     let isPublished: Bool
     let value: Expression?
+    /// The type written after `:` (`Song?`), which `types` shows.
+    var declaredType: String?
 }

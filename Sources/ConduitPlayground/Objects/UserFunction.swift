@@ -8,6 +8,8 @@ struct UserFunction {
     let body: Expression
     /// The declaration as written, for `inspect`.
     let text: String
+    /// The body as written, its names unresolved, for `types` to read.
+    var written: Expression?
 
     /// How a call reads: `search(term)`.
     var usage: String { "\(name)(\(parameters.joined(separator: ", ")))" }

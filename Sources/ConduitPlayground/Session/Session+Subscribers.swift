@@ -6,12 +6,14 @@ extension Session {
     /// `let NAME = PassthroughSubject<...>()` or `CurrentValueSubject<...>(VALUE)`.
     func makeSubject(_ name: Token, initial: SwiftSubject) throws {
         switch initial {
-        case .passthrough:
-            try define(name, as: .subject(SubjectEntry(storage: .passthrough(PassthroughSubject()))))
+        case .passthrough(let types):
+            try define(name, as: .subject(SubjectEntry(storage: .passthrough(PassthroughSubject()),
+                declaredTypes: SubjectEntry.declared(types))))
             info("\(name.display): PassthroughSubject")
-        case .current(let expression):
+        case .current(let expression, let types):
             let value = try constant(expression, at: name)
-            try define(name, as: .subject(SubjectEntry(storage: .current(CurrentValueSubject(value)))))
+            try define(name, as: .subject(SubjectEntry(storage: .current(CurrentValueSubject(value)),
+                declaredTypes: SubjectEntry.declared(types))))
             info("\(name.display): CurrentValueSubject = \(value)")
         }
     }

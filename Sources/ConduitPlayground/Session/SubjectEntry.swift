@@ -9,6 +9,8 @@ struct SubjectEntry {
     }
 
     let storage: Storage
+    /// The Output and Failure it was declared with (`PassthroughSubject<String, Never>()`), for `types`.
+    var declaredTypes: (output: String, failure: String)?
 
     var publisher: Pipe {
         switch storage {

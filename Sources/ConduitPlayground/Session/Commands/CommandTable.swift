@@ -2,6 +2,7 @@
 /// completion look them up.
 enum CommandTable {
     static let all: [CommandSpec] = SubjectCommands.all + PipelineCommands.all + InspectionCommands.all
+        + TypeCommands.all
         + TimeCommands.all + MarbleCommands.all + ObjectCommands.all + NameCommands.all + ScriptCommands.all
 
     private static let byWord: [String: CommandSpec] = Dictionary(

@@ -89,7 +89,7 @@ enum ObjectCommands {
             let text = parser.text.trimmingWhitespace()
             return Statement(word.display, defines: nameToken) { session in
                 let function = UserFunction(
-                    name: name, parameters: parameters, body: try session.bind(body), text: text)
+                    name: name, parameters: parameters, body: try session.bind(body), text: text, written: body)
                 try session.define(nameToken, as: .function(function))
                 session.info("func \(function.usage)")
             }

@@ -1,0 +1,150 @@
+/// The type of an expression as Swift would infer it, given the types of the closure's arguments:
+/// what `types` shows a closure's stage sends. Names are looked up in the session (subjects,
+/// pipelines, objects and their declared classes, functions); what cannot be known is `Value`.
+extension Session {
+    func type(of expression: Expression, arguments: [ValueType], depth: Int = 0) -> ValueType {
+        guard depth < 64 else { return .value }
+        let next = depth + 1
+        func typed(_ expression: Expression) -> ValueType { type(of: expression, arguments: arguments, depth: next) }
+        switch expression {
+        case .literal(let value):
+            return ValueType(of: value)
+        case .array(let items):
+            return .array(ValueType.join(items.map(typed)))
+        case .record(let fields):
+            return .record(fields.map { ValueType.RecordField(name: $0.0, type: typed($0.1)) })
+        case .argument(let index):
+            return index < arguments.count ? arguments[index] : .value
+        case .member(.name(let root, _), let member):
+            if case .object(let object)? = entries[root] { return memberType(member, of: object) }
+            return memberType(member, of: typed(.name(root, Token(kind: .end, offset: 0, length: 0))))
+        case .member(let base, let member):
+            return memberType(member, of: typed(base))
+        case .optionalMember(let base, let member):
+            let base = typed(base)
+            let result = memberType(member, of: base.unwrapped)
+            return result == .value ? .value : .optional(result.unwrapped)
+        case .index(let base, let index):
+            switch (typed(base), index) {
+            case (.array(let element), _): return element
+            case (.tuple(let items), .literal(.int(let position))) where items.indices.contains(position):
+                return items[position]
+            case (.record(let fields), .literal(.string(let name))):
+                return fields.first { $0.name == name }?.type ?? .value
+            case (.string, _): return .string
+            default: return .value
+            }
+        case .unary(let op, let operand):
+            return op == "!" ? .bool : typed(operand)
+        case .binary(let op, let left, let right):
+            return binaryType(op, typed(left), typed(right))
+        case .conditional(_, let whenTrue, let whenFalse):
+            return ValueType.join(typed(whenTrue), typed(whenFalse))
+        case .call(let name, let parameters):
+            let types = parameters.map(typed)
+            switch name {
+            case "abs": return types.first ?? .value
+            case "min", "max": return ValueType.join(types)
+            case "string", "uppercased", "lowercased": return .string
+            case "int", "count": return .int
+            case "double": return .double
+            case "isNil": return .bool
+            default: return .value
+            }
+        case .name(let name, _):
+            switch entries[name] {
+            case .subject(let subject)?: return subjectType(subject).publisherType
+            case .pipeline(let pipeline)?:
+                return (try? stageTypes(of: pipeline.syntax, arguments: [], depth: next).last?.publisherType) ?? .value
+            case .object(let object)?: return .object(object.typeName ?? object.name)
+            case .binding(let binding)?: return memberType(binding.property, of: binding.object)
+            default: return .value
+            }
+        case .namedCall(let name, let parameters, _):
+            if case .function(let function)? = entries[name], let body = function.written {
+                return type(of: body, arguments: parameters.map(typed), depth: next)
+            }
+            if name == "NotificationCenter.default.publisher" {
+                return .publisher(output: .named("Notification"), failure: .never)
+            }
+            return .value
+        case .pipeline(let syntax):
+            return (try? stageTypes(of: syntax, arguments: arguments, depth: next).last?.publisherType) ?? .value
+        case .bound:
+            return .value
+        }
+    }
+
+    /// The type of `base.member`: a record's field, an array's or a string's properties, a tuple's
+    /// `.0`, `[...].publisher`.
+    func memberType(_ member: String, of base: ValueType) -> ValueType {
+        switch (base, member) {
+        case (.record(let fields), _): return fields.first { $0.name == member }?.type ?? .value
+        case (.tuple(let items), _):
+            if let position = Int(member), items.indices.contains(position) { return items[position] }
+            return .value
+        case (.array(let element), "publisher"): return .publisher(output: element, failure: .never)
+        case (.array, "count"), (.string, "count"): return .int
+        case (.array, "isEmpty"), (.string, "isEmpty"): return .bool
+        case (.array(let element), "first"), (.array(let element), "last"): return .optional(element)
+        case (.string, "uppercased"), (.string, "lowercased"): return .string
+        case (.object(let name), _):
+            guard let object = objectNamed(name) else { return .value }
+            return memberType(member, of: object)
+        default: return .value
+        }
+    }
+
+    /// A property of an object (its declared type, else its current value's), `$property` (the
+    /// `Published` publisher) or `objectWillChange`.
+    func memberType(_ member: String, of object: PlaygroundObject) -> ValueType {
+        if member == "objectWillChange" { return .publisher(output: .void, failure: .never) }
+        if member.hasPrefix("$") {
+            let property = String(member.dropFirst())
+            guard object.isPublished(property) else { return .value }
+            return .publisher(output: propertyType(property, of: object), failure: .never)
+        }
+        return object.has(member) ? propertyType(member, of: object) : .value
+    }
+
+    /// A property's type: as its class declares it (`@Published var currentSong: Song? = nil`), or
+    /// else the type of the value it started with.
+    func propertyType(_ property: String, of object: PlaygroundObject) -> ValueType {
+        if let typeName = object.typeName, let declaration = classes[typeName]?.properties.first(where: {
+            $0.name.display == property
+        }) {
+            if let written = declaration.declaredType { return ValueType(written: written) }
+            if let value = declaration.value { return type(of: value, arguments: []) }
+            return .optional(.value)
+        }
+        return object.value(of: property).map(ValueType.init(of:)) ?? .value
+    }
+
+    /// The object a type name stands for in `memberType` (an object is typed by its class or name).
+    private func objectNamed(_ name: String) -> PlaygroundObject? {
+        for case .object(let object) in entries.values where (object.typeName ?? object.name) == name {
+            return object
+        }
+        return nil
+    }
+
+    private func binaryType(_ op: BinaryOperator, _ lhs: ValueType, _ rhs: ValueType) -> ValueType {
+        switch op {
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .and, .or:
+            return .bool
+        case .coalesce:
+            return ValueType.join(lhs.unwrapped, rhs)
+        case .plus where lhs == .string || rhs == .string:
+            return .string
+        case .plus:
+            if case .array = lhs { return ValueType.join(lhs, rhs) }
+            fallthrough
+        default:
+            switch (lhs, rhs) {
+            case (.int, .int): return .int
+            case (.double, .double), (.int, .double), (.double, .int): return .double
+            default: return .value
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Conduit
+import Foundation
+
+/// The types at every stage of a pipeline, for `types`: the source's, then each operator's, read
+/// from the engine's own publisher types (`EngineShape`) with the closure's result typed by
+/// `type(of:arguments:)`. A pipeline that starts from a `let` name shows that pipeline's stages first.
+extension Session {
+    func stageTypes(of syntax: PipelineSyntax, arguments: [ValueType], depth: Int = 0) throws -> [StageType] {
+        guard depth < 32 else { throw PlaygroundError("the pipelines read each other too deeply to show") }
+        let texts = stageTexts(of: syntax)
+        var stages = try sourceStages(of: syntax, text: texts.source, arguments: arguments, depth: depth)
+        for (call, text) in zip(syntax.operators, texts.calls) {
+            guard let upstream = stages.last else { break }
+            if call.name == "store" { continue }  // `.store(in: &cancellables)` keeps the subscription
+            stages.append(try stage(for: call, text: text, after: upstream, arguments: arguments, depth: depth))
+        }
+        return stages
+    }
+
+    /// The source's text and each call's (`.map { $0 * 2 }`), cut from the pipeline's text.
+    private func stageTexts(of syntax: PipelineSyntax) -> (source: String, calls: [String]) {
+        let characters = Array(syntax.text)
+        // Where each call's `.` is in the text, if the offsets still match it (a chain written
+        // over several lines was joined into one, which moves them).
+        let dots: [Int]? = syntax.operators.map { call -> Int? in
+            let start = call.token.offset - syntax.startOffset
+            guard start > 0, start + call.name.count <= characters.count,
+                  String(characters[start..<start + call.name.count]) == call.name else { return nil }
+            var dot = start - 1
+            while dot > 0, characters[dot] != "." { dot -= 1 }
+            return characters[dot] == "." ? dot : nil
+        }.reduce([Int]?([])) { list, dot in dot.flatMap { dot in list.map { $0 + [dot] } } }
+        guard let dots, !dots.isEmpty else {
+            let calls = syntax.operators.map { ".\($0.name)(…)" }
+            guard !syntax.operators.isEmpty else { return (syntax.text, []) }
+            return (syntax.text.components(separatedBy: ".\(syntax.operators[0].name)").first ?? syntax.text, calls)
+        }
+        let ends = Array(dots.dropFirst()) + [characters.count]
+        let calls = zip(dots, ends).map { String(characters[$0..<$1]).trimmingWhitespaceAndNewlines() }
+        return (String(characters[0..<dots[0]]).trimmingWhitespaceAndNewlines(), calls)
+    }
+
+    private func sourceStages(
+        of syntax: PipelineSyntax, text: String, arguments: [ValueType], depth: Int
+    ) throws -> [StageType] {
+        func stage(
+            _ shape: EngineShape, _ output: ValueType, _ failure: FailureType, note: String? = nil
+        ) -> [StageType] {
+            [StageType(text: text, publisher: shape.publisher, output: output, failure: failure, note: note)]
+        }
+        switch syntax.source {
+        case .name(let token):
+            switch entries[token.display] {
+            case .subject(let subject)?:
+                var stage = subjectType(subject)
+                stage = StageType(text: text, publisher: stage.publisher, output: stage.output, failure: stage.failure,
+                    note: stage.note)
+                return [stage]
+            case .pipeline(let pipeline)?:
+                return try stageTypes(of: pipeline.syntax, arguments: [], depth: depth + 1).map { stage in
+                    var stage = stage
+                    if stage.pipeline == nil { stage.pipeline = token.display }
+                    return stage
+                }
+            default:
+                _ = try publisher(named: token)
+                throw unknown(token, expected: "subject or pipeline")
+            }
+        case .just(let expression):
+            return stage(EngineShape(Just<Stand.Result>.self), type(of: expression, arguments: arguments), .never)
+        case .sequence(let items):
+            let element = ValueType.join(items.map { type(of: $0, arguments: arguments) })
+            return stage(EngineShape(Publishers.Sequence<[Stand.Result], Never>.self), element, .never)
+        case .empty:
+            return stage(EngineShape(Empty<Stand.Result, Never>.self), .value, .never,
+                note: "Swift infers Empty's Output from where it is used")
+        case .fail:
+            return stage(EngineShape(Fail<Stand.Result, any Error>.self), .value, .error)
+        case .timer, .timerPublish:
+            return [StageType(text: text, publisher: "Timer.TimerPublisher", output: .int, failure: .never,
+                note: "Combine's timer sends the Date; the playground's counts 1, 2, 3")]
+        case .deferred(let inner):
+            let last = try stageTypes(of: inner, arguments: arguments, depth: depth + 1).last
+            return stage(EngineShape(Deferred<Stand.Up>.self), last?.output ?? .value, last?.failure ?? .error)
+        case .future(let expression, _):
+            return stage(EngineShape(Future<Stand.Result, Never>.self), type(of: expression, arguments: arguments),
+                .never)
+        case .record(let items, let failure):
+            let element = ValueType.join(items.map { type(of: $0, arguments: arguments) })
+            return stage(EngineShape(Record<Stand.Result, any Error>.self), element, failure == nil ? .never : .error)
+        case .expression(let expression):
+            let type = self.type(of: expression, arguments: arguments, depth: depth + 1)
+            guard case .publisher(let output, let failure) = type else {
+                return [StageType(text: text, publisher: "AnyPublisher", output: .value, failure: .error)]
+            }
+            return stage(sourceShape(of: expression), output, failure)
+        }
+    }
+
+    /// The engine's type for a publisher an expression gives: `player.$song` is a
+    /// `Published<Value>.Publisher`, `player.objectWillChange` an `ObservableObjectPublisher`.
+    private func sourceShape(of expression: Expression) -> EngineShape {
+        switch expression {
+        case .member(_, "objectWillChange"): return EngineShape(ObservableObjectPublisher.self)
+        case .member(_, let member) where member.hasPrefix("$"): return EngineShape(Published<Value>.Publisher.self)
+        case .member(_, "publisher"): return EngineShape(Publishers.Sequence<[Stand.Result], Never>.self)
+        case .namedCall("NotificationCenter.default.publisher", _, _):
+            return EngineShape(NotificationCenter.Publisher.self)
+        default: return EngineShape(AnyPublisher<Stand.Result, Never>.self)
+        }
+    }
+
+    /// A subject's stage: the types it was declared with (`PassthroughSubject<String, Never>()`), or
+    /// else `Value` (a `subject` takes any value) or its first value's type (`current n = 1`), with
+    /// `Error`, as the playground lets any subject fail.
+    func subjectType(_ subject: SubjectEntry) -> StageType {
+        var output: ValueType = .value
+        var failure = FailureType.error
+        if let declared = subject.declaredTypes {
+            output = ValueType(written: declared.output)
+            failure = FailureType(written: declared.failure)
+        } else if case .current(let current) = subject.storage {
+            output = ValueType(of: current.value)
+        }
+        let shape = switch subject.storage {
+        case .passthrough: EngineShape(PassthroughSubject<Stand.Result, Never>.self)
+        case .current: EngineShape(CurrentValueSubject<Stand.Result, Never>.self)
+        }
+        let note = subject.declaredTypes == nil && output == .value
+            ? "declare `let NAME = PassthroughSubject<String, Never>()` to give it types" : nil
+        return StageType(text: "", publisher: shape.publisher, output: output, failure: failure, note: note)
+    }
+}

@@ -1,0 +1,20 @@
+/// One stage of a pipeline as `types` shows it: how it was written, the engine's publisher type
+/// for it (Combine's name), and the Output and Failure it has as Combine would infer them.
+struct StageType {
+    /// How the stage was written: `taps`, `.map { $0 * 2 }`.
+    let text: String
+    /// `Publishers.Map`, `PassthroughSubject`, `Subscribers.Sink`.
+    let publisher: String
+    let output: ValueType
+    let failure: FailureType
+    /// Why the types changed here, when they did in a way learners ask about.
+    var note: String?
+    /// The `let` pipeline this stage belongs to, when the stages of a named pipeline are shown.
+    var pipeline: String?
+    /// Whether it is the subscriber that ends a chain (`.sink`, `.assign`): it takes values, it
+    /// does not publish.
+    var isSubscriber = false
+
+    /// The stage as a value a closure could hold (what `flatMap` subscribes to).
+    var publisherType: ValueType { .publisher(output: output, failure: failure) }
+}

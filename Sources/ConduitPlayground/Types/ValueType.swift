@@ -1,0 +1,155 @@
+/// The type of what flows through a stage, spelled as Swift would infer it (`Int`, `[String]`,
+/// `(String, Bool)`, `Song?`), for `types`. Playground values carry no static type, so this is
+/// worked out from literals, declarations and closures; `Value` stands for a type the playground
+/// cannot know (an untyped `subject`, a closure reading something untyped).
+indirect enum ValueType: Equatable, CustomStringConvertible {
+    case int, double, string, bool, void
+    /// `Never` as an Output: `ignoreOutput()` sends no value.
+    case never
+    case optional(ValueType)
+    case array(ValueType)
+    /// What `combineLatest` and `zip` send.
+    case tuple([ValueType])
+    /// A playground record `{name: "ace"}`, which Swift would declare as a struct.
+    case record([RecordField])
+    /// A type written in a declaration (`Song`, `Date`, `Card`), kept as written.
+    case named(String)
+    /// A publisher held as a value (what a `flatMap` closure returns).
+    case publisher(output: ValueType, failure: FailureType)
+    /// A playground object, by its class (or its name when it has no class).
+    case object(String)
+    /// A type the playground cannot know.
+    case value
+
+    /// One field of a record type.
+    struct RecordField: Equatable {
+        let name: String
+        let type: ValueType
+    }
+
+    var description: String {
+        switch self {
+        case .int: return "Int"
+        case .double: return "Double"
+        case .string: return "String"
+        case .bool: return "Bool"
+        case .void: return "Void"
+        case .never: return "Never"
+        case .optional(let wrapped):
+            if case .publisher = wrapped { return "(\(wrapped))?" }
+            return "\(wrapped)?"
+        case .array(let element): return "[\(element)]"
+        case .tuple(let items): return "(" + items.map(\.description).joined(separator: ", ") + ")"
+        case .record(let fields): return "{" + fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + "}"
+        case .named(let name): return name
+        case .publisher(let output, let failure): return "some Publisher<\(output), \(failure)>"
+        case .object(let name): return name
+        case .value: return "Value"
+        }
+    }
+
+    /// The type of a value the session holds (a literal, a subject's current value).
+    init(of value: Value) {
+        switch value {
+        case .int: self = .int
+        case .double: self = .double
+        case .string: self = .string
+        case .bool: self = .bool
+        case .null: self = .optional(.value)
+        case .void: self = .void
+        case .array(let items): self = .array(ValueType.join(items.map(ValueType.init(of:))))
+        case .record(let fields):
+            self = .record(fields.map { RecordField(name: $0.name, type: ValueType(of: $0.value)) })
+        case .publisher: self = .publisher(output: .value, failure: .error)
+        case .object(let object): self = .object(object.typeName ?? object.name)
+        }
+    }
+
+    /// The type without its optional (`Song?` gives `Song`).
+    var unwrapped: ValueType {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+
+    /// One type for values that may be any of `types`, as Swift's literals unify: equal types give
+    /// that type, `nil` beside `T` gives `T?`, `Int` beside `Double` gives `Double`, an unknown type
+    /// beside `T` gives `T`; else `Value`.
+    /// No types (an empty array) gives `Value`.
+    static func join(_ types: [ValueType]) -> ValueType {
+        guard var result = types.first else { return .value }
+        for type in types.dropFirst() { result = join(result, type) }
+        return result
+    }
+
+    static func join(_ a: ValueType, _ b: ValueType) -> ValueType {
+        if a == b { return a }
+        switch (a, b) {
+        // An unknown type beside a known one is taken to be it, as Swift infers `Fail`'s Output
+        // from the other branch of a `? :`.
+        case (.value, let known), (let known, .value): return known
+        case (.optional(.value), .optional(let other)), (.optional(let other), .optional(.value)):
+            return .optional(other)
+        case (.optional(.value), let other), (let other, .optional(.value)):
+            return .optional(other.unwrapped)
+        case (.optional(let x), let y), (let y, .optional(let x)):
+            return .optional(join(x, y.unwrapped))
+        case (.int, .double), (.double, .int): return .double
+        case (.array(let x), .array(let y)):
+            if x == .value { return b }
+            if y == .value { return a }
+            return .array(join(x, y))
+        case (.publisher(let o1, let f1), .publisher(let o2, let f2)):
+            return .publisher(output: join(o1, o2), failure: f1 == f2 ? f1 : .error)
+        default: return .value
+        }
+    }
+}
+
+/// The Failure of a stage: `Never`, `Error` (any error, what `tryMap` and the playground's failures
+/// give), or a type written in a declaration.
+enum FailureType: Equatable, CustomStringConvertible {
+    case never
+    case error
+    case named(String)
+
+    var description: String {
+        switch self {
+        case .never: return "Never"
+        case .error: return "Error"
+        case .named(let name): return name
+        }
+    }
+
+    /// A failure type as written in Swift (`Never`, `Error`, `URLError`).
+    init(written: String) {
+        switch written {
+        case "Never": self = .never
+        case "Error", "any Error": self = .error
+        default: self = .named(written)
+        }
+    }
+}
+
+extension ValueType {
+    /// A type as written in a declaration (`String`, `[Song]`, `Song?`, `Int`).
+    init(written: String) {
+        let text = written.trimmingWhitespace()
+        if text.hasSuffix("?") || text.hasSuffix("!") {
+            self = .optional(ValueType(written: String(text.dropLast())))
+            return
+        }
+        if text.hasPrefix("["), text.hasSuffix("]"), !text.contains(":") {
+            self = .array(ValueType(written: String(text.dropFirst().dropLast())))
+            return
+        }
+        switch text {
+        case "Int": self = .int
+        case "Double", "Float", "CGFloat", "TimeInterval": self = .double
+        case "String": self = .string
+        case "Bool": self = .bool
+        case "Void", "()": self = .void
+        case "Never": self = .never
+        default: self = text.isEmpty ? .value : .named(text)
+        }
+    }
+}
