@@ -72,6 +72,7 @@ struct ConduitCommand: ParsableCommand {
             session.outputWidth = Terminal.columns ?? 80
             throw CommandFailure(status: evaluate(lines, in: session, console: console), message: nil)
         }
+        session.rememberTour(in: TourLocation.path())
         let repl = Repl(session: session, console: console)
         let status: Int32
         if Terminal.canEdit {

@@ -7,7 +7,7 @@ import Synchronization
 /// each complete input and prints what it produced.
 struct Repl {
     static let banner = "Conduit \(Version.short) playground. `help` lists commands, `help operators` the "
-        + "operators, `help NAME` explains one; Tab completes, `quit` leaves.\n"
+        + "operators, `help NAME` explains one, `tour` walks through the basics; Tab completes, `quit` leaves.\n"
 
     let session: Session
     let console: Console

@@ -34,7 +34,8 @@ enum Help {
     /// Every topic `help` knows: commands, operators and the pages about values and closures.
     static var topics: [String] {
         commandPages.map(\.name) + OperatorTable.names + sourcePages.flatMap(\.names)
-            + ["operators", "sources", "values", "closures", "functions"] + guidePages.map(\.name)
+            + ["operators", "sources", "values", "closures", "functions", "topics"] + guidePages.map(\.name)
+            + ConceptPages.all.flatMap(\.names).filter { !$0.contains(" ") }
     }
 
     /// Pages about the Swift a learner brings: each has examples that run, in order, in a fresh
@@ -131,6 +132,13 @@ enum Help {
         if let page = CommandTable.spec(named: key) {
             pages.append("\(page.usage)\n  \(page.summary)\n  example: \(page.example)")
         }
+        // A concept (`help share`, `help publisher`) comes with the operator or source of its name.
+        if let concept = ConceptPages.page(named: key) {
+            pages.append(ConceptPages.text(of: concept))
+            if let source = sourcePages.first(where: { $0.names.contains(key) }) {
+                pages.append("\(source.usage)\n  \(source.text)\n  example: \(source.example)")
+            }
+        }
         if !pages.isEmpty { return pages.joined(separator: "\n\n") }
         if let page = sourcePages.first(where: { $0.names.contains(key) }) {
             return "\(page.usage)\n  \(page.text)\n  example: \(page.example)"
@@ -158,6 +166,8 @@ enum Help {
               && || !, the ternary a ? b : c, string concatenation with +, and functions (help functions)
               a closure that fails at run time (a missing member, a division by zero) fails its pipeline
             """
+        case "topics":
+            return ConceptPages.list
         case "functions":
             return "functions:\n" + Functions.all.map { "  \($0.summary)" }.joined(separator: "\n")
         default:
@@ -177,7 +187,7 @@ enum Help {
 
     private static var overview: String {
         let commands = commandPages.map { "  \(padded($0.usage, to: 34))\($0.text)" }
-        let heading = "commands (help NAME for one; help operators, sources, values, closures, objects, "
+        let heading = "commands (help NAME for one; help topics, operators, sources, values, closures, objects, "
             + "notifications, swift):"
         return ([heading] + commands).joined(separator: "\n")
     }

@@ -77,6 +77,8 @@ public final class Session: @unchecked Sendable {
     let innerSubscriptions = InnerSubscriptions()
     /// The sink or pipeline being built, which the publishers its closures make belong to.
     var building: String?
+    /// Where the learner is in the guided `tour`.
+    var tourProgress = TourProgress()
 
     public init() {
         tracer = Tracer()
@@ -139,6 +141,7 @@ public final class Session: @unchecked Sendable {
     /// The statement and what falls due are one step of the budget: a runaway loop (or Ctrl-C)
     /// stops it, with a message.
     private func runAndSettle(_ piece: StatementReader.Piece, file: String?, line: Int) -> Bool {
+        let printedBefore = outputLock.withLock { collected?.count ?? 0 }
         var succeeded = true
         let stopped = scheduler.budget.step {
             succeeded = run(piece, file: file, line: line)
@@ -149,6 +152,10 @@ public final class Session: @unchecked Sendable {
         if let stopped {
             reportStop(stopped)
             return false
+        }
+        if succeeded, tourProgress.isOn {
+            // The guided tour checks what the line did, and what it printed.
+            checkTourStep(printed: outputLock.withLock { Array((collected ?? []).dropFirst(printedBefore)) })
         }
         return succeeded
     }

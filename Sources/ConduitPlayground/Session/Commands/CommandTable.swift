@@ -2,7 +2,7 @@
 /// completion look them up.
 enum CommandTable {
     static let all: [CommandSpec] = SubjectCommands.all + PipelineCommands.all + InspectionCommands.all
-        + TypeCommands.all
+        + TypeCommands.all + TourCommands.all
         + TimeCommands.all + MarbleCommands.all + ObjectCommands.all + NameCommands.all + ScriptCommands.all
 
     private static let byWord: [String: CommandSpec] = Dictionary(
