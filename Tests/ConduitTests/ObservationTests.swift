@@ -82,6 +82,16 @@ final class PublishedTests: XCTestCase {
         source.send(9)
         XCTAssertEqual(counter.count, 9)
     }
+
+    func testProjectedPublisherSubscriptionIsCalledPublishedSubject() throws {
+        let counter = Counter()
+        let recorder = RecordingSubscriber<Int, Never>()
+        counter.$count.subscribe(recorder)
+        let subscription = try XCTUnwrap(recorder.subscription)
+        XCTAssertEqual("\(subscription)", "PublishedSubject")
+        let parent = Mirror(reflecting: subscription).children.first { $0.label == "parent" }?.value
+        XCTAssertEqual(parent.map { String(describing: $0) }, "Optional(PublishedSubject)")
+    }
 }
 
 final class ObservableObjectTests: XCTestCase {

@@ -1,21 +1,24 @@
 /// A publisher that publishes a change notification (`Void`) before an observable object changes.
 ///
 /// The default `objectWillChange` of an `ObservableObject`; `send()` announces a change by hand.
+/// Every subscriber receives every notification, whatever demand it has asked for (as in Combine).
 public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     public typealias Output = Void
     public typealias Failure = Never
 
-    private let subject = PassthroughSubject<Void, Never>()
+    private let hub = SubjectHub<Void, Never>(name: "ObservableObjectPublisher", pullsUpstreamAtOnce: false)
 
     /// Creates an observable object publisher instance.
     public init() {}
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
-        subject.receive(subscriber: subscriber)
+        let conduit = ObservableObjectConduit(hub: hub, port: SubjectHub.port(for: subscriber))
+        hub.lock.withLock { hub.entries.append(conduit) }
+        subscriber.receive(subscription: conduit)
     }
 
-    /// Sends the changed value to the downstream subscriber.
+    /// Sends the change notification to every subscriber.
     public func send() {
-        subject.send()
+        hub.broadcast((), generation: 0)
     }
 }

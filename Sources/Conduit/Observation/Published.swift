@@ -96,7 +96,7 @@ public struct Published<Value> {
 
         init(_ value: Value) {
             current = value
-            subject = CurrentValueSubject(value)
+            subject = CurrentValueSubject(value, name: "PublishedSubject")
         }
 
         var value: Value { lock.withLock { current } }

@@ -21,7 +21,7 @@ internal final class CurrentValueConduit<Output, Failure: Error>: SubjectConduit
     }
 
     @usableFromInline
-    override var description: String { "CurrentValueSubject" }
+    override var description: String { subjectName ?? "CurrentValueSubject" }
 
     @usableFromInline
     override func replay(through port: (SubjectEvent<Output, Failure>) -> Subscribers.Demand) {

@@ -4,7 +4,7 @@
 /// when nobody has demand. Setting `value` sends it. Safe to use from many threads.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomStringConvertible, @unchecked Sendable {
     @usableFromInline
-    internal let hub = SubjectHub<Output, Failure>(name: "CurrentValueSubject", pullsUpstreamAtOnce: true)
+    internal let hub: SubjectHub<Output, Failure>
     /// The hub's lock also guards the current value, so a send takes one lock.
     @usableFromInline
     internal var lock: Lock { hub.lock }
@@ -17,6 +17,13 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomS
     /// Creates a current value subject with the given initial value.
     public init(_ value: Output) {
         currentValue = value
+        hub = SubjectHub(name: "CurrentValueSubject", pullsUpstreamAtOnce: true)
+    }
+
+    /// A subject whose subscriptions call themselves `name` (`@Published`'s: "PublishedSubject").
+    internal init(_ value: Output, name: String) {
+        currentValue = value
+        hub = SubjectHub(name: name, pullsUpstreamAtOnce: true)
     }
 
     /// The value wrapped by this subject, published as a new element whenever it changes.

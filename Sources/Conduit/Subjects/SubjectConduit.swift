@@ -3,6 +3,17 @@
 internal enum SubjectEvent<Output, Failure: Error> {
     case value(Output)
     case completion(Subscribers.Completion<Failure>)
+    /// Hands the subscriber to reflection (stores it in the box); nothing is delivered.
+    case reveal(RevealedSubscriber)
+}
+
+/// Where a conduit's port puts its subscriber for reflection: the conduit keeps only the port.
+@usableFromInline
+internal final class RevealedSubscriber {
+    @usableFromInline var subscriber: Any?
+
+    @usableFromInline
+    init() {}
 }
 
 /// The part of a subject's per-subscriber subscription that depends on no type: the hub keeps its
@@ -48,8 +59,15 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
         self.port = port
     }
 
+    /// The subject's name (Combine's: "PassthroughSubject", "PublishedSubject"...); once detached,
+    /// the name of the kind of subject this conduit serves.
     @usableFromInline
-    var description: String { "PassthroughSubject" }
+    var description: String { subjectName ?? "PassthroughSubject" }
+
+    /// The name of the subject's hub while attached to it.
+    final var subjectName: String? {
+        lock.withLock(owner: self) { hub?.name }
+    }
 
     /// Runs `body` holding the conduit's lock; a thread that already holds it (a send or request
     /// made from inside the subscriber) runs it at once.

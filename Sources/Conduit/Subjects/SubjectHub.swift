@@ -120,15 +120,7 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
             subscriber.receive(completion: completion)
             return
         }
-        let port: (SubjectEvent<Output, Failure>) -> Subscribers.Demand = { event in
-            switch event {
-            case .value(let value):
-                return subscriber.receive(value)
-            case .completion(let completion):
-                subscriber.receive(completion: completion)
-                return .none
-            }
-        }
+        let port = SubjectHub.port(for: subscriber)
         let conduit = if let current {
             CurrentValueConduit(hub: self, current: current, port: port)
         } else {
@@ -137,6 +129,25 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
         entries.append(conduit)
         lock.unlock()
         subscriber.receive(subscription: conduit)
+    }
+
+    /// The closure through which a conduit reaches `subscriber`, made where its type is known.
+    @inlinable
+    static func port<S: Subscriber>(for subscriber: S) -> (SubjectEvent<Output, Failure>) -> Subscribers.Demand
+        where S.Input == Output, S.Failure == Failure
+    {
+        { event in
+            switch event {
+            case .value(let value):
+                return subscriber.receive(value)
+            case .completion(let completion):
+                subscriber.receive(completion: completion)
+                return .none
+            case .reveal(let box):
+                box.subscriber = subscriber
+                return .none
+            }
+        }
     }
 
     /// Forgets a cancelled subscriber. A plain loop rather than `firstIndex(where:)`: this runs

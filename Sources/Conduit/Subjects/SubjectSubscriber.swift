@@ -1,6 +1,9 @@
 /// The subscriber behind `Publisher.subscribe(_ subject:)`: forwards values and completion into
 /// a subject and holds the upstream subscription so the returned cancellable can end it.
-internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancellable, CustomStringConvertible,
+///
+/// It is also the subscription the subject is handed ("Subject", as in Combine): requests pass up to
+/// the real subscription; the subject's own cancel (when it goes away) ends the link too.
+internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible,
     @unchecked Sendable
 {
     typealias Input = Downstream.Output
@@ -26,7 +29,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancell
         }
         upstream = subscription
         lock.unlock()
-        subject.send(subscription: ForwardingSubscription(self))
+        subject.send(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -60,26 +63,5 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancell
         isCancelled = true
         lock.unlock()
         upstream?.cancel()
-    }
-
-    /// What the subject sees ("Subject", as in Combine): requests pass up to the real
-    /// subscription; the subject's own cancel (when it goes away) ends the link too.
-    private struct ForwardingSubscription: Subscription, CustomStringConvertible {
-        let owner: SubjectSubscriber
-        let combineIdentifier = CombineIdentifier()
-
-        init(_ owner: SubjectSubscriber) {
-            self.owner = owner
-        }
-
-        var description: String { owner.description }
-
-        func request(_ demand: Subscribers.Demand) {
-            owner.request(demand)
-        }
-
-        func cancel() {
-            owner.cancel()
-        }
     }
 }
