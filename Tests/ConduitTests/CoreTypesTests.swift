@@ -19,6 +19,15 @@ final class DemandTests: XCTestCase {
         XCTAssertEqual(demand, .max(6))
     }
 
+    func testSubtractingANegativeCountAddsAndOverflowGivesNone() {
+        XCTAssertEqual(Subscribers.Demand.max(5) - (-2), .max(7))
+        XCTAssertEqual(Subscribers.Demand.max(Int.max) - (-1), .none, "past Int.max is an overflow, as in Combine")
+        var demand = Subscribers.Demand.max(Int.max)
+        demand -= -1
+        XCTAssertEqual(demand, .none)
+        XCTAssertEqual(Subscribers.Demand.unlimited - (-1), .unlimited)
+    }
+
     func testComparisonsWithInt() {
         XCTAssertTrue(Subscribers.Demand.unlimited > 1_000_000)
         XCTAssertTrue(Subscribers.Demand.max(3) > 2)

@@ -90,4 +90,47 @@ final class GuardedSubscriberTests: XCTestCase {
         upstream.send(completion: .finished)
         XCTAssertEqual(recorder.eventDescriptions, ["finished"])
     }
+
+    func testDecodeFailsOnAValueSentBeforeTheSubscription() {
+        let upstream = HeldSubscriberPublisher<Data, Never>()
+        let recorder = RecordingSubscriber<Int, Error>()
+        upstream.decode(type: Int.self, decoder: JSONDecoder()).subscribe(recorder)
+        XCTAssertEqual(upstream.send(Data("not json".utf8)), .none)
+        XCTAssertEqual(recorder.events.count, 1)
+        if case .failure? = recorder.completion {} else {
+            XCTFail("expected a failure, got \(recorder.eventDescriptions)")
+        }
+        let late = RecordingSubscription()
+        upstream.send(subscription: late)
+        XCTAssertTrue(late.isCancelled)
+    }
+
+    func testEncodeShowsDownstreamWhetherFinishedAndTheUpstream() throws {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Data, Error>()
+        upstream.encode(encoder: JSONEncoder()).subscribe(recorder)
+        XCTAssertEqual(mirrorLabels(upstream.subscriberMirror), ["downstream", "finished", "upstreamSubscription"])
+        XCTAssertEqual(mirrorText(upstream.subscriberMirror)?[1], "finished=false")
+        try XCTUnwrap(upstream.operatorSubscription).cancel()
+        XCTAssertEqual(mirrorText(upstream.subscriberMirror)?[1], "finished=true")
+        let late = RecordingSubscription()
+        upstream.send(subscription: late)
+        XCTAssertFalse(late.isCancelled, "a subscription after a cancel is left alone, as in Combine")
+    }
+
+    func testRemoveDuplicatesShowsTheLastValueAndTryScanItsResult() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        upstream.removeDuplicates().subscribe(RecordingSubscriber<Int, Never>())
+        upstream.send(subscription: RecordingSubscription())
+        XCTAssertEqual(mirrorText(upstream.subscriberMirror)?.last, "last=nil")
+        upstream.send(4)
+        XCTAssertEqual(mirrorText(upstream.subscriberMirror)?.last, "last=Optional(4)")
+
+        let scanned = HeldSubscriberPublisher<Int, Never>()
+        scanned.tryScan(1) { $0 + $1 }.subscribe(RecordingSubscriber<Int, Error>())
+        XCTAssertEqual(mirrorLabels(scanned.subscriberMirror), ["downstream", "status", "result"])
+        scanned.send(subscription: RecordingSubscription())
+        scanned.send(2)
+        XCTAssertEqual(mirrorText(scanned.subscriberMirror)?.dropFirst(), ["status=subscribed", "result=3"])
+    }
 }

@@ -66,6 +66,29 @@ final class DebounceTests: XCTestCase {
         upstream.send(3)
         XCTAssertEqual(subscriber.values, [1, 2])
     }
+
+    func testDebounceShowsDownstreamDemandAndTheWaitingValue() {
+        let scheduler = RecordingScheduler()
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        upstream.debounce(for: .nanoseconds(13), scheduler: scheduler)
+            .subscribe(RecordingSubscriber<Int, Never>(initialDemand: .max(3)))
+        upstream.send(subscription: RecordingSubscription())
+        XCTAssertEqual(mirrorLabels(upstream.subscriberMirror), ["downstream", "downstreamDemand", "currentValue"])
+        upstream.send(8)
+        XCTAssertEqual(mirrorText(upstream.subscriberMirror)?.dropFirst(), ["downstreamDemand=max(3)",
+                                                                           "currentValue=Optional(8)"])
+        XCTAssertEqual(upstream.subscriberPlaygroundDescription, "Debounce")
+    }
+
+    func testThrottleIgnoresACompletionBeforeTheSubscriptionAndShowsNoChildren() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.throttle(for: .seconds(1), scheduler: ImmediateScheduler.shared, latest: true).subscribe(recorder)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, [])
+        XCTAssertEqual(mirrorText(upstream.subscriberMirror), [])
+        XCTAssertEqual(upstream.subscriberPlaygroundDescription, "Throttle")
+    }
 }
 
 final class ThrottleTests: XCTestCase {

@@ -28,4 +28,25 @@ final class ScheduledDeliveryTests: XCTestCase {
         upstream.send(3)
         XCTAssertEqual(scheduler.calls, ["schedule o"])
     }
+
+    func testReceiveOnCancelsASecondSubscriptionAndIgnoresEventsBeforeTheFirst() throws {
+        let scheduler = RecordingScheduler()
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.receive(on: scheduler).subscribe(recorder)
+        XCTAssertEqual(upstream.send(1), .none)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(scheduler.calls, [], "nothing is scheduled before the subscription")
+        let first = RecordingSubscription()
+        upstream.send(subscription: first)
+        let second = RecordingSubscription()
+        upstream.send(subscription: second)
+        XCTAssertTrue(second.isCancelled)
+        XCTAssertFalse(first.isCancelled)
+        try XCTUnwrap(recorder.subscription).cancel()
+        XCTAssertTrue(first.isCancelled)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription"])
+        XCTAssertEqual(mirrorText(upstream.subscriberMirror), [])
+        XCTAssertEqual(upstream.subscriberPlaygroundDescription, "ReceiveOn")
+    }
 }

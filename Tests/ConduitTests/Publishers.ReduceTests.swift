@@ -46,4 +46,32 @@ final class ReduceTests: XCTestCase {
         subscription?.request(.max(1))
         XCTAssertEqual(upstream.subscription.requests, [.max(42), .unlimited])
     }
+
+    func testIgnoreOutputShowsNoChildren() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        upstream.ignoreOutput().subscribe(RecordingSubscriber<Never, Never>())
+        XCTAssertEqual(mirrorText(upstream.subscriberMirror), [])
+        XCTAssertEqual(upstream.subscriberPlaygroundDescription, "IgnoreOutput")
+    }
+
+    func testReplaceEmptyIgnoresAValueBeforeTheSubscription() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(demandPerValue: .max(3))
+        upstream.replaceEmpty(with: 0).subscribe(recorder)
+        XCTAssertEqual(upstream.send(7), .none)
+        XCTAssertEqual(recorder.eventDescriptions, [])
+        XCTAssertEqual(mirrorText(upstream.subscriberMirror), [])
+    }
+
+    func testReplaceEmptyStillAsksASubscriptionThatComesAfterACancelForEverything() throws {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.replaceEmpty(with: 0).subscribe(recorder)
+        try XCTUnwrap(upstream.operatorSubscription).cancel()
+        let late = RecordingSubscription()
+        upstream.send(subscription: late)
+        XCTAssertEqual(late.requests, [.unlimited])
+        XCTAssertFalse(late.isCancelled)
+        XCTAssertEqual(recorder.eventDescriptions, [])
+    }
 }

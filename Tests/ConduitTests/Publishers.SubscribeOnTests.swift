@@ -33,4 +33,22 @@ final class SubscribeOnTests: XCTestCase {
         XCTAssertEqual(upstream.subscription.requests, [])
         XCTAssertEqual(upstream.subscription.cancelCount, 1)
     }
+
+    func testASecondSubscriptionIsCancelledAndEventsBeforeTheFirstAreIgnored() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(demandPerValue: .max(4))
+        upstream.subscribe(on: ImmediateScheduler.shared).subscribe(recorder)
+        XCTAssertEqual(upstream.send(1), .none)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, [])
+        let first = RecordingSubscription()
+        upstream.send(subscription: first)
+        let second = RecordingSubscription()
+        upstream.send(subscription: second)
+        XCTAssertTrue(second.isCancelled)
+        XCTAssertEqual(upstream.send(2), .max(4))
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(2)"])
+        XCTAssertEqual(mirrorText(upstream.subscriberMirror), [])
+        XCTAssertEqual(upstream.subscriberPlaygroundDescription, "SubscribeOn")
+    }
 }

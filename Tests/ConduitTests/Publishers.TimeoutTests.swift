@@ -89,4 +89,11 @@ final class TimeoutTests: XCTestCase {
         XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "finished"])
         XCTAssertTrue(upstream.subscription.isCancelled)
     }
+
+    func testTimeoutShowsNoChildrenAndItsName() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        upstream.timeout(.seconds(1), scheduler: RecordingScheduler()).subscribe(RecordingSubscriber<Int, Never>())
+        XCTAssertEqual(mirrorText(upstream.subscriberMirror), [])
+        XCTAssertEqual(upstream.subscriberPlaygroundDescription, "Timeout")
+    }
 }

@@ -28,4 +28,26 @@ final class ReducingSubscriberTests: XCTestCase {
         upstream.send(subscription: second)
         XCTAssertTrue(second.isCancelled)
     }
+
+    func testReducingOperatorsShowDownstreamResultInitialAndStatus() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.reduce(10, +).subscribe(recorder)
+        upstream.send(subscription: RecordingSubscription())
+        upstream.send(5)
+        let shown = mirrorText(upstream.subscriberMirror)
+        XCTAssertEqual(shown.map { Array($0.dropFirst()) }, ["result=Optional(15)", "initial=Optional(10)",
+                                                             "status=subscribed"])
+        XCTAssertTrue(shown?.first?.contains("RecordingSubscriber") ?? false)
+        XCTAssertEqual(upstream.subscriberPlaygroundDescription, "Reduce")
+    }
+
+    func testCollectShowsHowManyElementsItHolds() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        upstream.collect().subscribe(RecordingSubscriber<[Int], Never>())
+        upstream.send(subscription: RecordingSubscription())
+        upstream.send(1)
+        upstream.send(2)
+        XCTAssertEqual(mirrorText(upstream.subscriberMirror), ["count=2"])
+    }
 }

@@ -88,7 +88,9 @@ extension Subscribers {
         @inlinable
         public static func - (lhs: Demand, rhs: Int) -> Demand {
             if lhs == .unlimited { return .unlimited }
-            return rhs < 0 ? lhs + Demand(rawValue: rhs.magnitude) : lhs - Demand(rawValue: UInt(rhs))
+            // As Combine counts: a negative `rhs` adds, and a result past `Int.max` overflows to none.
+            let (result, overflow) = Int(lhs.rawValue).subtractingReportingOverflow(rhs)
+            return overflow || result < 0 ? .none : Demand(rawValue: UInt(result))
         }
 
         @inlinable

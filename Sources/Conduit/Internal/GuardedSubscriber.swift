@@ -35,6 +35,10 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     /// Whether a completion that comes before the subscription still reaches the downstream
     /// (Combine's `encode`/`decode`) or is ignored (its other guarded operators).
     private let passesEarlyCompletion: Bool
+    /// What reflection shows after the downstream, given the stream's status and upstream
+    /// subscription (Combine's `removeDuplicates` shows the last value, its `tryScan` the status
+    /// and the result, its `encode` whether it finished and the upstream).
+    private let reflectedState: ((_ status: String, _ upstream: Subscription?) -> [Mirror.Child])?
     private let step: (Input) throws -> Step
     private let mapFailure: (UpstreamFailure) -> Downstream.Failure
     private let wrapError: (Error) -> Downstream.Failure
@@ -48,8 +52,10 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         cancelsLateSubscription: Bool = true,
         reflectsDownstream: Bool = false,
         passesEarlyCompletion: Bool = false,
+        reflectedState: ((_ status: String, _ upstream: Subscription?) -> [Mirror.Child])? = nil,
         step: @escaping (Input) throws -> Step
     ) {
+        self.reflectedState = reflectedState
         self.downstream = downstream
         self.passesEarlyCompletion = passesEarlyCompletion
         self.reflectsDownstream = reflectsDownstream
@@ -61,8 +67,15 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     }
 
     var customMirror: Mirror {
+        lock.lock()
+        let downstream = self.downstream
+        let upstream = self.upstream
+        let status = done ? "terminal" : upstream == nil ? "awaiting subscription" : "subscribed"
+        lock.unlock()
+        if let reflectedState {
+            return Mirror(self, children: [("downstream", downstream as Any)] + reflectedState(status, upstream))
+        }
         guard reflectsDownstream else { return Mirror(self, children: [:]) }
-        let downstream = lock.withLock { self.downstream }
         return Mirror(self, children: ["downstream": downstream as Any])
     }
 
@@ -103,8 +116,11 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
                 return .none
             }
         } catch {
-            guard let upstream = terminate() else { return .none }
-            upstream.cancel()
+            if let upstream = terminate() {
+                upstream.cancel()
+            } else if !(passesEarlyCompletion && terminateBeforeSubscription()) {
+                return .none
+            }
             downstream.receive(completion: .failure(wrapError(error)))
             return .none
         }
@@ -148,6 +164,17 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         guard let upstream = terminate(), let downstream else { return }
         upstream.cancel()
         downstream.receive(completion: completion)
+    }
+
+    /// Marks the stream done when it has no upstream yet (`decode` failing on a value sent before
+    /// the subscription, as Combine's does); whether it did.
+    private func terminateBeforeSubscription() -> Bool {
+        lock.withLock {
+            guard !done, upstream == nil, downstream != nil else { return false }
+            done = true
+            downstream = nil
+            return true
+        }
     }
 
     /// Marks the stream done; returns the upstream to cancel, or nil if it was already done.

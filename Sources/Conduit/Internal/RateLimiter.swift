@@ -220,7 +220,8 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
             timer?.cancel()
             scheduler.schedule(options: nil) { [self] in finish(completion) }
         case .throttle:
-            let live = lock.withLock { !ended && downstream != nil }
+            // Before the subscription, Combine's throttle ignores a completion.
+            let live = lock.withLock { !ended && downstream != nil && upstream != nil }
             guard live else { return }
             _ = scheduler.now
             let later: Bool? = lock.withLock {
@@ -274,4 +275,21 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
         timer?.cancel()
         upstream?.cancel()
     }
+}
+
+/// What reflection shows, as Combine's: `debounce` its downstream, the demand outstanding and the
+/// value waiting for its timer; `throttle` nothing.
+extension RateLimiter: CustomReflectable, CustomPlaygroundDisplayConvertible {
+    @usableFromInline
+    var customMirror: Mirror {
+        guard case .debounce = mode else { return Mirror(self, children: [:]) }
+        let (downstream, demand, waiting) = lock.withLock { (self.downstream, self.demand, self.waiting) }
+        let children: [Mirror.Child] = [
+            ("downstream", downstream as Any), ("downstreamDemand", demand), ("currentValue", waiting as Any),
+        ]
+        return Mirror(self, children: children)
+    }
+
+    @usableFromInline
+    var playgroundDescription: Any { description }
 }

@@ -8,7 +8,7 @@
 /// even a bare finish waits for demand. A thrown error or an
 /// upstream failure fails the downstream. No lock is held while a closure or subscriber runs.
 internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
-    Subscription, CustomStringConvertible, @unchecked Sendable
+    Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Failure = UpstreamFailure
     typealias Output = Downstream.Input
@@ -38,6 +38,10 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
     private let result: () -> Output?
     private let mapFailure: (UpstreamFailure) -> Downstream.Failure
     private let wrapError: (Error) -> Downstream.Failure
+    /// What reflection shows instead of Combine's reduce-like children, if anything (`collect`).
+    private let reflectedChildren: (() -> [Mirror.Child])?
+    /// The value the reduction started from, for reflection (`reduce`'s initial result).
+    private let initial: Any?
     let description: String
 
     init(
@@ -46,8 +50,12 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
         mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
         wrapError: @escaping (Error) -> Downstream.Failure,
         accumulate: @escaping (Input) throws -> Control,
-        result: @escaping () -> Output?
+        result: @escaping () -> Output?,
+        initial: Any? = nil,
+        reflectedChildren: (() -> [Mirror.Child])? = nil
     ) {
+        self.initial = initial
+        self.reflectedChildren = reflectedChildren
         self.downstream = downstream
         self.description = name
         self.mapFailure = mapFailure
@@ -55,6 +63,28 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
         self.accumulate = accumulate
         self.result = result
     }
+
+    /// Combine's children for its reduce-like operators: the downstream, the result so far, the
+    /// initial value and where the stream stands; `nil` values once the stream has ended.
+    var customMirror: Mirror {
+        if let reflectedChildren { return Mirror(self, children: reflectedChildren()) }
+        let (downstream, status): (Downstream?, String) = lock.withLock {
+            switch phase {
+            case .waiting: return (self.downstream, "awaiting subscription")
+            case .subscribed: return (self.downstream, "subscribed")
+            case .holding: return (self.downstream, "holding result")
+            case .finished: return (self.downstream, "terminal")
+            }
+        }
+        let current: Output? = downstream == nil ? nil : result()
+        let children: [Mirror.Child] = [
+            ("downstream", downstream as Any), ("result", current as Any), ("initial", initial as Any),
+            ("status", status),
+        ]
+        return Mirror(self, children: children)
+    }
+
+    var playgroundDescription: Any { description }
 
     func receive(subscription: Subscription) {
         lock.lock()
@@ -173,12 +203,14 @@ extension Publisher {
         _ subscriber: S,
         name: String,
         accumulate: @escaping (Output) throws -> ReducingSubscriber<Output, Failure, S>.Control,
-        result: @escaping () -> S.Input?
+        result: @escaping () -> S.Input?,
+        initial: Any? = nil,
+        reflectedChildren: (() -> [Mirror.Child])? = nil
     ) where S.Failure == Failure {
         subscribe(ReducingSubscriber<Output, Failure, S>(
             downstream: subscriber, name: name, mapFailure: { $0 },
             wrapError: { _ in fatalError("a non-throwing reducer threw") },
-            accumulate: accumulate, result: result
+            accumulate: accumulate, result: result, initial: initial, reflectedChildren: reflectedChildren
         ))
     }
 
@@ -187,11 +219,12 @@ extension Publisher {
         _ subscriber: S,
         name: String,
         accumulate: @escaping (Output) throws -> ReducingSubscriber<Output, Failure, S>.Control,
-        result: @escaping () -> S.Input?
+        result: @escaping () -> S.Input?,
+        initial: Any? = nil
     ) where S.Failure == Error {
         subscribe(ReducingSubscriber<Output, Failure, S>(
             downstream: subscriber, name: name, mapFailure: { $0 }, wrapError: { $0 },
-            accumulate: accumulate, result: result
+            accumulate: accumulate, result: result, initial: initial
         ))
     }
 }

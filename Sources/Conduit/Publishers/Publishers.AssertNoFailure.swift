@@ -28,7 +28,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
             let (prefix, file, line) = (self.prefix, self.file, self.line)
             upstream.subscribe(FailureMappingSubscriber<Output, Upstream.Failure, S>(downstream: subscriber,
-                name: "AssertNoFailure") { error in
+                name: "AssertNoFailure", reflectedChildren: [("file", file), ("line", line), ("prefix", prefix)]
+            ) { error in
                 fatalError("\(prefix.isEmpty ? "" : prefix + ": ")\(error)", file: file, line: line)
             })
         }
@@ -58,14 +59,49 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let (onSubscription, onOutput, onCompletion) = (receiveSubscription, receiveOutput, receiveCompletion)
-            upstream.subscribe(EventObservingSubscriber(downstream: subscriber, name: "Breakpoint",
-                events: EventHandlers(
-                subscription: { if onSubscription?($0) == true { raiseTrap() } },
-                output: { if onOutput?($0) == true { raiseTrap() } },
-                completion: { if onCompletion?($0) == true { raiseTrap() } }
-            )))
+            upstream.subscribe(BreakpointSubscriber(
+                downstream: subscriber, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
+                receiveCompletion: receiveCompletion
+            ))
         }
+    }
+}
+
+/// The subscriber of `breakpoint`: as in Combine, it hands the upstream's subscription straight to
+/// the downstream (requests and cancellation go to the upstream unchanged) and stops in the
+/// debugger before passing on an event its closure picks.
+private struct BreakpointSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
+{
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    let downstream: Downstream
+    let receiveSubscription: ((Subscription) -> Bool)?
+    let receiveOutput: ((Input) -> Bool)?
+    let receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
+    let combineIdentifier = CombineIdentifier()
+
+    var description: String { "Breakpoint" }
+
+    /// No children, as Combine's `breakpoint` shows to reflection.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    var playgroundDescription: Any { description }
+
+    func receive(subscription: Subscription) {
+        if receiveSubscription?(subscription) == true { raiseTrap() }
+        downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        if receiveOutput?(input) == true { raiseTrap() }
+        return downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        if receiveCompletion?(completion) == true { raiseTrap() }
+        downstream.receive(completion: completion)
     }
 }
 

@@ -56,7 +56,7 @@ extension Publisher {
 /// run from inside the downstream (a synchronous scheduler such as `ImmediateScheduler`) delivers
 /// at once, as a subject does for a send made from inside its subscriber.
 internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
@@ -84,9 +84,22 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
         self.later = later
     }
 
+    /// No children, as Combine's `receive(on:)` shows to reflection.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    var playgroundDescription: Any { description }
+
+    /// A second subscription (or one after a cancel) is cancelled, as in Combine.
     func receive(subscription: Subscription) {
-        lock.withLock { upstream = subscription }
-        lock.withLock { downstream }?.receive(subscription: self)
+        lock.lock()
+        guard upstream == nil, let downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        upstream = subscription
+        lock.unlock()
+        downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -114,9 +127,11 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
         upstream?.cancel()
     }
 
+    /// Queues an event and schedules its delivery; an event before the subscription, after the
+    /// completion or after a cancel is ignored, as in Combine.
     private func schedule(_ event: Event) {
         let accepted: Bool = lock.withLock {
-            guard downstream != nil, !upstreamCompleted else { return false }
+            guard downstream != nil, upstream != nil, !upstreamCompleted else { return false }
             if case .completion = event { upstreamCompleted = true }
             pending.append(event)
             return true

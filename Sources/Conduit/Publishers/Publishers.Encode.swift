@@ -39,7 +39,10 @@ extension Publishers {
             let encoder = self.encoder
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Upstream.Failure, S>(
                 downstream: subscriber, name: "Encode", mapFailure: { $0 }, wrapError: { $0 },
-                passesEarlyCompletion: true
+                cancelsLateSubscription: false, passesEarlyCompletion: true,
+                reflectedState: { status, upstream in
+                    [("finished", status == "terminal"), ("upstreamSubscription", upstream as Any)]
+                }
             ) { .send(try encoder.encode($0)) })
         }
     }
@@ -62,7 +65,10 @@ extension Publishers {
             let decoder = self.decoder
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Upstream.Failure, S>(
                 downstream: subscriber, name: "Decode", mapFailure: { $0 }, wrapError: { $0 },
-                passesEarlyCompletion: true
+                cancelsLateSubscription: false, passesEarlyCompletion: true,
+                reflectedState: { status, upstream in
+                    [("finished", status == "terminal"), ("upstreamSubscription", upstream as Any)]
+                }
             ) { .send(try decoder.decode(Output.self, from: $0)) })
         }
     }

@@ -186,7 +186,7 @@ extension Publisher {
 /// Passes everything through; if the upstream finishes having sent nothing, sends the replacement
 /// first (when there is demand for it).
 private final class EmptyReplacingSubscriber<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
@@ -205,26 +205,45 @@ private final class EmptyReplacingSubscriber<Downstream: Subscriber>: Subscriber
         self.replacement = replacement
     }
 
+    /// The downstream cancelled before the upstream's subscription came: as in Combine, that
+    /// subscription is still asked for everything when it comes (and what it sends is ignored).
+    private var cancelledWhileWaiting = false
+
     var description: String { "ReplaceEmpty" }
+
+    /// No children, as Combine's `replaceEmpty` shows to reflection.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    var playgroundDescription: Any { description }
 
     /// After the downstream has its subscription, the upstream is asked for everything (as Combine
     /// does); the downstream's own requests are passed on as well.
     func receive(subscription: Subscription) {
-        let downstream: Downstream? = lock.withLock {
-            guard upstream == nil else { return nil }
+        lock.lock()
+        var downstream: Downstream?
+        let lateAfterCancel = cancelledWhileWaiting
+        if upstream == nil, !cancelledWhileWaiting {
             upstream = subscription
-            return self.downstream
+            downstream = self.downstream
         }
+        cancelledWhileWaiting = false
+        lock.unlock()
         guard let downstream else {
-            subscription.cancel()
+            if lateAfterCancel {
+                subscription.request(.unlimited)
+            } else {
+                subscription.cancel()
+            }
             return
         }
         downstream.receive(subscription: self)
         subscription.request(.unlimited)
     }
 
+    /// A value before the subscription is ignored, as in Combine.
     func receive(_ input: Input) -> Subscribers.Demand {
         let target: Downstream? = lock.withLock {
+            guard upstream != nil else { return nil }
             sentAny = true
             if demand != .unlimited, demand > 0 { demand -= 1 }
             return downstream
@@ -280,6 +299,7 @@ private final class EmptyReplacingSubscriber<Downstream: Subscriber>: Subscriber
                 self.upstream = nil
                 downstream = nil
             }
+            if self.upstream == nil, downstream != nil { cancelledWhileWaiting = true }
             return self.upstream
         }
         upstream?.cancel()

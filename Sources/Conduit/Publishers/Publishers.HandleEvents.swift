@@ -31,8 +31,8 @@ extension Publishers {
             upstream.subscribe(EventObservingSubscriber(downstream: subscriber, name: "HandleEvents",
                 events: EventHandlers(
                 subscription: receiveSubscription, output: receiveOutput, completion: receiveCompletion,
-                cancel: receiveCancel, request: receiveRequest
-            )))
+                cancel: receiveCancel, request: receiveRequest, synchronousRequest: receiveRequest
+            ), observesAfterCancel: false))
         }
     }
 }
@@ -59,13 +59,22 @@ internal struct EventHandlers<Output, Failure: Error> {
     var output: ((Output) -> Void)?
     var completion: ((Subscribers.Completion<Failure>) -> Void)?
     var cancel: (() -> Void)?
+    /// A request the downstream makes through its subscription.
     var request: ((Subscribers.Demand) -> Void)?
+    /// A demand the downstream returns from receiving a value (more than none).
+    var synchronousRequest: ((Subscribers.Demand) -> Void)?
 }
 
 /// Stands between upstream and downstream, calling the handlers on every event and passing the
-/// event on unchanged: the core of `handleEvents`, `print` and `breakpoint`.
+/// event on unchanged: the core of `handleEvents` and `print`.
+///
+/// As in Combine, every subscription that arrives is observed; a second one (or one after a
+/// cancel) is cancelled, except one that comes after the downstream cancelled while waiting for
+/// it, which is left alone. `print` observes every request and cancel, even after a cancel;
+/// `handleEvents` (`observesAfterCancel: false`) lets go of its closures at the first cancel.
+/// No lock is held while a handler or the downstream runs.
 internal final class EventObservingSubscriber<Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
@@ -73,55 +82,105 @@ internal final class EventObservingSubscriber<Downstream: Subscriber>: Subscribe
     private let lock = Lock()
     private var downstream: Downstream?
     private var upstream: Subscription?
-    private let events: EventHandlers<Input, Failure>
+    /// The downstream cancelled or the upstream completed: nothing more passes.
+    private var ended = false
+    /// The downstream cancelled before the upstream's subscription came.
+    private var cancelledWhileWaiting = false
+    private var events: EventHandlers<Input, Failure>
+    private let observesAfterCancel: Bool
     let description: String
 
-    init(downstream: Downstream, name: String, events: EventHandlers<Input, Failure>) {
+    init(
+        downstream: Downstream, name: String, events: EventHandlers<Input, Failure>, observesAfterCancel: Bool
+    ) {
         self.downstream = downstream
         self.description = name
         self.events = events
+        self.observesAfterCancel = observesAfterCancel
+    }
+
+    /// No children, as Combine's `print` and `handleEvents` show to reflection.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    var playgroundDescription: Any { description }
+
+    private var handlers: EventHandlers<Input, Failure> { lock.withLock { events } }
+
+    /// What becomes of a subscription that arrives.
+    private enum SubscriptionVerdict {
+        case accept(Downstream)
+        case cancel
+        case leaveAlone
     }
 
     func receive(subscription: Subscription) {
-        lock.withLock { upstream = subscription }
-        events.subscription?(subscription)
-        downstream?.receive(subscription: self)
+        handlers.subscription?(subscription)
+        let verdict: SubscriptionVerdict
+        lock.lock()
+        if upstream == nil, !ended, let downstream {
+            upstream = subscription
+            verdict = .accept(downstream)
+        } else if cancelledWhileWaiting {
+            cancelledWhileWaiting = false
+            verdict = .leaveAlone
+        } else {
+            verdict = .cancel
+        }
+        lock.unlock()
+        switch verdict {
+        case .accept(let downstream): downstream.receive(subscription: self)
+        case .cancel: subscription.cancel()
+        case .leaveAlone: break
+        }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard let downstream = lock.withLock({ self.downstream }) else { return .none }
+        lock.lock()
+        let downstream = ended ? nil : self.downstream
+        let events = self.events
+        lock.unlock()
+        guard let downstream else { return .none }
         events.output?(input)
-        return downstream.receive(input)
+        let demand = downstream.receive(input)
+        if demand > 0 { events.synchronousRequest?(demand) }
+        return demand
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        let downstream: Downstream? = lock.withLock {
-            defer {
-                self.downstream = nil
-                upstream = nil
-            }
-            return self.downstream
-        }
+        lock.lock()
+        let downstream = ended ? nil : self.downstream
+        let events = self.events
+        ended = true
+        self.downstream = nil
+        upstream = nil
+        lock.unlock()
         guard let downstream else { return }
         events.completion?(completion)
         downstream.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
+        lock.lock()
+        let upstream = ended ? nil : self.upstream
+        let events = self.events
+        lock.unlock()
         events.request?(demand)
-        lock.withLock { upstream }?.request(demand)
+        upstream?.request(demand)
     }
 
     func cancel() {
-        let upstream: Subscription? = lock.withLock {
-            defer {
-                self.upstream = nil
-                downstream = nil
-            }
-            return self.upstream
-        }
-        guard let upstream else { return }
+        lock.lock()
+        let events = self.events
+        // As Combine's `handleEvents` does, a cancel that ends a subscription lets go of the
+        // closures; one before the subscription keeps them (the subscription is still seen).
+        if !observesAfterCancel, upstream != nil { self.events = EventHandlers() }
+        if upstream == nil, !ended { cancelledWhileWaiting = true }
+        let upstream = self.upstream
+        ended = true
+        self.upstream = nil
+        downstream = nil
+        lock.unlock()
         events.cancel?()
-        upstream.cancel()
+        upstream?.cancel()
     }
 }

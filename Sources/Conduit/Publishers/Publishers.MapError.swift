@@ -64,18 +64,24 @@ internal struct FailureMappingSubscriber<Input, UpstreamFailure: Error, Downstre
     let downstream: Downstream
     let name: String
     let transform: (UpstreamFailure) -> Downstream.Failure
+    /// What reflection shows: nothing for Combine's `MapError` and `SetFailureType`, where the
+    /// failure would stop the program for its `AssertNoFailure`.
+    let reflectedChildren: [Mirror.Child]
     let combineIdentifier = CombineIdentifier()
 
-    init(downstream: Downstream, name: String, transform: @escaping (UpstreamFailure) -> Downstream.Failure) {
+    init(
+        downstream: Downstream, name: String, reflectedChildren: [Mirror.Child] = [],
+        transform: @escaping (UpstreamFailure) -> Downstream.Failure
+    ) {
         self.downstream = downstream
         self.name = name
+        self.reflectedChildren = reflectedChildren
         self.transform = transform
     }
 
     var description: String { name }
 
-    /// No children, as Combine's `MapError` and `SetFailureType` show to reflection.
-    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var customMirror: Mirror { Mirror(self, children: reflectedChildren) }
 
     var playgroundDescription: Any { name }
 

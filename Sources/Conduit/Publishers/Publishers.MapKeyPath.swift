@@ -8,7 +8,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let keyPath = self.keyPath
-            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "MapKeyPath") {
+            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "ValueForKey") {
                 .send($0[keyPath: keyPath])
             })
         }
@@ -25,7 +25,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
-            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "MapKeyPath2") {
+            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "ValueForKeys") {
                 .send(($0[keyPath: keyPath0], $0[keyPath: keyPath1]))
             })
         }
@@ -43,7 +43,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1, keyPath2) = (self.keyPath0, self.keyPath1, self.keyPath2)
-            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "MapKeyPath3") {
+            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "ValueForKeys") {
                 .send(($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2]))
             })
         }

@@ -29,8 +29,9 @@ extension Publishers {
                     }
                 },
                 cancel: { log.write("receive cancel") },
-                request: { log.write($0 == .unlimited ? "request unlimited" : "request max: (\($0.max ?? 0))") }
-            )))
+                request: { log.write(PrintLog.describe($0)) },
+                synchronousRequest: { log.write(PrintLog.describe($0) + " (synchronous)") }
+            ), observesAfterCancel: true))
         }
     }
 }
@@ -53,10 +54,19 @@ private final class PrintLog: @unchecked Sendable {
         self.stream = stream
     }
 
+    /// A request in Combine's words: "request unlimited", "request max: (2)".
+    static func describe(_ demand: Subscribers.Demand) -> String {
+        demand == .unlimited ? "request unlimited" : "request max: (\(demand.max ?? 0))"
+    }
+
+    /// Writes one line in the three writes Swift's `print(_:to:)` makes for one item, as Combine's
+    /// `print` does: the (empty) separator before it, the text, then the line's end.
     func write(_ message: String) {
         lock.withLock {
             if stream != nil {
-                stream!.write(prefix + message + "\n")
+                stream!.write("")
+                stream!.write(prefix + message)
+                stream!.write("\n")
             } else {
                 Swift.print(prefix + message)
             }

@@ -19,7 +19,7 @@ extension Publishers {
             var accumulator = initial
             let next = nextPartialResult
             upstream.reduceInto(subscriber, name: "Reduce", accumulate: { accumulator = next(accumulator,
-                $0); return .more }, result: { accumulator })
+                $0); return .more }, result: { accumulator }, initial: initial)
         }
     }
 
@@ -43,7 +43,7 @@ extension Publishers {
             var accumulator = initial
             let next = nextPartialResult
             upstream.tryReduceInto(subscriber, name: "TryReduce", accumulate: { accumulator = try next(accumulator,
-                $0); return .more }, result: { accumulator })
+                $0); return .more }, result: { accumulator }, initial: initial)
         }
     }
 
@@ -78,8 +78,9 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             var items: [Upstream.Output] = []
+            // Combine's `collect()` shows reflection only how many elements it holds.
             upstream.reduceInto(subscriber, name: "Collect", accumulate: { items.append($0); return .more },
-                result: { items })
+                result: { items }, reflectedChildren: { [("count", items.count)] })
         }
     }
 
@@ -103,8 +104,8 @@ extension Publishers {
 /// The subscriber of `ignoreOutput`: as in Combine, it hands the upstream's subscription straight to
 /// the downstream (whose requests and cancellation go to the upstream unchanged), then asks the
 /// upstream for everything; values are dropped and completions passed on.
-private struct OutputIgnoringSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible
-    where Downstream.Input == Never
+private struct OutputIgnoringSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible where Downstream.Input == Never
 {
     typealias Failure = Downstream.Failure
 
@@ -112,6 +113,11 @@ private struct OutputIgnoringSubscriber<Input, Downstream: Subscriber>: Subscrib
     let combineIdentifier = CombineIdentifier()
 
     var description: String { "IgnoreOutput" }
+
+    /// No children, as Combine's `ignoreOutput` shows to reflection.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    var playgroundDescription: Any { description }
 
     func receive(subscription: Subscription) {
         downstream.receive(subscription: subscription)

@@ -20,7 +20,8 @@ extension Publishers {
             // passes after the completion or a cancel.
             upstream.subscribe(GuardedSubscriber<Output, Failure, S>(
                 downstream: subscriber, name: "RemoveDuplicates", mapFailure: { $0 },
-                wrapError: { _ in fatalError("a non-throwing predicate threw") }
+                wrapError: { _ in fatalError("a non-throwing predicate threw") },
+                reflectedState: { _, _ in [("last", previous as Any)] }
             ) { value in
                 defer { previous = value }
                 if let previous, predicate(previous, value) { return .skip }
@@ -46,7 +47,8 @@ extension Publishers {
             var previous: Output?
             let predicate = self.predicate
             upstream.subscribe(GuardedSubscriber<Output, Upstream.Failure, S>(
-                downstream: subscriber, name: "TryRemoveDuplicates", mapFailure: { $0 }, wrapError: { $0 }
+                downstream: subscriber, name: "TryRemoveDuplicates", mapFailure: { $0 }, wrapError: { $0 },
+                reflectedState: { _, _ in [("last", previous as Any)] }
             ) { value in
                 if let last = previous, try predicate(last, value) {
                     previous = value

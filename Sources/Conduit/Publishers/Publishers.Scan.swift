@@ -16,12 +16,9 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            var accumulator = initialResult
-            let next = nextPartialResult
-            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "Scan") {
-                accumulator = next(accumulator, $0)
-                return .send(accumulator)
-            })
+            upstream.subscribe(ScanSubscriber<Upstream.Output, Output, Failure>(
+                downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult
+            ))
         }
     }
 
@@ -45,7 +42,8 @@ extension Publishers {
             let next = nextPartialResult
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Upstream.Failure, S>(
                 downstream: subscriber, name: "TryScan", mapFailure: { $0 }, wrapError: { $0 },
-                cancelsLateSubscription: false
+                cancelsLateSubscription: false,
+                reflectedState: { status, _ in [("status", status), ("result", accumulator)] }
             ) {
                 accumulator = try next(accumulator, $0)
                 return .send(accumulator)
@@ -65,5 +63,49 @@ extension Publisher {
     public func tryScan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T,
         Output) throws -> T) -> Publishers.TryScan<Self, T> {
         Publishers.TryScan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+    }
+}
+
+/// The subscriber of `scan`: it hands the upstream's subscription straight to the downstream (as
+/// Combine does) and sends each partial result; reflection shows the downstream and the result.
+/// Values arrive serially (the publisher contract), so the result needs no lock.
+private final class ScanSubscriber<Input, Output, Failure: Error>: Subscriber, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+{
+    private let downstream: any Subscriber<Output, Failure>
+    /// Delivers a result downstream, made where the downstream's type is known.
+    private let send: (Output) -> Subscribers.Demand
+    private let nextPartialResult: (Output, Input) -> Output
+    private var result: Output
+
+    init<Downstream: Subscriber>(
+        downstream: Downstream, initialResult: Output, nextPartialResult: @escaping (Output, Input) -> Output
+    ) where Downstream.Input == Output, Downstream.Failure == Failure {
+        self.downstream = downstream
+        self.send = { downstream.receive($0) }
+        self.result = initialResult
+        self.nextPartialResult = nextPartialResult
+    }
+
+    var description: String { "Scan" }
+
+    var customMirror: Mirror {
+        let children: [Mirror.Child] = [("downstream", downstream), ("result", result)]
+        return Mirror(self, children: children)
+    }
+
+    var playgroundDescription: Any { description }
+
+    func receive(subscription: Subscription) {
+        downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        result = nextPartialResult(result, input)
+        return send(result)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
     }
 }

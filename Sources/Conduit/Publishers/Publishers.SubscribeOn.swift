@@ -34,7 +34,7 @@ extension Publisher {
 
 /// Passes values through; the downstream's requests and cancel run on the scheduler.
 private final class SubscribeOnSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
@@ -53,17 +53,33 @@ private final class SubscribeOnSubscriber<Downstream: Subscriber, Context: Sched
 
     var description: String { "SubscribeOn" }
 
+    /// No children, as Combine's `subscribe(on:)` shows to reflection.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    var playgroundDescription: Any { description }
+
+    /// A second subscription (or one after a cancel) is cancelled, as in Combine.
     func receive(subscription: Subscription) {
-        lock.withLock { upstream = subscription }
-        lock.withLock { downstream }?.receive(subscription: self)
+        lock.lock()
+        guard upstream == nil, let downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        upstream = subscription
+        lock.unlock()
+        downstream.receive(subscription: self)
     }
 
+    /// A value before the subscription is ignored, as in Combine.
     func receive(_ input: Input) -> Subscribers.Demand {
-        lock.withLock { downstream }?.receive(input) ?? .none
+        lock.withLock { upstream == nil ? nil : downstream }?.receive(input) ?? .none
     }
 
+    /// A completion before the subscription is ignored, as in Combine.
     func receive(completion: Subscribers.Completion<Failure>) {
         let downstream: Downstream? = lock.withLock {
+            guard upstream != nil else { return nil }
             defer { self.downstream = nil }
             return self.downstream
         }

@@ -51,7 +51,7 @@ extension Publisher {
 /// a value is requested from the upstream. Deliveries hold `delivery`, so on a concurrent
 /// scheduler the downstream gets one call at a time, in order, with the completion last.
 private final class TimeoutSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
@@ -99,6 +99,11 @@ private final class TimeoutSubscription<Downstream: Subscriber, Context: Schedul
     }
 
     var description: String { "Timeout" }
+
+    /// No children, as Combine's `timeout` shows to reflection.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    var playgroundDescription: Any { description }
 
     func receive(subscription: Subscription) {
         lock.lock()

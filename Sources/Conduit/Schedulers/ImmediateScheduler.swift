@@ -74,6 +74,8 @@ public struct ImmediateScheduler: Scheduler, Sendable {
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> Cancellable {
         action()
-        return AnyCancellable {}
+        // Nothing is left to cancel: the action has run, once. Combine answers with the empty
+        // subscription ("Empty").
+        return Subscriptions.empty
     }
 }
