@@ -83,6 +83,14 @@ final class TypesCommandTests: SessionTestCase {
         XCTAssertEqual(row(failing, ".mapError { \"offline\" }").suffix(2), ["Int", "Error"])
     }
 
+    func testAChainWrittenOverSeveralLinesShowsEachCall() {
+        type("let x = [\"a\", \"b.map\"].publisher\n    .map { $0.count }\n    .filter { $0 > 1 }")
+        let lines = type("types x")
+        XCTAssertEqual(row(lines, "[\"a\", \"b.map\"].publisher").suffix(2), ["String", "Never"])
+        XCTAssertEqual(row(lines, ".map { $0.count }").suffix(3), ["Publishers.Map", "Int", "Never"])
+        XCTAssertEqual(row(lines, ".filter { $0 > 1 }").suffix(3), ["Publishers.Filter", "Int", "Never"])
+    }
+
     func testASinkShowsThePipelineItWasMadeWith() {
         type("sink out = [1, 2].publisher.collect()")
         let lines = type("types out")

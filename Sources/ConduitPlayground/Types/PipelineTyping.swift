@@ -17,27 +17,43 @@ extension Session {
         return stages
     }
 
-    /// The source's text and each call's (`.map { $0 * 2 }`), cut from the pipeline's text.
+    /// The source's text and each call's (`.map { $0 * 2 }`), cut from the pipeline's text where
+    /// each call's `.NAME` stands outside brackets and strings, in order.
     private func stageTexts(of syntax: PipelineSyntax) -> (source: String, calls: [String]) {
         let characters = Array(syntax.text)
-        // Where each call's `.` is in the text, if the offsets still match it (a chain written
-        // over several lines was joined into one, which moves them).
-        let dots: [Int]? = syntax.operators.map { call -> Int? in
-            let start = call.token.offset - syntax.startOffset
-            guard start > 0, start + call.name.count <= characters.count,
-                  String(characters[start..<start + call.name.count]) == call.name else { return nil }
-            var dot = start - 1
-            while dot > 0, characters[dot] != "." { dot -= 1 }
-            return characters[dot] == "." ? dot : nil
-        }.reduce([Int]?([])) { list, dot in dot.flatMap { dot in list.map { $0 + [dot] } } }
-        guard let dots, !dots.isEmpty else {
+        var dots: [Int] = []
+        var depth = 0
+        var inString = false
+        var index = 0
+        while index < characters.count, dots.count < syntax.operators.count {
+            let character = characters[index]
+            if inString {
+                if character == "\\" { index += 1 } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if "([{".contains(character) {
+                depth += 1
+            } else if ")]}".contains(character) {
+                depth -= 1
+            } else if character == ".", depth == 0 {
+                let name = Array(syntax.operators[dots.count].name)
+                let end = index + 1 + name.count
+                if end <= characters.count, Array(characters[index + 1..<end]) == name,
+                   end == characters.count || !(characters[end].isLetter || characters[end].isNumber) {
+                    dots.append(index)
+                    index = end
+                    continue
+                }
+            }
+            index += 1
+        }
+        guard dots.count == syntax.operators.count, let first = dots.first else {
             let calls = syntax.operators.map { ".\($0.name)(…)" }
-            guard !syntax.operators.isEmpty else { return (syntax.text, []) }
-            return (syntax.text.components(separatedBy: ".\(syntax.operators[0].name)").first ?? syntax.text, calls)
+            return (syntax.operators.isEmpty ? syntax.text : "…", calls)
         }
         let ends = Array(dots.dropFirst()) + [characters.count]
         let calls = zip(dots, ends).map { String(characters[$0..<$1]).trimmingWhitespaceAndNewlines() }
-        return (String(characters[0..<dots[0]]).trimmingWhitespaceAndNewlines(), calls)
+        return (String(characters[0..<first]).trimmingWhitespaceAndNewlines(), calls)
     }
 
     private func sourceStages(

@@ -6,9 +6,8 @@ enum TourCommands {
     static let all: [CommandSpec] = [
         CommandSpec(
             "tour", usage: usage,
-            summary: "a guided tour in \(TourLessons.all.count) short lessons, each checked as you type: `tour` "
-                + "starts or resumes it, `tour next` skips to the next lesson, `tour 3` goes to lesson 3, "
-                + "`tour list` shows them, `tour off` leaves it (progress is kept)",
+            summary: "a guided tour, \(TourLessons.all.count) short lessons checked as you type: `tour` starts or "
+                + "resumes it, `tour next` or `tour 3` moves, `tour list` shows them, `tour off` leaves it",
             example: "tour", arguments: [.word(["next", "list", "off"])]
         ) { parser, word in
             let argument = parser.current

@@ -6,9 +6,9 @@ enum TypeCommands {
     static let all: [CommandSpec] = [
         CommandSpec(
             "types", usage: "types NAME or types PIPELINE",
-            summary: "shows each stage of a pipeline (or a sink's, or an object's publishers) with its publisher type, "
-                + "Output and Failure, as Combine would infer them",
-            example: "types [1, 2, 3].publisher.map { $0 * 10 }.tryMap { 100 / $0 }.replaceError(with: 0)",
+            summary: "each stage of a pipeline (a sink's, an object's publishers) with its publisher type, "
+                + "Output and Failure, as Combine infers them",
+            example: "types [1, 2].publisher.tryMap { 10 / $0 }.replaceError(with: 0)",
             arguments: [.pipeline]
         ) { parser, word in
             guard parser.current.kind != .end else {
