@@ -37,7 +37,7 @@ struct Repl {
         editor.completer = { line, cursor in session.completions(for: line, cursor: cursor) }
         defer { session.asynchronousOutput = nil }
 
-        console.write(Repl.banner)
+        console.write(Repl.banner + (session.tourResumeHint.map { $0 + "\n" } ?? ""))
         let prompt = console.styled("»", "1;35") + " "
         let continuation = console.styled("…", "2") + " "
         editor.dotPrompt = continuation

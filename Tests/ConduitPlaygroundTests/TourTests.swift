@@ -98,6 +98,9 @@ final class TourTests: SessionTestCase {
         XCTAssertEqual(saved, "lesson 2\nstep 2\ndone \n")
         let next = Session()
         next.rememberTour(in: file)
+        XCTAssertEqual(next.tourResumeHint,
+            "Your tour is at lesson 2, step 2 (0 of 8 lessons done): `tour` resumes it.")
+        XCTAssertNil(Session().tourResumeHint, "no file, no hint")
         let resumed = next.evaluate("tour").map(\.text).joined(separator: "\n")
         XCTAssertTrue(resumed.hasPrefix("tour lesson 2/8: operators"), resumed)
         XCTAssertTrue(resumed.contains("step 2/3: use one that waits for the end"), resumed)

@@ -15,6 +15,7 @@ def test_tour_resumes_where_it_was_left_in_the_next_run(playground, tmp_path):
     assert p.quit() == 0
     assert (tmp_path / ".conduit_tour").read_text() == "lesson 1\nstep 2\ndone \n"
     again = playground(env=clean_env(tmp_path))
+    assert "Your tour is at lesson 1, step 2 (0 of 8 lessons done): `tour` resumes it." in again.child.before
     again.line("tour")
     again.expect("step 2/3: subscribe a sink to it")
     again.prompt()

@@ -47,6 +47,16 @@ extension Session {
         tourProgress = TourProgress.load(from: file)
     }
 
+    /// For the banner: where a tour remembered from an earlier run stands, if one was begun.
+    public var tourResumeHint: String? {
+        let progress = tourProgress
+        guard progress.file != nil, progress.lesson > 0 || progress.step > 0 || !progress.done.isEmpty else {
+            return nil
+        }
+        return "Your tour is at lesson \(progress.lesson + 1), step \(progress.step + 1) "
+            + "(\(progress.done.count) of \(TourLessons.all.count) lessons done): `tour` resumes it."
+    }
+
     func tour(_ action: TourAction) {
         let lessons = TourLessons.all
         tourProgress.justMoved = true
