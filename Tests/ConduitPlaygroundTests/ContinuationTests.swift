@@ -33,7 +33,7 @@ final class ContinuationTests: SessionTestCase {
     func testSubsShowsTheContinuedPipelineOnOneLineAndLeavesTheLetAlone() {
         issueLines.forEach { type($0) }
         let tree = type("subs")
-        XCTAssertTrue(tree.contains("s  sink  active  demand unlimited  received 1  ← p.filter{$0>10}"), "\(tree)")
+        XCTAssertTrue(tree.contains("s  sink  active  requested unlimited  delivered 1  ← p.filter{$0>10}"), "\(tree)")
         XCTAssertTrue(tree.contains { $0.contains("p  map ← a") }, "\(tree)")
         XCTAssertFalse(tree.contains { $0.hasPrefix(".") }, "\(tree)")
         XCTAssertEqual(type("inspect p")[1], "  written: a.map{$0*10}")

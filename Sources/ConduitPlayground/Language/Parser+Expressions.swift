@@ -235,7 +235,8 @@ extension Parser {
 
 extension Parser {
     /// The words that start a publisher inside an expression.
-    static let sourceWords: Set<String> = ["Just", "Fail", "Empty", "Future", "Record", "Deferred", "just", "fail"]
+    static let sourceWords: Set<String> = ["Just", "Fail", "Empty", "Future", "Record", "Deferred", "just", "fail",
+        "cold"]
     /// Subscribers that end a chain written as an expression: `player.$currentSong.sink { ... }`.
     static let subscriberWords: Set<String> = ["sink", "assign", "store", "subscribe"]
 

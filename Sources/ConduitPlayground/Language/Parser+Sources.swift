@@ -184,6 +184,8 @@ extension Parser {
             }
             try expectSymbol(")", usage)
             return .record(items, failure: failure)
+        case .identifier("cold"):
+            return .cold(try coldSource())
         case .identifier("timer"):
             advance()
             try expectSymbol("(", "write `timer(1s)`")
@@ -207,7 +209,8 @@ extension Parser {
         default:
             throw SyntaxError(
                 "a pipeline starts with a name, `just(V)`, `[1, 2, 3].publisher`, `empty`, `fail(\"why\")`, "
-                    + "`timer(1s)`, or `Just`, `Empty`, `Fail`, `Deferred`, `Future`, `Record`, `Timer.publish` "
+                    + "`timer(1s)`, `cold(\"-a-|\")`, or `Just`, `Empty`, `Fail`, `Deferred`, `Future`, `Record`, "
+                    + "`Timer.publish` "
                         + "(`help sources`)",
                 at: token
             )

@@ -31,6 +31,7 @@ extension PipelineSyntax {
             let values = items.map { (try? $0.evaluate([]))?.description ?? "…" }.joined(separator: ", ")
             parts.append("Record([\(values)], \(failure.map { "failure(\(Value.quote($0)))" } ?? "finished"))")
         case .expression(let expression): parts.append(expression.writtenText)
+        case .cold(let cold): parts.append(cold.written)
         }
         return parts.joined(separator: " ← ")
     }

@@ -21,6 +21,8 @@ extension PipelineSyntax {
             expression.collectNames(into: &names)
         case .sequence(let items), .record(let items, _):
             for item in items { item.collectNames(into: &names) }
+        case .cold(let cold):
+            cold.legend?.collectNames(into: &names)
         case .empty, .fail, .timer, .timerPublish:
             break
         }

@@ -21,6 +21,8 @@ struct PipelineSyntax {
         case future(Expression, delay: Int64)
         /// `Record(output: [1, 2], completion: .finished)` or `.failure("why")`.
         case record([Expression], failure: String?)
+        /// `cold("-a--b-|", {a: 1})`: a timeline played anew for each subscriber, from when it subscribes.
+        case cold(ColdTimelineSyntax)
         /// A publisher an expression gives: `player.$currentSong`, `service.search("swift")`,
         /// `NotificationCenter.default.publisher(for: "tapped")`, or a closure's `$0` publisher.
         case expression(Expression)

@@ -17,7 +17,9 @@ public struct MarbleDiagram: Sendable {
     /// `cells[lane][column]`.
     public let cells: [[Cell]]
     /// The width in characters of each column: 1, or a group's `(ab)` width.
-    public let columnWidths: [Int]
+    public private(set) var columnWidths: [Int]
+    /// Rows drawn under a lane that are not marbles (a sink's demand), by the lane's index.
+    public private(set) var rowsBelow: [Int: MarbleRow] = [:]
 
     /// Lays out `lanes` with frames of `frame` ns, from `from` ns to `until` ns (both included).
     public init(lanes: [MarbleLane], frame: Int, from: Int = 0, until: Int) {
@@ -50,6 +52,15 @@ public struct MarbleDiagram: Sendable {
         }
         self.cells = cells
         columnWidths = widths
+    }
+
+    /// Adds a row under lane `lane`, widening columns so that each of its texts fits with a blank
+    /// after it (numbers in neighbouring frames must not run together, as `1` `0` would read `10`).
+    public mutating func addRow(_ row: MarbleRow, below lane: Int) {
+        for (column, text) in row.cells.enumerated() where column < columnWidths.count {
+            if let text, text.count + 1 > columnWidths[column] { columnWidths[column] = text.count + 1 }
+        }
+        rowsBelow[lane] = row
     }
 
     /// The symbol drawn for one event.

@@ -25,12 +25,19 @@ public struct MarbleSVGRenderer {
         var x = nameWidth
         for width in diagram.columnWidths {
             columnX.append(x)
-            x += Self.columnWidth * (width > 1 ? min(width - 2, Self.groupLimit) : 1)  // a group side by side
+            x += Self.columnWidth * max(1, min(width - 2, Self.groupLimit))  // a group side by side
         }
         let laneTop = title == nil ? 40 : 72
         let legendLines = diagram.symbols.legend.count
         let width = x + 40
-        let height = laneTop + diagram.lanes.count * Self.laneHeight + 40 + legendLines * 22
+        // Each lane's middle; a lane with a row under it (a sink's demand) takes more room.
+        var laneY: [Int] = []
+        var bottom = laneTop
+        for index in diagram.lanes.indices {
+            laneY.append(bottom + Self.laneHeight / 2)
+            bottom += Self.laneHeight + (diagram.rowsBelow[index] == nil ? 0 : Self.rowHeight)
+        }
+        let height = bottom + 40 + legendLines * 22
         var svg = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
         viewBox="0 0 \(width) \(height)" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">
@@ -49,7 +56,7 @@ public struct MarbleSVGRenderer {
             svg += "<text x=\"\(columnX[column])\" y=\"\(axisY)\" font-size=\"12\" fill=\"#666\">\(label)</text>\n"
         }
         for (laneIndex, lane) in diagram.lanes.enumerated() {
-            let y = laneTop + laneIndex * Self.laneHeight + Self.laneHeight / 2
+            let y = laneY[laneIndex]
             svg += "<g class=\"lane\" data-name=\"\(Self.escape(lane.name))\">\n"
             svg += "<text x=\"12\" y=\"\(y + 6)\" font-size=\"18\" font-weight=\"bold\" fill=\"#222\">"
                 + "\(Self.escape(lane.name))</text>\n"
@@ -70,8 +77,11 @@ public struct MarbleSVGRenderer {
                 }
             }
             svg += "</g>\n"
+            if let row = diagram.rowsBelow[laneIndex] {
+                svg += demandRow(row, columnX: columnX, top: y + Self.laneHeight / 2 - 6)
+            }
         }
-        var legendY = laneTop + diagram.lanes.count * Self.laneHeight + 24
+        var legendY = bottom + 24
         for (symbol, value) in diagram.symbols.legend {
             svg += "<text x=\"16\" y=\"\(legendY)\" font-size=\"15\" fill=\"#222\">"
                 + "\(Self.escape(String(symbol))) = \(Self.escape(value.description))</text>\n"
@@ -80,6 +90,33 @@ public struct MarbleSVGRenderer {
         let frame = PlaygroundClock.format(nanoseconds: Int64(diagram.frame))
         svg += "<text x=\"16\" y=\"\(height - 10)\" font-size=\"12\" fill=\"#666\">one column per \(frame)</text>\n"
         return svg + "</svg>\n"
+    }
+
+    static let rowHeight = 40
+
+    /// A sink's demand under its lane: the outstanding demand as a step line (a request raises it,
+    /// a delivery lowers it; capped at 10, `∞` drawn at the top) with its value where it changed.
+    private func demandRow(_ row: MarbleRow, columnX: [Int], top: Int) -> String {
+        let base = top + Self.rowHeight - 8
+        func height(_ level: Int?) -> Int { min(level ?? 10, 10) * 2 }
+        var svg = "<g class=\"demand\" data-label=\"\(Self.escape(row.label))\">\n"
+        svg += "<text x=\"12\" y=\"\(base)\" font-size=\"13\" fill=\"#2e7d32\">\(Self.escape(row.label))</text>\n"
+        var points: [String] = []
+        for (column, x) in columnX.enumerated() where column < row.levels.count {
+            let level = base - height(row.levels[column])
+            let next = column + 1 < columnX.count ? columnX[column + 1] : x + Self.columnWidth
+            points.append("\(x),\(level) \(next),\(level)")
+        }
+        if !points.isEmpty {
+            svg += "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"#2e7d32\" "
+                + "stroke-width=\"2\"/>\n"
+        }
+        for (column, text) in row.cells.enumerated() where column < columnX.count {
+            guard let text else { continue }
+            svg += "<text class=\"level\" x=\"\(columnX[column] + Self.columnWidth / 2)\" y=\"\(base - 24)\" "
+                + "font-size=\"12\" text-anchor=\"middle\" fill=\"#2e7d32\">\(Self.escape(text))</text>\n"
+        }
+        return svg + "</g>\n"
     }
 
     private func glyph(_ event: MarbleEvent, x: Int, y: Int) -> String {

@@ -13,7 +13,8 @@ public struct MarbleTextRenderer {
 
     /// The lines of the drawing.
     public func lines() -> [String] {
-        let nameWidth = (diagram.lanes.map(\.name.count).max() ?? 0) + 2
+        let nameWidth = (diagram.lanes.map(\.name.count) + diagram.rowsBelow.values.map(\.label.count)).max()
+            .map { $0 + 2 } ?? 2
         let room = max(1, width - nameWidth)
         let blocks = columnBlocks(room: room)
         var lines: [String] = []
@@ -29,6 +30,14 @@ public struct MarbleTextRenderer {
                     row += text.padding(toLength: diagram.columnWidths[column], withPad: " ", startingAt: 0)
                 }
                 lines.append(String(row.reversed().drop(while: { $0 == " " }).reversed()))
+                if let below = diagram.rowsBelow[laneIndex] {
+                    var text = below.label.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+                    for column in block {
+                        let cell = column < below.cells.count ? below.cells[column] ?? "" : ""
+                        text += cell.padding(toLength: diagram.columnWidths[column], withPad: " ", startingAt: 0)
+                    }
+                    lines.append(String(text.reversed().drop(while: { $0 == " " }).reversed()))
+                }
             }
         }
         if let legend = diagram.symbols.legendLine { lines.append(legend) }

@@ -67,7 +67,8 @@ extension Session {
     func publisher(named name: Token) throws -> Pipe {
         guard let entry = entries[name.display] else { throw unknown(name, expected: "subject or pipeline") }
         switch entry {
-        case .subject(let subject): return subject.publisher
+        case .subject(let subject):
+            return subjectLedgers.wrap(subject.publisher, subject: name.display, kind: subject.kindName)
         case .pipeline(let pipeline): return pipeline.publisher
         case .sink:
             throw SyntaxError("`\(name.display)` is a sink; a pipeline reads from subjects and pipelines", at: name)
@@ -169,6 +170,8 @@ extension Session {
                     }
                 }
             }.eraseToAnyPublisher()
+        case .cold(let cold):
+            current = try coldSource(cold, arguments: arguments, trial: trial)
         case .record(let items, let failure):
             let values = try items.map { try $0.evaluate(arguments) }
             current = Record(output: values, completion: failure.map { .failure(PlaygroundError($0)) }

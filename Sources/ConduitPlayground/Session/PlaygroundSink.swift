@@ -71,6 +71,8 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     var state: State { lock.withLock { _state } }
     var requested: Subscribers.Demand { lock.withLock { _requested } }
     var received: Int { lock.withLock { _received } }
+    /// Requested so far, delivered, outstanding.
+    var demand: DemandLevel { lock.withLock { DemandLevel(requested: _requested, delivered: _received) } }
     var isLive: Bool { lock.withLock { _state == .active || _state == .subscribing } }
 
     func receive(subscription: Subscription) {
@@ -79,6 +81,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
             _state = .active
             if assign != nil { _requested = .unlimited }
         }
+        if assign != nil { timeline.recordDemand(name, DemandLevel(requested: .unlimited), at: clock()) }
         timeline.record(name, .subscribed, at: clock())
         if let assign {
             // The engine's subscriber asks for what it wants (everything) itself.
@@ -93,8 +96,12 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     func receive(_ input: Value) -> Subscribers.Demand {
         // Past the step's budget (a loop through names, Ctrl-C) values are dropped here.
         guard admit(input) else { return .none }
-        lock.withLock { _received += 1 }
+        let level = lock.withLock {
+            _received += 1
+            return DemandLevel(requested: _requested, delivered: _received)
+        }
         timeline.record(name, .value(input), at: clock())
+        timeline.recordDemand(name, level, at: clock())
         if let assign {
             return assign.receiveValue(input)
         }
@@ -126,11 +133,13 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     /// Asks for `demand` more values; returns false if the subscription has ended.
     @discardableResult
     func request(_ demand: Subscribers.Demand) -> Bool {
-        let subscription: Subscription? = lock.withLock {
-            guard let subscription = self.subscription else { return nil }
+        let (subscription, level): (Subscription?, DemandLevel) = lock.withLock {
+            guard let subscription = self.subscription else { return (nil, DemandLevel()) }
             _requested += demand
-            return subscription
+            return (subscription, DemandLevel(requested: _requested, delivered: _received))
         }
+        // Recorded before the request is passed on: the values it lets through come after it.
+        if subscription != nil { timeline.recordDemand(name, level, at: clock()) }
         subscription?.request(demand)
         return subscription != nil
     }

@@ -15,6 +15,9 @@ extension Session {
         case .future(let expression, let delay): source = .future(try bind(expression), delay: delay)
         case .record(let items, let failure): source = .record(try items.map(bind), failure: failure)
         case .deferred(let inner): source = .deferred(try bind(inner))
+        case .cold(let cold):
+            source = .cold(ColdTimelineSyntax(timeline: cold.timeline, legend: try cold.legend.map(bind),
+                legendText: cold.legendText, frame: cold.frame))
         default: source = syntax.source
         }
         return PipelineSyntax(
@@ -143,7 +146,8 @@ extension Session {
         case .object(let object)?:
             return .literal(.object(object))
         case .subject(let subject)?:
-            return .literal(.publisher(PublisherValue(subject.publisher, description: name)))
+            return .literal(.publisher(PublisherValue(
+                subjectLedgers.wrap(subject.publisher, subject: name, kind: subject.kindName), description: name)))
         case .pipeline(let pipeline)?:
             return .literal(.publisher(PublisherValue(pipeline.publisher, description: name)))
         case .sink?:

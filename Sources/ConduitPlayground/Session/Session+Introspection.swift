@@ -16,7 +16,9 @@ extension Session {
             switch entry {
             case .subject(let subject):
                 let users = liveSinks(readingFrom: name)
-                lines.append(indent + pad(name) + subject.summary + " (\(users) live sink\(users == 1 ? "" : "s"))")
+                let dropped = subjectLedgers.droppedCount(of: name)
+                lines.append(indent + pad(name) + subject.summary + " (\(users) live sink\(users == 1 ? "" : "s"))"
+                    + (dropped > 0 ? "  dropped \(dropped) (no demand)" : ""))
             case .pipeline(let pipeline):
                 lines.append(indent + pad(name) + pipeline.chain + (connections[name].map { "  (\($0.summary))" }
                     ?? ""))
@@ -30,9 +32,8 @@ extension Session {
             case .binding(let binding):
                 lines.append(indent + pad(name) + binding.summary)
             case .sink(let sink):
-                let demand = sink.requested == .unlimited ? "unlimited" : "\(sink.requested.max ?? 0)"
                 lines.append(indent + pad(name)
-                    + "sink  \(sink.state.label)  demand \(demand)  received \(sink.received)  ← \(sink.pipelineText)")
+                    + "sink  \(sink.state.label)  \(sink.demand.summary)  ← \(sink.pipelineText)")
                 // What the sink subscribed to, as it was then.
                 if let syntax = names.definitions[name]?.syntax {
                     if let connection = connections[name] {
@@ -148,8 +149,12 @@ extension Session {
         guard let entry = entries[name.display] else { throw unknown(name, expected: "name") }
         switch entry {
         case .subject(let subject):
+            let subscriptions = subjectLedgers.live(of: name.display)
             return "\(name.display): \(subject.summary)\n  live sinks reading it: "
                 + "\(liveSinks(readingFrom: name.display))"
+                + (subscriptions.isEmpty ? "" : "\n  subscriptions:\n" + subscriptions.map { "    " + $0.summary }
+                    .joined(separator: "\n"))
+                + "\n  dropped for lack of demand: \(subjectLedgers.droppedCount(of: name.display))"
         case .pipeline(let pipeline):
             var text = "\(name.display): pipeline\n  written: \(pipeline.syntax.text)\n  chain:   "
                 + "\(pipeline.chain)\n  reads:   \(pipeline.dependencies.joined(separator: ", "))"
@@ -157,9 +162,10 @@ extension Session {
             if let inner = innerSubscriptions.summary(for: name.display) { text += "\n  \(inner)" }
             return text
         case .sink(let sink):
-            let demand = sink.requested == .unlimited ? "unlimited" : "max(\(sink.requested.max ?? 0))"
+            let demand = sink.demand
             var text = "\(name.display): sink\n  state:    \(sink.state.label)\n  pipeline: \(sink.pipelineText)\n  "
-                + "requested: \(demand)\n  received: \(sink.received)"
+                + "requested: \(demand.requested.max.map { "\($0) so far" } ?? "unlimited")\n  delivered: "
+                + "\(demand.delivered)" + (demand.outstanding.map { "\n  outstanding: \($0)" } ?? "")
             if case .failed(let message) = sink.state { text += "\n  failure:  \(message)" }
             text += "\n  traced:   \(tracer.isTraced(sink) ? "yes" : "no")"
             if let inner = innerSubscriptions.summary(for: name.display) { text += "\n  \(inner)" }

@@ -5,6 +5,7 @@ import Conduit
 extension Session {
     /// `let NAME = PassthroughSubject<...>()` or `CurrentValueSubject<...>(VALUE)`.
     func makeSubject(_ name: Token, initial: SwiftSubject) throws {
+        defer { subjectLedgers.clear(name.display) }
         switch initial {
         case .passthrough(let types):
             try define(name, as: .subject(SubjectEntry(storage: .passthrough(PassthroughSubject()),

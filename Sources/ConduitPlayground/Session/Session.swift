@@ -75,6 +75,8 @@ public final class Session: @unchecked Sendable {
     var anonymousSinks = 0
     /// The inner subscriptions closures' publishers made, by the sink or pipeline they serve.
     let innerSubscriptions = InnerSubscriptions()
+    /// The demand of every subscription to a subject, and the values dropped for lack of it.
+    let subjectLedgers = SubjectLedgers()
     /// The sink or pipeline being built, which the publishers its closures make belong to.
     var building: String?
     /// Where the learner is in the guided `tour`.
@@ -412,6 +414,7 @@ public final class Session: @unchecked Sendable {
         lastStatement = nil
         classes = [:]
         innerSubscriptions.clear()
+        subjectLedgers.clear()
         timeline.clear()
         scheduler.restart()
     }

@@ -40,6 +40,14 @@ struct SubjectEntry {
         }
     }
 
+    /// `PassthroughSubject` or `CurrentValueSubject`.
+    var kindName: String {
+        switch storage {
+        case .passthrough: return "PassthroughSubject"
+        case .current: return "CurrentValueSubject"
+        }
+    }
+
     /// How `subs` describes it.
     var summary: String {
         switch storage {

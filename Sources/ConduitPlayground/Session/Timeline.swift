@@ -12,6 +12,8 @@ final class Timeline: @unchecked Sendable {
 
     private let lock = NSLock()
     private var events: [String: [(time: Int, event: Event)]] = [:]
+    /// Each sink's outstanding demand after every request and delivery (`nil`: unlimited).
+    private var demand: [String: [(time: Int, level: DemandLevel)]] = [:]
 
     /// How many events of each name are kept: a long session or script keeps the latest ones.
     static let eventsPerName = 10_000
@@ -26,7 +28,25 @@ final class Timeline: @unchecked Sendable {
     }
 
     func clear() {
-        lock.withLock { events = [:] }
+        lock.withLock {
+            events = [:]
+            demand = [:]
+        }
+    }
+
+    /// Records a sink's outstanding demand after a request (a credit) or a delivery (a debit).
+    func recordDemand(_ name: String, _ level: DemandLevel, at time: Int) {
+        lock.withLock {
+            demand[name, default: []].append((time, level))
+            if demand[name]!.count >= 2 * Timeline.eventsPerName {
+                demand[name]!.removeFirst(Timeline.eventsPerName)
+            }
+        }
+    }
+
+    /// A sink's demand over time, as recorded.
+    func demandLevels(of name: String) -> [(time: Int, level: DemandLevel)] {
+        lock.withLock { demand[name] ?? [] }
     }
 
     /// The names recorded that start with `prefix` (the inner lanes `out:1`, `out:2` of a sink

@@ -4,7 +4,8 @@ enum InspectionCommands {
     static let all: [CommandSpec] = [
         CommandSpec(
             "subs", aliases: ["ls"], usage: "subs (or ls)",
-            summary: "shows every name and live subscription as a tree, with state, demand and values received",
+            summary: "shows every name and live subscription as a tree, with state and demand (requested so far, "
+                + "delivered, outstanding), and the values each subject dropped for lack of demand",
             example: "subs"
         ) { _, _ in
             Statement("subs") { session in
@@ -13,7 +14,9 @@ enum InspectionCommands {
             }
         },
         CommandSpec(
-            "inspect", usage: "inspect NAME", summary: "shows one name in detail",
+            "inspect", usage: "inspect NAME",
+            summary: "shows one name in detail: a sink's demand, a subject's subscriptions with theirs and what "
+                + "each missed",
             example: "inspect out", arguments: [.anyName]
         ) { parser, word in
             let name = try parser.existingName(after: "inspect", usage: "inspect NAME")
@@ -23,7 +26,8 @@ enum InspectionCommands {
         },
         CommandSpec(
             "trace", usage: "trace NAME [on|off]",
-            summary: "prints the subscription events of a sink as they happen, in Combine's print() words",
+            summary: "prints the subscription events of a sink as they happen, in Combine's print() words; with a "
+                + "limited demand, each request and value line ends with the demand left",
             example: "trace out", arguments: [.sink, .word(["on", "off"])]
         ) { parser, word in
             let name = try parser.existingName(after: "trace", usage: "trace NAME [on|off]")

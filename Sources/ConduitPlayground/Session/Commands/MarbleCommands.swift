@@ -10,11 +10,12 @@ enum MarbleCommands {
             "marbles", usage: "marbles NAME... [OPTIONS]",
             summary: "draws what subjects were sent and sinks received over time: `^` subscribed, `|` finished, "
                 + "`#` failed, `!` cancelled; --frame 50ms sets a column's time, --from 2s where to start, "
-                + "--svg \"FILE\" writes a picture",
+                + "--svg \"FILE\" writes a picture, --demand adds each sink's demand lane (outstanding demand after "
+                + "each request and delivery, `∞` unlimited)",
             example: "marbles query out --frame 50ms", arguments: [.subjectOrSink]
         ) { parser, word in
             let names = try parser.names(after: "marbles", usage: "marbles query search")
-            let options = try parser.marbleOptions(allowed: ["frame", "from", "svg"], for: "marbles")
+            let options = try parser.marbleOptions(allowed: ["frame", "from", "svg", "demand"], for: "marbles")
             return Statement(word.display) { session in
                 try session.drawMarbles(names, options: options)
             }
@@ -31,6 +32,35 @@ enum MarbleCommands {
             let options = try parser.marbleOptions(allowed: ["frame"], for: "hot")
             return Statement(word.display) { session in
                 try session.playHot(into: name, timeline: timeline, legend: legend, options: options)
+            }
+        },
+        CommandSpec(
+            "cold", usage: "cold NAME = \"-a-b|\" [{a: 1}]",
+            summary: "names a cold source written in marble notation: each subscriber gets the timeline played from "
+                + "when it subscribes (`marbles NAME` draws each playback); `cold(\"-a|\", {a: 1})` writes one "
+                + "inside a pipeline or a closure; --frame 50ms",
+            example: "cold c = \"-a--b-|\" {a: \"ace\", b: \"queen\"}", arguments: [.newName, .literal]
+        ) { parser, word in
+            let name = try parser.newName(after: "cold")
+            try parser.expectSymbol("=", "write `cold \(name.display) = \"-a--b-|\" {a: 1, b: 2}`")
+            let start = parser.current.offset
+            guard case .string = parser.current.kind else {
+                throw SyntaxError("`cold` needs a timeline in double quotes, for example "
+                    + "`cold \(name.display) = \"-a--b-|\" {a: 1, b: 2}`", at: parser.current)
+            }
+            let timeline = try parser.marbleTimeline(after: "cold")
+            let legendToken = parser.current
+            let legend = parser.current.isSymbol("{") ? try parser.primary() : nil
+            try Parser.checkMarbleLegend(legend, at: legendToken)
+            let legendText = legend == nil ? nil : Parser.singleLine(parser.source_text(legendToken.offset,
+                parser.tokens[parser.position - 1].offset + parser.tokens[parser.position - 1].length))
+            let options = try parser.marbleOptions(allowed: ["frame"], for: "cold")
+            try Parser.checkTimeline(timeline)
+            let cold = ColdTimelineSyntax(timeline: timeline, legend: legend, legendText: legendText,
+                frame: options.frame)
+            let syntax = PipelineSyntax(source: .cold(cold), operators: [], text: cold.written, startOffset: start)
+            return Statement(word.display, defines: name) { session in
+                try session.defineCold(name, cold, syntax: syntax)
             }
         },
         CommandSpec(
@@ -55,6 +85,8 @@ struct MarbleOptions: Sendable {
     var frame: Int64 = 100_000_000
     var from: Int64?
     var svg: String?
+    /// `--demand`: a demand lane under each sink.
+    var demand = false
 }
 
 /// A marble string as written, with its token for error carets.
@@ -91,6 +123,10 @@ extension Parser {
                 throw SyntaxError("`\(command)` takes \(list)", at: current)
             }
             advance()
+            if option == "demand" {
+                options.demand = true
+                continue
+            }
             switch option {
             case "frame", "from":
                 guard case .duration(let nanoseconds) = current.kind, option == "from" || nanoseconds > 0 else {
@@ -114,37 +150,73 @@ extension Parser {
 }
 
 extension Session {
-    /// Checks that every name is a subject or a sink (what a timeline is kept for).
-    func requireDrawable(_ names: [Token], for command: String) throws {
+    /// Checks that every name is a subject, a sink or a cold source (what a timeline is kept for).
+    func requireDrawable(_ names: [Token], for command: String, cold allowsCold: Bool = false) throws {
         for name in names {
             guard let entry = entries[name.display] else { throw unknown(name, expected: "subject or sink") }
-            if case .pipeline = entry {
+            if case .pipeline = entry, !(allowsCold && coldSyntax(of: name.display) != nil) {
                 throw SyntaxError(
-                    "`\(command)` works on subjects and sinks; `\(name.display)` is a pipeline (use a sink that "
-                        + "reads it)",
+                    "`\(command)` works on subjects and sinks\(allowsCold ? " and cold sources" : ""); "
+                        + "`\(name.display)` is a pipeline (use a sink that reads it)",
                     at: name
                 )
             }
         }
     }
 
+    /// The timeline of a name made with `cold NAME = ...`.
+    func coldSyntax(of name: String) -> ColdTimelineSyntax? {
+        guard case .pipeline(let pipeline)? = entries[name], pipeline.syntax.operators.isEmpty,
+              case .cold(let cold) = pipeline.syntax.source else { return nil }
+        return cold
+    }
+
+    /// The lanes `marbles` draws for `names`: each subject or sink with its inner subscriptions
+    /// (`out:1`, `out:2`, the latest eight), and each cold source's playbacks (`c:1`, `c:2`), or,
+    /// before anything subscribed, its timeline as written, played from `from`.
+    func marbleLanes(of names: [String], from: Int) throws -> (lanes: [MarbleLane], until: Int, own: [String: Int]) {
+        var lanes: [MarbleLane] = []
+        var own: [String: Int] = [:]
+        var until = scheduler.now.nanoseconds
+        for name in names {
+            let played = timeline.names(startingWith: name + ":", limit: 8)
+            if let cold = coldSyntax(of: name) {
+                if !played.isEmpty {
+                    lanes += timeline.lanes(of: played)
+                    continue
+                }
+                let events = try parseTimeline(cold.timeline, legend: try marbleLegend(cold.legend,
+                    at: cold.timeline.token))
+                let frame = Int(cold.frame)
+                lanes.append(MarbleLane(name: name, events: events.map { (from + $0.frame * frame, $0.event) }))
+                until = max(until, from + (events.last?.frame ?? 0) * frame)
+                continue
+            }
+            own[name] = lanes.count
+            lanes += timeline.lanes(of: [name] + played)
+        }
+        return (lanes, until, own)
+    }
+
     /// `marbles`: the diagram as text, or written to an SVG file.
     func drawMarbles(_ requested: [Token], options: MarbleOptions) throws {
-        try requireDrawable(requested, for: "marbles")
-        // Each sink's inner subscriptions (publishers its closures made) as lanes `out:1`, `out:2`
-        // under it, the latest eight.
-        let names = requested.flatMap { name -> [Token] in
-            [name] + timeline.names(startingWith: name.display + ":", limit: 8).map {
-                Token(kind: .identifier($0), offset: name.offset, length: name.length)
+        try requireDrawable(requested, for: "marbles", cold: true)
+        let from = Int(options.from ?? 0)
+        let (lanes, until, own) = try marbleLanes(of: requested.map(\.display), from: from)
+        var diagram = MarbleDiagram(lanes: lanes, frame: Int(options.frame), from: from, until: until)
+        if options.demand {
+            let sinks = requested.filter { if case .sink? = entries[$0.display] { return true } else { return false } }
+            guard !sinks.isEmpty else {
+                throw SyntaxError("`--demand` draws a sink's demand; none of these is a sink", at: requested[0])
+            }
+            for sink in sinks {
+                if let lane = own[sink.display] {
+                    diagram.addRow(demandRow(of: sink.display, in: diagram), below: lane)
+                }
             }
         }
-        let now = scheduler.now.nanoseconds
-        let from = Int(options.from ?? 0)
         if let path = options.svg {
-            let diagram = MarbleDiagram(
-                lanes: timeline.lanes(of: names.map(\.display)), frame: Int(options.frame), from: from, until: now
-            )
-            let svg = MarbleSVGRenderer(diagram, title: names.map(\.display).joined(separator: ", ")).document()
+            let svg = MarbleSVGRenderer(diagram, title: requested.map(\.display).joined(separator: ", ")).document()
             do {
                 try svg.write(toFile: path, atomically: true, encoding: .utf8)
             } catch {
@@ -153,10 +225,31 @@ extension Session {
             info("wrote \(path) (\(diagram.lanes.count) lanes, \(diagram.frameCount) frames)")
             return
         }
-        emit(OutputRecord(
-            kind: .marbles,
-            text: timeline.diagram(of: names.map(\.display), until: now, frame: Int(options.frame), from: from)
-        ))
+        emit(OutputRecord(kind: .marbles, text: MarbleTextRenderer(diagram).lines().joined(separator: "\n")))
+    }
+
+    /// A sink's demand lane: in each frame where a request (a credit) or a delivery (a debit)
+    /// happened, the demand outstanding at its end (`∞` unlimited).
+    func demandRow(of name: String, in diagram: MarbleDiagram) -> MarbleRow {
+        var cells = [String?](repeating: nil, count: diagram.frameCount)
+        var levels = [Int?](repeating: 0, count: diagram.frameCount)
+        var current: Int? = 0
+        var column = 0
+        for (time, level) in timeline.demandLevels(of: name) {
+            let index = time / diagram.frame - diagram.firstFrame
+            if index >= diagram.frameCount { break }
+            while column < max(0, index) {
+                levels[column] = current
+                column += 1
+            }
+            current = level.outstanding
+            if index >= 0 { cells[index] = level.shortText }
+        }
+        while column < diagram.frameCount {
+            levels[column] = current
+            column += 1
+        }
+        return MarbleRow(label: "demand", cells: cells, levels: levels)
     }
 
     /// The symbols of a timeline's legend record (`{a: 1, b: "ace"}`), one character each.
@@ -205,6 +298,7 @@ extension Session {
                 switch event {
                 case .value(let value):
                     self.timeline.record(label, .value(value), at: now)
+                    self.subjectLedgers.willSend(to: label)
                     subject.send(value)
                 case .finished:
                     self.timeline.record(label, .finished, at: now)

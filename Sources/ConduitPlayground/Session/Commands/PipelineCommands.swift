@@ -174,7 +174,9 @@ extension Session {
         )
         try define(name, as: .sink(sink), syntax: syntax)
         remember(chain, as: name.display)
+        let ledgers = subjectLedgers.count
         publisher.subscribe(sink)
+        subjectLedgers.claim(since: ledgers, for: name.display)
     }
 }
 

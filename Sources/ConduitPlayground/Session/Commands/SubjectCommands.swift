@@ -12,6 +12,7 @@ enum SubjectCommands {
             let name = try parser.newName(after: "subject")
             return Statement(word.display, defines: name) { session in
                 try session.define(name, as: .subject(SubjectEntry(storage: .passthrough(PassthroughSubject()))))
+                session.subjectLedgers.clear(name.display)
                 session.info("\(name.display): PassthroughSubject")
             }
         },
@@ -26,6 +27,7 @@ enum SubjectCommands {
             return Statement(word.display, defines: name) { session in
                 let value = try session.constant(expression, at: name)
                 try session.define(name, as: .subject(SubjectEntry(storage: .current(CurrentValueSubject(value)))))
+                session.subjectLedgers.clear(name.display)
                 session.info("\(name.display): CurrentValueSubject = \(value)")
             }
         },
@@ -44,6 +46,7 @@ enum SubjectCommands {
                 let subject = try session.subjectEntry(name, for: "send")
                 let value = try session.constant(expression, at: name)
                 session.timeline.record(name.display, .value(value), at: session.scheduler.now.nanoseconds)
+                session.subjectLedgers.willSend(to: name.display)
                 subject.send(value)
             }
         },
