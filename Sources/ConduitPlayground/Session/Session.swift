@@ -77,6 +77,8 @@ public final class Session: @unchecked Sendable {
     let innerSubscriptions = InnerSubscriptions()
     /// The demand of every subscription to a subject, and the values dropped for lack of it.
     let subjectLedgers = SubjectLedgers()
+    /// The sinks hidden for predict-then-reveal, and the room's predictions.
+    let predictions = PredictionBoard()
     /// The sink or pipeline being built, which the publishers its closures make belong to.
     var building: String?
     /// Where the learner is in the guided `tour`.
@@ -415,6 +417,7 @@ public final class Session: @unchecked Sendable {
         classes = [:]
         innerSubscriptions.clear()
         subjectLedgers.clear()
+        predictions.clear()
         timeline.clear()
         scheduler.restart()
     }

@@ -3,7 +3,8 @@
 enum CommandTable {
     static let all: [CommandSpec] = SubjectCommands.all + PipelineCommands.all + InspectionCommands.all
         + TypeCommands.all + TourCommands.all
-        + TimeCommands.all + MarbleCommands.all + ObjectCommands.all + NameCommands.all + ScriptCommands.all
+        + TimeCommands.all + MarbleCommands.all + PredictionCommands.all + ObjectCommands.all + NameCommands.all
+        + ScriptCommands.all
 
     private static let byWord: [String: CommandSpec] = Dictionary(
         all.flatMap { spec in ([spec.name] + spec.aliases).map { ($0, spec) } },

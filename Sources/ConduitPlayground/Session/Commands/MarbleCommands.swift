@@ -321,36 +321,45 @@ extension Session {
         try requireDrawable([name], for: "expect")
         let symbols = try marbleLegend(legend, at: text.token)
         let expected = try parseTimeline(text, legend: symbols)
-        let frame = Int(options.frame)
-        let from = Int(options.from ?? 0)
+        guard let lines = marbleDifference(of: name.display, expected: expected, frame: Int(options.frame),
+            from: Int(options.from ?? 0)) else {
+            info("\(name.display) saw \(text.text)")
+            return
+        }
+        throw SyntaxError(
+            "\(name.display) did not see the expected timeline:\n" + lines.joined(separator: "\n"),
+            offset: text.token.offset, length: text.token.length
+        )
+    }
+
+    /// Compares what `name` saw from `from` with `expected`, frame by frame: `nil` if they match,
+    /// or both lanes one above the other with a caret under the first frame that differs.
+    func marbleDifference(of name: String, expected: [(frame: Int, event: MarbleEvent)], frame: Int, from: Int,
+        labels: (String, String) = ("expected", "actual")) -> [String]? {
         let firstFrame = from / frame
-        let actual = (timeline.lanes(of: [name.display]).first?.events ?? [])
+        let actual = (timeline.lanes(of: [name]).first?.events ?? [])
             .filter { $0.time / frame >= firstFrame && $0.event != .subscribed && $0.event != .cancelled }
             .map { (frame: $0.time / frame - firstFrame, event: $0.event) }
         let expectedFrames = expected.filter { $0.event != .subscribed && $0.event != .cancelled }
         let matches = expectedFrames.count == actual.count
             && zip(expectedFrames, actual).allSatisfy { $0.frame == $1.frame && $0.event.sameMarble(as: $1.event) }
-        guard !matches else {
-            info("\(name.display) saw \(text.text)")
-            return
-        }
+        guard !matches else { return nil }
         // Draw both as lanes of one diagram, so they share symbols and columns.
         let last = max(expectedFrames.last?.frame ?? 0, actual.last?.frame ?? 0)
         let lanes = [
-            MarbleLane(name: "expected", events: expectedFrames.map { (($0.frame + firstFrame) * frame, $0.event) }),
-            MarbleLane(name: "actual", events: actual.map { (($0.frame + firstFrame) * frame, $0.event) }),
+            MarbleLane(name: labels.0, events: expectedFrames.map { (($0.frame + firstFrame) * frame, $0.event) }),
+            MarbleLane(name: labels.1, events: actual.map { (($0.frame + firstFrame) * frame, $0.event) }),
         ]
         let diagram = MarbleDiagram(lanes: lanes, frame: frame, from: from, until: (last + firstFrame) * frame)
         var lines = MarbleTextRenderer(diagram, width: 1_000).lines()
         lines.removeLast()  // the footer
-        let column = MarbleCommands.firstDifference(lines[0], lines[1], nameWidth: 10)
+        let nameWidth = max(labels.0.count, labels.1.count) + 2
+        let column = MarbleCommands.firstDifference(lines[0], lines[1], nameWidth: nameWidth)
         lines.insert(String(repeating: " ", count: column) + "^ first difference, at "
-            + PlaygroundClock.format(nanoseconds: Int64(MarbleCommands.frameIndex(of: column, in: diagram) * frame)),
+            + PlaygroundClock.format(nanoseconds: Int64(MarbleCommands.frameIndex(of: column, in: diagram,
+                nameWidth: nameWidth) * frame)),
                 at: 2)
-        throw SyntaxError(
-            "\(name.display) did not see the expected timeline:\n" + lines.joined(separator: "\n"),
-            offset: text.token.offset, length: text.token.length
-        )
+        return lines
     }
 }
 
@@ -368,9 +377,9 @@ extension MarbleCommands {
         return index
     }
 
-    /// Which frame a text column (after the 10-character name column) falls in.
-    static func frameIndex(of column: Int, in diagram: MarbleDiagram) -> Int {
-        var x = 10
+    /// Which frame a text column (after the name column) falls in.
+    static func frameIndex(of column: Int, in diagram: MarbleDiagram, nameWidth: Int = 10) -> Int {
+        var x = nameWidth
         for (index, width) in diagram.columnWidths.enumerated() {
             if column < x + width { return diagram.firstFrame + index }
             x += width

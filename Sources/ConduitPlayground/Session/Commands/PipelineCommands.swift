@@ -164,7 +164,11 @@ extension Session {
             name: name.display,
             pipelineText: Session.oneLine(syntax.text),
             initialDemand: demand.map { .max($0) } ?? .unlimited,
-            emit: { [weak self] record in self?.emit(record) },
+            emit: { [weak self, name = name.display] record in
+                // A hidden sink's output waits for `reveal` (predict, then reveal).
+                guard let self, !self.predictions.isHidden(name) else { return }
+                self.emit(record)
+            },
             stamp: { [weak self] in self?.stamp ?? "" },
             timeline: timeline,
             clock: { [scheduler] in scheduler.now.nanoseconds },
