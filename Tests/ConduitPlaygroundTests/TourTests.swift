@@ -34,7 +34,7 @@ final class TourTests: SessionTestCase {
             "subject taps", "sink out = taps.map { $0 * 2 }", "send taps 21",
             "sink evens = [1, 2, 3, 4].publisher.filter { $0 % 2 == 0 }.map { $0 * 10 }",
             "sink all = [1, 2, 3].publisher.collect()", "types [1, 2, 3].publisher.map { $0 * 10 }.collect()",
-            "current level = 1", "sink gauge = level", "let cold = [1, 2].publisher", "sink a = cold", "sink b = cold",
+            "current level = 1", "sink gauge = level", "let pair = [1, 2].publisher", "sink a = pair", "sink b = pair",
             "sink slow = [1, 2, 3, 4].publisher demand 2", "request slow 1",
             "subject q", "sink s = q.debounce(for: 300ms)", "send q 1", "tick 100ms", "send q 2", "tick 300ms",
             "marbles q s",

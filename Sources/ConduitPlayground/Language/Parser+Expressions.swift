@@ -177,7 +177,7 @@ extension Parser {
                 advance()
                 return .argument(index)
             }
-            if Parser.sourceWords.contains(name) {
+            if Parser.sourceWords.contains(name), name != "cold" || peek(1).isSymbol("(") {
                 // `Just($0)`, `Fail(error: "x")`, `Empty()`, `Future { }`: a publisher.
                 let start = current.offset
                 let source = try pipelineSource()

@@ -184,7 +184,8 @@ extension Parser {
             }
             try expectSymbol(")", usage)
             return .record(items, failure: failure)
-        case .identifier("cold"):
+        case .identifier("cold") where peek(1).isSymbol("("):
+            // `cold(...)`; a name `cold` alone is a subject's or pipeline's.
             return .cold(try coldSource())
         case .identifier("timer"):
             advance()

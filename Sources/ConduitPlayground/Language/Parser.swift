@@ -73,7 +73,7 @@ struct Parser {
     }
 
     static let reserved: Set<String> = [
-        "true", "false", "nil", "just", "empty", "timer", "demand", "in", "cold",
+        "true", "false", "nil", "just", "empty", "timer", "demand", "in",
         "Just", "Empty", "Fail", "Deferred", "Future", "Record", "Timer",
     ]
 

@@ -144,11 +144,12 @@ public struct MarbleSVGRenderer {
         }
     }
 
-    /// Text made safe for XML.
-    static func escape(_ text: String) -> String {
+    /// Text made safe for XML; `keepingLines` keeps line breaks (for a `<pre>`).
+    static func escape(_ text: String, keepingLines: Bool = false) -> String {
         var result = ""
         for character in text {
             switch character {
+            case "\n" where keepingLines: result.append(character)
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"

@@ -89,7 +89,7 @@ enum ConceptPages {
               `share()` and `multicast` make one subscription upstream serve every subscriber (help share).
             """,
             examples: [
-                "let cold = [1, 2].publisher", "sink a = cold", "sink b = cold", "subject live", "send live 1",
+                "let pair = [1, 2].publisher", "sink a = pair", "sink b = pair", "subject live", "send live 1",
                 "sink late = live", "send live 2",
             ]
         ),

@@ -26,7 +26,8 @@ enum Help {
         (["Record"], "Record(output: [V, ...], completion: .finished)",
             "replays recorded values and a completion (`.failure(\"why\")`) to each subscriber",
                 "sink out = Record(output: [1, 2], completion: .failure(\"late\"))"),
-        (["cold"], "cold(\"-a-b|\", {a: V, b: V})",
+        // No topic of its own: `help cold` is the command's page (and the concept's).
+        ([], "cold(\"-a-b|\", {a: V, b: V})",
             "plays a marble timeline to each subscriber from when it subscribes (`help cold` for `cold NAME = ...`)",
             "sink out = [1, 2].publisher.flatMap { cold(\"-x-x|\", {x: $0}) }"),
         (["Timer", "timer"], "Timer.publish(every: 1s) or timer(1s)",

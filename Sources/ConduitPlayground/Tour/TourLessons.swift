@@ -128,8 +128,8 @@ enum TourLessons {
                     done: "the sink got the current value at once: a CurrentValueSubject replays its latest value."
                 ) { check in check.printed(.value) && check.sinks.contains { $0.isLive } },
                 TourStep(
-                    ask: "subscribe twice to a cold publisher: `let cold = [1, 2].publisher`, `sink a = cold`, "
-                        + "`sink b = cold`",
+                    ask: "subscribe twice to a cold publisher: `let pair = [1, 2].publisher`, `sink a = pair`, "
+                        + "`sink b = pair`",
                     done: "each sink got 1 and 2 from the start: a cold publisher starts anew for each subscriber."
                 ) { check in
                     let finished = check.sinks.filter { $0.state == .finished && $0.received > 0 }

@@ -104,6 +104,9 @@ extension Session {
         case .record(let items, let failure):
             let element = ValueType.join(items.map { type(of: $0, arguments: arguments) })
             return stage(EngineShape(Record<Stand.Result, any Error>.self), element, failure == nil ? .never : .error)
+        case .cold:
+            return [StageType(text: text, publisher: "PassthroughSubject", output: .value, failure: .error,
+                note: "a cold marble timeline: a subject of its own per subscriber, played from its subscription")]
         case .expression(let expression):
             let type = self.type(of: expression, arguments: arguments, depth: depth + 1)
             guard case .publisher(let output, let failure) = type else {

@@ -11,13 +11,28 @@ enum MarbleCommands {
             summary: "draws what subjects were sent and sinks received over time: `^` subscribed, `|` finished, "
                 + "`#` failed, `!` cancelled; --frame 50ms sets a column's time, --from 2s where to start, "
                 + "--svg \"FILE\" writes a picture, --demand adds each sink's demand lane (outstanding demand after "
-                + "each request and delivery, `∞` unlimited)",
+                + "each request and delivery, `∞` unlimited); `marbles --html \"FILE\"` writes a page of every "
+                + "subject, pipeline and sink (or of the names given)",
             example: "marbles query out --frame 50ms", arguments: [.subjectOrSink]
         ) { parser, word in
-            let names = try parser.names(after: "marbles", usage: "marbles query search")
-            let options = try parser.marbleOptions(allowed: ["frame", "from", "svg", "demand"], for: "marbles")
+            // `marbles --html "FILE"` alone writes every name.
+            let names = parser.current.identifier == nil
+                ? [] : try parser.names(after: "marbles", usage: "marbles query search")
+            let optionsStart = parser.current
+            let options = try parser.marbleOptions(allowed: ["frame", "from", "svg", "html", "demand"], for: "marbles")
+            if names.isEmpty, options.html == nil {
+                throw SyntaxError("`marbles` needs one or more names, for example `marbles query search` (or "
+                    + "`marbles --html \"session.html\"` for every name)", at: optionsStart)
+            }
+            if options.svg != nil, options.html != nil {
+                throw SyntaxError("`--svg` and `--html` write one file each: choose one", at: optionsStart)
+            }
             return Statement(word.display) { session in
-                try session.drawMarbles(names, options: options)
+                if let path = options.html {
+                    try session.writeMarblePage(names, options: options, to: path)
+                } else {
+                    try session.drawMarbles(names, options: options)
+                }
             }
         },
         CommandSpec(
@@ -85,6 +100,8 @@ struct MarbleOptions: Sendable {
     var frame: Int64 = 100_000_000
     var from: Int64?
     var svg: String?
+    /// `--html "FILE"`: a page of every diagram.
+    var html: String?
     /// `--demand`: a demand lane under each sink.
     var demand = false
 }
@@ -135,10 +152,12 @@ extension Parser {
                 if option == "frame" { options.frame = nanoseconds } else { options.from = nanoseconds }
             default:
                 guard case .string(let path) = current.kind, !path.isEmpty else {
-                    throw SyntaxError("`--svg` needs a file name in double quotes, for example `--svg \"flow.svg\"`",
+                    let example = option == "svg" ? "flow.svg" : "session.html"
+                    throw SyntaxError(
+                        "`--\(option)` needs a file name in double quotes, for example `--\(option) \"\(example)\"`",
                         at: current)
                 }
-                options.svg = path
+                if option == "svg" { options.svg = path } else { options.html = path }
             }
             advance()
         }
