@@ -9,9 +9,10 @@
 /// end of the interval since the last one. Deliveries hold `delivery`, so on a concurrent
 /// scheduler the downstream gets one call at a time, in order, with the completion last.
 ///
-/// `@usableFromInline` with an `@inlinable` value path, so a client's pipeline is specialised for
-/// its value, subscriber and scheduler types; the state is only touched under `lock`, so it skips
-/// the dynamic exclusivity checks.
+/// `@usableFromInline` with an `@inlinable` value path (the timer's action and the emission
+/// included: unspecialised, copying the waiting value looked up generic metadata on every value),
+/// so a client's pipeline is specialised for its value, subscriber and scheduler types; the state
+/// is only touched under `lock`, so it skips the dynamic exclusivity checks.
 @usableFromInline
 internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
     CustomStringConvertible, @unchecked Sendable
@@ -99,41 +100,40 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
 
     @inlinable
     func debounce(_ input: Input) {
-        let live = lock.withLock { !ended && downstream != nil }
-        guard live else { return }
-        let start = scheduler.now
-        let tolerance = scheduler.minimumTolerance
-        let number: Int = lock.withLock {
+        let newest: Int? = lock.withLock {
+            guard !ended, downstream != nil else { return nil }
             generation += 1
             waiting = input
             return generation
         }
-        let next = scheduler.schedule(
+        guard let number = newest else { return }
+        let start = scheduler.now
+        let tolerance = scheduler.minimumTolerance
+        var next: Cancellable? = scheduler.schedule(
             after: start.advanced(by: interval), interval: interval, tolerance: tolerance, options: options
         ) { [self] in timerFired(number) }
-        // A synchronous scheduler has run the timer already; then it is not kept.
-        let replaced: Cancellable?? = lock.withLock {
-            guard generation == number, lastFired != number, !ended, downstream != nil else { return nil }
-            defer { timer = next }
-            return .some(timer)
+        // A synchronous scheduler has run the timer already; then it is not kept. The timers are
+        // swapped rather than copied: copying an existential goes through its value witnesses.
+        lock.lock()
+        if generation == number, lastFired != number, !ended, downstream != nil {
+            swap(&next, &timer)
         }
-        if let replaced {
-            replaced?.cancel()
-        } else {
-            next.cancel()
-        }
+        lock.unlock()
+        next?.cancel()
     }
 
     /// Debounce: the newest value's timer fired; the value goes out if it is still the newest.
-    @usableFromInline
+    @inlinable
     func timerFired(_ number: Int) {
-        let fired: Cancellable?? = lock.withLock {
-            guard generation == number, lastFired != number else { return nil }
-            lastFired = number
-            defer { timer = nil }
-            return .some(timer)
+        var fired: Cancellable?
+        lock.lock()
+        guard generation == number, lastFired != number else {
+            lock.unlock()
+            return
         }
-        guard let fired else { return }
+        lastFired = number
+        swap(&fired, &timer)
+        lock.unlock()
         fired?.cancel()
         sendWaiting()
     }
@@ -165,7 +165,7 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     }
 
     /// Throttle: the scheduled emission runs; then the completion that waited for it, if any.
-    @usableFromInline
+    @inlinable
     func emit() {
         delivery.withLock(owner: self) {
             let state: Bool? = lock.withLock { downstream == nil ? nil : completionAfterEmission != nil }
@@ -185,7 +185,7 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
         }
     }
 
-    @usableFromInline
+    @inlinable
     func sendWaiting() {
         delivery.withLock(owner: self) {
             lock.lock()
