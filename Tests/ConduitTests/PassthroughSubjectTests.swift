@@ -90,6 +90,66 @@ final class PassthroughSubjectTests: XCTestCase {
         XCTAssertNil(weakRecorder)
     }
 
+    func testCancellingMostSubscribersKeepsTheRestInSubscriptionOrder() {
+        // Cancelled subscribers are swept out in batches; the others keep their order throughout.
+        let subject = PassthroughSubject<Int, Never>()
+        var order: [Int] = []
+        let cancellables = (0..<40).map { index in subject.sink { _ in order.append(index) } }
+        var live = Array(0..<40)
+        for index in [39, 0, 5, 6, 7, 20, 21, 1, 38, 2, 3, 4, 30, 31, 32, 33, 34, 35, 36, 37, 8, 9] {
+            cancellables[index].cancel()
+            live.removeAll { $0 == index }
+            order.removeAll()
+            subject.send(index)
+            XCTAssertEqual(order, live, "after cancelling \(index)")
+        }
+        for index in live { cancellables[index].cancel() }
+        order.removeAll()
+        subject.send(0)
+        XCTAssertEqual(order, [])
+        let late = RecordingSubscriber<Int, Never>()
+        subject.subscribe(late)
+        subject.send(1)
+        XCTAssertEqual(late.values, [1])
+    }
+
+    func testCancellingTwiceOrAfterCompletionChangesNothingForTheOthers() {
+        let subject = PassthroughSubject<Int, Never>()
+        let first = RecordingSubscriber<Int, Never>()
+        let second = RecordingSubscriber<Int, Never>()
+        let third = RecordingSubscriber<Int, Never>()
+        subject.subscribe(first)
+        subject.subscribe(second)
+        subject.subscribe(third)
+        second.cancel()
+        second.cancel()
+        subject.send(1)
+        subject.send(completion: .finished)
+        first.cancel()
+        subject.send(2)
+        XCTAssertEqual(first.values, [1])
+        XCTAssertEqual(second.values, [])
+        XCTAssertEqual(third.eventDescriptions, ["subscription", "value(1)", "finished"])
+    }
+
+    func testCancelledSubscribersAreReleasedBeforeTheyAreSweptOut() {
+        // A cancelled subscriber's conduit may wait in the subject for the next sweep; the
+        // subscriber itself must be let go at once.
+        let subject = PassthroughSubject<Int, Never>()
+        let keepers = (0..<10).map { _ in RecordingSubscriber<Int, Never>() }
+        keepers.forEach { subject.subscribe($0) }
+        weak var weakRecorder: RecordingSubscriber<Int, Never>?
+        do {
+            let recorder = RecordingSubscriber<Int, Never>()
+            weakRecorder = recorder
+            subject.subscribe(recorder)
+            recorder.cancel()
+        }
+        XCTAssertNil(weakRecorder)
+        subject.send(1)
+        XCTAssertEqual(keepers.map(\.values), Array(repeating: [1], count: 10))
+    }
+
     func testSendsFromManyThreadsNeverOverlapInOneSubscriber() {
         let subject = PassthroughSubject<Int, Never>()
         let recorder = RecordingSubscriber<Int, Never>()

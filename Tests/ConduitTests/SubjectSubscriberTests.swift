@@ -39,8 +39,9 @@ final class SubjectSubscriberTests: XCTestCase {
         let link = upstream.subscribe(subject)
         let handed = try XCTUnwrap(subject.subscriptions.first)
         XCTAssertEqual(String(describing: handed), "Subject")
-        XCTAssertTrue((upstream.subscriberSeen as? Subscription).map { $0.combineIdentifier == handed.combineIdentifier }
-            ?? false, "the subscriber upstream sees is the subscription the subject holds")
+        let seen = upstream.subscriberSeen as? Subscription
+        XCTAssertTrue(seen.map { $0.combineIdentifier == handed.combineIdentifier } ?? false,
+            "the subscriber upstream sees is the subscription the subject holds")
         handed.request(.max(4))
         handed.cancel()
         handed.cancel()

@@ -47,17 +47,11 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomS
 
     @inlinable
     public func send(_ input: Output) {
-        lock.lock()
-        guard hub.completion == nil else {
-            lock.unlock()
-            return
+        hub.broadcast(input) { latest in
+            currentValue = latest
+            generation += 1
+            return generation
         }
-        currentValue = input
-        generation += 1
-        let number = generation
-        let receivers = hub.entries
-        lock.unlock()
-        SubjectHub<Output, Failure>.offer(input, generation: number, to: receivers)
     }
 
     public func send(completion: Subscribers.Completion<Failure>) {

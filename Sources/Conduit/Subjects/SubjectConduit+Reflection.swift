@@ -5,7 +5,7 @@ extension SubjectConduit: CustomReflectable, CustomPlaygroundDisplayConvertible 
     @usableFromInline
     var customMirror: Mirror {
         let box = RevealedSubscriber()
-        let (hub, demand): (SubjectHub<Output, Failure>?, Subscribers.Demand) = lock.withLock(owner: self) {
+        let (hub, demand): (SubjectRoster?, Subscribers.Demand) = lock.withLock(owner: self) {
             _ = port?(.reveal(box))
             return (self.hub, self.demand)
         }
@@ -14,7 +14,9 @@ extension SubjectConduit: CustomReflectable, CustomPlaygroundDisplayConvertible 
         }
         return Mirror(
             self,
-            children: ["parent": hub as Any, "downstream": box.subscriber as Any, "demand": demand, "subject": hub as Any]
+            children: [
+                "parent": hub as Any, "downstream": box.subscriber as Any, "demand": demand, "subject": hub as Any,
+            ]
         )
     }
 

@@ -25,9 +25,15 @@ internal class SubjectLink: @unchecked Sendable {
     /// Held by the thread delivering into (or changing) this subscriber; that thread may re-enter.
     @usableFromInline final let lock = ReentrantLock()
     @usableFromInline @exclusivity(unchecked) final var demand = Subscribers.Demand.none
+    /// The subject's hub, to detach from; `nil` once cancelled or finished. Written holding both
+    /// this link's lock and the hub's (`SubjectRoster.detach`), or only this link's once the hub
+    /// has let go of its subscribers (completion); read holding either.
+    @usableFromInline @exclusivity(unchecked) final var hub: SubjectRoster?
 
     @usableFromInline
-    init() {}
+    init(hub: SubjectRoster) {
+        self.hub = hub
+    }
 }
 
 /// The subscription a subject hands each of its subscribers: it keeps that subscriber's demand
@@ -50,13 +56,11 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
 {
     /// Delivers an event to the subscriber; `nil` once cancelled or finished (which releases it).
     @usableFromInline @exclusivity(unchecked) final var port: ((SubjectEvent<Output, Failure>) -> Subscribers.Demand)?
-    /// The subject's hub, to detach from; `nil` once cancelled or finished.
-    @usableFromInline @exclusivity(unchecked) final var hub: SubjectHub<Output, Failure>?
 
     @inlinable
     init(hub: SubjectHub<Output, Failure>, port: @escaping (SubjectEvent<Output, Failure>) -> Subscribers.Demand) {
-        self.hub = hub
         self.port = port
+        super.init(hub: hub)
     }
 
     /// The subject's name (Combine's: "PassthroughSubject", "PublishedSubject"...); once detached,
@@ -117,7 +121,7 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     @usableFromInline
     final func request(_ newDemand: Subscribers.Demand) {
         precondition(newDemand > 0, "demand must not be zero")
-        var hub: SubjectHub<Output, Failure>?
+        var hub: SubjectRoster?
         withLock {
             guard let port else { return }
             demand += newDemand
@@ -134,12 +138,9 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
 
     @usableFromInline
     final func cancel() {
-        var hub: SubjectHub<Output, Failure>?
         withLock {
-            hub = self.hub
-            self.hub = nil
             port = nil
+            hub?.detach(self)
         }
-        hub?.detach(self)
     }
 }

@@ -1,33 +1,117 @@
-/// The state both subjects share: the conduits of their subscribers, their completion, and the
-/// upstream subscriptions handed to them with `send(subscription:)`.
+/// The part of a subject's state that depends on no type: the lock, the subscribers' conduits,
+/// and the upstream subscriptions handed to the subject with `send(subscription:)`. A conduit
+/// reaches its subject through this class, so `detach` and `downstreamDemanded` (reached through
+/// `Subscription.cancel` and `request`, unspecialised) look up no generic metadata.
 ///
-/// Its delivery path is `@inlinable` so that a client's `send` is specialised for its value type;
-/// each subscriber is reached through its conduit's `port`, a closure made where the subscriber's
-/// type is known. The subscribers are kept as `SubjectLink`s, an array type that is the same for
-/// every subject, so `detach` (reached through `Subscription.cancel`, unspecialised) looks up no
-/// generic metadata.
+/// A cancelled conduit is not searched for: `detach` marks it (its `hub` becomes `nil`) and
+/// counts it, and the marked conduits are swept out together once they are half of `entries`.
+/// Cancelling is constant time (amortised) however many subscribers there are, the order of the
+/// others is kept, and a send offers a value to at most as many cancelled conduits as live ones
+/// (each turns it away at once).
 @usableFromInline
-internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
-    @usableFromInline let lock = Lock()
-    @usableFromInline @exclusivity(unchecked) var entries: [SubjectLink] = []
-    @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
-    private var upstreams: [Subscription] = []
+internal class SubjectRoster: @unchecked Sendable {
+    @usableFromInline final let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) final var entries: [SubjectLink] = []
+    /// How many of `entries` are detached and wait for the next sweep.
+    @exclusivity(unchecked) private final var detachedCount = 0
+    @exclusivity(unchecked) private final var upstreams: [Subscription] = []
     /// Whether upstream subscriptions are asked for everything as they come. A passthrough subject
     /// (as in Combine) waits until a subscriber first asks for values; a current-value subject
     /// asks at once, since it keeps the latest value even with nobody listening.
-    private var upstreamsRequested: Bool
-    @usableFromInline let name: String
+    @exclusivity(unchecked) private final var upstreamsRequested: Bool
+
+    /// The subject's name as its subscriptions show it ("PassthroughSubject", "PublishedSubject"...).
+    @usableFromInline final let name: String
 
     @usableFromInline
     init(name: String, pullsUpstreamAtOnce: Bool) {
         self.name = name
-        self.upstreamsRequested = pullsUpstreamAtOnce
+        upstreamsRequested = pullsUpstreamAtOnce
     }
 
     deinit {
         for upstream in upstreams {
             upstream.cancel()
         }
+    }
+
+    /// Keeps an upstream subscription; asks it for everything once a subscriber wants values.
+    @usableFromInline
+    final func adopt(_ subscription: Subscription) {
+        let requestNow: Bool = lock.withLock {
+            upstreams.append(subscription)
+            return upstreamsRequested
+        }
+        if requestNow { subscription.request(.unlimited) }
+    }
+
+    /// A subscriber asked for values: the first time, every upstream subscription is asked for
+    /// everything.
+    @usableFromInline
+    final func downstreamDemanded() {
+        let pending: [Subscription] = lock.withLock {
+            guard !upstreamsRequested else { return [] }
+            upstreamsRequested = true
+            return upstreams
+        }
+        for upstream in pending {
+            upstream.request(.unlimited)
+        }
+    }
+
+    /// Forgets a cancelled subscriber: marks it detached and sweeps the detached ones out once
+    /// they are half of `entries`. Call holding `link`'s lock: its `hub` is written under both
+    /// locks, so either one suffices to read it.
+    @usableFromInline
+    final func detach(_ link: SubjectLink) {
+        lock.lock()
+        if link.hub != nil {
+            link.hub = nil
+            detachedCount += 1
+            if detachedCount == entries.count {
+                entries.removeAll(keepingCapacity: true)
+                detachedCount = 0
+            } else if detachedCount &* 2 >= entries.count {
+                sweep()
+            }
+        }
+        lock.unlock()
+    }
+
+    /// Removes the detached links from `entries`, keeping the others' order; call holding `lock`.
+    private final func sweep() {
+        var kept = 0
+        for index in entries.indices where entries[index].hub != nil {
+            if kept != index { entries.swapAt(kept, index) }
+            kept += 1
+        }
+        entries.removeLast(entries.count - kept)
+        detachedCount = 0
+    }
+
+    /// Forgets every subscriber (the subject completed): detached ones are no longer counted.
+    @usableFromInline
+    final func takeAll() -> [SubjectLink] {
+        let all = entries
+        entries = []
+        detachedCount = 0
+        return all
+    }
+}
+
+/// The state both subjects share, on top of `SubjectRoster`: their completion, and the delivery
+/// path.
+///
+/// Its delivery path is `@inlinable` so that a client's `send` is specialised for its value type;
+/// each subscriber is reached through its conduit's `port`, a closure made where the subscriber's
+/// type is known. The subscribers are kept as `SubjectLink`s, an array type that is the same for
+/// every subject.
+@usableFromInline
+internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
+    @usableFromInline
+    override init(name: String, pullsUpstreamAtOnce: Bool) {
+        super.init(name: name, pullsUpstreamAtOnce: pullsUpstreamAtOnce)
     }
 
     @inlinable
@@ -43,6 +127,23 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
             lock.unlock()
             return
         }
+        let receivers = entries
+        lock.unlock()
+        SubjectHub.offer(value, generation: generation, to: receivers)
+    }
+
+    /// A current-value subject's send: `record` keeps `value` as the latest and numbers it, under
+    /// the lock, unless the subject has completed; then the value is offered to every subscriber.
+    /// A method of the hub, so its lock is borrowed: reached through the subject, it was retained
+    /// and released around each lock and unlock (four atomic operations per send).
+    @inlinable
+    func broadcast(_ value: Output, recording record: (Output) -> UInt64) {
+        lock.lock()
+        guard completion == nil else {
+            lock.unlock()
+            return
+        }
+        let generation = record(value)
         let receivers = entries
         lock.unlock()
         SubjectHub.offer(value, generation: generation, to: receivers)
@@ -76,35 +177,10 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
             return
         }
         self.completion = completion
-        let receivers = entries
-        entries = []
+        let receivers = takeAll()
         lock.unlock()
         for link in receivers {
             unsafeDowncast(link, to: SubjectConduit<Output, Failure>.self).finish(completion)
-        }
-    }
-
-    /// Keeps an upstream subscription; asks it for everything once a subscriber wants values.
-    @usableFromInline
-    func adopt(_ subscription: Subscription) {
-        let requestNow: Bool = lock.withLock {
-            upstreams.append(subscription)
-            return upstreamsRequested
-        }
-        if requestNow { subscription.request(.unlimited) }
-    }
-
-    /// A subscriber asked for values: the first time, every upstream subscription is asked for
-    /// everything.
-    @usableFromInline
-    func downstreamDemanded() {
-        let pending: [Subscription] = lock.withLock {
-            guard !upstreamsRequested else { return [] }
-            upstreamsRequested = true
-            return upstreams
-        }
-        for upstream in pending {
-            upstream.request(.unlimited)
         }
     }
 
@@ -148,23 +224,5 @@ internal final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
                 return .none
             }
         }
-    }
-
-    /// Forgets a cancelled subscriber. A plain loop rather than `firstIndex(where:)`: this runs
-    /// unspecialised (reached through `Subscription.cancel`), where the generic algorithm measured
-    /// several times slower. It searches from the oldest subscriber, the usual order of teardown.
-    @usableFromInline
-    func detach(_ conduit: SubjectLink) {
-        lock.lock()
-        var index = 0
-        let count = entries.count
-        while index < count {
-            if entries[index] === conduit {
-                entries.remove(at: index)
-                break
-            }
-            index += 1
-        }
-        lock.unlock()
     }
 }
