@@ -10,6 +10,7 @@ public enum Unit: String, Sendable {
     case milliseconds = "ms"
 
     case kibibytesPeak = "KiB peak"
+    case kibibytesPerViewer = "KiB/viewer"
 
     /// Whether a smaller figure is better.
     var lowerIsBetter: Bool { self != .linesPerSecond }

@@ -36,6 +36,10 @@ let rows: [Row] = [
     Row("floor.closures", "closure loop map/filter (floor)", .nsPerValue, reference: "~5", ratio: nil),
     Row("playground.replay", "playground replay, 3-operator pipeline", .linesPerSecond, ratio: nil, absolute: 100_000),
     Row("playground.startup", "`conduit -e help` start and exit", .milliseconds, ratio: nil, absolute: 50),
+    // `conduit serve`: the same kind of script typed into the REPL, with and without viewers.
+    Row("serve.replay.0", "`conduit serve` replay, no viewer", .linesPerSecond, ratio: nil),
+    Row("serve.replay.200", "`conduit serve` replay, 200 viewers", .linesPerSecond, ratio: nil),
+    Row("serve.memory", "`conduit serve` memory per viewer (200)", .kibibytesPerViewer, ratio: nil),
 ]
 
 func environment(_ name: String) -> String? {
@@ -79,7 +83,8 @@ if let machine = environment("BENCH_MACHINE") { header.append("Machine: \(machin
 if countInstructions, let counter = environment("BENCH_COUNTER") { header.append("Counter: \(counter)") }
 if !header.isEmpty { header.append("") }
 
-let playground = countInstructions ? [] : PlaygroundCases.all(binary: environment("CONDUIT_BIN"))
+let playground = countInstructions ? []
+    : PlaygroundCases.all(binary: environment("CONDUIT_BIN")) + ServeCases.all(binary: environment("CONDUIT_BIN"))
 let harness = Harness(
     rows: rows,
     engines: [
