@@ -14,7 +14,7 @@ import Glibc
 /// server pushes, all on one thread that polls them, so the server writes as fast as it can.
 enum ServeCases {
     static let viewers = 200
-    static let lines = 20_000
+    static let lines = 5_000
 
     static func all(binary: String?) -> [Case] {
         guard let binary, FileManager.default.isExecutableFile(atPath: binary) else { return [] }
@@ -31,8 +31,9 @@ enum ServeCases {
             Case("serve.replay.\(viewers)", runs: 3) {
                 ServeRun(binary: binary, viewers: viewers, script: script).replay()?.linesPerSecond ?? .nan
             },
+            // Memory only: the viewers connect, take their snapshot, and the REPL's input ends.
             Case("serve.memory", runs: 3) {
-                ServeRun(binary: binary, viewers: viewers, script: script).replay()?.kibibytesPerViewer ?? .nan
+                ServeRun(binary: binary, viewers: viewers, script: []).replay()?.kibibytesPerViewer ?? .nan
             },
         ]
     }
@@ -112,7 +113,9 @@ struct ServeRun {
         guard status == 0 else { return nil }
         let lines = script.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         let perViewer = viewers > 0 ? Double(after - before) / Double(viewers) : .nan
-        return Outcome(linesPerSecond: Double(lines) / (Double(end - start) / 1e9), kibibytesPerViewer: perViewer)
+        return Outcome(
+            linesPerSecond: lines > 0 ? Double(lines) / (Double(end - start) / 1e9) : .nan,
+            kibibytesPerViewer: perViewer)
     }
 
     /// Starts `conduit serve --port 0` reading `stdin`, its output discarded and its errors (where
