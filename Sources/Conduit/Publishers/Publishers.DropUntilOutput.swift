@@ -2,8 +2,10 @@ extension Publishers {
     /// A publisher that ignores elements from the upstream publisher until it receives an element
     /// from a second publisher.
     ///
-    /// It asks the second publisher for a single element; a failure of the second publisher fails
-    /// this one. Dropped elements do not use up downstream demand.
+    /// As in Combine: the downstream gets its subscription first; the second publisher is then
+    /// subscribed and asked for one element, and the upstream after it. Dropped elements answer no
+    /// new demand. The second publisher completing before its element ends the stream (and cancels
+    /// the upstream); after its element, its completion changes nothing.
     public struct DropUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher
         where Upstream.Failure == Other.Failure
     {
@@ -23,9 +25,10 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let subscription = UntilOutput<S, Other>(downstream: subscriber, mode: .drop) { .failure($0) }
-            subscriber.receive(subscription: subscription)
-            subscription.start(upstream: upstream, other: other)
+            let gate = DropUntilOutputGate<S, Other.Output>(downstream: subscriber)
+            subscriber.receive(subscription: gate)
+            other.subscribe(DropUntilOutputWatcher(gate: gate))
+            upstream.subscribe(gate)
         }
     }
 }
@@ -38,5 +41,144 @@ extension Publisher {
         where Failure == P.Failure
     {
         Publishers.DropUntilOutput(upstream: self, other: publisher)
+    }
+}
+
+/// The subscription of `drop(untilOutputFrom:)` and its upstream's subscriber: closed until the
+/// other publisher's first value, open after it.
+private final class DropUntilOutputGate<Downstream: Subscriber, OtherOutput>: UntilOutputCore<Downstream>,
+    Subscriber, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible,
+    @unchecked Sendable
+{
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    /// The other publisher has sent its value; read and written under `lock`.
+    private var open = false
+    /// The other publisher ended the stream before the upstream's subscription came: that
+    /// subscription is still taken and asked for the demand kept for it, as in Combine.
+    private var requestsLateUpstream = false
+
+    var description: String { "DropUntilOutput" }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var playgroundDescription: Any { description }
+
+    func request(_ demand: Subscribers.Demand) {
+        forwardRequest(demand)
+    }
+
+    func cancel() {
+        lock.withLock { requestsLateUpstream = false }
+        cancelBoth()
+    }
+
+    // MARK: Upstream events
+
+    func receive(subscription: Subscription) {
+        lock.lock()
+        if case .awaiting = upstream, !ended {
+            upstream = .live(subscription)
+            let demand = pendingDemand
+            pendingDemand = .none
+            lock.unlock()
+            if demand > 0 { subscription.request(demand) }
+            return
+        }
+        guard requestsLateUpstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        // Kept (a cancel reaches it) and asked for the demand, though nothing it sends passes.
+        requestsLateUpstream = false
+        upstream = .live(subscription)
+        let demand = pendingDemand
+        pendingDemand = .none
+        lock.unlock()
+        if demand > 0 { subscription.request(demand) }
+    }
+
+    /// Before the other publisher's value, values are dropped without asking for more; a value
+    /// before the subscription (Combine traps) is ignored.
+    func receive(_ input: Input) -> Subscribers.Demand {
+        let passes: Bool = lock.withLock {
+            guard !ended, case .live = upstream else { return false }
+            return open
+        }
+        return passes ? deliver(input) : .none
+    }
+
+    /// Passes the completion on and cancels the other publisher's subscription.
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard !ended, let downstream else {
+            upstream = .closed
+            lock.unlock()
+            return
+        }
+        ended = true
+        self.downstream = nil
+        upstream = .closed
+        let other = close(&self.other)
+        lock.unlock()
+        other?.cancel()
+        deliver(completion, to: downstream)
+    }
+
+    // MARK: Other events
+
+    /// Opens the gate; the other publisher's subscription is let go (not cancelled), so its
+    /// subscriber may take a new one.
+    fileprivate func otherSent() {
+        lock.withLock {
+            guard !ended, otherIsLive else { return }
+            open = true
+            other = .awaiting
+        }
+    }
+
+    /// Before the gate opened, ends the stream with the same completion and cancels the upstream.
+    fileprivate func otherCompleted(_ completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard !ended, !open, let downstream else {
+            lock.unlock()
+            return
+        }
+        ended = true
+        self.downstream = nil
+        other = .closed
+        if case .awaiting = upstream { requestsLateUpstream = true }
+        let upstream = close(&self.upstream)
+        lock.unlock()
+        upstream?.cancel()
+        deliver(completion, to: downstream)
+    }
+}
+
+/// The subscriber of the other publisher: it shares the gate's identity and names, as in Combine.
+private struct DropUntilOutputWatcher<Downstream: Subscriber, OtherOutput>: Subscriber, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
+{
+    typealias Input = OtherOutput
+    typealias Failure = Downstream.Failure
+
+    let gate: DropUntilOutputGate<Downstream, OtherOutput>
+
+    var combineIdentifier: CombineIdentifier { gate.combineIdentifier }
+    var description: String { gate.description }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var playgroundDescription: Any { gate.description }
+
+    func receive(subscription: Subscription) {
+        gate.acceptOther(subscription)
+    }
+
+    func receive(_ input: OtherOutput) -> Subscribers.Demand {
+        gate.otherSent()
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+        gate.otherCompleted(completion)
     }
 }

@@ -2,7 +2,10 @@ extension Publishers {
     /// A publisher that republishes elements from the upstream until a second publisher emits
     /// its first element, and then finishes.
     ///
-    /// The second publisher finishing or failing without an element changes nothing.
+    /// As in Combine: the second publisher is subscribed first and asked for one element; the
+    /// downstream gets its subscription when the upstream's comes. The second publisher's element
+    /// cancels the upstream and finishes the stream (even before the upstream's subscription
+    /// came); the second publisher finishing or failing without an element changes nothing.
     public struct PrefixUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -19,9 +22,9 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let subscription = UntilOutput<S, Other>(downstream: subscriber, mode: .prefix) { _ in nil }
-            subscriber.receive(subscription: subscription)
-            subscription.start(upstream: upstream, other: other)
+            let prefix = PrefixUntilOutputSubscription<S, Other.Output, Other.Failure>(downstream: subscriber)
+            other.subscribe(PrefixUntilOutputTerminator(owner: prefix))
+            upstream.subscribe(prefix)
         }
     }
 }
@@ -32,5 +35,125 @@ extension Publisher {
     /// Republishes elements until another publisher emits an element.
     public func prefix<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.PrefixUntilOutput<Self, P> {
         Publishers.PrefixUntilOutput(upstream: self, other: publisher)
+    }
+}
+
+/// The subscription of `prefix(untilOutputFrom:)` and its upstream's subscriber.
+///
+/// Like Combine's, it has no description, mirror or playground description of its own; it writes
+/// itself as "PrefixUntilOutput" (`print()` shows that name).
+private final class PrefixUntilOutputSubscription<Downstream: Subscriber, OtherOutput, OtherFailure: Error>:
+    UntilOutputCore<Downstream>, Subscriber, Subscription, TextOutputStreamable, @unchecked Sendable
+{
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    func write<Target: TextOutputStream>(to target: inout Target) {
+        target.write("PrefixUntilOutput")
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        forwardRequest(demand)
+    }
+
+    func cancel() {
+        cancelBoth()
+    }
+
+    // MARK: Upstream events
+
+    /// The first subscription goes to the downstream (with any demand asked for before it); one
+    /// that comes after the end, or a second one, is cancelled.
+    func receive(subscription: Subscription) {
+        lock.lock()
+        guard !ended, case .awaiting = upstream, let downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        upstream = .live(subscription)
+        lock.unlock()
+        deliver(subscription: self, to: downstream)
+        let early: Subscribers.Demand = lock.withLock {
+            defer { pendingDemand = .none }
+            return ended ? .none : pendingDemand
+        }
+        if early > 0 { subscription.request(early) }
+    }
+
+    /// A value before the subscription is ignored.
+    func receive(_ input: Input) -> Subscribers.Demand {
+        let live: Bool = lock.withLock {
+            guard !ended, case .live = upstream else { return false }
+            return true
+        }
+        return live ? deliver(input) : .none
+    }
+
+    /// Cancels the other publisher's subscription, then passes the completion on (if the
+    /// downstream has its subscription: before it, Combine tells the downstream nothing).
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard !ended, let downstream else {
+            lock.unlock()
+            return
+        }
+        ended = true
+        self.downstream = nil
+        var subscribed = false
+        if case .live = upstream { subscribed = true }
+        upstream = .closed
+        let other = close(&self.other)
+        lock.unlock()
+        other?.cancel()
+        if subscribed { deliver(completion, to: downstream) }
+    }
+
+    // MARK: Other events
+
+    /// Cancels the upstream and finishes; the other publisher's subscription is let go.
+    fileprivate func otherSent() {
+        lock.lock()
+        guard !ended, otherIsLive, let downstream else {
+            lock.unlock()
+            return
+        }
+        ended = true
+        self.downstream = nil
+        other = .closed
+        let upstream = close(&self.upstream)
+        lock.unlock()
+        upstream?.cancel()
+        deliver(.finished, to: downstream)
+    }
+
+    /// The other publisher ended without a value: it is let go and the stream goes on.
+    fileprivate func otherCompleted() {
+        lock.withLock {
+            if otherIsLive { other = .closed }
+        }
+    }
+}
+
+/// The subscriber of the other publisher; it shares the subscription's identity, as in Combine.
+private struct PrefixUntilOutputTerminator<Downstream: Subscriber, OtherOutput, OtherFailure: Error>: Subscriber {
+    typealias Input = OtherOutput
+    typealias Failure = OtherFailure
+
+    let owner: PrefixUntilOutputSubscription<Downstream, OtherOutput, OtherFailure>
+
+    var combineIdentifier: CombineIdentifier { owner.combineIdentifier }
+
+    func receive(subscription: Subscription) {
+        owner.acceptOther(subscription)
+    }
+
+    func receive(_ input: OtherOutput) -> Subscribers.Demand {
+        owner.otherSent()
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<OtherFailure>) {
+        owner.otherCompleted()
     }
 }

@@ -107,6 +107,8 @@ final class RecordingSubscription: Subscription, @unchecked Sendable {
     private var _requests: [Subscribers.Demand] = []
     private var _cancelCount = 0
     let combineIdentifier = CombineIdentifier()
+    /// Runs after each cancel is recorded (set before the subscription is used).
+    var onCancel: (() -> Void)?
 
     var requests: [Subscribers.Demand] { lock.withLock { _requests } }
     var totalDemand: Subscribers.Demand { requests.reduce(.none, +) }
@@ -119,6 +121,7 @@ final class RecordingSubscription: Subscription, @unchecked Sendable {
 
     func cancel() {
         lock.withLock { _cancelCount += 1 }
+        onCancel?()
     }
 }
 
@@ -127,6 +130,7 @@ final class RecordingSubscription: Subscription, @unchecked Sendable {
 final class ManualPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
     private let lock = NSLock()
     private var subscriber: AnySubscriber<Output, Failure>?
+    private var _subscriberAsGiven: (any Subscriber)?
     let subscription = RecordingSubscription()
     private(set) var subscribeCount = 0
     /// Whether a subscriber gets `subscription` as it subscribes; if not, `sendSubscription` does it.
@@ -139,10 +143,14 @@ final class ManualPublisher<Output, Failure: Error>: Publisher, @unchecked Senda
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         lock.withLock {
             self.subscriber = AnySubscriber(subscriber)
+            _subscriberAsGiven = subscriber
             subscribeCount += 1
         }
         if subscribesAtOnce { subscriber.receive(subscription: subscription) }
     }
+
+    /// The current subscriber as the operator gave it (not erased), for its identity and names.
+    var subscriberAsGiven: (any Subscriber)? { lock.withLock { _subscriberAsGiven } }
 
     /// Hands the current subscriber a subscription (`subscription` unless another is given).
     func sendSubscription(_ other: Subscription? = nil) {
