@@ -46,4 +46,47 @@ final class DropTests: XCTestCase {
         XCTAssertEqual(upstream.subscription.requests, [.max(42)])
         XCTAssertEqual(upstream.send(1), .max(1))
     }
+
+    func testAValueAndACompletionBeforeTheUpstreamsSubscriptionStillGoDownstream() {
+        let upstream = ManualPublisher<Int, Never>(subscribesAtOnce: false)
+        let subscriber = RecordingSubscriber<Int, Never>()
+        upstream.dropFirst(0).subscribe(subscriber)
+        upstream.send(7)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(7)", "finished"])
+    }
+
+    func testCancelBeforeTheUpstreamCameLeavesItsLateSubscriptionAlone() {
+        let upstream = ManualPublisher<Int, Never>(subscribesAtOnce: false)
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(3))
+        upstream.dropFirst(1).subscribe(subscriber)
+        subscriber.cancel()
+        upstream.sendSubscription()
+        XCTAssertEqual(upstream.subscription.requests, [])
+        XCTAssertFalse(upstream.subscription.isCancelled)
+    }
+
+    func testASecondSubscriptionIsCancelled() {
+        let upstream = ManualPublisher<Int, Never>()
+        upstream.dropFirst(1).subscribe(RecordingSubscriber<Int, Never>())
+        let second = RecordingSubscription()
+        upstream.sendSubscription(second)
+        XCTAssertTrue(second.isCancelled)
+        XCTAssertFalse(upstream.subscription.isCancelled)
+    }
+
+    func testItNamesItselfDropAndShowsNoChildren() throws {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>()
+        upstream.dropFirst(3).subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        XCTAssertEqual(String(describing: subscription), "Drop")
+        XCTAssertTrue(Mirror(reflecting: subscription).children.isEmpty)
+        XCTAssertEqual((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "Drop")
+    }
+
+    func testANegativeCountIsAcceptedUntilSubscribed() {
+        let drop = Publishers.Drop(upstream: Just(1), count: -1)
+        XCTAssertEqual(drop.count, -1)
+    }
 }

@@ -46,6 +46,28 @@ final class MeasureIntervalTests: XCTestCase {
         XCTAssertEqual(scheduler.calls, ["now"])
     }
 
+    func testCancelBeforeTheSubscriptionLeavesItAlone() throws {
+        let upstream = ManualPublisher<Int, Never>(subscribesAtOnce: false)
+        let subscriber = RecordingSubscriber<VirtualTimeScheduler.SchedulerTimeType.Stride, Never>()
+        upstream.measureInterval(using: RecordingScheduler()).subscribe(subscriber)
+        let measurer = try XCTUnwrap(upstream.subscriberAsGiven as? Subscription)
+        measurer.cancel()
+        upstream.sendSubscription()
+        XCTAssertFalse(upstream.subscription.isCancelled)
+        XCTAssertEqual(subscriber.eventDescriptions, [])
+    }
+
+    func testShowsNoChildrenAndItsNameToPlaygrounds() throws {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<VirtualTimeScheduler.SchedulerTimeType.Stride, Never>()
+        upstream.measureInterval(using: RecordingScheduler()).subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        XCTAssertTrue(Mirror(reflecting: subscription).children.isEmpty)
+        XCTAssertEqual(
+            (subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "MeasureInterval"
+        )
+    }
+
     private func describe(_ subscription: Subscription?) -> String {
         subscription.map { String(describing: $0) } ?? "none"
     }

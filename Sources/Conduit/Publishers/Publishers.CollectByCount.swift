@@ -29,37 +29,37 @@ extension Publisher {
     }
 }
 
-/// The subscription of `collect(_ count:)`.
-private final class CountingCollector<Element, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable where Downstream.Input == [Element]
+/// The subscriber and subscription of `collect(_ count:)`: a request for N arrays asks the upstream
+/// for N × count values. As in Combine, a value before the subscription is ignored, while a
+/// completion before it still reaches the downstream.
+private final class CountingCollector<Element, Downstream: Subscriber>:
+    OperatorSubscription<Element, Downstream.Failure, Downstream>, @unchecked Sendable
+    where Downstream.Input == [Element]
 {
-    typealias Input = Element
-    typealias Failure = Downstream.Failure
-
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var upstream: Subscription?
+    /// The values of the array being filled; under `lock`.
     private var buffer: [Element] = []
     private let count: Int
 
     init(downstream: Downstream, count: Int) {
-        self.downstream = downstream
         self.count = count
         // A count is a limit, not a size: reserving it all up front would allocate for values
         // that may never come (`collect(Int.max)` would ask for the whole address space).
         buffer.reserveCapacity(min(count, 64))
+        super.init(downstream: downstream, name: "CollectByCount", passesEarlyCompletion: true, mapFailure: { $0 })
     }
 
-    var description: String { "CollectByCount" }
-
-    func receive(subscription: Subscription) {
-        lock.withLock { upstream = subscription }
-        downstream?.receive(subscription: self)
+    /// Combine's children: the downstream, the upstream's subscription, the buffer and the count.
+    override var customMirror: Mirror {
+        let (downstream, subscription, buffer) = lock.withLock { (self.downstream, upstream.subscription, self.buffer) }
+        return Mirror(self, children: [
+            ("downstream", downstream as Any), ("upstreamSubscription", subscription as Any),
+            ("buffer", buffer), ("count", count),
+        ])
     }
 
-    func receive(_ input: Element) -> Subscribers.Demand {
+    override func receive(_ input: Element) -> Subscribers.Demand {
         let (target, full): (Downstream?, [Element]?) = lock.withLock {
-            guard let downstream else { return (nil, nil) }
+            guard case .subscribed = upstream, let downstream else { return (nil, nil) }
             buffer.append(input)
             guard buffer.count == count else { return (downstream, nil) }
             defer { buffer.removeAll(keepingCapacity: true) }
@@ -69,34 +69,20 @@ private final class CountingCollector<Element, Downstream: Subscriber>: Subscrib
         return target.receive(full) * count
     }
 
-    func receive(completion: Subscribers.Completion<Failure>) {
-        let (target, rest): (Downstream?, [Element]) = lock.withLock {
-            defer {
-                downstream = nil
-                upstream = nil
-                buffer = []
-            }
-            return (downstream, buffer)
+    /// A finish first sends the partly filled array, if any; a failure drops it.
+    override func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+        guard let target = end() else { return }
+        let rest: [Element] = lock.withLock {
+            defer { buffer = [] }
+            return buffer
         }
-        guard let target else { return }
         if case .finished = completion, !rest.isEmpty {
             _ = target.receive(rest)
         }
         target.receive(completion: completion)
     }
 
-    func request(_ demand: Subscribers.Demand) {
-        lock.withLock { upstream }?.request(demand * count)
-    }
-
-    func cancel() {
-        let upstream: Subscription? = lock.withLock {
-            defer {
-                self.upstream = nil
-                downstream = nil
-            }
-            return self.upstream
-        }
-        upstream?.cancel()
+    override func request(_ demand: Subscribers.Demand) {
+        super.request(demand * count)
     }
 }

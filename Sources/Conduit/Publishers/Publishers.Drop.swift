@@ -8,12 +8,13 @@ extension Publishers {
         public let count: Int
 
         public init(upstream: Upstream, count: Int) {
-            precondition(count >= 0, "count must not be negative")
             self.upstream = upstream
             self.count = count
         }
 
+        /// A negative count traps here, when subscribed, as in Combine (not when the publisher is made).
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            precondition(count >= 0, "count must not be negative")
             let drop = DropSubscription(downstream: subscriber, count: count)
             subscriber.receive(subscription: drop)
             upstream.subscribe(drop)
@@ -34,18 +35,10 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            var dropping = true
-            let predicate = self.predicate
-            // Its own subscription (as in Combine): a second subscription is cancelled and nothing
-            // passes after the completion or a cancel.
-            upstream.subscribe(GuardedSubscriber<Output, Failure, S>(
-                downstream: subscriber, name: "DropWhile", mapFailure: { $0 },
-                wrapError: { _ in fatalError("a non-throwing predicate threw") }, cancelsLateSubscription: false
-            ) { value in
-                if dropping, predicate(value) { return .skip }
-                dropping = false
-                return .send(value)
-            })
+            upstream.subscribe(DropWhileSubscription<Output, Failure, S>(
+                downstream: subscriber, name: "DropWhile", predicate: predicate, mapFailure: { $0 },
+                wrapError: { _ in fatalError("a non-throwing predicate threw") }
+            ))
         }
     }
 
@@ -63,16 +56,10 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
-            var dropping = true
-            let predicate = self.predicate
-            upstream.subscribe(GuardedSubscriber<Output, Upstream.Failure, S>(
-                downstream: subscriber, name: "TryDropWhile", mapFailure: { $0 }, wrapError: { $0 },
-                cancelsLateSubscription: false
-            ) { value in
-                if dropping, try predicate(value) { return .skip }
-                dropping = false
-                return .send(value)
-            })
+            upstream.subscribe(DropWhileSubscription<Output, Upstream.Failure, S>(
+                downstream: subscriber, name: "TryDropWhile", predicate: predicate, mapFailure: { $0 },
+                wrapError: { $0 }
+            ))
         }
     }
 }
@@ -98,48 +85,31 @@ extension Publisher {
 /// its subscription before the upstream is subscribed; what it asks for until the upstream's
 /// subscription comes is kept, and the upstream is then asked for that plus the number of
 /// elements to drop, in one request (so `dropFirst(2)` under a demand of 42 asks for 44). Dropped
-/// elements need no new request; later requests go straight to the upstream.
-private final class DropSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+/// elements need no new request; later requests go straight to the upstream. As in Combine, a
+/// value or a completion that comes before the upstream's subscription still goes downstream.
+private final class DropSubscription<Downstream: Subscriber>:
+    OperatorSubscription<Downstream.Input, Downstream.Failure, Downstream>, @unchecked Sendable
 {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
-
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var upstream: Subscription?
-    /// Demand asked for while there is no upstream subscription.
+    /// Demand asked for while there is no upstream subscription; under `lock`.
     private var pendingDemand = Subscribers.Demand.none
-    /// Elements still to drop; only the upstream's (serial) deliveries touch it.
+    /// Elements still to drop; only the upstream's (serial) events touch it.
     private var remaining: Int
 
     init(downstream: Downstream, count: Int) {
-        self.downstream = downstream
-        self.remaining = count
+        remaining = count
+        super.init(downstream: downstream, name: "Drop", passesEarlyCompletion: true, mapFailure: { $0 })
     }
 
-    var description: String { "Drop" }
-
-    func receive(subscription: Subscription) {
-        lock.lock()
-        guard upstream == nil else {
-            lock.unlock()
-            subscription.cancel()
-            return
+    /// The downstream has its subscription already: the upstream is asked for the demand kept.
+    override func subscribed(_ subscription: Subscription, downstream: Downstream) {
+        let demand: Subscribers.Demand = lock.withLock {
+            defer { pendingDemand = .none }
+            return pendingDemand + remaining
         }
-        // Cancelled before it came: Combine leaves it alone.
-        guard downstream != nil else {
-            lock.unlock()
-            return
-        }
-        upstream = subscription
-        let demand = pendingDemand + remaining
-        pendingDemand = .none
-        lock.unlock()
         if demand > 0 { subscription.request(demand) }
     }
 
-    func receive(_ input: Input) -> Subscribers.Demand {
+    override func receive(_ input: Downstream.Input) -> Subscribers.Demand {
         if remaining > 0 {
             remaining -= 1
             return .none
@@ -147,33 +117,55 @@ private final class DropSubscription<Downstream: Subscriber>: Subscriber, Subscr
         return lock.withLock { downstream }?.receive(input) ?? .none
     }
 
-    func receive(completion: Subscribers.Completion<Failure>) {
-        let downstream: Downstream? = lock.withLock {
-            upstream = nil
-            return self.downstream
-        }
-        downstream?.receive(completion: completion)
-    }
-
-    func request(_ demand: Subscribers.Demand) {
+    override func request(_ demand: Subscribers.Demand) {
         lock.lock()
-        guard let upstream else {
+        if case .awaitingSubscription = upstream {
             if downstream != nil { pendingDemand += demand }
             lock.unlock()
             return
         }
+        let subscription = upstream.subscription
         lock.unlock()
-        upstream.request(demand)
+        subscription?.request(demand)
+    }
+}
+
+/// The subscriber and subscription of `drop(while:)` and `tryDrop(while:)`: values go through the
+/// predicate until it first says no (each dropped one is replaced by a request for one more), then
+/// straight downstream. As in Combine, a value or a completion that comes before the upstream's
+/// subscription is ignored, and a throwing predicate cancels the upstream and fails the stream.
+private final class DropWhileSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
+    OperatorSubscription<Input, UpstreamFailure, Downstream>, @unchecked Sendable where Downstream.Input == Input
+{
+    /// Still dropping; only the upstream's (serial) values touch it.
+    private var dropping = true
+    private let predicate: (Input) throws -> Bool
+    private let wrapError: (Error) -> Downstream.Failure
+
+    init(
+        downstream: Downstream, name: String, predicate: @escaping (Input) throws -> Bool,
+        mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
+        wrapError: @escaping (Error) -> Downstream.Failure
+    ) {
+        self.predicate = predicate
+        self.wrapError = wrapError
+        super.init(downstream: downstream, name: name, passesEarlyCompletion: false, mapFailure: mapFailure)
     }
 
-    func cancel() {
-        let upstream: Subscription? = lock.withLock {
-            defer {
-                self.upstream = nil
-                downstream = nil
+    override func receive(_ input: Input) -> Subscribers.Demand {
+        guard let downstream = subscribedDownstream else { return .none }
+        if dropping {
+            do {
+                if try predicate(input) { return .max(1) }
+            } catch {
+                if let (upstream, downstream) = endEarly() {
+                    upstream.cancel()
+                    downstream.receive(completion: .failure(wrapError(error)))
+                }
+                return .none
             }
-            return self.upstream
+            dropping = false
         }
-        upstream?.cancel()
+        return downstream.receive(input)
     }
 }

@@ -32,7 +32,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             var first: Output?
             let predicate = self.predicate
-            upstream.reduceInto(subscriber, name: "FirstWhere", accumulate: { value in
+            upstream.reduceInto(subscriber, name: "TryFirst", accumulate: { value in
                 guard predicate(value) else { return .more }
                 first = value
                 return .done
