@@ -89,4 +89,15 @@ final class DropTests: XCTestCase {
         let drop = Publishers.Drop(upstream: Just(1), count: -1)
         XCTAssertEqual(drop.count, -1)
     }
+
+    func testEveryCompletionGoesDownstreamAndLaterRequestsGoNowhere() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: .max(1))
+        upstream.dropFirst(1).subscribe(subscriber)
+        upstream.send(completion: .finished)
+        upstream.send(completion: .failure(TestError()))
+        subscriber.request(.max(3))
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "finished", "failure(boom)"])
+        XCTAssertEqual(upstream.subscription.requests, [.max(2)])
+    }
 }

@@ -117,6 +117,16 @@ private final class DropSubscription<Downstream: Subscriber>:
         return lock.withLock { downstream }?.receive(input) ?? .none
     }
 
+    /// As in Combine, every completion goes downstream (a misbehaving upstream's second one too);
+    /// the upstream's subscription is let go, so later requests go nowhere.
+    override func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+        let downstream: Downstream? = lock.withLock {
+            upstream = .terminal
+            return self.downstream
+        }
+        downstream?.receive(completion: completion)
+    }
+
     override func request(_ demand: Subscribers.Demand) {
         lock.lock()
         if case .awaitingSubscription = upstream {
