@@ -82,6 +82,34 @@ internal class UntilOutputCore<Downstream: Subscriber>: @unchecked Sendable {
         return nil
     }
 
+    /// Ends the stream for the upstream's completion, cancelling the other publisher's subscription:
+    /// the downstream to complete and whether the upstream's subscription had come, or nil if the
+    /// stream had ended already.
+    final func endForUpstreamCompletion() -> (downstream: Downstream, wasSubscribed: Bool)? {
+        lock.lock()
+        var wasSubscribed = false
+        if case .live = upstream { wasSubscribed = true }
+        upstream = .closed
+        guard !ended, let downstream else {
+            lock.unlock()
+            return nil
+        }
+        ended = true
+        self.downstream = nil
+        let other = close(&self.other)
+        lock.unlock()
+        other?.cancel()
+        return (downstream, wasSubscribed)
+    }
+
+    /// Whether values from the upstream may pass: its subscription is held and the stream goes on.
+    final var upstreamIsLive: Bool {
+        lock.withLock {
+            guard !ended, case .live = upstream else { return false }
+            return true
+        }
+    }
+
     /// Whether the other publisher's subscription has come (and not gone).
     final var otherIsLive: Bool {
         if case .live = other { return true }

@@ -101,27 +101,12 @@ private final class DropUntilOutputGate<Downstream: Subscriber, OtherOutput>: Un
     /// Before the other publisher's value, values are dropped without asking for more; a value
     /// before the subscription (Combine traps) is ignored.
     func receive(_ input: Input) -> Subscribers.Demand {
-        let passes: Bool = lock.withLock {
-            guard !ended, case .live = upstream else { return false }
-            return open
-        }
-        return passes ? deliver(input) : .none
+        upstreamIsLive && lock.withLock({ open }) ? deliver(input) : .none
     }
 
     /// Passes the completion on and cancels the other publisher's subscription.
     func receive(completion: Subscribers.Completion<Failure>) {
-        lock.lock()
-        guard !ended, let downstream else {
-            upstream = .closed
-            lock.unlock()
-            return
-        }
-        ended = true
-        self.downstream = nil
-        upstream = .closed
-        let other = close(&self.other)
-        lock.unlock()
-        other?.cancel()
+        guard let (downstream, _) = endForUpstreamCompletion() else { return }
         deliver(completion, to: downstream)
     }
 

@@ -83,30 +83,14 @@ private final class PrefixUntilOutputSubscription<Downstream: Subscriber, OtherO
 
     /// A value before the subscription is ignored.
     func receive(_ input: Input) -> Subscribers.Demand {
-        let live: Bool = lock.withLock {
-            guard !ended, case .live = upstream else { return false }
-            return true
-        }
-        return live ? deliver(input) : .none
+        upstreamIsLive ? deliver(input) : .none
     }
 
     /// Cancels the other publisher's subscription, then passes the completion on (if the
     /// downstream has its subscription: before it, Combine tells the downstream nothing).
     func receive(completion: Subscribers.Completion<Failure>) {
-        lock.lock()
-        guard !ended, let downstream else {
-            lock.unlock()
-            return
-        }
-        ended = true
-        self.downstream = nil
-        var subscribed = false
-        if case .live = upstream { subscribed = true }
-        upstream = .closed
-        let other = close(&self.other)
-        lock.unlock()
-        other?.cancel()
-        if subscribed { deliver(completion, to: downstream) }
+        guard let (downstream, wasSubscribed) = endForUpstreamCompletion(), wasSubscribed else { return }
+        deliver(completion, to: downstream)
     }
 
     // MARK: Other events
