@@ -33,7 +33,8 @@ enum PredictionCommands {
             if parser.current.identifier == "by" {
                 parser.advance()
                 switch parser.current.kind {
-                case .identifier(let word), .string(let word) where !word.isEmpty:
+                case .identifier(let word),
+                     .string(let word) where !word.isEmpty:
                     author = word
                     parser.advance()
                 default:
