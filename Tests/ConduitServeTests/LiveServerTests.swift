@@ -22,7 +22,7 @@ final class LiveServerTests: XCTestCase {
 
     /// Connects, collects decoded messages until `done` says so, then closes.
     private static func watch(
-        port: Int, sending: [String] = [], until done: @escaping @Sendable ([LiveMessage]) -> Bool
+        port: Int, sending: [String] = [], until done: @escaping @Sendable (Collected) -> Bool
     ) async throws -> [LiveMessage] {
         let collected = Collected()
         var logger = Logger(label: "test")
@@ -34,7 +34,8 @@ final class LiveServerTests: XCTestCase {
             for try await message in inbound.messages(maxSize: 16 << 20) {
                 guard case .text(let text) = message else { continue }
                 let decoded = try JSONDecoder().decode(LiveMessage.self, from: Data(text.utf8))
-                if done(collected.append(decoded)) { break }
+                collected.append(decoded)
+                if done(collected) { break }
             }
         }
         return collected.messages
@@ -60,8 +61,9 @@ final class LiveServerTests: XCTestCase {
         let session = Session()
         let live = LiveSession(feed: feed)
         let viewer = Task {
-            try await LiveServerTests.watch(port: port) { messages in
-                LiveServerTests.sequences(messages).last == 3
+            try await LiveServerTests.watch(port: port) { collected in
+                let messages = collected.messages
+                return LiveServerTests.sequences(messages).last == 3
                     && messages.contains {
                         if case .state(let state) = $0 { return state.marbles.contains("marble") }
                         return false
@@ -94,7 +96,7 @@ final class LiveServerTests: XCTestCase {
             live.record(input: line, records: session.evaluate(line), session: session)
         }
         live.flush(session)
-        let messages = try await LiveServerTests.watch(port: port) { $0.count >= 1 }
+        let messages = try await LiveServerTests.watch(port: port) { !$0.messages.isEmpty }
         XCTAssertEqual(messages.first, feed.snapshot())
         guard case .snapshot(let transcript, let state) = messages.first else { return XCTFail("no snapshot") }
         XCTAssertEqual(transcript.count, 4)
@@ -152,7 +154,7 @@ final class LiveServerTests: XCTestCase {
         let values = ProcessInfo.processInfo.environment["CONDUIT_UNDER_TSAN"] == nil ? 10_000 : 1_000
         let total = values + 2
         let viewers = (0..<200).map { _ in
-            Task { try await LiveServerTests.watch(port: port) { LiveServerTests.sequences($0).last == total } }
+            Task { try await LiveServerTests.watch(port: port) { $0.newestSequence == total } }
         }
         var waited = 0
         while feed.viewerCount < 200, waited < 60_000 {
@@ -177,15 +179,24 @@ final class LiveServerTests: XCTestCase {
     }
 }
 
-/// Messages a client has received so far.
+/// Messages a client has received so far, and the newest transcript entry among them, kept as
+/// they arrive: a viewer of 10,000 entries that rescanned (or copied) them all per message would
+/// fall so far behind on a loaded machine that the server's keep-alive ping closes it.
 private final class Collected: @unchecked Sendable {
     private let lock = NSLock()
     private var all: [LiveMessage] = []
+    private var newest: Int?
     var messages: [LiveMessage] { lock.withLock { all } }
-    func append(_ message: LiveMessage) -> [LiveMessage] {
+    /// The sequence number of the newest entry seen, by itself or as the end of a snapshot.
+    var newestSequence: Int? { lock.withLock { newest } }
+    func append(_ message: LiveMessage) {
         lock.withLock {
             all.append(message)
-            return all
+            switch message {
+            case .snapshot(let transcript, _): newest = transcript.last?.sequence
+            case .entry(let entry): newest = entry.sequence
+            case .state: break
+            }
         }
     }
 }
