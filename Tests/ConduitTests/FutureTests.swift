@@ -107,8 +107,7 @@ final class FutureTests: XCTestCase {
             neverFulfilled.subscribe(subscriber)
             subscriber.cancel()
         }
-        XCTAssertNil(weakSubscriber,
-            "the pending future still holds its subscription, but not the cancelled subscriber")
+        XCTAssertNil(weakSubscriber, "the pending future lets go of the cancelled subscription and subscriber")
         withExtendedLifetime(neverFulfilled) {}
     }
 
@@ -120,6 +119,61 @@ final class FutureTests: XCTestCase {
         cancellable.cancel()
         fulfil?(.success(1))
         XCTAssertEqual(received, [])
+    }
+
+    func testTheSubscriptionShowsTheFutureAndSubscriberUntilItHasDelivered() throws {
+        var fulfil: Future<Int, Never>.Promise?
+        let future = Future<Int, Never> { fulfil = $0 }
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        future.subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        XCTAssertEqual(String(describing: subscription), "Future")
+        func children() -> [String: String] {
+            Dictionary(uniqueKeysWithValues: Mirror(reflecting: subscription).children.map {
+                ($0.label ?? "", String(describing: $0.value))
+            })
+        }
+        XCTAssertEqual(Mirror(reflecting: subscription).children.map(\.label),
+                       ["parent", "downstream", "hasAnyDemand", "subject"])
+        XCTAssertTrue(children()["parent"]?.contains("Future") ?? false)
+        XCTAssertEqual(children()["hasAnyDemand"], "false")
+        var parentDuringDelivery: String?
+        subscriber.onValue = { _ in parentDuringDelivery = children()["parent"] }
+        subscriber.request(.max(1))
+        XCTAssertEqual(children()["hasAnyDemand"], "true")
+        fulfil?(.success(3))
+        XCTAssertTrue(parentDuringDelivery?.contains("Future") ?? false, "held while the value goes out")
+        XCTAssertEqual(children()["parent"], "nil")
+        XCTAssertEqual(children()["downstream"], "nil")
+    }
+
+    func testCancellingAPendingSubscriptionFreesItAndTheFuture() {
+        weak var weakFuture: Future<Int, Never>?
+        weak var weakSubscription: AnyObject?
+        do {
+            let future = Future<Int, Never> { _ in }
+            weakFuture = future
+            let subscriber = RecordingSubscriber<Int, Never>()
+            future.subscribe(subscriber)
+            weakSubscription = subscriber.subscription as AnyObject?
+            subscriber.cancel()
+        }
+        XCTAssertNil(weakSubscription)
+        XCTAssertNil(weakFuture)
+    }
+
+    func testAValueDeliveredOnRequestLeavesTheFutureInTheMirrorButNotTheSubscriber() throws {
+        let future = Future<Int, Never> { $0(.success(5)) }
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        future.subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        subscription.request(.max(1))
+        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(5)", "finished"])
+        let children = Dictionary(uniqueKeysWithValues: Mirror(reflecting: subscription).children.map {
+            ($0.label ?? "", String(describing: $0.value))
+        })
+        XCTAssertTrue(children["parent"]?.contains("Future") ?? false)
+        XCTAssertEqual(children["downstream"], "nil")
     }
 }
 

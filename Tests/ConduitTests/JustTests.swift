@@ -73,6 +73,35 @@ final class JustTests: XCTestCase {
         XCTAssertEqual(Just(1), Just(1))
         XCTAssertNotEqual(Just(1), Just(2))
     }
+
+    func testJustsSubscriptionShowsItsValueToReflection() throws {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        Just(42).subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        XCTAssertEqual(String(describing: subscription), "Just")
+        XCTAssertEqual((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String,
+                       "Just")
+        XCTAssertEqual(Mirror(reflecting: subscription).children.map { $0.value as? Int }, [42])
+    }
+
+    func testJustsOutputInRangeKeepsTheValueForARangeStartingAtZero() {
+        XCTAssertEqual(Just(12).output(in: 0..<10).output, 12)
+        XCTAssertEqual(Just(12).output(in: 0..<0).output, 12)
+        XCTAssertNil(Just(12).output(in: -10..<10).output)
+        XCTAssertNil(Just(12).output(in: 1...3).output)
+    }
+
+    func testJustsTryRemoveDuplicatesCallsThePredicateOnce() {
+        var calls = 0
+        let result = Just(4).tryRemoveDuplicates { (_: Int, _: Int) throws -> Bool in
+            calls += 1
+            throw TestError("no")
+        }.result
+        XCTAssertThrowsError(try result.get())
+        XCTAssertEqual(calls, 1)
+        XCTAssertEqual(Just(2).prepend(AnySequence([0, 1])).sequence, [0, 1, 2])
+        XCTAssertEqual(Just(2).append(AnySequence([3])).sequence, [2, 3])
+    }
 }
 
 final class EmptyAndFailTests: XCTestCase {

@@ -151,4 +151,22 @@ final class BufferTests: XCTestCase {
         XCTAssertEqual(recorder.overlappingDeliveries, 0)
         XCTAssertEqual(recorder.values, Array(0..<2000))
     }
+
+    func testTheBufferShowsItsValuesDemandAndPendingCompletionToReflection() throws {
+        let upstream = ManualPublisher<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        upstream.buffer(size: 4, prefetch: .keepFull, whenFull: .dropNewest).subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        XCTAssertEqual(String(describing: subscription), "Buffer")
+        XCTAssertEqual((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String,
+                       "Buffer")
+        upstream.send(1)
+        upstream.send(2)
+        upstream.send(completion: .finished)
+        let children = Mirror(reflecting: subscription).children.map { ($0.label, String(describing: $0.value)) }
+        XCTAssertEqual(children.map(\.0), ["values", "state", "downstreamDemand", "terminal"])
+        XCTAssertEqual(children[0].1, "[1, 2]")
+        XCTAssertEqual(children[2].1, "max(0)")
+        XCTAssertTrue(children[3].1.contains("finished"))
+    }
 }

@@ -97,4 +97,67 @@ final class CatchTests: XCTestCase {
         other.send(completion: .failure(TestError("fatal")))
         XCTAssertEqual(thrown.eventDescriptions, ["subscription", "failure(thrown)"])
     }
+
+    func testTheDownstreamIsSubscribedOnlyWhenTheUpstreamSubscriptionArrives() {
+        let upstream = ManualPublisher<Int, TestError>(subscribesAtOnce: false)
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
+        upstream.catch { _ in Just(0) }.subscribe(recorder)
+        XCTAssertEqual(recorder.eventDescriptions, [])
+        upstream.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, [], "a completion before the subscription is ignored")
+        upstream.sendSubscription()
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription"])
+        XCTAssertEqual(upstream.subscription.requests, [.max(2)])
+    }
+
+    func testCatchAndTryCatchDescribeThemselvesWithTheirDownstreamAndDemand() throws {
+        let upstream = ManualPublisher<Int, TestError>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(4))
+        upstream.catch { _ in Just(0) }.subscribe(recorder)
+        let subscription = try XCTUnwrap(recorder.subscription)
+        XCTAssertEqual(String(describing: subscription), "Catch")
+        XCTAssertEqual((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String,
+                       "Catch")
+        let children = Mirror(reflecting: subscription).children.map { $0.label }
+        XCTAssertEqual(children, ["downstream", "demand"])
+        let demand = Mirror(reflecting: subscription).children.first { $0.label == "demand" }?.value
+        XCTAssertEqual(demand as? Subscribers.Demand, .max(4))
+
+        let tryRecorder = RecordingSubscriber<Int, Error>()
+        upstream.tryCatch { _ in Just(0) }.subscribe(tryRecorder)
+        XCTAssertEqual(tryRecorder.subscription.map { String(describing: $0) }, "TryCatch")
+    }
+
+    func testTheReplacementsSubscriberShowsItselfAsTheCatch() {
+        let replacement = SubscriberProbe<Int, Never>()
+        Fail<Int, TestError>(error: TestError()).catch { _ in replacement }
+            .subscribe(RecordingSubscriber<Int, Never>())
+        XCTAssertEqual(replacement.descriptions, ["Catch"])
+        XCTAssertEqual(replacement.mirrorLabels, [["downstream", "demand"]])
+    }
+
+    func testASecondUpstreamFailureIsIgnored() {
+        let upstream = ManualPublisher<Int, TestError>()
+        var handled = 0
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.catch { _ -> Just<Int> in
+            handled += 1
+            return Just(9)
+        }.subscribe(recorder)
+        upstream.send(completion: .failure(TestError()))
+        upstream.send(completion: .failure(TestError()))
+        XCTAssertEqual(handled, 1)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(9)", "finished"])
+    }
+}
+
+/// A publisher that only notes how each subscriber describes and reflects itself.
+private final class SubscriberProbe<Output, Failure: Error>: Publisher, @unchecked Sendable {
+    private(set) var descriptions: [String] = []
+    private(set) var mirrorLabels: [[String?]] = []
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        descriptions.append(String(describing: subscriber))
+        mirrorLabels.append(Mirror(reflecting: subscriber).children.map(\.label))
+    }
 }

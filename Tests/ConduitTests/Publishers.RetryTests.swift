@@ -126,4 +126,66 @@ final class RetryTests: XCTestCase {
         XCTAssertEqual(completions, [.failure(TestError("gone"))])
         cancellable.cancel()
     }
+
+    func testTheDownstreamIsSubscribedWhenTheFirstAttemptsSubscriptionArrives() throws {
+        let upstream = ManualPublisher<Int, TestError>(subscribesAtOnce: false)
+        let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .max(3), demandPerValue: .max(5))
+        upstream.retry(2).subscribe(recorder)
+        XCTAssertEqual(recorder.eventDescriptions, [])
+        upstream.sendSubscription()
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription"])
+        let subscription = try XCTUnwrap(recorder.subscription)
+        XCTAssertEqual(String(describing: subscription), "Retry")
+        XCTAssertEqual((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String,
+                       "Retry")
+        XCTAssertTrue(Mirror(reflecting: subscription).children.isEmpty)
+        XCTAssertEqual(upstream.send(7), .none, "the demand a value brings is requested, not returned")
+        XCTAssertEqual(upstream.subscription.requests, [.max(3), .max(5)])
+    }
+
+    func testAFinishBeforeAnySubscriptionIsPassedOn() {
+        let upstream = ManualPublisher<Int, TestError>(subscribesAtOnce: false)
+        let recorder = RecordingSubscriber<Int, TestError>()
+        upstream.retry(1).subscribe(recorder)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, ["finished"])
+    }
+
+    func testAValueSentWhileResubscribingCountsAgainstTheDemandTheNextAttemptIsAskedFor() {
+        let upstream = ManualPublisher<Int, TestError>(subscribesAtOnce: false)
+        let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .max(3), demandPerValue: .max(2))
+        upstream.retry(1).subscribe(recorder)
+        upstream.sendSubscription()
+        upstream.send(completion: .failure(TestError()))
+        XCTAssertEqual(upstream.subscribeCount, 2)
+        upstream.send(1)
+        let second = RecordingSubscription()
+        upstream.sendSubscription(second)
+        XCTAssertEqual(recorder.values, [1])
+        XCTAssertEqual(upstream.subscription.requests, [.max(3)])
+        XCTAssertEqual(second.requests, [.max(4)], "3 asked for, 1 delivered, 2 more asked for with it")
+    }
+
+    func testANegativeCountRetriesWithoutLimit() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let recorder = RecordingSubscriber<Int, TestError>(initialDemand: .max(1))
+        Publishers.Retry(upstream: upstream, retries: -1).subscribe(recorder)
+        for _ in 0..<50 {
+            upstream.send(completion: .failure(TestError()))
+        }
+        XCTAssertEqual(upstream.subscribeCount, 51)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription"])
+    }
+
+    func testASubscriptionArrivingAfterCancelIsCancelled() {
+        let upstream = ManualPublisher<Int, TestError>(subscribesAtOnce: false)
+        let recorder = RecordingSubscriber<Int, TestError>()
+        upstream.retry(1).subscribe(recorder)
+        upstream.sendSubscription()
+        recorder.cancel()
+        let late = RecordingSubscription()
+        upstream.sendSubscription(late)
+        XCTAssertEqual(late.cancelCount, 1)
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
 }

@@ -145,6 +145,32 @@ final class PublishersSequenceTests: XCTestCase {
         subscriber.request(.max(5))
         XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "value(1)", "value(2)", "value(3)", "finished"])
     }
+
+    func testASequencesSubscriptionShowsItsElementsWhileItRunsAndSequenceAfter() throws {
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        (1...3).publisher.subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        XCTAssertEqual(String(describing: subscription), "1...3")
+        XCTAssertEqual((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String,
+                       "1...3")
+        let live = Mirror(reflecting: subscription).children.map { ($0.label, String(describing: $0.value)) }
+        XCTAssertEqual(live.map(\.0), ["sequence"])
+        XCTAssertEqual(live.map(\.1), ["1...3"])
+        subscriber.request(.unlimited)
+        XCTAssertEqual(String(describing: subscription), "Sequence")
+        let ended = Mirror(reflecting: subscription).children.map { String(describing: $0.value) }
+        XCTAssertEqual(ended, ["[]"])
+    }
+
+    func testPrependKeepsTheCollectionTypeAndReadsEachPartOnce() {
+        XCTAssertEqual([4, 5].publisher.prepend(1, 2, 3).sequence, [1, 2, 3, 4, 5])
+        XCTAssertEqual([4, 5].publisher.prepend(AnySequence([2, 3])).sequence, [2, 3, 4, 5])
+        XCTAssertEqual([4, 5].publisher.prepend([1].publisher).sequence, [1, 4, 5])
+    }
+
+    func testOutputInRangeTakesThatSliceOfTheCollection() {
+        XCTAssertEqual([1, 2, 3, 4, 5].publisher.output(in: 1..<4).sequence, [2, 3, 4])
+    }
 }
 
 final class ResultAndOptionalPublisherTests: XCTestCase {
@@ -178,5 +204,59 @@ final class ResultAndOptionalPublisherTests: XCTestCase {
         XCTAssertEqual(none.eventDescriptions, ["subscription", "finished"])
         XCTAssertEqual(Optional(3).publisher.map { $0 * 2 }.output, 6)
         XCTAssertNil(Optional(3).publisher.filter { $0 > 3 }.output)
+    }
+
+    func testAResultsSuccessGoesOutThroughASubscriptionNamedOnceThatShowsTheValue() throws {
+        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: .none)
+        Result<Int, TestError>.success(42).publisher.subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        XCTAssertEqual(String(describing: subscription), "Once")
+        XCTAssertEqual((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String,
+                       "Once")
+        let children = Mirror(reflecting: subscription).children
+        XCTAssertEqual(children.map(\.label), [nil])
+        XCTAssertEqual(children.first?.value as? Int, 42)
+    }
+
+    func testAResultsFailureAndANilOptionalUseTheEmptySubscription() {
+        let failed = RecordingSubscriber<Int, TestError>(initialDemand: .none)
+        Result<Int, TestError>.failure(TestError("bad")).publisher.subscribe(failed)
+        XCTAssertEqual(failed.subscription.map { String(describing: $0) }, "Empty")
+        XCTAssertEqual(failed.eventDescriptions, ["subscription", "failure(bad)"])
+        let none = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        Optional<Int>.none.publisher.subscribe(none)
+        XCTAssertEqual(none.subscription.map { String(describing: $0) }, "Empty")
+        let some = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        Optional(7).publisher.subscribe(some)
+        XCTAssertEqual(some.subscription.map { String(describing: $0) }, "Optional")
+        XCTAssertEqual(some.subscription.map { Mirror(reflecting: $0).children.first?.value as? Int }, 7)
+    }
+
+    func testAResultsTryMinTryMaxAndTryRemoveDuplicatesCallTheClosureOnceOnASuccess() {
+        var calls = 0
+        let throwing: (Int, Int) throws -> Bool = { _, _ in
+            calls += 1
+            throw TestError("compare")
+        }
+        let success = Result<Int, TestError>.Publisher(5)
+        XCTAssertThrowsError(try success.tryMin(by: throwing).result.get())
+        XCTAssertThrowsError(try success.tryMax(by: throwing).result.get())
+        XCTAssertThrowsError(try success.tryRemoveDuplicates(by: throwing).result.get())
+        XCTAssertEqual(calls, 3)
+        let failure = Result<Int, TestError>.Publisher(TestError("first"))
+        XCTAssertThrowsError(try failure.tryMin(by: throwing).result.get()) { error in
+            XCTAssertEqual(error as? TestError, TestError("first"))
+        }
+        XCTAssertEqual(calls, 3, "a failure is passed on without calling the closure")
+        XCTAssertEqual(try success.tryMin(by: <).result.get(), 5)
+    }
+
+    func testOptionalCollectAndOutputInRangeAnswerAsCombinesDo() {
+        XCTAssertEqual(Optional<Int>.none.publisher.collect().output, [])
+        XCTAssertEqual(Optional(3).publisher.collect().output, [3])
+        XCTAssertEqual(Optional(3).publisher.output(in: 0...0).output, 3)
+        XCTAssertNil(Optional(3).publisher.output(in: 0..<0).output)
+        XCTAssertNil(Optional(3).publisher.output(in: 1..<5).output)
+        XCTAssertEqual(Optional(3).publisher.output(in: ..<1).output, 3)
     }
 }

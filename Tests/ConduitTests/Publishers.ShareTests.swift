@@ -78,4 +78,24 @@ final class ShareTests: XCTestCase {
             XCTAssertEqual(recorder.values, [7])
         }
     }
+
+    func testSubscribersOfAShareSeeAMulticastSubscription() {
+        let shared = PassthroughSubject<Int, Never>().share()
+        let recorder = RecordingSubscriber<Int, Never>()
+        shared.subscribe(recorder)
+        XCTAssertEqual(recorder.subscription.map { String(describing: $0) }, "Multicast")
+    }
+
+    func testACompletionBeforeTheUpstreamsSubscriptionIsIgnored() {
+        let upstream = ManualPublisher<Int, Never>(subscribesAtOnce: false)
+        let shared = upstream.share()
+        let recorder = RecordingSubscriber<Int, Never>()
+        shared.subscribe(recorder)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription"])
+        upstream.sendSubscription()
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)", "finished"])
+    }
 }

@@ -63,4 +63,17 @@ final class RecordTests: XCTestCase {
             .subscribe(AnySubscriber(receiveSubscription: { seen.append("\($0)") }))
         XCTAssertEqual(seen, ["Empty"])
     }
+
+    func testARecordsSubscriptionShowsItsOutputAndCompletionThenCancelledEvents() throws {
+        let subscriber = RecordingSubscriber<Int, TestError>(initialDemand: .none)
+        Record<Int, TestError>(output: [1, 2], completion: .failure(TestError("oops"))).subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        let live = Mirror(reflecting: subscription).children.map { ($0.label, String(describing: $0.value)) }
+        XCTAssertEqual(live.map(\.0), ["sequence", "completion"])
+        XCTAssertEqual(live.first?.1, "[1, 2]")
+        XCTAssertTrue(live.last?.1.contains("oops") ?? false)
+        subscriber.request(.unlimited)
+        XCTAssertEqual(String(describing: subscription), "Cancelled Events")
+        XCTAssertEqual(Mirror(reflecting: subscription).children.first.map { String(describing: $0.value) }, "[]")
+    }
 }

@@ -16,6 +16,9 @@ internal struct FIFO<Element> {
     /// The oldest element, if any, without removing it.
     var first: Element? { isEmpty ? nil : storage[head] }
 
+    /// The elements, oldest first (for reflection).
+    var elements: [Element] { storage[head...].compactMap { $0 } }
+
     /// Adds an element at the back.
     mutating func append(_ element: Element) {
         storage.append(element)

@@ -14,7 +14,7 @@ import Synchronization
 /// for its element and subscriber types.
 @usableFromInline
 internal final class SequenceSubscription<Downstream: Subscriber, Elements: Sequence>: Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
     where Elements.Element == Downstream.Input
 {
     @usableFromInline let lock = Lock()
@@ -59,10 +59,31 @@ internal final class SequenceSubscription<Downstream: Subscriber, Elements: Sequ
         self.emitRuns = { $0.emit() }
     }
 
+    /// As Combine shows a sequence's or a record's subscription: the elements themselves while it
+    /// runs, then "Sequence" (a record's: "Cancelled Events"); "Empty" when there were none.
     @usableFromInline
-    /// As Combine shows a sequence's or a record's subscription: the elements themselves, or
-    /// "Empty" when there are none.
-    var description: String { startsEmpty ? "Empty" : String(describing: elements) }
+    var description: String {
+        if startsEmpty { return "Empty" }
+        guard isLive else { return name == "Record" ? "Cancelled Events" : "Sequence" }
+        return String(describing: elements)
+    }
+
+    /// The elements (none once it has ended), and a record's completion, as Combine reflects them.
+    @usableFromInline
+    var customMirror: Mirror {
+        let sequence: Any = isLive ? elements : [Elements.Element]()
+        if name == "Record" {
+            return Mirror(self, children: ["sequence": sequence, "completion": completion])
+        }
+        return Mirror(self, children: ["sequence": sequence])
+    }
+
+    @usableFromInline
+    var playgroundDescription: Any { description }
+
+    /// Not yet completed or cancelled.
+    @usableFromInline
+    var isLive: Bool { lock.withLock { downstream != nil } }
 
     /// Hands the subscription to the subscriber; completes at once if there is nothing to send.
     @inlinable

@@ -1,9 +1,9 @@
 import Synchronization
 
 /// The subscription of publishers that send at most one value and then complete: `Just`,
-/// `Optional.Publisher`, `Result.Publisher` and `Future`.
+/// `Optional.Publisher` and `Result.Publisher` (`Future` has its own, which reflection shows).
 ///
-/// The outcome may be known at once or later (`Future`); the value goes out on the first positive
+/// The outcome may be known at once or later (`resolve`); the value goes out on the first positive
 /// demand once it is known, followed by the completion. A failure goes out as soon as it is known,
 /// demand or not. No lock is held while the subscriber runs.
 ///
@@ -14,7 +14,7 @@ import Synchronization
 /// client's pipeline runs specialised code.
 @usableFromInline
 internal final class SingleValueSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
-    @unchecked Sendable
+    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
@@ -63,6 +63,19 @@ internal final class SingleValueSubscription<Downstream: Subscriber>: Subscripti
 
     @usableFromInline
     var description: String { name }
+
+    /// The value, as one unlabelled child (Combine's `Just`, `Optional` and `Once` show it so),
+    /// once it is known; nothing before.
+    @usableFromInline
+    var customMirror: Mirror {
+        guard state.load(ordering: .acquiring) & Self.resolved != 0, case .value(let value) = outcome else {
+            return Mirror(self, children: [:])
+        }
+        return Mirror(self, unlabeledChildren: [value])
+    }
+
+    @usableFromInline
+    var playgroundDescription: Any { name }
 
     /// Hands the subscription to the subscriber and delivers what can be delivered without demand.
     @inlinable

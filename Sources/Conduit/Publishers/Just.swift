@@ -163,8 +163,9 @@ extension Just {
         Optional<Output>.Publisher(predicate(output) ? output : nil)
     }
 
+    /// The output if the range starts at 0 (even an empty one, as Combine answers), else nothing.
     public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
-        Optional<Output>.Publisher(range.contains(0) ? output : nil)
+        Optional<Output>.Publisher(range.relative(to: 0 ..< Int.max).lowerBound == 0 ? output : nil)
     }
 
     public func tryScan<T>(_ initialResult: T, _ nextPartialResult: (T, Output) throws -> T) -> Result<T,
@@ -185,8 +186,10 @@ extension Just {
         Result<Bool, Error>.Publisher(Result { try predicate(output) })
     }
 
+    /// Calls the predicate once (with the output twice), as Combine does: if it throws, the
+    /// result is that error.
     public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
-        Result<Output, Error>.Publisher(output)
+        Result<Output, Error>.Publisher(Result { _ = try predicate(output, output); return output })
     }
 
     public func tryMin(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
@@ -203,7 +206,11 @@ extension Just {
 
     public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<[Output],
         Never> where S.Element == Output {
-        Publishers.Sequence(sequence: Array(elements) + [output])
+        var all: [Output] = []
+        all.reserveCapacity(elements.underestimatedCount + 1)
+        all.append(contentsOf: elements)
+        all.append(output)
+        return Publishers.Sequence(sequence: all)
     }
 
     public func append(_ elements: Output...) -> Publishers.Sequence<[Output], Never> {
@@ -212,6 +219,8 @@ extension Just {
 
     public func append<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<[Output],
         Never> where S.Element == Output {
-        Publishers.Sequence(sequence: [output] + Array(elements))
+        var all = [output]
+        all.append(contentsOf: elements)
+        return Publishers.Sequence(sequence: all)
     }
 }

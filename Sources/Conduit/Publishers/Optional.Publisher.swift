@@ -18,8 +18,15 @@ extension Optional {
             self.output = output
         }
 
+        /// A value goes out through a subscription named "Optional"; `nil` finishes after the empty
+        /// subscription at once, as in Combine.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Wrapped, S.Failure == Never {
+            guard let output else {
+                subscriber.receive(subscription: Subscriptions.empty)
+                subscriber.receive(completion: .finished)
+                return
+            }
             SingleValueSubscription(downstream: subscriber, name: "Optional", result: .success(output)).start()
         }
     }
@@ -79,8 +86,9 @@ extension Optional.Publisher {
         .init(output.map(predicate))
     }
 
+    /// An array of the value, or an empty array if there is none (as Combine's does).
     public func collect() -> Optional<[Wrapped]>.Publisher {
-        .init(output.map { [$0] })
+        .init(output.map { [$0] } ?? [])
     }
 
     public func min(by areInIncreasingOrder: (Wrapped, Wrapped) -> Bool) -> Optional<Wrapped>.Publisher {
@@ -112,8 +120,13 @@ extension Optional.Publisher {
         return .init(index == 0 ? output : nil)
     }
 
+    /// The value if the range (relative to the non-negative integers) contains 0; a negative
+    /// lower bound or an upper bound near `Int.max` traps, as in Combine.
     public func output<R: RangeExpression>(in range: R) -> Optional<Wrapped>.Publisher where R.Bound == Int {
-        .init(range.contains(0) ? output : nil)
+        let bounds = range.relative(to: 0 ..< Int.max)
+        precondition(bounds.lowerBound >= 0, "lowerBound must not be negative")
+        precondition(bounds.upperBound < Int.max - 1, "upperBound is too big")
+        return .init(bounds.contains(0) ? output : nil)
     }
 
     public func reduce<T>(_ initialResult: T, _ nextPartialResult: (T, Wrapped) -> T) -> Optional<T>.Publisher {

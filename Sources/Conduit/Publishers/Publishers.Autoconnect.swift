@@ -3,7 +3,8 @@ extension Publishers {
     ///
     /// It calls `connect()` when the first subscriber attaches (after attaching it), and cancels
     /// the connection when every subscriber has cancelled; a later subscriber connects again.
-    /// Subscribers that completed do not disconnect it: the upstream has ended anyway.
+    /// A subscriber that completed still counts until it cancels, as in Combine: the upstream has
+    /// ended anyway, and a late subscriber gets what the ended upstream gives it.
     public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -46,11 +47,11 @@ extension Publishers {
             }
         }
 
-        /// One subscriber ended; the last one to cancel ends the connection.
-        fileprivate func subscriberEnded(cancelled: Bool) {
+        /// One subscriber cancelled; the last one ends the connection.
+        fileprivate func subscriberEnded() {
             let toCancel: Cancellable? = lock.withLock {
                 subscribers -= 1
-                guard subscribers == 0, cancelled else { return nil }
+                guard subscribers == 0 else { return nil }
                 defer { connection = .idle }
                 if case .connected(let cancellable) = connection { return cancellable }
                 return nil
@@ -61,9 +62,10 @@ extension Publishers {
 }
 
 /// Stands between an `Autoconnect` and one of its subscribers to learn when that subscriber
-/// cancels or completes.
+/// cancels. As in Combine, it hands events on unchanged, and the subscriber sees the upstream's own
+/// subscription (its name and identity) through an `AutoconnectSubscription`.
 private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscriber,
-    Subscription, CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
 {
     typealias Input = Upstream.Output
@@ -72,7 +74,8 @@ private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downst
     private let owner: Publishers.Autoconnect<Upstream>
     private let downstream: Downstream
     private let lock = Lock()
-    private var state = SubscriberState.awaitingSubscription
+    private var upstream: Subscription?
+    private var cancelled = false
 
     init(owner: Publishers.Autoconnect<Upstream>, downstream: Downstream) {
         self.owner = owner
@@ -80,17 +83,19 @@ private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downst
     }
 
     var description: String { "Autoconnect" }
+    var customMirror: Mirror { Mirror(self, children: ["parent": owner, "downstream": downstream]) }
+    var playgroundDescription: Any { description }
 
     func receive(subscription: Subscription) {
         lock.lock()
-        guard case .awaitingSubscription = state else {
+        guard upstream == nil, !cancelled else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        state = .holding(subscription)
+        upstream = subscription
         lock.unlock()
-        downstream.receive(subscription: self)
+        downstream.receive(subscription: AutoconnectSubscription(upstream: subscription, owner: self))
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -98,30 +103,43 @@ private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downst
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        let wasLive: Bool = lock.withLock {
-            guard case .subscribed = state else { return false }
-            state = .terminal
-            return true
-        }
-        if wasLive {
-            owner.subscriberEnded(cancelled: false)
-        }
         downstream.receive(completion: completion)
     }
 
+    /// The subscriber cancelled: the first time, it no longer counts for the connection.
+    fileprivate func subscriptionCancelled(_ subscription: Subscription) {
+        let first: Bool = lock.withLock {
+            defer { cancelled = true }
+            return !cancelled
+        }
+        subscription.cancel()
+        if first {
+            owner.subscriberEnded()
+        }
+    }
+}
+
+/// What a subscriber of an `Autoconnect` holds: the upstream subscription, under its own name and
+/// identity, that also tells the `Autoconnect` when it is cancelled.
+private struct AutoconnectSubscription<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscription,
+    CustomStringConvertible, CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
+{
+    let upstream: Subscription
+    let owner: AutoconnectSubscriber<Upstream, Downstream>
+
+    var combineIdentifier: CombineIdentifier { upstream.combineIdentifier }
+    var description: String { String(describing: upstream) }
+
+    var playgroundDescription: Any {
+        (upstream as? CustomPlaygroundDisplayConvertible)?.playgroundDescription ?? description
+    }
+
     func request(_ demand: Subscribers.Demand) {
-        let subscription = lock.withLock { state.subscription }
-        subscription?.request(demand)
+        upstream.request(demand)
     }
 
     func cancel() {
-        let (wasLive, subscription): (Bool, Subscription?) = lock.withLock {
-            if case .terminal = state { return (false, nil) }
-            defer { state = .terminal }
-            return (true, state.subscription)
-        }
-        guard wasLive else { return }
-        subscription?.cancel()
-        owner.subscriberEnded(cancelled: true)
+        owner.subscriptionCancelled(upstream)
     }
 }

@@ -82,7 +82,7 @@ extension Publisher {
 /// thread finds the buffer idle delivers while there is demand; no lock is held while the
 /// downstream runs.
 private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
@@ -112,6 +112,22 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
     }
 
     var description: String { "Buffer" }
+
+    var playgroundDescription: Any { description }
+
+    /// What Combine's buffer shows: the buffered values, where it stands with the upstream, the
+    /// downstream's outstanding demand and the completion waiting to go out (nil if none).
+    var customMirror: Mirror {
+        typealias Snapshot = (values: [Input], state: String, demand: Subscribers.Demand, terminal: Any?)
+        let snapshot = lock.withLock { () -> Snapshot in
+            let state = done ? "completed" : upstream == nil ? "awaitingSubscription" : "subscribed"
+            let terminal: Subscribers.Completion<Failure>? = overflowFailure.map { .failure($0) }
+                ?? (upstreamFinished ? .finished : nil)
+            return (buffer.elements, state, self.demand, terminal)
+        }
+        return Mirror(self, children: ["values": snapshot.values, "state": snapshot.state,
+                                       "downstreamDemand": snapshot.demand, "terminal": snapshot.terminal as Any])
+    }
 
     /// What the upstream is asked for when it subscribes.
     private var initialRequest: Subscribers.Demand {

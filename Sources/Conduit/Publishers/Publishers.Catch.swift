@@ -24,12 +24,10 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let relay = Relay(downstream: subscriber, name: "Catch")
             let handler = self.handler
-            subscriber.receive(subscription: relay)
-            relay.attach(upstream) { error in
-                relay.attach(handler(error)) { relay.complete(.failure($0)) }
-            }
+            upstream.subscribe(CatchRelay(downstream: subscriber, name: "Catch") { error, relay in
+                handler(error).subscribe(relay.recovered { $0 })
+            })
         }
     }
 }

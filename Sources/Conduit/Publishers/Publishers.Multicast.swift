@@ -39,13 +39,94 @@ extension Publishers {
             }
         }
 
+        /// The subscriber attaches to the subject through a `MulticastSubscription`, which is what
+        /// it sees as its subscription ("Multicast", as in Combine).
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            subject.subscribe(subscriber)
+            subject.subscribe(MulticastSubscription(downstream: subscriber))
         }
 
         public func connect() -> Cancellable {
             upstream.subscribe(subject)
         }
+    }
+}
+
+/// Stands between a multicast's subject and one subscriber: the subscriber's subscription.
+///
+/// It passes the first subscription the subject gives on as itself, cancels any other, turns the
+/// demand the subscriber answers a value with into a request to the subject, and ignores whatever
+/// comes after a completion or its own cancellation. No lock is held while the subscriber or the
+/// subject is called.
+private final class MulticastSubscription<Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+{
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    private let lock = Lock()
+    private var downstream: Downstream?
+    private var state = SubscriberState.awaitingSubscription
+
+    init(downstream: Downstream) {
+        self.downstream = downstream
+    }
+
+    var description: String { "Multicast" }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var playgroundDescription: Any { description }
+
+    func receive(subscription: Subscription) {
+        lock.lock()
+        guard case .awaitingSubscription = state, let downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        state = .holding(subscription)
+        lock.unlock()
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard let subscription = state.subscription, let downstream else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
+        let more = downstream.receive(input)
+        if more > 0 {
+            subscription.request(more)
+        }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard case .subscribed = state, let downstream else {
+            lock.unlock()
+            return
+        }
+        state = .terminal
+        self.downstream = nil
+        lock.unlock()
+        downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        let subscription = lock.withLock { state.subscription }
+        subscription?.request(demand)
+    }
+
+    func cancel() {
+        let subscription: Subscription? = lock.withLock {
+            defer {
+                state = .terminal
+                downstream = nil
+            }
+            return state.subscription
+        }
+        subscription?.cancel()
     }
 }
 

@@ -15,13 +15,133 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-            let relay = Relay(downstream: subscriber, name: "ReplaceError")
-            subscriber.receive(subscription: relay)
-            let replacement = output
-            relay.attach(upstream) { _ in
-                relay.attach(Just(replacement)) { _ in }
-            }
+            let subscription = ReplaceErrorSubscription<Upstream.Failure, S>(
+                downstream: subscriber, replacement: output)
+            upstream.subscribe(subscription)
         }
+    }
+}
+
+/// The subscriber of `replaceError`, and the downstream's subscription ("ReplaceError").
+///
+/// As in Combine, the downstream gets it when the upstream's subscription arrives, and what comes
+/// before that is ignored. A failure becomes the replacement element and a finish, delivered at
+/// once if the downstream has demand, else on its next request.
+private final class ReplaceErrorSubscription<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
+    Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible,
+    @unchecked Sendable
+    where Downstream.Failure == Never
+{
+    typealias Input = Downstream.Input
+    typealias Failure = UpstreamFailure
+
+    private let lock = Lock()
+    private var downstream: Downstream?
+    private var state = SubscriberState.awaitingSubscription
+    private var demand = Subscribers.Demand.none
+    /// The upstream failed while the downstream had no demand: the replacement waits for a request.
+    private var replacementPending = false
+    /// The downstream cancelled before the upstream's subscription came; Combine then leaves that
+    /// subscription alone.
+    private var cancelledWhileWaiting = false
+    private let replacement: Downstream.Input
+
+    init(downstream: Downstream, replacement: Downstream.Input) {
+        self.downstream = downstream
+        self.replacement = replacement
+    }
+
+    var description: String { "ReplaceError" }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var playgroundDescription: Any { description }
+
+    func receive(subscription: Subscription) {
+        lock.lock()
+        guard case .awaitingSubscription = state, let downstream else {
+            let leaveAlone = cancelledWhileWaiting
+            cancelledWhileWaiting = false
+            lock.unlock()
+            if !leaveAlone { subscription.cancel() }
+            return
+        }
+        state = .holding(subscription)
+        let demand = self.demand
+        lock.unlock()
+        if demand > 0 {
+            subscription.request(demand)
+        }
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard case .subscribed = state, !replacementPending, let downstream else {
+            lock.unlock()
+            return .none
+        }
+        if demand > 0 { demand -= 1 }
+        lock.unlock()
+        let more = downstream.receive(input)
+        if more > 0 {
+            lock.withLock { demand += more }
+        }
+        return more
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard case .subscribed = state, !replacementPending, let downstream else {
+            lock.unlock()
+            return
+        }
+        if case .failure = completion, demand == 0 {
+            replacementPending = true
+            lock.unlock()
+            return
+        }
+        state = .terminal
+        self.downstream = nil
+        lock.unlock()
+        if case .failure = completion {
+            _ = downstream.receive(replacement)
+        }
+        downstream.receive(completion: .finished)
+    }
+
+    func request(_ newDemand: Subscribers.Demand) {
+        lock.lock()
+        guard let downstream else {
+            lock.unlock()
+            return
+        }
+        if replacementPending {
+            guard newDemand > 0 else {
+                lock.unlock()
+                return
+            }
+            state = .terminal
+            self.downstream = nil
+            lock.unlock()
+            _ = downstream.receive(replacement)
+            downstream.receive(completion: .finished)
+            return
+        }
+        demand += newDemand
+        let subscription = state.subscription
+        lock.unlock()
+        subscription?.request(newDemand)
+    }
+
+    func cancel() {
+        let subscription: Subscription? = lock.withLock {
+            defer {
+                state = .terminal
+                downstream = nil
+            }
+            if case .awaitingSubscription = state, downstream != nil { cancelledWhileWaiting = true }
+            return state.subscription
+        }
+        subscription?.cancel()
     }
 }
 

@@ -2,7 +2,7 @@ extension Publishers {
     /// A publisher that attempts to recreate its subscription to a failed upstream publisher.
     ///
     /// After a failure it subscribes to the upstream again, up to `retries` times (without limit
-    /// if `nil`), keeping the downstream's outstanding demand; the last failure is passed on.
+    /// if `nil` or negative), keeping the downstream's outstanding demand; the last failure is passed on.
     public struct Retry<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -19,65 +19,142 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let relay = Relay(downstream: subscriber, name: "Retry")
-            subscriber.receive(subscription: relay)
-            RetryLoop(upstream: upstream, relay: relay, remaining: retries).attempt()
+            RetrySubscription(upstream: upstream, downstream: subscriber, retries: retries).attempt()
         }
     }
 }
 
-/// The attempts of one `Retry` subscription. An upstream that fails while it is being subscribed
-/// to (a subject that has already failed) fails every new attempt at once: the attempts then run
-/// in a loop, not by recursion, so a large retry count cannot overflow the stack.
-private final class RetryLoop<Upstream: Publisher, Downstream: Subscriber>: @unchecked Sendable
+/// The subscriber `Retry` attaches to each attempt, and the downstream's subscription ("Retry").
+///
+/// As in Combine, the downstream gets it when the first attempt's subscription arrives; the
+/// demand the downstream answers a value with is requested from the current attempt (or from the
+/// next one, if it comes while the upstream is being subscribed to again). An attempt that fails
+/// while it is being subscribed to (a subject that has already failed) asks for the next attempt,
+/// which then runs in a loop, not by recursion, so a large retry count cannot overflow the stack.
+private final class RetrySubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
 {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
     private let upstream: Upstream
-    private let relay: Relay<Downstream>
     private let lock = Lock()
-    /// Attempts left; nil retries without limit.
+    private var downstream: Downstream?
+    private var state = SubscriberState.awaitingSubscription
+    private var demand = Subscribers.Demand.none
+    /// Attempts left; nil retries without limit (as does a negative count).
     private var remaining: Int?
+    private var handedDown = false
     /// True while `attempt()` is subscribing; a failure meanwhile asks the loop for another round.
     private var subscribing = false
     private var again = false
 
-    init(upstream: Upstream, relay: Relay<Downstream>, remaining: Int?) {
+    init(upstream: Upstream, downstream: Downstream, retries: Int?) {
         self.upstream = upstream
-        self.relay = relay
-        self.remaining = remaining
+        self.downstream = downstream
+        remaining = retries.flatMap { $0 < 0 ? nil : $0 }
     }
 
+    var description: String { "Retry" }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var playgroundDescription: Any { description }
+
+    /// Subscribes to the upstream, again as long as attempts fail while being subscribed to.
     func attempt() {
         repeat {
             lock.withLock {
                 subscribing = true
                 again = false
             }
-            relay.attach(upstream) { [self] error in failed(error) }
+            upstream.subscribe(self)
         } while lock.withLock({ () -> Bool in
             subscribing = false
             return again
         })
     }
 
-    private func failed(_ error: Upstream.Failure) {
-        // nil: no attempts left; true: start a new loop; false: the running loop goes on.
-        let attemptNow: Bool? = lock.withLock {
-            if let remaining {
-                if remaining <= 0 { return nil }
-                self.remaining = remaining - 1
-            }
-            if subscribing {
-                again = true
-                return false
-            }
-            return true
+    func receive(subscription: Subscription) {
+        lock.lock()
+        guard case .awaitingSubscription = state, let downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
         }
-        switch attemptNow {
-        case nil: relay.complete(.failure(error))
-        case true?: attempt()
-        case false?: break
+        state = .holding(subscription)
+        let first = !handedDown
+        handedDown = true
+        let demand = self.demand
+        lock.unlock()
+        if demand > 0 {
+            subscription.request(demand)
         }
+        if first {
+            downstream.receive(subscription: self)
+        }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard let downstream, demand > 0 else {
+            lock.unlock()
+            return .none
+        }
+        demand -= 1
+        lock.unlock()
+        let more = downstream.receive(input)
+        if more > 0 {
+            let subscription: Subscription? = lock.withLock {
+                demand += more
+                return state.subscription
+            }
+            subscription?.request(more)
+        }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard let downstream else {
+            lock.unlock()
+            return
+        }
+        if case .failure = completion, remaining.map({ $0 > 0 }) ?? true {
+            remaining = remaining.map { $0 - 1 }
+            state = .awaitingSubscription
+            let loopRunning = subscribing
+            again = subscribing
+            lock.unlock()
+            if !loopRunning { attempt() }
+            return
+        }
+        state = .terminal
+        self.downstream = nil
+        lock.unlock()
+        downstream.receive(completion: completion)
+    }
+
+    func request(_ newDemand: Subscribers.Demand) {
+        lock.lock()
+        guard downstream != nil else {
+            lock.unlock()
+            return
+        }
+        demand += newDemand
+        let subscription = state.subscription
+        lock.unlock()
+        subscription?.request(newDemand)
+    }
+
+    func cancel() {
+        let subscription: Subscription? = lock.withLock {
+            defer {
+                state = .terminal
+                downstream = nil
+            }
+            return state.subscription
+        }
+        subscription?.cancel()
     }
 }
 

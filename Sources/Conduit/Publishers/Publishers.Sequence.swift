@@ -159,13 +159,17 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
     public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
         where S.Element == Elements.Element
     {
-        var joined = Elements(elements)
+        var joined = Elements()
+        joined.reserveCapacity(sequence.count + elements.underestimatedCount)
+        joined.append(contentsOf: elements)
         joined.append(contentsOf: sequence)
         return .init(sequence: joined)
     }
 
     public func prepend(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
-        prepend(publisher.sequence)
+        var joined = publisher.sequence
+        joined.append(contentsOf: sequence)
+        return .init(sequence: joined)
     }
 }
 
@@ -228,9 +232,9 @@ extension Publishers.Sequence where Elements: Collection, Failure == Never {
         .init(sequence.indices.contains(index) ? sequence[index] : nil)
     }
 
+    /// The elements in `range`, which must lie within the collection's indices (as in Combine).
     public func output(in range: Range<Elements.Index>) -> Publishers.Sequence<[Elements.Element], Failure> {
-        let clamped = range.clamped(to: sequence.startIndex..<sequence.endIndex)
-        return .init(sequence: Array(sequence[clamped]))
+        .init(sequence: Array(sequence[range]))
     }
 }
 

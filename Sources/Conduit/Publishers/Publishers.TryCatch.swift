@@ -21,16 +21,17 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let relay = Relay(downstream: subscriber, name: "TryCatch")
             let handler = self.handler
-            subscriber.receive(subscription: relay)
-            relay.attach(upstream) { error in
+            upstream.subscribe(CatchRelay(downstream: subscriber, name: "TryCatch") { error, relay in
+                let replacement: NewPublisher
                 do {
-                    relay.attach(try handler(error)) { relay.complete(.failure($0)) }
+                    replacement = try handler(error)
                 } catch {
-                    relay.complete(.failure(error))
+                    relay.endRecovery(.failure(error))
+                    return
                 }
-            }
+                replacement.subscribe(relay.recovered { $0 as Error })
+            })
         }
     }
 }

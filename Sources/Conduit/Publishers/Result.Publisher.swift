@@ -28,9 +28,17 @@ extension Result {
             self.result = .failure(failure)
         }
 
+        /// A success goes out through a subscription named "Once" (Combine's name for this
+        /// publisher); a failure follows the empty subscription at once, as in Combine.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Success, S.Failure == Failure {
-            SingleValueSubscription(downstream: subscriber, name: "Result", result: result.map { $0 }).start()
+            switch result {
+            case .success(let output):
+                SingleValueSubscription(downstream: subscriber, name: "Once", result: .success(output)).start()
+            case .failure(let error):
+                subscriber.receive(subscription: Subscriptions.empty)
+                subscriber.receive(completion: .failure(error))
+            }
         }
     }
 }
@@ -91,16 +99,19 @@ extension Result.Publisher {
         self
     }
 
+    /// Calls the comparator once on a success (with it twice), as Combine does: if it throws,
+    /// the result is that error.
     public func tryMin(by areInIncreasingOrder: (Success, Success) throws -> Bool) -> Result<Success, Error>.Publisher {
-        .init(result.mapError { $0 as Error })
+        checkedOnce(areInIncreasingOrder)
     }
 
     public func max(by areInIncreasingOrder: (Success, Success) -> Bool) -> Result<Success, Failure>.Publisher {
         self
     }
 
+    /// Calls the comparator once on a success, as `tryMin(by:)` does.
     public func tryMax(by areInIncreasingOrder: (Success, Success) throws -> Bool) -> Result<Success, Error>.Publisher {
-        .init(result.mapError { $0 as Error })
+        checkedOnce(areInIncreasingOrder)
     }
 
     public func first() -> Result<Success, Failure>.Publisher {
@@ -115,9 +126,10 @@ extension Result.Publisher {
         self
     }
 
+    /// Calls the predicate once on a success, as `tryMin(by:)` does.
     public func tryRemoveDuplicates(by predicate: (Success, Success) throws -> Bool) -> Result<Success,
         Error>.Publisher {
-        .init(result.mapError { $0 as Error })
+        checkedOnce(predicate)
     }
 
     public func replaceEmpty(with output: Success) -> Result<Success, Failure>.Publisher {
@@ -140,6 +152,18 @@ extension Result.Publisher {
     public func tryScan<T>(_ initialResult: T, _ nextPartialResult: (T, Success) throws -> T) -> Result<T,
         Error>.Publisher {
         .init(Result<T, Error> { try nextPartialResult(initialResult, result.get()) })
+    }
+}
+
+extension Result.Publisher {
+    /// The success, after calling `check` on it once with it twice (as Combine's `tryMin`, `tryMax`
+    /// and `tryRemoveDuplicates` on one value do), or the error `check` throws; a failure as it is.
+    private func checkedOnce(_ check: (Success, Success) throws -> Bool) -> Result<Success, Error>.Publisher {
+        .init(Result<Success, Error> {
+            let output = try result.get()
+            _ = try check(output, output)
+            return output
+        })
     }
 }
 

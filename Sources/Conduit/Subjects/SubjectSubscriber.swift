@@ -40,9 +40,14 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
         return .none
     }
 
+    /// A completion that comes before the subscription is ignored, as in Combine.
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        let subject = isCancelled ? nil : self.subject
+        guard !isCancelled, upstream != nil else {
+            lock.unlock()
+            return
+        }
+        let subject = self.subject
         upstream = nil
         isCancelled = true
         lock.unlock()
