@@ -35,6 +35,29 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Fuzzing (scripts/fuzz): the harness, and one executable per target that runs libFuzzer
+        // when built with -sanitize=fuzzer -DCONDUIT_FUZZING and otherwise replays the files given.
+        .target(
+            name: "ConduitFuzzing",
+            dependencies: ["ConduitPlayground"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "ConduitFuzzSession",
+            dependencies: ["ConduitFuzzing"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "ConduitFuzzScript",
+            dependencies: ["ConduitFuzzing"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // scripts/soak: long runs whose resident memory must stay flat.
+        .executableTarget(
+            name: "ConduitSoak",
+            dependencies: ["Conduit", "ConduitPlayground"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .target(
             name: "CLibedit",
             linkerSettings: [.linkedLibrary("edit")]
@@ -51,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConduitPlaygroundTests",
-            dependencies: ["ConduitPlayground"],
+            dependencies: ["ConduitPlayground", "ConduitFuzzing"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

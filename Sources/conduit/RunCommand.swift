@@ -60,18 +60,14 @@ struct RunCommand: ParsableCommand {
 
 /// Checks shared by `run` and `check` before any script starts.
 enum ScriptFiles {
-    /// Every file must exist and be readable; otherwise a usage error names the first that is not.
+    /// Every file must be a readable script (`ScriptFile`); otherwise a usage error names the first
+    /// that is not, and why, in one line.
     static func requireReadable(_ files: [String]) throws {
         for file in files {
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) {
-                throw CommandFailure(status: ExitStatus.usage, message: "\(file): no such file")
-            }
-            if isDirectory.boolValue {
-                throw CommandFailure(status: ExitStatus.usage, message: "\(file): is a directory, not a script")
-            }
-            if !FileManager.default.isReadableFile(atPath: file) {
-                throw CommandFailure(status: ExitStatus.usage, message: "\(file): cannot be read (permission denied)")
+            do {
+                _ = try ScriptFile.read(file)
+            } catch {
+                throw CommandFailure(status: ExitStatus.usage, message: "\(file): \(error)")
             }
         }
     }

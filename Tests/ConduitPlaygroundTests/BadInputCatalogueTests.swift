@@ -160,8 +160,13 @@ final class BadInputCatalogueTests: SessionTestCase {
         try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let message = error("load \(path)")
-        XCTAssertTrue(message.contains("cannot read the file"), message)
-        XCTAssertTrue(message.contains("as UTF-8 text"), message)
+        XCTAssertTrue(message.contains("is not UTF-8 text (a binary file?)"), message)
+        assertNothingLost()
+    }
+
+    func testADeviceGivenToLoadIsRefusedInsteadOfReadForEver() {
+        let message = error("load /dev/zero")
+        XCTAssertTrue(message.contains("`/dev/zero` is not a regular file"), message)
         assertNothingLost()
     }
 

@@ -51,4 +51,46 @@ final class SubscribeOnTests: XCTestCase {
         XCTAssertEqual(mirrorText(upstream.subscriberMirror), [])
         XCTAssertEqual(upstream.subscriberPlaygroundDescription, "SubscribeOn")
     }
+
+    func testAFinishedSubscribeOnLetsGoOfAnUpstreamThatKeepsItsSubscriber() {
+        weak var subscription: ClingingSubscription?
+        do {
+            let upstream = ClingingPublisher()
+            var received: [Int] = []
+            let sink = upstream.subscribe(on: ImmediateScheduler.shared).sink { received.append($0) }
+            XCTAssertEqual(received, [7])
+            subscription = upstream.latest
+            XCTAssertEqual(upstream.made, 1)
+            withExtendedLifetime(sink) {}
+        }
+        XCTAssertNil(subscription, "the upstream subscription and the subscribe(on:) link were freed")
+    }
+}
+
+/// Sends 7 and finishes on the first request, and keeps its subscriber after finishing.
+private final class ClingingPublisher: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+    weak var latest: ClingingSubscription?
+    var made = 0
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        let subscription = ClingingSubscription(AnySubscriber(subscriber))
+        latest = subscription
+        made += 1
+        subscriber.receive(subscription: subscription)
+    }
+}
+
+/// A subscription that holds its subscriber for ever, as a careless upstream may.
+private final class ClingingSubscription: Subscription, @unchecked Sendable {
+    let subscriber: AnySubscriber<Int, Never>
+    init(_ subscriber: AnySubscriber<Int, Never>) { self.subscriber = subscriber }
+
+    func request(_ demand: Subscribers.Demand) {
+        _ = subscriber.receive(7)
+        subscriber.receive(completion: .finished)
+    }
+
+    func cancel() {}
 }

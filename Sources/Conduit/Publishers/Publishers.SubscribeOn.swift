@@ -76,11 +76,16 @@ private final class SubscribeOnSubscriber<Downstream: Subscriber, Context: Sched
         lock.withLock { upstream == nil ? nil : downstream }?.receive(input) ?? .none
     }
 
-    /// A completion before the subscription is ignored, as in Combine.
+    /// A completion before the subscription is ignored, as in Combine. The upstream subscription
+    /// is let go with the downstream: an upstream that keeps its subscriber after completing (as
+    /// the playground's instrumented links do) would otherwise hold this in a cycle.
     func receive(completion: Subscribers.Completion<Failure>) {
         let downstream: Downstream? = lock.withLock {
             guard upstream != nil else { return nil }
-            defer { self.downstream = nil }
+            defer {
+                self.downstream = nil
+                upstream = nil
+            }
             return self.downstream
         }
         downstream?.receive(completion: completion)

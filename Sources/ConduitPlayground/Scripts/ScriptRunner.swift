@@ -43,13 +43,15 @@ public struct ScriptRunner {
     /// report then keeps none), so a long script runs in constant memory.
     public static func run(path: String, session: Session, check: Bool,
         output: (([OutputRecord]) -> Void)? = nil) -> ScriptReport {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        do {
+            let text = try ScriptFile.read(path)
+            return run(text: text, path: path, session: session, check: check, output: output)
+        } catch {
             var report = ScriptReport()
             report.checks = check ? 1 : 0
-            report.failures.append(ScriptFailure(file: path, line: 0, message: "cannot read the file"))
+            report.failures.append(ScriptFailure(file: path, line: 0, message: "\(error)"))
             return report
         }
-        return run(text: text, path: path, session: session, check: check, output: output)
     }
 
     /// Runs script text; `path` names it in messages. Statements are read by a

@@ -42,6 +42,13 @@ enum Help {
             + ConceptPages.all.flatMap(\.names).filter { !$0.contains(" ") }
     }
 
+    /// Every example the help pages show, each as the lines to type in a fresh session: commands,
+    /// operators, sources and the guide pages.
+    static var examples: [[String]] {
+        commandPages.map { [$0.example] } + OperatorTable.all.map { [$0.example] } + sourcePages.map { [$0.example] }
+            + guidePages.map(\.examples)
+    }
+
     /// Pages about the Swift a learner brings: each has examples that run, in order, in a fresh
     /// session (HelpTests runs them).
     static let guidePages: [(name: String, text: String, examples: [String])] = [

@@ -98,6 +98,10 @@ public final class Session: @unchecked Sendable {
         }
         for connection in connections.values { connection.disconnect() }
         Instrumentation.remove(tracer)
+        // What waits on the virtual clock (a `delay`'s value, a `Future`'s result) holds its
+        // operator, which holds the scheduler: dropping the clock's queue breaks that cycle, which
+        // would otherwise keep the pipelines alive after the session.
+        scheduler.restart()
     }
 
     // MARK: Evaluation

@@ -64,18 +64,18 @@ extension Session {
         guard loading.count < 8 else {
             throw SyntaxError("`load` is nested more than 8 deep", offset: 0, length: 4)
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        let text: String
+        do {
+            text = try ScriptFile.read(path)
+        } catch .missing {
             let here = FileManager.default.currentDirectoryPath
             throw failure("there is no file `\(path)` (relative paths start at \(here))")
-        }
-        guard !isDirectory.boolValue else {
+        } catch .directory {
             throw failure(
                 "`\(path)` is a directory; `load` takes a script file such as `scripts/examples/first-pipeline.conduit`"
             )
-        }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw failure("cannot read the file `\(path)` as UTF-8 text (permissions, or not a text file)")
+        } catch {
+            throw failure("`\(path)` \(error)")
         }
         loading.append(canonical)
         defer { loading.removeLast() }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Reads a script file for `load`, `conduit run` and `conduit check`, or says in one phrase why it
+/// cannot: missing, a directory, not a regular file (a device such as /dev/zero or a pipe would be
+/// read for ever), too large, unreadable, or not UTF-8 text.
+public enum ScriptFile {
+    /// The largest script read: far beyond any real script, well below what would exhaust memory.
+    public static let maximumBytes = 64 << 20
+
+    /// Why a path is not a script that can be read; `description` is the phrase for the message.
+    public enum Problem: Error, Equatable, CustomStringConvertible {
+        case missing, directory, notRegular, tooLarge(Int), unreadable, notText
+
+        public var description: String {
+            switch self {
+            case .missing: "no such file"
+            case .directory: "is a directory, not a script"
+            case .notRegular: "is not a regular file (a device, pipe or socket), not a script"
+            case .tooLarge(let bytes): "is too large for a script (\(bytes) bytes; at most \(ScriptFile.maximumBytes))"
+            case .unreadable: "cannot be read (permission denied)"
+            case .notText: "is not UTF-8 text (a binary file?), not a script"
+            }
+        }
+    }
+
+    /// The text of the script at `path`.
+    public static func read(_ path: String) throws(Problem) -> String {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            // The file a link points to, not the link.
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            attributes = try FileManager.default.attributesOfItem(atPath: target)
+        } catch {
+            throw FileManager.default.fileExists(atPath: path) ? .unreadable : .missing
+        }
+        let type = attributes[.type] as? FileAttributeType
+        if type == .typeDirectory { throw .directory }
+        guard type == .typeRegular else { throw .notRegular }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maximumBytes else { throw .tooLarge(size) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable }
+        guard let text = String(validatingUTF8: data) else { throw .notText }
+        return text
+    }
+}
+
+extension String {
+    /// `data` as text when it is valid UTF-8 without NUL bytes.
+    fileprivate init?(validatingUTF8 data: Data) {
+        guard !data.contains(0), let text = String(data: data, encoding: .utf8) else { return nil }
+        self = text
+    }
+}
