@@ -133,4 +133,33 @@ final class GuardedSubscriberTests: XCTestCase {
         scanned.send(2)
         XCTAssertEqual(mirrorText(scanned.subscriberMirror)?.dropFirst(), ["status=subscribed", "result=3"])
     }
+
+    func testOutputReturnsTheDownstreamsDemandForItsLastElement() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(demandPerValue: .max(42))
+        upstream.output(in: 1..<3).subscribe(recorder)
+        let subscription = RecordingSubscription()
+        upstream.send(subscription: subscription)
+        XCTAssertEqual(upstream.send(10), .max(1))
+        XCTAssertEqual(upstream.send(11), .max(42))
+        XCTAssertEqual(upstream.send(12), .max(42))
+        XCTAssertEqual(upstream.send(13), .none)
+        XCTAssertTrue(subscription.isCancelled)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(11)", "value(12)", "finished"])
+    }
+
+    func testOutputBeforeTheSubscriptionHandsOnItsRangeAndEndsOnlyOnceSubscribed() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(demandPerValue: .max(42))
+        upstream.output(in: 1..<3).subscribe(recorder)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(upstream.send(1), .max(1))
+        XCTAssertEqual(upstream.send(2), .max(42))
+        XCTAssertEqual(upstream.send(3), .max(42))
+        XCTAssertEqual(upstream.send(4), .none)
+        XCTAssertEqual(recorder.eventDescriptions, ["value(2)", "value(3)"])
+        upstream.send(subscription: RecordingSubscription())
+        upstream.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, ["value(2)", "value(3)", "subscription", "finished"])
+    }
 }

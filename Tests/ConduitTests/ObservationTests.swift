@@ -91,6 +91,8 @@ final class PublishedTests: XCTestCase {
         XCTAssertEqual("\(subscription)", "PublishedSubject")
         let parent = Mirror(reflecting: subscription).children.first { $0.label == "parent" }?.value
         XCTAssertEqual(parent.map { String(describing: $0) }, "Optional(PublishedSubject)")
+        subscription.cancel()
+        XCTAssertEqual("\(subscription)", "PublishedSubject", "the name stays once the subscription is cancelled")
     }
 }
 

@@ -49,4 +49,16 @@ final class ScheduledDeliveryTests: XCTestCase {
         XCTAssertEqual(mirrorText(upstream.subscriberMirror), [])
         XCTAssertEqual(upstream.subscriberPlaygroundDescription, "ReceiveOn")
     }
+
+    func testDelayLeavesAloneASubscriptionThatComesAfterACancel() throws {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.delay(for: .seconds(1), scheduler: ImmediateScheduler.shared).subscribe(recorder)
+        try XCTUnwrap(upstream.operatorSubscription).cancel()
+        let late = RecordingSubscription()
+        upstream.send(subscription: late)
+        XCTAssertFalse(late.isCancelled)
+        XCTAssertEqual(late.requests, [])
+        XCTAssertEqual(recorder.eventDescriptions, [])
+    }
 }

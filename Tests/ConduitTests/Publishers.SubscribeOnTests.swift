@@ -65,6 +65,17 @@ final class SubscribeOnTests: XCTestCase {
         }
         XCTAssertNil(subscription, "the upstream subscription and the subscribe(on:) link were freed")
     }
+
+    func testASubscriptionThatComesAfterACancelIsLeftAlone() throws {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.subscribe(on: ImmediateScheduler.shared).subscribe(recorder)
+        try XCTUnwrap(upstream.operatorSubscription).cancel()
+        let late = RecordingSubscription()
+        upstream.send(subscription: late)
+        XCTAssertFalse(late.isCancelled)
+        XCTAssertEqual(recorder.eventDescriptions, [])
+    }
 }
 
 /// Sends 7 and finishes on the first request, and keeps its subscriber after finishing.

@@ -17,7 +17,8 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         case send(Output)
         /// Nothing goes out; the upstream is asked for one more value in its place.
         case skip
-        /// Send this value (if any), then finish and cancel the upstream.
+        /// Send this value (if any), then finish and cancel the upstream. With a value, the
+        /// downstream's demand for it is returned.
         case finish(Output?)
     }
 
@@ -108,12 +109,22 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
                 return downstream.receive(output)
             case .skip:
                 return .max(1)
-            case .finish(let output):
+            case .finish(nil):
                 guard let upstream = terminate() else { return .none }
                 upstream.cancel()
-                if let output { _ = downstream.receive(output) }
                 downstream.receive(completion: .finished)
                 return .none
+            case .finish(let output?):
+                // `output(in:)`'s last element: as in Combine, the demand the downstream returns
+                // for it is returned; before the subscription nothing ends (there is nothing to
+                // cancel yet), the element is only handed on.
+                guard let upstream = terminate() else {
+                    return isAwaitingSubscription ? downstream.receive(output) : .none
+                }
+                upstream.cancel()
+                let demand = downstream.receive(output)
+                downstream.receive(completion: .finished)
+                return demand
             }
         } catch {
             if let upstream = terminate() {
@@ -164,6 +175,11 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         guard let upstream = terminate(), let downstream else { return }
         upstream.cancel()
         downstream.receive(completion: completion)
+    }
+
+    /// Whether the upstream's subscription has not come yet (and the stream has not ended).
+    private var isAwaitingSubscription: Bool {
+        lock.withLock { !done && upstream == nil }
     }
 
     /// Marks the stream done when it has no upstream yet (`decode` failing on a value sent before

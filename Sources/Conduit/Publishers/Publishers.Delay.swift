@@ -71,6 +71,8 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
     private let delivery = ReentrantLock()
     private var downstream: Downstream?
     private var upstream: Subscription?
+    /// The downstream cancelled before the upstream's subscription came.
+    private var cancelledWhileWaiting = false
     /// Events waiting for their scheduled action, oldest first.
     private var pending = FIFO<Event>()
     /// The upstream's completion is queued: what the upstream sends after it is ignored.
@@ -89,12 +91,15 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
 
     var playgroundDescription: Any { description }
 
-    /// A second subscription (or one after a cancel) is cancelled, as in Combine.
+    /// A second subscription (or one after a cancel) is cancelled, as in Combine; one that comes
+    /// after the downstream cancelled while waiting for it is left alone.
     func receive(subscription: Subscription) {
         lock.lock()
         guard upstream == nil, let downstream else {
+            let leaveAlone = cancelledWhileWaiting
+            cancelledWhileWaiting = false
             lock.unlock()
-            subscription.cancel()
+            if !leaveAlone { subscription.cancel() }
             return
         }
         upstream = subscription
@@ -117,6 +122,7 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
 
     func cancel() {
         let upstream: Subscription? = lock.withLock {
+            if self.upstream == nil, downstream != nil { cancelledWhileWaiting = true }
             defer {
                 self.upstream = nil
                 downstream = nil

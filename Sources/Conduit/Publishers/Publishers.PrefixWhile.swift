@@ -74,6 +74,9 @@ extension Publishers {
             ) { value in
                 defer { index += 1 }
                 if index < range.lowerBound { return .skip }
+                // Past the range: only values sent before the subscription get here (the range's
+                // last element ends the stream once subscribed).
+                if index >= range.upperBound { return .finish(nil) }
                 if index == range.upperBound - 1 { return .finish(value) }
                 return .send(value)
             })

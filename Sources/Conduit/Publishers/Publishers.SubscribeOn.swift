@@ -42,6 +42,8 @@ private final class SubscribeOnSubscriber<Downstream: Subscriber, Context: Sched
     private let lock = Lock()
     private var downstream: Downstream?
     private var upstream: Subscription?
+    /// The downstream cancelled before the upstream's subscription came.
+    private var cancelledWhileWaiting = false
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
 
@@ -58,12 +60,15 @@ private final class SubscribeOnSubscriber<Downstream: Subscriber, Context: Sched
 
     var playgroundDescription: Any { description }
 
-    /// A second subscription (or one after a cancel) is cancelled, as in Combine.
+    /// A second subscription (or one after a cancel) is cancelled, as in Combine; one that comes
+    /// after the downstream cancelled while waiting for it is left alone.
     func receive(subscription: Subscription) {
         lock.lock()
         guard upstream == nil, let downstream else {
+            let leaveAlone = cancelledWhileWaiting
+            cancelledWhileWaiting = false
             lock.unlock()
-            subscription.cancel()
+            if !leaveAlone { subscription.cancel() }
             return
         }
         upstream = subscription
@@ -100,6 +105,7 @@ private final class SubscribeOnSubscriber<Downstream: Subscriber, Context: Sched
 
     func cancel() {
         let upstream: Subscription? = lock.withLock {
+            if self.upstream == nil, downstream != nil { cancelledWhileWaiting = true }
             defer {
                 self.upstream = nil
                 downstream = nil

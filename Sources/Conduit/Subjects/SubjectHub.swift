@@ -22,10 +22,13 @@ internal class SubjectRoster: @unchecked Sendable {
 
     /// The subject's name as its subscriptions show it ("PassthroughSubject", "PublishedSubject"...).
     @usableFromInline final let name: String
+    /// Whether this is a `@Published` property's subject, whose subscriptions are named for it.
+    @usableFromInline final let isPublished: Bool
 
     @usableFromInline
     init(name: String, pullsUpstreamAtOnce: Bool) {
         self.name = name
+        isPublished = name == "PublishedSubject"
         upstreamsRequested = pullsUpstreamAtOnce
     }
 
@@ -197,8 +200,10 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
             return
         }
         let port = SubjectHub.port(for: subscriber)
-        let conduit = if let current {
-            CurrentValueConduit(hub: self, current: current, port: port)
+        let conduit: SubjectConduit<Output, Failure> = if let current {
+            isPublished
+                ? PublishedConduit(hub: self, current: current, port: port)
+                : CurrentValueConduit(hub: self, current: current, port: port)
         } else {
             SubjectConduit(hub: self, port: port)
         }
