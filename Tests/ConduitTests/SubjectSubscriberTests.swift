@@ -39,9 +39,9 @@ final class SubjectSubscriberTests: XCTestCase {
         let link = upstream.subscribe(subject)
         let handed = try XCTUnwrap(subject.subscriptions.first)
         XCTAssertEqual(String(describing: handed), "Subject")
-        let seen = upstream.subscriberSeen as? Subscription
-        XCTAssertTrue(seen.map { $0.combineIdentifier == handed.combineIdentifier } ?? false,
-            "the subscriber upstream sees is the subscription the subject holds")
+        let seen = try XCTUnwrap(upstream.subscriberSeen as? Subscription)
+        XCTAssertEqual(seen.combineIdentifier, handed.combineIdentifier,
+                       "the subscriber upstream sees is the subscription the subject holds")
         handed.request(.max(4))
         handed.cancel()
         handed.cancel()
