@@ -44,22 +44,155 @@ final class FlatMapTests: XCTestCase {
         XCTAssertEqual(inners[1].subscription.requests, [.unlimited])
     }
 
-    func testFiniteDemandIsSharedByTheInnerPublishers() {
+    func testWithLimitedDemandEachInnerPublisherIsAskedForOneValueAtATime() {
         let upstream = PassthroughSubject<Int, Never>()
         let inners = (0..<2).map { _ in ManualPublisher<Int, Never>() }
         let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(3))
         upstream.flatMap { inners[$0] }.subscribe(recorder)
         upstream.send(0)
-        XCTAssertEqual(inners[0].subscription.requests, [.max(3)])
-        inners[0].send(1)
-        inners[0].send(2)
         upstream.send(1)
+        XCTAssertEqual(inners[0].subscription.requests, [.max(1)])
         XCTAssertEqual(inners[1].subscription.requests, [.max(1)])
-        inners[1].send(3)
-        inners[0].send(4)
+        // A value that goes out is answered with one more; one that must wait, with nothing.
+        XCTAssertEqual(inners[0].send(1), .max(1))
+        XCTAssertEqual(inners[0].send(2), .max(1))
+        XCTAssertEqual(inners[1].send(3), .max(1))
+        XCTAssertEqual(inners[0].send(4), .none)
         XCTAssertEqual(recorder.values, [1, 2, 3])
         recorder.request(.max(1))
         XCTAssertEqual(recorder.values, [1, 2, 3, 4])
+        // The waiting value went out: its inner publisher is asked for one more.
+        XCTAssertEqual(inners[0].subscription.requests, [.max(1), .max(1)])
+        XCTAssertEqual(inners[1].subscription.requests, [.max(1)])
+    }
+
+    func testEachWaitingValueSentAsksItsInnerPublisherForOneMore() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inner = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.flatMap { _ in inner }.subscribe(recorder)
+        upstream.send(0)
+        for value in 1...4 { inner.send(value) }
+        XCTAssertEqual(recorder.values, [1])
+        recorder.request(.max(2))
+        XCTAssertEqual(recorder.values, [1, 2, 3])
+        XCTAssertEqual(inner.subscription.requests, [.max(1), .max(1), .max(1)])
+    }
+
+    func testUnlimitedDemandAfterLimitedAsksEveryInnerPublisherForUnlimited() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inners = (0..<2).map { _ in ManualPublisher<Int, Never>() }
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
+        upstream.flatMap { inners[$0] }.subscribe(recorder)
+        upstream.send(0)
+        upstream.send(1)
+        recorder.request(.unlimited)
+        XCTAssertEqual(inners[0].subscription.requests, [.max(1), .unlimited])
+        XCTAssertEqual(inners[1].subscription.requests, [.max(1), .unlimited])
+        XCTAssertEqual(inners[0].send(5), .none)
+        XCTAssertEqual(recorder.values, [5])
+    }
+
+    func testTheDemandTheSubscriberReturnsIsHonoured() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inner = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1))
+        upstream.flatMap { _ in inner }.subscribe(recorder)
+        upstream.send(0)
+        for value in 1...5 { XCTAssertEqual(inner.send(value), .max(1)) }
+        XCTAssertEqual(recorder.values, [1, 2, 3, 4, 5])
+    }
+
+    func testRequestingFromInsideTheSubscriberOnlyAddsDemand() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inner = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        recorder.onValue = { [unowned recorder] value in
+            if value == 1 { recorder.request(.max(2)) }
+        }
+        upstream.flatMap { _ in inner }.subscribe(recorder)
+        upstream.send(0)
+        XCTAssertEqual(inner.send(1), .max(1))
+        XCTAssertEqual(inner.send(2), .max(1))
+        XCTAssertEqual(inner.send(3), .max(1))
+        XCTAssertEqual(inner.send(4), .none)
+        XCTAssertEqual(recorder.values, [1, 2, 3])
+        XCTAssertEqual(inner.subscription.requests, [.max(1)])
+    }
+
+    func testAValueAnotherInnerSendsFromInsideTheSubscriberGoesOutAtOnce() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inners = (0..<2).map { _ in ManualPublisher<Int, Never>() }
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(2))
+        var answers: [Subscribers.Demand] = []
+        recorder.onValue = { value in
+            if value == 1 { answers.append(inners[1].send(2)) }
+        }
+        upstream.flatMap { inners[$0] }.subscribe(recorder)
+        upstream.send(0)
+        upstream.send(1)
+        XCTAssertEqual(inners[0].send(1), .max(1))
+        XCTAssertEqual(answers, [.max(1)])
+        XCTAssertEqual(recorder.values, [1, 2])
+        XCTAssertEqual(inners[1].subscription.requests, [.max(1)])
+    }
+
+    func testWaitsForEveryBufferedValueBeforeFinishing() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inner = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.flatMap { _ in inner }.subscribe(recorder)
+        upstream.send(0)
+        inner.send(1)
+        inner.send(2)
+        upstream.send(completion: .finished)
+        inner.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)"])
+        recorder.request(.max(1))
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)", "value(2)", "finished"])
+    }
+
+    func testEveryFinishedInnerPublisherAsksTheUpstreamForAnotherEvenFromInsideItsRequest() {
+        let upstream = ManualPublisher<Int, Never>(subscribesAtOnce: false)
+        let inner = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        upstream.flatMap(maxPublishers: .max(1)) { _ in inner }.subscribe(recorder)
+        var finishesLeft = 0
+        let upstreamSubscription = CallbackSubscription { _ in
+            // The upstream's request finishes the inner publisher again, synchronously.
+            if finishesLeft > 0 {
+                finishesLeft -= 1
+                inner.send(completion: .finished)
+            }
+        }
+        upstream.sendSubscription(upstreamSubscription)
+        upstream.send(0)
+        finishesLeft = 3
+        inner.send(completion: .finished)
+        XCTAssertEqual(upstreamSubscription.requests, [.max(1), .max(1), .max(1), .max(1), .max(1)])
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription"])
+    }
+
+    func testAnUpstreamFinishingBeforeItsSubscriptionFinishesTheWhole() {
+        let upstream = ManualPublisher<Int, Never>(subscribesAtOnce: false)
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.flatMap { Just($0) }.subscribe(recorder)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "finished"])
+    }
+
+    func testAValueOfAnInnerPublisherAfterItFinishedStillGoesOut() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inners = (0..<2).map { _ in ManualPublisher<Int, Never>() }
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.flatMap { inners[$0] }.subscribe(recorder)
+        upstream.send(0)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        inners[0].send(completion: .finished)
+        inners[0].send(7)
+        inners[1].send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(7)", "finished"])
     }
 
     func testFinishesWhenTheUpstreamAndEveryInnerPublisherHaveFinished() {
@@ -77,7 +210,7 @@ final class FlatMapTests: XCTestCase {
         XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(5)", "finished"])
     }
 
-    func testFailureOfAnInnerPublisherFailsAndCancelsTheRest() {
+    func testFailureOfAnInnerPublisherCancelsTheOtherInnersButLetsGoOfTheUpstream() {
         let upstream = ManualPublisher<Int, TestError>()
         let inners = (0..<2).map { _ in ManualPublisher<Int, TestError>() }
         let recorder = RecordingSubscriber<Int, TestError>()
@@ -86,8 +219,12 @@ final class FlatMapTests: XCTestCase {
         upstream.send(1)
         inners[1].send(completion: .failure(TestError()))
         XCTAssertEqual(recorder.eventDescriptions, ["subscription", "failure(boom)"])
-        XCTAssertTrue(upstream.subscription.isCancelled)
+        // As in Combine, the upstream is released without being cancelled; what it sends is ignored.
+        XCTAssertFalse(upstream.subscription.isCancelled)
         XCTAssertTrue(inners[0].subscription.isCancelled)
+        XCTAssertFalse(inners[1].subscription.isCancelled)
+        upstream.send(0)
+        XCTAssertEqual(inners[0].subscribeCount, 1)
     }
 
     func testFailureOfTheUpstreamCancelsTheInnerPublishers() {
@@ -99,6 +236,7 @@ final class FlatMapTests: XCTestCase {
         upstream.send(completion: .failure(TestError()))
         XCTAssertEqual(recorder.eventDescriptions, ["subscription", "failure(boom)"])
         XCTAssertTrue(inner.subscription.isCancelled)
+        XCTAssertFalse(upstream.subscription.isCancelled)
     }
 
     func testCancelCancelsTheUpstreamAndTheInnerPublishers() {
@@ -124,7 +262,6 @@ final class FlatMapTests: XCTestCase {
             .subscribe(recorder)
         upstream.send(1)
         XCTAssertEqual(recorder.values, [10, 20, 30])
-        XCTAssertEqual(recorder.overlappingDeliveries, 0)
     }
 
     func testJustInnerPublishersWaitForDemandAndKeepTheirOrder() {
@@ -143,7 +280,7 @@ final class FlatMapTests: XCTestCase {
         XCTAssertTrue(recorder.isFinished)
     }
 
-    func testAJustSentFromInsideTheSubscriberIsDeliveredAfterTheCurrentValueReturns() {
+    func testAJustSentFromInsideTheSubscriberIsDeliveredAtOnceAsInCombine() {
         let upstream = PassthroughSubject<Int, Never>()
         let recorder = RecordingSubscriber<Int, Never>()
         var log: [String] = []
@@ -154,8 +291,7 @@ final class FlatMapTests: XCTestCase {
         }
         upstream.flatMap { Just($0) }.subscribe(recorder)
         upstream.send(1)
-        XCTAssertEqual(log, ["start 1", "end 1", "start 2", "end 2", "start 3", "end 3"])
-        XCTAssertEqual(recorder.overlappingDeliveries, 0)
+        XCTAssertEqual(log, ["start 1", "start 2", "start 3", "end 3", "end 2", "end 1"])
     }
 
     func testJustInnerPublishersRacingDownstreamRequestsDeliverEveryValueOnce() {
@@ -209,4 +345,21 @@ final class FlatMapTests: XCTestCase {
         XCTAssertTrue(flat.upstream === upstream)
         XCTAssertEqual(flat.maxPublishers, .max(3))
     }
+}
+
+/// An upstream subscription that records what it is asked for and runs `onRequest` each time.
+private final class CallbackSubscription: Subscription, @unchecked Sendable {
+    private(set) var requests: [Subscribers.Demand] = []
+    let onRequest: (Subscribers.Demand) -> Void
+
+    init(onRequest: @escaping (Subscribers.Demand) -> Void) {
+        self.onRequest = onRequest
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        requests.append(demand)
+        onRequest(demand)
+    }
+
+    func cancel() {}
 }

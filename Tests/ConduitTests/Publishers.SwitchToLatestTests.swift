@@ -84,8 +84,93 @@ final class SwitchToLatestTests: XCTestCase {
         upstream.switchToLatest().subscribe(recorder)
         upstream.send(first)
         first.send(1)
+        // The new inner publisher's value, sent from inside the subscriber, went out at once (nested).
         XCTAssertEqual(recorder.values, [1, 2])
-        XCTAssertEqual(recorder.overlappingDeliveries, 0)
+    }
+
+    func testTheDemandTheSubscriberReturnsIsPassedBackToTheInnerPublisher() {
+        let upstream = PassthroughSubject<ManualPublisher<Int, Never>, Never>()
+        let first = ManualPublisher<Int, Never>()
+        let second = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(2), demandPerValue: .max(3))
+        upstream.switchToLatest().subscribe(recorder)
+        upstream.send(first)
+        XCTAssertEqual(first.send(1), .max(3))
+        XCTAssertEqual(first.send(2), .max(3))
+        XCTAssertEqual(first.subscription.requests, [.max(2)])
+        // 2 - 2 + 3 + 3 are still wanted.
+        upstream.send(second)
+        XCTAssertEqual(second.subscription.requests, [.max(6)])
+    }
+
+    func testRequestsGoToTheNewestInnerPublisherWhichIsAskedForNothingWithoutDemand() {
+        let upstream = PassthroughSubject<ManualPublisher<Int, Never>, Never>()
+        let first = ManualPublisher<Int, Never>()
+        let second = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        upstream.switchToLatest().subscribe(recorder)
+        upstream.send(first)
+        XCTAssertEqual(first.subscription.requests, [])
+        recorder.request(.max(1))
+        XCTAssertEqual(first.subscription.requests, [.max(1)])
+        upstream.send(second)
+        recorder.request(.max(4))
+        XCTAssertEqual(first.subscription.requests, [.max(1)])
+        XCTAssertEqual(second.subscription.requests, [.max(1), .max(4)])
+    }
+
+    func testAValueNobodyAskedForIsDropped() {
+        let upstream = PassthroughSubject<ManualPublisher<Int, Never>, Never>()
+        let inner = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.switchToLatest().subscribe(recorder)
+        upstream.send(inner)
+        inner.send(1)
+        XCTAssertEqual(inner.send(2), .none)
+        recorder.request(.max(1))
+        XCTAssertEqual(recorder.values, [1])
+    }
+
+    func testAValueSentBeforeTheInnerSubscriptionIsDelivered() {
+        let upstream = PassthroughSubject<ManualPublisher<Int, Never>, Never>()
+        let inner = ManualPublisher<Int, Never>(subscribesAtOnce: false)
+        let recorder = RecordingSubscriber<Int, Never>(demandPerValue: .max(4))
+        upstream.switchToLatest().subscribe(recorder)
+        upstream.send(inner)
+        XCTAssertEqual(inner.send(1), .max(4))
+        XCTAssertEqual(recorder.values, [1])
+    }
+
+    func testAnUpstreamFinishingBeforeItsSubscriptionFinishesTheWhole() {
+        let upstream = ManualPublisher<ManualPublisher<Int, Never>, Never>(subscribesAtOnce: false)
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.switchToLatest().subscribe(recorder)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "finished"])
+    }
+
+    func testFailureOfTheUpstreamCancelsTheInnerPublisherButNotTheUpstream() {
+        let upstream = ManualPublisher<ManualPublisher<Int, TestError>, TestError>()
+        let inner = ManualPublisher<Int, TestError>()
+        let recorder = RecordingSubscriber<Int, TestError>()
+        upstream.switchToLatest().subscribe(recorder)
+        upstream.send(inner)
+        upstream.send(completion: .failure(TestError()))
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "failure(boom)"])
+        XCTAssertTrue(inner.subscription.isCancelled)
+        XCTAssertFalse(upstream.subscription.isCancelled)
+    }
+
+    func testAValueOfTheInnerPublisherAfterTheUpstreamFinishedStillGoesOut() {
+        let upstream = PassthroughSubject<ManualPublisher<Int, Never>, Never>()
+        let inner = ManualPublisher<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>(demandPerValue: .max(2))
+        upstream.switchToLatest().subscribe(recorder)
+        upstream.send(inner)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(inner.send(1), .max(2))
+        inner.send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)", "finished"])
     }
 
     func testAnOldInnerPublisherSendingFromAnotherThreadNeverOverlapsTheNewOne() {

@@ -1,5 +1,5 @@
 /// The subscription that every operator joining several publishers hands downstream (`Zip`…`Zip4`,
-/// `CombineLatest`…`CombineLatest4`, `Merge`…`Merge8`, `MergeMany`, `FlatMap`, `SwitchToLatest`):
+/// `CombineLatest`…`CombineLatest4`, `Merge`…`Merge8` and `MergeMany`):
 /// one `FanInLane` per upstream feeds it, and its `State` (`CombiningState` or `MergeState`) keeps
 /// the lanes and their values, typed, and says which output is due.
 ///
@@ -26,10 +26,6 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
     @exclusivity(unchecked) @usableFromInline var draining = false
     /// Completed or cancelled: nothing more happens.
     @exclusivity(unchecked) @usableFromInline var done = false
-    /// Called (outside the lock) after a lane finished normally; FlatMap asks for another publisher.
-    @exclusivity(unchecked) @usableFromInline var laneFinished: (() -> Void)?
-    /// Called (outside the lock) once if the core fails or is cancelled; FlatMap cancels its upstream.
-    @exclusivity(unchecked) @usableFromInline var terminated: (() -> Void)?
 
     @inlinable
     init(downstream: Downstream, state: State, name: String) {
@@ -79,14 +75,10 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
         done = true
         downstream = nil
         let subscriptions = state.releaseAll()
-        let terminated = self.terminated
-        self.terminated = nil
-        laneFinished = nil
         lock.unlock()
         for subscription in subscriptions {
             subscription.cancel()
         }
-        terminated?()
     }
 
     // MARK: Lane events
@@ -142,9 +134,7 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
             terminate(with: completion)
         case .finished:
             state.finish(lane)
-            let laneFinished = self.laneFinished
             lock.unlock()
-            laneFinished?()
             drain(after: nil)
         }
     }
@@ -182,15 +172,10 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
                 let downstream = self.downstream
                 self.downstream = nil
                 let toCancel = state.releaseAll()
-                let terminated: (() -> Void)?
-                if case .failure = completion { terminated = self.terminated } else { terminated = nil }
-                self.terminated = nil
-                laneFinished = nil
                 lock.unlock()
                 for subscription in toCancel {
                     subscription.cancel()
                 }
-                terminated?()
                 downstream?.receive(completion: completion)
                 return
             }
@@ -222,7 +207,7 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
         }
     }
 
-    /// Ends the whole with `completion` (a lane's failure, or FlatMap's upstream failing): the
+    /// Ends the whole with `completion` (a lane's failure): the
     /// lanes are cancelled at once, and the completion is delivered when no delivery is under way.
     @inlinable
     func terminate(with completion: Subscribers.Completion<Failure>) {

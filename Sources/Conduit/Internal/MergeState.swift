@@ -1,11 +1,10 @@
-/// The `FanInState` of `merge`, `flatMap` and `switchToLatest`: every value any lane sends goes
-/// out, in the order the values arrived (a typed ring buffer of values tagged with their lane's
-/// slot). An upstream is never asked for more than the downstream's outstanding demand.
+/// The `FanInState` of `merge` and `MergeMany`: every value any lane sends goes out, in the order
+/// the values arrived (a typed ring buffer of values tagged with their lane's slot). An upstream
+/// is never asked for more than the downstream's outstanding demand.
 ///
-/// Lanes live in an array of slots; FlatMap and SwitchToLatest add lanes as inner publishers
-/// arrive and reuse the slot of a lane that finished and has no value waiting, with a new
-/// generation, so events from the slot's earlier lane are ignored. The whole finishes once it is
-/// sealed (no lane will be added) and every lane has finished with nothing left to deliver.
+/// Lanes live in an array of slots; a lane that finished, failed or was released gets a new
+/// generation, so its later events are ignored. The whole finishes once every lane has finished
+/// with nothing left to deliver.
 @usableFromInline
 internal struct MergeState<Output>: FanInState {
     /// A slot and the generation of the lane that uses it.
@@ -39,8 +38,7 @@ internal struct MergeState<Output>: FanInState {
     @usableFromInline var free: [Int] = []
     /// How many lanes have not finished.
     @usableFromInline var activeLanes: Int
-    /// No lane will be added any more (always true but for FlatMap and SwitchToLatest before
-    /// their upstream finished).
+    /// No lane will be added any more (always true: merge's lanes are fixed).
     @usableFromInline var sealed: Bool
     /// Values waiting for demand or for the current delivery to return, with their lane's slot.
     @usableFromInline var queue = RingBuffer<(slot: Int, value: Output)>()
@@ -48,12 +46,8 @@ internal struct MergeState<Output>: FanInState {
     @usableFromInline var arrival: (slot: Int, value: Output)?
     /// The demand is unlimited and every subscribed lane was asked for unlimited values already.
     @usableFromInline var lanesUnlimited = false
-    /// FlatMap: ask every inner publisher for one value as soon as it is subscribed, even with no
-    /// downstream demand, as Combine does, so values wait in the queue in the order they arrived
-    /// (a sender's values keep their order even when an inner's slot is reused).
-    @usableFromInline var prefetchOne = false
 
-    /// `count` lanes, in slots `0..<count`; more may be added with `addLane` unless `sealed`.
+    /// `count` lanes, in slots `0..<count`; all of them given at once.
     @inlinable
     init(lanes count: Int, sealed: Bool) {
         lanes = Array(repeating: LaneState(), count: count)
@@ -158,36 +152,12 @@ internal struct MergeState<Output>: FanInState {
         return requests
     }
 
-    /// Adds a lane in a free slot (or a new one) and returns it; with `replacing` (SwitchToLatest)
-    /// the other lanes are forgotten first, with their waiting values, and their subscriptions
-    /// returned to be cancelled.
-    @inlinable
-    mutating func addLane(replacing: Bool) -> (lane: Lane, toCancel: [Subscription]) {
-        let toCancel = replacing ? releaseAll() : []
-        let slot: Int
-        if let reused = free.popLast() {
-            slot = reused
-            lanes[slot].finished = false
-            lanes[slot].outstanding = .none
-            lanes[slot].queued = 0
-        } else {
-            slot = lanes.count
-            lanes.append(LaneState())
-        }
-        activeLanes += 1
-        return (Lane(slot: slot, generation: lanes[slot].generation), toCancel)
-    }
-
     /// What to ask the lane's upstream for so that it may send what the downstream's outstanding
     /// `demand` allows.
     @inlinable
     mutating func topUp(_ slot: Int, demand: Subscribers.Demand) -> Subscribers.Demand {
         guard !lanes[slot].finished else { return .none }
-        guard demand > 0 else {
-            guard prefetchOne, lanes[slot].outstanding == .none, lanes[slot].queued == 0 else { return .none }
-            lanes[slot].outstanding = .max(1)
-            return .max(1)
-        }
+        guard demand > 0 else { return .none }
         if demand == .unlimited {
             guard lanes[slot].outstanding != .unlimited else { return .none }
             lanes[slot].outstanding = .unlimited
@@ -228,8 +198,7 @@ internal struct MergeState<Output>: FanInState {
 }
 
 extension FanInCore {
-    /// A core for `merge` of `count` upstreams (`sealed`), or for FlatMap and SwitchToLatest,
-    /// which add lanes with `addLane` until they `seal` it.
+    /// A core for `merge` of `count` upstreams.
     @inlinable
     convenience init(downstream: Downstream, lanes count: Int, sealed: Bool = true, name: String)
         where State == MergeState<Downstream.Input>
@@ -243,56 +212,5 @@ extension FanInCore {
         where State == MergeState<Downstream.Input>
     {
         lane(MergeState.Lane(slot: index, generation: 0)) { $0.put($2, from: $1) }
-    }
-
-    /// Adds a lane (a new inner publisher) and returns its subscriber, or nil once terminated.
-    /// With `replacing` (SwitchToLatest) the other lanes are cancelled and forgotten first, with
-    /// their waiting values: whatever they send afterwards is ignored.
-    @inlinable
-    func addLane(replacing: Bool) -> FanInLane<Downstream, State, Downstream.Input>?
-        where State == MergeState<Downstream.Input>
-    {
-        lock.lock()
-        guard !done, terminal == nil else {
-            lock.unlock()
-            return nil
-        }
-        let (added, toCancel) = state.addLane(replacing: replacing)
-        lock.unlock()
-        for subscription in toCancel {
-            subscription.cancel()
-        }
-        return lane(added) { $0.put($2, from: $1) }
-    }
-
-    /// Delivers `value` as if an inner publisher had sent it and finished, if the core is idle
-    /// with demand and nothing waits (FlatMap's synchronous `Just`); returns false, doing nothing,
-    /// otherwise.
-    @inlinable
-    func deliverIfIdle(_ value: Downstream.Input) -> Bool
-        where State == MergeState<Downstream.Input>
-    {
-        lock.lock()
-        guard !done, terminal == nil else {
-            lock.unlock()
-            return true
-        }
-        guard !draining, demand > 0, state.queue.isEmpty, let downstream else {
-            lock.unlock()
-            return false
-        }
-        demand -= 1
-        draining = true
-        lock.unlock()
-        let more = downstream.receive(value)
-        drain(after: more)
-        return true
-    }
-
-    /// Tells the core that no more lanes will be added (FlatMap: its upstream finished).
-    @inlinable
-    func seal() where State == MergeState<Downstream.Input> {
-        lock.withLock { state.sealed = true }
-        drain(after: nil)
     }
 }

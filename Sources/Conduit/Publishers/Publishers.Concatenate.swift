@@ -15,13 +15,169 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let relay = Relay(downstream: subscriber, name: "Concatenate")
-            subscriber.receive(subscription: relay)
-            let suffix = self.suffix
-            relay.attach(prefix, finished: {
-                relay.attach(suffix, finished: { relay.complete(.finished) }, failed: { relay.complete(.failure($0)) })
-            }, failed: { relay.complete(.failure($0)) })
+            let core = ConcatenateCore<Suffix, S>(downstream: subscriber, suffix: suffix)
+            prefix.subscribe(ConcatenatePrefix<Suffix, S>(core: core))
         }
+    }
+}
+
+/// The subscription of `Concatenate`: it takes the prefix's elements, then the suffix's. As in
+/// Combine, the downstream gets it when the prefix's subscription arrives (events the prefix or the
+/// suffix sends before its subscription are ignored), demand passes straight to the current
+/// source (a zero demand too), and the suffix is asked for what the downstream still wants. The
+/// suffix is let go of once subscribed, or when cancelled.
+internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>: Subscription,
+    CustomStringConvertible, @unchecked Sendable
+    where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure
+{
+    typealias Output = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    /// Which source is being read.
+    enum Phase {
+        case prefix, suffix, done
+    }
+
+    private let lock = Lock()
+    private var downstream: Downstream?
+    private var suffix: Suffix?
+    private var phase = Phase.prefix
+    /// The current source's subscription, once it arrived.
+    private var current: Subscription?
+    private var demand = Subscribers.Demand.none
+
+    init(downstream: Downstream, suffix: Suffix) {
+        self.downstream = downstream
+        self.suffix = suffix
+    }
+
+    var description: String { "Concatenate" }
+
+    func request(_ newDemand: Subscribers.Demand) {
+        lock.lock()
+        guard phase != .done else {
+            lock.unlock()
+            return
+        }
+        demand += newDemand
+        let current = self.current
+        lock.unlock()
+        current?.request(newDemand)
+    }
+
+    func cancel() {
+        lock.lock()
+        let current = self.current
+        self.current = nil
+        downstream = nil
+        suffix = nil
+        phase = .done
+        lock.unlock()
+        current?.cancel()
+    }
+
+    // MARK: Source events
+
+    func received(_ subscription: Subscription, from source: Phase) {
+        lock.lock()
+        guard phase == source, current == nil, let downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        current = subscription
+        let demand = self.demand
+        lock.unlock()
+        if source == .prefix {
+            downstream.receive(subscription: self)
+        } else if demand > 0 {
+            subscription.request(demand)
+        }
+    }
+
+    func received(_ value: Output, from source: Phase) -> Subscribers.Demand {
+        lock.lock()
+        guard phase == source, current != nil, demand > 0, let downstream else {
+            lock.unlock()
+            return .none
+        }
+        demand -= 1
+        lock.unlock()
+        let more = downstream.receive(value)
+        if more > 0 {
+            lock.withLock { demand += more }
+        }
+        return more
+    }
+
+    func received(_ completion: Subscribers.Completion<Failure>, from source: Phase) {
+        lock.lock()
+        guard phase == source, current != nil else {
+            lock.unlock()
+            return
+        }
+        current = nil
+        if source == .prefix, case .finished = completion, let suffix {
+            phase = .suffix
+            self.suffix = nil
+            lock.unlock()
+            suffix.subscribe(ConcatenateSuffix(core: self))
+            return
+        }
+        phase = .done
+        suffix = nil
+        let downstream = self.downstream
+        self.downstream = nil
+        lock.unlock()
+        downstream?.receive(completion: completion)
+    }
+}
+
+/// The subscriber `Concatenate` attaches to its prefix; it shares the subscription's identifier.
+internal struct ConcatenatePrefix<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure
+{
+    typealias Input = Suffix.Output
+    typealias Failure = Suffix.Failure
+
+    let core: ConcatenateCore<Suffix, Downstream>
+    var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
+    var description: String { core.description }
+
+    func receive(subscription: Subscription) {
+        core.received(subscription, from: .prefix)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        core.received(input, from: .prefix)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        core.received(completion, from: .prefix)
+    }
+}
+
+/// The subscriber `Concatenate` attaches to its suffix; it shares the subscription's identifier.
+internal struct ConcatenateSuffix<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure
+{
+    typealias Input = Suffix.Output
+    typealias Failure = Suffix.Failure
+
+    let core: ConcatenateCore<Suffix, Downstream>
+    var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
+    var description: String { core.description }
+
+    func receive(subscription: Subscription) {
+        core.received(subscription, from: .suffix)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        core.received(input, from: .suffix)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        core.received(completion, from: .suffix)
     }
 }
 

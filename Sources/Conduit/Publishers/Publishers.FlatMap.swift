@@ -3,9 +3,11 @@ extension Publishers {
     /// republishes the elements of all of them, interleaved.
     ///
     /// At most `maxPublishers` inner publishers are subscribed at once: the upstream is asked for
-    /// that many elements, and for one more each time an inner publisher finishes. Downstream
-    /// demand is shared by the inner publishers (unlimited demand reaches each as unlimited). It
-    /// finishes when the upstream and every inner publisher have finished, and fails as soon as
+    /// that many elements, and for one more each time an inner publisher finishes. As in Combine,
+    /// each inner publisher is asked for one element at a time while the downstream's demand is
+    /// limited (and for one more each time one of its elements goes out), for unlimited elements
+    /// once the demand is unlimited; elements that find no demand wait. It finishes when the
+    /// upstream and every inner publisher have finished and nothing waits, and fails as soon as
     /// any of them fails.
     public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
         where NewPublisher.Failure == Upstream.Failure
@@ -34,12 +36,10 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanInCore<S, MergeState<Output>>(downstream: subscriber, lanes: 0, sealed: false,
-                name: "FlatMap")
-            let outer = FlattenUpstream(core: core, maxPublishers: maxPublishers, transform: transform)
-            outer.attachHooks()
+            let core = FlattenCore<Upstream.Output, NewPublisher, S>(downstream: subscriber,
+                maxPublishers: maxPublishers, name: "FlatMap", transform: transform)
             subscriber.receive(subscription: core)
-            upstream.subscribe(outer)
+            upstream.subscribe(core)
         }
     }
 }

@@ -3,7 +3,8 @@ extension Publishers {
     /// recently received one.
     ///
     /// When the upstream sends a new publisher, the previous one is cancelled at once and anything
-    /// it sends afterwards is ignored; the new one is asked for the downstream's outstanding demand.
+    /// it sends afterwards is ignored; the new one is asked for the downstream's outstanding demand,
+    /// and what the downstream answers to each element is passed back to it, as in Combine.
     /// It finishes when the upstream and the current inner publisher have finished.
     public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
         where P == Upstream.Output, P.Failure == Upstream.Failure
@@ -21,12 +22,11 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanInCore<S, MergeState<Output>>(downstream: subscriber, lanes: 0, sealed: false,
-                name: "SwitchToLatest")
-            let outer = FlattenUpstream(core: core, maxPublishers: nil) { (inner: P) in inner }
-            outer.attachHooks()
+            let core = FlattenCore<P, P, S>(downstream: subscriber, maxPublishers: nil, name: "SwitchToLatest") {
+                $0
+            }
             subscriber.receive(subscription: core)
-            upstream.subscribe(outer)
+            upstream.subscribe(core)
         }
     }
 }
