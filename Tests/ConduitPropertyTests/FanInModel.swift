@@ -115,6 +115,8 @@ final class FanInModel {
             if let a = latest[0], let b = latest[1] { deliver("\((a, b))") }
         case .flatMap, .switchToLatest:
             if index == 0 {
+                // After the end, a value of the outer publisher (left live by flatMap) makes nothing.
+                guard isOpen else { return }
                 if op == .switchToLatest, upstreams.count > 1, upstreams[upstreams.count - 1].isLive {
                     upstreams[upstreams.count - 1].cancelled = true
                 }
@@ -129,7 +131,10 @@ final class FanInModel {
         guard let index = index(of: source), upstreams[index].isLive else { return }
         upstreams[index].completed = true
         if failed {
-            end("failure")
+            // As in Combine: zip cancels the failed upstream with the others, and flatMap lets go
+            // of its outer publisher without cancelling it when an inner one fails.
+            if op == .zip { upstreams[index].cancelled = true }
+            end("failure", sparingOuter: op == .flatMap && index > 0)
             return
         }
         switch op {
@@ -161,13 +166,15 @@ final class FanInModel {
         }
     }
 
-    private func end(_ ending: String) {
+    private func end(_ ending: String, sparingOuter: Bool = false) {
         guard isOpen else { return }
         completion = ending
-        cancelAll()
+        cancelAll(from: sparingOuter ? 1 : 0)
     }
 
-    private func cancelAll() {
-        for index in upstreams.indices where upstreams[index].isLive { upstreams[index].cancelled = true }
+    private func cancelAll(from first: Int = 0) {
+        for index in upstreams.indices.dropFirst(first) where upstreams[index].isLive {
+            upstreams[index].cancelled = true
+        }
     }
 }

@@ -339,6 +339,24 @@ final class FlatMapTests: XCTestCase {
         XCTAssertEqual(recorder.overlappingDeliveries, 0)
     }
 
+    func testValuesGoingRoundALoopThroughTheSubscriberNestOnlyABoundedDepth() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        var depth = 0
+        var deepest = 0
+        recorder.onValue = { value in
+            depth += 1
+            deepest = max(deepest, depth)
+            if value < 20_000 { upstream.send(value + 1) }
+            depth -= 1
+        }
+        upstream.flatMap { Just($0) }.subscribe(recorder)
+        upstream.send(1)
+        XCTAssertEqual(recorder.values, Array(1...20_000))
+        XCTAssertGreaterThan(deepest, 1)
+        XCTAssertLessThanOrEqual(deepest, 64)
+    }
+
     func testPublicProperties() {
         let upstream = PassthroughSubject<Int, Never>()
         let flat = upstream.flatMap(maxPublishers: .max(3)) { _ in PassthroughSubject<Int, Never>() }

@@ -83,27 +83,64 @@ final class ZipTests: XCTestCase {
     func testPassesEveryDownstreamRequestToEveryUpstream() {
         let a = ManualPublisher<Int, Never>()
         let b = ManualPublisher<String, Never>()
-        let recorder = RecordingSubscriber<(Int, String), Never>(initialDemand: .max(1), demandPerValue: .max(1))
+        let recorder = RecordingSubscriber<(Int, String), Never>(initialDemand: .max(1))
         a.zip(b).subscribe(recorder)
         XCTAssertEqual(a.subscription.requests, [.max(1)])
-        a.send(1)
-        b.send("x")
-        XCTAssertEqual(a.subscription.requests, [.max(1), .max(1)])
-        XCTAssertEqual(b.subscription.requests, [.max(1), .max(1)])
+        XCTAssertEqual(b.subscription.requests, [.max(1)])
+        recorder.request(.max(3))
+        XCTAssertEqual(a.subscription.requests, [.max(1), .max(3)])
+        XCTAssertEqual(b.subscription.requests, [.max(1), .max(3)])
     }
 
-    func testDownstreamDemandGovernsWhatIsDeliveredAndTheRestWaits() {
+    func testTheSubscribersAnswerGoesBackToTheUpstreamWhoseValueCompletedThePair() {
+        let a = ManualPublisher<Int, Never>()
+        let b = ManualPublisher<String, Never>()
+        let recorder = RecordingSubscriber<(Int, String), Never>(initialDemand: .max(1), demandPerValue: .max(2))
+        a.zip(b).subscribe(recorder)
+        XCTAssertEqual(a.send(1), .none)
+        // As in Combine: b's value made the pair, so b gets the answer; a is asked for it.
+        XCTAssertEqual(b.send("x"), .max(2))
+        XCTAssertEqual(a.subscription.requests, [.max(1), .max(2)])
+        XCTAssertEqual(b.subscription.requests, [.max(1)])
+    }
+
+    func testARequestFromInsideTheSubscriberGoesBackAsTheAnswer() {
+        let a = ManualPublisher<Int, Never>()
+        let b = ManualPublisher<String, Never>()
+        let recorder = RecordingSubscriber<(Int, String), Never>(initialDemand: .max(5))
+        recorder.onValue = { [unowned recorder] _ in recorder.request(.max(7)) }
+        a.zip(b).subscribe(recorder)
+        XCTAssertEqual(b.send("x"), .none)
+        XCTAssertEqual(a.send(1), .max(7))
+        XCTAssertEqual(a.subscription.requests, [.max(5)])
+        XCTAssertEqual(b.subscription.requests, [.max(5), .max(7)])
+    }
+
+    func testOnePairBeyondTheDemandGoesOutThenTheRestWaits() {
         let a = ManualPublisher<Int, Never>()
         let b = ManualPublisher<String, Never>()
         let recorder = RecordingSubscriber<(Int, String), Never>(initialDemand: .max(1))
         a.zip(b).subscribe(recorder)
-        a.send(1)
-        a.send(2)
+        for value in 1...3 { a.send(value) }
         b.send("x")
         b.send("y")
-        XCTAssertEqual(describe(recorder.values), ["1x"])
-        recorder.request(.max(1))
+        // Combine counts its demand one below zero: "2y" goes out though only one was asked for.
         XCTAssertEqual(describe(recorder.values), ["1x", "2y"])
+        b.send("z")
+        XCTAssertEqual(describe(recorder.values), ["1x", "2y"])
+        recorder.request(.max(1))
+        XCTAssertEqual(describe(recorder.values), ["1x", "2y", "3z"])
+    }
+
+    func testAFailedUpstreamIsCancelledWithTheOthers() {
+        let a = ManualPublisher<Int, TestError>()
+        let b = ManualPublisher<Int, TestError>()
+        let recorder = RecordingSubscriber<(Int, Int), TestError>()
+        a.zip(b).subscribe(recorder)
+        a.send(completion: .failure(TestError()))
+        XCTAssertEqual(recorder.eventDescriptions.count, 2)
+        XCTAssertTrue(a.subscription.isCancelled)
+        XCTAssertTrue(b.subscription.isCancelled)
     }
 
     func testZip3AndZip4PairEveryUpstream() {

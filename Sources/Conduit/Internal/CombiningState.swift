@@ -1,7 +1,8 @@
 /// The `FanInState` of `zip` and `combineLatest`: a fixed set of lanes told apart by index, their
 /// values kept typed in `Storage` (one struct per rule and arity). Every downstream request is
 /// passed to every upstream, as Combine does; a request made before a lane's subscription arrived
-/// waits for it.
+/// waits for it. What the downstream asks for while an output made by a lane's value is being
+/// delivered goes back to that lane as its answer, and is requested from the others.
 @usableFromInline
 internal struct CombiningState<Storage: CombiningStorage>: FanInState {
     @usableFromInline typealias Output = Storage.Output
@@ -22,6 +23,10 @@ internal struct CombiningState<Storage: CombiningStorage>: FanInState {
     @usableFromInline var finishedLanes = 0
     /// Demand the downstream returned from deliveries, to pass on once the delivery loop stops.
     @usableFromInline var askedWhileDelivering = Subscribers.Demand.none
+    /// The lane whose value made the output being delivered from inside its upstream's call.
+    @usableFromInline var answerLane: Int?
+    /// Demand passed on to `answerLane` meanwhile, to return to it.
+    @usableFromInline var answer = Subscribers.Demand.none
 
     @inlinable
     init(lanes count: Int) {
@@ -50,9 +55,28 @@ internal struct CombiningState<Storage: CombiningStorage>: FanInState {
         finishedLanes += 1
     }
 
+    /// Zip keeps a failed lane's subscription, so it is cancelled with the others (as Combine does).
     @inlinable
     mutating func detach(_ lane: Int) {
-        lanes[lane].subscription = nil
+        if !Storage.finishesWithFirstExhaustedLane {
+            lanes[lane].subscription = nil
+        }
+    }
+
+    @inlinable
+    static var deliversOneBeyondDemand: Bool { Storage.finishesWithFirstExhaustedLane }
+
+    @inlinable
+    mutating func answering(_ lane: Int) {
+        answerLane = lane
+    }
+
+    @inlinable
+    mutating func takeAnswer() -> Subscribers.Demand {
+        let answer = self.answer
+        answerLane = nil
+        self.answer = .none
+        return answer
     }
 
     @inlinable
@@ -104,7 +128,9 @@ internal struct CombiningState<Storage: CombiningStorage>: FanInState {
     mutating func passOn(_ amount: Subscribers.Demand) -> [(Subscription, Subscribers.Demand)] {
         var requests: [(Subscription, Subscribers.Demand)] = []
         for index in lanes.indices where !lanes[index].finished {
-            if let subscription = lanes[index].subscription {
+            if index == answerLane {
+                answer += amount
+            } else if let subscription = lanes[index].subscription {
                 requests.append((subscription, amount))
             } else {
                 lanes[index].pendingRequest += amount

@@ -21,6 +21,8 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
     @exclusivity(unchecked) @usableFromInline var downstream: Downstream?
     @exclusivity(unchecked) @usableFromInline var state: State
     @exclusivity(unchecked) @usableFromInline var demand = Subscribers.Demand.none
+    /// An output went out beyond the demand (zip): the next demand pays for it first.
+    @exclusivity(unchecked) @usableFromInline var overdrawn = false
     /// A completion to deliver as soon as the current delivery (if any) returns.
     @exclusivity(unchecked) @usableFromInline var terminal: Subscribers.Completion<Failure>?
     @exclusivity(unchecked) @usableFromInline var draining = false
@@ -36,6 +38,33 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
 
     @usableFromInline
     var description: String { name }
+
+    /// Whether an output may go out now (lock held): with demand, or once beyond it for zip.
+    @inlinable @inline(__always)
+    var mayDeliver: Bool {
+        demand > 0 || (State.deliversOneBeyondDemand && !overdrawn)
+    }
+
+    /// Counts an output that goes out (lock held).
+    @inlinable @inline(__always)
+    func takeDemand() {
+        if demand > 0 {
+            demand -= 1
+        } else {
+            overdrawn = true
+        }
+    }
+
+    /// Adds demand the downstream asked for (lock held), paying for an output sent beyond it first.
+    @inlinable @inline(__always)
+    func addDemand(_ more: Subscribers.Demand) {
+        if overdrawn {
+            overdrawn = false
+            demand += more - 1
+        } else {
+            demand += more
+        }
+    }
 
     /// The subscriber of `lane`, which stores each value it receives into the state with `put`.
     @inlinable
@@ -54,7 +83,7 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
             lock.unlock()
             return
         }
-        demand += newDemand
+        addDemand(newDemand)
         let requests = state.requested(newDemand, demand: demand)
         lock.unlock()
         if let requests {
@@ -108,16 +137,16 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
         put(&state, lane, value)
         // Idle with demand: the state hands back what is due now; otherwise the drainer (or the
         // next request) finds the value in the state.
-        guard let output = state.outputAfterPut(idle: !draining && demand > 0), let downstream else {
+        guard let output = state.outputAfterPut(idle: !draining && mayDeliver), let downstream else {
             lock.unlock()
             return .none
         }
-        demand -= 1
+        takeDemand()
+        state.answering(lane)
         draining = true
         lock.unlock()
         let more = downstream.receive(output)
-        drain(after: more)
-        return .none
+        return drain(after: more)
     }
 
     @inlinable
@@ -144,27 +173,29 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
     /// Delivers what can be delivered, then the completion if it is due, then makes the requests
     /// the state asks for. With `more`, the caller has just delivered an output (it holds the
     /// `draining` role) and the downstream asked for `more`; without it, the loop runs only if no
-    /// other thread is delivering.
-    @inlinable
-    func drain(after more: Subscribers.Demand?) {
+    /// other thread is delivering. Returns the demand to answer the lane whose value the caller
+    /// delivered with (see `FanInState.answering`).
+    @inlinable @discardableResult
+    func drain(after more: Subscribers.Demand?) -> Subscribers.Demand {
         lock.lock()
         if let more {
             if more > 0, !done {
-                demand += more
+                addDemand(more)
                 state.deliveryAsked(more)
             }
         } else {
             guard !draining, !done else {
                 lock.unlock()
-                return
+                return .none
             }
             draining = true
         }
         while true {
             if done {
                 draining = false
+                _ = state.takeAnswer()
                 lock.unlock()
-                return
+                return .none
             }
             if let completion = terminal {
                 done = true
@@ -172,20 +203,21 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
                 let downstream = self.downstream
                 self.downstream = nil
                 let toCancel = state.releaseAll()
+                _ = state.takeAnswer()
                 lock.unlock()
                 for subscription in toCancel {
                     subscription.cancel()
                 }
                 downstream?.receive(completion: completion)
-                return
+                return .none
             }
-            if demand > 0, let downstream, let output = state.nextOutput() {
-                demand -= 1
+            if mayDeliver, let downstream, let output = state.nextOutput() {
+                takeDemand()
                 lock.unlock()
                 let more = downstream.receive(output)
                 lock.lock()
                 if more > 0, !done {
-                    demand += more
+                    addDemand(more)
                     state.deliveryAsked(more)
                 }
                 continue
@@ -197,14 +229,15 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
             break
         }
         draining = false
-        guard let requests = state.requestsAfterDelivery(demand: demand) else {
-            lock.unlock()
-            return
-        }
+        let requests = state.requestsAfterDelivery(demand: demand)
+        let answer = more == nil ? .none : state.takeAnswer()
         lock.unlock()
-        for (subscription, amount) in requests {
-            subscription.request(amount)
+        if let requests {
+            for (subscription, amount) in requests {
+                subscription.request(amount)
+            }
         }
+        return answer
     }
 
     /// Ends the whole with `completion` (a lane's failure): the

@@ -46,6 +46,18 @@ internal protocol FanInState {
     /// none (the common case: it is asked after every delivery, so it should answer nil cheaply).
     mutating func requestsAfterDelivery(demand: Subscribers.Demand) -> [(Subscription, Subscribers.Demand)]?
 
+    /// Whether an output the lanes completed goes out even when the downstream's demand is used up,
+    /// once until the next request: Combine's zip counts demand one below zero.
+    static var deliversOneBeyondDemand: Bool { get }
+
+    /// An output made by a value of `lane` is being delivered from inside that lane's upstream
+    /// call: until `takeAnswer`, demand passed on to the lane is kept to be returned to it as the
+    /// answer to that value instead of being requested (zip, as Combine does).
+    mutating func answering(_ lane: Lane)
+
+    /// Ends `answering`; returns the demand to answer the lane's upstream with.
+    mutating func takeAnswer() -> Subscribers.Demand
+
     /// Forgets every lane and every waiting value; returns the subscriptions to cancel.
     mutating func releaseAll() -> [Subscription]
 }

@@ -15,7 +15,9 @@
 /// Delivery: a value sent from inside the downstream (on the thread delivering) goes out at once,
 /// nested, as in Combine; a value from another thread while one is being delivered waits in the
 /// buffer, and the delivering thread sends it next, so deliveries from different threads never
-/// overlap. No lock is held while the downstream, an upstream or a child runs.
+/// overlap. Nesting stops at `maxNesting` deliveries deep (a value going round a loop waits for
+/// the delivery under way instead of growing the stack without end). No lock is held while the
+/// downstream, an upstream or a child runs.
 @usableFromInline
 internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber>: Subscription, Subscriber,
     CustomStringConvertible, @unchecked Sendable
@@ -53,6 +55,10 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
     @exclusivity(unchecked) @usableFromInline var buffer = RingBuffer<(child: Int, value: Output)>()
     /// The thread delivering to the downstream (0 when none).
     @exclusivity(unchecked) @usableFromInline var deliverer: UInt = 0
+    /// How many deliveries of values the delivering thread has under way, one inside another.
+    @exclusivity(unchecked) @usableFromInline var nesting = 0
+    /// How deep deliveries may nest before a value sent from inside the downstream waits instead.
+    @usableFromInline static var maxNesting: Int { 32 }
     /// Completed or cancelled: nothing more happens.
     @exclusivity(unchecked) @usableFromInline var done = false
     /// The completion the delivering thread sends once its current delivery returns.
@@ -283,7 +289,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             return .none
         }
         let me = ReentrantLock.currentThread
-        guard demand > 0, buffer.isEmpty, deliverer == 0 || deliverer == me, let downstream else {
+        guard demand > 0, buffer.isEmpty, deliverer == 0 || (deliverer == me && nesting < Self.maxNesting),
+            let downstream
+        else {
             // A SwitchToLatest value nobody asked for is dropped (Combine traps).
             if !switching || demand > 0 {
                 buffer.append((id, value))
@@ -295,9 +303,11 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         deliverer = me
         let unlimited = demand == .unlimited
         demand -= 1
+        nesting += 1
         lock.unlock()
         let more = downstream.receive(value)
         lock.lock()
+        nesting -= 1
         let answer: Subscribers.Demand
         if done {
             answer = .none
@@ -387,6 +397,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
                 } else {
                     child = nil
                 }
+                nesting += 1
                 lock.unlock()
                 let more = downstream.receive(value)
                 if let child {
@@ -397,6 +408,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
                     }
                 }
                 lock.lock()
+                nesting -= 1
                 if !done {
                     demand += more
                 }

@@ -130,6 +130,15 @@ internal struct MergeState<Output>: FanInState {
     @inlinable
     mutating func deliveryAsked(_ amount: Subscribers.Demand) {}
 
+    @inlinable
+    static var deliversOneBeyondDemand: Bool { false }
+
+    @inlinable
+    mutating func answering(_ lane: Lane) {}
+
+    @inlinable
+    mutating func takeAnswer() -> Subscribers.Demand { .none }
+
     /// Tops every lane up to the outstanding demand.
     @inlinable @inline(__always)
     mutating func requestsAfterDelivery(demand: Subscribers.Demand) -> [(Subscription, Subscribers.Demand)]? {
