@@ -197,13 +197,10 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         lock.unlock()
         let child = transform(input)
         if childIsJust, !Instrumentation.isActive {
-            // As if a child subscribed, sent its value and finished, without the subscription.
-            let id = lock.withLock { () -> Int in
-                defer { nextChild += 1 }
-                return nextChild
-            }
-            _ = childReceived(unsafeBitCast(child, to: Just<Output>.self).output, from: id)
-            childFinished(id)
+            // As if a child subscribed, sent its value and finished, without the subscription (a
+            // child numbered -1 has none to ask for more).
+            _ = childReceived(unsafeBitCast(child, to: Just<Output>.self).output, from: -1)
+            childFinished(-1)
             return .none
         }
         lock.lock()
