@@ -62,6 +62,16 @@ final class ConcatenateTests: XCTestCase {
         XCTAssertEqual(identifiers.last, recorder.subscription?.combineIdentifier)
     }
 
+    func testTheSubscriptionShowsItselfAsConcatenateWithNoChildren() throws {
+        let recorder = RecordingSubscriber<Int, Never>()
+        ManualPublisher<Int, Never>().append(1).subscribe(recorder)
+        let subscription = try XCTUnwrap(recorder.subscription)
+        XCTAssertEqual((subscription as? CustomStringConvertible)?.description, "Concatenate")
+        XCTAssertEqual((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String,
+            "Concatenate")
+        XCTAssertEqual((subscription as? CustomReflectable)?.customMirror.children.count, 0)
+    }
+
     func testCancellingLetsGoOfTheSuffix() {
         final class Suffix: Publisher {
             typealias Output = Int

@@ -357,6 +357,24 @@ final class FlatMapTests: XCTestCase {
         XCTAssertLessThanOrEqual(deepest, 64)
     }
 
+    func testTheSubscriptionAndTheInnerSubscriberShowThemselvesAsCombineDoes() throws {
+        let upstream = PassthroughSubject<Int, Never>()
+        let tap = SubscriberTap<Int, Never>()
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.flatMap { _ in tap }.subscribe(recorder)
+        upstream.send(0)
+        let subscription = try XCTUnwrap(recorder.subscription)
+        XCTAssertEqual((subscription as? CustomStringConvertible)?.description, "FlatMap")
+        XCTAssertEqual((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String,
+            "FlatMap")
+        XCTAssertEqual((subscription as? CustomReflectable)?.customMirror.children.count, 0)
+        let innerSubscriber = try XCTUnwrap(tap.subscriber)
+        XCTAssertEqual((innerSubscriber as? CustomStringConvertible)?.description, "FlatMap")
+        let mirror = try XCTUnwrap((innerSubscriber as? CustomReflectable)?.customMirror)
+        XCTAssertEqual(mirror.children.first?.label, "parentSubscription")
+        XCTAssertEqual(mirror.children.first.map { "\($0.value)" }, "\(subscription.combineIdentifier)")
+    }
+
     func testPublicProperties() {
         let upstream = PassthroughSubject<Int, Never>()
         let flat = upstream.flatMap(maxPublishers: .max(3)) { _ in PassthroughSubject<Int, Never>() }
@@ -380,4 +398,13 @@ private final class CallbackSubscription: Subscription, @unchecked Sendable {
     }
 
     func cancel() {}
+}
+
+/// A publisher for tests that keeps the subscriber given to it and sends it nothing.
+private final class SubscriberTap<Output, Failure: Error>: Publisher {
+    private(set) var subscriber: Any?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        self.subscriber = subscriber
+    }
 }

@@ -20,7 +20,7 @@
 /// downstream, an upstream or a child runs.
 @usableFromInline
 internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber>: Subscription, Subscriber,
-    CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
     where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure
 {
     @usableFromInline typealias Input = Outer
@@ -77,6 +77,13 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
 
     @usableFromInline
     var description: String { name }
+
+    /// No children, as Combine shows its flatMap and switchToLatest subscriptions.
+    @usableFromInline
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    @usableFromInline
+    var playgroundDescription: Any { name }
 
     /// Whether events of child `id` count: every child for FlatMap, the newest for SwitchToLatest.
     @inlinable
@@ -427,7 +434,8 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
 /// The subscriber attached to one child publisher of a `FlattenCore`: passes the child's events
 /// on, tagged with the child's number.
 @usableFromInline
-internal struct FlattenChild<Outer, Child: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible
+internal struct FlattenChild<Outer, Child: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
     where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure
 {
     @usableFromInline typealias Input = Child.Output
@@ -445,6 +453,15 @@ internal struct FlattenChild<Outer, Child: Publisher, Downstream: Subscriber>: S
 
     @usableFromInline
     var description: String { core.description }
+
+    /// The subscription it belongs to, by identifier, as Combine shows an inner subscriber.
+    @usableFromInline
+    var customMirror: Mirror {
+        Mirror(self, children: ["parentSubscription": core.combineIdentifier])
+    }
+
+    @usableFromInline
+    var playgroundDescription: Any { core.description }
 
     @inlinable
     func receive(subscription: Subscription) {

@@ -27,7 +27,7 @@ extension Publishers {
 /// source (a zero demand too), and the suffix is asked for what the downstream still wants. The
 /// suffix is let go of once subscribed, or when cancelled.
 internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>: Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
     where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure
 {
     typealias Output = Downstream.Input
@@ -52,6 +52,8 @@ internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>:
     }
 
     var description: String { "Concatenate" }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var playgroundDescription: Any { description }
 
     func request(_ newDemand: Subscribers.Demand) {
         lock.lock()
@@ -134,7 +136,8 @@ internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>:
 }
 
 /// The subscriber `Concatenate` attaches to its prefix; it shares the subscription's identifier.
-internal struct ConcatenatePrefix<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible
+internal struct ConcatenatePrefix<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
     where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure
 {
     typealias Input = Suffix.Output
@@ -143,6 +146,8 @@ internal struct ConcatenatePrefix<Suffix: Publisher, Downstream: Subscriber>: Su
     let core: ConcatenateCore<Suffix, Downstream>
     var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
     var description: String { core.description }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var playgroundDescription: Any { core.description }
 
     func receive(subscription: Subscription) {
         core.received(subscription, from: .prefix)
@@ -158,7 +163,8 @@ internal struct ConcatenatePrefix<Suffix: Publisher, Downstream: Subscriber>: Su
 }
 
 /// The subscriber `Concatenate` attaches to its suffix; it shares the subscription's identifier.
-internal struct ConcatenateSuffix<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible
+internal struct ConcatenateSuffix<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
     where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure
 {
     typealias Input = Suffix.Output
@@ -167,6 +173,8 @@ internal struct ConcatenateSuffix<Suffix: Publisher, Downstream: Subscriber>: Su
     let core: ConcatenateCore<Suffix, Downstream>
     var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
     var description: String { core.description }
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+    var playgroundDescription: Any { core.description }
 
     func receive(subscription: Subscription) {
         core.received(subscription, from: .suffix)
