@@ -32,6 +32,17 @@ final class ReplaceErrorTests: XCTestCase {
         XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)", "value(42)", "finished"])
     }
 
+    func testCancellingWhileTheReplacementWaitsLeavesTheFailedUpstreamAlone() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        upstream.replaceError(with: 42).subscribe(recorder)
+        upstream.send(completion: .failure(TestError()))
+        recorder.subscription?.cancel()
+        XCTAssertFalse(upstream.subscription.isCancelled, "the upstream had already ended by failing")
+        recorder.request(.max(1))
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription"], "nothing goes out after the cancel")
+    }
+
     func testTheDemandAValueBringsIsReturnedToTheUpstream() {
         let upstream = ManualPublisher<Int, TestError>()
         let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1))

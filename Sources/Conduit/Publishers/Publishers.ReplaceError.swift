@@ -139,7 +139,8 @@ private final class ReplaceErrorSubscription<UpstreamFailure: Error, Downstream:
                 downstream = nil
             }
             if case .awaitingSubscription = state, downstream != nil { cancelledWhileWaiting = true }
-            return state.subscription
+            // An upstream that already failed has ended: there is nothing left to cancel.
+            return replacementPending ? nil : state.subscription
         }
         subscription?.cancel()
     }
