@@ -34,4 +34,9 @@ final class SessionReleaseTests: XCTestCase {
             "sink results = taps.flatMap { search($0) }", "send taps \"ace\"",
         ]))
     }
+
+    func testASessionWithAnAutoconnectedTimerFreesItsClock() {
+        // Found by CI's fuzz run: the autoconnect subscriber and its subscriber held each other.
+        XCTAssertNil(schedulerLeftBehind(after: ["sink ticks = Timer.publish(every: 1s).autoconnect()"]))
+    }
 }

@@ -72,7 +72,9 @@ private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downst
     typealias Failure = Upstream.Failure
 
     private let owner: Publishers.Autoconnect<Upstream>
-    private let downstream: Downstream
+    /// Let go when the subscriber cancels: the upstream subscription holds this subscriber, and the
+    /// subscriber holds the subscription this hands it, so keeping either would be a cycle.
+    private var downstream: Downstream?
     private let lock = Lock()
     private var upstream: Subscription?
     private var cancelled = false
@@ -83,12 +85,14 @@ private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downst
     }
 
     var description: String { "Autoconnect" }
-    var customMirror: Mirror { Mirror(self, children: ["parent": owner, "downstream": downstream]) }
+    var customMirror: Mirror {
+        Mirror(self, children: ["parent": owner, "downstream": lock.withLock { downstream } as Any])
+    }
     var playgroundDescription: Any { description }
 
     func receive(subscription: Subscription) {
         lock.lock()
-        guard upstream == nil, !cancelled else {
+        guard upstream == nil, !cancelled, let downstream else {
             lock.unlock()
             subscription.cancel()
             return
@@ -99,17 +103,22 @@ private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downst
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        downstream.receive(input)
+        guard let downstream = lock.withLock({ downstream }) else { return .none }
+        return downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        downstream.receive(completion: completion)
+        lock.withLock { downstream }?.receive(completion: completion)
     }
 
     /// The subscriber cancelled: the first time, it no longer counts for the connection.
     fileprivate func subscriptionCancelled(_ subscription: Subscription) {
         let first: Bool = lock.withLock {
-            defer { cancelled = true }
+            defer {
+                cancelled = true
+                upstream = nil
+                downstream = nil
+            }
             return !cancelled
         }
         subscription.cancel()
