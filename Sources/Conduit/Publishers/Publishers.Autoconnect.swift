@@ -86,7 +86,9 @@ private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downst
 
     var description: String { "Autoconnect" }
     var customMirror: Mirror {
-        Mirror(self, children: ["parent": owner, "downstream": lock.withLock { downstream } as Any])
+        // The subscriber itself, not an optional, as Combine shows it (absent once cancelled).
+        guard let downstream = lock.withLock({ downstream }) else { return Mirror(self, children: ["parent": owner]) }
+        return Mirror(self, children: ["parent": owner, "downstream": downstream])
     }
     var playgroundDescription: Any { description }
 
