@@ -87,3 +87,18 @@ def test_a_bad_line_given_with_e_exits_1_with_the_reason_first(conduit_bin, tmp_
     assert status == 1, err
     assert err and err[0].startswith(reason), err
     assert "s ←" not in out, "the lines after the bad one do not run"
+
+
+REPEAT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "repeat")
+
+
+@pytest.mark.parametrize("args, reason", [
+    (["ten"], "scripts/repeat: 'ten' is not a number of rounds or --busy"),
+    (["--fast"], "scripts/repeat: '--fast' is not a number of rounds or --busy"),
+    (["0"], "scripts/repeat: the number of rounds must be at least 1"),
+])
+def test_scripts_repeat_refuses_a_bad_argument_before_building(tmp_path, args, reason):
+    status, out, err = _run(REPEAT, tmp_path, *args)
+    assert status == 2
+    assert out == ""
+    assert err == [reason]
