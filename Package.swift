@@ -15,6 +15,9 @@ let package = Package(
         // The live page of `conduit serve` (the ConduitServe module only).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // Test-only: the serve tests' WebSocket client (NIOWebSocket, NIOHTTP1), already in the
+        // graph through Hummingbird; its plain TCP client needs no TLS library.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         .target(
@@ -81,7 +84,10 @@ let package = Package(
             name: "ConduitServeTests",
             dependencies: [
                 "ConduitServe",
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -1,14 +1,12 @@
 import ConduitPlayground
 import ConduitServe
 import Foundation
-import HummingbirdWSClient
-import Logging
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The live page's server, tried with real WebSocket clients on a loopback port.
+/// The live page's server, tried with real WebSocket clients (TestWebSocketClient) on a loopback port.
 final class LiveServerTests: XCTestCase {
     /// A server on a free loopback port, stopped when the test ends.
     private func startServer(_ feed: LiveFeed) async throws -> (port: Int, task: Task<Void, Error>) {
@@ -25,18 +23,9 @@ final class LiveServerTests: XCTestCase {
         port: Int, sending: [String] = [], until done: @escaping @Sendable (Collected) -> Bool
     ) async throws -> [LiveMessage] {
         let collected = Collected()
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
-        try await WebSocketClient.connect(
-            url: "ws://127.0.0.1:\(port)/live", configuration: .init(maxFrameSize: 1 << 24), logger: logger
-        ) { inbound, outbound, _ in
-            for text in sending { try await outbound.write(.text(text)) }
-            for try await message in inbound.messages(maxSize: 16 << 20) {
-                guard case .text(let text) = message else { continue }
-                let decoded = try JSONDecoder().decode(LiveMessage.self, from: Data(text.utf8))
-                collected.append(decoded)
-                if done(collected) { break }
-            }
+        try await TestWebSocketClient.exchange(port: port, path: "/live", sending: sending) { text in
+            collected.append(try JSONDecoder().decode(LiveMessage.self, from: Data(text.utf8)))
+            return done(collected)
         }
         return collected.messages
     }
