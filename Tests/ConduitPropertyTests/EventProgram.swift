@@ -54,10 +54,21 @@ struct EventProgram: CustomStringConvertible {
 
     var description: String { "[" + steps.map(\.description).joined(separator: "; ") + "]" }
 
-    /// Programs of up to `length` steps over `sources` upstreams.
-    static func generator(sources: Int, length: Int = 24) -> Generator<EventProgram, some SendableSequenceType> {
-        Gen.int(in: 0...(100 * sources - 1)).array(of: 0...length).map { codes in
-            EventProgram(steps: codes.map { Step(code: $0, sources: sources) })
+    /// Programs of up to `length` steps over `sources` upstreams, drawn from this run's seed for the
+    /// test named `label` (PropertySeed), and shrunk by the library's array and integer shrinking:
+    /// steps left out one at a time, then each code moved towards 0.
+    static func generator(
+        sources: Int, label: String, length: Int = 24
+    ) -> Generator<EventProgram, some SendableSequenceType> {
+        let codes = 0...(100 * sources - 1)
+        let stream = PropertySeed.stream(label)
+        return Generator(
+            run: { _ in stream.integers(in: codes, count: 0...length) },
+            shrink: { (program: [Int]) in
+                Shrink.shrinkArray(program, shrinker: { (code: Int) in code.shrink(within: codes, towards: 0) })
+            }
+        ).map { program in
+            EventProgram(steps: program.map { Step(code: $0, sources: sources) })
         }
     }
 }

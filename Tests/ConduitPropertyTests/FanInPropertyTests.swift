@@ -53,11 +53,14 @@ import Testing
                     \(op): after step \(index + 1) (\(step)) of \(program)
                       engine: \(engine)
                       model:  \(expected)
+                    \(PropertySeed.replayHint)
                     """)
                 return
             }
         }
-        #expect(recorder.violations().isEmpty, "\(op) \(program): \(recorder.violations())")
+        #expect(
+            recorder.violations().isEmpty,
+            "\(op) \(program): \(recorder.violations()); \(PropertySeed.replayHint)")
     }
 
     /// With limited demand: no value beyond demand, none after the completion, one completion.
@@ -68,19 +71,23 @@ import Testing
         for step in program.steps {
             recorder.run(step) { upstreams.publisher(op, source: $0) }
         }
-        #expect(recorder.violations().isEmpty, "\(op) \(program): \(recorder.violations())")
+        #expect(
+            recorder.violations().isEmpty,
+            "\(op) \(program): \(recorder.violations()); \(PropertySeed.replayHint)")
     }
 
     @Test(arguments: FanInOperator.allCases)
     func operatorWithUnlimitedDemandAgreesWithTheModel(_ op: FanInOperator) async {
-        await propertyCheck(count: 1000, input: EventProgram.generator(sources: op.sources)) { program in
+        let programs = EventProgram.generator(sources: op.sources, label: "\(op) with unlimited demand")
+        await propertyCheck(count: 1000, input: programs) { program in
             Self.checkAgainstModel(op, program)
         }
     }
 
     @Test(arguments: FanInOperator.allCases)
     func operatorWithLimitedDemandKeepsTheSubscriberRules(_ op: FanInOperator) async {
-        await propertyCheck(count: 1000, input: EventProgram.generator(sources: op.sources)) { program in
+        let programs = EventProgram.generator(sources: op.sources, label: "\(op) with limited demand")
+        await propertyCheck(count: 1000, input: programs) { program in
             Self.checkSubscriberRules(op, program)
         }
     }

@@ -55,11 +55,14 @@ import Testing
                     \(op): after step \(index + 1) (\(step)) of \(program)
                       engine: \(engine)
                       model:  \(expected)
+                    \(PropertySeed.replayHint)
                     """)
                 return
             }
         }
-        #expect(recorder.violations().isEmpty, "\(op) \(program): \(recorder.violations())")
+        #expect(
+            recorder.violations().isEmpty,
+            "\(op) \(program): \(recorder.violations()); \(PropertySeed.replayHint)")
     }
 
     @Test(arguments: SingleUpstreamOperator.allCases)
@@ -68,7 +71,7 @@ import Testing
     }
 
     static func checkMany(_ op: SingleUpstreamOperator) async {
-        await propertyCheck(count: 1000, input: EventProgram.generator(sources: 1)) { program in
+        await propertyCheck(count: 1000, input: EventProgram.generator(sources: 1, label: "\(op)")) { program in
             check(op, program)
         }
     }
