@@ -4,7 +4,7 @@ import Synchronization
 
 extension OperationQueue: Scheduler {
     /// Scheduler time for an operation queue: a `Date`, so delays follow the wall clock.
-    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
+    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable, DateSchedulerTime {
         /// The date this time represents.
         public var date: Date
 
@@ -12,21 +12,9 @@ extension OperationQueue: Scheduler {
             self.date = date
         }
 
-        public func distance(to other: SchedulerTimeType) -> Stride {
-            Stride(other.date.timeIntervalSince(date))
-        }
-
-        public func advanced(by n: Stride) -> SchedulerTimeType {
-            SchedulerTimeType(date.addingTimeInterval(n.timeInterval))
-        }
-
-        public static func < (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
-            lhs.date < rhs.date
-        }
-
         /// A time interval in seconds.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
-            Hashable, Codable, Sendable
+            Hashable, Codable, Sendable, SecondsStride
         {
             public typealias FloatLiteralType = TimeInterval
             public typealias IntegerLiteralType = TimeInterval
@@ -39,26 +27,6 @@ extension OperationQueue: Scheduler {
             public var timeInterval: TimeInterval { magnitude }
 
             public init(_ timeInterval: TimeInterval) { magnitude = timeInterval }
-            public init(integerLiteral value: TimeInterval) { magnitude = value }
-            public init(floatLiteral value: TimeInterval) { magnitude = value }
-            public init?<T: BinaryInteger>(exactly source: T) {
-                guard let value = TimeInterval(exactly: source) else { return nil }
-                magnitude = value
-            }
-
-            public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
-            public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude + rhs.magnitude) }
-            public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude - rhs.magnitude) }
-            public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude * rhs.magnitude) }
-            public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
-            public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
-            public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
-
-            public static func seconds(_ s: Int) -> Stride { Stride(TimeInterval(s)) }
-            public static func seconds(_ s: Double) -> Stride { Stride(s) }
-            public static func milliseconds(_ ms: Int) -> Stride { Stride(TimeInterval(ms) / 1_000) }
-            public static func microseconds(_ us: Int) -> Stride { Stride(TimeInterval(us) / 1_000_000) }
-            public static func nanoseconds(_ ns: Int) -> Stride { Stride(TimeInterval(ns) / 1_000_000_000) }
         }
     }
 

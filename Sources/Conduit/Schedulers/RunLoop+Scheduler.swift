@@ -2,7 +2,7 @@ import Foundation
 
 extension RunLoop: Scheduler {
     /// Scheduler time for a run loop: a `Date`.
-    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
+    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable, DateSchedulerTime {
         /// The date this time represents.
         public var date: Date
 
@@ -10,21 +10,9 @@ extension RunLoop: Scheduler {
             self.date = date
         }
 
-        public func distance(to other: SchedulerTimeType) -> Stride {
-            Stride(other.date.timeIntervalSince(date))
-        }
-
-        public func advanced(by n: Stride) -> SchedulerTimeType {
-            SchedulerTimeType(date.addingTimeInterval(n.timeInterval))
-        }
-
-        public static func < (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
-            lhs.date < rhs.date
-        }
-
         /// A time interval in seconds.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
-            Hashable, Codable, Sendable
+            Hashable, Codable, Sendable, SecondsStride
         {
             public typealias FloatLiteralType = TimeInterval
             public typealias IntegerLiteralType = TimeInterval
@@ -37,26 +25,6 @@ extension RunLoop: Scheduler {
             public var timeInterval: TimeInterval { magnitude }
 
             public init(_ timeInterval: TimeInterval) { magnitude = timeInterval }
-            public init(integerLiteral value: TimeInterval) { magnitude = value }
-            public init(floatLiteral value: TimeInterval) { magnitude = value }
-            public init?<T: BinaryInteger>(exactly source: T) {
-                guard let value = TimeInterval(exactly: source) else { return nil }
-                magnitude = value
-            }
-
-            public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
-            public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude + rhs.magnitude) }
-            public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude - rhs.magnitude) }
-            public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude * rhs.magnitude) }
-            public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
-            public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
-            public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
-
-            public static func seconds(_ s: Int) -> Stride { Stride(TimeInterval(s)) }
-            public static func seconds(_ s: Double) -> Stride { Stride(s) }
-            public static func milliseconds(_ ms: Int) -> Stride { Stride(TimeInterval(ms) / 1_000) }
-            public static func microseconds(_ us: Int) -> Stride { Stride(TimeInterval(us) / 1_000_000) }
-            public static func nanoseconds(_ ns: Int) -> Stride { Stride(TimeInterval(ns) / 1_000_000_000) }
         }
     }
 
@@ -72,24 +40,27 @@ extension RunLoop: Scheduler {
         perform { work.run() }
     }
 
+    /// Runs the action on this run loop, in its default mode, once `date` has come.
     public func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) {
-        let work = UncheckedAction(action)
-        let timer = Timer(fire: date.date, interval: 0, repeats: false) { _ in work.run() }
-        timer.tolerance = tolerance.timeInterval
-        add(timer, forMode: .default)
+        _ = RunLoopTimer.add(
+            to: self, at: date.date, interval: 0, tolerance: tolerance.timeInterval,
+            UncheckedAction(action)
+        )
     }
 
+    /// Runs the action on this run loop, in its default mode, from `date` at each interval until the
+    /// returned cancellable is cancelled, which lets the action go.
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> Cancellable {
-        let work = UncheckedAction(action)
-        let timer = Timer(fire: date.date, interval: interval.timeInterval, repeats: true) { _ in work.run() }
-        timer.tolerance = tolerance.timeInterval
-        add(timer, forMode: .default)
+        let timer = RunLoopTimer.add(
+            to: self, at: date.date, interval: interval.timeInterval,
+            tolerance: tolerance.timeInterval, UncheckedAction(action)
+        )
         return AnyCancellable { timer.invalidate() }
     }
 }
