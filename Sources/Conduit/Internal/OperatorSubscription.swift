@@ -1,6 +1,6 @@
 /// The object an operator with one upstream puts between it and the downstream: the upstream's
 /// subscriber and the downstream's subscription at once (`dropFirst`, `drop(while:)`,
-/// `collect(_:)`, `measureInterval`).
+/// `collect(_:)`, `measureInterval`, `replaceEmpty(with:)`).
 ///
 /// It keeps what all of them keep, under one lock: the upstream's subscription, the downstream,
 /// and whether the stream has ended; and it makes the moves they all make, with Combine's
@@ -50,7 +50,7 @@ internal class OperatorSubscription<Input, UpstreamFailure: Error, Downstream: S
             let leaveAlone = cancelledWhileWaiting
             cancelledWhileWaiting = false
             lock.unlock()
-            if !leaveAlone { subscription.cancel() }
+            if leaveAlone { subscribedAfterCancel(subscription) } else { subscription.cancel() }
             return
         }
         upstream = .holding(subscription)
@@ -63,6 +63,10 @@ internal class OperatorSubscription<Input, UpstreamFailure: Error, Downstream: S
     func subscribed(_ subscription: Subscription, downstream: Downstream) {
         downstream.receive(subscription: self)
     }
+
+    /// The upstream's subscription came after the downstream cancelled while waiting for it: by
+    /// default it is left alone, as Combine leaves it.
+    func subscribedAfterCancel(_ subscription: Subscription) {}
 
     /// What a value becomes; every subclass says.
     func receive(_ input: Input) -> Subscribers.Demand {

@@ -13,12 +13,8 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
-            var found = false
             let wanted = output
-            upstream.reduceInto(subscriber, name: "Contains", accumulate: { value in
-                found = value == wanted
-                return found ? .done : .more
-            }, result: { found })
+            upstream.answerInto(subscriber, name: "Contains", decisive: true) { $0 == wanted }
         }
     }
 
@@ -36,12 +32,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
-            var found = false
-            let predicate = self.predicate
-            upstream.reduceInto(subscriber, name: "ContainsWhere", accumulate: { value in
-                found = predicate(value)
-                return found ? .done : .more
-            }, result: { found })
+            upstream.answerInto(subscriber, name: "ContainsWhere", decisive: true, test: predicate)
         }
     }
 
@@ -59,12 +50,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Error {
-            var found = false
-            let predicate = self.predicate
-            upstream.tryReduceInto(subscriber, name: "TryContainsWhere", accumulate: { value in
-                found = try predicate(value)
-                return found ? .done : .more
-            }, result: { found })
+            upstream.tryAnswerInto(subscriber, name: "TryContainsWhere", decisive: true, test: predicate)
         }
     }
 
@@ -82,12 +68,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
-            var satisfied = true
-            let predicate = self.predicate
-            upstream.reduceInto(subscriber, name: "AllSatisfy", accumulate: { value in
-                satisfied = predicate(value)
-                return satisfied ? .more : .done
-            }, result: { satisfied })
+            upstream.answerInto(subscriber, name: "AllSatisfy", decisive: false, test: predicate)
         }
     }
 
@@ -105,12 +86,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Error {
-            var satisfied = true
-            let predicate = self.predicate
-            upstream.tryReduceInto(subscriber, name: "TryAllSatisfy", accumulate: { value in
-                satisfied = try predicate(value)
-                return satisfied ? .more : .done
-            }, result: { satisfied })
+            upstream.tryAnswerInto(subscriber, name: "TryAllSatisfy", decisive: false, test: predicate)
         }
     }
 }
