@@ -31,6 +31,28 @@ struct ArgumentReader {
         return closure
     }
 
+    /// Whether the call gives anything (arguments or a trailing closure), for the operators that
+    /// come plain or with a closure (`.first()` or `.first { $0 > 3 }`).
+    var givesAnything: Bool {
+        call.trailingClosure != nil || !call.arguments.isEmpty
+    }
+
+    /// The closure as a test of one value (`filter`, `first`, ...): a result that is not true or
+    /// false fails the pipeline with a message naming the operator.
+    func predicate() throws -> (Value) throws -> Bool {
+        let closure = try closure(arity: 1)
+        let name = spec.name
+        return { try TransformOperators.condition(closure.call($0), in: name) }
+    }
+
+    /// The closure as a test of two values (`removeDuplicates`, `min(by:)`, `max(by:)`), checked as
+    /// `predicate()`'s is.
+    func relation() throws -> (Value, Value) throws -> Bool {
+        let closure = try closure(arity: 2)
+        let name = spec.name
+        return { try TransformOperators.condition(closure.call($0, $1), in: name) }
+    }
+
     /// Fails if the call has arguments or a closure it does not take.
     func none() throws {
         if let first = call.arguments.first {

@@ -9,8 +9,7 @@ enum TimeOperators {
                 summary: "sends a value only once no newer one came for the interval",
             example: "let search = query.debounce(for: 300ms)"
         ) { upstream, call, context in
-            let interval = try ArgumentReader(call: call, spec: spec("debounce")).duration("for")
-            return upstream.debounce(for: .nanoseconds(Int(interval)), scheduler: context.scheduler).pipe()
+            upstream.debounce(for: try interval(call, "for"), scheduler: context.scheduler).pipe()
         },
         OperatorSpec(
             name: "throttle", usage: ".throttle(for: 300ms, latest: true)",
@@ -29,8 +28,7 @@ enum TimeOperators {
                 summary: "sends every value and the completion later by the interval, in order",
             example: "let later = taps.delay(for: 500ms)"
         ) { upstream, call, context in
-            let interval = try ArgumentReader(call: call, spec: spec("delay")).duration("for")
-            return upstream.delay(for: .nanoseconds(Int(interval)), scheduler: context.scheduler).pipe()
+            upstream.delay(for: try interval(call, "for"), scheduler: context.scheduler).pipe()
         },
         OperatorSpec(
             name: "timeout", usage: ".timeout(1s) or .timeout(1s, error: \"too slow\")",
@@ -55,11 +53,7 @@ enum TimeOperators {
                     + "next tick)",
             example: "let later = taps.receive(on: clock)"
         ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("receive"))
-            guard let argument = reader.argument("on"), isScheduler(argument) else {
-                throw SyntaxError("write `.receive(on: clock)`: the playground has one scheduler, `clock`",
-                    at: call.span)
-            }
+            try requireClock(call)
             return upstream.receive(on: context.scheduler).pipe()
         },
         OperatorSpec(
@@ -67,11 +61,7 @@ enum TimeOperators {
                 summary: "subscribes, requests and cancels through the session's scheduler",
             example: "let lazy = numbers.subscribe(on: clock)"
         ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("subscribe"))
-            guard let argument = reader.argument("on"), isScheduler(argument) else {
-                throw SyntaxError("write `.subscribe(on: clock)`: the playground has one scheduler, `clock`",
-                    at: call.span)
-            }
+            try requireClock(call)
             return upstream.subscribe(on: context.scheduler).pipe()
         },
         OperatorSpec(
@@ -124,6 +114,21 @@ enum TimeOperators {
 
     static func spec(_ name: String) -> OperatorSpec {
         OperatorTable.spec(named: name)!
+    }
+
+    /// The duration argument with this label (nil: the first unlabelled one) as a stride of the
+    /// session's scheduler.
+    static func interval(_ call: OperatorCall, _ label: String?) throws -> SessionScheduler.SchedulerTimeType.Stride {
+        .nanoseconds(Int(try ArgumentReader(call: call, spec: spec(call.name)).duration(label)))
+    }
+
+    /// Checks that `receive(on:)` or `subscribe(on:)` names the session's one scheduler.
+    static func requireClock(_ call: OperatorCall) throws {
+        guard let argument = ArgumentReader(call: call, spec: spec(call.name)).argument("on"), isScheduler(argument)
+        else {
+            throw SyntaxError("write `.\(call.name)(on: clock)`: the playground has one scheduler, `clock`",
+                at: call.span)
+        }
     }
 
     /// `clock`, or a scheduler pasted from Swift (`DispatchQueue.main`, `RunLoop.main`): each

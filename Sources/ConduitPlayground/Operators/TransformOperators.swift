@@ -17,8 +17,7 @@ enum TransformOperators {
                 summary: "passes on only the values for which the closure is true",
             example: "let big = numbers.filter { $0 > 3 }"
         ) { upstream, call, _ in
-            let closure = try ArgumentReader(call: call, spec: spec("filter")).closure(arity: 1)
-            return upstream.tryFilter { try condition(closure.call($0), in: "filter") }.pipe()
+            upstream.tryFilter(try ArgumentReader(call: call, spec: spec("filter")).predicate()).pipe()
         },
         OperatorSpec(
             name: "compactMap", usage: ".compactMap { $0.name }",
@@ -56,10 +55,9 @@ enum TransformOperators {
             summary: "drops a value equal to the one before it (or that the closure says is a duplicate)",
             example: "let changes = readings.removeDuplicates()"
         ) { upstream, call, _ in
-            if call.trailingClosure != nil || !call.arguments.isEmpty {
-                let closure = try ArgumentReader(call: call, spec: spec("removeDuplicates")).closure(arity: 2)
-                return upstream.tryRemoveDuplicates { try condition(closure.call($0, $1),
-                    in: "removeDuplicates") }.pipe()
+            let reader = ArgumentReader(call: call, spec: spec("removeDuplicates"))
+            if reader.givesAnything {
+                return upstream.tryRemoveDuplicates(by: try reader.relation()).pipe()
             }
             return upstream.removeDuplicates().pipe()
         },
@@ -80,8 +78,7 @@ enum TransformOperators {
                 return upstream.prefix(untilOutputFrom: other).pipe()
             }
             if call.trailingClosure != nil || call.arguments.first?.label == "while" {
-                let closure = try reader.closure(arity: 1)
-                return upstream.tryPrefix { try condition(closure.call($0), in: "prefix") }.pipe()
+                return upstream.tryPrefix(while: try reader.predicate()).pipe()
             }
             return upstream.prefix(try reader.integer(nil, minimum: 0)).pipe()
         },
@@ -94,17 +91,16 @@ enum TransformOperators {
             if let other = try reader.namedPublisher("untilOutputFrom", context) {
                 return upstream.drop(untilOutputFrom: other).pipe()
             }
-            let closure = try reader.closure(arity: 1)
-            return upstream.tryDrop { try condition(closure.call($0), in: "drop") }.pipe()
+            return upstream.tryDrop(while: try reader.predicate()).pipe()
         },
         OperatorSpec(
             name: "first", usage: ".first() or .first { $0 > 3 }",
                 summary: "sends the first value (that matches) and finishes",
             example: "let opening = numbers.first()"
         ) { upstream, call, _ in
-            if call.trailingClosure != nil || !call.arguments.isEmpty {
-                let closure = try ArgumentReader(call: call, spec: spec("first")).closure(arity: 1)
-                return upstream.tryFirst { try condition(closure.call($0), in: "first") }.pipe()
+            let reader = ArgumentReader(call: call, spec: spec("first"))
+            if reader.givesAnything {
+                return upstream.tryFirst(where: try reader.predicate()).pipe()
             }
             return upstream.first().pipe()
         },
@@ -113,9 +109,9 @@ enum TransformOperators {
                 summary: "sends the last value (that matches) when the upstream finishes",
             example: "let closing = numbers.last()"
         ) { upstream, call, _ in
-            if call.trailingClosure != nil || !call.arguments.isEmpty {
-                let closure = try ArgumentReader(call: call, spec: spec("last")).closure(arity: 1)
-                return upstream.tryLast { try condition(closure.call($0), in: "last") }.pipe()
+            let reader = ArgumentReader(call: call, spec: spec("last"))
+            if reader.givesAnything {
+                return upstream.tryLast(where: try reader.predicate()).pipe()
             }
             return upstream.last().pipe()
         },
@@ -160,22 +156,16 @@ enum TransformOperators {
                 summary: "sends the smallest value when the upstream finishes (by the closure's order if given)",
             example: "let lowest = numbers.min()"
         ) { upstream, call, _ in
-            if call.trailingClosure != nil || !call.arguments.isEmpty {
-                let closure = try ArgumentReader(call: call, spec: spec("min")).closure(arity: 2)
-                return upstream.tryMin { try condition(closure.call($0, $1), in: "min") }.pipe()
-            }
-            return upstream.tryMin(by: ordered).pipe()
+            let reader = ArgumentReader(call: call, spec: spec("min"))
+            return try upstream.tryMin(by: reader.givesAnything ? reader.relation() : ordered).pipe()
         },
         OperatorSpec(
             name: "max", usage: ".max() or .max(by: { $0.rank < $1.rank })",
                 summary: "sends the largest value when the upstream finishes (by the closure's order if given)",
             example: "let highest = numbers.max()"
         ) { upstream, call, _ in
-            if call.trailingClosure != nil || !call.arguments.isEmpty {
-                let closure = try ArgumentReader(call: call, spec: spec("max")).closure(arity: 2)
-                return upstream.tryMax { try condition(closure.call($0, $1), in: "max") }.pipe()
-            }
-            return upstream.tryMax(by: ordered).pipe()
+            let reader = ArgumentReader(call: call, spec: spec("max"))
+            return try upstream.tryMax(by: reader.givesAnything ? reader.relation() : ordered).pipe()
         },
         OperatorSpec(
             name: "contains", usage: ".contains(VALUE) or .contains { $0 > 3 }",
@@ -184,9 +174,7 @@ enum TransformOperators {
         ) { upstream, call, _ in
             let reader = ArgumentReader(call: call, spec: spec("contains"))
             if call.trailingClosure != nil || reader.argument("where") != nil {
-                let closure = try reader.closure(arity: 1)
-                return upstream.tryContains { try condition(closure.call($0), in: "contains") }.map { Value.bool(
-                    $0) }.pipe()
+                return upstream.tryContains(where: try reader.predicate()).map { Value.bool($0) }.pipe()
             }
             let wanted = try reader.value(nil)
             return upstream.contains { $0.looselyEquals(wanted) }.map { Value.bool($0) }.pipe()
@@ -196,9 +184,8 @@ enum TransformOperators {
                 summary: "sends whether every value matches (false at the first that does not)",
             example: "let allPositive = numbers.allSatisfy { $0 > 0 }"
         ) { upstream, call, _ in
-            let closure = try ArgumentReader(call: call, spec: spec("allSatisfy")).closure(arity: 1)
-            return upstream.tryAllSatisfy { try condition(closure.call($0), in: "allSatisfy") }.map { Value.bool(
-                $0) }.pipe()
+            let predicate = try ArgumentReader(call: call, spec: spec("allSatisfy")).predicate()
+            return upstream.tryAllSatisfy(predicate).map { Value.bool($0) }.pipe()
         },
         OperatorSpec(
             name: "replaceNil", usage: ".replaceNil(with: VALUE)", summary: "replaces nil values with this value",
