@@ -33,7 +33,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         case awaitingSubscription, subscribed, ended
     }
 
-    @usableFromInline let lock = Lock()
+    @usableFromInline let lock = ReentrantLock()
     @usableFromInline let name: String
     /// FlatMap's limit on children at once; nil for SwitchToLatest.
     @usableFromInline let maxPublishers: Subscribers.Demand?
@@ -47,12 +47,21 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
     @exclusivity(unchecked) @usableFromInline var upstreamPhase = UpstreamPhase.awaitingSubscription
     /// The downstream's outstanding demand.
     @exclusivity(unchecked) @usableFromInline var demand = Subscribers.Demand.none
-    /// The children that have not finished, by number, with their subscription once it arrived.
-    @exclusivity(unchecked) @usableFromInline var children: [Int: Subscription?] = [:]
+    /// The children that have not finished, each in a slot of its own that its subscriber names
+    /// (with the child's number, which tells a reused slot's new child from an old one): found
+    /// without hashing, and freed slots are reused, so opening a child allocates nothing here.
+    @exclusivity(unchecked) @usableFromInline var slots: [FlattenSlot] = []
+    /// The free slots of `slots`, to reuse.
+    @exclusivity(unchecked) @usableFromInline var freeSlots: [Int] = []
+    /// How many children have not finished (the slots in use).
+    @exclusivity(unchecked) @usableFromInline var liveChildren = 0
+    /// SwitchToLatest: the slot of the newest child (`nextChild - 1`), if it has one.
+    @exclusivity(unchecked) @usableFromInline var newestSlot = -1
     /// The number the next child gets; SwitchToLatest's newest child is `nextChild - 1`.
     @exclusivity(unchecked) @usableFromInline var nextChild = 0
-    /// Values waiting for demand or for another thread's delivery, with their child's number.
-    @exclusivity(unchecked) @usableFromInline var buffer = RingBuffer<(child: Int, value: Output)>()
+    /// Values waiting for demand or for another thread's delivery, with their child's number and
+    /// slot (-1 for a `Just` taken directly, which has neither).
+    @exclusivity(unchecked) @usableFromInline var buffer = RingBuffer<(child: Int, slot: Int, value: Output)>()
     /// The thread delivering to the downstream (0 when none).
     @exclusivity(unchecked) @usableFromInline var deliverer: UInt = 0
     /// How many deliveries of values the delivering thread has under way, one inside another.
@@ -94,7 +103,34 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
     /// Everything has finished normally and nothing waits (lock held).
     @inlinable
     var finishedNormally: Bool {
-        upstreamPhase == .ended && children.isEmpty && buffer.isEmpty
+        upstreamPhase == .ended && liveChildren == 0 && buffer.isEmpty
+    }
+
+    /// Whether `slot` holds child `id` (lock held).
+    @inlinable
+    func holds(_ slot: Int, _ id: Int) -> Bool {
+        slot >= 0 && slot < slots.count && slots[slot].child == id
+    }
+
+    /// Gives child `id` a slot, with no subscription yet (lock held).
+    @inlinable
+    func addChild(_ id: Int) -> Int {
+        liveChildren += 1
+        if let slot = freeSlots.popLast() {
+            slots[slot].child = id
+            return slot
+        }
+        slots.append(FlattenSlot(child: id))
+        return slots.count - 1
+    }
+
+    /// Frees `slot` (lock held; it holds a child) and returns the child's subscription.
+    @inlinable
+    func removeChild(at slot: Int) -> Subscription? {
+        liveChildren -= 1
+        slots[slot].child = -1
+        freeSlots.append(slot)
+        return slots[slot].take()
     }
 
     /// Decides the end with `completion` (lock held): returns the downstream to send it to now, or
@@ -116,9 +152,35 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
     /// Takes every child's subscription (lock held), to cancel after unlocking.
     @inlinable
     func takeChildren() -> [Subscription] {
-        let subscriptions = children.values.compactMap { $0 }
-        children.removeAll()
+        var subscriptions: [Subscription] = []
+        for slot in slots.indices where slots[slot].child >= 0 {
+            if let subscription = slots[slot].take() {
+                subscriptions.append(subscription)
+            }
+        }
+        slots.removeAll()
+        freeSlots.removeAll()
+        liveChildren = 0
+        newestSlot = -1
         return subscriptions
+    }
+
+    /// The subscriptions of the children that have one (lock held).
+    @inlinable
+    func childSubscriptions() -> [Subscription] {
+        var subscriptions: [Subscription] = []
+        for slot in slots.indices where slots[slot].child >= 0 {
+            if let subscription = slots[slot].subscription {
+                subscriptions.append(subscription)
+            }
+        }
+        return subscriptions
+    }
+
+    /// SwitchToLatest's newest child's subscription, if it has one (lock held).
+    @inlinable
+    var newestSubscription: Subscription? {
+        holds(newestSlot, nextChild - 1) ? slots[newestSlot].subscription : nil
     }
 
     // MARK: Subscription (downstream)
@@ -126,9 +188,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
     @inlinable
     func request(_ newDemand: Subscribers.Demand) {
         precondition(newDemand > 0, "demand must not be zero")
-        lock.lock()
+        lock.lock(owner: self)
         guard !done else {
-            lock.unlock()
+            lock.unlock(owner: self)
             return
         }
         let wasUnlimited = demand == .unlimited
@@ -136,30 +198,30 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         var unlimitedChildren: [Subscription] = []
         var newest: Subscription?
         if switching {
-            newest = children[nextChild - 1] ?? nil
+            newest = newestSubscription
         } else if !wasUnlimited, demand == .unlimited {
-            unlimitedChildren = children.values.compactMap { $0 }
+            unlimitedChildren = childSubscriptions()
         }
         let drains = deliverer == 0 && !buffer.isEmpty
         if drains {
             deliverer = ReentrantLock.currentThread
         }
-        lock.unlock()
+        lock.unlock(owner: self)
         newest?.request(newDemand)
         for child in unlimitedChildren {
             child.request(.unlimited)
         }
         if drains {
-            lock.lock()
+            lock.lock(owner: self)
             drainAndUnlock()
         }
     }
 
     @inlinable
     func cancel() {
-        lock.lock()
+        lock.lock(owner: self)
         guard !done else {
-            lock.unlock()
+            lock.unlock(owner: self)
             return
         }
         done = true
@@ -171,7 +233,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         let upstream = self.upstream
         self.upstream = nil
         upstreamPhase = .ended
-        lock.unlock()
+        lock.unlock(owner: self)
         for child in children {
             child.cancel()
         }
@@ -182,58 +244,119 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
 
     @inlinable
     func receive(subscription: Subscription) {
-        lock.lock()
+        lock.lock(owner: self)
         guard !done, upstreamPhase == .awaitingSubscription else {
-            lock.unlock()
+            lock.unlock(owner: self)
             subscription.cancel()
             return
         }
         upstream = subscription
         upstreamPhase = .subscribed
-        lock.unlock()
+        lock.unlock(owner: self)
         subscription.request(maxPublishers ?? .unlimited)
     }
 
     @inlinable
     func receive(_ input: Outer) -> Subscribers.Demand {
-        lock.lock()
+        lock.lock(owner: self)
         guard !done, upstreamPhase == .subscribed, let transform else {
-            lock.unlock()
+            lock.unlock(owner: self)
             return .none
         }
-        lock.unlock()
+        lock.unlock(owner: self)
         let child = transform(input)
         if childIsJust, !Instrumentation.isActive {
-            // As if a child subscribed, sent its value and finished, without the subscription (a
-            // child numbered -1 has none to ask for more).
-            _ = childReceived(unsafeBitCast(child, to: Just<Output>.self).output, from: -1)
-            childFinished(-1)
+            justArrived(unsafeBitCast(child, to: Just<Output>.self).output)
             return .none
         }
-        lock.lock()
+        lock.lock(owner: self)
         guard !done else {
-            lock.unlock()
+            lock.unlock(owner: self)
             return .none
         }
         let id = nextChild
         nextChild += 1
         var replaced: Subscription?
         if switching {
-            replaced = children.removeValue(forKey: id - 1) ?? nil
+            if holds(newestSlot, id - 1) {
+                replaced = removeChild(at: newestSlot)
+            }
             buffer.removeAll()
         }
-        children[id] = .some(nil)
-        lock.unlock()
+        let slot = addChild(id)
+        if switching {
+            newestSlot = slot
+        }
+        lock.unlock(owner: self)
         replaced?.cancel()
-        child.subscribe(FlattenChild(core: self, id: id))
+        child.subscribe(FlattenChild(core: self, id: id, slot: slot))
         return .none
+    }
+
+    /// FlatMap's `Just` child, taken without subscribing it: its value is received and it finishes,
+    /// as if it had subscribed, sent its value and finished (it has no number and no slot, so
+    /// nothing asks it for more), in two lock round trips instead of four.
+    @inlinable
+    func justArrived(_ value: Output) {
+        lock.lock(owner: self)
+        guard !done else {
+            lock.unlock(owner: self)
+            return
+        }
+        let me = ReentrantLock.currentThread
+        guard demand > 0, buffer.isEmpty, deliverer == 0 || (deliverer == me && nesting < Self.maxNesting),
+            let downstream
+        else {
+            buffer.append((-1, -1, value))
+            // Combine asks for another publisher each time a child says it finished.
+            let upstream = maxPublishers != .unlimited && upstreamPhase == .subscribed ? self.upstream : nil
+            lock.unlock(owner: self)
+            upstream?.request(.max(1))
+            return
+        }
+        let outermost = deliverer == 0
+        deliverer = me
+        demand -= 1
+        nesting += 1
+        lock.unlock(owner: self)
+        let more = downstream.receive(value)
+        lock.lock(owner: self)
+        nesting -= 1
+        if done {
+            if outermost {
+                drainAndUnlock()
+            } else {
+                lock.unlock(owner: self)
+            }
+            return
+        }
+        demand += more
+        if outermost {
+            guard buffer.isEmpty, !finishedNormally else {
+                // Values arrived meanwhile, or everything ended: they go out first, then the child
+                // finishes, as two steps.
+                drainAndUnlock()
+                childFinished(-1, slot: -1)
+                return
+            }
+            deliverer = 0
+        } else if finishedNormally {
+            let downstream = endLocked(.finished)
+            lock.unlock(owner: self)
+            downstream?.receive(completion: .finished)
+            return
+        }
+        // Combine asks for another publisher each time a child says it finished.
+        let upstream = maxPublishers != .unlimited && upstreamPhase == .subscribed ? self.upstream : nil
+        lock.unlock(owner: self)
+        upstream?.request(.max(1))
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-        lock.lock()
+        lock.lock(owner: self)
         guard !done, upstreamPhase != .ended else {
-            lock.unlock()
+            lock.unlock(owner: self)
             return
         }
         upstreamPhase = .ended
@@ -241,16 +364,16 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         switch completion {
         case .finished:
             guard finishedNormally else {
-                lock.unlock()
+                lock.unlock(owner: self)
                 return
             }
             let downstream = endLocked(.finished)
-            lock.unlock()
+            lock.unlock(owner: self)
             downstream?.receive(completion: .finished)
         case .failure:
             let children = takeChildren()
             let downstream = endLocked(completion)
-            lock.unlock()
+            lock.unlock(owner: self)
             for child in children {
                 child.cancel()
             }
@@ -261,35 +384,35 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
     // MARK: Child events
 
     @inlinable
-    func childReceived(_ subscription: Subscription, from id: Int) {
-        lock.lock()
-        guard !done, let entry = children[id] else {
+    func childReceived(_ subscription: Subscription, from id: Int, slot: Int) {
+        lock.lock(owner: self)
+        guard !done, holds(slot, id) else {
             // A SwitchToLatest child that has finished is left alone, as Combine does.
             let ignore = !done && switching && id == nextChild - 1
-            lock.unlock()
+            lock.unlock(owner: self)
             if !ignore {
                 subscription.cancel()
             }
             return
         }
-        guard entry == nil else {
-            lock.unlock()
+        guard slots[slot].subscription == nil else {
+            lock.unlock(owner: self)
             subscription.cancel()
             return
         }
-        children[id] = subscription
+        slots[slot].subscription = subscription
         let ask: Subscribers.Demand = switching ? demand : (demand == .unlimited ? .unlimited : .max(1))
-        lock.unlock()
+        lock.unlock(owner: self)
         if ask > 0 {
             subscription.request(ask)
         }
     }
 
     @inlinable
-    func childReceived(_ value: Output, from id: Int) -> Subscribers.Demand {
-        lock.lock()
+    func childReceived(_ value: Output, from id: Int, slot: Int) -> Subscribers.Demand {
+        lock.lock(owner: self)
         guard !done, counts(id) else {
-            lock.unlock()
+            lock.unlock(owner: self)
             return .none
         }
         let me = ReentrantLock.currentThread
@@ -298,9 +421,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         else {
             // A SwitchToLatest value nobody asked for is dropped (Combine traps).
             if !switching || demand > 0 {
-                buffer.append((id, value))
+                buffer.append((id, slot, value))
             }
-            lock.unlock()
+            lock.unlock(owner: self)
             return .none
         }
         let outermost = deliverer == 0
@@ -308,9 +431,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         let unlimited = demand == .unlimited
         demand -= 1
         nesting += 1
-        lock.unlock()
+        lock.unlock(owner: self)
         let more = downstream.receive(value)
-        lock.lock()
+        lock.lock(owner: self)
         nesting -= 1
         let answer: Subscribers.Demand
         if done {
@@ -320,48 +443,56 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             answer = switching ? (counts(id) ? more : .none) : (unlimited ? .none : .max(1))
         }
         if outermost {
-            drainAndUnlock()
-        } else {
-            lock.unlock()
+            if done || !buffer.isEmpty || finishedNormally {
+                drainAndUnlock()
+                return answer
+            }
+            // Nothing waits and nothing ends: what `drainAndUnlock` would find, without the call.
+            deliverer = 0
         }
+        lock.unlock(owner: self)
         return answer
     }
 
     @inlinable
-    func childFinished(_ id: Int) {
-        lock.lock()
+    func childFinished(_ id: Int, slot: Int) {
+        lock.lock(owner: self)
         guard !done, counts(id) else {
-            lock.unlock()
+            lock.unlock(owner: self)
             return
         }
-        children.removeValue(forKey: id)
+        if holds(slot, id) {
+            _ = removeChild(at: slot)
+        }
         // Combine asks for another publisher each time a child says it finished.
         let upstream = !switching && maxPublishers != .unlimited && upstreamPhase == .subscribed ? self.upstream : nil
         guard finishedNormally else {
-            lock.unlock()
+            lock.unlock(owner: self)
             upstream?.request(.max(1))
             return
         }
         let downstream = endLocked(.finished)
-        lock.unlock()
+        lock.unlock(owner: self)
         downstream?.receive(completion: .finished)
     }
 
     @inlinable
-    func childFailed(_ id: Int, _ completion: Subscribers.Completion<Failure>) {
-        lock.lock()
+    func childFailed(_ id: Int, slot: Int, _ completion: Subscribers.Completion<Failure>) {
+        lock.lock(owner: self)
         guard !done, counts(id) else {
-            lock.unlock()
+            lock.unlock(owner: self)
             return
         }
-        children.removeValue(forKey: id)
+        if holds(slot, id) {
+            _ = removeChild(at: slot)
+        }
         let children = takeChildren()
         // FlatMap lets go of its upstream without cancelling it; SwitchToLatest cancels it (Combine).
         let upstream = self.upstream
         self.upstream = nil
         upstreamPhase = .ended
         let downstream = endLocked(completion)
-        lock.unlock()
+        lock.unlock(owner: self)
         for child in children {
             child.cancel()
         }
@@ -386,23 +517,23 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
                 pending = nil
                 let downstream = self.downstream
                 self.downstream = nil
-                lock.unlock()
+                lock.unlock(owner: self)
                 if let completion {
                     downstream?.receive(completion: completion)
                 }
                 return
             }
             if demand > 0, let downstream, let next = buffer.popFirst() {
-                let (id, value) = next
+                let (id, slot, value) = next
                 demand -= 1
                 let child: Subscription?
-                if switching || demand != .unlimited, counts(id), let entry = children[id] {
-                    child = entry
+                if switching || demand != .unlimited, counts(id), holds(slot, id) {
+                    child = slots[slot].subscription
                 } else {
                     child = nil
                 }
                 nesting += 1
-                lock.unlock()
+                lock.unlock(owner: self)
                 let more = downstream.receive(value)
                 if let child {
                     if !switching {
@@ -411,7 +542,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
                         child.request(more)
                     }
                 }
-                lock.lock()
+                lock.lock(owner: self)
                 nesting -= 1
                 if !done {
                     demand += more
@@ -425,14 +556,36 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
                 continue
             }
             deliverer = 0
-            lock.unlock()
+            lock.unlock(owner: self)
             return
         }
     }
 }
 
+/// One child's place in a `FlattenCore`: its number (-1 while the slot is free) and its
+/// subscription once it arrived.
+@usableFromInline
+internal struct FlattenSlot {
+    @usableFromInline var child: Int
+    @usableFromInline var subscription: Subscription?
+
+    @inlinable
+    init(child: Int) {
+        self.child = child
+        subscription = nil
+    }
+
+    /// Returns the subscription and leaves none.
+    @inlinable
+    mutating func take() -> Subscription? {
+        var taken: Subscription?
+        swap(&taken, &subscription)
+        return taken
+    }
+}
+
 /// The subscriber attached to one child publisher of a `FlattenCore`: passes the child's events
-/// on, tagged with the child's number.
+/// on, tagged with the child's number and slot.
 @usableFromInline
 internal struct FlattenChild<Outer, Child: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -443,12 +596,15 @@ internal struct FlattenChild<Outer, Child: Publisher, Downstream: Subscriber>: S
 
     @usableFromInline let core: FlattenCore<Outer, Child, Downstream>
     @usableFromInline let id: Int
+    /// The child's slot in the core.
+    @usableFromInline let slot: Int
     @usableFromInline let combineIdentifier = CombineIdentifier()
 
     @inlinable
-    init(core: FlattenCore<Outer, Child, Downstream>, id: Int) {
+    init(core: FlattenCore<Outer, Child, Downstream>, id: Int, slot: Int) {
         self.core = core
         self.id = id
+        self.slot = slot
     }
 
     @usableFromInline
@@ -465,21 +621,21 @@ internal struct FlattenChild<Outer, Child: Publisher, Downstream: Subscriber>: S
 
     @inlinable
     func receive(subscription: Subscription) {
-        core.childReceived(subscription, from: id)
+        core.childReceived(subscription, from: id, slot: slot)
     }
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        core.childReceived(input, from: id)
+        core.childReceived(input, from: id, slot: slot)
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         switch completion {
         case .finished:
-            core.childFinished(id)
+            core.childFinished(id, slot: slot)
         case .failure:
-            core.childFailed(id, completion)
+            core.childFailed(id, slot: slot, completion)
         }
     }
 }

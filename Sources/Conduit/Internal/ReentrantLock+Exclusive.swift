@@ -1,0 +1,25 @@
+import Synchronization
+
+/// `ReentrantLock` taken and released as a plain lock, for an owner that never takes it while
+/// holding it and releases it before calling out (the engine rule): one compare-and-swap and one
+/// exchange per round trip, inline, where an allocated pthread mutex cost about 50 instructions
+/// more (callgrind) and a cache line of its own.
+extension ReentrantLock {
+    /// Takes the lock; the calling thread must not hold it already. `owner` is the object the lock
+    /// lives in: it picks the parking lot when the lock is contended.
+    @inlinable
+    func lock(owner: AnyObject) {
+        let me = ReentrantLock.currentThread
+        if !word.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
+            lockContended(me, owner: owner)
+        }
+    }
+
+    /// Releases the lock taken with `lock(owner:)`, waking the threads waiting for it.
+    @inlinable
+    func unlock(owner: AnyObject) {
+        if word.exchange(0, ordering: .releasing) & 1 != 0 {
+            ParkingLot.spot(for: owner).wakeAll()
+        }
+    }
+}
