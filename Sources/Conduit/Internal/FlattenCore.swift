@@ -43,7 +43,10 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
     @usableFromInline let childIsJust: Bool
     @exclusivity(unchecked) @usableFromInline var transform: ((Outer) -> Child)?
     @exclusivity(unchecked) @usableFromInline var downstream: Downstream?
-    @exclusivity(unchecked) @usableFromInline var upstream: Subscription?
+    /// The upstream's subscription, in a box of its own: taken out to be called after unlocking,
+    /// it costs one retain, where copying a `Subscription` existential goes through its value
+    /// witnesses (FlatMap with a limit asks its upstream once per child).
+    @exclusivity(unchecked) @usableFromInline var upstream: FlattenUpstream?
     @exclusivity(unchecked) @usableFromInline var upstreamPhase = UpstreamPhase.awaitingSubscription
     /// The downstream's outstanding demand.
     @exclusivity(unchecked) @usableFromInline var demand = Subscribers.Demand.none
@@ -237,7 +240,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         for child in children {
             child.cancel()
         }
-        upstream?.cancel()
+        upstream?.subscription.cancel()
     }
 
     // MARK: Subscriber (upstream of publishers)
@@ -250,7 +253,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             subscription.cancel()
             return
         }
-        upstream = subscription
+        upstream = FlattenUpstream(subscription)
         upstreamPhase = .subscribed
         lock.unlock(owner: self)
         subscription.request(maxPublishers ?? .unlimited)
@@ -311,7 +314,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             // Combine asks for another publisher each time a child says it finished.
             let upstream = maxPublishers != .unlimited && upstreamPhase == .subscribed ? self.upstream : nil
             lock.unlock(owner: self)
-            upstream?.request(.max(1))
+            upstream?.subscription.request(.max(1))
             return
         }
         let outermost = deliverer == 0
@@ -349,7 +352,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         // Combine asks for another publisher each time a child says it finished.
         let upstream = maxPublishers != .unlimited && upstreamPhase == .subscribed ? self.upstream : nil
         lock.unlock(owner: self)
-        upstream?.request(.max(1))
+        upstream?.subscription.request(.max(1))
     }
 
     @inlinable
@@ -468,7 +471,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         let upstream = !switching && maxPublishers != .unlimited && upstreamPhase == .subscribed ? self.upstream : nil
         guard finishedNormally else {
             lock.unlock(owner: self)
-            upstream?.request(.max(1))
+            upstream?.subscription.request(.max(1))
             return
         }
         let downstream = endLocked(.finished)
@@ -497,7 +500,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             child.cancel()
         }
         if switching {
-            upstream?.cancel()
+            upstream?.subscription.cancel()
         }
         downstream?.receive(completion: completion)
     }
@@ -559,6 +562,17 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             lock.unlock(owner: self)
             return
         }
+    }
+}
+
+/// The upstream subscription of a `FlattenCore`, boxed so that it is taken out with one retain.
+@usableFromInline
+internal final class FlattenUpstream: @unchecked Sendable {
+    @usableFromInline let subscription: Subscription
+
+    @inlinable
+    init(_ subscription: Subscription) {
+        self.subscription = subscription
     }
 }
 

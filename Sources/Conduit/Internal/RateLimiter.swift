@@ -28,7 +28,7 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
         case throttle(latest: Bool)
     }
 
-    @usableFromInline let lock = Lock()
+    @usableFromInline let lock = ReentrantLock()
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) var upstream: Subscription?
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
@@ -75,7 +75,7 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
 
     @usableFromInline
     func receive(subscription: Subscription) {
-        let accepted: Bool = lock.withLock {
+        let accepted: Bool = lock.withExclusiveLock(owner: self) {
             guard upstream == nil, !ended, downstream != nil else { return false }
             upstream = subscription
             return true
@@ -85,7 +85,7 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
             return
         }
         if case .throttle = mode { _ = scheduler.now }
-        lock.withLock { downstream }?.receive(subscription: self)
+        lock.withExclusiveLock(owner: self) { downstream }?.receive(subscription: self)
         subscription.request(.unlimited)
     }
 
@@ -100,7 +100,7 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
 
     @inlinable
     func debounce(_ input: Input) {
-        let newest: Int? = lock.withLock {
+        let newest: Int? = lock.withExclusiveLock(owner: self) {
             guard !ended, downstream != nil else { return nil }
             generation += 1
             waiting = input
@@ -114,11 +114,11 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
         ) { [self] in timerFired(number) }
         // A synchronous scheduler has run the timer already; then it is not kept. The timers are
         // swapped rather than copied: copying an existential goes through its value witnesses.
-        lock.lock()
+        lock.lock(owner: self)
         if generation == number, lastFired != number, !ended, downstream != nil {
             swap(&next, &timer)
         }
-        lock.unlock()
+        lock.unlock(owner: self)
         next?.cancel()
     }
 
@@ -126,37 +126,37 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     @inlinable
     func timerFired(_ number: Int) {
         var fired: Cancellable?
-        lock.lock()
+        lock.lock(owner: self)
         guard generation == number, lastFired != number else {
-            lock.unlock()
+            lock.unlock(owner: self)
             return
         }
         lastFired = number
         swap(&fired, &timer)
-        lock.unlock()
+        lock.unlock(owner: self)
         fired?.cancel()
         sendWaiting()
     }
 
     @inlinable
     func throttle(_ input: Input, latest: Bool) {
-        let live = lock.withLock { !ended && downstream != nil }
+        let live = lock.withExclusiveLock(owner: self) { !ended && downstream != nil }
         guard live else { return }
         let now = scheduler.now
-        lock.lock()
+        lock.lock(owner: self)
         guard !ended, downstream != nil, demand > 0 else {
-            lock.unlock()
+            lock.unlock(owner: self)
             return
         }
         if emissionScheduled {
             if latest || waiting == nil { waiting = input }
-            lock.unlock()
+            lock.unlock(owner: self)
             return
         }
         waiting = input
         emissionScheduled = true
         let due = lastEmission.map { $0.advanced(by: interval) }
-        lock.unlock()
+        lock.unlock(owner: self)
         if let due, now < due {
             scheduler.schedule(after: due, tolerance: scheduler.minimumTolerance, options: nil) { [self] in emit() }
         } else {
@@ -168,16 +168,18 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     @inlinable
     func emit() {
         delivery.withLock(owner: self) {
-            let state: Bool? = lock.withLock { downstream == nil ? nil : completionAfterEmission != nil }
+            let state: Bool? = lock.withExclusiveLock(owner: self) {
+                downstream == nil ? nil : completionAfterEmission != nil
+            }
             guard let ending = state else { return }
             // The time of an emission only matters for a later one: none follows a completion.
             let now = ending ? nil : scheduler.now
-            lock.withLock {
+            lock.withExclusiveLock(owner: self) {
                 if let now { lastEmission = now }
                 emissionScheduled = false
             }
             sendWaiting()
-            let completion: Subscribers.Completion<Failure>? = lock.withLock {
+            let completion: Subscribers.Completion<Failure>? = lock.withExclusiveLock(owner: self) {
                 defer { completionAfterEmission = nil }
                 return completionAfterEmission
             }
@@ -188,20 +190,20 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     @inlinable
     func sendWaiting() {
         delivery.withLock(owner: self) {
-            lock.lock()
+            lock.lock(owner: self)
             guard let downstream, let value = waiting else {
-                lock.unlock()
+                lock.unlock(owner: self)
                 return
             }
             waiting = nil
             guard demand > 0 else {
-                lock.unlock()
+                lock.unlock(owner: self)
                 return
             }
             demand -= 1
-            lock.unlock()
+            lock.unlock(owner: self)
             let more = downstream.receive(value)
-            if more > 0 { lock.withLock { demand += more } }
+            if more > 0 { lock.withExclusiveLock(owner: self) { demand += more } }
         }
     }
 
@@ -209,7 +211,7 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     func receive(completion: Subscribers.Completion<Failure>) {
         switch mode {
         case .debounce:
-            let timer: Cancellable?? = lock.withLock {
+            let timer: Cancellable?? = lock.withExclusiveLock(owner: self) {
                 guard !ended, downstream != nil else { return nil }
                 ended = true
                 waiting = nil
@@ -221,10 +223,10 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
             scheduler.schedule(options: nil) { [self] in finish(completion) }
         case .throttle:
             // Before the subscription, Combine's throttle ignores a completion.
-            let live = lock.withLock { !ended && downstream != nil && upstream != nil }
+            let live = lock.withExclusiveLock(owner: self) { !ended && downstream != nil && upstream != nil }
             guard live else { return }
             _ = scheduler.now
-            let later: Bool? = lock.withLock {
+            let later: Bool? = lock.withExclusiveLock(owner: self) {
                 guard !ended, downstream != nil else { return nil }
                 ended = true
                 if emissionScheduled {
@@ -242,7 +244,7 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     @usableFromInline
     func finish(_ completion: Subscribers.Completion<Failure>) {
         delivery.withLock(owner: self) {
-            let downstream: Downstream? = lock.withLock {
+            let downstream: Downstream? = lock.withExclusiveLock(owner: self) {
                 defer {
                     self.downstream = nil
                     upstream = nil
@@ -256,12 +258,12 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
 
     @usableFromInline
     func request(_ newDemand: Subscribers.Demand) {
-        lock.withLock { demand += newDemand }
+        lock.withExclusiveLock(owner: self) { demand += newDemand }
     }
 
     @usableFromInline
     func cancel() {
-        let (upstream, timer): (Subscription?, Cancellable?) = lock.withLock {
+        let (upstream, timer): (Subscription?, Cancellable?) = lock.withExclusiveLock(owner: self) {
             defer {
                 self.upstream = nil
                 self.timer = nil
@@ -283,7 +285,9 @@ extension RateLimiter: CustomReflectable, CustomPlaygroundDisplayConvertible {
     @usableFromInline
     var customMirror: Mirror {
         guard case .debounce = mode else { return Mirror(self, children: [:]) }
-        let (downstream, demand, waiting) = lock.withLock { (self.downstream, self.demand, self.waiting) }
+        let (downstream, demand, waiting) = lock.withExclusiveLock(owner: self) {
+            (self.downstream, self.demand, self.waiting)
+        }
         let children: [Mirror.Child] = [
             ("downstream", downstream as Any), ("downstreamDemand", demand), ("currentValue", waiting as Any),
         ]

@@ -23,3 +23,13 @@ extension ReentrantLock {
         }
     }
 }
+
+extension ReentrantLock {
+    /// Runs `body` holding the lock taken as a plain lock (`lock(owner:)`), and returns its result.
+    @inlinable
+    func withExclusiveLock<T>(owner: AnyObject, _ body: () throws -> T) rethrows -> T {
+        lock(owner: owner)
+        defer { unlock(owner: owner) }
+        return try body()
+    }
+}
