@@ -195,6 +195,23 @@ final class FlatMapTests: XCTestCase {
         XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(7)", "finished"])
     }
 
+    func testAnInnerPublisherFinishingTwiceLeavesTheInnerThatCameAfterItAlone() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inners = (0..<2).map { _ in ManualPublisher<Int, Never>() }
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.flatMap { inners[$0] }.subscribe(recorder)
+        upstream.send(0)
+        inners[0].send(completion: .finished)
+        // The second inner comes once the first has finished (the place it had is free again).
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        inners[0].send(completion: .finished)
+        XCTAssertNil(recorder.completion, "the second inner is still live")
+        inners[1].send(4)
+        inners[1].send(completion: .finished)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(4)", "finished"])
+    }
+
     func testFinishesWhenTheUpstreamAndEveryInnerPublisherHaveFinished() {
         let upstream = PassthroughSubject<Int, Never>()
         let inners = (0..<2).map { _ in PassthroughSubject<Int, Never>() }

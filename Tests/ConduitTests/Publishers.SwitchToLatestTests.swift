@@ -3,6 +3,22 @@ import Foundation
 import XCTest
 
 final class SwitchToLatestTests: XCTestCase {
+    func testASwitchedAwayInnerSubscribingLateIsCancelledAndTheNewestKeepsItsPlace() {
+        let upstream = PassthroughSubject<ManualPublisher<Int, Never>, Never>()
+        let first = ManualPublisher<Int, Never>(subscribesAtOnce: false)
+        let second = ManualPublisher<Int, Never>(subscribesAtOnce: false)
+        let recorder = RecordingSubscriber<Int, Never>()
+        upstream.switchToLatest().subscribe(recorder)
+        upstream.send(first)
+        upstream.send(second)
+        second.sendSubscription()
+        first.sendSubscription()
+        XCTAssertTrue(first.subscription.isCancelled)
+        XCTAssertFalse(second.subscription.isCancelled)
+        second.send(3)
+        XCTAssertEqual(recorder.values, [3])
+    }
+
     func testCancelsThePreviousInnerPublisherAndIgnoresItAfterwards() {
         let upstream = PassthroughSubject<ManualPublisher<Int, Never>, Never>()
         let first = ManualPublisher<Int, Never>()
