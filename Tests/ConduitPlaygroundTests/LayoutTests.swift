@@ -28,6 +28,15 @@ final class LayoutTests: SessionTestCase {
         XCTAssertGreaterThan(unwrapped.count, 10)
     }
 
+    func testALineOfManyByteCharactersIsMeasuredInCharacters() {
+        let arrows = String(repeating: "→ ", count: 15)  // 30 characters, 60 bytes
+        XCTAssertEqual(TextWrapping.wrapLine(arrows, width: 40), [arrows])
+        let wrapped = TextWrapping.wrapLine("  é " + String(repeating: "→→ ", count: 20), width: 30)
+        XCTAssertGreaterThan(wrapped.count, 1)
+        assertFits(wrapped, 30)
+        XCTAssertEqual(wrapped.joined(separator: " ").split(separator: " ").count, 21)
+    }
+
     func testWrappedHelpLinesContinueUnderTheirDescription() {
         session.outputWidth = 50
         let lines = type("help operators")

@@ -15,21 +15,23 @@ enum TextWrapping {
 
     /// One line as lines of at most `width` characters.
     static func wrapLine(_ line: String, width: Int) -> [String] {
+        // Most lines fit; no line has more characters than UTF-8 bytes, so those are answered
+        // without looking at their characters.
+        guard line.utf8.count > width else { return [line] }
         let characters = Array(line)
         guard characters.count > width else { return [line] }
+        let leading = characters.prefix { $0 == " " }.count
+        // The words as slices of the line itself: rebuilding a string from an array of characters
+        // cost more than everything else `help` does.
+        let words = line.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: false)
         // Continuation lines start under the text, unless that leaves too little room for the
         // longest word, which would then have to be cut.
-        let longest = line.split(separator: " ").map(\.count).max() ?? 0
+        let longest = words.map(\.count).max() ?? 0
         let indent = max(0, min(hangingIndent(of: characters), width / 2, width - longest))
         let padding = String(repeating: " ", count: indent)
         var lines: [String] = []
-        var current = ""
-        var currentCount = 0
-        let leading = characters.prefix { $0 == " " }.count
-        current = String(repeating: " ", count: leading)
-        currentCount = leading
-        let words = String(characters[leading...]).split(separator: " ", omittingEmptySubsequences: false).map(
-            String.init)
+        var current = String(repeating: " ", count: leading)
+        var currentCount = leading
         var pendingSpaces = 0
         var started = false
         for word in words {
@@ -51,7 +53,7 @@ enum TextWrapping {
                 currentCount = indent
             }
             // A word wider than the room is cut into pieces that fit.
-            var rest = Substring(word)
+            var rest = word
             while currentCount + rest.count > width {
                 let room = width - currentCount
                 current += rest.prefix(room)
