@@ -26,7 +26,7 @@ extension Timer {
 
         private let subject = PassthroughSubject<Date, Never>()
         private let lock = Lock()
-        private var timer: Timer?
+        private var timer: RunLoopTimer.Handle?
 
         public init(interval: TimeInterval, tolerance: TimeInterval? = nil, runLoop: RunLoop, mode: RunLoop.Mode,
             options: RunLoop.SchedulerOptions? = nil) {
@@ -41,24 +41,23 @@ extension Timer {
             subject.receive(subscriber: subscriber)
         }
 
-        /// Starts the timer; cancelling the returned cancellable stops it.
-        ///
-        /// On Linux each connection leaves one `Timer` (40 bytes) and its CFRunLoopTimer allocated
-        /// after it is stopped: swift-corelibs-foundation's block-based `Timer` initialiser retains the
-        /// timer for its CoreFoundation context and gives the context no release callback, so the pair
-        /// keeps itself alive. There is no other public way to put a timer on a `RunLoop`.
+        /// Starts the timer (its first tick is due at once, as a Foundation `Timer` made with
+        /// `init(timeInterval:repeats:block:)` on Linux); cancelling the returned cancellable stops it
+        /// and lets go of what the timer held.
         public func connect() -> Cancellable {
             let subject = self.subject
-            let timer = Timer(timeInterval: interval, repeats: true) { _ in subject.send(Date()) }
-            if let tolerance { timer.tolerance = tolerance }
-            lock.withLock {
-                self.timer?.invalidate()
-                self.timer = timer
+            let timer = RunLoopTimer.add(
+                to: runLoop, at: Date(), interval: interval, tolerance: tolerance ?? 0, mode: mode,
+                UncheckedAction { subject.send(Date()) }
+            )
+            let replaced: RunLoopTimer.Handle? = lock.withLock {
+                defer { self.timer = timer }
+                return self.timer
             }
-            runLoop.add(timer, forMode: mode)
+            replaced?.invalidate()
             return AnyCancellable { [weak self] in
                 timer.invalidate()
-                self?.lock.withLock { if self?.timer === timer { self?.timer = nil } }
+                self?.lock.withLock { if self?.timer?.timer === timer.timer { self?.timer = nil } }
             }
         }
     }
