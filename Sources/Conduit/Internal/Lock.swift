@@ -16,7 +16,11 @@ internal final class Lock: @unchecked Sendable {
     @usableFromInline
     internal let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    @inlinable
+    /// Not `@inlinable`: with CoreFoundation imported elsewhere in the module (RunLoop's timers),
+    /// `pthread_mutex_t()` resolves to CoreFoundation's copy of the C type, which inlinable code
+    /// of a file that does not import it cannot use (release builds failed). A lock is made once
+    /// per object, so the call costs nothing on a value path.
+    @usableFromInline
     internal init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
