@@ -18,15 +18,25 @@ final class LiveServerTests: XCTestCase {
         return (port, task)
     }
 
-    /// Connects, collects decoded messages until `done` says so, then closes.
+    /// Connects, collects decoded messages until `done` says so, then closes. With `reconnecting`,
+    /// a connection the server closes first is made again, as the live page does (it then catches
+    /// up from a fresh snapshot): on a loaded machine a viewer that falls 30 s behind in reading
+    /// misses the server's keep-alive ping and is closed.
     private static func watch(
-        port: Int, sending: [String] = [], until done: @escaping @Sendable (Collected) -> Bool
+        port: Int, sending: [String] = [], reconnecting: Bool = false,
+        until done: @escaping @Sendable (Collected) -> Bool
     ) async throws -> [LiveMessage] {
         let collected = Collected()
-        try await TestWebSocketClient.exchange(port: port, path: "/live", sending: sending) { text in
-            collected.append(try JSONDecoder().decode(LiveMessage.self, from: Data(text.utf8)))
-            return done(collected)
-        }
+        var connections = 0
+        repeat {
+            connections += 1
+            try await TestWebSocketClient.exchange(
+                port: port, path: "/live", sending: connections == 1 ? sending : []
+            ) { text in
+                collected.append(try JSONDecoder().decode(LiveMessage.self, from: Data(text.utf8)))
+                return done(collected)
+            }
+        } while reconnecting && !done(collected) && connections < 20
         return collected.messages
     }
 
@@ -143,7 +153,7 @@ final class LiveServerTests: XCTestCase {
         let values = ProcessInfo.processInfo.environment["CONDUIT_UNDER_TSAN"] == nil ? 10_000 : 1_000
         let total = values + 2
         let viewers = (0..<200).map { _ in
-            Task { try await LiveServerTests.watch(port: port) { $0.newestSequence == total } }
+            Task { try await LiveServerTests.watch(port: port, reconnecting: true) { $0.newestSequence == total } }
         }
         var waited = 0
         while feed.viewerCount < 200, waited < 60_000 {
@@ -159,6 +169,13 @@ final class LiveServerTests: XCTestCase {
             live.record(input: line, records: session.evaluate(line), session: session)
         }
         live.flush(session)
+        // A viewer that never catches up fails the test instead of hanging it: stopping the server
+        // closes every connection (and refuses the reconnections).
+        let watchdog = Task {
+            try await Task.sleep(nanoseconds: 600 * 1_000_000_000)
+            server.cancel()
+        }
+        defer { watchdog.cancel() }
         for viewer in viewers {
             let sequences = LiveServerTests.sequences(try await viewer.value)
             // Every event reached every viewer: by itself, or inside a catch-up snapshot.
