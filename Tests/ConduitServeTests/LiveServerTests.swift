@@ -41,16 +41,21 @@ final class LiveServerTests: XCTestCase {
     }
 
     /// The entries a viewer has seen, whether from a snapshot or one by one.
-    private static func sequences(_ messages: [LiveMessage]) -> [Int] {
-        var seen: [Int] = []
+    private static func entries(_ messages: [LiveMessage]) -> [TranscriptEntry] {
+        var seen: [TranscriptEntry] = []
         for message in messages {
             switch message {
-            case .snapshot(let transcript, _): seen = transcript.map(\.sequence)
-            case .entry(let entry): seen.append(entry.sequence)
+            case .snapshot(let transcript, _): seen = transcript
+            case .entry(let entry): seen.append(entry)
             case .state: break
             }
         }
         return seen
+    }
+
+    /// The sequence numbers of the entries a viewer has seen.
+    private static func sequences(_ messages: [LiveMessage]) -> [Int] {
+        entries(messages).map(\.sequence)
     }
 
     func testATypedLinesEventsArriveInOrderWithTheNewState() async throws {
@@ -76,7 +81,9 @@ final class LiveServerTests: XCTestCase {
         live.flush(session)
         let messages = try await viewer.value
         guard case .snapshot = messages.first else { return XCTFail("a viewer starts with a snapshot: \(messages)") }
-        let entries = messages.compactMap { if case .entry(let entry) = $0 { return entry }; return nil }
+        // The viewer's snapshot is taken when its connection is ready, which may be after the first
+        // lines were typed: those come inside the snapshot, the rest one by one.
+        let entries = LiveServerTests.entries(messages)
         XCTAssertEqual(entries.map(\.input), ["subject taps", "sink out = taps.map { $0 * 10 }", "send taps 4"])
         XCTAssertEqual(entries.last?.output.map(\.kind), ["value"])
         XCTAssertEqual(entries.last?.output.map(\.text), ["out ← 40"])
