@@ -1,3 +1,4 @@
+import Synchronization
 import Conduit
 import Foundation
 import XCTest
@@ -131,6 +132,203 @@ final class SinkTests: XCTestCase {
             holder.lock.lock()
             XCTAssertTrue(holder.cancellables.isEmpty)
             holder.lock.unlock()
+        }
+    }
+
+    // MARK: - Letting the closures go when cancelled
+
+    /// Something a closure captures, which says when it is let go.
+    private final class Watched: @unchecked Sendable {
+        let onRelease: @Sendable () -> Void
+        init(onRelease: @escaping @Sendable () -> Void) { self.onRelease = onRelease }
+        deinit { onRelease() }
+    }
+
+    /// A subscription that does nothing but count its cancellations.
+    private final class InertSubscription: Subscription, @unchecked Sendable {
+        let cancels = Atomic<Int>(0)
+        func request(_ demand: Subscribers.Demand) {}
+        func cancel() { cancels.add(1, ordering: .relaxed) }
+    }
+
+    func testCancellingASubscribedSinkLetsBothClosuresGoWhileTheSinkIsStillHeld() {
+        let released = Atomic<Int>(0)
+        let sink: Subscribers.Sink<Int, Never>
+        do {
+            let forValues = Watched { released.add(1, ordering: .relaxed) }
+            let forCompletion = Watched { released.add(1, ordering: .relaxed) }
+            sink = Subscribers.Sink(
+                receiveCompletion: { _ in _ = forCompletion },
+                receiveValue: { _ in _ = forValues }
+            )
+        }
+        let subscription = InertSubscription()
+        sink.receive(subscription: subscription)
+        XCTAssertEqual(released.load(ordering: .relaxed), 0)
+        sink.cancel()
+        withExtendedLifetime(sink) {
+            XCTAssertEqual(released.load(ordering: .relaxed), 2)
+            XCTAssertEqual(subscription.cancels.load(ordering: .relaxed), 1)
+        }
+    }
+
+    func testCancellingASinkBeforeItsSubscriptionKeepsItsClosuresAndTurnsTheSubscriptionAway() {
+        let released = Atomic<Int>(0)
+        let sink: Subscribers.Sink<Int, Never>
+        do {
+            let captured = Watched { released.add(1, ordering: .relaxed) }
+            sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { _ in _ = captured })
+        }
+        sink.cancel()
+        let subscription = InertSubscription()
+        sink.receive(subscription: subscription)
+        withExtendedLifetime(sink) {
+            XCTAssertEqual(released.load(ordering: .relaxed), 0, "Combine keeps them until the sink goes")
+            XCTAssertEqual(subscription.cancels.load(ordering: .relaxed), 1)
+        }
+    }
+
+    func testSinkCancelledFromInsideItsValueClosureLetsItGoOnlyOnceTheClosureReturns() {
+        final class Counter { var value = 0 }
+        let subject = PassthroughSubject<Int, Never>()
+        let released = Atomic<Int>(0)
+        var seenAfterCancel: [Int] = []
+        var delivered: [Int] = []
+        let sink: Subscribers.Sink<Int, Never>
+        do {
+            let counter = Counter()
+            let watched = Watched { released.add(1, ordering: .relaxed) }
+            var me: Subscribers.Sink<Int, Never>?
+            sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { value in
+                _ = watched
+                counter.value += value
+                delivered.append(value)
+                if value == 2 {
+                    me?.cancel()
+                    me = nil
+                    // Still running after the cancel: what the closure captures must be alive.
+                    seenAfterCancel.append(counter.value)
+                    seenAfterCancel.append(released.load(ordering: .relaxed))
+                }
+            })
+            me = sink
+        }
+        subject.subscribe(sink)
+        subject.send(1)
+        subject.send(2)
+        subject.send(3)
+        withExtendedLifetime(sink) {
+            XCTAssertEqual(delivered, [1, 2])
+            XCTAssertEqual(seenAfterCancel, [3, 0], "the closure and its captures outlive the cancel inside it")
+            XCTAssertEqual(released.load(ordering: .relaxed), 1, "let go once the closure returned")
+        }
+    }
+
+    func testValueSentFromInsideTheClosureOfACancelledSinkIsNotDeliveredToIt() {
+        let subject = PassthroughSubject<Int, Never>()
+        var delivered: [Int] = []
+        var me: Subscribers.Sink<Int, Never>?
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { value in
+            delivered.append(value)
+            if value == 1 {
+                me?.cancel()
+                subject.send(10)
+            }
+        })
+        me = sink
+        subject.subscribe(sink)
+        subject.send(1)
+        subject.send(2)
+        XCTAssertEqual(delivered, [1])
+        me = nil
+    }
+
+    func testSinkCancelledFromAnotherThreadWhileASubjectSendsLetsItsClosuresGoExactlyOnce() {
+        for _ in 0..<50 {
+            let subject = PassthroughSubject<Int, Never>()
+            let released = Atomic<Int>(0)
+            let received = Atomic<Int>(0)
+            let sink: Subscribers.Sink<Int, Never>
+            do {
+                let watched = Watched { released.add(1, ordering: .relaxed) }
+                sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { _ in
+                    _ = watched
+                    received.add(1, ordering: .relaxed)
+                })
+            }
+            subject.subscribe(sink)
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) {
+                for value in 0..<2_000 { subject.send(value) }
+            }
+            while received.load(ordering: .relaxed) == 0 { usleep(10) }
+            sink.cancel()
+            let atCancel = received.load(ordering: .relaxed)
+            group.wait()
+            withExtendedLifetime(sink) {
+                XCTAssertEqual(released.load(ordering: .relaxed), 1)
+                XCTAssertEqual(received.load(ordering: .relaxed), atCancel, "no value once cancel has returned")
+            }
+        }
+    }
+
+    func testSinkCancelledWhileAnUnlockedUpstreamDeliversFromAnotherThreadLetsItsClosuresGoExactlyOnce() {
+        // An upstream that delivers without serialising against cancel (Combine allows values
+        // to arrive after cancel): the closures must outlive every call already under way.
+        for _ in 0..<50 {
+            let released = Atomic<Int>(0)
+            let calls = Atomic<Int>(0)
+            let sink: Subscribers.Sink<Int, Never>
+            do {
+                let watched = Watched { released.add(1, ordering: .relaxed) }
+                sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { _ in
+                    withExtendedLifetime(watched) { _ = calls.add(1, ordering: .relaxed) }
+                })
+            }
+            sink.receive(subscription: InertSubscription())
+            let stop = Atomic<Bool>(false)
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) {
+                var value = 0
+                while !stop.load(ordering: .acquiring) {
+                    _ = sink.receive(value)
+                    value += 1
+                }
+            }
+            while calls.load(ordering: .relaxed) == 0 { usleep(10) }
+            sink.cancel()
+            let atCancel = calls.load(ordering: .relaxed)
+            usleep(100)
+            stop.store(true, ordering: .releasing)
+            group.wait()
+            XCTAssertEqual(released.load(ordering: .relaxed), 1)
+            XCTAssertLessThanOrEqual(
+                calls.load(ordering: .relaxed), atCancel + 1, "at most the call already under way ends after cancel"
+            )
+        }
+    }
+
+    func testCompletionRacingCancelCallsTheCompletionClosureAtMostOnceAndLetsTheClosuresGo() {
+        for _ in 0..<100 {
+            let released = Atomic<Int>(0)
+            let completions = Atomic<Int>(0)
+            let sink: Subscribers.Sink<Int, Never>
+            do {
+                let watched = Watched { released.add(1, ordering: .relaxed) }
+                sink = Subscribers.Sink(
+                    receiveCompletion: { _ in
+                        withExtendedLifetime(watched) { _ = completions.add(1, ordering: .relaxed) }
+                    },
+                    receiveValue: { _ in }
+                )
+            }
+            sink.receive(subscription: InertSubscription())
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) { sink.receive(completion: .finished) }
+            DispatchQueue.global().async(group: group) { sink.cancel() }
+            group.wait()
+            XCTAssertLessThanOrEqual(completions.load(ordering: .relaxed), 1)
+            XCTAssertEqual(released.load(ordering: .relaxed), 1)
         }
     }
 }

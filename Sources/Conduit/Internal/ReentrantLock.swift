@@ -51,6 +51,26 @@ internal struct ReentrantLock: ~Copyable, @unchecked Sendable {
         return result
     }
 
+    /// Like `withLock(owner:_:)`, and when this call took the lock (rather than re-entering it
+    /// from inside another call that holds it) runs `settle` after `body`, still holding it:
+    /// for work that must wait until no call on this thread is using the guarded state.
+    @inlinable
+    func withLock<T>(owner: AnyObject, _ body: () -> T, settle: () -> Void) -> T {
+        let me = ReentrantLock.currentThread
+        if word.load(ordering: .relaxed) & ~1 == me {
+            return body()
+        }
+        if !word.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
+            lockContended(me, owner: owner)
+        }
+        let result = body()
+        settle()
+        if word.exchange(0, ordering: .releasing) & 1 != 0 {
+            ParkingLot.spot(for: owner).wakeAll()
+        }
+        return result
+    }
+
     @usableFromInline
     func lockContended(_ me: UInt, owner: AnyObject) {
         let spot = ParkingLot.spot(for: owner)

@@ -6,7 +6,7 @@ extension SubjectConduit: CustomReflectable, CustomPlaygroundDisplayConvertible 
     var customMirror: Mirror {
         let box = RevealedSubscriber()
         let (hub, demand): (SubjectRoster?, Subscribers.Demand) = lock.withLock(owner: self) {
-            _ = port?(.reveal(box))
+            if isLive { _ = port?(.reveal(box)) }
             return (self.hub, self.demand)
         }
         if self is ObservableObjectConduit {

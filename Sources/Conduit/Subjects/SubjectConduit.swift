@@ -54,14 +54,32 @@ internal class SubjectLink: @unchecked Sendable {
 internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription, CustomStringConvertible,
     @unchecked Sendable
 {
-    /// Delivers an event to the subscriber; `nil` once cancelled or finished (which releases it).
-    @usableFromInline @exclusivity(unchecked) final var port: ((SubjectEvent<Output, Failure>) -> Subscribers.Demand)?
+    /// What reaches the subscriber.
+    @usableFromInline typealias Port = (SubjectEvent<Output, Failure>) -> Subscribers.Demand
+
+    /// Delivers an event to the subscriber; `nil` once the conduit has ended (`hub` is `nil`),
+    /// which releases the subscriber. Called through `ports`, without retaining the subscriber:
+    /// it is cleared only by the outermost call holding the lock (`withLock`), so never while a
+    /// delivery that a cancel or completion from inside the subscriber interrupted is under way.
+    @usableFromInline @exclusivity(unchecked) final var port: Port?
 
     @inlinable
-    init(hub: SubjectHub<Output, Failure>, port: @escaping (SubjectEvent<Output, Failure>) -> Subscribers.Demand) {
+    init(hub: SubjectHub<Output, Failure>, port: @escaping Port) {
         self.port = port
         super.init(hub: hub)
     }
+
+    /// This conduit's fields seen through `SubjectPortView`, to call `port` without a retain.
+    /// Call holding the lock, while `hub` is not `nil`.
+    @inlinable
+    final var ports: Unmanaged<SubjectPortView<Output, Failure>> {
+        Unmanaged.fromOpaque(Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Whether the conduit has neither been cancelled nor finished (then `port` is set). Call
+    /// holding the lock.
+    @inlinable
+    final var isLive: Bool { hub != nil }
 
     /// The subject's name (Combine's: "PassthroughSubject", "PublishedSubject"...); once detached,
     /// the name of the kind of subject this conduit serves.
@@ -74,10 +92,18 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     }
 
     /// Runs `body` holding the conduit's lock; a thread that already holds it (a send or request
-    /// made from inside the subscriber) runs it at once.
+    /// made from inside the subscriber) runs it at once. The call that took the lock lets the
+    /// subscriber go afterwards if the conduit ended meanwhile (released once the lock is free).
     @inlinable
     final func withLock(_ body: () -> Void) {
-        lock.withLock(owner: self, body)
+        var leftover: Port?
+        lock.withLock(owner: self, body, settle: {
+            if hub == nil, port != nil {
+                leftover = port
+                port = nil
+            }
+        })
+        _ = leftover
     }
 
     /// Delivers `value` if the subscriber has demand; otherwise drops it. A current-value subject
@@ -87,13 +113,15 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     @inlinable
     final func offer(_ value: Output, generation: UInt64) {
         withLock {
-            guard let port, demand > 0 else { return }
+            guard isLive, demand > 0 else { return }
             if generation != 0 {
                 let current = unsafeDowncast(self, to: CurrentValueConduit<Output, Failure>.self)
                 guard generation > current.replayedGeneration else { return }
                 current.deliveredGeneration = max(current.deliveredGeneration, generation)
             }
-            deliver(value, through: port)
+            demand -= 1
+            let more = ports._withUnsafeGuaranteedRef { $0.port(.value(value)) }
+            if more > 0 { demand += more }
         }
     }
 
@@ -111,10 +139,9 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     @usableFromInline
     final func finish(_ completion: Subscribers.Completion<Failure>) {
         withLock {
-            guard let port else { return }
-            self.port = nil
+            guard isLive else { return }
             hub = nil
-            _ = port(.completion(completion))
+            _ = ports._withUnsafeGuaranteedRef { $0.port(.completion(completion)) }
         }
     }
 
@@ -123,10 +150,10 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
         precondition(newDemand > 0, "demand must not be zero")
         var hub: SubjectRoster?
         withLock {
-            guard let port else { return }
+            guard isLive else { return }
             demand += newDemand
             hub = self.hub
-            replay(through: port)
+            ports._withUnsafeGuaranteedRef { replay(through: $0.port) }
         }
         hub?.downstreamDemanded()
     }
@@ -139,8 +166,25 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     @usableFromInline
     final func cancel() {
         withLock {
-            port = nil
             hub?.detach(self)
         }
+    }
+}
+
+/// A `SubjectConduit` seen with `port` declared constant, so that calling it does not retain and
+/// release the subscriber (two atomic operations per value): a conduit is viewed as one
+/// (`SubjectConduit.ports`), never created. It is the conduit's sibling: the same superclass and
+/// the same generic parameters, and one stored property, so its object and its type metadata
+/// (whose generic arguments unspecialised code reads through it) have the conduit's layout up to
+/// `port`, which comes right after `SubjectLink`'s fields in both. Every delivery test calls
+/// through it.
+@usableFromInline
+internal final class SubjectPortView<Output, Failure: Error>: SubjectLink, @unchecked Sendable {
+    /// The conduit's `port` while it is set (an optional closure is laid out as the closure, with
+    /// a null function for `nil`): read only while the conduit is live.
+    @usableFromInline let port: SubjectConduit<Output, Failure>.Port
+
+    private init() {
+        fatalError("SubjectPortView is a view of a conduit's fields, never created")
     }
 }

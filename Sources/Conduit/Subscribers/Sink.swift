@@ -1,34 +1,48 @@
+import Synchronization
+
 extension Subscribers {
     /// A simple subscriber that requests an unlimited number of values upon subscription and
     /// calls a closure for each value and for the completion.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
     {
+        // The two closures must stay the first stored properties: deliveries read them through
+        // `SinkClosures`, which has them at the same places (see `closures`).
+
         /// The closure to execute on receipt of a value.
         ///
-        /// Both closures are replaced by empty ones once the completion arrives, so what they
-        /// capture is released even while the sink itself is still held (as in Combine, where a
-        /// finished subscription breaks a `self.cancellable = p.sink { self... }` cycle). Not
-        /// locked: a publisher never delivers a value and the completion at the same time.
-        @exclusivity(unchecked)
-        public private(set) var receiveValue: (Input) -> Void
+        /// Both closures are let go once the sink completes or is cancelled after its subscription
+        /// arrived (they read as empty closures from then on), so what they capture is released
+        /// even while the sink itself is still held (as in Combine, where this breaks a
+        /// `self.cancellable = p.sink { self... }` cycle). `flow` says when nobody is calling them.
+        public var receiveValue: (Input) -> Void { valueClosure ?? { _ in } }
         /// The closure to execute on completion.
-        @exclusivity(unchecked)
-        public private(set) var receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+        public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void { completionClosure ?? { _ in } }
+
+        /// `receiveValue` until it is let go (`nil`, which allocates nothing, unlike an empty closure
+        /// made in unspecialised code).
+        @usableFromInline @exclusivity(unchecked) var valueClosure: ((Input) -> Void)?
+        /// `receiveCompletion` until it is let go.
+        @usableFromInline @exclusivity(unchecked) var completionClosure: ((Subscribers.Completion<Failure>) -> Void)?
 
         /// Guards `state`; one inline word (no separate allocation). Not Synchronization's `Mutex`:
         /// the thread sanitizer does not see that one order accesses on its contended path.
         private let lock = ReentrantLock()
         /// Where the sink stands with its upstream.
         @exclusivity(unchecked) private var state = SubscriberState.awaitingSubscription
+        /// The calls into the closures in progress (counted in `SinkFlow.call` units) and two
+        /// marks: `ended` (completed, or cancelled after the subscription arrived: no closure is
+        /// called any more) and `released` (the one thread that lets the closures go has been
+        /// chosen). Whichever of the end and the last call to return sees the other lets them go.
+        @usableFromInline let flow = Atomic<UInt>(0)
 
         /// Initializes a sink with the provided closures.
         public init(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
-            self.receiveCompletion = receiveCompletion
-            self.receiveValue = receiveValue
+            completionClosure = receiveCompletion
+            valueClosure = receiveValue
         }
 
         public var description: String { "Sink" }
@@ -36,6 +50,14 @@ extension Subscribers {
         public var customMirror: Mirror { Mirror(self, children: []) }
 
         public var playgroundDescription: Any { description }
+
+        /// The closures, read without retaining what they capture: the sink's own fields seen
+        /// through a class that declares them constant. Valid while a counted call is in
+        /// progress: the closures are replaced only once no call is.
+        @inlinable
+        var closures: Unmanaged<SinkClosures<Input, Failure>> {
+            Unmanaged.fromOpaque(Unmanaged.passUnretained(self).toOpaque())
+        }
 
         public func receive(subscription: Subscription) {
             var accepted = false
@@ -53,26 +75,116 @@ extension Subscribers {
 
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
-            receiveValue(value)
+            let before = flow.add(SinkFlow.call, ordering: .acquiring).oldValue
+            if before & SinkFlow.ended == 0 {
+                closures._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+            }
+            callReturned()
             return .none
         }
 
-        public func receive(completion: Subscribers.Completion<Failure>) {
-            lock.withLock(owner: self) { state = .terminal }
-            let receiveCompletion = self.receiveCompletion
-            self.receiveValue = { _ in }
-            self.receiveCompletion = { _ in }
-            receiveCompletion(completion)
+        /// Ends a counted call; the last one to return after the end lets the closures go.
+        @inlinable
+        func callReturned() {
+            let before = flow.subtract(SinkFlow.call, ordering: .releasing).oldValue
+            if before & SinkFlow.ended != 0, before >> SinkFlow.callShift == 1 {
+                releaseClosuresIfIdle()
+            }
         }
 
+        /// Marks the end: from now on no closure is called. Returns `false` if it had already
+        /// ended. `counting` also counts a call (the completion's own, made atomically with the
+        /// end so that no other end can come between).
+        @usableFromInline
+        func end(countingACall counting: Bool) -> Bool {
+            var seen = flow.load(ordering: .relaxed)
+            while true {
+                if seen & SinkFlow.ended != 0 { return false }
+                let desired = counting
+                    ? (seen &+ SinkFlow.call) | SinkFlow.ended
+                    : seen | SinkFlow.ended
+                let (exchanged, original) = flow.weakCompareExchange(
+                    expected: seen, desired: desired, ordering: .acquiringAndReleasing
+                )
+                if exchanged { return true }
+                seen = original
+            }
+        }
+
+        /// Lets the closures go if the sink has ended, no call is in progress and nobody has let
+        /// them go yet: exactly one thread gets past the exchange.
+        @usableFromInline
+        func releaseClosuresIfIdle() {
+            var seen = flow.load(ordering: .acquiring)
+            while seen & SinkFlow.ended != 0, seen & SinkFlow.released == 0, seen >> SinkFlow.callShift == 0 {
+                let (exchanged, original) = flow.weakCompareExchange(
+                    expected: seen, desired: seen | SinkFlow.released, ordering: .acquiringAndReleasing
+                )
+                if exchanged {
+                    // Let go one at a time: what they capture may call back into this sink as it
+                    // goes, and finds it ended.
+                    valueClosure = nil
+                    completionClosure = nil
+                    return
+                }
+                seen = original
+            }
+        }
+
+        public func receive(completion: Subscribers.Completion<Failure>) {
+            guard end(countingACall: true) else { return }
+            lock.withLock(owner: self) { state = .terminal }
+            closures._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
+            callReturned()
+        }
+
+        /// Cancels the subscription. Cancelled before its subscription arrived, the sink keeps its
+        /// closures (as Combine's does) and turns the subscription away when it comes.
         public func cancel() {
             var subscription: Subscription?
             lock.withLock(owner: self) {
                 subscription = state.subscription
                 state = .terminal
             }
-            subscription?.cancel()
+            guard let subscription else { return }
+            // Ended first, so that nothing the upstream sends while it is cancelled gets through.
+            if end(countingACall: false) {
+                releaseClosuresIfIdle()
+            }
+            subscription.cancel()
         }
+    }
+}
+
+/// The bits of `Subscribers.Sink.flow`.
+@usableFromInline
+internal enum SinkFlow {
+    /// Completed, or cancelled after the subscription arrived.
+    @usableFromInline static let ended: UInt = 1
+    /// The closures have been (or are being) let go.
+    @usableFromInline static let released: UInt = 2
+    /// Where the count of calls in progress starts.
+    @usableFromInline static let callShift: UInt = 2
+    /// One call in progress.
+    @usableFromInline static let call: UInt = 1 << callShift
+}
+
+/// A `Subscribers.Sink`'s two closures seen as constants, so that calling one does not retain
+/// and release what it captures (two atomic operations per value). Never created: a sink is
+/// viewed as one (`Sink.closures`). Swift lays a class's stored properties out in the order they
+/// are declared, right after the object header, and a root class's generic arguments first in its
+/// type metadata: with the same generic parameters as the sink, both classes have the closures
+/// and the generic arguments (which unspecialised code reads through the view) at the same
+/// places. Every delivery test calls through this view.
+@usableFromInline
+internal final class SinkClosures<Input, Failure: Error> {
+    // An optional closure is laid out as the closure, with a null function for `nil`: these read
+    // the sink's `valueClosure` and `completionClosure` while they are set.
+    @usableFromInline let receiveValue: (Input) -> Void
+    @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+    private init() {
+        fatalError("SinkClosures is a view of a sink's fields, never created")
     }
 }
 
