@@ -37,8 +37,14 @@ enum TestWebSocketClient {
                     ) { channel in
                         channel.eventLoop.makeCompletedFuture { .refused }
                     }
+                    // The server writes its snapshot as soon as the connection is upgraded, so it
+                    // can come in the same read as the upgrade response: forward those bytes to the
+                    // WebSocket decoder (NIO drops them by default, and the viewer's first message
+                    // was lost now and then).
+                    var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
+                    pipeline.leftOverBytesStrategy = .forwardBytes
                     return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-                        configuration: .init(upgradeConfiguration: configuration)
+                        configuration: pipeline
                     )
                 }
             }

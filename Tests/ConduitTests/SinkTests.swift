@@ -1,6 +1,6 @@
-import Synchronization
 import Conduit
 import Foundation
+import Synchronization
 import XCTest
 
 /// A publisher whose subscription is a struct (Combine allows any type): it records what its
