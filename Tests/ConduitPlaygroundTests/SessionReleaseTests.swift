@@ -1,3 +1,4 @@
+import Conduit
 import XCTest
 @testable import ConduitPlayground
 
@@ -33,6 +34,85 @@ final class SessionReleaseTests: XCTestCase {
             "subject taps", "func search(term) = Just([term]).delay(for: 300ms)",
             "sink results = taps.flatMap { search($0) }", "send taps \"ace\"",
         ]))
+    }
+
+    /// The first subscription to subject `q` after `lines`, watched weakly once the session has
+    /// ended (or, with `reset`, once it has been reset).
+    private func subscriptionLeftBehind(after lines: [String], reset: Bool = false) -> DemandLedger? {
+        weak var ledger: DemandLedger?
+        let session = Session()
+        do {
+            for line in lines {
+                XCTAssertFalse(session.evaluate(line).contains { $0.kind == .error }, line)
+            }
+            XCTAssertEqual(session.subjectLedgers.live(of: "q").count, 1, "one subscription to q is open")
+            ledger = session.subjectLedgers.live(of: "q").first
+            if reset { _ = session.evaluate("reset") }
+        }
+        if reset { return ledger }
+        _ = consume session
+        return ledger
+    }
+
+    // Found by the fuzzer's leak check (Tests/fuzz-findings/script/leak-flatmap-child-failed.conduit):
+    // FlatMap lets go of its upstream without cancelling it when a child fails, as Combine's does, so
+    // the subject kept the playground's link, which held its subscription to the subject: a cycle.
+    private let flatMapWhoseChildFails = [
+        "subject q", "sink s = q.flatMap { Fail(error: \"offline\") }", "send q 1",
+    ]
+
+    func testASessionWhoseFlatMapChildFailedFreesTheSubscriptionFlatMapLetGoOf() {
+        XCTAssertNil(subscriptionLeftBehind(after: flatMapWhoseChildFails))
+    }
+
+    func testResetFreesTheSubscriptionAFailedFlatMapLetGoOf() {
+        XCTAssertNil(subscriptionLeftBehind(after: flatMapWhoseChildFails, reset: true))
+    }
+
+    /// The first `T` reachable from `root` through stored properties, a few levels deep.
+    private func firstReachable<T: AnyObject>(_ type: T.Type, from root: Any, depth: Int = 4) -> T? {
+        if let found = root as? T { return found }
+        guard depth > 0 else { return nil }
+        for child in Mirror(reflecting: root).children {
+            if let found = firstReachable(type, from: child.value, depth: depth - 1) { return found }
+        }
+        return nil
+    }
+
+    func testASessionWhoseFlatMapChildFailedFreesThePublishedPropertyItsUpstreamStaysSubscribedTo() {
+        // The same through an object's `$property` and two operators (as the fuzzer's input had):
+        // the property's subject and its subscription held each other once the object was gone,
+        // and throttle and removeDuplicates held each other as subscription and subscriber.
+        weak var subject: CurrentValueSubject<Value, Never>?
+        weak var scheduler: SessionScheduler?
+        do {
+            let session = Session()
+            scheduler = session.scheduler
+            for line in [
+                "object search { @Published query = \"\" }",
+                "sink s = search.$query.throttle(for: .milliseconds(300), scheduler: DispatchQueue.main, latest: true)"
+                    + ".removeDuplicates().flatMap { Fail(error: \"offline\") }",
+            ] {
+                XCTAssertFalse(session.evaluate(line).contains { $0.kind == .error }, line)
+            }
+            guard case .object(let object)? = session.entries["search"] else { return XCTFail("no object") }
+            subject = firstReachable(CurrentValueSubject<Value, Never>.self, from: object.published[0])
+            XCTAssertNotNil(subject, "the property's subject is found")
+        }
+        XCTAssertNil(subject)
+        XCTAssertNil(scheduler, "throttle's clock")
+    }
+
+    func testASessionFreesTheSubscriptionAnOperatorAboveAFailedFlatMapStillHolds() {
+        // removeDuplicates keeps its upstream subscription (the session's link) when FlatMap lets go
+        // of it, and the link kept removeDuplicates as its subscriber.
+        XCTAssertNil(subscriptionLeftBehind(after: [
+            "subject q", "sink s = q.removeDuplicates().flatMap { Fail(error: \"offline\") }", "send q 1",
+        ]))
+    }
+
+    func testASessionFreesASubjectsSubscriptionOfALiveSink() {
+        XCTAssertNil(subscriptionLeftBehind(after: ["subject q", "sink s = q.map { $0 * 2 }", "send q 1"]))
     }
 
     func testASessionWithAnAutoconnectedTimerFreesItsClock() {

@@ -11,33 +11,26 @@ internal final class InstrumentedSubscriber<Downstream: Subscriber>: Subscriber,
     typealias Failure = Downstream.Failure
 
     private let downstream: Downstream
-    private let publisherDescription: String
-    private let subscriberDescription: String
-    let link = CombineIdentifier()
+    private let reporter: InstrumentedLinkReporter
 
     init(downstream: Downstream, publisherDescription: String) {
         self.downstream = downstream
-        self.publisherDescription = publisherDescription
-        self.subscriberDescription = Instrumentation.describe(downstream)
+        self.reporter = InstrumentedLinkReporter(
+            link: CombineIdentifier(), subscriber: downstream.combineIdentifier,
+            publisherDescription: publisherDescription, subscriberDescription: Instrumentation.describe(downstream))
     }
 
-    var description: String { subscriberDescription }
+    var description: String { reporter.subscriberDescription }
 
     var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
 
     func report(_ kind: Instrumentation.EventKind) {
-        Instrumentation.emit(Instrumentation.Event(
-            kind: kind,
-            link: link,
-            subscriber: downstream.combineIdentifier,
-            publisherDescription: publisherDescription,
-            subscriberDescription: subscriberDescription
-        ))
+        reporter.report(kind)
     }
 
     func receive(subscription: Subscription) {
         if Instrumentation.isListening { report(.subscription) }
-        downstream.receive(subscription: InstrumentedSubscription(upstream: subscription, link: self))
+        downstream.receive(subscription: InstrumentedSubscription(upstream: subscription, reporter: reporter))
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -56,16 +49,34 @@ internal final class InstrumentedSubscriber<Downstream: Subscriber>: Subscriber,
     }
 }
 
-/// The subscription handed to an instrumented subscriber: reports requests and cancels.
-internal final class InstrumentedSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
-    @unchecked Sendable
-{
-    private let upstream: Subscription
-    private let link: InstrumentedSubscriber<Downstream>
+/// What an instrumented link reports its events with: its identity and descriptions, copied so
+/// that the subscription can report without holding the subscriber.
+internal struct InstrumentedLinkReporter: Sendable {
+    let link: CombineIdentifier
+    let subscriber: CombineIdentifier
+    let publisherDescription: String
+    let subscriberDescription: String
 
-    init(upstream: Subscription, link: InstrumentedSubscriber<Downstream>) {
+    func report(_ kind: Instrumentation.EventKind) {
+        Instrumentation.emit(Instrumentation.Event(
+            kind: kind, link: link, subscriber: subscriber,
+            publisherDescription: publisherDescription, subscriberDescription: subscriberDescription
+        ))
+    }
+}
+
+/// The subscription handed to an instrumented subscriber: reports requests and cancels. It does
+/// not hold the instrumented subscriber (only what it reports with), so instrumentation keeps
+/// nothing alive that the engine would let go of: an operator that keeps its upstream
+/// subscription after its downstream let go of it (as FlatMap's upstream does once a child
+/// failed) would otherwise hold, through this, the subscriber that holds it.
+internal final class InstrumentedSubscription: Subscription, CustomStringConvertible, @unchecked Sendable {
+    private let upstream: Subscription
+    private let link: InstrumentedLinkReporter
+
+    init(upstream: Subscription, reporter: InstrumentedLinkReporter) {
         self.upstream = upstream
-        self.link = link
+        self.link = reporter
     }
 
     var description: String { String(describing: upstream) }

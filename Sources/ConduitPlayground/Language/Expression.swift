@@ -116,11 +116,12 @@ extension Expression {
         case (.object(let object), _):
             if let property = object.value(of: name) { return property }
             if name == "objectWillChange" {
-                let changes = object.objectWillChange.map { Value.void }.pipe()
+                let changes = object.holding(object.objectWillChange.map { Value.void }.pipe())
                 return .publisher(PublisherValue(changes, description: "\(object.name).objectWillChange"))
             }
             if name.hasPrefix("$"), let published = object.projected(String(name.dropFirst())) {
-                return .publisher(PublisherValue(published.pipe(), description: "\(object.name).\(name)"))
+                let values = object.holding(published.pipe())
+                return .publisher(PublisherValue(values, description: "\(object.name).\(name)"))
             }
             let hint = Suggestion.closest(to: name, in: object.propertyNames).map { "; did you mean `\($0)`?" }
                 ?? "; it has: \(object.propertyNames.joined(separator: ", "))"

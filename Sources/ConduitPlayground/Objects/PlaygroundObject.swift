@@ -28,6 +28,9 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     private let lock = NSLock()
     /// Told when a write is dropped because it fed itself (see `FeedbackGuard`).
     var onFeedback: (@Sendable (String) -> Void)?
+    /// Where the session that made the object keeps the subscriptions to its publishers (set once,
+    /// when it is made), so that it can end them when it lets go of everything.
+    var held: HeldSubscriptions?
     /// Stands in for the wrapped property in `Published`'s subscript, which only uses its key path.
     var wrappedPlaceholder: Value {
         get { .null }
@@ -111,6 +114,11 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
             plain[property] = value
             return true
         }
+    }
+
+    /// `publisher`, one of the object's own, with its subscriptions kept by the session (`held`).
+    func holding(_ publisher: Pipe) -> Pipe {
+        held?.hold(publisher) ?? publisher
     }
 
     /// `$property`: the engine's publisher of a published property, reached through the object so

@@ -75,8 +75,10 @@ public final class Session: @unchecked Sendable {
     var anonymousSinks = 0
     /// The inner subscriptions closures' publishers made, by the sink or pipeline they serve.
     let innerSubscriptions = InnerSubscriptions()
+    /// The subscriptions to the session's subjects and objects, to end when it lets go of them.
+    let held = HeldSubscriptions()
     /// The demand of every subscription to a subject, and the values dropped for lack of it.
-    let subjectLedgers = SubjectLedgers()
+    let subjectLedgers: SubjectLedgers
     /// The sinks hidden for predict-then-reveal, and the room's predictions.
     let predictions = PredictionBoard()
     /// The sink or pipeline being built, which the publishers its closures make belong to.
@@ -86,6 +88,7 @@ public final class Session: @unchecked Sendable {
 
     public init() {
         tracer = Tracer()
+        subjectLedgers = SubjectLedgers(held: held)
         scheduler.onStop { [weak self] report in self?.reportStop(report) }
         // Listening only while some sink is traced: untraced deliveries build no events.
         Instrumentation.install(tracer, listening: false)
@@ -97,6 +100,7 @@ public final class Session: @unchecked Sendable {
             sink.cancel()
         }
         for connection in connections.values { connection.disconnect() }
+        endHeldSubscriptions()
         Instrumentation.remove(tracer)
         // What waits on the virtual clock (a `delay`'s value, a `Future`'s result) holds its
         // operator, which holds the scheduler: dropping the clock's queue breaks that cycle, which
@@ -411,6 +415,16 @@ public final class Session: @unchecked Sendable {
         return result
     }
 
+    /// Ends the subscriptions still held to the session's subjects and objects (`HeldSubscriptions`),
+    /// then runs what their ending scheduled at this moment of virtual time: throttle, debounce and
+    /// `receive(on:)` pass a completion on through the clock.
+    private func endHeldSubscriptions() {
+        held.endAll()
+        if !scheduler.isRealTime {
+            scheduler.virtual.advance(to: scheduler.virtual.now, limit: Session.actionsPerTick)
+        }
+    }
+
     /// Cancels every sink, ends every connection and forgets every name.
     func reset() {
         for case .sink(let sink) in entries.values { sink.cancel() }
@@ -420,6 +434,7 @@ public final class Session: @unchecked Sendable {
         lastStatement = nil
         classes = [:]
         innerSubscriptions.clear()
+        endHeldSubscriptions()
         subjectLedgers.clear()
         predictions.clear()
         timeline.clear()

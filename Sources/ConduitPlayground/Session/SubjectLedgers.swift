@@ -11,6 +11,13 @@ final class SubjectLedgers: @unchecked Sendable {
     private var ledgers: [DemandLedger] = []
     private var dropped: [String: Int] = [:]
     private var made = 0
+    /// Where each subscription's link is kept, for the session to cancel when it lets go of its
+    /// subjects (`HeldSubscriptions`).
+    let held: HeldSubscriptions?
+
+    init(held: HeldSubscriptions? = nil) {
+        self.held = held
+    }
 
     /// `publisher`, the subject `name`, with every subscription to it counted.
     func wrap(_ publisher: Pipe, subject name: String, kind: String) -> Pipe {
@@ -138,19 +145,23 @@ private struct LedgeredSubject: Publisher, CustomStringConvertible {
     var description: String { kind }
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == PlaygroundError {
-        upstream.subscribe(LedgerLink(downstream: AnySubscriber(subscriber), ledger: ledgers.add(subject: subject),
-            kind: kind))
+        let link = LedgerLink(downstream: AnySubscriber(subscriber), ledger: ledgers.add(subject: subject), kind: kind)
+        ledgers.held?.track(link)
+        upstream.subscribe(link)
     }
 }
 
-/// Passes a subject's subscription and values through unchanged, counting demand on the way.
-private final class LedgerLink: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable {
+/// Passes a subject's subscription and values through unchanged, counting demand on the way. Once
+/// ended (completed, or cancelled, or ended by the session: `SessionLink`) it lets go of both sides.
+private final class LedgerLink: Subscriber, Subscription, SessionLink, CustomStringConvertible,
+    @unchecked Sendable
+{
     typealias Input = Value
     typealias Failure = PlaygroundError
 
-    private let downstream: AnySubscriber<Value, PlaygroundError>
     private let ledger: DemandLedger
     private let lock = NSLock()
+    private var downstream: AnySubscriber<Value, PlaygroundError>?
     private var upstream: Subscription?
     let description: String
 
@@ -161,11 +172,15 @@ private final class LedgerLink: Subscriber, Subscription, CustomStringConvertibl
     }
 
     func receive(subscription: Subscription) {
-        lock.withLock { upstream = subscription }
-        downstream.receive(subscription: self)
+        let downstream = lock.withLock {
+            upstream = subscription
+            return self.downstream
+        }
+        downstream?.receive(subscription: self)
     }
 
     func receive(_ input: Value) -> Subscribers.Demand {
+        guard let downstream = lock.withLock({ self.downstream }) else { return .none }
         ledger.delivered(more: .none)
         let more = downstream.receive(input)
         if more > 0 { ledger.requested(more) }
@@ -174,8 +189,11 @@ private final class LedgerLink: Subscriber, Subscription, CustomStringConvertibl
 
     func receive(completion: Subscribers.Completion<PlaygroundError>) {
         ledger.ended()
-        lock.withLock { upstream = nil }
-        downstream.receive(completion: completion)
+        let downstream = lock.withLock {
+            defer { (upstream, self.downstream) = (nil, nil) }
+            return self.downstream
+        }
+        downstream?.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
@@ -185,10 +203,21 @@ private final class LedgerLink: Subscriber, Subscription, CustomStringConvertibl
 
     func cancel() {
         ledger.ended()
-        let subscription = lock.withLock {
-            defer { upstream = nil }
-            return upstream
+        let (subscription, released) = lock.withLock {
+            defer { (upstream, downstream) = (nil, nil) }
+            return (upstream, downstream)
         }
         subscription?.cancel()
+        _ = released
+    }
+
+    func end() {
+        ledger.ended()
+        let (subscription, downstream) = lock.withLock {
+            defer { (upstream, self.downstream) = (nil, nil) }
+            return (upstream, self.downstream)
+        }
+        subscription?.cancel()
+        downstream?.receive(completion: .finished)
     }
 }

@@ -201,6 +201,7 @@ extension Session {
         }
         let object = PlaygroundObject(name: name, typeName: typeName, properties: values)
         object.onFeedback = { [weak self] message in self?.emit(OutputRecord(kind: .error, text: "error: " + message)) }
+        object.held = held
         return object
     }
 
