@@ -26,7 +26,8 @@ enum TestWebSocketClient {
                 channel.eventLoop.makeCompletedFuture {
                     let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: maxFrameSize) { channel, _ in
                         channel.eventLoop.makeCompletedFuture {
-                            .websocket(try NIOAsyncChannel(wrappingChannelSynchronously: channel))
+                            try channel.pipeline.syncOperations.addHandler(PingResponder())
+                            return .websocket(try eagerChannel(channel))
                         }
                     }
                     var headers = HTTPHeaders()
@@ -62,9 +63,6 @@ enum TestWebSocketClient {
                 case .continuation:
                     var data = frame.unmaskedData
                     message?.writeBuffer(&data)
-                case .ping:
-                    try await outbound.write(self.frame(.pong, frame.unmaskedData))
-                    continue
                 case .connectionClose:
                     return
                 default:
@@ -77,8 +75,31 @@ enum TestWebSocketClient {
         }
     }
 
+    /// The upgraded channel, reading frames from the socket as they come however far behind the
+    /// test's reading is, so that `PingResponder` sees the server's keep-alive ping at once.
+    private static func eagerChannel(_ channel: Channel) throws -> NIOAsyncChannel<WebSocketFrame, WebSocketFrame> {
+        let eager = NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark(
+            lowWatermark: 1 << 16, highWatermark: 1 << 17)
+        return try NIOAsyncChannel(
+            wrappingChannelSynchronously: channel, configuration: .init(backPressureStrategy: eager))
+    }
+
     /// A whole frame from the client, masked as RFC 6455 requires of every client frame.
-    private static func frame(_ opcode: WebSocketOpcode, _ data: ByteBuffer) -> WebSocketFrame {
+    fileprivate static func frame(_ opcode: WebSocketOpcode, _ data: ByteBuffer) -> WebSocketFrame {
         WebSocketFrame(fin: true, opcode: opcode, maskKey: .random(), data: data)
+    }
+}
+
+/// Answers the server's keep-alive pings on the event loop, as they arrive: a test that reads its
+/// messages slowly (200 viewers on a loaded machine) would otherwise answer late and be closed.
+private final class PingResponder: ChannelInboundHandler {
+    typealias InboundIn = WebSocketFrame
+    typealias InboundOut = WebSocketFrame
+    typealias OutboundOut = WebSocketFrame
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        guard frame.opcode == .ping else { return context.fireChannelRead(data) }
+        context.writeAndFlush(wrapOutboundOut(TestWebSocketClient.frame(.pong, frame.unmaskedData)), promise: nil)
     }
 }
