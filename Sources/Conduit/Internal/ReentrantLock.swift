@@ -51,6 +51,12 @@ internal struct ReentrantLock: ~Copyable, @unchecked Sendable {
         return result
     }
 
+    /// Whether the calling thread holds the lock (it is inside a `withLock` call).
+    @inlinable
+    var isHeldByCurrentThread: Bool {
+        word.load(ordering: .relaxed) & ~1 == ReentrantLock.currentThread
+    }
+
     /// Like `withLock(owner:_:)`, and when this call took the lock (rather than re-entering it
     /// from inside another call that holds it) runs `settle` after `body`, still holding it:
     /// for work that must wait until no call on this thread is using the guarded state.

@@ -5,6 +5,9 @@ internal enum SubjectEvent<Output, Failure: Error> {
     case completion(Subscribers.Completion<Failure>)
     /// Hands the subscriber to reflection (stores it in the box); nothing is delivered.
     case reveal(RevealedSubscriber)
+    /// The conduit has ended and delivers nothing more; sent once, after its lock is free, as it
+    /// lets the subscriber go. A sink fed by the conduit lets its closures go then.
+    case ended
 }
 
 /// Where a conduit's port puts its subscriber for reflection: the conduit keeps only the port.
@@ -93,9 +96,11 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
 
     /// Runs `body` holding the conduit's lock; a thread that already holds it (a send or request
     /// made from inside the subscriber) runs it at once. The call that took the lock lets the
-    /// subscriber go afterwards if the conduit ended meanwhile (released once the lock is free).
+    /// subscriber go afterwards if the conduit ended meanwhile: once the lock is free, it tells
+    /// the subscriber (`.ended`, unless `tellingTheEnd` is false: a cancel that took the lock
+    /// itself, whose caller knows) and releases it.
     @inlinable
-    final func withLock(_ body: () -> Void) {
+    final func withLock(tellingTheEnd: Bool = true, _ body: () -> Void) {
         var leftover: Port?
         lock.withLock(owner: self, body, settle: {
             if hub == nil, port != nil {
@@ -103,7 +108,7 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
                 port = nil
             }
         })
-        _ = leftover
+        if tellingTheEnd, let leftover { _ = leftover(.ended) }
     }
 
     /// Delivers `value` if the subscriber has demand; otherwise drops it. A current-value subject
@@ -165,7 +170,9 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
 
     @usableFromInline
     final func cancel() {
-        withLock {
+        // Unspecialised (reached through `Subscription`), where making an event would look up
+        // its generic type: a sink that cancels tells itself the conduit has ended.
+        withLock(tellingTheEnd: false) {
             hub?.detach(self)
         }
     }

@@ -200,6 +200,7 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
             return
         }
         let port = SubjectHub.port(for: subscriber)
+        let sink = subscriber as? Subscribers.Sink<Output, Failure>
         let conduit: SubjectConduit<Output, Failure> = if let current {
             isPublished
                 ? PublishedConduit(hub: self, current: current, port: port)
@@ -209,15 +210,37 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
         }
         entries.append(conduit)
         lock.unlock()
-        subscriber.receive(subscription: conduit)
+        if let sink {
+            sink.accept(conduit, fedBySubject: true)
+        } else {
+            subscriber.receive(subscription: conduit)
+        }
     }
 
-    /// The closure through which a conduit reaches `subscriber`, made where its type is known.
+    /// The closure through which a conduit reaches `subscriber`, made where its type is known. A
+    /// sink is handed values through `receiveSerially`, which counts nothing: the conduit's lock
+    /// serialises its deliveries, and the sink lets its closures go only once the conduit has
+    /// ended (`.ended`), when none can be under way.
     @inlinable
     static func port<S: Subscriber>(for subscriber: S) -> (SubjectEvent<Output, Failure>) -> Subscribers.Demand
         where S.Input == Output, S.Failure == Failure
     {
-        { event in
+        if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
+            return { event in
+                switch event {
+                case .value(let value):
+                    sink.receiveSerially(value)
+                case .completion(let completion):
+                    sink.receive(completion: completion)
+                case .reveal(let box):
+                    box.subscriber = sink
+                case .ended:
+                    sink.conduitEnded()
+                }
+                return .none
+            }
+        }
+        return { event in
             switch event {
             case .value(let value):
                 return subscriber.receive(value)
@@ -226,6 +249,8 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
                 return .none
             case .reveal(let box):
                 box.subscriber = subscriber
+                return .none
+            case .ended:
                 return .none
             }
         }

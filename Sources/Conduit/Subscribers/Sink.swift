@@ -30,10 +30,11 @@ extension Subscribers {
         private let lock = ReentrantLock()
         /// Where the sink stands with its upstream.
         @exclusivity(unchecked) private var state = SubscriberState.awaitingSubscription
-        /// The calls into the closures in progress (counted in `SinkFlow.call` units) and two
+        /// The calls into the closures in progress (counted in `SinkFlow.call` units) and three
         /// marks: `ended` (completed, or cancelled after the subscription arrived: no closure is
-        /// called any more) and `released` (the one thread that lets the closures go has been
-        /// chosen). Whichever of the end and the last call to return sees the other lets them go.
+        /// called any more), `released` (the one thread that lets the closures go has been
+        /// chosen) and `fedBySubject` (a subject's conduit delivers values uncounted, until it has
+        /// ended). Whichever of the end and the last call to return sees the other lets them go.
         @usableFromInline let flow = Atomic<UInt>(0)
 
         /// Initializes a sink with the provided closures.
@@ -60,6 +61,13 @@ extension Subscribers {
         }
 
         public func receive(subscription: Subscription) {
+            accept(subscription, fedBySubject: false)
+        }
+
+        /// Takes `subscription` if it is the first. `fedBySubject`: it is a subject's conduit, which
+        /// delivers values through `receiveSerially` and says when it has ended (`conduitEnded`).
+        @usableFromInline
+        func accept(_ subscription: Subscription, fedBySubject: Bool) {
             var accepted = false
             lock.withLock(owner: self) {
                 guard case .awaitingSubscription = state else { return }
@@ -67,6 +75,7 @@ extension Subscribers {
                 accepted = true
             }
             if accepted {
+                if fedBySubject { flow.bitwiseOr(SinkFlow.fedBySubject, ordering: .relaxed) }
                 subscription.request(.unlimited)
             } else {
                 subscription.cancel()
@@ -81,6 +90,24 @@ extension Subscribers {
             }
             callReturned()
             return .none
+        }
+
+        /// A value from a subject's conduit: delivered holding the conduit's lock, which serialises
+        /// them, so not counted (no atomic operation); the closures are let go only once the
+        /// conduit has ended (`conduitEnded`).
+        @inlinable
+        func receiveSerially(_ value: Input) {
+            if flow.load(ordering: .relaxed) & SinkFlow.ended == 0 {
+                closures._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+            }
+        }
+
+        /// The subject's conduit that fed this sink has ended, and no delivery from it is under way
+        /// or will come: the closures may go (if the sink has ended too).
+        @usableFromInline
+        func conduitEnded() {
+            flow.bitwiseAnd(~SinkFlow.fedBySubject, ordering: .acquiringAndReleasing)
+            releaseClosuresIfIdle()
         }
 
         /// Ends a counted call; the last one to return after the end lets the closures go.
@@ -111,12 +138,15 @@ extension Subscribers {
             }
         }
 
-        /// Lets the closures go if the sink has ended, no call is in progress and nobody has let
-        /// them go yet: exactly one thread gets past the exchange.
+        /// Lets the closures go if the sink has ended, no call is in progress, no subject's conduit
+        /// feeds it (its deliveries are not counted) and nobody has let them go yet: exactly one
+        /// thread gets past the exchange.
         @usableFromInline
         func releaseClosuresIfIdle() {
             var seen = flow.load(ordering: .acquiring)
-            while seen & SinkFlow.ended != 0, seen & SinkFlow.released == 0, seen >> SinkFlow.callShift == 0 {
+            while seen & (SinkFlow.ended | SinkFlow.released | SinkFlow.fedBySubject) == SinkFlow.ended,
+                seen >> SinkFlow.callShift == 0
+            {
                 let (exchanged, original) = flow.weakCompareExchange(
                     expected: seen, desired: seen | SinkFlow.released, ordering: .acquiringAndReleasing
                 )
@@ -142,8 +172,10 @@ extension Subscribers {
         /// closures (as Combine's does) and turns the subscription away when it comes.
         public func cancel() {
             var subscription: Subscription?
+            var object: AnyObject?
             lock.withLock(owner: self) {
                 subscription = state.subscription
+                if case .subscribed(let subscribed, _) = state { object = subscribed }
                 state = .terminal
             }
             guard let subscription else { return }
@@ -151,7 +183,16 @@ extension Subscribers {
             if end(countingACall: false) {
                 releaseClosuresIfIdle()
             }
+            guard flow.load(ordering: .relaxed) & SinkFlow.fedBySubject != 0, let object else {
+                subscription.cancel()
+                return
+            }
+            // A subject's conduit (`accept` marked it): once its cancel returns, none of its
+            // deliveries is under way, unless this cancel comes from inside one (this thread holds
+            // its lock); then the conduit says when that one is over (`conduitEnded`).
+            let insideADelivery = unsafeDowncast(object, to: SubjectLink.self).lock.isHeldByCurrentThread
             subscription.cancel()
+            if !insideADelivery { conduitEnded() }
         }
     }
 }
@@ -163,8 +204,10 @@ internal enum SinkFlow {
     @usableFromInline static let ended: UInt = 1
     /// The closures have been (or are being) let go.
     @usableFromInline static let released: UInt = 2
+    /// A subject's conduit delivers the values, uncounted, until it says it has ended.
+    @usableFromInline static let fedBySubject: UInt = 4
     /// Where the count of calls in progress starts.
-    @usableFromInline static let callShift: UInt = 2
+    @usableFromInline static let callShift: UInt = 3
     /// One call in progress.
     @usableFromInline static let call: UInt = 1 << callShift
 }
