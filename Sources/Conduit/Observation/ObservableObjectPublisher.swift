@@ -13,7 +13,7 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
         let conduit = ObservableObjectConduit(hub: hub, port: SubjectHub.port(for: subscriber))
-        hub.lock.withLock { hub.entries.append(conduit) }
+        hub.lock.withExclusiveLock(owner: hub) { hub.entries.append(conduit) }
         subscriber.receive(subscription: conduit)
     }
 

@@ -5,9 +5,7 @@
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomStringConvertible, @unchecked Sendable {
     @usableFromInline
     internal let hub: SubjectHub<Output, Failure>
-    /// The hub's lock also guards the current value, so a send takes one lock.
-    @usableFromInline
-    internal var lock: Lock { hub.lock }
+    // The hub's lock also guards the current value, so a send takes one lock.
     @usableFromInline @exclusivity(unchecked)
     internal var currentValue: Output
     /// Counts the values this subject has held, so a subscriber never receives one twice.
@@ -28,17 +26,17 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomS
 
     /// The value wrapped by this subject, published as a new element whenever it changes.
     public var value: Output {
-        get { lock.withLock { currentValue } }
+        get { hub.lock.withExclusiveLock(owner: hub) { currentValue } }
         set {
             // After the completion the value still changes (nobody is told), as in Combine;
             // `send(_:)` then changes nothing.
-            lock.lock()
+            hub.lock.lock(owner: hub)
             guard hub.completion == nil else {
                 currentValue = newValue
-                lock.unlock()
+                hub.lock.unlock(owner: hub)
                 return
             }
-            lock.unlock()
+            hub.lock.unlock(owner: hub)
             send(newValue)
         }
     }
@@ -65,7 +63,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomS
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where Output == S.Input, Failure == S.Failure {
         hub.attach(subscriber) { [self] in
-            lock.withLock { (currentValue, generation) }
+            hub.lock.withExclusiveLock(owner: hub) { (currentValue, generation) }
         }
     }
 }

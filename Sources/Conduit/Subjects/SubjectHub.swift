@@ -10,7 +10,10 @@
 /// (each turns it away at once).
 @usableFromInline
 internal class SubjectRoster: @unchecked Sendable {
-    @usableFromInline final let lock = Lock()
+    /// Guards `entries`, the upstreams and the completion; taken as a plain lock (never while
+    /// held, released before calling out), inline: one compare-and-swap and one exchange per
+    /// send, where a pthread mutex cost about 50 instructions more.
+    @usableFromInline final let lock = ReentrantLock()
     @usableFromInline @exclusivity(unchecked) final var entries: [SubjectLink] = []
     /// How many of `entries` are detached and wait for the next sweep.
     @exclusivity(unchecked) private final var detachedCount = 0
@@ -41,7 +44,7 @@ internal class SubjectRoster: @unchecked Sendable {
     /// Keeps an upstream subscription; asks it for everything once a subscriber wants values.
     @usableFromInline
     final func adopt(_ subscription: Subscription) {
-        let requestNow: Bool = lock.withLock {
+        let requestNow: Bool = lock.withExclusiveLock(owner: self) {
             upstreams.append(subscription)
             return upstreamsRequested
         }
@@ -52,7 +55,7 @@ internal class SubjectRoster: @unchecked Sendable {
     /// everything.
     @usableFromInline
     final func downstreamDemanded() {
-        let pending: [Subscription] = lock.withLock {
+        let pending: [Subscription] = lock.withExclusiveLock(owner: self) {
             guard !upstreamsRequested else { return [] }
             upstreamsRequested = true
             return upstreams
@@ -67,7 +70,7 @@ internal class SubjectRoster: @unchecked Sendable {
     /// locks, so either one suffices to read it.
     @usableFromInline
     final func detach(_ link: SubjectLink) {
-        lock.lock()
+        lock.lock(owner: self)
         if link.hub != nil {
             link.hub = nil
             detachedCount += 1
@@ -78,7 +81,7 @@ internal class SubjectRoster: @unchecked Sendable {
                 sweep()
             }
         }
-        lock.unlock()
+        lock.unlock(owner: self)
     }
 
     /// Removes the detached links from `entries`, keeping the others' order; call holding `lock`.
@@ -119,19 +122,19 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
 
     @inlinable
     var isCompleted: Bool {
-        lock.withLock { completion != nil }
+        lock.withExclusiveLock(owner: self) { completion != nil }
     }
 
     /// Offers the value to every current subscriber; the conduits enforce each one's demand.
     @inlinable
     func broadcast(_ value: Output, generation: UInt64) {
-        lock.lock()
+        lock.lock(owner: self)
         guard completion == nil else {
-            lock.unlock()
+            lock.unlock(owner: self)
             return
         }
         let receivers = entries
-        lock.unlock()
+        lock.unlock(owner: self)
         SubjectHub.offer(value, generation: generation, to: receivers)
     }
 
@@ -141,14 +144,14 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
     /// and released around each lock and unlock (four atomic operations per send).
     @inlinable
     func broadcast(_ value: Output, recording record: (Output) -> UInt64) {
-        lock.lock()
+        lock.lock(owner: self)
         guard completion == nil else {
-            lock.unlock()
+            lock.unlock(owner: self)
             return
         }
         let generation = record(value)
         let receivers = entries
-        lock.unlock()
+        lock.unlock(owner: self)
         SubjectHub.offer(value, generation: generation, to: receivers)
     }
 
@@ -174,14 +177,14 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
     /// Completes the subject once: current subscribers receive the completion, later ones at once.
     @usableFromInline
     func complete(_ completion: Subscribers.Completion<Failure>) {
-        lock.lock()
+        lock.lock(owner: self)
         guard self.completion == nil else {
-            lock.unlock()
+            lock.unlock(owner: self)
             return
         }
         self.completion = completion
         let receivers = takeAll()
-        lock.unlock()
+        lock.unlock(owner: self)
         for link in receivers {
             unsafeDowncast(link, to: SubjectConduit<Output, Failure>.self).finish(completion)
         }
@@ -192,9 +195,9 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
     func attach<S: Subscriber>(_ subscriber: S, current: (() -> (Output, UInt64))?)
         where S.Input == Output, S.Failure == Failure
     {
-        lock.lock()
+        lock.lock(owner: self)
         if let completion {
-            lock.unlock()
+            lock.unlock(owner: self)
             subscriber.receive(subscription: Subscriptions.empty)
             subscriber.receive(completion: completion)
             return
@@ -209,7 +212,7 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
             SubjectConduit(hub: self, port: port)
         }
         entries.append(conduit)
-        lock.unlock()
+        lock.unlock(owner: self)
         if let sink {
             sink.accept(conduit, fedBySubject: true)
         } else {
