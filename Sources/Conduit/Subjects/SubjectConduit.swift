@@ -108,7 +108,14 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
                 port = nil
             }
         })
-        if tellingTheEnd, let leftover { _ = leftover(.ended) }
+        if tellingTheEnd, let leftover { SubjectConduit.tellEnded(leftover) }
+    }
+
+    /// Sends `.ended` through a port let go. Not inlined: unspecialised code that makes the event
+    /// looks up its generic type, which it would otherwise do on every call of `withLock`.
+    @usableFromInline @inline(never)
+    static func tellEnded(_ port: Port) {
+        _ = port(.ended)
     }
 
     /// Delivers `value` if the subscriber has demand; otherwise drops it. A current-value subject
