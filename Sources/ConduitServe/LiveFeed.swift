@@ -30,7 +30,7 @@ public final class LiveFeed: @unchecked Sendable {
         }
         guard !targets.isEmpty else { return }
         let text = LiveFeed.encode(.entry(entry))
-        for viewer in targets { viewer.post(entry: text) }
+        for viewer in targets { viewer.post(entry: text, sequence: entry.sequence) }
     }
 
     /// Replaces the state (tree and marbles) and pushes it to every viewer.
@@ -52,7 +52,16 @@ public final class LiveFeed: @unchecked Sendable {
 
     /// The snapshot as the JSON text a page receives.
     func encodedSnapshot() -> String {
-        LiveFeed.encode(snapshot())
+        encodedSnapshotThrough().text
+    }
+
+    /// The snapshot as JSON text, and the sequence number of the newest entry it holds (0 when
+    /// none), taken together so that a viewer can skip the entries the snapshot already has.
+    func encodedSnapshotThrough() -> (text: String, through: Int) {
+        let (message, through): (LiveMessage, Int) = lock.withLock {
+            (.snapshot(transcript: Array(transcript.suffix(LiveFeed.transcriptLimit)), state: state), sequence)
+        }
+        return (LiveFeed.encode(message), through)
     }
 
     /// A message as JSON text, encoded once for every viewer.

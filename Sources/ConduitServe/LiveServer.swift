@@ -45,7 +45,7 @@ public struct LiveServer: Sendable {
                 }
                 group.addTask {
                     for await _ in viewer.wakes {
-                        for text in viewer.take(snapshot: feed.encodedSnapshot) {
+                        for text in viewer.take(snapshot: feed.encodedSnapshotThrough) {
                             try await outbound.write(.text(text))
                         }
                     }

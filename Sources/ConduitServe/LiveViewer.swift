@@ -13,6 +13,9 @@ final class LiveViewer: @unchecked Sendable {
     private var entryBytes = 0
     private var state: String?
     private var needsSnapshot = true
+    /// The sequence number of the newest entry in the snapshot last written: an entry posted
+    /// after the snapshot was taken but published before it is in the snapshot already.
+    private var snapshotThrough = 0
     private var closed = false
     private let wake: AsyncStream<Void>.Continuation
     /// Signals that messages are waiting; the writer task awaits it.
@@ -23,10 +26,11 @@ final class LiveViewer: @unchecked Sendable {
         wake.yield(())
     }
 
-    /// Queues a transcript entry, already encoded as JSON (on the session's thread; never waits).
-    func post(entry: String) {
+    /// Queues a transcript entry, already encoded as JSON, with its sequence number (on the
+    /// session's thread; never waits).
+    func post(entry: String, sequence: Int) {
         lock.withLock {
-            guard !closed, !needsSnapshot else { return }
+            guard !closed, !needsSnapshot, sequence > snapshotThrough else { return }
             if entries.count >= LiveViewer.limit || entryBytes + entry.utf8.count > LiveViewer.byteLimit {
                 dropBacklog()
             } else {
@@ -46,13 +50,15 @@ final class LiveViewer: @unchecked Sendable {
         wake.yield(())
     }
 
-    /// What to write next: a snapshot built by `snapshot` if one is due, else the waiting entries
-    /// followed by the latest state.
-    func take(snapshot: () -> String) -> [String] {
+    /// What to write next: a snapshot built by `snapshot` (its text and the sequence number of its
+    /// newest entry) if one is due, else the waiting entries followed by the latest state.
+    func take(snapshot: () -> (text: String, through: Int)) -> [String] {
         lock.withLock {
             if needsSnapshot {
                 needsSnapshot = false
-                return [snapshot()]
+                let (text, through) = snapshot()
+                snapshotThrough = through
+                return [text]
             }
             var batch = entries
             if let state { batch.append(state) }

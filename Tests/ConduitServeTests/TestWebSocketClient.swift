@@ -6,12 +6,14 @@ import NIOWebSocket
 /// A small WebSocket client for the serve tests, on swift-nio's own HTTP/1 upgrade and frame codec
 /// (no TLS, so the tests build no TLS library): it connects to a loopback server, sends text
 /// messages, and hands every text message it receives to a closure until that says it is done.
+/// Frames are read on the connection's event loop as they come (`MessageCollector`); only whole
+/// messages, as strings, cross to the test's task.
 enum TestWebSocketClient {
     /// The server answered the upgrade request without switching to WebSocket.
     struct UpgradeRefused: Error {}
 
     private enum Upgrade {
-        case websocket(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>)
+        case websocket(Channel, AsyncStream<String>)
         case refused
     }
 
@@ -26,8 +28,9 @@ enum TestWebSocketClient {
                 channel.eventLoop.makeCompletedFuture {
                     let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: maxFrameSize) { channel, _ in
                         channel.eventLoop.makeCompletedFuture {
-                            try channel.pipeline.syncOperations.addHandler(PingResponder())
-                            return .websocket(try eagerChannel(channel))
+                            let (messages, continuation) = AsyncStream.makeStream(of: String.self)
+                            try channel.pipeline.syncOperations.addHandler(MessageCollector(continuation))
+                            return .websocket(channel, messages)
                         }
                     }
                     var headers = HTTPHeaders()
@@ -49,39 +52,14 @@ enum TestWebSocketClient {
                     )
                 }
             }
-        guard case .websocket(let channel) = try await upgrade.get() else { throw UpgradeRefused() }
-        try await channel.executeThenClose { inbound, outbound in
-            for text in sending {
-                try await outbound.write(frame(.text, ByteBuffer(string: text)))
-            }
-            // A text message may come in several frames: the first `.text`, the rest `.continuation`.
-            var message: ByteBuffer?
-            for try await frame in inbound {
-                switch frame.opcode {
-                case .text:
-                    message = frame.unmaskedData
-                case .continuation:
-                    var data = frame.unmaskedData
-                    message?.writeBuffer(&data)
-                case .connectionClose:
-                    return
-                default:
-                    continue
-                }
-                guard frame.fin, let whole = message else { continue }
-                message = nil
-                if try received(String(buffer: whole)) { return }
-            }
+        guard case .websocket(let channel, let messages) = try await upgrade.get() else { throw UpgradeRefused() }
+        defer { channel.close(promise: nil) }
+        for text in sending {
+            try await channel.writeAndFlush(frame(.text, ByteBuffer(string: text))).get()
         }
-    }
-
-    /// The upgraded channel, reading frames from the socket as they come however far behind the
-    /// test's reading is, so that `PingResponder` sees the server's keep-alive ping at once.
-    private static func eagerChannel(_ channel: Channel) throws -> NIOAsyncChannel<WebSocketFrame, WebSocketFrame> {
-        let eager = NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark(
-            lowWatermark: 1 << 16, highWatermark: 1 << 17)
-        return try NIOAsyncChannel(
-            wrappingChannelSynchronously: channel, configuration: .init(backPressureStrategy: eager))
+        for await text in messages where try received(text) {
+            return
+        }
     }
 
     /// A whole frame from the client, masked as RFC 6455 requires of every client frame.
@@ -90,16 +68,51 @@ enum TestWebSocketClient {
     }
 }
 
-/// Answers the server's keep-alive pings on the event loop, as they arrive: a test that reads its
-/// messages slowly (200 viewers on a loaded machine) would otherwise answer late and be closed.
-private final class PingResponder: ChannelInboundHandler {
+/// Reads the upgraded connection's frames on its event loop as they arrive: answers the server's
+/// keep-alive pings at once (a test that reads its messages slowly, 200 viewers on a loaded machine,
+/// would otherwise answer late and be closed), puts each text message together from its frames (the
+/// first `.text`, the rest `.continuation`) and hands it on whole; ends the messages when the
+/// connection closes.
+private final class MessageCollector: ChannelInboundHandler {
     typealias InboundIn = WebSocketFrame
-    typealias InboundOut = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
+
+    private let messages: AsyncStream<String>.Continuation
+    private var partial: ByteBuffer?
+
+    init(_ messages: AsyncStream<String>.Continuation) {
+        self.messages = messages
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
-        guard frame.opcode == .ping else { return context.fireChannelRead(data) }
-        context.writeAndFlush(wrapOutboundOut(TestWebSocketClient.frame(.pong, frame.unmaskedData)), promise: nil)
+        switch frame.opcode {
+        case .ping:
+            context.writeAndFlush(wrapOutboundOut(TestWebSocketClient.frame(.pong, frame.unmaskedData)), promise: nil)
+            return
+        case .text:
+            partial = frame.unmaskedData
+        case .continuation:
+            var data = frame.unmaskedData
+            partial?.writeBuffer(&data)
+        case .connectionClose:
+            messages.finish()
+            return
+        default:
+            return
+        }
+        guard frame.fin, let whole = partial else { return }
+        partial = nil
+        messages.yield(String(buffer: whole))
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        messages.finish()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        messages.finish()
+        context.close(promise: nil)
     }
 }
