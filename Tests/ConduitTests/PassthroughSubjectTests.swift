@@ -208,4 +208,19 @@ final class PassthroughSubjectTests: XCTestCase {
         XCTAssertEqual(upstream.requests, [.unlimited])
         XCTAssertEqual(later.requests, [.unlimited])
     }
+
+    func testCancellingTheLastSubscriptionOfASubjectAlreadyLetGoReleasesItsUpstream() {
+        var subject: PassthroughSubject<Int, Never>? = PassthroughSubject()
+        let upstream = RecordingSubscription()
+        subject?.send(subscription: upstream)
+        var received: [Int] = []
+        let cancellable = subject?.sink { received.append($0) }
+        subject?.send(1)
+        subject = nil
+        // The subscription still holds the subject's state, so the upstream is kept.
+        XCTAssertFalse(upstream.isCancelled)
+        cancellable?.cancel()
+        XCTAssertEqual(upstream.cancelCount, 1)
+        XCTAssertEqual(received, [1])
+    }
 }

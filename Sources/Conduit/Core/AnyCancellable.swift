@@ -36,7 +36,9 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     }
 
     deinit {
-        cancel()
+        // No other thread can hold it now, and a `cancel()` made on one happened before (the last
+        // release orders it): `target` is nil if it was cancelled, with no atomic exchange needed.
+        target?.cancel()
     }
 
     /// Cancels the activity once; later calls do nothing.

@@ -24,6 +24,15 @@ internal enum SubscriberState: @unchecked Sendable {
         return holding(subscription)
     }
 
+    /// Cancels the subscription held as `object` of `type` (a `.subscribed` state's payload),
+    /// called through its type without making an existential.
+    static func cancel(_ object: AnyObject, of type: any Subscription.Type) {
+        func cancel<S: Subscription>(_: S.Type) {
+            unsafeBitCast(object, to: S.self).cancel()
+        }
+        cancel(type)
+    }
+
     /// The live upstream subscription, if any.
     var subscription: Subscription? {
         guard case .subscribed(let object, let type) = self else { return nil }

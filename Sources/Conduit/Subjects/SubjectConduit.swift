@@ -79,6 +79,12 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
         Unmanaged.fromOpaque(Unmanaged.passUnretained(self).toOpaque())
     }
 
+    /// The hub while the conduit is live, not retained (the conduit holds it); call holding the lock.
+    @inlinable
+    final var unownedHub: Unmanaged<SubjectRoster>? {
+        hub.map { Unmanaged.passUnretained($0) }
+    }
+
     /// Whether the conduit has neither been cancelled nor finished (then `port` is set). Call
     /// holding the lock.
     @inlinable
@@ -160,11 +166,15 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     @usableFromInline
     final func request(_ newDemand: Subscribers.Demand) {
         precondition(newDemand > 0, "demand must not be zero")
+        // The hub is retained only while its upstreams have not been asked yet (once, for a
+        // passthrough subject): afterwards a request takes no lock but the conduit's.
         var hub: SubjectRoster?
         withLock {
-            guard isLive else { return }
+            guard let live = unownedHub else { return }
             demand += newDemand
-            hub = self.hub
+            if !live._withUnsafeGuaranteedRef({ $0.upstreamsAsked.load(ordering: .relaxed) }) {
+                hub = self.hub
+            }
             ports._withUnsafeGuaranteedRef { replay(through: $0.port) }
         }
         hub?.downstreamDemanded()
@@ -180,7 +190,10 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
         // Unspecialised (reached through `Subscription`), where making an event would look up
         // its generic type: a sink that cancels tells itself the conduit has ended.
         withLock(tellingTheEnd: false) {
-            hub?.detach(self)
+            // Not retained around the call: the conduit's own reference, which `detach` hands
+            // back, keeps the hub alive until it returns.
+            let reference = unownedHub?._withUnsafeGuaranteedRef { $0.detach(self) }
+            withExtendedLifetime(reference) {}
         }
     }
 }

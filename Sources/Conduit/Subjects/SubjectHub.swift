@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The part of a subject's state that depends on no type: the lock, the subscribers' conduits,
 /// and the upstream subscriptions handed to the subject with `send(subscription:)`. A conduit
 /// reaches its subject through this class, so `detach` and `downstreamDemanded` (reached through
@@ -22,6 +24,9 @@ internal class SubjectRoster: @unchecked Sendable {
     /// (as in Combine) waits until a subscriber first asks for values; a current-value subject
     /// asks at once, since it keeps the latest value even with nobody listening.
     @exclusivity(unchecked) private final var upstreamsRequested: Bool
+    /// `upstreamsRequested` once it is true, readable without the lock: a conduit's request checks
+    /// it first and skips the lock (a compare-and-swap and an exchange) and the hub's retain.
+    @usableFromInline final let upstreamsAsked: Atomic<Bool>
 
     /// The subject's name as its subscriptions show it ("PassthroughSubject", "PublishedSubject"...).
     @usableFromInline final let name: String
@@ -33,6 +38,7 @@ internal class SubjectRoster: @unchecked Sendable {
         self.name = name
         isPublished = name == "PublishedSubject"
         upstreamsRequested = pullsUpstreamAtOnce
+        upstreamsAsked = Atomic(pullsUpstreamAtOnce)
     }
 
     deinit {
@@ -58,6 +64,7 @@ internal class SubjectRoster: @unchecked Sendable {
         let pending: [Subscription] = lock.withExclusiveLock(owner: self) {
             guard !upstreamsRequested else { return [] }
             upstreamsRequested = true
+            upstreamsAsked.store(true, ordering: .relaxed)
             return upstreams
         }
         for upstream in pending {
@@ -67,12 +74,14 @@ internal class SubjectRoster: @unchecked Sendable {
 
     /// Forgets a cancelled subscriber: marks it detached and sweeps the detached ones out once
     /// they are half of `entries`. Call holding `link`'s lock: its `hub` is written under both
-    /// locks, so either one suffices to read it.
+    /// locks, so either one suffices to read it. Returns the link's reference to this hub, taken
+    /// out of it, for the caller to let go once this returns: the caller need not retain the hub
+    /// around the call, and the hub cannot go away while its lock is held.
     @usableFromInline
-    final func detach(_ link: SubjectLink) {
+    final func detach(_ link: SubjectLink) -> SubjectRoster? {
         lock.lock(owner: self)
-        if link.hub != nil {
-            link.hub = nil
+        let reference = link.hub.take()
+        if reference != nil {
             detachedCount += 1
             if detachedCount == entries.count {
                 entries.removeAll(keepingCapacity: true)
@@ -82,6 +91,7 @@ internal class SubjectRoster: @unchecked Sendable {
             }
         }
         lock.unlock(owner: self)
+        return reference
     }
 
     /// Removes the detached links from `entries`, keeping the others' order; call holding `lock`.
@@ -195,15 +205,48 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
     func attach<S: Subscriber>(_ subscriber: S, current: (() -> (Output, UInt64))?)
         where S.Input == Output, S.Failure == Failure
     {
+        // A sink (known here, where the code is specialised) is borrowed, not cast into a copy:
+        // `_identityCast` is an unchecked cast to the type `S` is.
+        if S.self == Subscribers.Sink<Output, Failure>.self {
+            attach(sink: _identityCast(subscriber, to: Subscribers.Sink<Output, Failure>.self), current: current)
+            return
+        }
+        var ended: Subscribers.Completion<Failure>?
+        guard let conduit = makeConduit(for: subscriber, current: current, ended: &ended) else {
+            subscriber.receive(subscription: Subscriptions.empty)
+            if let ended { subscriber.receive(completion: ended) }
+            return
+        }
+        subscriber.receive(subscription: conduit)
+    }
+
+    /// `attach` for a sink: it is handed the conduit as its subscription without a copy of either
+    /// (each would be retained and released: four atomic operations per subscription).
+    @inlinable
+    func attach(sink: Subscribers.Sink<Output, Failure>, current: (() -> (Output, UInt64))?) {
+        var ended: Subscribers.Completion<Failure>?
+        guard let conduit = makeConduit(for: sink, current: current, ended: &ended) else {
+            sink.receive(subscription: Subscriptions.empty)
+            if let ended { sink.receive(completion: ended) }
+            return
+        }
+        sink.accept(consume conduit, fedBySubject: true)
+    }
+
+    /// A new conduit delivering to `subscriber`, added to `entries`; `nil` if the subject has
+    /// completed, with its completion in `ended`. The port is made here, where the conduit is: made
+    /// by the caller and passed in, it was called through two more thunks per value.
+    @inlinable @inline(__always)
+    func makeConduit<S: Subscriber>(
+        for subscriber: S, current: (() -> (Output, UInt64))?, ended: inout Subscribers.Completion<Failure>?
+    ) -> SubjectConduit<Output, Failure>? where S.Input == Output, S.Failure == Failure {
+        let port = SubjectHub.port(for: subscriber)
         lock.lock(owner: self)
         if let completion {
             lock.unlock(owner: self)
-            subscriber.receive(subscription: Subscriptions.empty)
-            subscriber.receive(completion: completion)
-            return
+            ended = completion
+            return nil
         }
-        let port = SubjectHub.port(for: subscriber)
-        let sink = subscriber as? Subscribers.Sink<Output, Failure>
         let conduit: SubjectConduit<Output, Failure> = if let current {
             isPublished
                 ? PublishedConduit(hub: self, current: current, port: port)
@@ -213,11 +256,7 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
         }
         entries.append(conduit)
         lock.unlock(owner: self)
-        if let sink {
-            sink.accept(conduit, fedBySubject: true)
-        } else {
-            subscriber.receive(subscription: conduit)
-        }
+        return conduit
     }
 
     /// The closure through which a conduit reaches `subscriber`, made where its type is known. A

@@ -171,28 +171,52 @@ extension Subscribers {
         /// Cancels the subscription. Cancelled before its subscription arrived, the sink keeps its
         /// closures (as Combine's does) and turns the subscription away when it comes.
         public func cancel() {
-            var subscription: Subscription?
-            var object: AnyObject?
-            lock.withLock(owner: self) {
-                subscription = state.subscription
-                if case .subscribed(let subscribed, _) = state { object = subscribed }
-                state = .terminal
+            // Swapped out, not copied: no retain and release of the subscription.
+            var taken = SubscriberState.terminal
+            lock.withLock(owner: self) { swap(&taken, &state) }
+            guard case .subscribed(let object, let type) = consume taken else { return }
+            // A subject's conduit (`accept` marked it), cancelled from outside its deliveries: once
+            // its cancel returns, none is under way or will come, so the sink ends and lets its
+            // closures go afterwards, in one atomic operation.
+            let conduit = Unmanaged<SubjectConduit<Input, Failure>>.fromOpaque(
+                Unmanaged.passUnretained(object).toOpaque()
+            )
+            if flow.load(ordering: .relaxed) & SinkFlow.fedBySubject != 0,
+               !conduit._withUnsafeGuaranteedRef({ $0.lock.isHeldByCurrentThread })
+            {
+                conduit._withUnsafeGuaranteedRef { $0.cancel() }
+                endFedBySubject()
+                return
             }
-            guard let subscription else { return }
             // Ended first, so that nothing the upstream sends while it is cancelled gets through.
             if end(countingACall: false) {
                 releaseClosuresIfIdle()
             }
-            guard flow.load(ordering: .relaxed) & SinkFlow.fedBySubject != 0, let object else {
-                subscription.cancel()
-                return
+            // From inside a delivery of a subject's conduit (this thread holds its lock), the
+            // conduit says when that one is over (`conduitEnded`).
+            SubscriberState.cancel(object, of: type)
+        }
+
+        /// Ends the sink once the subject's conduit that fed it has been cancelled and no delivery
+        /// of it is under way: marks the end, clears `fedBySubject` and, if no call is in progress,
+        /// lets the closures go, with one compare-and-swap.
+        func endFedBySubject() {
+            var seen = flow.load(ordering: .relaxed)
+            while true {
+                let idle = seen & SinkFlow.released == 0 && seen >> SinkFlow.callShift == 0
+                let desired = (seen | SinkFlow.ended | (idle ? SinkFlow.released : 0)) & ~SinkFlow.fedBySubject
+                let (exchanged, original) = flow.weakCompareExchange(
+                    expected: seen, desired: desired, ordering: .acquiringAndReleasing
+                )
+                if exchanged {
+                    if idle {
+                        valueClosure = nil
+                        completionClosure = nil
+                    }
+                    return
+                }
+                seen = original
             }
-            // A subject's conduit (`accept` marked it): once its cancel returns, none of its
-            // deliveries is under way, unless this cancel comes from inside one (this thread holds
-            // its lock); then the conduit says when that one is over (`conduitEnded`).
-            let insideADelivery = unsafeDowncast(object, to: SubjectLink.self).lock.isHeldByCurrentThread
-            subscription.cancel()
-            if !insideADelivery { conduitEnded() }
         }
     }
 }
