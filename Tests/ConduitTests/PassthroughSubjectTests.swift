@@ -223,4 +223,97 @@ final class PassthroughSubjectTests: XCTestCase {
         XCTAssertEqual(upstream.cancelCount, 1)
         XCTAssertEqual(received, [1])
     }
+
+    /// A subscriber that keeps its subscription only weakly once it has let it go, to see when
+    /// the subject's conduit is freed.
+    private final class LettingGoSubscriber: Subscriber, @unchecked Sendable {
+        var subscription: Subscription?
+        weak var released: AnyObject?
+        var values: [Int] = []
+        var completions = 0
+        /// What to do, from inside the delivery, on the value 2.
+        let onTwo: (LettingGoSubscriber) -> Void
+
+        init(onTwo: @escaping (LettingGoSubscriber) -> Void) {
+            self.onTwo = onTwo
+        }
+
+        func receive(subscription: Subscription) {
+            self.subscription = subscription
+            released = subscription as AnyObject
+            subscription.request(.unlimited)
+        }
+
+        func receive(_ input: Int) -> Subscribers.Demand {
+            values.append(input)
+            if input == 2 { onTwo(self) }
+            // Still inside the delivery, after the subscription was let go.
+            values.append(input * 10)
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Never>) {
+            completions += 1
+            subscription = nil
+        }
+    }
+
+    func testOnlySubscriberCancellingAndLettingGoOfItsSubscriptionInsideADeliveryEndsCleanly() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = LettingGoSubscriber { me in
+            me.subscription?.cancel()
+            me.subscription = nil
+        }
+        subject.subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)
+        subject.send(3)
+        XCTAssertEqual(subscriber.values, [1, 10, 2, 20])
+        XCTAssertNil(subscriber.released, "the subject's subscription is freed once the delivery is over")
+    }
+
+    func testOnlySubscriberCompletingTheSubjectInsideADeliveryEndsCleanly() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = LettingGoSubscriber { _ in subject.send(completion: .finished) }
+        subject.subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)
+        subject.send(3)
+        XCTAssertEqual(subscriber.values, [1, 10, 2, 20])
+        XCTAssertEqual(subscriber.completions, 1)
+        XCTAssertNil(subscriber.released, "the subject's subscription is freed once the delivery is over")
+    }
+
+    func testOnlySubscriberOfACurrentValueSubjectCancellingInsideADeliveryEndsCleanly() {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let subscriber = LettingGoSubscriber { me in
+            me.subscription?.cancel()
+            me.subscription = nil
+        }
+        subject.subscribe(subscriber)
+        subject.send(2)
+        subject.send(3)
+        XCTAssertEqual(subscriber.values, [0, 0, 2, 20])
+        XCTAssertNil(subscriber.released, "the subject's subscription is freed once the delivery is over")
+    }
+
+    func testOneOfTwoSubscribersCancelledFromInsideTheOthersDeliveryWhileSubscribersComeAndGo() {
+        let subject = PassthroughSubject<Int, Never>()
+        var late: [AnyCancellable] = []
+        var first: [Int] = []
+        var second: [Int] = []
+        var secondCancellable: AnyCancellable?
+        let firstCancellable = subject.sink { value in
+            first.append(value)
+            if value == 2 { secondCancellable?.cancel() }
+            if value == 3 { late.append(subject.sink { _ in }) }
+        }
+        secondCancellable = subject.sink { second.append($0) }
+        for value in 1...4 { subject.send(value) }
+        XCTAssertEqual(first, [1, 2, 3, 4])
+        XCTAssertEqual(second.first, 1)
+        XCTAssertFalse(second.contains(3))
+        firstCancellable.cancel()
+        late.forEach { $0.cancel() }
+    }
 }

@@ -15,7 +15,12 @@ internal final class ErasedSubscriber<Input, Failure: Error>: Subscriber, Custom
     @inlinable
     init<S: Subscriber>(_ subscriber: S) where S.Input == Input, S.Failure == Failure {
         base = subscriber
-        receiveValue = { subscriber.receive($0) }
+        if let sink = subscriber as? Subscribers.Sink<Input, Failure> {
+            // See `SubjectFedSubscriber`.
+            receiveValue = { sink.receiveForwarded($0) }
+        } else {
+            receiveValue = { subscriber.receive($0) }
+        }
     }
 
     @usableFromInline
@@ -37,5 +42,18 @@ internal final class ErasedSubscriber<Input, Failure: Error>: Subscriber, Custom
     @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         base.receive(completion: completion)
+    }
+}
+
+/// Transparent to a subject's conduit too: it may feed the wrapped subscriber uncounted.
+extension ErasedSubscriber: SubjectFedSubscriber {
+    @usableFromInline
+    func receive(conduit: Subscription) {
+        pass(conduit: conduit, to: base)
+    }
+
+    @usableFromInline
+    func conduitEnded() {
+        (base as? SubjectFedSubscriber)?.conduitEnded()
     }
 }

@@ -41,10 +41,20 @@ internal final class Forwarder<Input, Output, Failure: Error>: Subscriber, Custo
     {
         self.downstream = downstream
         self.description = name
-        self.forward = { input in
-            switch step(input) {
-            case .send(let output): return downstream.receive(output)
-            case .skip: return .max(1)
+        if let sink = downstream as? Subscribers.Sink<Output, Failure> {
+            // See `SubjectFedSubscriber`.
+            self.forward = { input in
+                switch step(input) {
+                case .send(let output): return sink.receiveForwarded(output)
+                case .skip: return .max(1)
+                }
+            }
+        } else {
+            self.forward = { input in
+                switch step(input) {
+                case .send(let output): return downstream.receive(output)
+                case .skip: return .max(1)
+                }
             }
         }
     }
@@ -84,5 +94,19 @@ internal final class Forwarder<Input, Output, Failure: Error>: Subscriber, Custo
     @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         downstream.receive(completion: completion)
+    }
+}
+
+/// Forwards at once on the same thread and hands the upstream's subscription on: a subject's
+/// conduit feeding it may feed its downstream uncounted too.
+extension Forwarder: SubjectFedSubscriber {
+    @usableFromInline
+    func receive(conduit: Subscription) {
+        pass(conduit: conduit, to: downstream)
+    }
+
+    @usableFromInline
+    func conduitEnded() {
+        (downstream as? SubjectFedSubscriber)?.conduitEnded()
     }
 }

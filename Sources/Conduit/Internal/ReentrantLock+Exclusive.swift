@@ -15,6 +15,21 @@ extension ReentrantLock {
         }
     }
 
+    /// Takes the lock if it is free, without waiting; `false` if any thread holds it, the calling
+    /// one included (so a caller that holds it keeps to its re-entrant path). Release it with
+    /// `unlock(owner:)`.
+    @inlinable
+    func tryLock() -> Bool {
+        word.compareExchange(expected: 0, desired: ReentrantLock.currentThread, ordering: .acquiring).exchanged
+    }
+
+    /// Whether some thread holds the lock (acquiring: what the holder did before releasing it
+    /// happens before what the caller does after seeing it free).
+    @inlinable
+    var isLocked: Bool {
+        word.load(ordering: .acquiring) != 0
+    }
+
     /// Releases the lock taken with `lock(owner:)`, waking the threads waiting for it.
     @inlinable
     func unlock(owner: AnyObject) {

@@ -14,7 +14,12 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
         let conduit = ObservableObjectConduit(hub: hub, port: SubjectHub.port(for: subscriber))
         hub.lock.withExclusiveLock(owner: hub) { hub.entries.append(conduit) }
-        subscriber.receive(subscription: conduit)
+        // A sink is handed values uncounted (`SubjectHub.port`): it must know the conduit feeds it.
+        if let fed = subscriber as? SubjectFedSubscriber {
+            fed.receive(conduit: conduit)
+        } else {
+            subscriber.receive(subscription: conduit)
+        }
     }
 
     /// Sends the change notification to every subscriber.

@@ -108,13 +108,17 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     @inlinable
     final func withLock(tellingTheEnd: Bool = true, _ body: () -> Void) {
         var leftover: Port?
-        lock.withLock(owner: self, body, settle: {
-            if hub == nil, port != nil {
-                leftover = port
-                port = nil
-            }
-        })
+        lock.withLock(owner: self, body, settle: { leftover = takeLeftoverPort() })
         if tellingTheEnd, let leftover { SubjectConduit.tellEnded(leftover) }
+    }
+
+    /// The port, taken away, if the conduit has ended and still holds it; call holding the lock,
+    /// in the call that took it (no delivery interrupted by the end is under way).
+    @inlinable
+    final func takeLeftoverPort() -> Port? {
+        guard hub == nil, let leftover = port else { return nil }
+        port = nil
+        return leftover
     }
 
     /// Sends `.ended` through a port let go. Not inlined: unspecialised code that makes the event
@@ -128,19 +132,44 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     /// numbers its values (`generation`, never 0) so that none is delivered twice; a passthrough
     /// subject passes 0. Two threads' sends can reach a subscriber in either order: both are
     /// delivered, unless the later-numbered one came first as the latest value replayed on a demand.
+    /// Returns whether the conduit ended during this call's delivery (see `offerHoldingLock`).
     @inlinable
-    final func offer(_ value: Output, generation: UInt64) {
-        withLock {
-            guard isLive, demand > 0 else { return }
-            if generation != 0 {
-                let current = unsafeDowncast(self, to: CurrentValueConduit<Output, Failure>.self)
-                guard generation > current.replayedGeneration else { return }
-                current.deliveredGeneration = max(current.deliveredGeneration, generation)
-            }
-            demand -= 1
-            let more = ports._withUnsafeGuaranteedRef { $0.port(.value(value)) }
-            if more > 0 { demand += more }
+    final func offer(_ value: Output, generation: UInt64) -> Bool {
+        var leftover: Port?
+        lock.withLock(owner: self, { deliverOffered(value, generation: generation) }, settle: {
+            leftover = takeLeftoverPort()
+        })
+        guard let leftover else { return false }
+        SubjectConduit.tellEnded(leftover)
+        return true
+    }
+
+    /// `offer` for a caller that took the free lock itself (`ReentrantLock.tryLock`): delivers,
+    /// then settles and releases the lock as `withLock` does. Returns whether the conduit ended
+    /// during the delivery (the hub may have retired it: `SubjectRoster.retired`); it must not be
+    /// touched once this returns, unless the caller holds a reference to it.
+    @inlinable @inline(__always)
+    final func offerHoldingLock(_ value: Output, generation: UInt64) -> Bool {
+        deliverOffered(value, generation: generation)
+        let leftover = takeLeftoverPort()
+        lock.unlock(owner: self)
+        guard let leftover else { return false }
+        SubjectConduit.tellEnded(leftover)
+        return true
+    }
+
+    /// The body of `offer`; call holding the lock.
+    @inlinable @inline(__always)
+    final func deliverOffered(_ value: Output, generation: UInt64) {
+        guard isLive, demand > 0 else { return }
+        if generation != 0 {
+            let current = unsafeDowncast(self, to: CurrentValueConduit<Output, Failure>.self)
+            guard generation > current.replayedGeneration else { return }
+            current.deliveredGeneration = max(current.deliveredGeneration, generation)
         }
+        demand -= 1
+        let more = ports._withUnsafeGuaranteedRef { $0.port(.value(value)) }
+        if more > 0 { demand += more }
     }
 
     /// Spends one unit of demand on `value`; call with the lock held.
@@ -189,10 +218,11 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     final func cancel() {
         // Unspecialised (reached through `Subscription`), where making an event would look up
         // its generic type: a sink that cancels tells itself the conduit has ended.
+        let reentered = lock.isHeldByCurrentThread
         withLock(tellingTheEnd: false) {
             // Not retained around the call: the conduit's own reference, which `detach` hands
             // back, keeps the hub alive until it returns.
-            let reference = unownedHub?._withUnsafeGuaranteedRef { $0.detach(self) }
+            let reference = unownedHub?._withUnsafeGuaranteedRef { $0.detach(self, reentered: reentered) }
             withExtendedLifetime(reference) {}
         }
     }

@@ -65,7 +65,8 @@ extension Subscribers {
         }
 
         /// Takes `subscription` if it is the first. `fedBySubject`: it is a subject's conduit, which
-        /// delivers values through `receiveSerially` and says when it has ended (`conduitEnded`).
+        /// delivers values through `receiveSerially` (or, through forwarding subscribers,
+        /// `receiveForwarded`) and says when it has ended (`conduitEnded`).
         @usableFromInline
         func accept(_ subscription: Subscription, fedBySubject: Bool) {
             var accepted = false
@@ -100,6 +101,20 @@ extension Subscribers {
             if flow.load(ordering: .relaxed) & SinkFlow.ended == 0 {
                 closures._withUnsafeGuaranteedRef { $0.receiveValue(value) }
             }
+        }
+
+        /// A value from one of Conduit's forwarding subscribers (`map`, `filter`, `AnyPublisher`'s...):
+        /// uncounted, as from the conduit itself, while a subject's conduit feeds the sink through
+        /// them (`receive(conduit:)`: the conduit's lock is held around this call); counted
+        /// otherwise, as `receive(_:)`.
+        @inlinable
+        func receiveForwarded(_ value: Input) -> Subscribers.Demand {
+            let seen = flow.load(ordering: .relaxed)
+            guard seen & SinkFlow.fedBySubject != 0 else { return receive(value) }
+            if seen & SinkFlow.ended == 0 {
+                closures._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+            }
+            return .none
         }
 
         /// The subject's conduit that fed this sink has ended, and no delivery from it is under way
@@ -177,14 +192,14 @@ extension Subscribers {
             guard case .subscribed(let object, let type) = consume taken else { return }
             // A subject's conduit (`accept` marked it), cancelled from outside its deliveries: once
             // its cancel returns, none is under way or will come, so the sink ends and lets its
-            // closures go afterwards, in one atomic operation.
-            let conduit = Unmanaged<SubjectConduit<Input, Failure>>.fromOpaque(
-                Unmanaged.passUnretained(object).toOpaque()
-            )
+            // closures go afterwards, in one atomic operation. Seen as a `SubjectLink` (its type
+            // without generic arguments) and cancelled through its own type: behind operators
+            // (`SubjectFedSubscriber`), the conduit's values are not of the sink's `Input` type.
+            let link = Unmanaged<SubjectLink>.fromOpaque(Unmanaged.passUnretained(object).toOpaque())
             if flow.load(ordering: .relaxed) & SinkFlow.fedBySubject != 0,
-               !conduit._withUnsafeGuaranteedRef({ $0.lock.isHeldByCurrentThread })
+               !link._withUnsafeGuaranteedRef({ $0.lock.isHeldByCurrentThread })
             {
-                conduit._withUnsafeGuaranteedRef { $0.cancel() }
+                SubscriberState.cancel(object, of: type)
                 endFedBySubject()
                 return
             }
@@ -218,6 +233,14 @@ extension Subscribers {
                 seen = original
             }
         }
+    }
+}
+
+/// A subject's conduit (directly, or through forwarding subscribers) feeds a sink uncounted.
+extension Subscribers.Sink: SubjectFedSubscriber {
+    @usableFromInline
+    func receive(conduit: Subscription) {
+        accept(conduit, fedBySubject: true)
     }
 }
 
