@@ -93,7 +93,8 @@ internal class SubjectRoster: @unchecked Sendable {
             detachedCount += 1
             let spared = reentered ? nil : link
             if detachedCount == entries.count {
-                retireLocked(entries, sparing: spared)
+                // One entry: `link` itself, retired only if a delivery may be under way into it.
+                if entries.count > 1 || reentered { retireLocked(entries, sparing: spared) }
                 entries.removeAll(keepingCapacity: true)
                 detachedCount = 0
             } else if detachedCount &* 2 >= entries.count {
