@@ -279,17 +279,21 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         }
         let id = nextChild
         nextChild += 1
+        guard switching else {
+            // No optional existential to destroy on this path (its value witnesses cost ~60
+            // instructions per child even when it is nil).
+            let slot = addChild(id)
+            lock.unlock(owner: self)
+            child.subscribe(FlattenChild(core: self, id: id, slot: slot))
+            return .none
+        }
         var replaced: Subscription?
-        if switching {
-            if holds(newestSlot, id - 1) {
-                replaced = removeChild(at: newestSlot)
-            }
-            buffer.removeAll()
+        if holds(newestSlot, id - 1) {
+            replaced = removeChild(at: newestSlot)
         }
+        buffer.removeAll()
         let slot = addChild(id)
-        if switching {
-            newestSlot = slot
-        }
+        newestSlot = slot
         lock.unlock(owner: self)
         replaced?.cancel()
         child.subscribe(FlattenChild(core: self, id: id, slot: slot))
@@ -398,12 +402,12 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             }
             return
         }
-        guard slots[slot].subscription == nil else {
+        guard !slots[slot].isSubscribed else {
             lock.unlock(owner: self)
             subscription.cancel()
             return
         }
-        slots[slot].subscription = subscription
+        slots[slot].hold(subscription)
         let ask: Subscribers.Demand = switching ? demand : (demand == .unlimited ? .unlimited : .max(1))
         lock.unlock(owner: self)
         if ask > 0 {
@@ -581,7 +585,10 @@ internal final class FlattenUpstream: @unchecked Sendable {
 @usableFromInline
 internal struct FlattenSlot {
     @usableFromInline var child: Int
-    @usableFromInline var subscription: Subscription?
+    @usableFromInline private(set) var subscription: Subscription?
+    /// Whether `subscription` is set, read without copying the existential out to compare it with
+    /// nil (a copy and a destroy through its value witnesses: ~110 instructions per child).
+    @usableFromInline private(set) var isSubscribed = false
 
     @inlinable
     init(child: Int) {
@@ -589,11 +596,19 @@ internal struct FlattenSlot {
         subscription = nil
     }
 
+    /// Keeps the child's subscription.
+    @inlinable
+    mutating func hold(_ subscription: Subscription) {
+        self.subscription = subscription
+        isSubscribed = true
+    }
+
     /// Returns the subscription and leaves none.
     @inlinable
     mutating func take() -> Subscription? {
         var taken: Subscription?
         swap(&taken, &subscription)
+        isSubscribed = false
         return taken
     }
 }
