@@ -37,6 +37,11 @@ internal class SubjectLink: @unchecked Sendable {
     init(hub: SubjectRoster) {
         self.hub = hub
     }
+
+    /// Cancels the subscription (the conduit's `cancel`), for a caller that knows it only as a
+    /// link: a class method, called without retaining it or opening its type as a `Subscription`.
+    @usableFromInline
+    func cancelLink() {}
 }
 
 /// The subscription a subject hands each of its subscribers: it keeps that subscriber's demand
@@ -213,6 +218,11 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     /// subject's latest value. Called with the lock held.
     @usableFromInline
     func replay(through port: (SubjectEvent<Output, Failure>) -> Subscribers.Demand) {}
+
+    @usableFromInline
+    final override func cancelLink() {
+        cancel()
+    }
 
     @usableFromInline
     final func cancel() {

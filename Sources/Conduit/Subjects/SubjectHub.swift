@@ -315,7 +315,9 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
             return
         }
         // Operators that pass a conduit on to a sink (`SubjectFedSubscriber`) are told it is one.
-        if let fed = subscriber as? SubjectFedSubscriber {
+        // Only a class can be one: a struct subscriber (flatMap's children) is not cast, which
+        // fails slowly (~300 instructions: the runtime tries to box it as an object first).
+        if S.self is AnyObject.Type, let fed = subscriber as? SubjectFedSubscriber {
             fed.receive(conduit: conduit)
         } else {
             subscriber.receive(subscription: conduit)
@@ -396,7 +398,7 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
                 box.subscriber = subscriber
                 return .none
             case .ended:
-                (subscriber as? SubjectFedSubscriber)?.conduitEnded()
+                if S.self is AnyObject.Type { (subscriber as? SubjectFedSubscriber)?.conduitEnded() }
                 return .none
             }
         }

@@ -193,13 +193,13 @@ extension Subscribers {
             // A subject's conduit (`accept` marked it), cancelled from outside its deliveries: once
             // its cancel returns, none is under way or will come, so the sink ends and lets its
             // closures go afterwards, in one atomic operation. Seen as a `SubjectLink` (its type
-            // without generic arguments) and cancelled through its own type: behind operators
+            // without generic arguments) and cancelled through its class method: behind operators
             // (`SubjectFedSubscriber`), the conduit's values are not of the sink's `Input` type.
             let link = Unmanaged<SubjectLink>.fromOpaque(Unmanaged.passUnretained(object).toOpaque())
             if flow.load(ordering: .relaxed) & SinkFlow.fedBySubject != 0,
                !link._withUnsafeGuaranteedRef({ $0.lock.isHeldByCurrentThread })
             {
-                SubscriberState.cancel(object, of: type)
+                link._withUnsafeGuaranteedRef { $0.cancelLink() }
                 endFedBySubject()
                 return
             }
