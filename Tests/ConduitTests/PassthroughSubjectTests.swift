@@ -316,4 +316,40 @@ final class PassthroughSubjectTests: XCTestCase {
         firstCancellable.cancel()
         late.forEach { $0.cancel() }
     }
+
+    func testUpstreamThatComesAfterTheFirstRequestIsAskedAtOnce() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = RecordingSubscriber<Int, Never>(initialDemand: .none)
+        subject.subscribe(subscriber)
+        let before = RecordingSubscription()
+        subject.send(subscription: before)
+        XCTAssertEqual(before.requests, [])
+        subscriber.request(.max(1))
+        subscriber.request(.max(1))
+        let after = RecordingSubscription()
+        subject.send(subscription: after)
+        XCTAssertEqual(before.requests, [.unlimited])
+        XCTAssertEqual(after.requests, [.unlimited])
+    }
+
+    func testUpstreamsThatComeWhileTheFirstSubscriberAsksAreEachAskedExactlyOnce() {
+        for _ in 0..<300 {
+            let subject = PassthroughSubject<Int, Never>()
+            let early = RecordingSubscription()
+            subject.send(subscription: early)
+            let subscribers = (0..<2).map { _ in RecordingSubscriber<Int, Never>(initialDemand: .none) }
+            subscribers.forEach { subject.subscribe($0) }
+            let late = (0..<3).map { _ in RecordingSubscription() }
+            DispatchQueue.concurrentPerform(iterations: 5) { index in
+                if index < late.count {
+                    subject.send(subscription: late[index])
+                } else {
+                    subscribers[index - late.count].request(.max(1))
+                }
+            }
+            for upstream in [early] + late {
+                XCTAssertEqual(upstream.requests, [.unlimited])
+            }
+        }
+    }
 }

@@ -200,13 +200,13 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     @usableFromInline
     final func request(_ newDemand: Subscribers.Demand) {
         precondition(newDemand > 0, "demand must not be zero")
-        // The hub is retained only while its upstreams have not been asked yet (once, for a
-        // passthrough subject): afterwards a request takes no lock but the conduit's.
+        // The hub is retained, and its lock taken, only by the first request of a passthrough
+        // subject's subscribers that finds upstreams to ask (`markDemanded`).
         var hub: SubjectRoster?
         withLock {
             guard let live = unownedHub else { return }
             demand += newDemand
-            if !live._withUnsafeGuaranteedRef({ $0.upstreamsAsked.load(ordering: .relaxed) }) {
+            if live._withUnsafeGuaranteedRef({ $0.markDemanded() }) {
                 hub = self.hub
             }
             ports._withUnsafeGuaranteedRef { replay(through: $0.port) }

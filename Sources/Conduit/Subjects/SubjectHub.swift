@@ -29,9 +29,17 @@ internal class SubjectRoster: @unchecked Sendable {
     /// (as in Combine) waits until a subscriber first asks for values; a current-value subject
     /// asks at once, since it keeps the latest value even with nobody listening.
     @exclusivity(unchecked) private final var upstreamsRequested: Bool
-    /// `upstreamsRequested` once it is true, readable without the lock: a conduit's request checks
-    /// it first and skips the lock (a compare-and-swap and an exchange) and the hub's retain.
-    @usableFromInline final let upstreamsAsked: Atomic<Bool>
+    /// Two marks set once, without the lock: `SubjectRoster.demanded` (a subscriber has asked for
+    /// values) and `SubjectRoster.adopted` (an upstream subscription has come). A subscriber's
+    /// first request sets the first: only if an upstream has come does it take the lock to ask
+    /// the upstreams (`downstreamDemanded`); otherwise the adoption that sees the mark asks them.
+    /// A subject with no upstream (most: flatMap's inner subjects) takes no lock and retains
+    /// nothing for its first request.
+    @usableFromInline final let upstreamMarks: Atomic<UInt>
+    /// A subscriber has asked for values (`upstreamMarks`).
+    @usableFromInline static var demanded: UInt { 1 }
+    /// An upstream subscription has come (`upstreamMarks`).
+    @usableFromInline static var adopted: UInt { 2 }
 
     /// The subject's name as its subscriptions show it ("PassthroughSubject", "PublishedSubject"...).
     @usableFromInline final let name: String
@@ -43,7 +51,7 @@ internal class SubjectRoster: @unchecked Sendable {
         self.name = name
         isPublished = name == "PublishedSubject"
         upstreamsRequested = pullsUpstreamAtOnce
-        upstreamsAsked = Atomic(pullsUpstreamAtOnce)
+        upstreamMarks = Atomic(pullsUpstreamAtOnce ? SubjectRoster.demanded : 0)
     }
 
     deinit {
@@ -55,11 +63,29 @@ internal class SubjectRoster: @unchecked Sendable {
     /// Keeps an upstream subscription; asks it for everything once a subscriber wants values.
     @usableFromInline
     final func adopt(_ subscription: Subscription) {
-        let requestNow: Bool = lock.withExclusiveLock(owner: self) {
+        let pending: [Subscription] = lock.withExclusiveLock(owner: self) {
             upstreams.append(subscription)
-            return upstreamsRequested
+            if upstreamsRequested { return [subscription] }
+            // A subscriber whose first request came before this mark (and so did not ask) has
+            // left it to the adoption: this one asks every upstream, once.
+            let marks = upstreamMarks.bitwiseOr(SubjectRoster.adopted, ordering: .acquiringAndReleasing).oldValue
+            guard marks & SubjectRoster.demanded != 0 else { return [] }
+            upstreamsRequested = true
+            return upstreams
         }
-        if requestNow { subscription.request(.unlimited) }
+        for upstream in pending {
+            upstream.request(.unlimited)
+        }
+    }
+
+    /// Marks that a subscriber asked for values; `true` if an upstream has come and has to be
+    /// asked (`downstreamDemanded`, after the caller's lock is released). Call holding a conduit's
+    /// lock, the conduit live (it keeps the hub).
+    @inlinable
+    final func markDemanded() -> Bool {
+        guard upstreamMarks.load(ordering: .relaxed) & SubjectRoster.demanded == 0 else { return false }
+        let marks = upstreamMarks.bitwiseOr(SubjectRoster.demanded, ordering: .acquiringAndReleasing).oldValue
+        return marks & SubjectRoster.demanded == 0 && marks & SubjectRoster.adopted != 0
     }
 
     /// A subscriber asked for values: the first time, every upstream subscription is asked for
@@ -69,7 +95,6 @@ internal class SubjectRoster: @unchecked Sendable {
         let pending: [Subscription] = lock.withExclusiveLock(owner: self) {
             guard !upstreamsRequested else { return [] }
             upstreamsRequested = true
-            upstreamsAsked.store(true, ordering: .relaxed)
             return upstreams
         }
         for upstream in pending {
