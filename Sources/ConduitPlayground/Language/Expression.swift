@@ -11,6 +11,9 @@ indirect enum Expression {
     case unary(String, Expression)
     case binary(BinaryOperator, Expression, Expression)
     case conditional(Expression, Expression, Expression)
+    /// `let NAME = value; body` in a closure: `body` runs with the closure's first `slot`
+    /// arguments and `value` after them, where it reads NAME.
+    case local(slot: Int, value: Expression, body: Expression)
     case call(String, [Expression])
     /// `a?.b`: nil if `a` is nil, else its member `b`.
     case optionalMember(Expression, String)
@@ -91,6 +94,13 @@ extension Expression {
                 throw PlaygroundError("the condition of `? :` must be a boolean, not \(test.kindName) \(test)")
             }
             return try (flag ? whenTrue : whenFalse).evaluate(arguments)
+        case .local(let slot, let value, let body):
+            guard arguments.count >= slot else {
+                throw PlaygroundError("this closure takes \(slot) values, but got \(arguments.count)")
+            }
+            var extended = Array(arguments.prefix(slot))
+            extended.append(try value.evaluate(arguments))
+            return try body.evaluate(extended)
         case .call(let name, let parameters):
             return try Functions.call(name, try parameters.map { try $0.evaluate(arguments) })
         case .optionalMember(let base, let name):

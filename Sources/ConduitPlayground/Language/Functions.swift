@@ -14,6 +14,9 @@ enum Functions {
         ("uppercased", "uppercased(s): s in capitals"),
         ("lowercased", "lowercased(s): s in small letters"),
         ("isNil", "isNil(x): whether x is nil"),
+        ("String", "String(x): x as text, as Swift's String(describing:)"),
+        ("Int", "Int(x): x as an integer; nil for text that is not one, as in Swift (`compactMap { Int($0) }`)"),
+        ("Double", "Double(x): x as a decimal; nil for text that is not one, as in Swift"),
     ]
 
     static func call(_ name: String, _ arguments: [Value]) throws -> Value {
@@ -62,6 +65,18 @@ enum Functions {
         case "uppercased", "lowercased":
             try expect(1)
             return try Expression.member(name, of: arguments[0])
+        case "String":
+            try expect(1)
+            return .string(text(arguments[0]))
+        case "Int", "Double":
+            // Swift's initialisers from text give nil for text that is not a number.
+            try expect(1)
+            if case .string(let text) = arguments[0] {
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                if name == "Int" { return Int(trimmed).map(Value.int) ?? .null }
+                return Double(trimmed).map(Value.double) ?? .null
+            }
+            return try call(name.lowercased(), arguments)
         case "isNil":
             try expect(1)
             return .bool(arguments[0] == .null)

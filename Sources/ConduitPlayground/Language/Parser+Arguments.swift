@@ -114,6 +114,13 @@ extension Parser {
             }
             let span = covering(from: token, kind: name.kind)
             return Argument(label: label, content: .enumCase(name.identifier ?? "", arguments), token: span)
+        case .symbol(let symbol) where BinaryOperator(rawValue: symbol) != nil
+            && (peek(1).isSymbol(",") || peek(1).isSymbol(")")):
+            // `reduce(0, +)`, `max(by: <)`: an operator passed as a function is `{ $0 + $1 }`.
+            advance()
+            let body = Expression.binary(BinaryOperator(rawValue: symbol) ?? .plus, .argument(0), .argument(1))
+            return Argument(label: label, content: .closure(Closure(body: body, parameterCount: 2, token: token)),
+                token: token)
         case .symbol("{") where !looksLikeRecord():
             return Argument(label: label, content: .closure(try closure()), token: token)
         case .identifier(let name) where !Parser.reserved.contains(name) && !peek(1).isSymbol("(")
@@ -168,58 +175,5 @@ extension Parser {
         let next = peek(1)
         if next.isSymbol("}") { return true }
         return next.identifier != nil && peek(2).isSymbol(":")
-    }
-
-    mutating func closure() throws -> Closure {
-        let open = current
-        try expectSymbol("{", "a closure starts with `{`")
-        let savedParameters = parameters
-        let savedHighest = highestArgument
-        parameters = [:]
-        highestArgument = -1
-        defer {
-            parameters = savedParameters
-            highestArgument = savedHighest
-        }
-        // A capture list, `{ [weak self] in ... }`: the playground keeps no references to break.
-        if current.isSymbol("["), let word = peek(1).identifier, ["weak", "unowned", "self"].contains(word) {
-            while !current.isSymbol("]"), current.kind != .end { advance() }
-            advance()
-            if current.identifier == "in" { advance() }
-        }
-        // Named parameters: `{ a, b in ... }`.
-        var lookahead = position
-        var names: [String] = []
-        while let name = tokens[lookahead].identifier {
-            names.append(name)
-            if tokens[lookahead + 1].isSymbol(",") {
-                lookahead += 2
-            } else {
-                break
-            }
-        }
-        if !names.isEmpty, tokens[lookahead + 1].identifier == "in" {
-            for (index, name) in names.enumerated() { parameters[name] = index }
-            position = lookahead + 2
-        }
-        guard !current.isSymbol("}") else {
-            throw SyntaxError("this closure is empty; write what it returns, for example `{ $0 * 2 }`", at: current)
-        }
-        let body = try expression()
-        if current.isSymbol("=") {
-            throw SyntaxError(
-                "a closure here gives a value and cannot set one; to write each value into a property, "
-                    + "end the chain with `.assign(to: \\.PROPERTY, on: OBJECT)`",
-                at: current
-            )
-        }
-        guard current.isSymbol("}") else {
-            throw SyntaxError("expected `}` to close the closure opened here", at: open)
-        }
-        let close = current
-        advance()
-        let count = max(parameters.count, highestArgument + 1)
-        let span = Token(kind: open.kind, offset: open.offset, length: close.offset + 1 - open.offset)
-        return Closure(body: body, parameterCount: count, token: span, namesParameters: parameters.count > 1)
     }
 }

@@ -94,6 +94,9 @@ extension Expression {
             condition.collectNames(into: &names)
             whenTrue.collectNames(into: &names)
             whenFalse.collectNames(into: &names)
+        case .local(_, let value, let body):
+            value.collectNames(into: &names)
+            body.collectNames(into: &names)
         }
     }
 }

@@ -85,6 +85,8 @@ extension Session {
             return .binary(op, try bind(left), try bind(right))
         case .conditional(let condition, let whenTrue, let whenFalse):
             return .conditional(try bind(condition), try bind(whenTrue), try bind(whenFalse))
+        case .local(let slot, let value, let body):
+            return .local(slot: slot, value: try bind(value), body: try bind(body))
         case .call(let name, let arguments):
             return .call(name, try arguments.map(bind))
         case .bound:
@@ -404,6 +406,7 @@ extension Expression {
         case .binary(_, let left, let right): return left.needsBinding || right.needsBinding
         case .conditional(let condition, let whenTrue, let whenFalse):
             return condition.needsBinding || whenTrue.needsBinding || whenFalse.needsBinding
+        case .local(_, let value, let body): return value.needsBinding || body.needsBinding
         case .call(_, let arguments): return arguments.contains { $0.needsBinding }
         }
     }

@@ -138,7 +138,10 @@ public struct StatementReader: Sendable {
                     pieces.append(building.broken(.blankLine))
                     return pieces
                 }
-                if let word = StatementReader.command(startingLine: trimmed) {
+                // A `let` inside an open closure is one of its steps, not the `let` command.
+                if let word = StatementReader.command(startingLine: trimmed),
+                   word != "let" || building.open.last?.byte != UInt8(ascii: "{")
+                {
                     pieces.append(building.broken(.newCommand(word)))
                 } else if trimmed.hasPrefix("#") {
                     pending = building

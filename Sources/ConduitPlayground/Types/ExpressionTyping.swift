@@ -40,12 +40,18 @@ extension Session {
             return binaryType(op, typed(left), typed(right))
         case .conditional(_, let whenTrue, let whenFalse):
             return ValueType.join(typed(whenTrue), typed(whenFalse))
+        case .local(let slot, let value, let body):
+            let kept = (0..<slot).map { $0 < arguments.count ? arguments[$0] : ValueType.value }
+            return type(of: body, arguments: kept + [typed(value)], depth: next)
         case .call(let name, let parameters):
             let types = parameters.map(typed)
             switch name {
             case "abs": return types.first ?? .value
             case "min", "max": return ValueType.join(types)
-            case "string", "uppercased", "lowercased": return .string
+            case "string", "uppercased", "lowercased", "String": return .string
+            case "Int", "Double":
+                let number: ValueType = name == "Int" ? .int : .double
+                return types.first == .string ? .optional(number) : number
             case "int", "count": return .int
             case "double": return .double
             case "isNil": return .bool

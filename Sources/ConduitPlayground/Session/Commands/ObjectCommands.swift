@@ -399,6 +399,8 @@ extension Expression {
         case .binary(let op, let left, let right): return .binary(op, replaced(left), replaced(right))
         case .conditional(let condition, let whenTrue, let whenFalse):
             return .conditional(replaced(condition), replaced(whenTrue), replaced(whenFalse))
+        case .local(let slot, let value, let body):
+            return .local(slot: slot, value: replaced(value), body: replaced(body))
         case .call(let function, let arguments): return .call(function, arguments.map(replaced))
         case .namedCall(let function, let arguments, let token):
             return .namedCall(function, arguments.map(replaced), token)

@@ -1,0 +1,159 @@
+/// Closures as Swift writes them: `{ $0 * 2 }`, `{ a, b in a + b }`, `{ (name: String) -> Int in ... }`,
+/// a capture list, `return`, and `let` steps before the value (`{ x in let y = x * 2; return y + 1 }`).
+/// Types written in a closure are read and skipped (`skipType`): the playground's values carry their own.
+extension Parser {
+    mutating func closure() throws -> Closure {
+        let open = current
+        try expectSymbol("{", "a closure starts with `{`")
+        let savedParameters = parameters
+        let savedHighest = highestArgument
+        parameters = [:]
+        highestArgument = -1
+        defer {
+            parameters = savedParameters
+            highestArgument = savedHighest
+        }
+        // A capture list, `{ [weak self] in ... }`: the playground keeps no references to break.
+        if current.isSymbol("["), let word = peek(1).identifier, ["weak", "unowned", "self"].contains(word) {
+            while !current.isSymbol("]"), current.kind != .end { advance() }
+            advance()
+            if current.identifier == "in" { advance() }
+        }
+        try parameterClause()
+        let named = parameters.count
+        guard !current.isSymbol("}") else {
+            throw SyntaxError("this closure is empty; write what it returns, for example `{ $0 * 2 }`", at: current)
+        }
+        // `let` steps keep their values after every argument the closure takes.
+        let firstLocal = max(named, highestDollarAhead() + 1)
+        let body = try closureBody(nextLocal: firstLocal)
+        guard current.isSymbol("}") else {
+            throw SyntaxError("expected `}` to close the closure opened here", at: open)
+        }
+        if highestArgument >= firstLocal, firstLocal > named {
+            throw SyntaxError(
+                "this closure uses `$\(highestArgument)` inside a string along with `let`; name its parameters "
+                    + "instead, for example `{ a, b in ... }`",
+                at: open
+            )
+        }
+        let close = current
+        advance()
+        let count = max(named, highestArgument + 1)
+        let span = Token(kind: open.kind, offset: open.offset, length: close.offset + 1 - open.offset)
+        return Closure(body: body, parameterCount: count, token: span, namesParameters: named > 1)
+    }
+
+    /// Reads the parameters before `in`, if the closure names them: `a, b in`, `(a, b) in`,
+    /// `(a: Int, b: String) -> Bool in`, `a -> Int in`, `_ in`. Reads nothing when what follows
+    /// `{` is not a parameter list ending in `in` (then it is the body).
+    mutating func parameterClause() throws {
+        let start = position
+        var names: [String] = []
+        let parenthesised = current.isSymbol("(")
+        if parenthesised { advance() }
+        while let name = current.identifier, name != "in" {
+            advance()
+            // `(_ name: Type)`: the first name is the argument label, which closures ignore.
+            if let internalName = current.identifier, internalName != "in" {
+                advance()
+                names.append(internalName)
+            } else {
+                names.append(name)
+            }
+            if parenthesised, current.isSymbol(":") {
+                advance()
+                guard (try? skipType()) != nil else { break }
+            }
+            guard current.isSymbol(",") else { break }
+            advance()
+        }
+        if parenthesised {
+            guard current.isSymbol(")") else {
+                position = start
+                return
+            }
+            advance()
+        }
+        if current.isSymbol("-"), peek(1).isSymbol(">") {
+            advance()
+            advance()
+            guard (try? skipType()) != nil else {
+                position = start
+                return
+            }
+        }
+        guard current.identifier == "in", !names.isEmpty || parenthesised else {
+            position = start
+            return
+        }
+        advance()
+        for (index, name) in names.enumerated() where name != "_" { parameters[name] = index }
+        // `_ in` and `(_, b) in` still take their arguments: each name holds its position.
+        if parameters.count < names.count {
+            for index in names.indices where names[index] == "_" { parameters["_ \(index)"] = index }
+        }
+    }
+
+    /// The highest `$N` written in this closure's own body (not in closures inside it), from the
+    /// current token to its `}`; -1 if none.
+    func highestDollarAhead() -> Int {
+        var highest = -1
+        var nesting = 0
+        var index = position
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.isSymbol("{") {
+                nesting += 1
+            } else if token.isSymbol("}") {
+                if nesting == 0 { break }
+                nesting -= 1
+            } else if nesting == 0, case .dollar(let number) = token.kind {
+                highest = max(highest, number)
+            }
+            index += 1
+        }
+        return highest
+    }
+
+    /// The body: `let NAME = value` steps (each ended by `;`, or by the next step), then the value,
+    /// with or without `return`. Each step's value is kept at position `nextLocal`, after the
+    /// closure's arguments.
+    mutating func closureBody(nextLocal: Int) throws -> Expression {
+        if current.identifier == "let" || current.identifier == "var", let name = peek(1).identifier {
+            advance()
+            advance()
+            if current.isSymbol(":") {
+                advance()
+                try skipType()
+            }
+            try expectSymbol("=", "a step in a closure reads `let NAME = value;`")
+            try enter()
+            defer { depth -= 1 }
+            let value = try expression()
+            if current.isSymbol(";") { advance() }
+            guard !current.isSymbol("}") else {
+                throw SyntaxError(
+                    "the closure ends after `let \(name) = ...`; write the value it gives, "
+                        + "for example `return \(name)`",
+                    at: current
+                )
+            }
+            let shadowed = parameters[name]
+            parameters[name] = nextLocal
+            defer { parameters[name] = shadowed }
+            return .local(slot: nextLocal, value: value, body: try closureBody(nextLocal: nextLocal + 1))
+        }
+        if current.identifier == "return" { advance() }
+        let body = try expression()
+        if current.isSymbol(";") { advance() }
+        if current.isSymbol("=") {
+            throw SyntaxError(
+                "a closure here gives a value and cannot set one; to write each value into a property, "
+                    + "end the chain with `.assign(to: \\.PROPERTY, on: OBJECT)`",
+                at: current
+            )
+        }
+        return body
+    }
+}

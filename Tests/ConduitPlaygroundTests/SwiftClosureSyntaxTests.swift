@@ -1,0 +1,107 @@
+import XCTest
+@testable import ConduitPlayground
+
+/// Closures written as Swift writes them in Combine code: parameter lists in parentheses, with
+/// types and a return type, `return`, `let` steps, operators passed as functions, and Swift's
+/// `String(...)`, `Int(...)` and `Double(...)`.
+final class SwiftClosureSyntaxTests: SessionTestCase {
+    func testParenthesisedAndTypedParametersNameTheArguments() {
+        type("subject n")
+        type("sink a = n.map { (x) in x * 3 }")
+        type("sink b = n.map { (x: Int) -> Int in x + 1 }")
+        type("sink c = n.map { x -> String in \"#\\(x)\" }")
+        type("sink d = n.map { [weak self] (value: Int) -> Int in return value * 10 }")
+        XCTAssertEqual(values("send n 4"), ["a ← 12", "b ← 5", "c ← \"#4\"", "d ← 40"])
+    }
+
+    func testATupleIsTakenApartByParenthesisedNames() {
+        type("subject a")
+        type("subject b")
+        type("sink product = a.zip(b).map { (x, y) in x * y }")
+        type("sink second = a.zip(b).map { (_, y) in y }")
+        type("sink typed = a.combineLatest(b).map { (x: Int, y: Int) -> Int in x - y }")
+        type("send a 6")
+        XCTAssertEqual(values("send b 7"), ["product ← 42", "second ← 7", "typed ← -1"])
+    }
+
+    func testAReturnTypeThatIsAPublisherIsSkipped() {
+        type("subject q")
+        type("sink out = q.flatMap { text -> AnyPublisher<String, Never> in Just(text + \"!\").eraseToAnyPublisher() }")
+        XCTAssertEqual(values("send q \"go\""), ["out ← \"go!\""])
+    }
+
+    func testLetStepsRunInOrderBeforeTheValue() {
+        type("subject n")
+        type("sink out = n.map { x in let doubled = x * 2; let shown: String = \"<\\(doubled)>\"; return shown }")
+        type("sink anonymous = n.map { let y = $0 + 1; return y * y }")
+        type("sink running = n.scan(0) { total, x in let next = total + x; return next }")
+        XCTAssertEqual(values("send n 3"), ["out ← \"<6>\"", "anonymous ← 16", "running ← 3"])
+        XCTAssertEqual(values("send n 4"), ["out ← \"<8>\"", "anonymous ← 25", "running ← 7"])
+    }
+
+    func testALetStepShadowsAParameterOnlyAfterIt() {
+        type("subject n")
+        type("sink out = n.map { x in let x = x + 100; return x * 2 }")
+        XCTAssertEqual(values("send n 1"), ["out ← 202"])
+    }
+
+    func testLetStepsInAClosureInsideAClosureKeepTheirOwnValues() {
+        type("subject n")
+        type("sink out = n.flatMap { x in let base = x * 10; return Just(base).map { y in let z = y + 1; return z } }")
+        XCTAssertEqual(values("send n 2"), ["out ← 21"])
+    }
+
+    func testAClosureThatEndsAfterALetSaysWhatIsMissing() {
+        type("subject n")
+        let message = error("sink out = n.map { x in let y = x * 2 }")
+        XCTAssertTrue(message.contains("write the value it gives, for example `return y`"), message)
+        XCTAssertTrue(error("sink out = n.map { (x) }").contains("unknown name `x`"))
+        XCTAssertEqual(values("send n 1"), [], "nothing was subscribed by the bad lines")
+        XCTAssertTrue(type("subs").joined().contains("n"), "the subject is kept")
+    }
+
+    func testOperatorsPassedAsFunctions() {
+        type("subject n")
+        type("sink sum = n.reduce(0, +)")
+        type("sink product = n.scan(1, *)")
+        type("sink biggest = n.max(by: <)")
+        type("sink changes = n.removeDuplicates(by: ==)")
+        XCTAssertEqual(values("send n 3"), ["product ← 3", "changes ← 3"])
+        XCTAssertEqual(values("send n 3"), ["product ← 9"])
+        XCTAssertEqual(values("send n 5"), ["product ← 45", "changes ← 5"])
+        XCTAssertEqual(values("complete n"), [
+            "sum ← 11", "sum ✓ finished", "product ✓ finished", "biggest ← 5", "biggest ✓ finished",
+            "changes ✓ finished",
+        ])
+    }
+
+    func testSwiftConversionsGiveNilForTextThatIsNoNumber() {
+        type("subject words")
+        type("sink numbers = words.compactMap { Int($0) }")
+        type("sink decimals = words.map { Double($0) }")
+        type("sink texts = words.map { String($0.count) + \" letters\" }")
+        XCTAssertEqual(values("send words \"42\""), ["numbers ← 42", "decimals ← 42.0", "texts ← \"2 letters\""])
+        XCTAssertEqual(values("send words \"four\""), ["decimals ← nil", "texts ← \"4 letters\""])
+        type("subject n")
+        type("sink whole = n.map { Int($0) }")
+        XCTAssertEqual(values("send n 2.9"), ["whole ← 2"], "as Swift's Int(2.9), toward zero")
+        XCTAssertTrue(type("types words.compactMap { Int($0) }").joined(separator: "\n").contains("CompactMap"))
+    }
+
+    func testAMultiLineClosureWithLetStepsReadsAsOneStatement() {
+        var reader = StatementReader(mode: .lookahead)
+        let source = """
+            sink lengths = words
+                .map { (word: String) -> Int in
+                    let lower = word.lowercased
+                    return lower.count
+                }
+            send words "Combine"
+            """
+        let statements = (reader.read(lines: source) + reader.finish()).map(\.text)
+        XCTAssertEqual(statements.count, 2, "\(statements)")
+        type("subject words")
+        for statement in statements.dropLast() { type(statement) }
+        XCTAssertEqual(values(statements[1]), ["lengths ← 7"])
+    }
+}
