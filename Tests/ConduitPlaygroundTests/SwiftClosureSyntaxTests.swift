@@ -104,4 +104,34 @@ final class SwiftClosureSyntaxTests: SessionTestCase {
         for statement in statements.dropLast() { type(statement) }
         XCTAssertEqual(values(statements[1]), ["lengths ← 7"])
     }
+
+    func testAnInnerClosureUsesTheParameterOfTheClosureAroundIt() {
+        type("subject n")
+        type("sink out = n.flatMap { x in Just(x * 10).map { y in y + x } }")
+        XCTAssertEqual(values("send n 2"), ["out ← 22"])
+        XCTAssertEqual(values("send n 3"), ["out ← 33"], "each value's pipeline sees its own x")
+        type("subject q")
+        type("sink pairs = q.flatMap { query in Just(query.count).map { found in [query, found] } }")
+        XCTAssertEqual(values("send q \"swift\""), ["pairs ← [\"swift\", 5]"])
+    }
+
+    func testParametersTwoClosuresOutAndLetStepsAreCapturedToo() {
+        type("subject n")
+        type("sink digits = n.flatMap { a in Just(1).flatMap { b in Just(2).map { c in a * 100 + b * 10 + c } } }")
+        type("sink stepped = n.flatMap { x in let k = x * 2; return Just(1).map { y in y + k } }")
+        XCTAssertEqual(values("send n 7"), ["digits ← 712", "stepped ← 15"])
+    }
+
+    func testADeclaredFunctionsParameterIsCapturedByItsClosures() {
+        type("subject n")
+        type("func plus(v) = Just(v).map { w in w + v }")
+        type("sink out = n.flatMap { plus($0) }")
+        XCTAssertEqual(values("send n 4"), ["out ← 8"])
+    }
+
+    func testAnUnknownNameInAnInnerClosureIsReportedWhereItIs() {
+        type("subject n")
+        let message = error("sink out = n.flatMap { x in Just(1).map { y in x + z } }")
+        XCTAssertTrue(message.contains("unknown name `z`"), message)
+    }
 }

@@ -14,6 +14,9 @@ indirect enum Expression {
     /// `let NAME = value; body` in a closure: `body` runs with the closure's first `slot`
     /// arguments and `value` after them, where it reads NAME.
     case local(slot: Int, value: Expression, body: Expression)
+    /// A parameter of a closure around this one, `level` closures out, by position: read from the
+    /// closure's `CapturedScope` when it runs.
+    case captured(level: Int, index: Int)
     case call(String, [Expression])
     /// `a?.b`: nil if `a` is nil, else its member `b`.
     case optionalMember(Expression, String)
@@ -108,6 +111,11 @@ extension Expression {
             return value == .null ? .null : try Expression.member(name, of: value)
         case .bound(let bound):
             return try bound.run(arguments)
+        case .captured(let level, let index):
+            guard let scope = CapturedScope.current else {
+                throw PlaygroundError("a parameter of an outer closure was used where it has no value")
+            }
+            return try scope.value(level: level, index: index)
         case .name(let name, _), .namedCall(let name, _, _):
             throw PlaygroundError("`\(name)` was not resolved (an internal error of the playground)")
         case .pipeline(let syntax):

@@ -7,11 +7,13 @@ extension Parser {
         try expectSymbol("{", "a closure starts with `{`")
         let savedParameters = parameters
         let savedHighest = highestArgument
+        enclosingParameters.append(parameters)
         parameters = [:]
         highestArgument = -1
         defer {
             parameters = savedParameters
             highestArgument = savedHighest
+            enclosingParameters.removeLast()
         }
         // A capture list, `{ [weak self] in ... }`: the playground keeps no references to break.
         if current.isSymbol("["), let word = peek(1).identifier, ["weak", "unowned", "self"].contains(word) {

@@ -177,6 +177,11 @@ extension Parser {
                 advance()
                 return .argument(index)
             }
+            for (distance, scope) in enclosingParameters.reversed().enumerated() {
+                guard let index = scope[name] else { continue }
+                advance()
+                return .captured(level: distance + 1, index: index)
+            }
             if Parser.sourceWords.contains(name), name != "cold" || peek(1).isSymbol("(") {
                 // `Just($0)`, `Fail(error: "x")`, `Empty()`, `Future { }`: a publisher.
                 let start = current.offset

@@ -8,6 +8,9 @@ struct Parser {
     var position = 0
     /// Named closure parameters in scope, with their positions.
     var parameters: [String: Int] = [:]
+    /// The named parameters of the closures around the one being read, innermost last: a closure
+    /// inside a closure may use them (`flatMap { q in Just(1).map { _ in q } }`).
+    var enclosingParameters: [[String: Int]] = []
     var highestArgument = -1
     /// How deeply the expression being read nests (brackets, operators, closures): each level is a
     /// level of recursion here and when it is evaluated, so it is bounded.

@@ -69,7 +69,7 @@ extension Expression {
 
     fileprivate func collectNames(into names: inout [String]) {
         switch self {
-        case .literal, .argument, .bound:
+        case .literal, .argument, .captured, .bound:
             break
         case .name(let name, _):
             names.append(name)

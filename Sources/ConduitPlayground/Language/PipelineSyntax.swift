@@ -86,6 +86,8 @@ struct Closure {
     let token: Token
     /// Whether it names its parameters (`{ name, on in ... }`), which may take a tuple apart.
     var namesParameters = false
+    /// The arguments of the closures around it, when it uses their parameters (see `CapturedScope`).
+    var scope: CapturedScope?
 
     /// Named parameters (`{ name, on in ... }`) or `$1` and beyond with a single argument that is
     /// an array of as many elements: Swift's destructuring of a tuple into the parameters.
@@ -97,9 +99,9 @@ struct Closure {
                         + "(\(items.count) element\(items.count == 1 ? "" : "s"))"
                 )
             }
-            return try body.evaluate(items)
+            return try evaluate(items)
         }
-        return try body.evaluate(arguments)
+        return try evaluate(arguments)
     }
 }
 

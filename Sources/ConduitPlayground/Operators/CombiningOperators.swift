@@ -154,7 +154,7 @@ enum CombiningOperators {
         }
         return combined.tryMap { value -> Value in
             guard case .array(let items) = value else { return try closure.call(value) }
-            return try closure.body.evaluate(items)
+            return try closure.evaluate(items)
         }.pipe()
     }
 

@@ -173,6 +173,9 @@ enum Help {
         case "closures":
             return """
             closures: { $0 * 2 } with $0, $1 for the arguments, or named: { total, x in total + x }
+              Swift's forms too: { (x: Int) -> String in ... }, return, steps { x in let y = x * 2; return y + 1 },
+              an operator as the function: .reduce(0, +), .max(by: <); a closure inside a closure may use
+              the outer one's parameters: .flatMap { q in Just(q.count).map { n in [q, n] } }
               member and index access: $0.name, $0[1]; arithmetic + - * / %; comparison == != < <= > >=
               && || !, the ternary a ? b : c, string concatenation with +, and functions (help functions)
               a closure that fails at run time (a missing member, a division by zero) fails its pipeline

@@ -58,7 +58,7 @@ extension Session {
     func bind(_ expression: Expression) throws -> Expression {
         if !expression.needsBinding { return expression }
         switch expression {
-        case .literal, .argument:
+        case .literal, .argument, .captured:
             return expression
         case .array(let items):
             return .array(try items.map(bind))
@@ -101,11 +101,17 @@ extension Session {
             _ = try build(bound, chain: ChainState(), bound: true, trial: true)
             let text = syntax.text
             let owner = building
+            // Its closures may use the parameters of the closure it is written in, or of those
+            // around that one: they then run with this value's arguments as their scope.
+            let captures = syntax.capturesParameters
             return .bound(
                 BoundExpression { [weak self] arguments in
                     guard let self else { throw PlaygroundError("the session is gone") }
                     do {
-                        let pipe = try self.build(bound, chain: ChainState(), arguments: arguments, bound: true)
+                        let scoped = captures
+                            ? bound.scopingClosures(CapturedScope(values: arguments, parent: CapturedScope.current))
+                            : bound
+                        let pipe = try self.build(scoped, chain: ChainState(), arguments: arguments, bound: true)
                         return self.tracked(.publisher(PublisherValue(pipe, description: text)), owner: owner)
                     } catch let error as SyntaxError {
                         throw PlaygroundError(error.message)
@@ -397,7 +403,7 @@ extension Expression {
     /// Whether some part of it is a name, a named call or a pipeline the session must resolve.
     var needsBinding: Bool {
         switch self {
-        case .literal, .argument, .bound: return false
+        case .literal, .argument, .captured, .bound: return false
         case .name, .namedCall, .pipeline: return true
         case .array(let items): return items.contains { $0.needsBinding }
         case .record(let fields): return fields.contains { $0.1.needsBinding }

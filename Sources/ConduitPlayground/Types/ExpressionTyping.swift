@@ -15,6 +15,8 @@ extension Session {
             return .record(fields.map { ValueType.RecordField(name: $0.0, type: typed($0.1)) })
         case .argument(let index):
             return index < arguments.count ? arguments[index] : .value
+        case .captured:
+            return .value
         case .member(.name(let root, _), let member):
             if case .object(let object)? = entries[root] { return memberType(member, of: object) }
             return memberType(member, of: typed(.name(root, Token(kind: .end, offset: 0, length: 0))))

@@ -389,7 +389,7 @@ extension Expression {
         func replaced(_ expression: Expression) -> Expression { expression.replacingName(name, with: replacement) }
         switch self {
         case .name(let written, _) where written == name: return replacement
-        case .literal, .argument, .bound, .name, .pipeline: return self
+        case .literal, .argument, .captured, .bound, .name, .pipeline: return self
         case .array(let items): return .array(items.map(replaced))
         case .record(let fields): return .record(fields.map { ($0.0, replaced($0.1)) })
         case .member(let base, let member): return .member(replaced(base), member)
