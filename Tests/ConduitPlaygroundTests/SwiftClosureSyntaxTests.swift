@@ -134,4 +134,53 @@ final class SwiftClosureSyntaxTests: SessionTestCase {
         let message = error("sink out = n.flatMap { x in Just(1).map { y in x + z } }")
         XCTAssertTrue(message.contains("unknown name `z`"), message)
     }
+
+    func testIfElseAndElseIfGiveTheBranchesValue() {
+        type("subject n")
+        type("sink size = n.map { v in if v > 3 { return \"big\" } else if v > 1 { return \"mid\" } "
+            + "else { return \"small\" } }")
+        type("sink early = n.map { v in if v > 3 { return \"big\" }; return \"other\" }")
+        XCTAssertEqual(values("send n 4"), ["size ← \"big\"", "early ← \"big\""])
+        XCTAssertEqual(values("send n 2"), ["size ← \"mid\"", "early ← \"other\""])
+        XCTAssertEqual(values("send n 1"), ["size ← \"small\"", "early ← \"other\""])
+    }
+
+    func testGuardAndOptionalBindingAsSwiftWritesThem() {
+        type("subject n")
+        type("let maybe = n.map { $0 == 4 ? nil : $0 }")
+        type("sink guarded = n.map { v in guard v > 2 else { return 0 }; return v * 10 }")
+        type("sink bound = maybe.map { x in if let y = x { return y * 2 } else { return -1 } }")
+        type("sink unwrapped = maybe.map { x in guard let y = x else { return -1 }; return y + 100 }")
+        XCTAssertEqual(values("send n 4"), ["guarded ← 40", "bound ← -1", "unwrapped ← -1"])
+        XCTAssertEqual(values("send n 1"), ["guarded ← 0", "bound ← 2", "unwrapped ← 101"])
+    }
+
+    func testAnIfWithoutElseOrAGuardWithoutElseIsRefusedWithTheFix() {
+        type("subject n")
+        XCTAssertTrue(error("sink a = n.map { v in if v > 2 { return 1 } }").contains("has no `else`"))
+        XCTAssertTrue(error("sink b = n.map { v in guard v > 2 { return 0 } }").contains("expected `else`"))
+        XCTAssertEqual(values("send n 3"), [], "neither line subscribed anything")
+    }
+
+    func testMethodsOfValuesAsSwiftNamesThem() {
+        type("subject n")
+        type("subject words")
+        type("sink even = n.filter { $0.isMultiple(of: 2) }")
+        type("sink swift = words.filter { $0.hasPrefix(\"sw\") && $0.contains(\"-\") }")
+        type("sink parts = words.map { $0.components(separatedBy: \"-\") }")
+        type("sink short = words.map { word in word.prefix(2) + word.dropFirst(6) }")
+        type("sink ordered = n.map { [$0, 1, 7].sorted().contains(4) }")
+        XCTAssertEqual(values("send n 4"), ["even ← 4", "ordered ← true"])
+        XCTAssertEqual(values("send n 3"), ["ordered ← false"])
+        XCTAssertEqual(values("send words \"swift-ui\""), [
+            "swift ← \"swift-ui\"", "parts ← [\"swift\", \"ui\"]", "short ← \"swui\"",
+        ])
+        XCTAssertTrue(error("sink x = n.map { $0.isMultple(of: 2) }").contains("did you mean `.isMultiple(...)`"))
+    }
+
+    func testAnOperatorOnAPublisherInAClosureIsStillTheOperator() {
+        type("subject n")
+        type("sink first = n.flatMap { Just($0).prefix(1) }")
+        XCTAssertEqual(values("send n 5"), ["first ← 5"])
+    }
 }

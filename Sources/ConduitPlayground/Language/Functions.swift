@@ -20,6 +20,9 @@ enum Functions {
     ]
 
     static func call(_ name: String, _ arguments: [Value]) throws -> Value {
+        if name.hasPrefix("."), let value = arguments.first {
+            return try Methods.call(String(name.dropFirst()), on: value, Array(arguments.dropFirst()))
+        }
         func expect(_ count: Int) throws {
             guard arguments.count == count else {
                 throw PlaygroundError("\(name) takes \(count) argument\(count == 1 ? "" : "s"), not \(arguments.count)")

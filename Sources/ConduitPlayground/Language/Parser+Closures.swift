@@ -7,12 +7,15 @@ extension Parser {
         try expectSymbol("{", "a closure starts with `{`")
         let savedParameters = parameters
         let savedHighest = highestArgument
+        let savedCondition = readingCondition
         enclosingParameters.append(parameters)
         parameters = [:]
         highestArgument = -1
+        readingCondition = false
         defer {
             parameters = savedParameters
             highestArgument = savedHighest
+            readingCondition = savedCondition
             enclosingParameters.removeLast()
         }
         // A capture list, `{ [weak self] in ... }`: the playground keeps no references to break.
@@ -118,10 +121,12 @@ extension Parser {
         return highest
     }
 
-    /// The body: `let NAME = value` steps (each ended by `;`, or by the next step), then the value,
-    /// with or without `return`. Each step's value is kept at position `nextLocal`, after the
-    /// closure's arguments.
+    /// The body: `let NAME = value` steps (each ended by `;`, or by the next step), `if` and
+    /// `guard` statements, then the value, with or without `return`. Each step's value is kept at
+    /// position `nextLocal`, after the closure's arguments.
     mutating func closureBody(nextLocal: Int) throws -> Expression {
+        if current.identifier == "if" { return try ifStatement(nextLocal: nextLocal) }
+        if current.identifier == "guard" { return try guardStatement(nextLocal: nextLocal) }
         if current.identifier == "let" || current.identifier == "var", let name = peek(1).identifier {
             advance()
             advance()

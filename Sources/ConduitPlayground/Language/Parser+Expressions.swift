@@ -82,10 +82,11 @@ extension Parser {
                 expression = .optionalMember(expression, member)
                 continue
             }
-            let callFollows = peek(2).isSymbol("(") || peek(2).isSymbol("{")
+            let closureFollows = peek(2).isSymbol("{") && !readingCondition
+            let callFollows = peek(2).isSymbol("(") || closureFollows
             if current.isSymbol("."), let name = peek(1).identifier,
                (OperatorTable.spec(named: name) != nil || Parser.subscriberWords.contains(name)) && callFollows
-                || expression.isPipeline && callFollows || peek(2).isSymbol("{") {
+                || expression.isPipeline && callFollows || closureFollows {
                 // `Just($0).delay(for: 1s)`: an operator makes the expression a pipeline.
                 advance()
                 let call = try operatorCall()
@@ -95,14 +96,24 @@ extension Parser {
             if current.isSymbol("."), let member = peek(1).identifier, peek(2).isSymbol("(") {
                 // `service.search($0)`, `parent.objectWillChange.send()`: a call the session resolves.
                 let token = peek(1)
+                if Methods.names.contains(member) {
+                    // `$0.isMultiple(of: 2)`, `name.hasPrefix("a")`: a method of the value.
+                    advance()
+                    advance()
+                    advance()
+                    let arguments = try callArguments(of: member)
+                    expression = .call("." + member, [expression] + arguments)
+                    continue
+                }
                 guard let path = Parser.dottedName(of: expression) else {
                     advance()
                     advance()
                     advance()
                     guard current.isSymbol(")") else {
-                        throw SyntaxError(
-                            "`.\(member)(...)` takes no arguments here; write `.\(member)`", at: current
-                        )
+                        let hint = Suggestion.closest(to: member, in: Array(Methods.names)).map {
+                            "; did you mean `.\($0)(...)`?"
+                        } ?? "; `help functions` lists the methods values have"
+                        throw SyntaxError("values have no method `.\(member)(...)`\(hint)", at: token)
                     }
                     advance()
                     expression = .member(expression, member)

@@ -11,6 +11,9 @@ struct Parser {
     /// The named parameters of the closures around the one being read, innermost last: a closure
     /// inside a closure may use them (`flatMap { q in Just(1).map { _ in q } }`).
     var enclosingParameters: [[String: Int]] = []
+    /// Whether an `if` or `guard` condition is being read, where `{` opens its block rather than a
+    /// trailing closure.
+    var readingCondition = false
     var highestArgument = -1
     /// How deeply the expression being read nests (brackets, operators, closures): each level is a
     /// level of recursion here and when it is evaluated, so it is bounded.

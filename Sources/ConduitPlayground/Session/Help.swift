@@ -184,6 +184,7 @@ enum Help {
             return ConceptPages.list
         case "functions":
             return "functions:\n" + Functions.all.map { "  \($0.summary)" }.joined(separator: "\n")
+                + "\nmethods of values:\n" + Methods.all.map { "  \($0.summary)" }.joined(separator: "\n")
         default:
             let hint = Suggestion.closest(to: key, in: topics).map { "; did you mean `help \($0)`?" }
                 ?? "; try `help` for the list"

@@ -104,9 +104,19 @@ extension Session {
             // Its closures may use the parameters of the closure it is written in, or of those
             // around that one: they then run with this value's arguments as their scope.
             let captures = syntax.capturesParameters
+            let method = Session.methodCall(in: bound)
             return .bound(
                 BoundExpression { [weak self] arguments in
                     guard let self else { throw PlaygroundError("the session is gone") }
+                    if let method {
+                        // `$0.contains("a")` on a value rather than a publisher: the value's method.
+                        let base = try method.base.evaluate(arguments)
+                        if case .publisher = base {} else {
+                            return try Methods.call(method.name, on: base, method.arguments.map {
+                                try $0.evaluate(arguments)
+                            })
+                        }
+                    }
                     do {
                         let scoped = captures
                             ? bound.scopingClosures(CapturedScope(values: arguments, parent: CapturedScope.current))
@@ -118,6 +128,21 @@ extension Session {
                     }
                 })
         }
+    }
+
+    /// `value.contains(x)`, `value.prefix(2)`...: a method of values that is also an operator, with
+    /// plain arguments, applied to an expression; it runs as the method when that expression gives
+    /// a value rather than a publisher.
+    static func methodCall(in syntax: PipelineSyntax) -> (base: Expression, name: String, arguments: [Expression])? {
+        guard case .expression(let base) = syntax.source, syntax.operators.count == 1,
+              let call = syntax.operators.first, Methods.names.contains(call.name), call.trailingClosure == nil
+        else { return nil }
+        var arguments: [Expression] = []
+        for argument in call.arguments {
+            guard case .expression(let expression) = argument.content else { return nil }
+            arguments.append(expression)
+        }
+        return (base, call.name, arguments)
     }
 
     /// A publisher a closure made, counted as an inner subscription of `owner` while subscribed

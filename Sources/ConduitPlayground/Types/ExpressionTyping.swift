@@ -56,7 +56,10 @@ extension Session {
                 return types.first == .string ? .optional(number) : number
             case "int", "count": return .int
             case "double": return .double
-            case "isNil": return .bool
+            case "isNil", ".isMultiple", ".hasPrefix", ".hasSuffix", ".contains": return .bool
+            case ".components", ".split": return .array(.string)
+            case ".joined", ".replacingOccurrences": return .string
+            case ".prefix", ".suffix", ".dropFirst", ".dropLast", ".reversed", ".sorted": return types.first ?? .value
             default: return .value
             }
         case .name(let name, _):
