@@ -614,10 +614,11 @@ internal struct FlattenSlot {
 }
 
 /// The subscriber attached to one child publisher of a `FlattenCore`: passes the child's events
-/// on, tagged with the child's number and slot.
+/// on, tagged with the child's number and slot. It keeps no reference to its subscription (the
+/// core does), so a subject's conduit may keep it inside itself (`SubjectCarriedSubscriber`).
 @usableFromInline
 internal struct FlattenChild<Outer, Child: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
-    CustomReflectable, CustomPlaygroundDisplayConvertible
+    CustomReflectable, CustomPlaygroundDisplayConvertible, SubjectCarriedSubscriber
     where Child.Output == Downstream.Input, Child.Failure == Downstream.Failure
 {
     @usableFromInline typealias Input = Child.Output

@@ -77,6 +77,13 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
         super.init(hub: hub)
     }
 
+    /// A conduit whose port the subclass sets once it is made (`SubjectCarrierConduit`).
+    @inlinable
+    init(hub: SubjectHub<Output, Failure>) {
+        port = nil
+        super.init(hub: hub)
+    }
+
     /// This conduit's fields seen through `SubjectPortView`, to call `port` without a retain.
     /// Call holding the lock, while `hub` is not `nil`.
     @inlinable

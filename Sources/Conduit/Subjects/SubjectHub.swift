@@ -16,7 +16,7 @@ internal class SubjectRoster: @unchecked Sendable {
     /// held, released before calling out), inline: one compare-and-swap and one exchange per
     /// send, where a pthread mutex cost about 50 instructions more.
     @usableFromInline final let lock = ReentrantLock()
-    @usableFromInline @exclusivity(unchecked) final var entries: [SubjectLink] = []
+    @usableFromInline @exclusivity(unchecked) final var entries = SubjectLinks()
     /// How many of `entries` are detached and wait for the next sweep.
     @exclusivity(unchecked) private final var detachedCount = 0
     /// Links taken out of `entries` while their lock was held: a send with a single subscriber
@@ -119,8 +119,8 @@ internal class SubjectRoster: @unchecked Sendable {
             let spared = reentered ? nil : link
             if detachedCount == entries.count {
                 // One entry: `link` itself, retired only if a delivery may be under way into it.
-                if entries.count > 1 || reentered { retireLocked(entries, sparing: spared) }
-                entries.removeAll(keepingCapacity: true)
+                if entries.count > 1 || reentered { retireLocked(entries.all, sparing: spared) }
+                entries.removeAll()
                 detachedCount = 0
             } else if detachedCount &* 2 >= entries.count {
                 sweep(sparing: spared)
@@ -131,14 +131,16 @@ internal class SubjectRoster: @unchecked Sendable {
     }
 
     /// Removes the detached links from `entries`, keeping the others' order; call holding `lock`.
+    /// Only called with two or more links (in `entries.many`): one detached link is swept at once.
     private final func sweep(sparing spared: SubjectLink?) {
         var kept = 0
-        for index in entries.indices where entries[index].hub != nil {
-            if kept != index { entries.swapAt(kept, index) }
+        for index in entries.many.indices where entries.many[index].hub != nil {
+            if kept != index { entries.many.swapAt(kept, index) }
             kept += 1
         }
-        retireLocked(entries[kept...], sparing: spared)
-        entries.removeLast(entries.count - kept)
+        retireLocked(entries.many[kept...], sparing: spared)
+        entries.many.removeLast(entries.many.count - kept)
+        entries.settle()
         detachedCount = 0
     }
 
@@ -168,8 +170,8 @@ internal class SubjectRoster: @unchecked Sendable {
     /// Forgets every subscriber (the subject completed): detached ones are no longer counted.
     @usableFromInline
     final func takeAll() -> [SubjectLink] {
-        let all = entries
-        entries = []
+        let all = entries.all
+        entries = SubjectLinks()
         detachedCount = 0
         return all
     }
@@ -254,10 +256,19 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
     }
 
     /// Offers `value` to a snapshot of `entries`, releasing the lock (held by the caller) once it
-    /// is taken. Out of line, so that the single-subscriber path stays small enough to inline.
+    /// is taken. Out of line, so that the single-subscriber path stays small enough to inline. A
+    /// single subscriber comes here only while a delivery into it is under way (another thread's,
+    /// which this one waits for, or this thread's own, which it re-enters).
     @inlinable @inline(never)
     func offerToAll(_ value: Output, generation: UInt64) {
-        let receivers = entries
+        if let sole = entries.one {
+            lock.unlock(owner: self)
+            if unsafeDowncast(sole, to: SubjectConduit<Output, Failure>.self).offer(value, generation: generation) {
+                releaseRetiredTakingLock()
+            }
+            return
+        }
+        let receivers = entries.many
         lock.unlock(owner: self)
         if SubjectHub.offer(value, generation: generation, to: receivers) {
             releaseRetiredTakingLock()
@@ -267,16 +278,17 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
     /// With a single subscriber whose conduit's lock is free (no delivery into it under way, and
     /// this thread is not inside one): that conduit, its lock taken, to deliver to through
     /// `offerHoldingLock` once the hub's lock is released. Call holding the hub's lock. The conduit
-    /// is not retained (a snapshot of `entries` would cost a retain and a release of the array:
-    /// two atomic operations per send): a conduit taken out of `entries` while its lock is held
-    /// is kept in `retired` until it is free. Never waits for the conduit's lock (a cancel holds
-    /// it while it waits for the hub's).
+    /// is not retained (a copy of `entries.one` would cost a retain and a release: two atomic
+    /// operations per send): a conduit taken out of `entries` while its lock is held is kept in
+    /// `retired` until it is free. Never waits for the conduit's lock (a cancel holds it while it
+    /// waits for the hub's).
     @inlinable @inline(__always)
     func lockSoleConduit() -> Unmanaged<SubjectConduit<Output, Failure>>? {
-        guard entries.count == 1 else { return nil }
-        let address = entries.withUnsafeBufferPointer {
-            UnsafeRawBufferPointer($0).load(as: UnsafeRawPointer.self)
+        // `one`'s bits, read in place: the reference, or null for `nil`.
+        let bits = withUnsafeMutablePointer(to: &entries.one) {
+            UnsafeRawPointer($0).load(as: UnsafeRawPointer?.self)
         }
+        guard let address = bits else { return nil }
         let sole = Unmanaged<SubjectConduit<Output, Failure>>.fromOpaque(address)
         return sole._withUnsafeGuaranteedRef { $0.lock.tryLock() } ? sole : nil
     }
@@ -369,7 +381,9 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
     func makeConduit<S: Subscriber>(
         for subscriber: S, current: (() -> (Output, UInt64))?, ended: inout Subscribers.Completion<Failure>?
     ) -> SubjectConduit<Output, Failure>? where S.Input == Output, S.Failure == Failure {
-        let port = SubjectHub.port(for: subscriber)
+        // A subscriber kept in its conduit needs no port made for it.
+        let carried = current == nil && S.self is SubjectCarriedSubscriber.Type
+        let port = carried ? nil : SubjectHub.port(for: subscriber)
         lock.lock(owner: self)
         if !retired.isEmpty { releaseRetired() }
         if let completion {
@@ -377,12 +391,14 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
             ended = completion
             return nil
         }
-        let conduit: SubjectConduit<Output, Failure> = if let current {
+        let conduit: SubjectConduit<Output, Failure> = if let port, let current {
             isPublished
                 ? PublishedConduit(hub: self, current: current, port: port)
                 : CurrentValueConduit(hub: self, current: current, port: port)
-        } else {
+        } else if let port {
             SubjectConduit(hub: self, port: port)
+        } else {
+            SubjectCarrierConduit(hub: self, subscriber: subscriber)
         }
         entries.append(conduit)
         lock.unlock(owner: self)
