@@ -346,7 +346,11 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
             return
         }
         var ended: Subscribers.Completion<Failure>?
-        guard let conduit = makeConduit(for: subscriber, current: current, ended: &ended) else {
+        // Only a value type may be kept in its conduit, and asking a class whether it conforms is a
+        // look-up in the runtime's conformance cache (~230 instructions), where a struct's answer
+        // is known once the code is specialised.
+        let carried = current == nil && !(S.self is AnyObject.Type) && S.self is SubjectCarriedSubscriber.Type
+        guard let conduit = makeConduit(for: subscriber, current: current, carried: carried, ended: &ended) else {
             subscriber.receive(subscription: Subscriptions.empty)
             if let ended { subscriber.receive(completion: ended) }
             return
@@ -366,7 +370,7 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
     @inlinable
     func attach(sink: Subscribers.Sink<Output, Failure>, current: (() -> (Output, UInt64))?) {
         var ended: Subscribers.Completion<Failure>?
-        guard let conduit = makeConduit(for: sink, current: current, ended: &ended) else {
+        guard let conduit = makeConduit(for: sink, current: current, carried: false, ended: &ended) else {
             sink.receive(subscription: Subscriptions.empty)
             if let ended { sink.receive(completion: ended) }
             return
@@ -376,13 +380,14 @@ internal final class SubjectHub<Output, Failure: Error>: SubjectRoster, @uncheck
 
     /// A new conduit delivering to `subscriber`, added to `entries`; `nil` if the subject has
     /// completed, with its completion in `ended`. The port is made here, where the conduit is: made
-    /// by the caller and passed in, it was called through two more thunks per value.
+    /// by the caller and passed in, it was called through two more thunks per value. `carried`:
+    /// the subscriber is a `SubjectCarriedSubscriber` of a passthrough subject, kept in its conduit
+    /// (`SubjectCarrierConduit`), which needs no port made for it.
     @inlinable @inline(__always)
     func makeConduit<S: Subscriber>(
-        for subscriber: S, current: (() -> (Output, UInt64))?, ended: inout Subscribers.Completion<Failure>?
+        for subscriber: S, current: (() -> (Output, UInt64))?, carried: Bool,
+        ended: inout Subscribers.Completion<Failure>?
     ) -> SubjectConduit<Output, Failure>? where S.Input == Output, S.Failure == Failure {
-        // A subscriber kept in its conduit needs no port made for it.
-        let carried = current == nil && S.self is SubjectCarriedSubscriber.Type
         let port = carried ? nil : SubjectHub.port(for: subscriber)
         lock.lock(owner: self)
         if !retired.isEmpty { releaseRetired() }
