@@ -21,6 +21,19 @@ final class ObservableObjectTests: SessionTestCase {
             printed("player.currentSong = \"Civilization Collapse\""), ["Received value: Civilization Collapse"])
     }
 
+    func testCompoundAssignmentUpdatesThePropertyOnceThroughPublished() {
+        type("class Counter: ObservableObject { @Published var count = 1 }")
+        type("let counter = Counter()")
+        type("counter.$count.sink { print(\"count \\($0)\") }")
+        XCTAssertEqual(printed("counter.count += 4"), ["count 5"])
+        XCTAssertEqual(printed("counter.count *= 3"), ["count 15"])
+        XCTAssertEqual(printed("counter.count -= 1"), ["count 14"])
+        XCTAssertEqual(printed("counter.count /= 2"), ["count 7"])
+        XCTAssertEqual(printed("counter.count %= 4"), ["count 3"])
+        XCTAssertTrue(error("counter.count /= 0").contains("division by zero"))
+        XCTAssertEqual(printed("counter.count"), ["3"], "a failed update leaves the property as it was")
+    }
+
     func testObjectWillChangeFiresBeforeTheValueIsStored() {
         type("object player { @Published currentSong = \"a\" }")
         type("player.objectWillChange.sink { print(\"will change, still \\(player.currentSong)\") }")

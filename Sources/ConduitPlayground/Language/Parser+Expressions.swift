@@ -23,6 +23,14 @@ extension Parser {
         return .conditional(condition, whenTrue, whenFalse)
     }
 
+    /// Whether the next tokens are `+=`, `-=`, `*=`, `/=` or `%=` (written without a space):
+    /// an assignment statement's, not an operator of the expression.
+    var atCompoundAssignment: Bool {
+        guard case .symbol(let symbol) = current.kind, ["+", "-", "*", "/", "%"].contains(symbol) else { return false }
+        let next = peek(1)
+        return next.isSymbol("=") && next.offset == current.offset + 1
+    }
+
     static let precedence: [[BinaryOperator]] = [
         [.or], [.and], [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual], [.coalesce],
         [.plus, .minus], [.times, .divide, .remainder],
@@ -34,7 +42,7 @@ extension Parser {
         let entered = depth
         defer { depth = entered }
         while case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol),
-            Parser.precedence[level].contains(op) {
+            Parser.precedence[level].contains(op), !atCompoundAssignment {
             // Each operator nests the expression so far one level deeper.
             try enter()
             advance()

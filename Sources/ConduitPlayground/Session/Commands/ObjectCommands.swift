@@ -154,11 +154,18 @@ enum ObjectCommands {
         let start = parser.current
         let expression = try parser.expression()
         let written = parser.text.trimmingWhitespace()
+        // `player.volume += 1` is `player.volume = player.volume + 1`.
+        var compound: BinaryOperator?
+        if parser.atCompoundAssignment, case .symbol(let symbol) = parser.current.kind {
+            compound = BinaryOperator(rawValue: symbol)
+            parser.advance()
+        }
         if parser.current.isSymbol("=") {
             let equals = parser.current
             parser.advance()
             let valueToken = parser.current
-            let value = try parser.valueExpression()
+            var value = try parser.valueExpression()
+            if let compound { value = .binary(compound, expression, value) }
             if case .name(let name, let token) = expression {
                 // `volume = 5` for a binding `volume`.
                 return Statement("set") { session in
