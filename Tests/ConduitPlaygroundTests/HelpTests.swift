@@ -9,7 +9,8 @@ final class HelpTests: SessionTestCase {
         for command in Parser.commands {
             let page = type("help \(command)")
             XCTAssertTrue(page.contains { $0.hasPrefix("  example: ") }, "help \(command): \(page)")
-            let shown = command == "ls" ? "subs (or ls)" : command == "exit" ? "quit (or exit)" : command
+            let aliased = ["ls": "subs (or ls)", "exit": "quit (or exit)", "let": "let (or var)", "var": "let (or var)"]
+            let shown = aliased[command] ?? command
             XCTAssertTrue(overview.contains("\n  \(shown)"), "`help` does not list \(command)")
         }
     }

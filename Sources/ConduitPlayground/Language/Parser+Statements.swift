@@ -11,6 +11,10 @@ extension Parser {
                 "a line starts with a command such as `subject`, `let`, `sink` or `send`; type `help` for the list",
                     at: first)
         }
+        if CommandTable.spec(named: word) != nil, peek(1).isSymbol("."), !Parser.swiftKeywords.contains(word) {
+            // `subject.send(1)`: a name that is also a command word, used as Swift code uses it.
+            return try ObjectCommands.expressionStatement(&self)
+        }
         guard let spec = CommandTable.spec(named: word) else {
             if word.hasPrefix("$") || peek(1).isSymbol(".") || peek(1).isSymbol("(") || peek(1).isSymbol("=")
                 || peek(1).isSymbol("?") {
@@ -69,7 +73,9 @@ extension Parser {
         guard let name = token.identifier else {
             throw SyntaxError("`\(command)` needs a name, for example `\(command) taps`", at: token)
         }
-        guard !Parser.commands.contains(name), !Parser.reserved.contains(name) else {
+        // A command word may name something (`let subject = PassthroughSubject<Int, Never>()`, as
+        // Swift code often does); Swift's own keywords may not.
+        guard !Parser.swiftKeywords.contains(name), !Parser.reserved.contains(name) else {
             throw SyntaxError("`\(name)` is a reserved word; choose another name", at: token)
         }
         advance()

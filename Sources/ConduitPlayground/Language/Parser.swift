@@ -78,6 +78,11 @@ struct Parser {
         return try parser.pipeline()
     }
 
+    /// Swift's keywords among the command words and the words statements start with: never names.
+    static let swiftKeywords: Set<String> = [
+        "let", "var", "for", "func", "class", "import", "in", "if", "else", "guard", "return", "object",
+    ]
+
     static let reserved: Set<String> = [
         "true", "false", "nil", "just", "empty", "timer", "demand", "in",
         "Just", "Empty", "Fail", "Deferred", "Future", "Record", "Timer",

@@ -4,15 +4,30 @@ import Conduit
 enum PipelineCommands {
     static let all: [CommandSpec] = [
         CommandSpec(
-            "let", usage: "let NAME = PIPELINE",
+            "let", aliases: ["var"], usage: "let (or var) NAME = PIPELINE",
             summary: "names a pipeline: a source and a chain of operators, written as in Swift; "
-                + "a line starting with `.` continues the statement before it",
+                + "a line starting with `.` continues the statement before it; a chain ending in `.sink { ... }` "
+                + "or `.assign(...)` subscribes, as Swift keeps the AnyCancellable (`NAME.cancel()` cancels it)",
             example: "let doubled = numbers.map { $0 * 2 }", arguments: [.newName, .pipeline]
         ) { parser, word in
             let name = try parser.newName(after: "let")
+            // `let results: AnyPublisher<[String], Never> = ...`: the type is Swift's, the values carry theirs.
+            var declaredType = ""
+            if parser.current.isSymbol(":") {
+                parser.advance()
+                declaredType = try parser.skipType()
+            }
             try parser.expectSymbol(
                 "=", "write `let \(name.display) = PIPELINE`, for example `let doubled = numbers.map { $0 * 2 }`"
             )
+            if parser.skipCancellableStore(declaredType: declaredType) {
+                // `var cancellables = Set<AnyCancellable>()`: the playground keeps every
+                // subscription by its name already, so `.store(in: &cancellables)` needs no store.
+                return Statement(word.display) { session in
+                    session.info("\(name.display): subscriptions are kept by name here; `.store(in: &\(name.display))` "
+                        + "is accepted and `subs` lists them")
+                }
+            }
             if let subject = try parser.swiftSubject() {
                 // `let taps = PassthroughSubject<String, Never>()`, as Swift writes it.
                 return Statement(word.display, defines: name) { session in
@@ -20,6 +35,12 @@ enum PipelineCommands {
                 }
             }
             let syntax = try parser.pipeline()
+            if let last = syntax.operators.last, Parser.subscriberWords.contains(last.name) {
+                // `let cancellable = subject.sink { ... }`: the subscription, named as a sink.
+                return Statement(word.display, defines: name) { session in
+                    try session.subscribeSink(name, to: syntax, demand: nil)
+                }
+            }
             return Statement(word.display, defines: name, pipeline: syntax) { session in
                 if try session.defineInstance(name, from: syntax) { return }
                 if try session.defineBinding(name, from: syntax) { return }

@@ -1,9 +1,27 @@
 import Foundation
 
 /// The commands of scripts and of the session as a whole: `load` a script, `reset` every name,
-/// `quit`.
+/// `quit`, and `import` for Swift code pasted with its imports.
 enum ScriptCommands {
+    /// The modules whose names the playground has: importing them changes nothing.
+    static let modulesHere: Set<String> = ["Combine", "Conduit", "Foundation", "Dispatch", "OpenCombine"]
+
     static let all: [CommandSpec] = [
+        CommandSpec(
+            "import", usage: "import MODULE",
+            summary: "accepted, for Swift code pasted with its imports: Combine's names are always here",
+            example: "import Combine", arguments: [.newName]
+        ) { parser, word in
+            guard let module = parser.current.identifier else {
+                throw SyntaxError("`import` needs a module name, for example `import Combine`", at: parser.current)
+            }
+            parser.advance()
+            return Statement(word.display) { session in
+                guard !ScriptCommands.modulesHere.contains(module) else { return }
+                session.info("\(module) is not part of the playground: its names are unknown here "
+                    + "(Combine's and Foundation's publishers are)")
+            }
+        },
         CommandSpec(
             "load", usage: "load FILE", summary: "runs the lines of a script file in this session",
             example: "load scripts/examples/first-pipeline.conduit", arguments: [.file],

@@ -55,11 +55,7 @@ enum SubjectCommands {
             example: "complete taps", arguments: [.subject]
         ) { parser, word in
             let name = try parser.existingName(after: "complete", usage: "complete NAME")
-            return Statement(word.display) { session in
-                let subject = try session.subjectEntry(name, for: "complete")
-                session.timeline.record(name.display, .finished, at: session.scheduler.now.nanoseconds)
-                subject.send(completion: .finished)
-            }
+            return Statement(word.display) { session in try session.finish(name, failure: nil) }
         },
         CommandSpec(
             "fail", usage: "fail NAME \"message\"", summary: "fails a subject with an error message",
@@ -73,11 +69,17 @@ enum SubjectCommands {
                 )
             }
             parser.advance()
-            return Statement(word.display) { session in
-                let subject = try session.subjectEntry(name, for: "fail")
-                session.timeline.record(name.display, .failed, at: session.scheduler.now.nanoseconds)
-                subject.send(completion: .failure(PlaygroundError(message)))
-            }
+            return Statement(word.display) { session in try session.finish(name, failure: message) }
         },
     ]
+}
+
+extension Session {
+    /// `complete NAME` (no `failure`) or `fail NAME "failure"`, and Swift's
+    /// `NAME.send(completion: .finished)` or `.failure(...)`: the subject's subscribers receive it.
+    func finish(_ name: Token, failure: String?) throws {
+        let subject = try subjectEntry(name, for: failure == nil ? "complete" : "fail")
+        timeline.record(name.display, failure == nil ? .finished : .failed, at: scheduler.now.nanoseconds)
+        subject.send(completion: failure.map { .failure(PlaygroundError($0)) } ?? .finished)
+    }
 }
