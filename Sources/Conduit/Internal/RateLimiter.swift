@@ -123,19 +123,31 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
     }
 
     /// Debounce: the newest value's timer fired; the value goes out if it is still the newest.
+    /// One lock pass (holding `delivery`) checks the timer, takes it out and takes the value and
+    /// a unit of demand; the timer is cancelled before the value goes out.
     @inlinable
     func timerFired(_ number: Int) {
-        var fired: Cancellable?
-        lock.lock(owner: self)
-        guard generation == number, lastFired != number else {
+        delivery.withLock(owner: self) {
+            lock.lock(owner: self)
+            guard generation == number, lastFired != number else {
+                lock.unlock(owner: self)
+                return
+            }
+            lastFired = number
+            var fired: Cancellable?
+            swap(&fired, &timer)
+            let handOff = takeWaiting()
             lock.unlock(owner: self)
-            return
+            // Consumed, not copied: a method called on an optional existential variable copies it
+            // (a retain and a release more, through its value witnesses).
+            switch consume fired {
+            case .some(let timer): timer.cancel()
+            case .none: break
+            }
+            if let (downstream, value) = handOff {
+                deliver(value, to: downstream)
+            }
         }
-        lastFired = number
-        swap(&fired, &timer)
-        lock.unlock(owner: self)
-        fired?.cancel()
-        sendWaiting()
     }
 
     @inlinable
@@ -187,24 +199,35 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
         }
     }
 
+    /// Sends the waiting value, if the downstream has demand for it (otherwise it is dropped).
     @inlinable
     func sendWaiting() {
         delivery.withLock(owner: self) {
             lock.lock(owner: self)
-            guard let downstream, let value = waiting else {
-                lock.unlock(owner: self)
-                return
-            }
-            waiting = nil
-            guard demand > 0 else {
-                lock.unlock(owner: self)
-                return
-            }
-            demand -= 1
+            let handOff = takeWaiting()
             lock.unlock(owner: self)
-            let more = downstream.receive(value)
-            if more > 0 { lock.withExclusiveLock(owner: self) { demand += more } }
+            if let (downstream, value) = handOff {
+                deliver(value, to: downstream)
+            }
         }
+    }
+
+    /// Takes the waiting value and, if the downstream has demand for it, a unit of that demand;
+    /// returns the value with the downstream to send it to. Call holding `lock` and `delivery`.
+    @inlinable
+    func takeWaiting() -> (Downstream, Input)? {
+        guard let downstream, let value = waiting else { return nil }
+        waiting = nil
+        guard demand > 0 else { return nil }
+        demand -= 1
+        return (downstream, value)
+    }
+
+    /// Sends `value` downstream and adds the demand it returns. Call holding `delivery` only.
+    @inlinable
+    func deliver(_ value: Input, to downstream: Downstream) {
+        let more = downstream.receive(value)
+        if more > 0 { lock.withExclusiveLock(owner: self) { demand += more } }
     }
 
     @usableFromInline
