@@ -62,4 +62,61 @@ final class PastedSwiftCodeTests: SessionTestCase {
         type("sink out = doubled")
         XCTAssertEqual(values("subject.send(4)"), ["out ← 8"])
     }
+
+    func testSwiftCommentsAreComments() {
+        var reader = StatementReader(mode: .lookahead)
+        let source = "// a note\nsubject s // the source\nsink out = s // watch it\nsend s \"http://x\""
+        let statements = (reader.read(lines: source) + reader.finish()).map(\.text)
+        XCTAssertEqual(statements.count, 3, "\(statements)")
+        for statement in statements.dropLast() { type(statement) }
+        XCTAssertEqual(values(statements[2]), ["out ← \"http://x\""], "`//` inside a string is text")
+    }
+
+    func testAStatementEndingInEqualsContinuesOnTheNextLine() {
+        var reader = StatementReader(mode: .lookahead)
+        let statements = (reader.read(lines: "subject s\nlet doubled =\n    s.map { $0 * 2 }\nsink out = doubled")
+            + reader.finish()).map(\.text)
+        XCTAssertEqual(statements.count, 3, "\(statements)")
+        for statement in statements { type(statement) }
+        XCTAssertEqual(values("send s 4"), ["out ← 8"])
+        var broken = StatementReader(mode: .lookahead)
+        let pieces = broken.read(lines: "let x =\n\nsend s 1") + broken.finish()
+        XCTAssertEqual(pieces.first?.unclosed?.symbol, "=")
+        XCTAssertTrue(StatementReader.message(for: pieces[0].unclosed!).contains("ends with `=`"))
+    }
+
+    func testCastsCheckWhatAValueIs() {
+        type("class Card { var name = \"\" }")
+        type("subject things")
+        type("sink cards = things.compactMap { $0 as? Card }.map { $0.name }")
+        type("sink numbers = things.filter { $0 is Int }")
+        type("let ace = Card()")
+        type("ace.name = \"ace\"")
+        XCTAssertEqual(values("send things ace"), ["cards ← \"ace\""])
+        XCTAssertEqual(values("send things 3"), ["numbers ← 3"])
+        XCTAssertEqual(values("send things \"text\""), [])
+        type("sink forced = things.map { $0 as! Int }")
+        XCTAssertEqual(values("send things \"x\""),
+            ["forced ✗ failed: string \"x\" is not of type Int (`as!` stops here)"])
+    }
+
+    func testTheSeedsCardPipelineRunsAsWritten() {
+        for line in [
+            "class Card { var name = \"\" }",
+            "let names = NotificationCenter.default.publisher(for: Card.tapped).compactMap { $0.object as? Card }"
+                + ".map { $0.name }",
+            "class MySwitch: ObservableObject { @Published var isOnPublisher = false }",
+            "let mySwitch = MySwitch()",
+            "lazy var combination = Publishers.CombineLatest(names, mySwitch.$isOnPublisher)"
+                + ".scan((nil, true)) { $0.1 != $1.1 ? (nil, $1.1) : $1 }.filter { $0.1 }.compactMap { $0.0 }",
+            "let sink = combination.sink { print(\"tapped\", $0) }",
+            "let ace = Card()", "ace.name = \"ace\"",
+        ] {
+            XCTAssertFalse(session.evaluate(line).contains { $0.kind == .error }, line)
+        }
+        let post = "NotificationCenter.default.post(name: Card.tapped, object: ace)"
+        XCTAssertEqual(session.evaluate(post).map(\.text), [], "the switch is off")
+        type("mySwitch.isOnPublisher = true")
+        XCTAssertEqual(session.evaluate(post).map(\.text), ["tapped ace"])
+    }
 }

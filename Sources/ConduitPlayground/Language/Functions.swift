@@ -80,6 +80,16 @@ enum Functions {
                 return Double(trimmed).map(Value.double) ?? .null
             }
             return try call(name.lowercased(), arguments)
+        case "as?", "as!", "is":
+            // `value as? Card`: the value if it is of that type (nil if not); `as!` fails instead.
+            guard arguments.count == 2, case .string(let type) = arguments[1] else {
+                throw PlaygroundError("`\(name)` needs a value and a type")
+            }
+            let matches = Functions.value(arguments[0], isOfType: type)
+            if name == "is" { return .bool(matches) }
+            if matches { return arguments[0] }
+            if name == "as?" { return .null }
+            throw PlaygroundError("\(arguments[0].kindName) \(arguments[0]) is not of type \(type) (`as!` stops here)")
         case "isNil":
             try expect(1)
             return .bool(arguments[0] == .null)
@@ -92,5 +102,34 @@ enum Functions {
     static func text(_ value: Value) -> String {
         if case .string(let text) = value { return text }
         return value.description
+    }
+
+    /// Whether a value is of the Swift type written: `Int`, `String`, `Double`, `Bool`, arrays,
+    /// optionals, or a class declared in the playground; a type it cannot tell (`Any`, Foundation's
+    /// types) matches any value.
+    static func value(_ value: Value, isOfType written: String) -> Bool {
+        var type = written.trimmingCharacters(in: .whitespaces)
+        if type.hasSuffix("?") || type.hasSuffix("!") {
+            if value == .null { return true }
+            type.removeLast()
+        }
+        switch (type, value) {
+        case ("Int", .int), ("String", .string), ("Bool", .bool), ("Double", .double), ("Float", .double),
+            ("CGFloat", .double):
+            return true
+        case ("Int", _), ("String", _), ("Bool", _), ("Double", _), ("Float", _), ("CGFloat", _):
+            return false
+        case (_, .object(let object)):
+            return object.typeName == nil || object.typeName == type || ["Any", "AnyObject", "NSObject"].contains(type)
+        case (_, .array):
+            return type.hasPrefix("[") || type == "Any"
+        case (_, .publisher):
+            return type.hasPrefix("Any") || type.contains("Publisher")
+        default:
+            if value == .null { return false }
+            if ["Any", "AnyHashable"].contains(type) { return true }
+            // Another capitalised name is a class or type the value is not.
+            return type.first?.isUppercase != true
+        }
     }
 }

@@ -33,7 +33,8 @@ struct Lexer<Source: LexerSource> {
         while position < count, source.isWhitespace(at: position) {
             position += 1
         }
-        guard position < count, !at(position, is: "#") else {
+        // `#` and Swift's `//` start a comment, which runs to the end of the line.
+        guard position < count, !at(position, is: "#"), !(at(position, is: "/") && at(position + 1, is: "/")) else {
             return Token(kind: .end, offset: count, length: 0)
         }
         let start = position

@@ -38,7 +38,10 @@ extension Parser {
 
     mutating func binary(level: Int) throws -> Expression {
         guard level < Parser.precedence.count else { return try unary() }
+        // Swift's casts (`as?`, `as!`, `as`, `is`) bind just tighter than `??`.
+        let castsFollow = Parser.precedence[level] == [.coalesce]
         var left = try binary(level: level + 1)
+        if castsFollow { left = try casts(of: left) }
         let entered = depth
         defer { depth = entered }
         while case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol),
@@ -46,10 +49,33 @@ extension Parser {
             // Each operator nests the expression so far one level deeper.
             try enter()
             advance()
-            let right = try binary(level: level + 1)
+            var right = try binary(level: level + 1)
+            if castsFollow { right = try casts(of: right) }
             left = .binary(op, left, right)
         }
         return left
+    }
+
+    /// `value as? Card`, `value as! Int`, `value as String`, `value is Card`: a check of the value's
+    /// kind (a playground value knows what it is), as `Expression.call` of `as?`, `as!` or `is`.
+    mutating func casts(of operand: Expression) throws -> Expression {
+        var expression = operand
+        let entered = depth
+        defer { depth = entered }
+        while current.identifier == "as" || current.identifier == "is" {
+            let keyword = current
+            try enter()
+            advance()
+            var function = keyword.identifier ?? "is"
+            if function == "as", current.isSymbol("?") || current.isSymbol("!"), case .symbol(let mark) = current.kind {
+                function += mark
+                advance()
+            }
+            let type = try skipType()
+            if function == "as" { continue }
+            expression = .call(function, [expression, .literal(.string(type))])
+        }
+        return expression
     }
 
     mutating func unary() throws -> Expression {

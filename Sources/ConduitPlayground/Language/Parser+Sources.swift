@@ -4,7 +4,9 @@ extension Parser {
         let start = current.offset
         var source: PipelineSyntax.Source
         var operators: [OperatorCall] = []
-        if startsWithExpression {
+        if let combined = try combiningInitialiser() {
+            (source, operators) = combined
+        } else if startsWithExpression {
             // `player.$currentSong`, `service.search("swift")`, `NotificationCenter.default.publisher(for: "x")`.
             switch try postfix() {
             case .pipeline(let inner):
@@ -225,5 +227,39 @@ extension Parser {
         }
         advance()
         return interval
+    }
+
+    /// `Publishers.CombineLatest(a, b)`, `Publishers.Merge(a, b, c)`, `Publishers.Zip(a, b)`, as
+    /// Swift may write them: the first publisher with the operator over the others
+    /// (`a.combineLatest(b)`), which is what they build. Nil, reading nothing, for anything else.
+    mutating func combiningInitialiser() throws -> (PipelineSyntax.Source, [OperatorCall])? {
+        guard current.identifier == "Publishers", peek(1).isSymbol("."), let type = peek(2).identifier,
+              peek(3).isSymbol("(")
+        else { return nil }
+        let kinds = ["CombineLatest": "combineLatest", "Merge": "merge", "Zip": "zip", "MergeMany": "merge"]
+        let family = String(type.prefix { !$0.isNumber })
+        guard let name = kinds[family] else { return nil }
+        let typeToken = peek(2)
+        advance()
+        advance()
+        advance()
+        advance()
+        var arguments = try list(until: ")", what: "the publishers of `Publishers.\(type)`") { try $0.argument() }
+        guard arguments.count >= 2, let first = arguments.first else {
+            throw SyntaxError("`Publishers.\(type)` combines two publishers or more: `Publishers.\(type)(a, b)`",
+                at: typeToken)
+        }
+        arguments.removeFirst()
+        let source: PipelineSyntax.Source
+        switch first.content {
+        case .name: source = .name(first.token)
+        case .expression(let expression): source = .expression(expression)
+        default:
+            throw SyntaxError("expected a publisher: the name of a subject or pipeline", at: first.token)
+        }
+        let call = OperatorCall(
+            name: name, token: typeToken, arguments: arguments, trailingClosure: nil, span: covering(from: typeToken)
+        )
+        return (source, [call])
     }
 }

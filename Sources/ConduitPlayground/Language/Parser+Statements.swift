@@ -1,6 +1,13 @@
 /// Statements: the command word and what each command takes after it.
 extension Parser {
     mutating func statement() throws -> Statement {
+        // `lazy var`, `private let`, `final class`: Swift's modifiers change nothing here.
+        while let modifier = current.identifier, Parser.declarationModifiers.contains(modifier),
+              let next = peek(1).identifier, ["let", "var", "func", "class"].contains(next)
+                || Parser.declarationModifiers.contains(next)
+        {
+            advance()
+        }
         let first = current
         if first.isSymbol("[") {
             // `[1, 2].publisher.assign(to: \.volume, on: knob)`: a chain with no name.

@@ -83,6 +83,11 @@ struct Parser {
         "let", "var", "for", "func", "class", "import", "in", "if", "else", "guard", "return", "object",
     ]
 
+    /// Swift's declaration modifiers, read and ignored before `let`, `var`, `func` and `class`.
+    static let declarationModifiers: Set<String> = [
+        "lazy", "private", "fileprivate", "public", "internal", "final", "static", "open",
+    ]
+
     static let reserved: Set<String> = [
         "true", "false", "nil", "just", "empty", "timer", "demand", "in",
         "Just", "Empty", "Fail", "Deferred", "Future", "Record", "Timer",

@@ -211,13 +211,27 @@ struct ArgumentReader {
         return flag
     }
 
-    /// The names given as arguments (other publishers), in order, resolved to their pipelines.
+    /// The publishers given as arguments, in order: names resolved to their pipelines, or
+    /// expressions that give a publisher (`player.$volume`, `Just(1)`).
     func publishers(_ context: BuildContext, label: String? = nil, atLeast: Int = 1,
         atMost: Int = .max) throws -> [Pipe] {
         var pipes: [Pipe] = []
         for (index, argument) in call.arguments.enumerated() where !isClosure(argument) {
             guard index == 0 ? argument.label == label || argument.label == nil : argument.label == nil else {
                 throw problem("unexpected label `\(argument.label ?? "")`", at: argument.token)
+            }
+            if case .expression(let expression) = argument.content {
+                let value: Value
+                do {
+                    value = try expression.evaluate([])
+                } catch {
+                    throw problem(PlaygroundError.from(error).message, at: argument.token)
+                }
+                guard case .publisher(let publisher) = value else {
+                    throw problem("expected a publisher, not \(value.kindName) \(value)", at: argument.token)
+                }
+                pipes.append(publisher.pipe)
+                continue
             }
             guard case .name(let name) = argument.content else {
                 throw problem("expected the name of a subject or pipeline", at: argument.token)

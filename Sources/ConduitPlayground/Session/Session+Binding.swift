@@ -67,6 +67,9 @@ extension Session {
         case .member(.name(let root, let token), "wrappedValue"):
             if case .binding? = entries[root] { return try resolve(root, at: token) }
             return .member(try bind(.name(root, token)), "wrappedValue")
+        case .member(.name(let root, _), let name) where classes[root] != nil && entries[root] == nil:
+            // `Card.tapped`, a class's static constant (a notification's name, say): it stands for itself.
+            return .literal(.string("\(root).\(name)"))
         case .member(let base, let name):
             let bound = try bind(base)
             if case .literal(.object(let object)) = bound {

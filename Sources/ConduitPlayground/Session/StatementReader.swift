@@ -7,8 +7,9 @@
 ///   line), the piece says so (`continuesPrevious`) and the session replaces the statement it ran.
 /// - An open bracket or brace continues onto the next line, unless that line is blank or starts
 ///   a new command: then the statement is handed out as broken, pointing at what was left open.
+///   So does a line ending in `=` (`let names =`, the value on the next line, as Swift allows).
 /// - A string ends on its line, as Swift's `"..."` does: one left open is broken at once.
-/// - `#` starts a comment; a line that is only a comment is skipped.
+/// - `#` (or Swift's `//`) starts a comment; a line that is only a comment is skipped.
 ///
 /// In `lookahead` mode (scripts, pipes, `-e`) a finished statement is held until the next line
 /// shows whether it continues; `interactive` mode hands it out at the end of its line.
@@ -67,6 +68,8 @@ public struct StatementReader: Sendable {
         var escaped = false
         /// Where a comment starts on the last line, as a UTF-8 offset in `text`.
         var comment: Int?
+        /// The UTF-8 offset of an `=` that ends the text so far (its value is still to come).
+        var dangling: Int?
 
         init(line: Int, column: Int, continuesPrevious: Bool) {
             self.line = line
@@ -74,12 +77,21 @@ public struct StatementReader: Sendable {
             self.continuesPrevious = continuesPrevious
         }
 
-        var isOpen: Bool { !open.isEmpty }
+        var isOpen: Bool { !open.isEmpty || dangling != nil }
+
+        /// Notes whether the text so far (without its comment) ends with `=`.
+        mutating func noteDanglingEquals() {
+            let code = text.utf8.prefix(comment ?? text.utf8.count)
+            let end = code.lastIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != 10 }
+            dangling = end.flatMap {
+                code[$0] == UInt8(ascii: "=") ? code.distance(from: code.startIndex, to: $0) : nil
+            }
+        }
 
         /// Nothing but blanks or a comment.
         var isBlank: Bool {
             let content = text.trimmingWhitespaceAndNewlines()
-            return content.isEmpty || content.hasPrefix("#")
+            return content.isEmpty || content.hasPrefix("#") || content.hasPrefix("//")
         }
 
         func piece(unclosed: Unclosed? = nil) -> Piece {
@@ -91,8 +103,9 @@ public struct StatementReader: Sendable {
 
         /// The piece with its innermost open bracket (or its open string) pointed out.
         func broken(_ reason: BreakReason) -> Piece {
-            let offset = string ?? open.last?.offset ?? 0
-            let symbol: Character = string != nil ? "\"" : Character(UnicodeScalar(open.last?.byte ?? 0x28))
+            let offset = string ?? open.last?.offset ?? dangling ?? 0
+            let symbol: Character = string != nil ? "\"" : open.isEmpty && dangling != nil ? "="
+                : Character(UnicodeScalar(open.last?.byte ?? 0x28))
             let characters = String(decoding: text.utf8.prefix(offset), as: UTF8.self).count
             return piece(unclosed: Unclosed(offset: characters, symbol: symbol, reason: reason))
         }
@@ -143,7 +156,7 @@ public struct StatementReader: Sendable {
                    word != "let" || building.open.last?.byte != UInt8(ascii: "{")
                 {
                     pieces.append(building.broken(.newCommand(word)))
-                } else if trimmed.hasPrefix("#") {
+                } else if trimmed.hasPrefix("#") || trimmed.hasPrefix("//") {
                     pending = building
                     return pieces
                 } else {
@@ -156,7 +169,7 @@ public struct StatementReader: Sendable {
                 building.continuations.append(building.text.count + StatementReader.leadingBlanks(of: line))
                 scan(line, column: 0, into: building, number: number, pieces: &pieces)
                 return pieces
-            } else if trimmed.hasPrefix("#"), !trimmed.hasPrefix("#>") {
+            } else if trimmed.hasPrefix("#") && !trimmed.hasPrefix("#>") || trimmed.hasPrefix("//") {
                 // A comment line between a statement and its `.` continuation.
                 pending = building
                 return pieces
@@ -164,7 +177,7 @@ public struct StatementReader: Sendable {
                 pieces.append(building.piece())
             }
         }
-        if trimmed.isEmpty || trimmed.hasPrefix("#") { return pieces }
+        if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//") { return pieces }
         let blanks = StatementReader.leadingBlanks(of: line)
         let start = line.index(line.startIndex, offsetBy: blanks)
         let building = Building(line: number, column: blanks, continuesPrevious: trimmed.hasPrefix("."))
@@ -219,6 +232,9 @@ public struct StatementReader: Sendable {
             case UInt8(ascii: "#"):
                 building.comment = offset
                 break scanning
+            case UInt8(ascii: "/") where following < bytes.endIndex && bytes[following] == UInt8(ascii: "/"):
+                building.comment = offset
+                break scanning
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                 building.open.append((byte, offset))
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -246,6 +262,7 @@ public struct StatementReader: Sendable {
             index = following
         }
         building.text += text[segmentStart...]
+        if building.open.isEmpty, building.string == nil { building.noteDanglingEquals() }
         if building.string != nil {
             pieces.append(building.broken(.endOfLine))
         } else if building.isOpen {
@@ -274,6 +291,12 @@ public struct StatementReader: Sendable {
     static func message(for unclosed: Unclosed) -> String {
         if unclosed.symbol == "\"" {
             return "this string has no closing `\"`: a string ends on its line, as in Swift"
+        }
+        if unclosed.symbol == "=" {
+            let why = unclosed.reason == .blankLine ? "a blank line follows it"
+                : unclosed.reason == .endOfInput || unclosed.reason == .endOfLine ? "the input ends here"
+                : "the next line starts a new command"
+            return "the statement ends with `=` but \(why); write the value after it, on the same line or the next"
         }
         let closing = unclosed.symbol == "(" ? ")" : unclosed.symbol == "[" ? "]" : "}"
         let why: String
