@@ -110,6 +110,11 @@ enum Help {
               .subscribe(on: DispatchQueue.global()), .store(in: &cancellables), [weak self] in: accepted
               func search(term) = Just([term]).delay(for: 300ms)   a function closures can call
               for await v in taps.values { print(v) }          what an async loop receives, one at a time
+              import Combine, // comments, var bag = Set<AnyCancellable>()   accepted
+              let c = taps.sink { print($0) }, c.cancel()      a named sink, cancelled as in Swift
+              taps.send(completion: .finished), n.count += 1   completions; compound assignment
+              Publishers.CombineLatest(a, b), $0 as? Card      combined publishers; casts
+              { (x: Int) -> Int in let y = x * 2; return y }   Swift's closures (help closures)
             """,
             [
                 "let taps = PassthroughSubject<String, Never>()",
@@ -123,6 +128,9 @@ enum Help {
                 "sink twice = [1, 2].publisher.map { [weak self] x in x * 2 }",
                 "for await v in taps.values { print(v) }",
                 "taps.send(\"king\")",
+                "let c = taps.sink { print(\"c got\", $0) }",
+                "taps.send(\"queen\")",
+                "c.cancel()",
             ]
         ),
     ]
