@@ -71,7 +71,9 @@ extension Parser {
                 function += mark
                 advance()
             }
-            let type = try skipType()
+            guard let type = try? skipType() else {
+                throw SyntaxError("expected a type after `\(function)`, such as `Int` or `Card`", at: current)
+            }
             if function == "as" { continue }
             expression = .call(function, [expression, .literal(.string(type))])
         }
