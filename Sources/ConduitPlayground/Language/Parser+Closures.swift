@@ -121,23 +121,31 @@ extension Parser {
         return highest
     }
 
+    /// `let NAME = value` or `var NAME: Type = value`, if the next tokens start one (reading nothing
+    /// if not); `asCondition` reads the value as an `if` or `guard` condition.
+    mutating func namedValue(usage: String, asCondition: Bool = false) throws -> (String, Expression)? {
+        guard current.identifier == "let" || current.identifier == "var", let name = peek(1).identifier else {
+            return nil
+        }
+        advance()
+        advance()
+        if current.isSymbol(":") {
+            advance()
+            try skipType()
+        }
+        try expectSymbol("=", usage)
+        return (name, asCondition ? try condition() : try expression())
+    }
+
     /// The body: `let NAME = value` steps (each ended by `;`, or by the next step), `if` and
     /// `guard` statements, then the value, with or without `return`. Each step's value is kept at
     /// position `nextLocal`, after the closure's arguments.
     mutating func closureBody(nextLocal: Int) throws -> Expression {
         if current.identifier == "if" { return try ifStatement(nextLocal: nextLocal) }
         if current.identifier == "guard" { return try guardStatement(nextLocal: nextLocal) }
-        if current.identifier == "let" || current.identifier == "var", let name = peek(1).identifier {
-            advance()
-            advance()
-            if current.isSymbol(":") {
-                advance()
-                try skipType()
-            }
-            try expectSymbol("=", "a step in a closure reads `let NAME = value;`")
-            try enter()
-            defer { depth -= 1 }
-            let value = try expression()
+        try enter()
+        defer { depth -= 1 }
+        if let (name, value) = try namedValue(usage: "a step in a closure reads `let NAME = value;`") {
             if current.isSymbol(";") { advance() }
             guard !current.isSymbol("}") else {
                 throw SyntaxError(

@@ -5,12 +5,8 @@ extension Parser {
     /// `if CONDITION { BODY } [else if ... | else { BODY }]`; without `else`, what follows the
     /// statement is the value when the condition is false.
     mutating func ifStatement(nextLocal: Int) throws -> Expression {
-        let keyword = current
-        advance()
-        try enter()
+        let (keyword, binding, condition) = try conditionHead()
         defer { depth -= 1 }
-        let binding = try optionalBinding()
-        let condition = binding == nil ? try self.condition() : nil
         let slot = binding == nil ? nextLocal : nextLocal + 1
         let whenTrue = try withName(binding?.name, at: nextLocal) { try $0.block(nextLocal: slot, after: keyword) }
         let whenFalse: Expression
@@ -38,12 +34,8 @@ extension Parser {
     /// `guard CONDITION else { BODY }` followed by the rest of the closure, which runs when the
     /// condition holds (`guard let NAME = value else { ... }` names the value for the rest).
     mutating func guardStatement(nextLocal: Int) throws -> Expression {
-        let keyword = current
-        advance()
-        try enter()
+        let (keyword, binding, condition) = try conditionHead()
         defer { depth -= 1 }
-        let binding = try optionalBinding()
-        let condition = binding == nil ? try self.condition() : nil
         guard current.identifier == "else" else {
             throw SyntaxError("expected `else`: a guard reads `guard x > 0 else { return 0 }`", at: current)
         }
@@ -61,23 +53,22 @@ extension Parser {
             .binary(.notEqual, .argument(nextLocal), .literal(.null)), rest, otherwise))
     }
 
-    /// `let NAME = value` after `if` or `guard` (Swift's optional binding), if it is there.
-    private mutating func optionalBinding() throws -> (name: String, value: Expression)? {
-        guard current.identifier == "let" || current.identifier == "var", let name = peek(1).identifier else {
-            return nil
-        }
+    /// The keyword (`if`, `guard`) and what follows it up to its block: Swift's optional binding
+    /// `let NAME = value`, or a condition. One level deeper (the caller leaves it).
+    private mutating func conditionHead() throws -> (Token, (name: String, value: Expression)?, Expression?) {
+        let keyword = current
         advance()
-        advance()
-        if current.isSymbol(":") {
-            advance()
-            try skipType()
+        try enter()
+        if let (name, value) = try namedValue(
+            usage: "an optional binding reads `if let NAME = value { ... }`", asCondition: true)
+        {
+            return (keyword, (name, value), nil)
         }
-        try expectSymbol("=", "an optional binding reads `if let NAME = value { ... }`")
-        return (name, try condition())
+        return (keyword, nil, try condition())
     }
 
     /// The condition, read where `{` opens the block that follows it.
-    private mutating func condition() throws -> Expression {
+    mutating func condition() throws -> Expression {
         let saved = readingCondition
         readingCondition = true
         defer { readingCondition = saved }
