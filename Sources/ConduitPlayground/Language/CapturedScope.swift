@@ -77,20 +77,11 @@ extension Expression {
     var capturesParameters: Bool {
         switch self {
         case .captured: return true
-        case .literal, .argument, .bound, .name: return false
         case .pipeline(let syntax):
             if case .expression(let source) = syntax.source, source.capturesParameters { return true }
             if case .just(let value) = syntax.source, value.capturesParameters { return true }
             return syntax.capturesParameters
-        case .array(let items), .call(_, let items), .namedCall(_, let items, _):
-            return items.contains { $0.capturesParameters }
-        case .record(let fields): return fields.contains { $0.1.capturesParameters }
-        case .member(let base, _), .optionalMember(let base, _), .unary(_, let base): return base.capturesParameters
-        case .index(let base, let index): return base.capturesParameters || index.capturesParameters
-        case .binary(_, let left, let right): return left.capturesParameters || right.capturesParameters
-        case .conditional(let condition, let whenTrue, let whenFalse):
-            return condition.capturesParameters || whenTrue.capturesParameters || whenFalse.capturesParameters
-        case .local(_, let value, let body): return value.capturesParameters || body.capturesParameters
+        default: return parts.contains { $0.capturesParameters }
         }
     }
 }

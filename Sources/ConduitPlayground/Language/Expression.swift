@@ -43,6 +43,21 @@ final class BoundExpression: @unchecked Sendable {
 }
 
 extension Expression {
+    /// The expressions it is made of, one level down (none for a literal, a name, a pipeline...):
+    /// for the questions asked of every part of an expression.
+    var parts: [Expression] {
+        switch self {
+        case .literal, .argument, .captured, .bound, .name, .pipeline: return []
+        case .array(let items), .call(_, let items), .namedCall(_, let items, _): return items
+        case .record(let fields): return fields.map(\.1)
+        case .member(let base, _), .optionalMember(let base, _), .unary(_, let base): return [base]
+        case .index(let base, let index): return [base, index]
+        case .binary(_, let left, let right): return [left, right]
+        case .conditional(let condition, let whenTrue, let whenFalse): return [condition, whenTrue, whenFalse]
+        case .local(_, let value, let body): return [value, body]
+        }
+    }
+
     /// Evaluates the expression with the closure's arguments; throws a readable `PlaygroundError`.
     func evaluate(_ arguments: [Value]) throws -> Value {
         switch self {

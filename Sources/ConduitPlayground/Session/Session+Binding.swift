@@ -431,17 +431,8 @@ extension Expression {
     /// Whether some part of it is a name, a named call or a pipeline the session must resolve.
     var needsBinding: Bool {
         switch self {
-        case .literal, .argument, .captured, .bound: return false
         case .name, .namedCall, .pipeline: return true
-        case .array(let items): return items.contains { $0.needsBinding }
-        case .record(let fields): return fields.contains { $0.1.needsBinding }
-        case .member(let base, _), .optionalMember(let base, _), .unary(_, let base): return base.needsBinding
-        case .index(let base, let index): return base.needsBinding || index.needsBinding
-        case .binary(_, let left, let right): return left.needsBinding || right.needsBinding
-        case .conditional(let condition, let whenTrue, let whenFalse):
-            return condition.needsBinding || whenTrue.needsBinding || whenFalse.needsBinding
-        case .local(_, let value, let body): return value.needsBinding || body.needsBinding
-        case .call(_, let arguments): return arguments.contains { $0.needsBinding }
+        default: return parts.contains { $0.needsBinding }
         }
     }
 
