@@ -42,6 +42,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
     /// The children are `Just`s: their value is taken without subscribing (when nothing observes).
     @usableFromInline let childIsJust: Bool
     @exclusivity(unchecked) @usableFromInline var transform: ((Outer) -> Child)?
+    /// Let go once the end is decided, but not while a delivery is under way (`deliverer` set): a
+    /// child's value reaches it without a reference of its own (`childReceived`), so the delivering
+    /// thread lets it go once its delivery is over (`drainAndUnlock`).
     @exclusivity(unchecked) @usableFromInline var downstream: Downstream?
     /// The upstream's subscription, in a box of its own: taken out to be called after unlocking,
     /// it costs one retain, where copying a `Subscription` existential goes through its value
@@ -138,14 +141,18 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
 
     /// Decides the end with `completion` (lock held): returns the downstream to send it to now, or
     /// nil when another thread is delivering (it sends the completion once its delivery returns).
+    /// From inside a delivery on this thread, the downstream is kept for that delivery to let go.
     @inlinable
     func endLocked(_ completion: Subscribers.Completion<Failure>) -> Downstream? {
         done = true
         transform = nil
         buffer.removeAll()
-        if deliverer == 0 || deliverer == ReentrantLock.currentThread {
+        if deliverer == 0 {
             let downstream = self.downstream
             self.downstream = nil
+            return downstream
+        }
+        if deliverer == ReentrantLock.currentThread {
             return downstream
         }
         pending = completion
@@ -228,7 +235,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             return
         }
         done = true
-        downstream = nil
+        if deliverer == 0 {
+            downstream = nil
+        }
         transform = nil
         pending = nil
         buffer.removeAll()
@@ -424,7 +433,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         }
         let me = ReentrantLock.currentThread
         guard demand > 0, buffer.isEmpty, deliverer == 0 || (deliverer == me && nesting < Self.maxNesting),
-            let downstream
+            downstream != nil
         else {
             // A SwitchToLatest value nobody asked for is dropped (Combine traps).
             if !switching || demand > 0 {
@@ -439,7 +448,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         demand -= 1
         nesting += 1
         lock.unlock(owner: self)
-        let more = downstream.receive(value)
+        let more = deliverToDownstream(value)
         lock.lock(owner: self)
         nesting -= 1
         let answer: Subscribers.Demand
@@ -459,6 +468,22 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         }
         lock.unlock(owner: self)
         return answer
+    }
+
+    /// Hands `value` to the downstream, which must be set, while this thread is the deliverer. A
+    /// sink is borrowed in place, not copied (a retain and a release per value): while a delivery
+    /// is under way, nothing lets the downstream go but the outermost delivery, once it is over.
+    @inlinable @inline(__always)
+    func deliverToDownstream(_ value: Output) -> Subscribers.Demand {
+        guard Downstream.self == Subscribers.Sink<Output, Failure>.self else {
+            return downstream.unsafelyUnwrapped.receive(value)
+        }
+        let address = withUnsafeMutablePointer(to: &downstream) {
+            UnsafeRawPointer($0).load(as: UnsafeRawPointer.self)
+        }
+        return Unmanaged<Subscribers.Sink<Output, Failure>>.fromOpaque(address)._withUnsafeGuaranteedRef {
+            $0.receive(value)
+        }
     }
 
     @inlinable
