@@ -46,6 +46,10 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
     /// child's value reaches it without a reference of its own (`childReceived`), so the delivering
     /// thread lets it go once its delivery is over (`drainAndUnlock`).
     @exclusivity(unchecked) @usableFromInline var downstream: Downstream?
+    /// The downstream is a sink that took this core as its subscription and takes its values
+    /// uncounted (`Subscribers.Sink.receiveSerially`): deliveries never overlap, and the sink is
+    /// told once none is under way or will come (`letGo`).
+    @exclusivity(unchecked) @usableFromInline var feedsSinkSerially = false
     /// The upstream's subscription, in a box of its own: taken out to be called after unlocking,
     /// it costs one retain, where copying a `Subscription` existential goes through its value
     /// witnesses (FlatMap with a limit asks its upstream once per child).
@@ -139,24 +143,58 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         return slots[slot].take()
     }
 
-    /// Decides the end with `completion` (lock held): returns the downstream to send it to now, or
-    /// nil when another thread is delivering (it sends the completion once its delivery returns).
-    /// From inside a delivery on this thread, the downstream is kept for that delivery to let go.
+    /// Decides the end with `completion` (lock held): returns the downstream to send it to now
+    /// (`send(_:to:)`), or nil when another thread is delivering (it sends the completion once its
+    /// delivery returns). From inside a delivery on this thread, the downstream is kept for that
+    /// delivery to let go (`lettingGo` false).
     @inlinable
-    func endLocked(_ completion: Subscribers.Completion<Failure>) -> Downstream? {
+    func endLocked(_ completion: Subscribers.Completion<Failure>) -> FlattenEnd<Downstream> {
         done = true
         transform = nil
         buffer.removeAll()
         if deliverer == 0 {
-            let downstream = self.downstream
-            self.downstream = nil
-            return downstream
+            var taken: Downstream?
+            swap(&taken, &downstream)
+            return FlattenEnd(downstream: taken, lettingGo: feedsSinkSerially)
         }
         if deliverer == ReentrantLock.currentThread {
-            return downstream
+            return FlattenEnd(downstream: downstream, lettingGo: false)
         }
         pending = completion
-        return nil
+        return FlattenEnd(downstream: nil, lettingGo: false)
+    }
+
+    /// Sends `completion` to the downstream `endLocked` decided on (lock released), and tells a
+    /// sink fed serially that it has been let go.
+    @inlinable
+    func send(_ completion: Subscribers.Completion<Failure>, to end: FlattenEnd<Downstream>) {
+        end.downstream?.receive(completion: completion)
+        if end.lettingGo { letGo(end.downstream) }
+    }
+
+    /// Tells a sink that this core fed serially (`feedsSinkSerially`, read holding the lock when
+    /// it was let go) that no delivery is under way and none will come.
+    @inlinable
+    func letGo(_ downstream: Downstream?) {
+        guard Downstream.self == Subscribers.Sink<Output, Failure>.self, let downstream else { return }
+        _identityCast(downstream, to: Subscribers.Sink<Output, Failure>.self).serialFeedEnded()
+    }
+
+    /// The downstream took this core as its subscription: a sink is marked as fed serially (its
+    /// values go uncounted). Called before the upstream is subscribed, so before any delivery.
+    @inlinable
+    func handSubscriptionToDownstream(_ subscriber: Downstream) {
+        guard Downstream.self == Subscribers.Sink<Output, Failure>.self else {
+            subscriber.receive(subscription: self)
+            return
+        }
+        let sink = _identityCast(subscriber, to: Subscribers.Sink<Output, Failure>.self)
+        guard sink.accept(self, fedBySubject: false, fedSerially: true) else { return }
+        lock.lock(owner: self)
+        // Cancelled meanwhile (from another thread): nothing marks the sink's feed as over, and it
+        // keeps its closures until it goes.
+        if !done { feedsSinkSerially = true }
+        lock.unlock(owner: self)
     }
 
     /// Takes every child's subscription (lock held), to cancel after unlocking.
@@ -235,9 +273,11 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             return
         }
         done = true
+        var taken: Downstream?
         if deliverer == 0 {
-            downstream = nil
+            swap(&taken, &downstream)
         }
+        let lettingGo = feedsSinkSerially
         transform = nil
         pending = nil
         buffer.removeAll()
@@ -246,6 +286,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         self.upstream = nil
         upstreamPhase = .ended
         lock.unlock(owner: self)
+        if lettingGo { letGo(taken) }
         for child in children {
             child.cancel()
         }
@@ -332,10 +373,11 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         }
         let outermost = deliverer == 0
         deliverer = me
+        let serially = feedsSinkSerially
         demand -= 1
         nesting += 1
         lock.unlock(owner: self)
-        let more = downstream.receive(value)
+        let more = deliver(value, to: downstream, serially: serially)
         lock.lock(owner: self)
         nesting -= 1
         if done {
@@ -357,9 +399,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             }
             deliverer = 0
         } else if finishedNormally {
-            let downstream = endLocked(.finished)
+            let end = endLocked(.finished)
             lock.unlock(owner: self)
-            downstream?.receive(completion: .finished)
+            send(.finished, to: end)
             return
         }
         // Combine asks for another publisher each time a child says it finished.
@@ -383,17 +425,17 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
                 lock.unlock(owner: self)
                 return
             }
-            let downstream = endLocked(.finished)
+            let end = endLocked(.finished)
             lock.unlock(owner: self)
-            downstream?.receive(completion: .finished)
+            send(.finished, to: end)
         case .failure:
             let children = takeChildren()
-            let downstream = endLocked(completion)
+            let end = endLocked(completion)
             lock.unlock(owner: self)
             for child in children {
                 child.cancel()
             }
-            downstream?.receive(completion: completion)
+            send(completion, to: end)
         }
     }
 
@@ -445,10 +487,11 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         let outermost = deliverer == 0
         deliverer = me
         let unlimited = demand == .unlimited
+        let serially = feedsSinkSerially
         demand -= 1
         nesting += 1
         lock.unlock(owner: self)
-        let more = deliverToDownstream(value)
+        let more = deliverToDownstream(value, serially: serially)
         lock.lock(owner: self)
         nesting -= 1
         let answer: Subscribers.Demand
@@ -470,11 +513,23 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         return answer
     }
 
+    /// Hands `value` to `downstream` (a reference the caller holds) while this thread is the
+    /// deliverer; a sink fed serially takes it uncounted.
+    @inlinable @inline(__always)
+    func deliver(_ value: Output, to downstream: Downstream, serially: Bool) -> Subscribers.Demand {
+        guard serially, Downstream.self == Subscribers.Sink<Output, Failure>.self else {
+            return downstream.receive(value)
+        }
+        _identityCast(downstream, to: Subscribers.Sink<Output, Failure>.self).receiveSerially(value)
+        return .none
+    }
+
     /// Hands `value` to the downstream, which must be set, while this thread is the deliverer. A
     /// sink is borrowed in place, not copied (a retain and a release per value): while a delivery
     /// is under way, nothing lets the downstream go but the outermost delivery, once it is over.
+    /// `serially`: `feedsSinkSerially`, read holding the lock (the value goes uncounted).
     @inlinable @inline(__always)
-    func deliverToDownstream(_ value: Output) -> Subscribers.Demand {
+    func deliverToDownstream(_ value: Output, serially: Bool) -> Subscribers.Demand {
         guard Downstream.self == Subscribers.Sink<Output, Failure>.self else {
             return downstream.unsafelyUnwrapped.receive(value)
         }
@@ -482,7 +537,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             UnsafeRawPointer($0).load(as: UnsafeRawPointer.self)
         }
         return Unmanaged<Subscribers.Sink<Output, Failure>>.fromOpaque(address)._withUnsafeGuaranteedRef {
-            $0.receive(value)
+            guard serially else { return $0.receive(value) }
+            $0.receiveSerially(value)
+            return .none
         }
     }
 
@@ -503,9 +560,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             upstream?.subscription.request(.max(1))
             return
         }
-        let downstream = endLocked(.finished)
+        let end = endLocked(.finished)
         lock.unlock(owner: self)
-        downstream?.receive(completion: .finished)
+        send(.finished, to: end)
     }
 
     @inlinable
@@ -523,7 +580,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         let upstream = self.upstream
         self.upstream = nil
         upstreamPhase = .ended
-        let downstream = endLocked(completion)
+        let end = endLocked(completion)
         lock.unlock(owner: self)
         for child in children {
             child.cancel()
@@ -531,7 +588,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         if switching {
             upstream?.subscription.cancel()
         }
-        downstream?.receive(completion: completion)
+        send(completion, to: end)
     }
 
     // MARK: Delivery
@@ -547,12 +604,14 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
                 deliverer = 0
                 let completion = pending
                 pending = nil
-                let downstream = self.downstream
-                self.downstream = nil
+                var downstream: Downstream?
+                swap(&downstream, &self.downstream)
+                let lettingGo = feedsSinkSerially
                 lock.unlock(owner: self)
                 if let completion {
                     downstream?.receive(completion: completion)
                 }
+                if lettingGo { letGo(downstream) }
                 return
             }
             if demand > 0, let downstream, let next = buffer.popFirst() {
@@ -565,8 +624,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
                     child = nil
                 }
                 nesting += 1
+                let serially = feedsSinkSerially
                 lock.unlock(owner: self)
-                let more = downstream.receive(value)
+                let more = deliver(value, to: downstream, serially: serially)
                 if let child {
                     if !switching {
                         child.request(.max(1))
@@ -591,6 +651,21 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             lock.unlock(owner: self)
             return
         }
+    }
+}
+
+/// The downstream a `FlattenCore` decided to end (`FlattenCore.endLocked`), to send the completion
+/// to once its lock is released, and whether the core lets go of it then (a sink it fed serially
+/// is told so).
+@usableFromInline
+internal struct FlattenEnd<Downstream> {
+    @usableFromInline let downstream: Downstream?
+    @usableFromInline let lettingGo: Bool
+
+    @inlinable
+    init(downstream: Downstream?, lettingGo: Bool) {
+        self.downstream = downstream
+        self.lettingGo = lettingGo
     }
 }
 

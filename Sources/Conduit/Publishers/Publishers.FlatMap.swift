@@ -38,7 +38,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let core = FlattenCore<Upstream.Output, NewPublisher, S>(downstream: subscriber,
                 maxPublishers: maxPublishers, name: "FlatMap", transform: transform)
-            subscriber.receive(subscription: core)
+            core.handSubscriptionToDownstream(subscriber)
             upstream.subscribe(core)
         }
     }

@@ -25,7 +25,7 @@ extension Publishers {
             let core = FlattenCore<P, P, S>(downstream: subscriber, maxPublishers: nil, name: "SwitchToLatest") {
                 $0
             }
-            subscriber.receive(subscription: core)
+            core.handSubscriptionToDownstream(subscriber)
             upstream.subscribe(core)
         }
     }

@@ -30,11 +30,13 @@ extension Subscribers {
         private let lock = ReentrantLock()
         /// Where the sink stands with its upstream.
         @exclusivity(unchecked) private var state = SubscriberState.awaitingSubscription
-        /// The calls into the closures in progress (counted in `SinkFlow.call` units) and three
+        /// The calls into the closures in progress (counted in `SinkFlow.call` units) and four
         /// marks: `ended` (completed, or cancelled after the subscription arrived: no closure is
         /// called any more), `released` (the one thread that lets the closures go has been
-        /// chosen) and `fedBySubject` (a subject's conduit delivers values uncounted, until it has
-        /// ended). Whichever of the end and the last call to return sees the other lets them go.
+        /// chosen), `fedBySubject` (a subject's conduit delivers values uncounted, until it has
+        /// ended) and `fedSerially` (flatMap's or switchToLatest's subscription does, until it
+        /// says it has let the sink go). Whichever of the end and the last call to return sees
+        /// the other lets them go.
         @usableFromInline let flow = Atomic<UInt>(0)
 
         /// Initializes a sink with the provided closures.
@@ -67,8 +69,10 @@ extension Subscribers {
         /// Takes `subscription` if it is the first. `fedBySubject`: it is a subject's conduit, which
         /// delivers values through `receiveSerially` (or, through forwarding subscribers,
         /// `receiveForwarded`) and says when it has ended (`conduitEnded`).
-        @usableFromInline
-        func accept(_ subscription: Subscription, fedBySubject: Bool) {
+        /// `fedSerially`: it is a `FlattenCore`, which delivers values through `receiveSerially`
+        /// and says when it has let the sink go (`serialFeedEnded`). Returns whether it was taken.
+        @usableFromInline @discardableResult
+        func accept(_ subscription: Subscription, fedBySubject: Bool, fedSerially: Bool = false) -> Bool {
             var accepted = false
             lock.withLock(owner: self) {
                 guard case .awaitingSubscription = state else { return }
@@ -77,10 +81,12 @@ extension Subscribers {
             }
             if accepted {
                 if fedBySubject { flow.bitwiseOr(SinkFlow.fedBySubject, ordering: .relaxed) }
+                if fedSerially { flow.bitwiseOr(SinkFlow.fedSerially, ordering: .relaxed) }
                 subscription.request(.unlimited)
             } else {
                 subscription.cancel()
             }
+            return accepted
         }
 
         @inlinable
@@ -95,7 +101,9 @@ extension Subscribers {
 
         /// A value from a subject's conduit: delivered holding the conduit's lock, which serialises
         /// them, so not counted (no atomic operation); the closures are let go only once the
-        /// conduit has ended (`conduitEnded`).
+        /// conduit has ended (`conduitEnded`). Also a value from flatMap's or switchToLatest's
+        /// subscription, whose deliveries never overlap, until it lets the sink go
+        /// (`serialFeedEnded`).
         @inlinable
         func receiveSerially(_ value: Input) {
             if flow.load(ordering: .relaxed) & SinkFlow.ended == 0 {
@@ -122,6 +130,15 @@ extension Subscribers {
         @usableFromInline
         func conduitEnded() {
             flow.bitwiseAnd(~SinkFlow.fedBySubject, ordering: .acquiringAndReleasing)
+            releaseClosuresIfIdle()
+        }
+
+        /// flatMap's or switchToLatest's subscription, which fed this sink uncounted, has let it go:
+        /// no delivery from it is under way, and none will come. The closures may go (if the sink
+        /// has ended too). Harmless if it was not fed that way.
+        @usableFromInline
+        func serialFeedEnded() {
+            flow.bitwiseAnd(~SinkFlow.fedSerially, ordering: .acquiringAndReleasing)
             releaseClosuresIfIdle()
         }
 
@@ -153,13 +170,14 @@ extension Subscribers {
             }
         }
 
-        /// Lets the closures go if the sink has ended, no call is in progress, no subject's conduit
-        /// feeds it (its deliveries are not counted) and nobody has let them go yet: exactly one
-        /// thread gets past the exchange.
+        /// Lets the closures go if the sink has ended, no call is in progress, nothing that delivers
+        /// uncounted feeds it and nobody has let them go yet: exactly one thread gets past the
+        /// exchange.
         @usableFromInline
         func releaseClosuresIfIdle() {
             var seen = flow.load(ordering: .acquiring)
-            while seen & (SinkFlow.ended | SinkFlow.released | SinkFlow.fedBySubject) == SinkFlow.ended,
+            let marks = SinkFlow.ended | SinkFlow.released | SinkFlow.fedBySubject | SinkFlow.fedSerially
+            while seen & marks == SinkFlow.ended,
                 seen >> SinkFlow.callShift == 0
             {
                 let (exchanged, original) = flow.weakCompareExchange(
@@ -218,7 +236,7 @@ extension Subscribers {
         func endFedBySubject() {
             var seen = flow.load(ordering: .relaxed)
             while true {
-                let idle = seen & SinkFlow.released == 0 && seen >> SinkFlow.callShift == 0
+                let idle = seen & (SinkFlow.released | SinkFlow.fedSerially) == 0 && seen >> SinkFlow.callShift == 0
                 let desired = (seen | SinkFlow.ended | (idle ? SinkFlow.released : 0)) & ~SinkFlow.fedBySubject
                 let (exchanged, original) = flow.weakCompareExchange(
                     expected: seen, desired: desired, ordering: .acquiringAndReleasing
@@ -253,8 +271,11 @@ internal enum SinkFlow {
     @usableFromInline static let released: UInt = 2
     /// A subject's conduit delivers the values, uncounted, until it says it has ended.
     @usableFromInline static let fedBySubject: UInt = 4
+    /// flatMap's or switchToLatest's subscription delivers the values, uncounted, until it says it
+    /// has let the sink go.
+    @usableFromInline static let fedSerially: UInt = 8
     /// Where the count of calls in progress starts.
-    @usableFromInline static let callShift: UInt = 3
+    @usableFromInline static let callShift: UInt = 4
     /// One call in progress.
     @usableFromInline static let call: UInt = 1 << callShift
 }
