@@ -212,4 +212,166 @@ final class SinkBehindFlatMapTests: XCTestCase {
             XCTAssertEqual(released.load(ordering: .relaxed), 1)
         }
     }
+
+    // MARK: - Values delivered without the flatMap's lock
+
+    func testAValueFromAnotherThreadDuringADeliveryWaitsAndGoesOutOnTheDeliveringThreadAfterIt() {
+        let inners = (0..<2).map { _ in PassthroughSubject<Int, Never>() }
+        let outer = PassthroughSubject<Int, Never>()
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let log = Log()
+        let cancellable = outer.flatMap { inners[$0] }.sink { value in
+            log.add("value \(value) on \(Thread.isMainThread ? "main" : "other")")
+            if value == 1 {
+                entered.signal()
+                proceed.wait()
+                log.add("value 1 returns")
+            }
+        }
+        outer.send(0)
+        outer.send(1)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { inners[0].send(1) }
+        entered.wait()
+        inners[1].send(2)
+        log.add("send 2 returned")
+        proceed.signal()
+        group.wait()
+        XCTAssertEqual(
+            log.entries,
+            ["value 1 on other", "send 2 returned", "value 1 returns", "value 2 on other"]
+        )
+        inners[1].send(3)
+        XCTAssertEqual(log.entries.last, "value 3 on main", "the next value goes out at once again")
+        cancellable.cancel()
+    }
+
+    func testEverythingFinishingDuringADeliveryFinishesTheSinkOnTheDeliveringThreadAfterIt() {
+        let inner = HandFedPublisher()
+        let outer = PassthroughSubject<Int, Never>()
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let log = Log()
+        let released = Atomic<Int>(0)
+        let cancellable: AnyCancellable
+        do {
+            let watched = Watched { released.add(1, ordering: .relaxed) }
+            cancellable = outer.flatMap { _ in inner }.sink(
+                receiveCompletion: { _ in
+                    _ = watched
+                    log.add("finished on \(Thread.isMainThread ? "main" : "other")")
+                },
+                receiveValue: { value in
+                    _ = watched
+                    log.add("value \(value)")
+                    entered.signal()
+                    proceed.wait()
+                    log.add("value \(value) returns, released \(released.load(ordering: .relaxed))")
+                }
+            )
+        }
+        outer.send(0)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { inner.send(1) }
+        entered.wait()
+        outer.send(completion: .finished)
+        inner.finish()
+        log.add("ends sent")
+        proceed.signal()
+        group.wait()
+        XCTAssertEqual(log.entries, ["value 1", "ends sent", "value 1 returns, released 0", "finished on other"])
+        XCTAssertEqual(released.load(ordering: .relaxed), 1)
+        withExtendedLifetime(cancellable) {}
+    }
+
+    func testCancelledDuringADeliveryOnAnotherThreadTheSinkIsLetGoOnceThatDeliveryReturns() {
+        let inner = HandFedPublisher()
+        let outer = PassthroughSubject<Int, Never>()
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let released = Atomic<Int>(0)
+        let releasedInside = Atomic<Int>(-1)
+        let received = Atomic<Int>(0)
+        let sink: Subscribers.Sink<Int, Never>
+        do {
+            let watched = Watched { released.add(1, ordering: .relaxed) }
+            sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { _ in
+                _ = watched
+                received.add(1, ordering: .relaxed)
+                entered.signal()
+                proceed.wait()
+                releasedInside.store(released.load(ordering: .relaxed), ordering: .relaxed)
+            })
+        }
+        outer.flatMap { _ in inner }.subscribe(sink)
+        outer.send(0)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { inner.send(1) }
+        entered.wait()
+        sink.cancel()
+        XCTAssertEqual(released.load(ordering: .relaxed), 0, "its closure is still running")
+        inner.send(2)
+        proceed.signal()
+        group.wait()
+        withExtendedLifetime(sink) {
+            XCTAssertEqual(received.load(ordering: .relaxed), 1)
+            XCTAssertEqual(releasedInside.load(ordering: .relaxed), 0, "not let go while its closure runs")
+            XCTAssertEqual(released.load(ordering: .relaxed), 1)
+        }
+    }
+
+    func testValuesFromManyInnerSubjectsOnManyThreadsEachArriveOnceWithoutOverlapping() {
+        let inners = (0..<8).map { _ in PassthroughSubject<Int, Never>() }
+        let outer = PassthroughSubject<Int, Never>()
+        let inside = Atomic<Int>(0)
+        let overlaps = Atomic<Int>(0)
+        let total = Atomic<Int>(0)
+        let cancellable = outer.flatMap { inners[$0] }.sink { value in
+            if inside.add(1, ordering: .acquiringAndReleasing).newValue != 1 { overlaps.add(1, ordering: .relaxed) }
+            total.add(value, ordering: .relaxed)
+            inside.subtract(1, ordering: .acquiringAndReleasing)
+        }
+        for index in inners.indices { outer.send(index) }
+        let group = DispatchGroup()
+        for inner in inners {
+            DispatchQueue.global().async(group: group) {
+                for _ in 0..<1_000 { inner.send(1) }
+            }
+        }
+        group.wait()
+        XCTAssertEqual(total.load(ordering: .relaxed), inners.count * 1_000)
+        XCTAssertEqual(overlaps.load(ordering: .relaxed), 0)
+        cancellable.cancel()
+    }
+}
+
+/// Lines written from several threads, in the order they were written.
+private final class Log: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    var entries: [String] { lock.withLock { lines } }
+    func add(_ line: String) { lock.withLock { lines.append(line) } }
+}
+
+/// A publisher whose values the test sends by hand, on any thread, straight into its subscriber
+/// (no lock of its own around the call, unlike a subject's delivery).
+private final class HandFedPublisher: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+    private let lock = NSLock()
+    private var subscriber: AnySubscriber<Int, Never>?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        lock.withLock { self.subscriber = AnySubscriber(subscriber) }
+        subscriber.receive(subscription: Subscriptions.empty)
+    }
+
+    func send(_ value: Int) {
+        _ = lock.withLock { subscriber }?.receive(value)
+    }
+
+    func finish() {
+        lock.withLock { subscriber }?.receive(completion: .finished)
+    }
 }
