@@ -109,7 +109,11 @@ struct ConduitCommand: ParsableCommand {
             }
             if session.isFinished { return ExitStatus.success }
         }
-        return run(reader.finish()) ? ExitStatus.success : ExitStatus.scriptFailure
+        guard run(reader.finish()) else { return ExitStatus.scriptFailure }
+        if !session.isFinished, let note = session.realTimeWorkLeft() {
+            console.write([OutputRecord(kind: .info, text: note)])
+        }
+        return ExitStatus.success
     }
 
     /// Parses the arguments and runs, mapping every outcome to the documented exit status.

@@ -125,6 +125,9 @@ struct Repl {
             if prompting { live?.flush(session) }
         }
         if finished { run(reader.finish()) }
+        if finished, !failed, let note = session.realTimeWorkLeft() {
+            console.write([OutputRecord(kind: .info, text: note)])
+        }
         live?.flush(session)
         if prompting { console.write("\n", to: .error) }
         return failed ? ExitStatus.scriptFailure : ExitStatus.success

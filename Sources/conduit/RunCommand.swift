@@ -46,6 +46,9 @@ struct RunCommand: ParsableCommand {
                     pending = ""
                 }
             }
+            if report.failures.isEmpty, let note = session.realTimeWorkLeft() {
+                pending += console.render(OutputRecord(kind: .info, text: note))
+            }
             console.write(pending)
             session.asynchronousOutput = nil
             for failure in report.failures {

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import ConduitPlayground
 
@@ -41,11 +42,30 @@ final class VirtualTimeTests: SessionTestCase {
         XCTAssertEqual(lines[1], "s      ^---w--")
     }
 
-    func testTickIsRefusedInRealTime() {
+    func testTickWaitsOnTheRealClock() {
         type("clock real")
-        XCTAssertTrue(error("tick 1s").contains("real time"))
+        let start = DispatchTime.now().uptimeNanoseconds
+        let said = type("tick 30ms")
+        XCTAssertGreaterThanOrEqual(DispatchTime.now().uptimeNanoseconds - start, 30_000_000, "it waited")
+        XCTAssertEqual(said.count, 1)
+        XCTAssertTrue(said[0].hasPrefix("time is "), "\(said)")
         type("clock virtual")
         XCTAssertEqual(type("tick 1s"), ["time is 1s"])
+    }
+
+    func testTheEndOfInputSaysWhatStillWaitsOnTheRealClock() {
+        XCTAssertNil(session.realTimeWorkLeft(), "the virtual clock drops nothing: it only moves with tick")
+        type("clock real")
+        XCTAssertNil(session.realTimeWorkLeft())
+        type("subject n")
+        type("sink slow = n.delay(for: 60s)")
+        type("send n 1")
+        type("sink ticks = Timer.publish(every: 60s).autoconnect()")
+        XCTAssertEqual(session.realTimeWorkLeft(),
+            "the input ended with 1 scheduled action (a delay, a debounce...) and 1 timer still waiting on the real "
+                + "clock, dropped now; `tick 1s` before the end waits for what is due")
+        type("cancel ticks")
+        XCTAssertFalse(session.realTimeWorkLeft()?.contains("timer") ?? true, "a cancelled timer waits no more")
     }
 }
 

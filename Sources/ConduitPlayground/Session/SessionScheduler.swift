@@ -21,6 +21,11 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
     private var realTimeStart: DispatchTime?
     /// Real-time offset: virtual time already elapsed when real time was switched on.
     private var offset = 0
+    /// Real-time work not done yet: one-time actions still to run, and repeating ones not cancelled.
+    private let waiting = LockedValue((actions: 0, timers: 0))
+
+    /// What still waits on the real clock: one-time actions (a delay, a debounce) and timers.
+    var realTimeWaiting: (actions: Int, timers: Int) { waiting.withLock { $0 } }
 
     var isRealTime: Bool { lock.withLock { realTimeStart != nil } }
 
@@ -82,7 +87,13 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
         _ action: @escaping () -> Void) {
         if isRealTime {
             let delay = now.distance(to: date)
-            queue.schedule(after: queue.now.advanced(by: delay), guarded(action))
+            let run = guarded(action)
+            let waiting = waiting
+            waiting.withLock { $0.actions += 1 }
+            queue.schedule(after: queue.now.advanced(by: delay)) {
+                run()
+                waiting.withLock { $0.actions -= 1 }
+            }
         } else {
             virtual.schedule(after: date, action)
         }
@@ -94,8 +105,33 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
     ) -> Cancellable {
         if isRealTime {
             let delay = now.distance(to: date)
-            return queue.schedule(after: queue.now.advanced(by: delay), interval: interval, guarded(action))
+            let timer = queue.schedule(after: queue.now.advanced(by: delay), interval: interval, guarded(action))
+            waiting.withLock { $0.timers += 1 }
+            return CountedTimer(timer, waiting: waiting)
         }
         return virtual.schedule(after: date, interval: interval, action)
+    }
+}
+
+/// A real-time timer that leaves the scheduler's count of waiting timers when it is cancelled
+/// (once, however often `cancel` is called).
+private final class CountedTimer: Cancellable, @unchecked Sendable {
+    private let timer: Cancellable
+    private let waiting: LockedValue<(actions: Int, timers: Int)>
+    private let live = LockedValue(true)
+
+    init(_ timer: Cancellable, waiting: LockedValue<(actions: Int, timers: Int)>) {
+        self.timer = timer
+        self.waiting = waiting
+    }
+
+    func cancel() {
+        let wasLive = live.withLock { live in
+            defer { live = false }
+            return live
+        }
+        guard wasLive else { return }
+        waiting.withLock { $0.timers -= 1 }
+        timer.cancel()
     }
 }

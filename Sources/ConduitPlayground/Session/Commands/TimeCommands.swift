@@ -1,3 +1,5 @@
+import Foundation
+
 /// The commands of time: `tick` moves the virtual clock, `clock` switches between virtual and
 /// real time (`MarbleCommands` draw what happened when).
 enum TimeCommands {
@@ -20,7 +22,8 @@ enum TimeCommands {
         },
         CommandSpec(
             "tick", usage: "tick DURATION",
-            summary: "moves the virtual clock forward (100ms, 1.5s, 2min), running what falls due on the way",
+            summary: "moves the virtual clock forward (100ms, 1.5s, 2min), running what falls due on the way; "
+                + "on the real clock (`clock real`) it waits that long, as a script's pause",
             example: "tick 300ms", arguments: [.literal]
         ) { parser, word in
             guard case .duration(let nanoseconds) = parser.current.kind else {
@@ -49,14 +52,40 @@ extension Session {
         info("time is \(PlaygroundClock.format(nanoseconds: 0))")
     }
 
+    /// At the end of the input (a script, `-e`, standard input): what is dropped because it still
+    /// waits on the real clock, said so that no output goes missing unannounced; nil if nothing.
+    public func realTimeWorkLeft() -> String? {
+        guard scheduler.isRealTime else { return nil }
+        let (actions, timers) = scheduler.realTimeWaiting
+        var parts: [String] = []
+        if actions > 0 {
+            parts.append("\(actions) scheduled action\(actions == 1 ? "" : "s") (a delay, a debounce...)")
+        }
+        if timers > 0 { parts.append("\(timers) timer\(timers == 1 ? "" : "s")") }
+        guard !parts.isEmpty else { return nil }
+        return "the input ended with \(parts.joined(separator: " and ")) still waiting on the real clock, "
+            + "dropped now; `tick 1s` before the end waits for what is due"
+    }
+
+    /// `tick DURATION` on the real clock: waits that long (what falls due runs on its own queue
+    /// meanwhile), in slices so that Ctrl-C ends the wait.
+    private func wait(_ nanoseconds: Int64) {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(nanoseconds, 0))
+        while !scheduler.budget.interruptRequested {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { break }
+            usleep(useconds_t(min(deadline - now, 10_000_000) / 1_000))
+        }
+        let stamp = PlaygroundClock.format(nanoseconds: Int64(scheduler.now.nanoseconds))
+        info(scheduler.budget.interruptRequested ? "wait stopped at \(stamp)" : "time is \(stamp)")
+    }
+
     /// `tick DURATION`: runs what falls due on the virtual clock up to `nanoseconds` from now, at
     /// most `actionsPerTick` actions.
     func tick(_ nanoseconds: Int64) throws {
         guard !scheduler.isRealTime else {
-            throw SyntaxError(
-                "`tick` moves the virtual clock, but the session runs in real time (`clock virtual` switches back)",
-                offset: 0, length: 4
-            )
+            wait(nanoseconds)
+            return
         }
         let target = scheduler.now.advanced(by: .nanoseconds(Int(nanoseconds)))
         if scheduler.budget.isStopped {
