@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The subscription that `FlatMap` and `SwitchToLatest` hand downstream, which is also the
 /// subscriber they attach to their upstream (a stream of values that become publishers): each
 /// value's publisher ("child") is subscribed with a `FlattenChild`, and what the children send
@@ -41,6 +43,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
     @usableFromInline let switching: Bool
     /// The children are `Just`s: their value is taken without subscribing (when nothing observes).
     @usableFromInline let childIsJust: Bool
+    /// FlatMap's children may deliver without the lock (`deliverOpenly`) while the downstream's
+    /// demand is unlimited; SwitchToLatest's and `Just`s never do, and never close `delivery`.
+    @usableFromInline let opensForValues: Bool
     @exclusivity(unchecked) @usableFromInline var transform: ((Outer) -> Child)?
     /// Let go once the end is decided, but not while a delivery is under way (`deliverer` set): a
     /// child's value reaches it without a reference of its own (`childReceived`), so the delivering
@@ -72,10 +77,63 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
     /// Values waiting for demand or for another thread's delivery, with their child's number and
     /// slot (-1 for a `Just` taken directly, which has neither).
     @exclusivity(unchecked) @usableFromInline var buffer = RingBuffer<(child: Int, slot: Int, value: Output)>()
-    /// The thread delivering to the downstream (0 when none).
-    @exclusivity(unchecked) @usableFromInline var deliverer: UInt = 0
+    /// The thread delivering to the downstream (its id; 0 when none) and two marks
+    /// (`FlattenDelivery`): `open`, a child's value may be delivered without taking the lock (the
+    /// demand is unlimited and nothing waits or ends), and `attention`, a thread holding the lock
+    /// has seen the delivery under way and left it something to look at once it is over. Read and
+    /// written holding the lock once `lockClosed` has closed it; besides, only a delivery that took
+    /// it open (`deliverOpenly`) changes it, from `open` to its thread and back.
+    @usableFromInline let delivery = Atomic<UInt>(0)
     /// How many deliveries of values the delivering thread has under way, one inside another.
     @exclusivity(unchecked) @usableFromInline var nesting = 0
+    /// The thread delivering to the downstream (0 when none); call holding the lock, closed.
+    @inlinable
+    var deliverer: UInt {
+        get { delivery.load(ordering: .relaxed) & ~FlattenDelivery.marks }
+        set {
+            // A thread that stops delivering clears `attention`: it has looked.
+            let kept = newValue == 0 ? FlattenDelivery.open : FlattenDelivery.marks
+            delivery.store(delivery.load(ordering: .relaxed) & kept | newValue, ordering: .releasing)
+        }
+    }
+
+    /// Takes the lock and closes the lock-free path (`deliverOpenly`): once this returns, no value
+    /// starts a delivery without the lock, and a delivery that took it open settles under the lock
+    /// (`attention`), so `delivery` changes only holding the lock until `unlockReopened`.
+    @inlinable @inline(__always)
+    func lockClosed() {
+        lock.lock(owner: self)
+        guard opensForValues else { return }
+        var seen = delivery.load(ordering: .relaxed)
+        while true {
+            let delivering = seen & ~FlattenDelivery.marks != 0
+            var desired = seen & ~FlattenDelivery.open
+            if delivering { desired |= FlattenDelivery.attention }
+            if desired == seen { return }
+            let (exchanged, original) = delivery.compareExchange(
+                expected: seen, desired: desired, ordering: .acquiringAndReleasing
+            )
+            if exchanged { return }
+            seen = original
+        }
+    }
+
+    /// Opens the lock-free path if a child's value may take it (FlatMap, unlimited demand, nothing
+    /// waiting, nothing ended) and releases the lock taken with `lockClosed`.
+    @inlinable @inline(__always)
+    func unlockReopened() {
+        guard opensForValues else {
+            lock.unlock(owner: self)
+            return
+        }
+        let opens = !done && demand == .unlimited && buffer.isEmpty && pending == nil
+            && downstream != nil
+        let seen = delivery.load(ordering: .relaxed)
+        let desired = opens ? seen | FlattenDelivery.open : seen & ~FlattenDelivery.open
+        if desired != seen { delivery.store(desired, ordering: .releasing) }
+        lock.unlock(owner: self)
+    }
+
     /// How deep deliveries may nest before a value sent from inside the downstream waits instead.
     @usableFromInline static var maxNesting: Int { 32 }
     /// Completed or cancelled: nothing more happens.
@@ -90,6 +148,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         self.maxPublishers = maxPublishers
         self.switching = maxPublishers == nil
         self.childIsJust = maxPublishers != nil && Child.self == Just<Child.Output>.self
+        opensForValues = maxPublishers != nil && !childIsJust
         self.name = name
         self.transform = transform
     }
@@ -190,11 +249,11 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         }
         let sink = _identityCast(subscriber, to: Subscribers.Sink<Output, Failure>.self)
         guard sink.accept(self, fedBySubject: false, fedSerially: true) else { return }
-        lock.lock(owner: self)
+        lockClosed()
         // Cancelled meanwhile (from another thread): nothing marks the sink's feed as over, and it
         // keeps its closures until it goes.
         if !done { feedsSinkSerially = true }
-        lock.unlock(owner: self)
+        unlockReopened()
     }
 
     /// Takes every child's subscription (lock held), to cancel after unlocking.
@@ -236,9 +295,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
     @inlinable
     func request(_ newDemand: Subscribers.Demand) {
         precondition(newDemand > 0, "demand must not be zero")
-        lock.lock(owner: self)
+        lockClosed()
         guard !done else {
-            lock.unlock(owner: self)
+            unlockReopened()
             return
         }
         let wasUnlimited = demand == .unlimited
@@ -254,22 +313,22 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         if drains {
             deliverer = ReentrantLock.currentThread
         }
-        lock.unlock(owner: self)
+        unlockReopened()
         newest?.request(newDemand)
         for child in unlimitedChildren {
             child.request(.unlimited)
         }
         if drains {
-            lock.lock(owner: self)
+            lockClosed()
             drainAndUnlock()
         }
     }
 
     @inlinable
     func cancel() {
-        lock.lock(owner: self)
+        lockClosed()
         guard !done else {
-            lock.unlock(owner: self)
+            unlockReopened()
             return
         }
         done = true
@@ -285,7 +344,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         let upstream = self.upstream
         self.upstream = nil
         upstreamPhase = .ended
-        lock.unlock(owner: self)
+        unlockReopened()
         if lettingGo { letGo(taken) }
         for child in children {
             child.cancel()
@@ -355,9 +414,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
     /// nothing asks it for more), in two lock round trips instead of four.
     @inlinable
     func justArrived(_ value: Output) {
-        lock.lock(owner: self)
+        lockClosed()
         guard !done else {
-            lock.unlock(owner: self)
+            unlockReopened()
             return
         }
         let me = ReentrantLock.currentThread
@@ -367,7 +426,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             buffer.append((-1, -1, value))
             // Combine asks for another publisher each time a child says it finished.
             let upstream = maxPublishers != .unlimited && upstreamPhase == .subscribed ? self.upstream : nil
-            lock.unlock(owner: self)
+            unlockReopened()
             upstream?.subscription.request(.max(1))
             return
         }
@@ -376,15 +435,15 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         let serially = feedsSinkSerially
         demand -= 1
         nesting += 1
-        lock.unlock(owner: self)
+        unlockReopened()
         let more = deliver(value, to: downstream, serially: serially)
-        lock.lock(owner: self)
+        lockClosed()
         nesting -= 1
         if done {
             if outermost {
                 drainAndUnlock()
             } else {
-                lock.unlock(owner: self)
+                unlockReopened()
             }
             return
         }
@@ -400,21 +459,21 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             deliverer = 0
         } else if finishedNormally {
             let end = endLocked(.finished)
-            lock.unlock(owner: self)
+            unlockReopened()
             send(.finished, to: end)
             return
         }
         // Combine asks for another publisher each time a child says it finished.
         let upstream = maxPublishers != .unlimited && upstreamPhase == .subscribed ? self.upstream : nil
-        lock.unlock(owner: self)
+        unlockReopened()
         upstream?.subscription.request(.max(1))
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-        lock.lock(owner: self)
+        lockClosed()
         guard !done, upstreamPhase != .ended else {
-            lock.unlock(owner: self)
+            unlockReopened()
             return
         }
         upstreamPhase = .ended
@@ -422,16 +481,16 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         switch completion {
         case .finished:
             guard finishedNormally else {
-                lock.unlock(owner: self)
+                unlockReopened()
                 return
             }
             let end = endLocked(.finished)
-            lock.unlock(owner: self)
+            unlockReopened()
             send(.finished, to: end)
         case .failure:
             let children = takeChildren()
             let end = endLocked(completion)
-            lock.unlock(owner: self)
+            unlockReopened()
             for child in children {
                 child.cancel()
             }
@@ -468,12 +527,17 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
 
     @inlinable
     func childReceived(_ value: Output, from id: Int, slot: Int) -> Subscribers.Demand {
-        lock.lock(owner: self)
+        let me = ReentrantLock.currentThread
+        if delivery.compareExchange(
+            expected: FlattenDelivery.open, desired: me | FlattenDelivery.open, ordering: .acquiring
+        ).exchanged {
+            return deliverOpenly(value, me: me)
+        }
+        lockClosed()
         guard !done, counts(id) else {
-            lock.unlock(owner: self)
+            unlockReopened()
             return .none
         }
-        let me = ReentrantLock.currentThread
         guard demand > 0, buffer.isEmpty, deliverer == 0 || (deliverer == me && nesting < Self.maxNesting),
             downstream != nil
         else {
@@ -481,7 +545,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             if !switching || demand > 0 {
                 buffer.append((id, slot, value))
             }
-            lock.unlock(owner: self)
+            unlockReopened()
             return .none
         }
         let outermost = deliverer == 0
@@ -490,9 +554,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         let serially = feedsSinkSerially
         demand -= 1
         nesting += 1
-        lock.unlock(owner: self)
+        unlockReopened()
         let more = deliverToDownstream(value, serially: serially)
-        lock.lock(owner: self)
+        lockClosed()
         nesting -= 1
         let answer: Subscribers.Demand
         if done {
@@ -509,8 +573,35 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             // Nothing waits and nothing ends: what `drainAndUnlock` would find, without the call.
             deliverer = 0
         }
-        lock.unlock(owner: self)
+        unlockReopened()
         return answer
+    }
+
+    /// A child's value delivered without the lock: this thread took `delivery` open, so FlatMap's
+    /// demand is unlimited, nothing waits and nothing has ended, and it is the deliverer until it
+    /// puts `delivery` back. If a thread holding the lock closed it meanwhile (a value left waiting,
+    /// a cancel, an end), the delivery settles under the lock as the locked path does.
+    @inlinable
+    func deliverOpenly(_ value: Output, me: UInt) -> Subscribers.Demand {
+        nesting += 1
+        let more = deliverToDownstream(value, serially: feedsSinkSerially)
+        nesting -= 1
+        if delivery.compareExchange(
+            expected: me | FlattenDelivery.open, desired: FlattenDelivery.open, ordering: .releasing
+        ).exchanged {
+            return .none
+        }
+        lockClosed()
+        if !done {
+            demand += more
+        }
+        if done || !buffer.isEmpty || finishedNormally {
+            drainAndUnlock()
+            return .none
+        }
+        deliverer = 0
+        unlockReopened()
+        return .none
     }
 
     /// Hands `value` to `downstream` (a reference the caller holds) while this thread is the
@@ -545,9 +636,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
 
     @inlinable
     func childFinished(_ id: Int, slot: Int) {
-        lock.lock(owner: self)
+        lockClosed()
         guard !done, counts(id) else {
-            lock.unlock(owner: self)
+            unlockReopened()
             return
         }
         if holds(slot, id) {
@@ -556,20 +647,20 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         // Combine asks for another publisher each time a child says it finished.
         let upstream = !switching && maxPublishers != .unlimited && upstreamPhase == .subscribed ? self.upstream : nil
         guard finishedNormally else {
-            lock.unlock(owner: self)
+            unlockReopened()
             upstream?.subscription.request(.max(1))
             return
         }
         let end = endLocked(.finished)
-        lock.unlock(owner: self)
+        unlockReopened()
         send(.finished, to: end)
     }
 
     @inlinable
     func childFailed(_ id: Int, slot: Int, _ completion: Subscribers.Completion<Failure>) {
-        lock.lock(owner: self)
+        lockClosed()
         guard !done, counts(id) else {
-            lock.unlock(owner: self)
+            unlockReopened()
             return
         }
         if holds(slot, id) {
@@ -581,7 +672,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         self.upstream = nil
         upstreamPhase = .ended
         let end = endLocked(completion)
-        lock.unlock(owner: self)
+        unlockReopened()
         for child in children {
             child.cancel()
         }
@@ -607,7 +698,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
                 var downstream: Downstream?
                 swap(&downstream, &self.downstream)
                 let lettingGo = feedsSinkSerially
-                lock.unlock(owner: self)
+                unlockReopened()
                 if let completion {
                     downstream?.receive(completion: completion)
                 }
@@ -625,7 +716,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
                 }
                 nesting += 1
                 let serially = feedsSinkSerially
-                lock.unlock(owner: self)
+                unlockReopened()
                 let more = deliver(value, to: downstream, serially: serially)
                 if let child {
                     if !switching {
@@ -634,7 +725,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
                         child.request(more)
                     }
                 }
-                lock.lock(owner: self)
+                lockClosed()
                 nesting -= 1
                 if !done {
                     demand += more
@@ -648,10 +739,22 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
                 continue
             }
             deliverer = 0
-            lock.unlock(owner: self)
+            unlockReopened()
             return
         }
     }
+}
+
+/// The marks of `FlattenCore.delivery`, below the delivering thread's id (a thread descriptor's
+/// address, whose two lowest bits are clear).
+@usableFromInline
+internal enum FlattenDelivery {
+    /// A child's value may be delivered without taking the lock.
+    @usableFromInline static var open: UInt { 1 }
+    /// A thread holding the lock has seen the delivery under way: it settles under the lock.
+    @usableFromInline static var attention: UInt { 2 }
+    /// Both marks.
+    @usableFromInline static var marks: UInt { 3 }
 }
 
 /// The downstream a `FlattenCore` decided to end (`FlattenCore.endLocked`), to send the completion
