@@ -183,4 +183,66 @@ final class SwiftClosureSyntaxTests: SessionTestCase {
         type("sink first = n.flatMap { Just($0).prefix(1) }")
         XCTAssertEqual(values("send n 5"), ["first ← 5"])
     }
+
+    func testStatementsRunInOrderAndTheLastGivesTheValue() {
+        XCTAssertEqual(session.evaluate("[1, 2].publisher.sink { v in print(\"got\"); print(v) }").map(\.text),
+            ["got", "1", "got", "2", "sink1 ✓ finished"])
+        XCTAssertEqual(
+            session.evaluate("[1, 3].publisher.sink { v in if v > 2 { print(\"big\", v) }; print(\"saw\", v) }")
+                .map(\.text),
+            ["saw 1", "big 3", "saw 3", "sink2 ✓ finished"], "an if without else that returns nothing runs on")
+        XCTAssertEqual(session.evaluate("[9].publisher.sink { v in guard v < 5 else { return }; print(v) }")
+            .map(\.text), ["sink3 ✓ finished"], "a bare return ends the closure")
+        XCTAssertEqual(session.evaluate("[1].publisher.sink(receiveCompletion: { _ in }, receiveValue: { _ in })")
+            .map(\.text), ["sink4 ✓ finished"], "a closure may do nothing once its parameters are named")
+    }
+
+    func testSwitchOnACompletionAndOnAValue() {
+        let handler = "receiveCompletion: { completion in switch completion { case .finished: print(\"done\"); "
+            + "case .failure(let error): print(\"error:\", error) } }, receiveValue: { print($0) }"
+        XCTAssertEqual(session.evaluate("[1].publisher.sink(\(handler))").map(\.text),
+            ["1", "done", "sink1 ✓ finished"])
+        XCTAssertEqual(session.evaluate("Fail(error: \"boom\").sink(\(handler))").map(\.text),
+            ["error: boom", "sink2 ✗ failed: boom"])
+        type("subject n")
+        type("sink size = n.map { v in switch v { case 1: return \"one\"; case 2, 3: return \"few\"; "
+            + "default: return \"many\" } }")
+        type("sink strict = n.map { v in switch v { case 1: return \"one\" } }")
+        XCTAssertEqual(values("send n 1"), ["size ← \"one\"", "strict ← \"one\""])
+        XCTAssertEqual(values("send n 3"), [
+            "size ← \"few\"", "strict ✗ failed: no case of the switch matches 3; add `default:`",
+        ])
+    }
+
+    func testIfCaseTakesAFailureApart() {
+        let line = "Fail(error: \"offline\").sink(receiveCompletion: { completion in "
+            + "if case .failure(let error) = completion { print(\"failed:\", error) } }, receiveValue: { _ in })"
+        XCTAssertEqual(session.evaluate(line).map(\.text), ["failed: offline", "sink1 ✗ failed: offline"])
+    }
+
+    func testAProgramsMultiLineSinkRunsAsWritten() {
+        var reader = StatementReader(mode: .lookahead)
+        let source = """
+            let subject = PassthroughSubject<Int, Error>()
+            let cancellable = subject
+                .map { $0 * 2 }
+                .sink(receiveCompletion: { completion in
+                    switch completion {
+                    case .finished:
+                        print("Finished")
+                    case .failure(let error):
+                        print("Error: \\(error)")
+                    }
+                }, receiveValue: { value in
+                    print("Received")
+                    print(value)
+                })
+            """
+        let statements = (reader.read(lines: source) + reader.finish()).map(\.text)
+        XCTAssertEqual(statements.count, 2, "\(statements)")
+        for statement in statements { XCTAssertFalse(type(statement).contains { $0.hasPrefix("error") }) }
+        XCTAssertEqual(session.evaluate("subject.send(1)").map(\.text), ["Received", "2"])
+        XCTAssertEqual(session.evaluate("subject.send(completion: .failure(\"bad\"))").map(\.text),
+            ["Error: bad", "cancellable ✗ failed: bad"])
+    }
 }

@@ -80,6 +80,20 @@ enum Functions {
                 return Double(trimmed).map(Value.double) ?? .null
             }
             return try call(name.lowercased(), arguments)
+        case "#completion":
+            // `case .finished`, `case .failure`: a completion as closures see it ("finished",
+            // "failure: why", or {failure: "why"}).
+            guard arguments.count == 2, case .string(let kind) = arguments[1] else {
+                throw PlaygroundError("`#completion` needs a value and a kind")
+            }
+            return .bool(Functions.completionKind(of: arguments[0]) == kind)
+        case "#failure":
+            // The message of a failure completion, for `case .failure(let error)`.
+            guard let value = arguments.first, Functions.completionKind(of: value) == "failure" else { return .null }
+            if case .string(let text) = value { return .string(String(text.dropFirst("failure: ".count))) }
+            return value.field("failure") ?? .null
+        case "#unmatched":
+            throw PlaygroundError("no case of the switch matches \(arguments.first ?? .null); add `default:`")
         case "as?", "as!", "is":
             // `value as? Card`: the value if it is of that type (nil if not); `as!` fails instead.
             guard arguments.count == 2, case .string(let type) = arguments[1] else {
@@ -102,6 +116,16 @@ enum Functions {
     static func text(_ value: Value) -> String {
         if case .string(let text) = value { return text }
         return value.description
+    }
+
+    /// "finished" or "failure" for a completion as closures see it, nil for any other value.
+    static func completionKind(of value: Value) -> String? {
+        switch value {
+        case .string("finished"): return "finished"
+        case .string(let text) where text.hasPrefix("failure: "): return "failure"
+        case .record where value.field("failure") != nil: return "failure"
+        default: return nil
+        }
     }
 
     /// Whether a value is of the Swift type written: `Int`, `String`, `Double`, `Bool`, arrays,

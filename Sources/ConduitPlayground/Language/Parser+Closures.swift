@@ -26,12 +26,14 @@ extension Parser {
         }
         try parameterClause()
         let named = parameters.count
-        guard !current.isSymbol("}") else {
+        // `{ _ in }`: a closure that does nothing, as Swift allows once its parameters are named.
+        let doesNothing = current.isSymbol("}") && position > 0 && tokens[position - 1].identifier == "in"
+        guard !current.isSymbol("}") || doesNothing else {
             throw SyntaxError("this closure is empty; write what it returns, for example `{ $0 * 2 }`", at: current)
         }
         // `let` steps keep their values after every argument the closure takes.
         let firstLocal = max(named, highestDollarAhead() + 1)
-        let body = try closureBody(nextLocal: firstLocal)
+        let body = doesNothing ? Expression.literal(.void) : try closureBody(nextLocal: firstLocal)
         guard current.isSymbol("}") else {
             throw SyntaxError("expected `}` to close the closure opened here", at: open)
         }
@@ -137,12 +139,14 @@ extension Parser {
         return (name, asCondition ? try condition() : try expression())
     }
 
-    /// The body: `let NAME = value` steps (each ended by `;`, or by the next step), `if` and
-    /// `guard` statements, then the value, with or without `return`. Each step's value is kept at
-    /// position `nextLocal`, after the closure's arguments.
+    /// The body: statements, each ended by `;` or by the next one (`let NAME = value` steps, calls
+    /// such as `print(...)` run for their effect, `if`, `guard` and `switch`), then the value, with or
+    /// without `return`. Each step's value is kept at position `nextLocal`, after the closure's
+    /// arguments.
     mutating func closureBody(nextLocal: Int) throws -> Expression {
         if current.identifier == "if" { return try ifStatement(nextLocal: nextLocal) }
         if current.identifier == "guard" { return try guardStatement(nextLocal: nextLocal) }
+        if current.identifier == "switch" { return try switchStatement(nextLocal: nextLocal) }
         try enter()
         defer { depth -= 1 }
         if let (name, value) = try namedValue(usage: "a step in a closure reads `let NAME = value;`") {
@@ -159,7 +163,14 @@ extension Parser {
             defer { parameters[name] = shadowed }
             return .local(slot: nextLocal, value: value, body: try closureBody(nextLocal: nextLocal + 1))
         }
-        if current.identifier == "return" { advance() }
+        var returns = false
+        if current.identifier == "return" {
+            advance()
+            returnsRead += 1
+            returns = true
+            // `return` alone (`guard x else { return }`): a closure that gives nothing.
+            if !moreStatementsFollow || current.isSymbol(";") { return .literal(.void) }
+        }
         let body = try expression()
         if current.isSymbol(";") { advance() }
         if current.isSymbol("=") {
@@ -169,6 +180,6 @@ extension Parser {
                 at: current
             )
         }
-        return body
+        return returns ? body : try followed(body, at: nextLocal)
     }
 }

@@ -1,70 +1,97 @@
 /// `if` and `guard` in a closure's body, as Swift writes them: `if x > 2 { return "big" } else
-/// { return "small" }`, `if let name = $0.name { ... }`, `guard x > 0 else { return 0 }; ...`.
-/// Each becomes a conditional value; a branch is a closure body of its own (steps, `return`).
+/// { return "small" }`, `if let name = $0.name { ... }`, `if case .failure(let error) = completion
+/// { ... }`, `guard x > 0 else { return 0 }; ...`. Each becomes a conditional value; a branch is a
+/// closure body of its own (steps, `return`).
 extension Parser {
-    /// `if CONDITION { BODY } [else if ... | else { BODY }]`; without `else`, what follows the
-    /// statement is the value when the condition is false.
+    /// `if CONDITION { BODY } [else if ... | else { BODY }]`. Without `else`, when the block
+    /// returns, what follows is the value when the condition fails (an early return); otherwise the
+    /// statement runs for its effect and what follows runs after it.
     mutating func ifStatement(nextLocal: Int) throws -> Expression {
-        let (keyword, binding, condition) = try conditionHead()
+        let head = try conditionHead()
         defer { depth -= 1 }
-        let slot = binding == nil ? nextLocal : nextLocal + 1
-        let whenTrue = try withName(binding?.name, at: nextLocal) { try $0.block(nextLocal: slot, after: keyword) }
-        let whenFalse: Expression
+        let slot = head.binding == nil ? nextLocal : nextLocal + 1
+        let returnsBefore = returnsRead
+        let whenTrue = try withName(head.binding?.name, at: nextLocal) {
+            try $0.block(nextLocal: slot, after: head.keyword)
+        }
+        let blockReturns = returnsRead > returnsBefore
+        var whenFalse: Expression?
         if current.identifier == "else" {
             advance()
             whenFalse = current.identifier == "if"
-                ? try ifStatement(nextLocal: slot) : try block(nextLocal: slot, after: keyword)
-            if current.isSymbol(";") { advance() }
-        } else {
-            if current.isSymbol(";") { advance() }
-            guard !current.isSymbol("}"), current.kind != .end else {
+                ? try ifStatement(nextLocal: slot) : try block(nextLocal: slot, after: head.keyword)
+        }
+        if current.isSymbol(";") { advance() }
+        if whenFalse == nil, blockReturns {
+            guard moreStatementsFollow else {
                 throw SyntaxError(
-                    "this `if` has no `else`, and nothing follows it: write the value the closure gives "
-                        + "otherwise, for example `if x > 2 { return \"big\" } else { return \"small\" }`",
-                    at: keyword
+                    "this `if` returns a value, but it has no `else` and nothing follows it: write the value the "
+                        + "closure gives otherwise, for example "
+                        + "`if x > 2 { return \"big\" } else { return \"small\" }`",
+                    at: head.keyword
                 )
             }
-            whenFalse = try closureBody(nextLocal: slot)
+            return head.choosing(whenTrue, try closureBody(nextLocal: slot), slot: nextLocal)
         }
-        guard let binding else { return .conditional(condition ?? .literal(.bool(true)), whenTrue, whenFalse) }
-        return .local(slot: nextLocal, value: binding.value, body: .conditional(
-            .binary(.notEqual, .argument(nextLocal), .literal(.null)), whenTrue, whenFalse))
+        return try followed(head.choosing(whenTrue, whenFalse ?? .literal(.void), slot: nextLocal), at: nextLocal)
     }
 
     /// `guard CONDITION else { BODY }` followed by the rest of the closure, which runs when the
     /// condition holds (`guard let NAME = value else { ... }` names the value for the rest).
     mutating func guardStatement(nextLocal: Int) throws -> Expression {
-        let (keyword, binding, condition) = try conditionHead()
+        let head = try conditionHead()
         defer { depth -= 1 }
         guard current.identifier == "else" else {
             throw SyntaxError("expected `else`: a guard reads `guard x > 0 else { return 0 }`", at: current)
         }
         advance()
-        let slot = binding == nil ? nextLocal : nextLocal + 1
-        let otherwise = try block(nextLocal: slot, after: keyword)
+        let slot = head.binding == nil ? nextLocal : nextLocal + 1
+        let otherwise = try block(nextLocal: slot, after: head.keyword)
         if current.isSymbol(";") { advance() }
-        guard !current.isSymbol("}"), current.kind != .end else {
-            throw SyntaxError(
-                "nothing follows this `guard`: write the value the closure gives when it holds", at: keyword)
+        var rest = Expression.literal(.void)
+        if moreStatementsFollow {
+            rest = try withName(head.binding?.name, at: nextLocal) { try $0.closureBody(nextLocal: slot) }
         }
-        let rest = try withName(binding?.name, at: nextLocal) { try $0.closureBody(nextLocal: slot) }
-        guard let binding else { return .conditional(condition ?? .literal(.bool(true)), rest, otherwise) }
-        return .local(slot: nextLocal, value: binding.value, body: .conditional(
-            .binary(.notEqual, .argument(nextLocal), .literal(.null)), rest, otherwise))
+        return head.choosing(rest, otherwise, slot: nextLocal)
+    }
+
+    /// Whether a statement follows in the same body (not its `}`, the end, or a `case` label).
+    var moreStatementsFollow: Bool {
+        !current.isSymbol("}") && current.kind != .end && current.identifier != "case"
+            && current.identifier != "default"
+    }
+
+    /// `statement` run for its effect, then what follows it in the body (kept at `slot`, unnamed);
+    /// `statement` alone when nothing follows.
+    mutating func followed(_ statement: Expression, at slot: Int) throws -> Expression {
+        if current.isSymbol(";") { advance() }
+        guard moreStatementsFollow else { return statement }
+        return .local(slot: slot, value: statement, body: try closureBody(nextLocal: slot + 1))
     }
 
     /// The keyword (`if`, `guard`) and what follows it up to its block: Swift's optional binding
-    /// `let NAME = value`, or a condition. One level deeper (the caller leaves it).
-    private mutating func conditionHead() throws -> (Token, (name: String, value: Expression)?, Expression?) {
+    /// `let NAME = value`, a pattern `case .failure(let error) = completion`, or a condition. One
+    /// level deeper (the caller leaves it).
+    private mutating func conditionHead() throws -> IfHead {
         let keyword = current
         advance()
         try enter()
         if let (name, value) = try namedValue(
             usage: "an optional binding reads `if let NAME = value { ... }`", asCondition: true)
         {
-            return (keyword, (name, value), nil)
+            return IfHead(
+                keyword: keyword, test: { .binary(.notEqual, .argument($0), .literal(.null)) }, binding: (name, value))
         }
-        return (keyword, nil, try condition())
+        if current.identifier == "case" {
+            advance()
+            let written = try pattern()
+            try expectSymbol("=", "a pattern reads `if case .failure(let error) = completion { ... }`")
+            let subject = try condition()
+            let matched = written.matching(subject)
+            return IfHead(keyword: keyword, test: { _ in matched.test }, binding: matched.binding)
+        }
+        let condition = try condition()
+        return IfHead(keyword: keyword, test: { _ in condition }, binding: nil)
     }
 
     /// The condition, read where `{` opens the block that follows it.
@@ -76,7 +103,7 @@ extension Parser {
     }
 
     /// `{ BODY }` of a branch.
-    private mutating func block(nextLocal: Int, after keyword: Token) throws -> Expression {
+    mutating func block(nextLocal: Int, after keyword: Token) throws -> Expression {
         let open = current
         guard open.isSymbol("{") else {
             throw SyntaxError("expected `{` to open the block of this `\(keyword.display)`", at: current)
@@ -85,7 +112,7 @@ extension Parser {
         let saved = readingCondition
         readingCondition = false
         defer { readingCondition = saved }
-        let body = try closureBody(nextLocal: nextLocal)
+        let body: Expression = current.isSymbol("}") ? .literal(.void) : try closureBody(nextLocal: nextLocal)
         guard current.isSymbol("}") else {
             throw SyntaxError("expected `}` to close the block opened here", at: open)
         }
@@ -94,7 +121,7 @@ extension Parser {
     }
 
     /// Runs `read` with `name` (if any) naming the value at `slot`, as the statement's scope.
-    private mutating func withName(
+    mutating func withName(
         _ name: String?, at slot: Int, _ read: (inout Parser) throws -> Expression
     ) throws -> Expression {
         guard let name else { return try read(&self) }
@@ -102,5 +129,20 @@ extension Parser {
         parameters[name] = slot
         defer { parameters[name] = shadowed }
         return try read(&self)
+    }
+}
+
+/// What an `if` or `guard` tests, and the name it binds for its block, if any.
+struct IfHead {
+    let keyword: Token
+    /// The test, given the position the bound value is kept at.
+    let test: (Int) -> Expression
+    let binding: (name: String, value: Expression)?
+
+    /// `whenTrue` if the test holds, else `whenFalse`, with the bound value at `slot`.
+    func choosing(_ whenTrue: Expression, _ whenFalse: Expression, slot: Int) -> Expression {
+        let chosen = Expression.conditional(test(slot), whenTrue, whenFalse)
+        guard let binding else { return chosen }
+        return .local(slot: slot, value: binding.value, body: chosen)
     }
 }

@@ -14,6 +14,9 @@ struct Parser {
     /// Whether an `if` or `guard` condition is being read, where `{` opens its block rather than a
     /// trailing closure.
     var readingCondition = false
+    /// How many `return`s have been read: an `if` block that returns makes what follows the `if`
+    /// its `else` (an early return).
+    var returnsRead = 0
     var highestArgument = -1
     /// How deeply the expression being read nests (brackets, operators, closures): each level is a
     /// level of recursion here and when it is evaluated, so it is bounded.

@@ -37,7 +37,7 @@ enum PipelineCommands {
             let syntax = try parser.pipeline()
             if let last = syntax.operators.last, Parser.subscriberWords.contains(last.name) {
                 // `let cancellable = subject.sink { ... }`: the subscription, named as a sink.
-                return Statement(word.display, defines: name) { session in
+                return Statement(word.display, defines: name, pipeline: syntax) { session in
                     try session.subscribeSink(name, to: syntax, demand: nil)
                 }
             }

@@ -1,0 +1,138 @@
+/// `switch` in a closure's body, and the patterns of its cases (also read by `if case`), as
+/// Swift writes them for a completion or a value: `switch completion { case .finished: ...
+/// case .failure(let error): ... }`, `case 1, 2:`, `case "a":`, `case _:`, `default:`.
+extension Parser {
+    /// `switch SUBJECT { case PATTERN: BODY ... default: BODY }`: the body of the first case whose
+    /// pattern matches; a value no case matches fails the closure.
+    mutating func switchStatement(nextLocal: Int) throws -> Expression {
+        let keyword = current
+        advance()
+        try enter()
+        defer { depth -= 1 }
+        let subject = try condition()
+        let open = current
+        try expectSymbol("{", "a switch reads `switch value { case 1: ... default: ... }`")
+        let subjectAt = Expression.argument(nextLocal)
+        var cases: [(test: Expression, body: Expression)] = []
+        var fallback: Expression?
+        while current.identifier == "case" || current.identifier == "default" {
+            let label = current
+            advance()
+            if label.identifier == "default" {
+                try expectSymbol(":", "write `default:`")
+                fallback = try caseBody(nextLocal: nextLocal + 1)
+                continue
+            }
+            var patterns = [try pattern()]
+            while current.isSymbol(",") {
+                advance()
+                patterns.append(try pattern())
+            }
+            try expectSymbol(":", "a case reads `case .finished:` or `case 1, 2:`")
+            let matched = patterns.map { $0.matching(subjectAt) }
+            guard matched.count == 1 || matched.allSatisfy({ $0.binding == nil }) else {
+                throw SyntaxError("a case with several patterns cannot name a value", at: label)
+            }
+            var test = matched[0].test
+            for other in matched.dropFirst() { test = .binary(.or, test, other.test) }
+            if let binding = matched[0].binding {
+                let body = try withName(binding.name, at: nextLocal + 1) { try $0.caseBody(nextLocal: nextLocal + 2) }
+                cases.append((test, .local(slot: nextLocal + 1, value: binding.value, body: body)))
+            } else {
+                cases.append((test, try caseBody(nextLocal: nextLocal + 1)))
+            }
+        }
+        guard current.isSymbol("}") else {
+            throw SyntaxError("expected `case`, `default:` or `}` to close the switch opened here", at: open)
+        }
+        advance()
+        guard !cases.isEmpty || fallback != nil else {
+            throw SyntaxError("this switch has no cases: write `case PATTERN: ...` or `default: ...`", at: keyword)
+        }
+        let unmatched = Expression.call("#unmatched", [subjectAt])
+        var chosen = fallback ?? unmatched
+        for (test, body) in cases.reversed() { chosen = .conditional(test, body, chosen) }
+        return try followed(.local(slot: nextLocal, value: subject, body: chosen), at: nextLocal)
+    }
+
+    /// The statements of one case, up to the next `case`, `default:` or the switch's `}`
+    /// (`break` alone does nothing, as in Swift).
+    private mutating func caseBody(nextLocal: Int) throws -> Expression {
+        if current.identifier == "break" {
+            advance()
+            if current.isSymbol(";") { advance() }
+            return .literal(.void)
+        }
+        guard moreStatementsFollow else {
+            throw SyntaxError("a case needs at least one statement (`break` does nothing)", at: current)
+        }
+        return try closureBody(nextLocal: nextLocal)
+    }
+
+    /// One pattern of a `case`: `.finished`, `.failure`, `.failure(let error)`, `.name`, `_`,
+    /// `let NAME`, or a value.
+    mutating func pattern() throws -> CasePattern {
+        if current.isSymbol("."), let name = peek(1).identifier {
+            advance()
+            advance()
+            guard name == "finished" || name == "failure" else {
+                return CasePattern(kind: .equal(.literal(.string(name))), name: nil)
+            }
+            var bound: String?
+            if name == "failure", current.isSymbol("(") {
+                advance()
+                if current.identifier == "let" || current.identifier == "var" { advance() }
+                guard let written = current.identifier else {
+                    throw SyntaxError("write `.failure(let error)` or `.failure(_)`", at: current)
+                }
+                advance()
+                if written != "_" { bound = written }
+                try expectSymbol(")", "close `.failure(` with `)`")
+            }
+            return CasePattern(kind: .completion(name), name: bound)
+        }
+        if current.identifier == "_" {
+            advance()
+            return CasePattern(kind: .any, name: nil)
+        }
+        if current.identifier == "let" || current.identifier == "var", let name = peek(1).identifier {
+            advance()
+            advance()
+            return CasePattern(kind: .any, name: name)
+        }
+        let saved = readingCondition
+        readingCondition = true
+        defer { readingCondition = saved }
+        return CasePattern(kind: .equal(try binary(level: 1)), name: nil)
+    }
+}
+
+/// One pattern as written: what it tests a subject for, and the name it binds.
+struct CasePattern {
+    enum Kind {
+        /// `_`, or `let NAME`: anything.
+        case any
+        /// `.finished`, or `.failure(...)`: a completion of that kind.
+        case completion(String)
+        /// A value to compare with (`1`, `"a"`, `nil`); `.name` compares with the text "name".
+        case equal(Expression)
+    }
+
+    let kind: Kind
+    /// `let NAME`, or `.failure(let NAME)` (the failure's message).
+    let name: String?
+
+    /// The test of `subject` and the value its name binds.
+    func matching(_ subject: Expression) -> (test: Expression, binding: (name: String, value: Expression)?) {
+        let test: Expression
+        var value = subject
+        switch kind {
+        case .any: test = .literal(.bool(true))
+        case .completion(let which):
+            test = .call("#completion", [subject, .literal(.string(which))])
+            value = .call("#failure", [subject])
+        case .equal(let other): test = .binary(.equal, subject, other)
+        }
+        return (test, name.map { ($0, value) })
+    }
+}
