@@ -144,8 +144,10 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
             case .some(let timer): timer.cancel()
             case .none: break
             }
-            if let (downstream, value) = handOff {
-                deliver(value, to: downstream)
+            // Consumed too: binding the downstream out of the pair retained it once more.
+            switch consume handOff {
+            case .some(let (downstream, value)): deliver(value, to: downstream)
+            case .none: break
             }
         }
     }
@@ -206,8 +208,9 @@ internal final class RateLimiter<Downstream: Subscriber, Context: Scheduler>: Su
             lock.lock(owner: self)
             let handOff = takeWaiting()
             lock.unlock(owner: self)
-            if let (downstream, value) = handOff {
-                deliver(value, to: downstream)
+            switch consume handOff {
+            case .some(let (downstream, value)): deliver(value, to: downstream)
+            case .none: break
             }
         }
     }
