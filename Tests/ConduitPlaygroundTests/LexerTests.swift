@@ -74,4 +74,17 @@ final class LexerTests: XCTestCase {
         XCTAssertTrue(describe(byBytes("1e999")).contains("too large for a decimal"))
         XCTAssertTrue(describe(byBytes("9223372036855ms")).contains("is too long"))
     }
+
+    /// A `/` that ends the line is a division sign, not half of a `//` comment: looking for the
+    /// second `/` past the end trapped (a fuzz finding, `reset` then `/`).
+    func testASlashAtTheEndOfALineIsASymbolInBothReadings() {
+        for line in ["/", "send s 4 /", "// all comment", "send s 1 // note", "é /"] {
+            let characters = describe(byCharacters(line))
+            if line.utf8.count == line.count { XCTAssertEqual(describe(byBytes(line)), characters, line) }
+            XCTAssertFalse(characters.hasPrefix("error"), line)
+        }
+        XCTAssertEqual(describe(byBytes("/")), "symbol(\"/\")@0+1 end@1+0")
+        XCTAssertEqual(describe(byBytes("send s 1 // note")), describe(byBytes("send s 1")).replacingOccurrences(
+            of: "end@8+0", with: "end@16+0"))
+    }
 }

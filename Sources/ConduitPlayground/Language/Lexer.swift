@@ -24,9 +24,10 @@ struct Lexer<Source: LexerSource> {
         }
     }
 
-    /// Whether the character at `index` is the ASCII character `ascii`.
+    /// Whether the character at `index` is the ASCII character `ascii`; false past the end, so a
+    /// look-ahead (the second `/` of `//`) needs no bounds check of its own.
     private func at(_ index: Int, is ascii: Unicode.Scalar) -> Bool {
-        source.byte(at: index) == UInt8(ascii: ascii)
+        index < count && source.byte(at: index) == UInt8(ascii: ascii)
     }
 
     private mutating func next() throws -> Token {
