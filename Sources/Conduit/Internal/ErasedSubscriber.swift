@@ -18,6 +18,10 @@ internal final class ErasedSubscriber<Input, Failure: Error>: Subscriber, Custom
         if let sink = subscriber as? Subscribers.Sink<Input, Failure> {
             // See `SubjectFedSubscriber`.
             receiveValue = { sink.receiveForwarded($0) }
+        } else if S.self is AnyObject.Type, let path = subscriber as? ValuePath<Input> {
+            // Its `receive(_:)` is this closure: called directly, without a call of ours around it.
+            // (A struct is not cast: that fails slowly, the runtime first boxing it as an object.)
+            receiveValue = path.forward
         } else {
             receiveValue = { subscriber.receive($0) }
         }

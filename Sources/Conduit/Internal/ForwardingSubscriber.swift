@@ -17,7 +17,7 @@ internal typealias ForwardingSubscriber<Input, Downstream: Subscriber> =
 /// `@usableFromInline` with an `@inlinable` value path, so a client's chain is specialised end to
 /// end (no generic metadata lookups per value).
 @usableFromInline
-internal final class Forwarder<Input, Output, Failure: Error>: Subscriber, CustomStringConvertible,
+internal final class Forwarder<Input, Output, Failure: Error>: ValuePath<Input>, Subscriber, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
     /// What one upstream value becomes.
@@ -28,11 +28,10 @@ internal final class Forwarder<Input, Output, Failure: Error>: Subscriber, Custo
         case skip
     }
 
-    /// The downstream, for the subscription and the completion (the values go through `forward`).
-    @usableFromInline let downstream: any Subscriber<Output, Failure>
+    /// The downstream, for the subscription and the completion (the values go through `forward`,
     /// `step` followed by the delivery downstream, made in the `@inlinable` initialiser where the
-    /// downstream's type is concrete, so each value runs specialised code.
-    @usableFromInline let forward: (Input) -> Subscribers.Demand
+    /// downstream's type is concrete, so each value runs specialised code).
+    @usableFromInline let downstream: any Subscriber<Output, Failure>
     @usableFromInline let description: String
 
     @inlinable
@@ -43,14 +42,14 @@ internal final class Forwarder<Input, Output, Failure: Error>: Subscriber, Custo
         self.description = name
         if let sink = downstream as? Subscribers.Sink<Output, Failure> {
             // See `SubjectFedSubscriber`.
-            self.forward = { input in
+            super.init { input in
                 switch step(input) {
                 case .send(let output): return sink.receiveForwarded(output)
                 case .skip: return .max(1)
                 }
             }
         } else {
-            self.forward = { input in
+            super.init { input in
                 switch step(input) {
                 case .send(let output): return downstream.receive(output)
                 case .skip: return .max(1)
@@ -68,7 +67,7 @@ internal final class Forwarder<Input, Output, Failure: Error>: Subscriber, Custo
     ) where Downstream.Input == Output, Downstream.Failure == Failure {
         self.downstream = downstream
         self.description = name
-        self.forward = forward
+        super.init(forward: forward)
     }
 
     @usableFromInline
