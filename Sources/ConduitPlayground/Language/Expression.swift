@@ -150,7 +150,10 @@ extension Expression {
             if let property = object.value(of: name) { return property }
             if name == "objectWillChange" {
                 let changes = object.holding(object.objectWillChange.map { Value.void }.pipe())
-                return .publisher(PublisherValue(changes, description: "\(object.name).objectWillChange"))
+                return .publisher(
+                    PublisherValue(changes, description: "\(object.name).objectWillChange") { [weak object] _ in
+                        object?.objectWillChange.send()
+                    })
             }
             if name.hasPrefix("$"), let published = object.projected(String(name.dropFirst())) {
                 let values = object.holding(published.pipe())

@@ -43,6 +43,12 @@ enum Methods {
             }
             return text
         }
+        if name == "send" {
+            guard case .publisher(let publisher) = value else {
+                throw PlaygroundError("\(value.kindName) \(value) is not a subject: it has no `send`")
+            }
+            return try publisher.send(arguments)
+        }
         switch (name, value) {
         case ("isMultiple", .int(let number)):
             guard case .int(let divisor) = try argument(0) else {

@@ -7,6 +7,7 @@ extension Parser {
         let open = current
         try expectSymbol(
             "{", "the properties of \(what) go between `{` and `}`, such as `{ @Published var song = \"\" }`")
+        let members = memberNamesAhead()
         var properties: [PropertyDeclaration] = []
         while !current.isSymbol("}") {
             if current.isSymbol(";") {
@@ -16,7 +17,7 @@ extension Parser {
             guard current.kind != .end else {
                 throw SyntaxError("expected `}` to close the body opened here", at: open)
             }
-            properties.append(try propertyDeclaration(in: what))
+            properties.append(try propertyDeclaration(in: what, members: members))
         }
         advance()
         var seen = Set<String>()
@@ -32,7 +33,31 @@ extension Parser {
         "private", "fileprivate", "internal", "public", "open", "final", "weak", "static",
     ]
 
-    private mutating func propertyDeclaration(in what: String) throws -> PropertyDeclaration {
+    /// The names the body from here (just after its `{`) to its `}` declares with `var` or `let`
+    /// (and `objectWillChange`, which every observable object has): what an observer's body may
+    /// name without `self.`.
+    private func memberNamesAhead() -> Set<String> {
+        var names: Set<String> = ["objectWillChange"]
+        var nesting = 1
+        var index = position
+        while index < tokens.count - 1 {
+            let token = tokens[index]
+            if token.isSymbol("{") {
+                nesting += 1
+            } else if token.isSymbol("}") {
+                nesting -= 1
+                if nesting <= 0 { break }
+            } else if nesting == 1, token.identifier == "var" || token.identifier == "let",
+                let name = tokens[index + 1].identifier
+            {
+                names.insert(name)
+            }
+            index += 1
+        }
+        return names
+    }
+
+    private mutating func propertyDeclaration(in what: String, members: Set<String>) throws -> PropertyDeclaration {
         var isPublished = false
         if current.isSymbol("@") {
             guard peek(1).identifier == "Published" else {
@@ -57,6 +82,7 @@ extension Parser {
                 at: current
             )
         }
+        let isConstant = current.identifier == "let"
         if current.identifier == "var" || current.identifier == "let" {
             advance()
         }
@@ -65,7 +91,7 @@ extension Parser {
             throw SyntaxError(
                 "expected a property name, such as `@Published var currentSong = \"not playing\"`", at: name)
         }
-        guard !["objectWillChange", "var", "let"].contains(word) else {
+        guard !["var", "let"].contains(word) else {
             throw SyntaxError("`\(word)` cannot name a property", at: name)
         }
         advance()
@@ -75,11 +101,138 @@ extension Parser {
             declaredType = try skipType()
         }
         var value: Expression?
+        var subject: PropertySubject?
         if current.isSymbol("=") {
             advance()
-            value = try valueExpression()
+            if current.identifier == "ObservableObjectPublisher", peek(1).isSymbol("("), peek(2).isSymbol(")") {
+                advance()
+                advance()
+                advance()
+                subject = .observableObjectPublisher
+            } else if let swiftSubject = try swiftSubject() {
+                subject = .subject(swiftSubject)
+            } else {
+                value = try valueExpression()
+            }
         }
-        return PropertyDeclaration(name: name, isPublished: isPublished, value: value, declaredType: declaredType)
+        if word == "objectWillChange", subject == nil || isPublished {
+            throw SyntaxError(
+                "`objectWillChange` is the publisher that announces changes: declare your own as "
+                    + "`let objectWillChange = PassthroughSubject<Void, Never>()` or `= ObservableObjectPublisher()`, "
+                    + "or leave it out to use the one every observable object has",
+                at: name
+            )
+        }
+        var declaration = PropertyDeclaration(
+            name: name, isPublished: isPublished, value: value, declaredType: declaredType)
+        declaration.subject = subject
+        if current.isSymbol("{") {
+            declaration.observers = try propertyObservers(of: name, isConstant: isConstant, members: members)
+        }
+        return declaration
+    }
+
+    /// `{ willSet { ... } didSet(old) { ... } }` after a property: its observers, each body read as a
+    /// closure's with the object as `self` (`$0`) and the new or old value as `$1`.
+    private mutating func propertyObservers(of name: Token, isConstant: Bool, members: Set<String>) throws
+        -> PropertyObservers
+    {
+        let open = current
+        let property = name.display
+        advance()
+        if isConstant {
+            throw SyntaxError(
+                "`let \(property)` is a constant, which has no observers; declare it `var \(property)` "
+                    + "to run `willSet` or `didSet`",
+                at: open
+            )
+        }
+        var observers = PropertyObservers()
+        while !current.isSymbol("}") {
+            guard current.kind != .end else {
+                throw SyntaxError("expected `}` to close the observers of `\(property)` opened here", at: open)
+            }
+            if current.isSymbol(";") {
+                advance()
+                continue
+            }
+            let keyword = current
+            guard let word = keyword.identifier, word == "willSet" || word == "didSet" else {
+                let written = keyword.identifier ?? keyword.display
+                if ["get", "set"].contains(written) {
+                    throw SyntaxError(
+                        "`\(property)` is a computed property (`get`/`set`), which the playground does not run: "
+                            + "give it a value (`var \(property) = VALUE`) and watch its changes with "
+                            + "`willSet { ... }` or `didSet { ... }`",
+                        at: keyword
+                    )
+                }
+                let hint = Suggestion.closest(to: written, in: ["willSet", "didSet"]).map { "; did you mean `\($0)`?" }
+                    ?? ": `willSet { objectWillChange.send() }` runs before a new value is stored, "
+                    + "`didSet { ... }` after"
+                throw SyntaxError(
+                    "the braces after `\(property)` hold its observers, `willSet` and `didSet`\(hint)", at: keyword)
+            }
+            advance()
+            var valueName = word == "willSet" ? "newValue" : "oldValue"
+            if current.isSymbol("(") {
+                let parenthesis = current
+                advance()
+                guard let named = current.identifier, peek(1).isSymbol(")") else {
+                    throw SyntaxError(
+                        "write `\(word)(NAME) { ... }`: one name for the \(word == "willSet" ? "new" : "old") value, "
+                            + "such as `\(word)(\(word == "willSet" ? "next" : "previous"))`",
+                        at: parenthesis
+                    )
+                }
+                valueName = named
+                advance()
+                advance()
+            }
+            guard current.isSymbol("{") else {
+                throw SyntaxError(
+                    "`\(word)` needs its body in braces, such as `\(word) { objectWillChange.send() }`", at: current)
+            }
+            if (word == "willSet" ? observers.willSetBody : observers.didSetBody) != nil {
+                throw SyntaxError(
+                    "`\(word)` is written twice for `\(property)`; put its statements in one body", at: keyword)
+            }
+            let body = try observerBody(valueName: valueName, members: members, of: word)
+            if word == "willSet" { observers.willSetBody = body } else { observers.didSetBody = body }
+        }
+        advance()
+        return observers
+    }
+
+    /// An observer's `{ ... }`: statements as a closure's, with `self` as `$0`, the value as `$1`
+    /// and the class's members by name.
+    private mutating func observerBody(valueName: String, members: Set<String>, of word: String) throws -> Expression {
+        let open = current
+        advance()
+        let saved = (parameters, highestArgument, selfMembers, readingCondition)
+        enclosingParameters.append(parameters)
+        parameters = ["self": 0, valueName: 1]
+        highestArgument = -1
+        selfMembers = members
+        readingCondition = false
+        defer {
+            (parameters, highestArgument, selfMembers, readingCondition) = saved
+            enclosingParameters.removeLast()
+        }
+        if current.isSymbol("}") {
+            advance()
+            return .literal(.void)
+        }
+        let body = try closureBody(nextLocal: 2)
+        guard current.isSymbol("}") else {
+            throw SyntaxError("expected `}` to close the body of `\(word)` opened here", at: open)
+        }
+        if highestArgument >= 0 {
+            throw SyntaxError(
+                "`\(word)` takes no `$0`: its value is `\(valueName)`, and the object is `self`", at: open)
+        }
+        advance()
+        return body
     }
 
     /// Skips a Swift type (`String`, `[Song]?`, `[UUID: Person]`, `Future<[Song], Error>`): names,

@@ -145,6 +145,12 @@ extension Parser {
                     advance()
                     advance()
                     advance()
+                    if member == "send" {
+                        // `self.didChange.send()`, `objectWillChange.send()` in an observer: a subject's send.
+                        let arguments = try callArguments(of: member)
+                        expression = .call(".send", [expression] + arguments)
+                        continue
+                    }
                     guard current.isSymbol(")") else {
                         let hint = Suggestion.closest(to: member, in: Array(Methods.names)).map {
                             "; did you mean `.\($0)(...)`?"
@@ -229,6 +235,11 @@ extension Parser {
                 advance()
                 return .captured(level: distance + 1, index: index)
             }
+            if selfMembers.contains(name), let receiver = selfReference {
+                // `objectWillChange` in an observer's body: `self.objectWillChange`.
+                advance()
+                return .member(receiver, name)
+            }
             if Parser.sourceWords.contains(name), name != "cold" || peek(1).isSymbol("(") {
                 // `Just($0)`, `Fail(error: "x")`, `Empty()`, `Future { }`: a publisher.
                 let start = current.offset
@@ -286,6 +297,16 @@ extension Parser {
 }
 
 extension Parser {
+    /// `self` where an observer's body is read: its parameter, or the enclosing observer's in a
+    /// closure inside it; nil elsewhere.
+    var selfReference: Expression? {
+        if let index = parameters["self"] { return .argument(index) }
+        for (distance, scope) in enclosingParameters.reversed().enumerated() {
+            if let index = scope["self"] { return .captured(level: distance + 1, index: index) }
+        }
+        return nil
+    }
+
     /// The words that start a publisher inside an expression.
     static let sourceWords: Set<String> = ["Just", "Fail", "Empty", "Future", "Record", "Deferred", "just", "fail",
         "cold"]
@@ -361,6 +382,8 @@ extension Parser {
                     throw SyntaxError("cannot read `\\(\(code))` in this string", at: token)
                 }
                 inner.parameters = parameters
+                inner.enclosingParameters = enclosingParameters
+                inner.selfMembers = selfMembers
                 inner.depth = depth
                 let expression: Expression
                 do {

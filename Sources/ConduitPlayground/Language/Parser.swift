@@ -18,6 +18,8 @@ struct Parser {
     /// its `else` (an early return).
     var returnsRead = 0
     var highestArgument = -1
+    /// The members of the class whose observer is being read: a name among them means `self.NAME`.
+    var selfMembers: Set<String> = []
     /// How deeply the expression being read nests (brackets, operators, closures): each level is a
     /// level of recursion here and when it is evaluated, so it is bounded.
     var depth = 0

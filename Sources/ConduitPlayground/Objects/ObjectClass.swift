@@ -13,4 +13,15 @@ struct PropertyDeclaration {
     let value: Expression?
     /// The type written after `:` (`Song?`), which `types` shows.
     var declaredType: String?
+    /// The subject it holds, made for each instance (`let objectWillChange = PassthroughSubject<Void, Never>()`).
+    var subject: PropertySubject?
+    /// Its `willSet` and `didSet`, if it has them.
+    var observers = PropertyObservers()
+
+    /// How the `class` line lists it: `@Published query`, `songs (willSet)`, `objectWillChange (PassthroughSubject)`.
+    var summary: String {
+        let notes = [subject?.typeName, observers.isEmpty ? nil : observers.summary].compactMap { $0 }
+        return (isPublished ? "@Published " : "") + name.display
+            + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
+    }
 }

@@ -26,6 +26,9 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     /// The plain properties' values, guarded by `lock`.
     private var plain: [String: Value]
     private let lock = NSLock()
+    /// What runs around a write of a property with `willSet` or `didSet`, by property name; set
+    /// once, when the object is made.
+    var observers: [String: InstalledObservers] = [:]
     /// Told when a write is dropped because it fed itself (see `FeedbackGuard`).
     var onFeedback: (@Sendable (String) -> Void)?
     /// Where the session that made the object keeps the subscriptions to its publishers (set once,
@@ -92,10 +95,19 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     }
 
     /// Sets a property: a published one through `Published` (announcing the change on
-    /// `objectWillChange` first, then sending it on `$property`), a plain one silently.
-    /// Returns false if there is no such property.
+    /// `objectWillChange` first, then sending it on `$property`), a plain one silently; its
+    /// `willSet` runs before, its `didSet` after. Returns false if there is no such property.
     @discardableResult
     func set(_ property: String, to value: Value) -> Bool {
+        guard let observer = observers[property] else { return store(property, value) }
+        let old = self.value(of: property) ?? .null
+        observer.willSet?(self, value)
+        let stored = store(property, value)
+        observer.didSet?(self, old)
+        return stored
+    }
+
+    private func store(_ property: String, _ value: Value) -> Bool {
         if let index = publishedIndex[property] {
             let ran = FeedbackGuard.run {
                 Published<Value>[_enclosingInstance: self, wrapped: \.wrappedPlaceholder, storage: \.published[index]] =

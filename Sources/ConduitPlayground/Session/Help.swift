@@ -65,6 +65,10 @@ enum Help {
               .assign(to: \\.currentSong, on: player)   ends a chain by writing each value into the property
               .assign(to: &player.$currentSong)        the same through `$`, as long as the property lives
               child.objectWillChange.sink { _ in parent.objectWillChange.send() }   forwards to a parent
+              var count = 0 { willSet { objectWillChange.send() } }   willSet runs before a value is stored
+                (newValue, or willSet(next)), didSet after (oldValue); both may use self and the members
+              let objectWillChange = PassthroughSubject<Void, Never>()   the class's own subject, one per
+                instance (also CurrentValueSubject and ObservableObjectPublisher, under any name)
               let volume = $knob.volume  a Binding (SwiftUI's $object.property): `volume = 5` writes knob
               player                     a name alone shows an object's properties (or a binding's value)
             """,
@@ -80,6 +84,11 @@ enum Help {
                 "let volume = $knob.volume",
                 "volume = 5",
                 "knob",
+                "class Counter { let changed = PassthroughSubject<Int, Never>(); "
+                    + "var count = 0 { didSet { changed.send(count) } } }",
+                "let counter = Counter()",
+                "counter.changed.sink { print(\"count is \\($0)\") }",
+                "counter.count = 1",
             ]
         ),
         (

@@ -316,30 +316,19 @@ extension Session {
         if parts.count >= 2, let last = parts.last {
             let base = parts.dropLast().joined(separator: ".")
             let root = parts[0]
-            if case .object? = entries[root], parts.count >= 3, parts[parts.count - 2] == "objectWillChange",
-                last == "send"
-            {
-                // `parent.objectWillChange.send()`, `list.child.objectWillChange.send()`.
-                guard arguments.isEmpty else {
-                    throw SyntaxError("`objectWillChange.send()` takes no arguments", at: token)
-                }
+            if case .object? = entries[root], parts.count >= 3, last == "send" {
+                // `parent.objectWillChange.send()`, `list.child.objectWillChange.send()`,
+                // `state.didChange.send()`: the object's announcer, or a subject it holds.
                 var path = Expression.name(
                     root, Token(kind: .identifier(root), offset: token.offset, length: root.count))
-                for member in parts.dropFirst().dropLast(2) { path = .member(path, member) }
-                let owner = try bind(path)
+                for member in parts.dropFirst().dropLast() { path = .member(path, member) }
+                let subject = try bind(path)
                 return .bound(
                     BoundExpression { values in
-                        guard case .object(let object) = try owner.evaluate(values) else {
-                            throw PlaygroundError("`\(parts.dropLast(2).joined(separator: "."))` is not an object")
+                        guard case .publisher(let publisher) = try subject.evaluate(values) else {
+                            throw PlaygroundError("`\(base)` is not a subject: it has no `send`")
                         }
-                        let ran = FeedbackGuard.run { object.objectWillChange.send() }
-                        guard ran else {
-                            throw PlaygroundError(
-                                "\(object.name).objectWillChange.send() feeds itself "
-                                    + "(a loop of \(FeedbackGuard.limit) sends): stopped"
-                            )
-                        }
-                        return .void
+                        return try publisher.send(try arguments.map { try $0.evaluate(values) })
                     })
             }
             if case .subject(let subject)? = entries[base], last == "send" {

@@ -147,16 +147,26 @@ public struct StatementReader: Sendable {
         if var building = pending {
             pending = nil
             if building.isOpen {
+                // A declaration's body (`class Model: ObservableObject {`) holds blank lines and
+                // members (`var`, `let`, `func`) until its `}`, as Swift's does.
+                let inDeclaration = !building.open.isEmpty && StatementReader.startsDeclaration(building.text)
                 if trimmed.isEmpty {
+                    if inDeclaration {
+                        building.newLine()
+                        pending = building
+                        return pieces
+                    }
                     pieces.append(building.broken(.blankLine))
                     return pieces
                 }
-                // A `let` inside an open closure is one of its steps, not the `let` command.
-                if let word = StatementReader.command(startingLine: trimmed),
-                   word != "let" || building.open.last?.byte != UInt8(ascii: "{")
+                // A `let` or `var` inside an open closure is one of its steps, not the command.
+                if !inDeclaration, let word = StatementReader.command(startingLine: trimmed),
+                   !["let", "var"].contains(word) || building.open.last?.byte != UInt8(ascii: "{")
                 {
                     pieces.append(building.broken(.newCommand(word)))
                 } else if trimmed.hasPrefix("#") || trimmed.hasPrefix("//") {
+                    // The comment is dropped, its line kept, so later lines keep their numbers.
+                    building.newLine()
                     pending = building
                     return pieces
                 } else {
@@ -284,6 +294,19 @@ public struct StatementReader: Sendable {
         let after = line.dropFirst(word.count).first
         guard after == nil || after!.isWhitespace else { return nil }
         return String(word)
+    }
+
+    /// The words a type declaration may start with, before `class` or `struct`.
+    private static let declarationWords: Set<String> = [
+        "class", "struct", "object", "final", "public", "private", "fileprivate", "internal", "open",
+    ]
+
+    /// Whether `text` starts a type's declaration (`final class Model {`, `object player {`), whose
+    /// braces hold members and blank lines.
+    static func startsDeclaration(_ text: String) -> Bool {
+        let words = text.split(whereSeparator: { !$0.isLetter }).prefix(3)
+        guard let first = words.first, declarationWords.contains(String(first)) else { return false }
+        return words.contains { $0 == "class" || $0 == "struct" || $0 == "object" }
     }
 
     /// What a broken statement's error says: what was left open, how to close it, and why the

@@ -8,10 +8,31 @@ public final class PublisherValue: Hashable, CustomStringConvertible, @unchecked
     let pipe: Pipe
     /// How it was written, for printing: `Just(2)`, `search("swift")`.
     public let description: String
+    /// Sends a value into it, when it is a subject an object holds (`vm.objectWillChange`,
+    /// `state.didChange`); nil for any other publisher.
+    let sender: ((Value) -> Void)?
 
-    init(_ pipe: Pipe, description: String) {
+    init(_ pipe: Pipe, description: String, sender: ((Value) -> Void)? = nil) {
         self.pipe = pipe
         self.description = description
+        self.sender = sender
+    }
+
+    /// `subject.send()` or `subject.send(VALUE)`: sends the value (`()` when there is none).
+    func send(_ arguments: [Value]) throws -> Value {
+        guard let sender else {
+            throw PlaygroundError("\(description) is a publisher, not a subject: it has no `send`")
+        }
+        guard arguments.count <= 1 else {
+            throw PlaygroundError("`\(description).send` takes one value, not \(arguments.count)")
+        }
+        let value = arguments.first ?? .void
+        guard FeedbackGuard.run({ sender(value) }) else {
+            throw PlaygroundError(
+                "\(description).send(\(arguments.first?.description ?? "")) feeds itself "
+                    + "(a loop of \(FeedbackGuard.limit) sends): stopped")
+        }
+        return .void
     }
 
     public static func == (lhs: PublisherValue, rhs: PublisherValue) -> Bool { lhs === rhs }

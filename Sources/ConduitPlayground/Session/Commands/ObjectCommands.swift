@@ -42,11 +42,7 @@ enum ObjectCommands {
                 // Checked now, so that a mistake is reported where the class is declared.
                 _ = try session.makeObject(named: name.display, typeName: name.display, properties: properties)
                 session.classes[name.display] = ObjectClass(name: name.display, properties: properties)
-                session.info(
-                    "class \(name.display): "
-                        + properties.map { ($0.isPublished ? "@Published " : "") + $0.name.display }
-                        .joined(separator: ", ")
-                )
+                session.info("class \(name.display): " + properties.map(\.summary).joined(separator: ", "))
             }
         },
         CommandSpec(
@@ -210,7 +206,66 @@ extension Session {
         let object = PlaygroundObject(name: name, typeName: typeName, properties: values)
         object.onFeedback = { [weak self] message in self?.emit(OutputRecord(kind: .error, text: "error: " + message)) }
         object.held = held
+        for property in properties {
+            let propertyName = property.name.display
+            if let subject = property.subject {
+                object.set(propertyName, to: .publisher(try instanceSubject(subject, named: propertyName, of: object,
+                    at: property.name)))
+            }
+            if !property.observers.isEmpty {
+                object.observers[propertyName] = InstalledObservers(
+                    willSet: try property.observers.willSetBody.map { try observer($0, "willSet", of: propertyName) },
+                    didSet: try property.observers.didSetBody.map { try observer($0, "didSet", of: propertyName) }
+                )
+            }
+        }
         return object
+    }
+
+    /// The subject a property of a new object holds: its own, or for `let objectWillChange =
+    /// ObservableObjectPublisher()` the object's, on which its `@Published` properties announce changes.
+    private func instanceSubject(_ kind: PropertySubject, named property: String, of object: PlaygroundObject,
+        at token: Token) throws -> PublisherValue
+    {
+        let description = "\(object.name).\(property)"
+        switch kind {
+        case .observableObjectPublisher where property == "objectWillChange":
+            let changes = object.holding(object.objectWillChange.map { Value.void }.pipe())
+            return PublisherValue(changes, description: description) { [weak object] _ in
+                object?.objectWillChange.send()
+            }
+        case .observableObjectPublisher:
+            let publisher = ObservableObjectPublisher()
+            return PublisherValue(object.holding(publisher.map { Value.void }.pipe()), description: description) { _ in
+                publisher.send()
+            }
+        case .subject(.passthrough):
+            let subject = PassthroughSubject<Value, PlaygroundError>()
+            return PublisherValue(object.holding(subject.eraseToAnyPublisher()), description: description) {
+                subject.send($0)
+            }
+        case .subject(.current(let first, _)):
+            let subject = CurrentValueSubject<Value, PlaygroundError>(try constant(first, at: token))
+            return PublisherValue(object.holding(subject.eraseToAnyPublisher()), description: description) {
+                subject.send($0)
+            }
+        }
+    }
+
+    /// An observer's body, its names resolved now, as it runs: with the object and the value; a
+    /// failure is reported and the write goes on, as the rest of the session does.
+    private func observer(_ body: Expression, _ word: String, of property: String) throws
+        -> (PlaygroundObject, Value) -> Void
+    {
+        let bound = try bind(body)
+        return { [weak self] object, value in
+            do {
+                _ = try bound.evaluate([.object(object), value])
+            } catch {
+                let message = "error: in \(object.name).\(property)'s \(word): \(Session.message(of: error))"
+                self?.emit(OutputRecord(kind: .error, text: message))
+            }
+        }
     }
 
     /// `let NAME = CLASS()`: an instance of a declared class; false if `syntax` is not one.
@@ -256,6 +311,13 @@ extension Session {
                 Suggestion.closest(to: property, in: object.propertyNames).map { "; did you mean `\($0)`?" }
                 ?? "; it has \(object.propertyNames.map { "`\($0)`" }.joined(separator: ", "))"
             throw SyntaxError("\(object.name) has no property `\(property)`\(hint)", at: target)
+        }
+        if case .publisher(let held)? = object.value(of: property), held.sender != nil {
+            throw SyntaxError(
+                "\(object.name).\(property) holds the object's own subject, which stays: "
+                    + "send into it with `\(object.name).\(property).send(...)`",
+                at: target
+            )
         }
         let value = try constant(
             valueExpression, at: Token(kind: valueToken.kind, offset: valueToken.offset - 2, length: 1))
