@@ -119,4 +119,66 @@ final class PastedSwiftCodeTests: SessionTestCase {
         type("mySwitch.isOnPublisher = true")
         XCTAssertEqual(session.evaluate(post).map(\.text), ["tapped ace"])
     }
+
+    func testSeed001PlayerRunsWithSongsMadeByTheirMemberwiseInitialiser() {
+        let program = """
+            final class Player {
+                @Published var currentSong: Song?
+            }
+            let player = Player()
+            player.$currentSong
+                .compactMap { $0 }
+                .filter { $0.style == .metal }
+                .map(\\.name)
+                .sink {
+                    print("Playing: \\($0)")
+                }
+            player.currentSong = Song(name: "Civilization Collapse", style: .metal)
+            player.currentSong = Song(name: "Clair de Lune", style: .classical)
+            """
+        XCTAssertEqual(session.evaluate(program).filter { $0.kind != .info }.map(\.text),
+            ["Playing: Civilization Collapse"])
+        XCTAssertEqual(
+            session.evaluate("player.currentSong").map(\.text), ["{name: \"Clair de Lune\", style: \"classical\"}"])
+    }
+
+    func testAnEnumCaseWrittenWithALeadingDotIsItsName() {
+        type("subject styles")
+        type("sink metal = styles.filter { $0 == .metal }")
+        XCTAssertEqual(values("send styles \"metal\""), ["metal ← \"metal\""])
+        XCTAssertEqual(values("send styles \"pop\""), [])
+        XCTAssertTrue(error("sink x = styles.map { .milliseconds(3) }").contains("expected a value"))
+    }
+
+    func testALabelledCallOfAClassStillSaysItTakesNoArguments() {
+        type("class Player: ObservableObject { @Published var song = \"\" }")
+        XCTAssertTrue(error("let p = Player(song: \"x\")").contains("`Player()` takes no arguments"))
+        XCTAssertTrue(error("print(Song(\"x\"))").contains("unknown function `Song`"), "unlabelled: no record")
+    }
+
+    func testSeed004IdentifiableModelGetsAnIDFromUUID() {
+        let program = """
+            class PersonViewModel: Identifiable, ObservableObject {
+                // Even though this is not observed directly,
+                // it must be an ObservableObject for the data flow to work
+
+                var id = UUID()
+                @Published var first: String = ""
+            }
+            let person = PersonViewModel()
+            person.$first.sink { print("first: \\($0)") }
+            person.first = "Ada"
+            print(person.id.count)
+            """
+        XCTAssertEqual(session.evaluate(program).filter { $0.kind != .info }.map(\.text),
+            ["first: ", "first: Ada", "36"])
+    }
+
+    func testSendingACompletionInsideAClosureIsRefusedClearly() {
+        type("let subject = PassthroughSubject<Int, Never>()")
+        type("subject other")
+        let message = error("other.sink { _ in subject.send(completion: .finished) }")
+        XCTAssertTrue(message.contains("`send(completion:)` ends a subject from a line of its own"), message)
+        XCTAssertEqual(type("subs").joined().contains("sink1"), false, "nothing was subscribed")
+    }
 }

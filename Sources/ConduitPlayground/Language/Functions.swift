@@ -17,6 +17,7 @@ enum Functions {
         ("String", "String(x): x as text, as Swift's String(describing:)"),
         ("Int", "Int(x): x as an integer; nil for text that is not one, as in Swift (`compactMap { Int($0) }`)"),
         ("Double", "Double(x): x as a decimal; nil for text that is not one, as in Swift"),
+        ("UUID", "UUID(): a new unique identifier as text, as an Identifiable model's `var id = UUID()` makes"),
     ]
 
     static func call(_ name: String, _ arguments: [Value]) throws -> Value {
@@ -43,6 +44,9 @@ enum Functions {
             }
             let firstIsSmaller = order != .orderedDescending
             return (name == "min") == firstIsSmaller ? arguments[0] : arguments[1]
+        case "UUID":
+            try expect(0)
+            return .string(UUID().uuidString)
         case "string":
             try expect(1)
             return .string(text(arguments[0]))

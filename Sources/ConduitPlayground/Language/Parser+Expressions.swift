@@ -147,7 +147,7 @@ extension Parser {
                     advance()
                     if member == "send" {
                         // `self.didChange.send()`, `objectWillChange.send()` in an observer: a subject's send.
-                        let arguments = try callArguments(of: member)
+                        let arguments = try sendArguments(at: token)
                         expression = .call(".send", [expression] + arguments)
                         continue
                     }
@@ -164,7 +164,8 @@ extension Parser {
                 advance()
                 advance()
                 advance()
-                let arguments = try callArguments(of: path.name + "." + member)
+                let arguments = member == "send"
+                    ? try sendArguments(at: token) : try callArguments(of: path.name + "." + member)
                 let span = Token(
                     kind: token.kind, offset: path.token.offset, length: covering(from: path.token).length
                 )
@@ -252,14 +253,27 @@ extension Parser {
             if peek(1).isSymbol("(") {
                 advance()
                 advance()
-                let arguments = try callArguments(of: name)
+                let labelled = try labelledCallArguments(of: name)
+                let arguments = labelled.map(\.value)
                 if Functions.all.contains(where: { $0.name == name }) {
                     return .call(name, arguments)
+                }
+                if name.first?.isUppercase == true, !labelled.isEmpty, labelled.allSatisfy({ $0.label != nil }) {
+                    // `Song(name: "x", style: .metal)`: a memberwise initialiser, its fields as a record
+                    // (the session makes the record, unless a class of that name says otherwise).
+                    let fields = labelled.map { ($0.label ?? "", $0.value) }
+                    return .namedCall(name, [.record(fields)], covering(from: token))
                 }
                 return .namedCall(name, arguments, covering(from: token))
             }
             advance()
             return .name(name, token)
+        case .symbol(".") where peek(1).identifier != nil && !peek(2).isSymbol("("):
+            // `.metal`, an enum case whose type Swift infers: its name, as the text "metal".
+            let name = peek(1).identifier ?? ""
+            advance()
+            advance()
+            return .literal(.string(name))
         case .symbol("("):
             advance()
             let inner = try expression()
@@ -316,12 +330,32 @@ extension Parser {
     /// The arguments of a call up to its `)`, labels (`query:`) read and dropped, as Swift's
     /// labels only name what the position already says.
     mutating func callArguments(of name: String) throws -> [Expression] {
-        try list(until: ")", what: "the call of `\(name)`") { parser -> Expression in
-            if parser.current.identifier != nil, parser.peek(1).isSymbol(":") {
+        try labelledCallArguments(of: name).map(\.value)
+    }
+
+    /// The arguments of a subject's `send(...)` inside an expression: a value, or none; a completion
+    /// (`send(completion: .finished)`) is refused, where `.finished` would otherwise read as a value.
+    mutating func sendArguments(at token: Token) throws -> [Expression] {
+        if current.identifier == "completion", peek(1).isSymbol(":") {
+            throw SyntaxError(
+                "`send(completion:)` ends a subject from a line of its own, such as "
+                    + "`subject.send(completion: .finished)`; inside a closure or an observer, `send` takes a value",
+                at: token
+            )
+        }
+        return try callArguments(of: "send")
+    }
+
+    /// The arguments of a call up to its `)`, each with its label if it has one.
+    mutating func labelledCallArguments(of name: String) throws -> [(label: String?, value: Expression)] {
+        try list(until: ")", what: "the call of `\(name)`") { parser -> (label: String?, value: Expression) in
+            var label: String?
+            if let word = parser.current.identifier, parser.peek(1).isSymbol(":") {
+                label = word
                 parser.advance()
                 parser.advance()
             }
-            return try parser.expression()
+            return (label, try parser.expression())
         }
     }
 

@@ -360,6 +360,10 @@ extension Session {
                 throw try unknownName(root, at: token)
             }
         }
+        if name.first?.isUppercase == true, !name.contains("."), arguments.count == 1, case .record = arguments[0] {
+            // `Song(name: "x", style: .metal)`: a value type's memberwise initialiser makes a record.
+            return arguments[0]
+        }
         let functions =
             Functions.all.map(\.name)
             + order.filter { if case .function? = entries[$0] { return true } else { return false } }
