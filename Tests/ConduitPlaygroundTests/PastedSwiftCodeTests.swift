@@ -181,4 +181,65 @@ final class PastedSwiftCodeTests: SessionTestCase {
         XCTAssertTrue(message.contains("`send(completion:)` ends a subject from a line of its own"), message)
         XCTAssertEqual(type("subs").joined().contains("sink1"), false, "nothing was subscribed")
     }
+
+    func testSeed000PipelinesNamedThroughSelfRunAsWritten() {
+        let program = """
+            class Card { static let tapped = Notification.Name("tapped"); var name = "" }
+            class MySwitch: ObservableObject { @Published var isOnPublisher = false }
+            let mySwitch = MySwitch()
+            let cardTappedCardNamePublisher =
+                NotificationCenter.default.publisher(for: Card.tapped)
+                    .compactMap {$0.object as? Card}
+                    .map {$0.name}
+            let sink = self.cardTappedCardNamePublisher.sink {
+                print($0) // the string name of a card
+            }
+            let switched = self.mySwitch.$isOnPublisher.sink { print($0) }
+            let ace = Card()
+            ace.name = "ace"
+            NotificationCenter.default.post(name: Card.tapped, object: ace)
+            mySwitch.isOnPublisher = true
+            """
+        XCTAssertEqual(session.evaluate(program).filter { $0.kind != .info }.map(\.text), ["false", "ace", "true"])
+        XCTAssertTrue(error("print(self.nothing)").contains("`nothing` means nothing here"), "self. names a name")
+    }
+
+    func testSeed001StructIsAValueTypeWhoseInitialiserMakesARecord() {
+        let program = """
+            struct SearchCriteria {
+                var query: String = ""
+                var filters: [SearchFilter] = []
+            }
+            final class SearchViewModel: ObservableObject {
+                var searchCriteria = SearchCriteria()
+                @Published private(set) var songs: [Song] = []
+            }
+            let viewModel = SearchViewModel()
+            viewModel.searchCriteria
+            viewModel.searchCriteria = SearchCriteria(query: "swift")
+            viewModel.searchCriteria.query
+            """
+        XCTAssertEqual(session.evaluate(program).filter { $0.kind != .info }.map(\.text),
+            ["{query: \"\", filters: []}", "\"swift\""])
+        XCTAssertTrue(error("print(SearchCriteria(qurey: \"x\"))").contains(
+            "SearchCriteria has no property `qurey`; did you mean `query`?"))
+        XCTAssertTrue(error("print(SearchCriteria(\"x\"))").contains("takes its fields by name"))
+        XCTAssertTrue(error("let criteria = SearchCriteria()").contains("is a struct, whose value is a record"))
+        XCTAssertTrue(error("struct Bad { let changes = PassthroughSubject<Void, Never>() }").contains(
+            "declare `Bad` as a `class`"))
+        XCTAssertTrue(error("struct SearchCriteria { var x = 1 }").contains("already declared"))
+    }
+
+    func testSeed003AnObservableObjectPublisherAloneIsASubjectOfVoid() {
+        type("let objectDidChange = ObservableObjectPublisher()")
+        type("objectDidChange.sink { print(\"did change\") }")
+        XCTAssertEqual(session.evaluate("objectDidChange.send()").map(\.text), ["did change"])
+    }
+
+    func testSeed004EmptyDictionaryIsAnEmptyRecord() {
+        type("class PersonListModel: ObservableObject { @Published var ids: [UUID] = []; "
+            + "@Published var persons: [UUID : PersonViewModel] = [:] }")
+        type("let list = PersonListModel()")
+        XCTAssertEqual(session.evaluate("list.persons").map(\.text), ["{}"])
+    }
 }

@@ -308,9 +308,16 @@ enum SwiftSubject {
 }
 
 extension Parser {
-    /// `PassthroughSubject<...>()` or `CurrentValueSubject<...>(VALUE)` after `let NAME =`, read
-    /// whole; nil (reading nothing) for anything else.
+    /// `PassthroughSubject<...>()`, `CurrentValueSubject<...>(VALUE)` or `ObservableObjectPublisher()`
+    /// after `let NAME =`, read whole; nil (reading nothing) for anything else.
     mutating func swiftSubject() throws -> SwiftSubject? {
+        if current.identifier == "ObservableObjectPublisher", peek(1).isSymbol("("), peek(2).isSymbol(")") {
+            // A subject of `()`: `objectDidChange.send()` sends one.
+            advance()
+            advance()
+            advance()
+            return .passthrough(types: "Void, Never")
+        }
         guard let word = current.identifier, word == "PassthroughSubject" || word == "CurrentValueSubject",
             peek(1).isSymbol("<") || peek(1).isSymbol("(")
         else { return nil }

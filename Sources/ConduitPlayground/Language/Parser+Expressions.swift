@@ -285,6 +285,12 @@ extension Parser {
             }
             try expectSymbol(")", "close the parenthesis with `)`")
             return inner
+        case .symbol("[") where peek(1).isSymbol(":") && peek(2).isSymbol("]"):
+            // `[:]`, Swift's empty dictionary: an empty record.
+            advance()
+            advance()
+            advance()
+            return .record([])
         case .symbol("["):
             advance()
             let items = try list(until: "]", what: "the array") { try $0.expression() }

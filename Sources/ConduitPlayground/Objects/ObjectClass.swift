@@ -1,8 +1,11 @@
 /// A class declared in the playground (`class Player: ObservableObject { @Published var song = "" }`):
-/// the properties each instance made with `let player = Player()` starts with.
+/// the properties each instance made with `let player = Player()` starts with. A `struct` is one too,
+/// whose values are records (`Song(name: "x")`).
 struct ObjectClass {
     let name: String
     let properties: [PropertyDeclaration]
+    /// Declared with `struct`: its value is a record of its fields, not an object.
+    var isValueType = false
 }
 
 /// One property of an `object` or `class` declaration: its name, whether it is `@Published`, and

@@ -67,6 +67,9 @@ extension Session {
         case .member(.name(let root, let token), "wrappedValue"):
             if case .binding? = entries[root] { return try resolve(root, at: token) }
             return .member(try bind(.name(root, token)), "wrappedValue")
+        case .member(.name("self", let token), let name) where entries["self"] == nil:
+            // `self.cardTappedCardNamePublisher` pasted from a view controller: the session is `self`.
+            return try bind(.name(name, Token(kind: .identifier(name), offset: token.offset + 5, length: name.count)))
         case .member(.name(let root, _), let name) where classes[root] != nil && entries[root] == nil:
             // `Card.tapped`, a class's static constant (a notification's name, say): it stands for itself.
             return .literal(.string("\(root).\(name)"))
@@ -255,6 +258,32 @@ extension Session {
                     return self?.tracked(result, owner: owner) ?? result
                 })
         }
+        if let valueType = classes[name], valueType.isValueType {
+            // `SearchCriteria()`, `Song(name: "x")`: a struct's value, a record of its fields.
+            var labelled: [(String, Expression)] = []
+            if let first = arguments.first {
+                guard arguments.count == 1, case .record(let fields) = first else {
+                    throw SyntaxError(
+                        "`\(name)(...)` takes its fields by name, such as "
+                            + "`\(name)(\(valueType.properties.first?.name.display ?? "field"): VALUE)`",
+                        at: token
+                    )
+                }
+                labelled = fields
+            }
+            let names = labelled.map(\.0)
+            _ = try record(of: valueType, fields: names.map { ($0, Value.null) }, at: token)
+            return .bound(
+                BoundExpression { [weak self] values in
+                    guard let self else { throw PlaygroundError("the session is gone") }
+                    let given = try labelled.map { ($0.0, try $0.1.evaluate(values)) }
+                    do {
+                        return try self.record(of: valueType, fields: given, at: token)
+                    } catch {
+                        throw PlaygroundError(Session.message(of: error))
+                    }
+                })
+        }
         if let objectClass = classes[name] {
             // `Person()` inside a property's value: a nested object of that class.
             guard arguments.isEmpty else { throw SyntaxError("`\(name)()` takes no arguments", at: token) }
@@ -332,10 +361,11 @@ extension Session {
                     })
             }
             if case .subject(let subject)? = entries[base], last == "send" {
-                guard arguments.count == 1 else { throw SyntaxError("write `\(base).send(VALUE)`", at: token) }
+                guard arguments.count <= 1 else { throw SyntaxError("write `\(base).send(VALUE)`", at: token) }
                 return .bound(
                     BoundExpression { values in
-                        let value = try arguments[0].evaluate(values)
+                        // `send()` sends `()`, as a subject of Void does.
+                        let value = try arguments.first?.evaluate(values) ?? .void
                         guard FeedbackGuard.run({ subject.send(value) }) else {
                             throw PlaygroundError(
                                 "\(base).send(\(value)) feeds itself (a loop of \(FeedbackGuard.limit) sends): stopped")

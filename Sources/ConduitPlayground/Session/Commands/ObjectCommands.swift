@@ -46,6 +46,38 @@ enum ObjectCommands {
             }
         },
         CommandSpec(
+            "struct", usage: "struct NAME {…}",
+            summary: "declares a value type, as in Swift: `NAME()` and `NAME(field: V)` make a record of its fields",
+            example: "struct Song { var name = \"-\"; var style = \"pop\" }", arguments: [.newName]
+        ) { parser, word in
+            let name = try parser.newName(after: "struct")
+            if parser.current.isSymbol(":") {
+                parser.advance()
+                while parser.current.identifier != nil {
+                    parser.advance()
+                    if parser.current.isSymbol(",") { parser.advance() }
+                }
+            }
+            let properties = try parser.propertyDeclarations(in: "a struct")
+            if let held = properties.first(where: { $0.subject != nil || !$0.observers.isEmpty }) {
+                throw SyntaxError(
+                    "a struct's value is a record here, which holds no subject and runs no observers: "
+                        + "declare `\(name.display)` as a `class`",
+                    at: held.name
+                )
+            }
+            return Statement(word.display) { session in
+                guard session.classes[name.display] == nil, session.entries[name.display] == nil else {
+                    throw SyntaxError("`\(name.display)` is already declared; choose another name", at: name)
+                }
+                let valueType = ObjectClass(name: name.display, properties: properties, isValueType: true)
+                // Checked now, so that a mistake is reported where the struct is declared.
+                _ = try session.record(of: valueType, fields: [], at: name)
+                session.classes[name.display] = valueType
+                session.info("struct \(name.display): " + properties.map(\.summary).joined(separator: ", "))
+            }
+        },
+        CommandSpec(
             "func", usage: "func NAME(PARAMETER, ...) = VALUE",
             summary: "declares a function closures can call, often a fake service returning a publisher",
             example: "func search(term) = term == \"\" ? Fail(error: \"empty\") : Just([term]).delay(for: 300ms)",
@@ -222,6 +254,22 @@ extension Session {
         return object
     }
 
+    /// A struct's value: a record of its fields, each the value given (`Song(name: "x")`) or the one
+    /// it is declared with (nil if none, as a Swift optional starts).
+    func record(of valueType: ObjectClass, fields given: [(String, Value)], at token: Token) throws -> Value {
+        let names = valueType.properties.map(\.name.display)
+        if let unknown = given.first(where: { !names.contains($0.0) }) {
+            let hint = Suggestion.closest(to: unknown.0, in: names).map { "; did you mean `\($0)`?" }
+                ?? "; it has \(names.map { "`\($0)`" }.joined(separator: ", "))"
+            throw SyntaxError("\(valueType.name) has no property `\(unknown.0)`\(hint)", at: token)
+        }
+        return .record(try valueType.properties.map { property in
+            let name = property.name.display
+            if let value = given.first(where: { $0.0 == name })?.1 { return Value.Field(name, value) }
+            return Value.Field(name, try property.value.map { try constant($0, at: property.name) } ?? .null)
+        })
+    }
+
     /// The subject a property of a new object holds: its own, or for `let objectWillChange =
     /// ObservableObjectPublisher()` the object's, on which its `@Published` properties announce changes.
     private func instanceSubject(_ kind: PropertySubject, named property: String, of object: PlaygroundObject,
@@ -274,6 +322,14 @@ extension Session {
             case .expression(.namedCall(let typeName, let arguments, let token)) = syntax.source,
             let objectClass = classes[typeName]
         else { return false }
+        guard !objectClass.isValueType else {
+            throw SyntaxError(
+                "`\(typeName)` is a struct, whose value is a record: `let` names publishers, sinks and objects, "
+                    + "so keep it in an object's property (`var \(name.display) = \(typeName)()`) "
+                    + "or use it in a closure",
+                at: token
+            )
+        }
         guard arguments.isEmpty else {
             throw SyntaxError(
                 "`\(typeName)()` takes no arguments: its properties start with the values the class gives", at: token)
