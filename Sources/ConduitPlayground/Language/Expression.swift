@@ -148,6 +148,7 @@ extension Expression {
             }
         case (.object(let object), _):
             if let property = object.value(of: name) { return property }
+            if object.methods[name] != nil { return try object.call(name, []) }
             if name == "objectWillChange" {
                 let changes = object.holding(object.objectWillChange.map { Value.void }.pipe())
                 return .publisher(

@@ -43,6 +43,9 @@ enum Methods {
             }
             return text
         }
+        if case .object(let object) = value {
+            return try object.call(name, arguments)
+        }
         if name == "send" {
             guard case .publisher(let publisher) = value else {
                 throw PlaygroundError("\(value.kindName) \(value) is not a subject: it has no `send`")

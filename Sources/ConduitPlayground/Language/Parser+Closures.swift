@@ -172,6 +172,20 @@ extension Parser {
             if !moreStatementsFollow || current.isSymbol(";") { return .literal(.void) }
         }
         let body = try expression()
+        if selfReference != nil, case .member(let owner, let property) = body,
+            current.isSymbol("=") || atCompoundAssignment
+        {
+            // `self.count = 0`, `count += 1` in a method or an observer: sets the object's property.
+            var compound: BinaryOperator?
+            if atCompoundAssignment, case .symbol(let symbol) = current.kind {
+                compound = BinaryOperator(rawValue: symbol)
+                advance()
+            }
+            advance()
+            var value = try expression()
+            if let compound { value = .binary(compound, body, value) }
+            return try followed(.call(".set", [owner, .literal(.string(property)), value]), at: nextLocal)
+        }
         if current.isSymbol(";") { advance() }
         if current.isSymbol("=") {
             throw SyntaxError(

@@ -2,13 +2,29 @@
 /// writes them (`@Published private(set) var songs: [Song] = []`); types are read and skipped, as
 /// playground values carry their own.
 extension Parser {
-    /// The properties between `{` and `}`, separated by `;` or new lines.
+    /// The properties between `{` and `}`, separated by `;` or new lines (an `object` or a `struct`,
+    /// which have no methods).
     mutating func propertyDeclarations(in what: String) throws -> [PropertyDeclaration] {
+        let body = try typeBody(in: what)
+        if let method = body.methods.first {
+            throw SyntaxError(
+                "\(what) holds properties here; a method such as `func \(method.name.display)` belongs to a `class`",
+                at: method.name
+            )
+        }
+        return body.properties
+    }
+
+    /// A class's properties and methods between `{` and `}`, separated by `;` or new lines.
+    mutating func typeBody(in what: String) throws
+        -> (properties: [PropertyDeclaration], methods: [MethodDeclaration])
+    {
         let open = current
         try expectSymbol(
             "{", "the properties of \(what) go between `{` and `}`, such as `{ @Published var song = \"\" }`")
         let members = memberNamesAhead()
         var properties: [PropertyDeclaration] = []
+        var methods: [MethodDeclaration] = []
         while !current.isSymbol("}") {
             if current.isSymbol(";") {
                 advance()
@@ -17,16 +33,52 @@ extension Parser {
             guard current.kind != .end else {
                 throw SyntaxError("expected `}` to close the body opened here", at: open)
             }
-            properties.append(try propertyDeclaration(in: what, members: members))
+            if let method = try methodDeclaration(members: members) {
+                methods.append(method)
+            } else {
+                properties.append(try propertyDeclaration(in: what, members: members))
+            }
         }
         advance()
         var seen = Set<String>()
-        for property in properties {
-            guard seen.insert(property.name.display).inserted else {
-                throw SyntaxError("`\(property.name.display)` is declared twice", at: property.name)
+        for name in properties.map(\.name) + methods.map(\.name) {
+            guard seen.insert(name.display).inserted else {
+                throw SyntaxError("`\(name.display)` is declared twice", at: name)
             }
         }
-        return properties
+        return (properties, methods)
+    }
+
+    /// `func NAME(PARAMETERS) { BODY }`, after any modifiers; nil (reading nothing) if no `func` is next.
+    private mutating func methodDeclaration(members: Set<String>) throws -> MethodDeclaration? {
+        var ahead = 0
+        while let word = peek(ahead).identifier, Parser.modifiers.contains(word) || word == "override" {
+            ahead += 1
+        }
+        guard peek(ahead).identifier == "func" else { return nil }
+        for _ in 0...ahead { advance() }
+        let name = current
+        guard let word = name.identifier else {
+            throw SyntaxError("`func` needs a name, such as `func deleteButtonTapped() { ... }`", at: name)
+        }
+        advance()
+        let parameters = try parameterNames(of: word)
+        if current.isSymbol("-"), peek(1).isSymbol(">") {
+            advance()
+            advance()
+            try skipType()
+        }
+        guard current.isSymbol("{") else {
+            throw SyntaxError(
+                "`func \(word)` needs its body in braces, such as `func \(word)() { print(\"\(word)\") }`: "
+                    + "the playground runs what a method does",
+                at: current
+            )
+        }
+        var scope = ["self": 0]
+        for (index, parameter) in parameters.enumerated() { scope[parameter] = index + 1 }
+        let body = try memberBody(parameters: scope, members: members, of: "func \(word)")
+        return MethodDeclaration(name: name, parameters: parameters, body: body)
     }
 
     private static let modifiers: Set<String> = [
@@ -47,7 +99,7 @@ extension Parser {
             } else if token.isSymbol("}") {
                 nesting -= 1
                 if nesting <= 0 { break }
-            } else if nesting == 1, token.identifier == "var" || token.identifier == "let",
+            } else if nesting == 1, ["var", "let", "func"].contains(token.identifier ?? ""),
                 let name = tokens[index + 1].identifier
             {
                 names.insert(name)
@@ -76,9 +128,10 @@ extension Parser {
                 advance()
             }
         }
-        if let word = current.identifier, word == "func" || word == "init" {
+        if current.identifier == "init" {
             throw SyntaxError(
-                "\(what) holds properties here; declare a function outside it with `func NAME(PARAMETER) = VALUE`",
+                "the playground runs no initialiser: give each property its first value (`var query = \"\"`), "
+                    + "make the object with `let NAME = CLASS()` and start its pipelines on lines of their own",
                 at: current
             )
         }
@@ -197,21 +250,23 @@ extension Parser {
                 throw SyntaxError(
                     "`\(word)` is written twice for `\(property)`; put its statements in one body", at: keyword)
             }
-            let body = try observerBody(valueName: valueName, members: members, of: word)
+            let body = try memberBody(parameters: ["self": 0, valueName: 1], members: members, of: word)
             if word == "willSet" { observers.willSetBody = body } else { observers.didSetBody = body }
         }
         advance()
         return observers
     }
 
-    /// An observer's `{ ... }`: statements as a closure's, with `self` as `$0`, the value as `$1`
-    /// and the class's members by name.
-    private mutating func observerBody(valueName: String, members: Set<String>, of word: String) throws -> Expression {
+    /// An observer's or a method's `{ ... }`: statements as a closure's, with `self` as `$0`, the
+    /// value or the arguments after it, and the class's members by name.
+    private mutating func memberBody(parameters scope: [String: Int], members: Set<String>, of word: String) throws
+        -> Expression
+    {
         let open = current
         advance()
         let saved = (parameters, highestArgument, selfMembers, readingCondition)
         enclosingParameters.append(parameters)
-        parameters = ["self": 0, valueName: 1]
+        parameters = scope
         highestArgument = -1
         selfMembers = members
         readingCondition = false
@@ -223,13 +278,19 @@ extension Parser {
             advance()
             return .literal(.void)
         }
-        let body = try closureBody(nextLocal: 2)
+        let body = try closureBody(nextLocal: scope.count)
         guard current.isSymbol("}") else {
             throw SyntaxError("expected `}` to close the body of `\(word)` opened here", at: open)
         }
         if highestArgument >= 0 {
+            let named = scope.filter { $0.key != "self" }.sorted { $0.value < $1.value }.map { "`\($0.key)`" }
             throw SyntaxError(
-                "`\(word)` takes no `$0`: its value is `\(valueName)`, and the object is `self`", at: open)
+                "`\(word)` takes no `$0`: "
+                    + (named.isEmpty ? "" : "its \(word.hasPrefix("func") ? "parameters are" : "value is") "
+                        + "\(named.joined(separator: ", ")), and ")
+                    + "the object is `self`",
+                at: open
+            )
         }
         advance()
         return body

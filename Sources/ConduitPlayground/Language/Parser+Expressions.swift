@@ -104,6 +104,8 @@ extension Parser {
         var expression = try primary()
         let entered = depth
         defer { depth = entered }
+        // After `?.` the rest of the chain is skipped on nil, as Swift's optional chaining does.
+        var chained = false
         while true {
             if current.isSymbol(".") || current.isSymbol("[") {
                 // Each member or index access nests the expression one level deeper.
@@ -115,7 +117,16 @@ extension Parser {
                 advance()
                 advance()
                 advance()
+                if current.isSymbol("(") {
+                    // `model.editStandup?.deleteButtonTapped()`: called unless nil.
+                    advance()
+                    let call = Expression.call("." + member, [expression] + (try callArguments(of: member)))
+                    expression = .conditional(.binary(.equal, expression, .literal(.null)), .literal(.null), call)
+                    chained = true
+                    continue
+                }
                 expression = .optionalMember(expression, member)
+                chained = true
                 continue
             }
             let closureFollows = peek(2).isSymbol("{") && !readingCondition
@@ -149,6 +160,11 @@ extension Parser {
                         // `self.didChange.send()`, `objectWillChange.send()` in an observer: a subject's send.
                         let arguments = try sendArguments(at: token)
                         expression = .call(".send", [expression] + arguments)
+                        continue
+                    }
+                    if selfReference != nil, !current.isSymbol(")") {
+                        // `self.standupTapped(standup: s)` in a method: the object's method.
+                        expression = .call("." + member, [expression] + (try callArguments(of: member)))
                         continue
                     }
                     guard current.isSymbol(")") else {
@@ -186,7 +202,7 @@ extension Parser {
                 }
                 advance()
                 advance()
-                expression = .member(expression, member)
+                expression = chained ? .optionalMember(expression, member) : .member(expression, member)
             } else if current.isSymbol("[") {
                 advance()
                 let index = try self.expression()
@@ -237,9 +253,11 @@ extension Parser {
                 return .captured(level: distance + 1, index: index)
             }
             if selfMembers.contains(name), let receiver = selfReference {
-                // `objectWillChange` in an observer's body: `self.objectWillChange`.
+                // `objectWillChange` in an observer's body: `self.objectWillChange`; `bind()`: `self.bind()`.
                 advance()
-                return .member(receiver, name)
+                guard current.isSymbol("(") else { return .member(receiver, name) }
+                advance()
+                return .call("." + name, [receiver] + (try callArguments(of: name)))
             }
             if Parser.sourceWords.contains(name), name != "cold" || peek(1).isSymbol("(") {
                 // `Just($0)`, `Fail(error: "x")`, `Empty()`, `Future { }`: a publisher.

@@ -6,6 +6,7 @@ struct ObjectClass {
     let properties: [PropertyDeclaration]
     /// Declared with `struct`: its value is a record of its fields, not an object.
     var isValueType = false
+    var methods: [MethodDeclaration] = []
 }
 
 /// One property of an `object` or `class` declaration: its name, whether it is `@Published`, and

@@ -29,6 +29,8 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     /// What runs around a write of a property with `willSet` or `didSet`, by property name; set
     /// once, when the object is made.
     var observers: [String: InstalledObservers] = [:]
+    /// Its class's methods, by name; set once, when the object is made.
+    var methods: [String: InstalledMethod] = [:]
     /// Told when a write is dropped because it fed itself (see `FeedbackGuard`).
     var onFeedback: (@Sendable (String) -> Void)?
     /// Where the session that made the object keeps the subscriptions to its publishers (set once,
@@ -105,6 +107,32 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
         let stored = store(property, value)
         observer.didSet?(self, old)
         return stored
+    }
+
+    /// `object.NAME(ARGUMENTS)`: one of its methods, or `set` (a method's `self.NAME = VALUE`).
+    func call(_ name: String, _ arguments: [Value]) throws -> Value {
+        if name == "set", arguments.count == 2, case .string(let property) = arguments[0] {
+            guard set(property, to: arguments[1]) else {
+                let hint = Suggestion.closest(to: property, in: propertyNames).map { "; did you mean `\($0)`?" } ?? ""
+                throw PlaygroundError("\(self.name) has no property `\(property)`\(hint)")
+            }
+            return .void
+        }
+        guard let method = methods[name] else { throw noMethod(name) }
+        guard arguments.count == method.parameterCount else {
+            throw PlaygroundError(
+                "\(self.name).\(name) takes \(method.parameterCount) argument\(method.parameterCount == 1 ? "" : "s"), "
+                    + "not \(arguments.count)")
+        }
+        return try method.run(self, arguments)
+    }
+
+    /// What calling a method it does not have says: the closest it has, or those it has.
+    func noMethod(_ name: String) -> PlaygroundError {
+        let known = methods.keys.sorted()
+        let hint = Suggestion.closest(to: name, in: known).map { "; did you mean `\($0)`?" }
+            ?? (known.isEmpty ? "" : "; it has \(known.map { "`\($0)(...)`" }.joined(separator: ", "))")
+        return PlaygroundError("\(self.name) has no method `\(name)`\(hint)")
     }
 
     private func store(_ property: String, _ value: Value) -> Bool {

@@ -69,6 +69,9 @@ enum Help {
                 (newValue, or willSet(next)), didSet after (oldValue); both may use self and the members
               let objectWillChange = PassthroughSubject<Void, Never>()   the class's own subject, one per
                 instance (also CurrentValueSubject and ObservableObjectPublisher, under any name)
+              func increment() { count += 1 }   a method: statements with self and the members, called
+                as counter.increment(); Person(first: "Ada") makes an object with those properties
+              struct Song { var name = "" }   a value type: Song(name: "x") is the record {name: "x"}
               let volume = $knob.volume  a Binding (SwiftUI's $object.property): `volume = 5` writes knob
               player                     a name alone shows an object's properties (or a binding's value)
             """,

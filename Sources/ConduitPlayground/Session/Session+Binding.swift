@@ -285,14 +285,21 @@ extension Session {
                 })
         }
         if let objectClass = classes[name] {
-            // `Person()` inside a property's value: a nested object of that class.
-            guard arguments.isEmpty else { throw SyntaxError("`\(name)()` takes no arguments", at: token) }
-            let properties = objectClass.properties
+            // `Person()` inside a property's value, `EditStandupModel(standup: s)` in a method: an object.
+            var labelled: [(String, Expression)] = []
+            if let first = arguments.first {
+                guard arguments.count == 1, case .record(let fields) = first else {
+                    throw SyntaxError("`\(name)(...)` takes its properties by name, or nothing", at: token)
+                }
+                labelled = fields
+            }
+            _ = try makeObject(named: name, of: objectClass, given: labelled.map { ($0.0, Value.null) }, at: token)
             return .bound(
-                BoundExpression { [weak self] _ in
+                BoundExpression { [weak self] values in
                     guard let self else { throw PlaygroundError("the session is gone") }
+                    let given = try labelled.map { ($0.0, try $0.1.evaluate(values)) }
                     do {
-                        return .object(try self.makeObject(named: name, typeName: name, properties: properties))
+                        return .object(try self.makeObject(named: name, of: objectClass, given: given, at: token))
                     } catch {
                         throw PlaygroundError(Session.message(of: error))
                     }
@@ -358,6 +365,23 @@ extension Session {
                             throw PlaygroundError("`\(base)` is not a subject: it has no `send`")
                         }
                         return try publisher.send(try arguments.map { try $0.evaluate(values) })
+                    })
+            }
+            if case .object(let object)? = entries[root], last != "send" {
+                // `model.deleteButtonTapped()`, `list.standupTapped(standup: s)`: a method of the object.
+                if parts.count == 2, object.methods[last] == nil {
+                    throw SyntaxError(object.noMethod(last).message, at: token)
+                }
+                var path = Expression.name(
+                    root, Token(kind: .identifier(root), offset: token.offset, length: root.count))
+                for member in parts.dropFirst().dropLast() { path = .member(path, member) }
+                let owner = try bind(path)
+                return .bound(
+                    BoundExpression { values in
+                        guard case .object(let object) = try owner.evaluate(values) else {
+                            throw PlaygroundError("`\(base)` is not an object: it has no method `\(last)`")
+                        }
+                        return try object.call(last, try arguments.map { try $0.evaluate(values) })
                     })
             }
             if case .subject(let subject)? = entries[base], last == "send" {

@@ -34,15 +34,17 @@ enum ObjectCommands {
                     if parser.current.isSymbol(",") { parser.advance() }
                 }
             }
-            let properties = try parser.propertyDeclarations(in: "a class")
+            let (properties, methods) = try parser.typeBody(in: "a class")
             return Statement(word.display) { session in
                 guard session.classes[name.display] == nil, session.entries[name.display] == nil else {
                     throw SyntaxError("`\(name.display)` is already declared; choose another name", at: name)
                 }
+                let objectClass = ObjectClass(name: name.display, properties: properties, methods: methods)
                 // Checked now, so that a mistake is reported where the class is declared.
-                _ = try session.makeObject(named: name.display, typeName: name.display, properties: properties)
-                session.classes[name.display] = ObjectClass(name: name.display, properties: properties)
-                session.info("class \(name.display): " + properties.map(\.summary).joined(separator: ", "))
+                _ = try session.makeObject(named: name.display, of: objectClass)
+                session.classes[name.display] = objectClass
+                let members = properties.map(\.summary) + methods.map { "func \($0.name.display)()" }
+                session.info("class \(name.display): " + members.joined(separator: ", "))
             }
         },
         CommandSpec(
@@ -228,16 +230,44 @@ enum ObjectCommands {
 }
 
 extension Session {
-    /// An object with these properties, their first values evaluated now.
-    func makeObject(named name: String, typeName: String?, properties: [PropertyDeclaration]) throws -> PlaygroundObject
-    {
+    /// An instance of a declared class: its properties start with the values `given`
+    /// (`EditStandupModel(standup: s)`), or those the class declares.
+    func makeObject(
+        named name: String, of objectClass: ObjectClass, given: [(String, Value)] = [], at token: Token? = nil
+    ) throws -> PlaygroundObject {
+        let names = objectClass.properties.map(\.name.display)
+        if let unknown = given.first(where: { !names.contains($0.0) }) {
+            let hint = Suggestion.closest(to: unknown.0, in: names).map { "; did you mean `\($0)`?" } ?? ""
+            throw SyntaxError(
+                "\(objectClass.name) has no property `\(unknown.0)`\(hint)",
+                at: token ?? objectClass.properties.first?.name ?? Token(kind: .end, offset: 0, length: 1))
+        }
+        return try makeObject(
+            named: name, typeName: objectClass.name, properties: objectClass.properties, methods: objectClass.methods,
+            given: given)
+    }
+
+    /// An object with these properties, their first values evaluated now (or `given`), and methods.
+    func makeObject(
+        named name: String, typeName: String?, properties: [PropertyDeclaration], methods: [MethodDeclaration] = [],
+        given: [(String, Value)] = []
+    ) throws -> PlaygroundObject {
         let values = try properties.map { property -> (name: String, isPublished: Bool, value: Value) in
+            if let value = given.first(where: { $0.0 == property.name.display })?.1 {
+                return (property.name.display, property.isPublished, value)
+            }
             let value = try property.value.map { try constant($0, at: property.name) } ?? .null
             return (property.name.display, property.isPublished, value)
         }
         let object = PlaygroundObject(name: name, typeName: typeName, properties: values)
         object.onFeedback = { [weak self] message in self?.emit(OutputRecord(kind: .error, text: "error: " + message)) }
         object.held = held
+        for method in methods {
+            let body = try bind(method.body)
+            object.methods[method.name.display] = InstalledMethod(parameterCount: method.parameters.count) {
+                object, arguments in try body.evaluate([.object(object)] + arguments)
+            }
+        }
         for property in properties {
             let propertyName = property.name.display
             if let subject = property.subject {
@@ -330,14 +360,26 @@ extension Session {
                 at: token
             )
         }
-        guard arguments.isEmpty else {
-            throw SyntaxError(
-                "`\(typeName)()` takes no arguments: its properties start with the values the class gives", at: token)
-        }
-        let object = try makeObject(named: name.display, typeName: typeName, properties: objectClass.properties)
+        let given = try initialValues(arguments, of: objectClass, at: token)
+        let object = try makeObject(named: name.display, of: objectClass, given: given, at: token)
         try define(name, as: .object(object))
         info("\(name.display): \(objectSummary(object))")
         return true
+    }
+
+    /// The property values a class is made with: none, or `CLASS(property: VALUE, ...)` (its
+    /// initialiser setting them, as a Swift class's own would).
+    func initialValues(_ arguments: [Expression], of objectClass: ObjectClass, at token: Token) throws
+        -> [(String, Value)]
+    {
+        guard let first = arguments.first else { return [] }
+        guard arguments.count == 1, case .record(let fields) = first else {
+            let example = objectClass.properties.first.map { "`\(objectClass.name)(\($0.name.display): VALUE)`" }
+                ?? "`\(objectClass.name)()`"
+            throw SyntaxError(
+                "`\(objectClass.name)(...)` takes its properties by name (\(example)), or nothing", at: token)
+        }
+        return try fields.map { ($0.0, try constant($0.1, at: token)) }
     }
 
     /// `OBJECT.PROPERTY = VALUE`: sets the property through the object (a `@Published` one

@@ -1,0 +1,14 @@
+/// A method declared in a class (`func standupTapped(standup: Standup) { self.editStandup = standup }`):
+/// its body runs, as a closure's statements, with the object as `$0` (`self`, and the class's members
+/// by name) and the arguments after it. Its body may set the object's properties, as a method does.
+struct MethodDeclaration {
+    let name: Token
+    let parameters: [String]
+    let body: Expression
+}
+
+/// A method as an object runs it: told the object and the arguments, it gives the body's value.
+struct InstalledMethod {
+    let parameterCount: Int
+    let run: (PlaygroundObject, [Value]) throws -> Value
+}

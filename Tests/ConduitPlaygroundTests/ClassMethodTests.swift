@@ -1,0 +1,91 @@
+import XCTest
+
+@testable import ConduitPlayground
+
+/// Methods of a class pasted from the seed documents (002's standup models): `func` bodies run as
+/// a closure's statements with `self` and the class's members, may set properties, and are called
+/// as Swift calls them; a class may be made with its properties by name.
+final class ClassMethodTests: SessionTestCase {
+    private func printed(_ source: String) -> [String] {
+        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
+    }
+
+    func testAMethodSetsPropertiesThroughSelfAndByName() {
+        let program = """
+            class AppState: ObservableObject {
+              @Published var count = 0
+
+              func increment() { count += 1 }
+              func reset() {
+                print("resetting \\(count)")
+                self.count = 0
+              }
+            }
+            let state = AppState()
+            state.$count.sink { print("count \\($0)") }
+            state.increment()
+            state.increment()
+            state.reset()
+            """
+        XCTAssertEqual(printed(program), ["count 0", "count 1", "count 2", "resetting 2", "count 0"])
+    }
+
+    func testSeed002ParentMakesItsChildModelInAMethod() {
+        let program = """
+            class EditStandupModel: ObservableObject {
+              @Published var standup: Standup
+
+              func deleteButtonTapped() {
+              }
+            }
+            class StandupListsModel: ObservableObject {
+              @Published var standups: [Standup] = []
+              @Published var editStandup: EditStandupModel?
+
+              func standupTapped(standup: Standup) {
+                self.editStandup = EditStandupModel(standup: standup)
+              }
+            }
+            let model = StandupListsModel()
+            model.$editStandup.sink { print("editing: \\($0?.standup.title ?? "nothing")") }
+            model.standupTapped(standup: Standup(title: "Daily"))
+            model.editStandup?.deleteButtonTapped()
+            """
+        XCTAssertEqual(printed(program), ["editing: nothing", "editing: Daily"])
+        XCTAssertEqual(printed("model.editStandup.standup"), ["{title: \"Daily\"}"])
+    }
+
+    func testMethodsCallEachOtherAndTakeArguments() {
+        type("class Greeter { var greeting = \"Hello\"; func greet(name: String) { print(phrase(name)) }; "
+            + "func phrase(_ name: String) -> String { return greeting + \", \" + name } }")
+        type("let greeter = Greeter()")
+        XCTAssertEqual(printed("greeter.greet(name: \"Ada\")"), ["Hello, Ada"])
+        XCTAssertEqual(printed("print(greeter.phrase(\"Grace\"))"), ["Hello, Grace"])
+    }
+
+    func testAClassMadeWithPropertiesByNameStartsWithThem() {
+        type("class Person: ObservableObject { @Published var first = \"\"; var last = \"\" }")
+        type("let ada = Person(first: \"Ada\", last: \"Lovelace\")")
+        XCTAssertEqual(printed("print(ada.first, ada.last)"), ["Ada Lovelace"])
+        XCTAssertTrue(
+            error("let bad = Person(frist: \"x\")").contains("Person has no property `frist`; did you mean `first`?"))
+        XCTAssertTrue(error("let worse = Person(\"x\")").contains("takes its properties by name"))
+    }
+
+    func testAMistakeInAMethodSaysWhatWouldBeRight() {
+        type("subject taps")
+        type("sink out = taps")
+        type("class Counter { var count = 0; func increment() { count += 1 } }")
+        type("let counter = Counter()")
+        let misspelt = error("counter.incremnt()")
+        XCTAssertTrue(misspelt.contains("counter has no method `incremnt`; did you mean `increment`?"), misspelt)
+        XCTAssertTrue(error("counter.increment(2)").contains("counter.increment takes 0 arguments, not 1"))
+        XCTAssertTrue(error("class A { func f() }").contains("`func f` needs its body in braces"))
+        XCTAssertTrue(error("class B { func f() { print($0) } }").contains("`func f` takes no `$0`"))
+        XCTAssertTrue(error("class C { init() { } }").contains("the playground runs no initialiser"))
+        XCTAssertTrue(error("struct D { func f() { } }").contains("belongs to a `class`"))
+        XCTAssertTrue(error("class E { var f = 1; func f() { } }").contains("`f` is declared twice"))
+        XCTAssertEqual(values("send taps 1"), ["out ← 1"], "the session's names and sinks are intact")
+        XCTAssertEqual(printed("counter.increment()\ncounter.count"), ["1"])
+    }
+}
