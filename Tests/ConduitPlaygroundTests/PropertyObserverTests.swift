@@ -184,7 +184,9 @@ final class PropertyObserverTests: SessionTestCase {
                 + "did you mean `willSet`?"),
             ("class A { let n = 0 { didSet { print(1) } } }", "`let n` is a constant, which has no observers; "
                 + "declare it `var n`"),
-            ("class A { var n: Int { get { 1 } } }", "`n` is a computed property (`get`/`set`)"),
+            ("class A { var n = 0 { get { 1 } } }", "`n` is computed by the body in braces, so it cannot also have "
+                + "a value"),
+            ("class A { var n: Int { get { 1 }; willSet { print(1) } } }", "hold `get { ... }` and `set { ... }`"),
             ("class A { var n = 0 { willSet print(1) } }", "`willSet` needs its body in braces"),
             ("class A { var n = 0 { willSet(a b) { print(1) } } }", "write `willSet(NAME) { ... }`"),
             ("class A { var n = 0 { didSet { print(1) }; didSet { print(2) } } }", "`didSet` is written twice"),
@@ -204,5 +206,41 @@ final class PropertyObserverTests: SessionTestCase {
         XCTAssertEqual(values("send taps 1"), ["out ← 1"], "the session's names and sinks are intact")
         XCTAssertEqual(printed("let kept = Kept()\nkept.n"), ["0"])
         XCTAssertTrue(error("let a = A()").contains("unknown"), "no bad class was declared")
+    }
+
+    func testSeed000DefaultsComputedPropertyReadsAndWritesUserDefaults() {
+        let program = """
+            class Defaults : ObservableObject {
+                let objectWillChange = ObservableObjectPublisher()
+                var username : String {
+                    get {
+                        UserDefaults.standard.string(forKey: "name") ?? ""
+                    }
+                    set {
+                        self.objectWillChange.send()
+                        UserDefaults.standard.set(newValue, forKey: "name")
+                    }
+                }
+            }
+            let defaults = Defaults()
+            defaults.objectWillChange.sink { print("will change from \\"\\(defaults.username)\\"") }
+            defaults.username = "matt"
+            print(defaults.username.isEmpty ? "" : "Hello, " + defaults.username)
+            """
+        XCTAssertEqual(printed(program), ["will change from \"\"", "Hello, matt"])
+        XCTAssertEqual(printed("print(UserDefaults.standard.string(forKey: \"name\"))"), ["matt"])
+        type("reset")
+        XCTAssertEqual(printed("print(UserDefaults.standard.string(forKey: \"name\") ?? \"gone\")"), ["gone"],
+            "the session's defaults are in memory, emptied by reset")
+    }
+
+    func testAGetterAloneComputesAndCannotBeSet() {
+        type("class Cart { var count = 2; var total: Int { count * 10 } }")
+        type("let cart = Cart()")
+        XCTAssertEqual(printed("cart.total"), ["20"])
+        type("cart.count = 3")
+        XCTAssertEqual(printed("cart.total"), ["30"])
+        XCTAssertTrue(error("cart.total = 1").contains("computed property with only a getter"))
+        XCTAssertTrue(error("print(UserDefaults.standard.strng(forKey: \"x\"))").contains("did you mean `string`?"))
     }
 }

@@ -180,7 +180,24 @@ extension Parser {
             name: name, isPublished: isPublished, value: value, declaredType: declaredType)
         declaration.subject = subject
         if current.isSymbol("{") {
-            declaration.observers = try propertyObservers(of: name, isConstant: isConstant, members: members)
+            // `willSet`, or a word close to it before a body: observers; anything else computes the value.
+            let observer = ["willSet", "didSet"]
+            let first = peek(1).identifier ?? ""
+            let bodyFollows = peek(2).isSymbol("{") || peek(2).isSymbol("(")
+            let observes = observer.contains(first) || Suggestion.closest(to: first, in: observer) != nil && bodyFollows
+            if observes {
+                declaration.observers = try propertyObservers(of: name, isConstant: isConstant, members: members)
+            } else {
+                if value != nil || subject != nil || isPublished || isConstant {
+                    throw SyntaxError(
+                        "`\(word)` is computed by the body in braces, so it cannot also "
+                            + (isConstant ? "be a `let`" : isPublished ? "be @Published" : "have a value")
+                            + "; write `var \(word): TYPE { ... }`",
+                        at: current
+                    )
+                }
+                declaration.computed = try computedProperty(of: name, members: members)
+            }
         }
         return declaration
     }
@@ -255,6 +272,57 @@ extension Parser {
         }
         advance()
         return observers
+    }
+
+    /// `{ get { ... } set { ... } }` or `{ VALUE }` after a property: its getter and setter.
+    private mutating func computedProperty(of name: Token, members: Set<String>) throws -> ComputedProperty {
+        let property = name.display
+        guard peek(1).identifier == "get" || peek(1).identifier == "set" else {
+            // `var total: Int { count * 2 }`: a getter alone.
+            return ComputedProperty(
+                getter: try memberBody(parameters: ["self": 0], members: members, of: "the getter of `\(property)`"),
+                setter: nil)
+        }
+        let open = current
+        advance()
+        var getter: Expression?
+        var setter: Expression?
+        while !current.isSymbol("}") {
+            if current.isSymbol(";") {
+                advance()
+                continue
+            }
+            let keyword = current
+            guard let word = keyword.identifier, word == "get" || word == "set" else {
+                throw SyntaxError(
+                    "the braces of the computed property `\(property)` hold `get { ... }` and `set { ... }`",
+                    at: keyword.kind == .end ? open : keyword)
+            }
+            advance()
+            var valueName = "newValue"
+            if word == "set", current.isSymbol("("), let named = peek(1).identifier, peek(2).isSymbol(")") {
+                valueName = named
+                advance()
+                advance()
+                advance()
+            }
+            guard current.isSymbol("{") else {
+                throw SyntaxError("`\(word)` needs its body in braces, such as `\(word) { ... }`", at: current)
+            }
+            guard (word == "get" ? getter : setter) == nil else {
+                throw SyntaxError("`\(word)` is written twice for `\(property)`", at: keyword)
+            }
+            if word == "get" {
+                getter = try memberBody(parameters: ["self": 0], members: members, of: "get")
+            } else {
+                setter = try memberBody(parameters: ["self": 0, valueName: 1], members: members, of: "set")
+            }
+        }
+        advance()
+        guard let getter else {
+            throw SyntaxError("the computed property `\(property)` needs a `get { ... }`", at: open)
+        }
+        return ComputedProperty(getter: getter, setter: setter)
     }
 
     /// An observer's or a method's `{ ... }`: statements as a closure's, with `self` as `$0`, the

@@ -21,10 +21,13 @@ struct PropertyDeclaration {
     var subject: PropertySubject?
     /// Its `willSet` and `didSet`, if it has them.
     var observers = PropertyObservers()
+    /// Its getter and setter, if it is computed.
+    var computed: ComputedProperty?
 
     /// How the `class` line lists it: `@Published query`, `songs (willSet)`, `objectWillChange (PassthroughSubject)`.
     var summary: String {
-        let notes = [subject?.typeName, observers.isEmpty ? nil : observers.summary].compactMap { $0 }
+        let access = computed.map { $0.setter == nil ? "get" : "get, set" }
+        let notes = [subject?.typeName, observers.isEmpty ? nil : observers.summary, access].compactMap { $0 }
         return (isPublished ? "@Published " : "") + name.display
             + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
     }

@@ -29,6 +29,8 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     /// What runs around a write of a property with `willSet` or `didSet`, by property name; set
     /// once, when the object is made.
     var observers: [String: InstalledObservers] = [:]
+    /// Its computed properties' getters and setters, by name; set once, when the object is made.
+    var computed: [String: InstalledComputedProperty] = [:]
     /// Its class's methods, by name; set once, when the object is made.
     var methods: [String: InstalledMethod] = [:]
     /// Told when a write is dropped because it fed itself (see `FeedbackGuard`).
@@ -89,6 +91,7 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
 
     /// A property's value; nil if it has no such property.
     func value(of property: String) -> Value? {
+        if let getter = computed[property] { return getter.get(self) }
         if let index = publishedIndex[property] {
             return Published<Value>[
                 _enclosingInstance: self, wrapped: \.wrappedPlaceholder, storage: \.published[index]]
@@ -101,6 +104,11 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     /// `willSet` runs before, its `didSet` after. Returns false if there is no such property.
     @discardableResult
     func set(_ property: String, to value: Value) -> Bool {
+        if let accessors = computed[property] {
+            guard let setter = accessors.set else { return false }
+            setter(self, value)
+            return true
+        }
         guard let observer = observers[property] else { return store(property, value) }
         let old = self.value(of: property) ?? .null
         observer.willSet?(self, value)

@@ -72,6 +72,7 @@ enum Help {
               func increment() { count += 1 }   a method: statements with self and the members, called
                 as counter.increment(); Person(first: "Ada") makes an object with those properties
               struct Song { var name = "" }   a value type: Song(name: "x") is the record {name: "x"}
+              var name: String { get { ... } set { ... } }   computed; UserDefaults.standard is in memory
               let volume = $knob.volume  a Binding (SwiftUI's $object.property): `volume = 5` writes knob
               player                     a name alone shows an object's properties (or a binding's value)
             """,

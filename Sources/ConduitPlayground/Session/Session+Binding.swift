@@ -313,6 +313,17 @@ extension Session {
                     self?.emit(OutputRecord(kind: .value, text: text))
                     return .void
                 })
+        case _ where name.hasPrefix("UserDefaults.standard."):
+            let method = String(name.dropFirst("UserDefaults.standard.".count))
+            guard UserDefaultsStore.methods.contains(method) else {
+                let hint = Suggestion.closest(to: method, in: Array(UserDefaultsStore.methods)).map {
+                    "; did you mean `\($0)`?"
+                } ?? ""
+                throw SyntaxError("the playground's UserDefaults.standard has no `\(method)`\(hint)", at: token)
+            }
+            let store = userDefaults
+            return .bound(
+                BoundExpression { values in try store.call(method, try arguments.map { try $0.evaluate(values) }) })
         case "Notification.Name":
             guard arguments.count == 1 else {
                 throw SyntaxError("write `Notification.Name(\"cardTapped\")`", at: token)

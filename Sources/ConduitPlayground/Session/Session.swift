@@ -71,6 +71,8 @@ public final class Session: @unchecked Sendable {
     let notificationCenter = NotificationCenter()
     /// The classes declared with `class NAME: ObservableObject { ... }`, by name.
     var classes: [String: ObjectClass] = [:]
+    /// `UserDefaults.standard`, in memory.
+    let userDefaults = UserDefaultsStore()
     /// How many sinks were made without a name (`player.$song.sink { ... }`), for the next one's.
     var anonymousSinks = 0
     /// The inner subscriptions closures' publishers made, by the sink or pipeline they serve.
@@ -433,6 +435,7 @@ public final class Session: @unchecked Sendable {
         names.removeAll()
         lastStatement = nil
         classes = [:]
+        userDefaults.clear()
         innerSubscriptions.clear()
         endHeldSubscriptions()
         subjectLedgers.clear()

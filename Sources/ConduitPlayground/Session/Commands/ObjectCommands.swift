@@ -274,6 +274,27 @@ extension Session {
                 object.set(propertyName, to: .publisher(try instanceSubject(subject, named: propertyName, of: object,
                     at: property.name)))
             }
+            if let accessors = property.computed {
+                let getter = try bind(accessors.getter)
+                let setter = try accessors.setter.map { try bind($0) }
+                let report: (String, Error) -> Void = { [weak self] word, error in
+                    let message = "error: in \(object.name).\(propertyName)'s \(word): \(Session.message(of: error))"
+                    self?.emit(OutputRecord(kind: .error, text: message))
+                }
+                object.computed[propertyName] = InstalledComputedProperty(
+                    get: { object in
+                        do { return try getter.evaluate([.object(object)]) } catch {
+                            report("get", error)
+                            return .null
+                        }
+                    },
+                    set: setter.map { setter in
+                        { object, value in
+                            do { _ = try setter.evaluate([.object(object), value]) } catch { report("set", error) }
+                        }
+                    }
+                )
+            }
             if !property.observers.isEmpty {
                 object.observers[propertyName] = InstalledObservers(
                     willSet: try property.observers.willSetBody.map { try observer($0, "willSet", of: propertyName) },
@@ -409,6 +430,13 @@ extension Session {
                 Suggestion.closest(to: property, in: object.propertyNames).map { "; did you mean `\($0)`?" }
                 ?? "; it has \(object.propertyNames.map { "`\($0)`" }.joined(separator: ", "))"
             throw SyntaxError("\(object.name) has no property `\(property)`\(hint)", at: target)
+        }
+        if let accessors = object.computed[property], accessors.set == nil {
+            throw SyntaxError(
+                "\(object.name).\(property) is a computed property with only a getter; give it a `set { ... }` "
+                    + "to write it",
+                at: target
+            )
         }
         if case .publisher(let held)? = object.value(of: property), held.sender != nil {
             throw SyntaxError(
