@@ -88,4 +88,35 @@ final class ClassMethodTests: SessionTestCase {
         XCTAssertEqual(values("send taps 1"), ["out ← 1"], "the session's names and sinks are intact")
         XCTAssertEqual(printed("counter.increment()\ncounter.count"), ["1"])
     }
+
+    func testSeed002DelegateClosureIsCalledByTheChildAndReplacedByTheParent() {
+        let program = """
+            class EditStandupModel: ObservableObject {
+              @Published var standup: Standup
+              var onDeleteButtonTapped: () -> Void = {}
+
+              func deleteButtonTapped() {
+                // Let the parent know that the delete button was tapped.
+                self.onDeleteButtonTapped()
+              }
+            }
+            let model = EditStandupModel(standup: Standup(title: "Daily"))
+            model.deleteButtonTapped()
+            model.onDeleteButtonTapped = { print("delete \\(model.standup.title)") }
+            model.deleteButtonTapped()
+            """
+        XCTAssertEqual(printed(program), ["delete Daily"], "the default closure does nothing")
+        type("model.onDeleteButtonTapped = {}")
+        XCTAssertEqual(printed("model.deleteButtonTapped()"), [])
+        XCTAssertTrue(error("model.standup = { print(1) }").contains("holds no closure"))
+        XCTAssertTrue(error("model.onDeleteButtonTapped = 5").contains("holds a closure: give it one"))
+    }
+
+    func testSeed002UnimplementedClosureSaysSoWhenCalled() {
+        type("class EditStandupModel: ObservableObject { var onDeleteButtonTapped: () -> Void = unimplemented(\n"
+            + "    \"EditStandupModel.onDeleteButtonTapped\"\n  ) }")
+        type("let model = EditStandupModel()")
+        XCTAssertEqual(
+            printed("model.onDeleteButtonTapped()"), ["unimplemented: EditStandupModel.onDeleteButtonTapped"])
+    }
 }

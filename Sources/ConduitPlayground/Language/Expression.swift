@@ -147,6 +147,7 @@ extension Expression {
                 throw PlaygroundError("record \(value) has no member `\(name)`; it has: \(names)")
             }
         case (.object(let object), _):
+            if object.closureProperties.contains(name) { return try object.call(name, []) }
             if let property = object.value(of: name) { return property }
             if object.methods[name] != nil { return try object.call(name, []) }
             if name == "objectWillChange" {

@@ -155,6 +155,16 @@ extension Parser {
         }
         var value: Expression?
         var subject: PropertySubject?
+        if declaredType?.contains("->") == true {
+            // `var onDeleteButtonTapped: () -> Void = {}`: a closure the object calls, which may be replaced.
+            var declaration = PropertyDeclaration(
+                name: name, isPublished: isPublished, value: nil, declaredType: declaredType)
+            if current.isSymbol("=") {
+                advance()
+                declaration.closure = try closureValue(for: word)
+            }
+            return declaration
+        }
         if current.isSymbol("=") {
             advance()
             if current.identifier == "ObservableObjectPublisher", peek(1).isSymbol("("), peek(2).isSymbol(")") {
@@ -274,6 +284,30 @@ extension Parser {
         return observers
     }
 
+    /// A closure written as a value (`{}`, `{ print("deleted") }`, `{ [weak self] in ... }`), or
+    /// `unimplemented("...")`, point-free's default that complains when it is called.
+    mutating func closureValue(for property: String) throws -> Closure {
+        let start = current
+        if current.identifier == "unimplemented", peek(1).isSymbol("(") {
+            advance()
+            advance()
+            let message = try callArguments(of: "unimplemented").first ?? .literal(.string(property))
+            let complaint = Expression.binary(.plus, .literal(.string("unimplemented: ")), .call("string", [message]))
+            return Closure(body: .namedCall("print", [complaint], start), parameterCount: 0, token: start)
+        }
+        guard current.isSymbol("{") else {
+            throw SyntaxError(
+                "`\(property)` holds a closure: write one in braces, such as `{ print(\"tapped\") }`, or `{}`",
+                at: current)
+        }
+        if peek(1).isSymbol("}") {
+            advance()
+            advance()
+            return Closure(body: .literal(.void), parameterCount: 0, token: start)
+        }
+        return try closure()
+    }
+
     /// `{ get { ... } set { ... } }` or `{ VALUE }` after a property: its getter and setter.
     private mutating func computedProperty(of name: Token, members: Set<String>) throws -> ComputedProperty {
         let property = name.display
@@ -381,11 +415,19 @@ extension Parser {
             } else if current.isSymbol("]") || current.isSymbol(">") || current.isSymbol(")") {
                 guard nesting > 0 else { break }
                 nesting -= 1
+                if nesting == 0, current.isSymbol(")"), peek(1).isSymbol("-"), peek(2).isSymbol(">") {
+                    // `() -> Void`, `(Int) -> String`: a function type goes on to its result.
+                    advance()
+                    advance()
+                    read += 2
+                }
             } else if nesting == 0,
                 !(current.identifier != nil || current.isSymbol(".") || current.isSymbol("?") || current.isSymbol("!"))
             {
                 break
-            } else if nesting == 0, read > 0, current.identifier != nil, !tokens[position - 1].isSymbol(".") {
+            } else if nesting == 0, read > 0, current.identifier != nil, !tokens[position - 1].isSymbol("."),
+                !(position >= 2 && tokens[position - 1].isSymbol(">") && tokens[position - 2].isSymbol("-"))
+            {
                 // A name right after a complete type starts the next declaration.
                 break
             }

@@ -23,11 +23,17 @@ struct PropertyDeclaration {
     var observers = PropertyObservers()
     /// Its getter and setter, if it is computed.
     var computed: ComputedProperty?
+    /// The closure it starts with, if it holds one (`var onDeleteButtonTapped: () -> Void = {}`).
+    var closure: Closure?
+
+    /// Whether it holds a closure, which the object calls as a method (`self.onDeleteButtonTapped()`).
+    var holdsClosure: Bool { declaredType?.contains("->") == true }
 
     /// How the `class` line lists it: `@Published query`, `songs (willSet)`, `objectWillChange (PassthroughSubject)`.
     var summary: String {
         let access = computed.map { $0.setter == nil ? "get" : "get, set" }
-        let notes = [subject?.typeName, observers.isEmpty ? nil : observers.summary, access].compactMap { $0 }
+        let notes = [subject?.typeName, observers.isEmpty ? nil : observers.summary, access,
+            holdsClosure ? "a closure" : nil].compactMap { $0 }
         return (isPublished ? "@Published " : "") + name.display
             + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
     }

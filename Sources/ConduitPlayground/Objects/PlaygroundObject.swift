@@ -31,8 +31,15 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     var observers: [String: InstalledObservers] = [:]
     /// Its computed properties' getters and setters, by name; set once, when the object is made.
     var computed: [String: InstalledComputedProperty] = [:]
-    /// Its class's methods, by name; set once, when the object is made.
-    var methods: [String: InstalledMethod] = [:]
+    /// Its class's methods, by name, and the closures its closure properties hold (which a
+    /// write replaces); set when the object is made.
+    var methods: [String: InstalledMethod] {
+        get { lock.withLock { installedMethods } }
+        set { lock.withLock { installedMethods = newValue } }
+    }
+    private var installedMethods: [String: InstalledMethod] = [:]
+    /// The properties that hold closures (`var onDeleteButtonTapped: () -> Void = {}`).
+    var closureProperties: Set<String> = []
     /// Told when a write is dropped because it fed itself (see `FeedbackGuard`).
     var onFeedback: (@Sendable (String) -> Void)?
     /// Where the session that made the object keeps the subscriptions to its publishers (set once,

@@ -191,6 +191,17 @@ enum ObjectCommands {
             compound = BinaryOperator(rawValue: symbol)
             parser.advance()
         }
+        if parser.current.isSymbol("="), parser.peek(1).isSymbol("{"), !parser.peek(2).isSymbol("}"),
+            !(parser.peek(2).identifier != nil && parser.peek(3).isSymbol(":")),
+            case .member(let base, let property) = expression
+        {
+            // `model.onDeleteButtonTapped = { print("deleted") }`: a closure, not a record.
+            let equals = parser.current
+            parser.advance()
+            let closure = try parser.closureValue(for: property)
+            let target = Token(kind: .identifier(property), offset: start.offset, length: equals.offset - start.offset)
+            return Statement("set") { session in try session.assign(closure, to: property, of: base, at: target) }
+        }
         if parser.current.isSymbol("=") {
             let equals = parser.current
             parser.advance()
@@ -270,6 +281,12 @@ extension Session {
         }
         for property in properties {
             let propertyName = property.name.display
+            if property.holdsClosure {
+                object.closureProperties.insert(propertyName)
+                let closure = property.closure
+                    ?? Closure(body: .literal(.void), parameterCount: 0, token: property.name)
+                object.methods[propertyName] = try installed(closure)
+            }
             if let subject = property.subject {
                 object.set(propertyName, to: .publisher(try instanceSubject(subject, named: propertyName, of: object,
                     at: property.name)))
@@ -303,6 +320,31 @@ extension Session {
             }
         }
         return object
+    }
+
+    /// A closure a property holds, its names resolved now, as the object calls it.
+    func installed(_ closure: Closure) throws -> InstalledMethod {
+        let bound = try bind(closure)
+        return InstalledMethod(parameterCount: bound.parameterCount) { _, arguments in
+            try bound.body.evaluate(arguments)
+        }
+    }
+
+    /// `OBJECT.PROPERTY = { ... }`: replaces the closure a property holds.
+    func assign(_ closure: Closure, to property: String, of base: Expression, at target: Token) throws {
+        guard case .object(let object) = try bind(base).evaluate([]) else {
+            throw SyntaxError("only an object's closure property can be given a closure", at: target)
+        }
+        guard object.closureProperties.contains(property) else {
+            let holders = object.closureProperties.sorted().map { "`\($0)`" }.joined(separator: ", ")
+            throw SyntaxError(
+                "\(object.name).\(property) holds no closure"
+                    + (holders.isEmpty ? "" : "; \(object.name)'s closure properties are \(holders)")
+                    + ": declare one as `var \(property): () -> Void = {}`",
+                at: target
+            )
+        }
+        object.methods[property] = try installed(closure)
     }
 
     /// A struct's value: a record of its fields, each the value given (`Song(name: "x")`) or the one
@@ -430,6 +472,15 @@ extension Session {
                 Suggestion.closest(to: property, in: object.propertyNames).map { "; did you mean `\($0)`?" }
                 ?? "; it has \(object.propertyNames.map { "`\($0)`" }.joined(separator: ", "))"
             throw SyntaxError("\(object.name) has no property `\(property)`\(hint)", at: target)
+        }
+        if object.closureProperties.contains(property) {
+            guard case .record(let fields) = valueExpression, fields.isEmpty else {
+                throw SyntaxError(
+                    "\(object.name).\(property) holds a closure: give it one, such as `{ print(\"tapped\") }`",
+                    at: target)
+            }
+            object.methods[property] = InstalledMethod(parameterCount: 0) { _, _ in .void }
+            return
         }
         if let accessors = object.computed[property], accessors.set == nil {
             throw SyntaxError(
