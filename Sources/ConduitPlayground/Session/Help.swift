@@ -65,12 +65,11 @@ enum Help {
               .assign(to: \\.currentSong, on: player)   ends a chain by writing each value into the property
               .assign(to: &player.$currentSong)        the same through `$`, as long as the property lives
               child.objectWillChange.sink { _ in parent.objectWillChange.send() }   forwards to a parent
-              var count = 0 { willSet { objectWillChange.send() } }   willSet runs before a value is stored
-                (newValue, or willSet(next)), didSet after (oldValue); both may use self and the members
-              let objectWillChange = PassthroughSubject<Void, Never>()   the class's own subject, one per
-                instance (also CurrentValueSubject and ObservableObjectPublisher, under any name)
-              func increment() { count += 1 }   a method: statements with self and the members, called
-                as counter.increment(); Person(first: "Ada") makes an object with those properties
+              var count = 0 { willSet { objectWillChange.send() } }   runs before each write (newValue)
+              var count = 0 { didSet { print(oldValue) } }   runs after each write (oldValue)
+              let objectWillChange = PassthroughSubject<Void, Never>()   the class's own subject, one per instance
+              func increment() { count += 1 }   a method, with self and the members: counter.increment()
+              Person(first: "Ada")       an object of a class, starting with those properties
               struct Song { var name = "" }   a value type: Song(name: "x") is the record {name: "x"}
               var name: String { get { ... } set { ... } }   computed; UserDefaults.standard is in memory
               let volume = $knob.volume  a Binding (SwiftUI's $object.property): `volume = 5` writes knob
