@@ -85,6 +85,8 @@ final class ClassMethodTests: SessionTestCase {
         XCTAssertTrue(error("class C { init() { } }").contains("the playground runs no initialiser"))
         XCTAssertTrue(error("struct D { func f() { } }").contains("belongs to a `class`"))
         XCTAssertTrue(error("class E { var f = 1; func f() { } }").contains("`f` is declared twice"))
+        XCTAssertTrue(error("class F { var child: Counter?; func g() { self.child?.count = 1 } }").contains(
+            "a `?.` chain on the left is not set here"))
         XCTAssertEqual(values("send taps 1"), ["out ← 1"], "the session's names and sinks are intact")
         XCTAssertEqual(printed("counter.increment()\ncounter.count"), ["1"])
     }

@@ -187,6 +187,13 @@ extension Parser {
             return try followed(.call(".set", [owner, .literal(.string(property)), value]), at: nextLocal)
         }
         if current.isSymbol(";") { advance() }
+        if current.isSymbol("="), selfReference != nil {
+            throw SyntaxError(
+                "a method or an observer sets a property as `self.NAME = VALUE` or `NAME = VALUE`; "
+                    + "a `?.` chain on the left is not set here (unwrap it first: `if let child = self.child { ... }`)",
+                at: current
+            )
+        }
         if current.isSymbol("=") {
             throw SyntaxError(
                 "a closure here gives a value and cannot set one; to write each value into a property, "
