@@ -82,7 +82,7 @@ final class ClassMethodTests: SessionTestCase {
         XCTAssertTrue(error("counter.increment(2)").contains("counter.increment takes 0 arguments, not 1"))
         XCTAssertTrue(error("class A { func f() }").contains("`func f` needs its body in braces"))
         XCTAssertTrue(error("class B { func f() { print($0) } }").contains("`func f` takes no `$0`"))
-        XCTAssertTrue(error("class C { init() { } }").contains("the playground runs no initialiser"))
+        XCTAssertTrue(error("class C { init() print(1) }").contains("`init` needs its body in braces"))
         XCTAssertTrue(error("struct D { func f() { } }").contains("belongs to a `class`"))
         XCTAssertTrue(error("class E { var f = 1; func f() { } }").contains("`f` is declared twice"))
         XCTAssertTrue(error("class F { var child: Counter?; func g() { self.child?.count = 1 } }").contains(

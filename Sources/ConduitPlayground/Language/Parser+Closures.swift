@@ -171,6 +171,7 @@ extension Parser {
             // `return` alone (`guard x else { return }`): a closure that gives nothing.
             if !moreStatementsFollow || current.isSymbol(";") { return .literal(.void) }
         }
+        if let append = try propertyAppend() { return try followed(append, at: nextLocal) }
         let body = try expression()
         if selfReference != nil, case .member(let owner, let property) = body,
             current.isSymbol("=") || atCompoundAssignment
@@ -202,5 +203,30 @@ extension Parser {
             )
         }
         return returns ? body : try followed(body, at: nextLocal)
+    }
+}
+
+extension Parser {
+    /// `self.songs.append(x)` or `songs.append(contentsOf: xs)` in a method, an initialiser or a closure
+    /// inside one: sets the object's array property to itself with the values added, as Swift's
+    /// mutating `append` does. Nil, reading nothing, for anything else.
+    mutating func propertyAppend() throws -> Expression? {
+        guard let receiver = selfReference else { return nil }
+        let ahead = current.identifier == "self" && peek(1).isSymbol(".") ? 2 : 0
+        guard let property = peek(ahead).identifier, ahead == 2 || selfMembers.contains(property),
+            parameters[property] == nil, peek(ahead + 1).isSymbol("."), peek(ahead + 2).identifier == "append",
+            peek(ahead + 3).isSymbol("(")
+        else { return nil }
+        for _ in 0..<(ahead + 4) { advance() }
+        var whole = false
+        if current.identifier == "contentsOf", peek(1).isSymbol(":") {
+            whole = true
+            advance()
+            advance()
+        }
+        let added = try expression()
+        try expectSymbol(")", "close `\(property).append(` with `)`")
+        let updated = Expression.binary(.plus, .member(receiver, property), whole ? added : .array([added]))
+        return .call(".set", [receiver, .literal(.string(property)), updated])
     }
 }

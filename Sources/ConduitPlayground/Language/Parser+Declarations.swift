@@ -33,7 +33,9 @@ extension Parser {
             guard current.kind != .end else {
                 throw SyntaxError("expected `}` to close the body opened here", at: open)
             }
-            if let method = try methodDeclaration(members: members) {
+            if let initialiser = try initialiserDeclaration(members: members) {
+                methods.append(initialiser)
+            } else if let method = try methodDeclaration(members: members) {
                 methods.append(method)
             } else {
                 properties.append(try propertyDeclaration(in: what, members: members))
@@ -81,6 +83,74 @@ extension Parser {
         return MethodDeclaration(name: name, parameters: parameters, body: body)
     }
 
+    /// `init(PARAMETERS) { BODY }`, after any modifiers; nil (reading nothing) if no `init` is next.
+    /// Its parameters may have labels (`_ name`, `for name`) and defaults (`standups: [Standup] = []`).
+    private mutating func initialiserDeclaration(members: Set<String>) throws -> MethodDeclaration? {
+        var ahead = 0
+        while let word = peek(ahead).identifier, Parser.modifiers.union(Parser.initModifiers).contains(word) {
+            ahead += 1
+        }
+        guard peek(ahead).identifier == "init" else { return nil }
+        for _ in 0..<ahead { advance() }
+        let name = current
+        advance()
+        if current.isSymbol("?") || current.isSymbol("!") {
+            throw SyntaxError(
+                "a failable `init?` is not run here: write `init(...) { ... }`, which always makes the object",
+                at: current)
+        }
+        try expectSymbol(
+            "(", "write `init() { ... }` or `init(name: String) { self.name = name }`: its parameters go in `(` `)`")
+        var parameters: [(label: String, name: String, value: Expression?)] = []
+        parameters = try list(until: ")", what: "the parameters of `init`") { parser in
+            guard let first = parser.current.identifier else {
+                throw SyntaxError(
+                    "expected a parameter such as `name: String` or `standups: [Standup] = []`", at: parser.current)
+            }
+            parser.advance()
+            var parameter = first
+            if let second = parser.current.identifier {
+                // `_ name: String` or `for name: String`: a label, then the name.
+                parameter = second
+                parser.advance()
+            }
+            guard parameter != "_" else { throw SyntaxError("expected a parameter name after `_`", at: parser.current) }
+            guard parser.current.isSymbol(":") else {
+                throw SyntaxError(
+                    "`\(parameter)` needs its type, as Swift's do: `\(parameter): String`", at: parser.current)
+            }
+            parser.advance()
+            try parser.skipType()
+            var value: Expression?
+            if parser.current.isSymbol("=") {
+                parser.advance()
+                value = try parser.valueExpression()
+            }
+            return (first, parameter, value)
+        }
+        if current.identifier == "throws" || current.identifier == "async" {
+            throw SyntaxError("the playground's `init` neither throws nor waits: leave `\(current.display)` out",
+                at: current)
+        }
+        guard current.isSymbol("{") else {
+            throw SyntaxError(
+                "`init` needs its body in braces, such as `init(name: String) { self.name = name }`", at: current)
+        }
+        var seen = Set<String>()
+        for parameter in parameters where !seen.insert(parameter.name).inserted {
+            throw SyntaxError("`init` has two parameters named `\(parameter.name)`", at: name)
+        }
+        var scope = ["self": 0]
+        for (index, parameter) in parameters.enumerated() { scope[parameter.name] = index + 1 }
+        let body = try memberBody(parameters: scope, members: members, of: "init")
+        var declaration = MethodDeclaration(name: name, parameters: parameters.map(\.name), body: body)
+        declaration.labels = parameters.map(\.label)
+        declaration.defaults = parameters.map(\.value)
+        return declaration
+    }
+
+    private static let initModifiers: Set<String> = ["convenience", "required", "override"]
+
     private static let modifiers: Set<String> = [
         "private", "fileprivate", "internal", "public", "open", "final", "weak", "static",
     ]
@@ -127,13 +197,6 @@ extension Parser {
                 advance()
                 advance()
             }
-        }
-        if current.identifier == "init" {
-            throw SyntaxError(
-                "the playground runs no initialiser: give each property its first value (`var query = \"\"`), "
-                    + "make the object with `let NAME = CLASS()` and start its pipelines on lines of their own",
-                at: current
-            )
         }
         let isConstant = current.identifier == "let"
         if current.identifier == "var" || current.identifier == "let" {
@@ -385,10 +448,11 @@ extension Parser {
             throw SyntaxError("expected `}` to close the body of `\(word)` opened here", at: open)
         }
         if highestArgument >= 0 {
+            let takesArguments = word.hasPrefix("func") || word == "init"
             let named = scope.filter { $0.key != "self" }.sorted { $0.value < $1.value }.map { "`\($0.key)`" }
             throw SyntaxError(
                 "`\(word)` takes no `$0`: "
-                    + (named.isEmpty ? "" : "its \(word.hasPrefix("func") ? "parameters are" : "value is") "
+                    + (named.isEmpty ? "" : "its \(takesArguments ? "parameters are" : "value is") "
                         + "\(named.joined(separator: ", ")), and ")
                     + "the object is `self`",
                 at: open

@@ -252,6 +252,11 @@ extension Parser {
                 advance()
                 return .captured(level: distance + 1, index: index)
             }
+            if name.hasPrefix("$"), selfMembers.contains(String(name.dropFirst())), let receiver = selfReference {
+                // `$query` in a method or an initialiser: `self.$query`, the property's publisher.
+                advance()
+                return .member(receiver, name)
+            }
             if selfMembers.contains(name), let receiver = selfReference {
                 // `objectWillChange` in an observer's body: `self.objectWillChange`; `bind()`: `self.bind()`.
                 advance()

@@ -5,6 +5,16 @@ struct MethodDeclaration {
     let name: Token
     let parameters: [String]
     let body: Expression
+    /// The label each argument is called with (`_` for none); the parameter names if not given.
+    var labels: [String] = []
+    /// The value each parameter takes when its argument is left out (`standups: [Standup] = []`).
+    var defaults: [Expression?] = []
+
+    /// How the `class` line lists it: `func reset()`, `init(standups:editStandup:)`.
+    var summary: String {
+        guard name.display == "init" else { return "func \(name.display)()" }
+        return "init(" + labels.map { "\($0):" }.joined() + ")"
+    }
 }
 
 /// A method as an object runs it: told the object and the arguments, it gives the body's value.

@@ -7,6 +7,9 @@ struct ObjectClass {
     /// Declared with `struct`: its value is a record of its fields, not an object.
     var isValueType = false
     var methods: [MethodDeclaration] = []
+
+    /// Its `init(...) { ... }`, run on each new instance after the properties take their first values.
+    var initialiser: MethodDeclaration? { methods.first { $0.name.display == "init" } }
 }
 
 /// One property of an `object` or `class` declaration: its name, whether it is `@Published`, and

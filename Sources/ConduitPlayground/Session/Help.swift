@@ -70,6 +70,8 @@ enum Help {
               let objectWillChange = PassthroughSubject<Void, Never>()   the class's own subject, one per instance
               func increment() { count += 1 }   a method, with self and the members: counter.increment()
               Person(first: "Ada")       an object of a class, starting with those properties
+              init(name: String = "-") { self.name = name }   runs on each new object: Person(name: "Ada")
+              init() { cancellable = $query.sink { ... } }   a pipeline the object keeps (also .store(in:))
               struct Song { var name = "" }   a value type: Song(name: "x") is the record {name: "x"}
               var name: String { get { ... } set { ... } }   computed; UserDefaults.standard is in memory
               let volume = $knob.volume  a Binding (SwiftUI's $object.property): `volume = 5` writes knob
@@ -92,6 +94,10 @@ enum Help {
                 "let counter = Counter()",
                 "counter.changed.sink { print(\"count is \\($0)\") }",
                 "counter.count = 1",
+                "class Greeting: ObservableObject { @Published var text: String; "
+                    + "init(name: String = \"world\") { self.text = \"hello \\(name)\" } }",
+                "let greeting = Greeting(name: \"Ada\")",
+                "print(greeting.text)",
             ]
         ),
         (

@@ -47,10 +47,13 @@ extension Session {
     }
 
     func bind(_ closure: Closure) throws -> Closure {
-        Closure(
+        var bound = Closure(
             body: try bind(closure.body), parameterCount: closure.parameterCount, token: closure.token,
             namesParameters: closure.namesParameters
         )
+        // A closure written in a method keeps the scope it was given (the method's `self`).
+        bound.scope = closure.scope
+        return bound
     }
 
     /// The expression with its names resolved. Literals and arguments come back as they are, and
@@ -101,6 +104,8 @@ extension Session {
             return try resolve(name, at: token)
         case .namedCall(let name, let arguments, let token):
             return try resolveCall(name, try arguments.map(bind), at: token)
+        case .pipeline(let syntax) where Parser.subscriberWords.contains(syntax.operators.last?.name ?? ""):
+            return try boundSubscription(syntax)
         case .pipeline(let syntax):
             let bound = try bind(syntax)
             // Checked once now (operators, their arguments), then built anew for each value.
@@ -287,13 +292,17 @@ extension Session {
         if let objectClass = classes[name] {
             // `Person()` inside a property's value, `EditStandupModel(standup: s)` in a method: an object.
             var labelled: [(String, Expression)] = []
-            if let first = arguments.first {
+            if objectClass.initialiser != nil {
+                labelled = Session.initialiserCall(arguments)
+            } else if let first = arguments.first {
                 guard arguments.count == 1, case .record(let fields) = first else {
                     throw SyntaxError("`\(name)(...)` takes its properties by name, or nothing", at: token)
                 }
                 labelled = fields
             }
-            _ = try makeObject(named: name, of: objectClass, given: labelled.map { ($0.0, Value.null) }, at: token)
+            _ = try makeObject(
+                named: name, of: objectClass, given: labelled.map { ($0.0, Value.null) }, at: token,
+                initialising: false)
             return .bound(
                 BoundExpression { [weak self] values in
                     guard let self else { throw PlaygroundError("the session is gone") }

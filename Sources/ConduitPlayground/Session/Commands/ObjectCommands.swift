@@ -41,9 +41,9 @@ enum ObjectCommands {
                 }
                 let objectClass = ObjectClass(name: name.display, properties: properties, methods: methods)
                 // Checked now, so that a mistake is reported where the class is declared.
-                _ = try session.makeObject(named: name.display, of: objectClass)
+                _ = try session.makeObject(named: name.display, of: objectClass, initialising: false)
                 session.classes[name.display] = objectClass
-                let members = properties.map(\.summary) + methods.map { "func \($0.name.display)()" }
+                let members = properties.map(\.summary) + methods.map(\.summary)
                 session.info("class \(name.display): " + members.joined(separator: ", "))
             }
         },
@@ -244,8 +244,21 @@ extension Session {
     /// An instance of a declared class: its properties start with the values `given`
     /// (`EditStandupModel(standup: s)`), or those the class declares.
     func makeObject(
-        named name: String, of objectClass: ObjectClass, given: [(String, Value)] = [], at token: Token? = nil
+        named name: String, of objectClass: ObjectClass, given: [(String, Value)] = [], at token: Token? = nil,
+        initialising: Bool = true
     ) throws -> PlaygroundObject {
+        if let initialiser = objectClass.initialiser {
+            // Checked when it is called, and where it is written with arguments (not where it is declared).
+            let arguments = initialising || !given.isEmpty
+                ? try initialiserArguments(given, of: objectClass, initialiser, at: token) : []
+            let object = try makeObject(
+                named: name, typeName: objectClass.name, properties: objectClass.properties,
+                methods: objectClass.methods)
+            let body = try bind(initialiser.body)
+            guard initialising else { return object }
+            try runInitialiser(body, of: objectClass, on: object, with: arguments, at: token)
+            return object
+        }
         let names = objectClass.properties.map(\.name.display)
         if let unknown = given.first(where: { !names.contains($0.0) }) {
             let hint = Suggestion.closest(to: unknown.0, in: names).map { "; did you mean `\($0)`?" } ?? ""
@@ -273,7 +286,7 @@ extension Session {
         let object = PlaygroundObject(name: name, typeName: typeName, properties: values)
         object.onFeedback = { [weak self] message in self?.emit(OutputRecord(kind: .error, text: "error: " + message)) }
         object.held = held
-        for method in methods {
+        for method in methods where method.name.display != "init" {
             let body = try bind(method.body)
             object.methods[method.name.display] = InstalledMethod(parameterCount: method.parameters.count) {
                 object, arguments in try body.evaluate([.object(object)] + arguments)
@@ -436,6 +449,9 @@ extension Session {
         -> [(String, Value)]
     {
         guard let first = arguments.first else { return [] }
+        if objectClass.initialiser != nil {
+            return try Session.initialiserCall(arguments).map { ($0.0, try constant($0.1, at: token)) }
+        }
         guard arguments.count == 1, case .record(let fields) = first else {
             let example = objectClass.properties.first.map { "`\(objectClass.name)(\($0.name.display): VALUE)`" }
                 ?? "`\(objectClass.name)()`"

@@ -1,0 +1,42 @@
+/// A chain ending in a subscriber inside a method or an initialiser (`cancellable = $query.sink { ... }`,
+/// `$query.sink { ... }.store(in: &cancellables)`): each time the body runs it subscribes a sink
+/// without a name (`sink1`, ...), which the session keeps, as the object's `AnyCancellable` would.
+extension Session {
+    func boundSubscription(_ syntax: PipelineSyntax) throws -> Expression {
+        var written = syntax
+        if let last = written.operators.last, last.name == "store" {
+            // `.store(in: &cancellables)`: the session keeps every subscription by its name.
+            written = PipelineSyntax(
+                source: written.source, operators: written.operators.dropLast(), text: written.text,
+                startOffset: written.startOffset)
+        }
+        let bound = try bind(written)
+        let captures = written.capturesParameters
+        let start = Token(kind: .identifier("sink"), offset: syntax.startOffset, length: 1)
+        return .bound(
+            BoundExpression { [weak self] arguments in
+                guard let self else { throw PlaygroundError("the session is gone") }
+                var scoped = captures
+                    ? bound.scopingClosures(CapturedScope(values: arguments, parent: CapturedScope.current))
+                    : bound
+                if case .expression(let source) = scoped.source {
+                    // `$query` is `self.$query`: the source is read with this call's `self` and arguments.
+                    let publisher = try source.evaluate(arguments)
+                    scoped = PipelineSyntax(
+                        source: .expression(.literal(publisher)), operators: scoped.operators, text: scoped.text,
+                        startOffset: scoped.startOffset)
+                }
+                self.anonymousSinks += 1
+                var number = self.anonymousSinks
+                while self.entries["sink\(number)"] != nil { number += 1 }
+                self.anonymousSinks = number
+                let name = Token(kind: .identifier("sink\(number)"), offset: start.offset, length: start.length)
+                do {
+                    try self.subscribeSink(name, to: scoped, demand: nil)
+                } catch let error as SyntaxError {
+                    throw PlaygroundError(error.message)
+                }
+                return .string("AnyCancellable(sink\(number))")
+            })
+    }
+}
