@@ -121,4 +121,39 @@ final class ClassMethodTests: SessionTestCase {
         XCTAssertEqual(
             printed("model.onDeleteButtonTapped()"), ["unimplemented: EditStandupModel.onDeleteButtonTapped"])
     }
+
+    func testSeed002ClosuresGivenInAMethodOrAfterAnInitialiserSayWhatWorks() {
+        type("subject taps")
+        type("sink out = taps")
+        type("class EditStandupModel: ObservableObject { @Published var standup: Standup; "
+            + "var onDeleteButtonTapped: () -> Void = {}; "
+            + "init(standup: Standup, onSave: @escaping () -> Void = {}) { self.standup = standup }; "
+            + "func deleteButtonTapped() { onDeleteButtonTapped() } }")
+        let inMethod = error("""
+            class StandupListsModel: ObservableObject {
+              @Published var editStandup: EditStandupModel?
+              func standupTapped(standup: Standup) {
+                self.editStandup = EditStandupModel(standup: standup)
+                self.editStandup?.onDeleteButtonTapped = { [weak self] in print("deleted") }
+              }
+            }
+            """)
+        XCTAssertTrue(inMethod.contains(
+            "a method or an observer cannot give `onDeleteButtonTapped` a closure: the playground sets a closure "
+                + "property on a line of its own (`OBJECT.onDeleteButtonTapped = { ... }`, through `?.` too, "
+                + "once the method has run) or where it is declared"), inMethod)
+        let trailing = error("class ListModel { var child: EditStandupModel?; func tapped(standup: Standup) { "
+            + "self.child = EditStandupModel(standup: standup) { [weak self] _ in print(1) } } }")
+        XCTAssertTrue(trailing.contains(
+            "a trailing closure after `EditStandupModel(...)` is not read here: the playground's initialisers take "
+                + "values, not closures; make the object, then give its closure property the closure"), trailing)
+        XCTAssertNil(session.classes["StandupListsModel"] ?? session.classes["ListModel"])
+        type("class ListModel: ObservableObject { @Published var child: EditStandupModel?; "
+            + "func tapped(standup: Standup) { self.child = EditStandupModel(standup: standup) } }")
+        type("let model = ListModel()")
+        type("model.tapped(standup: Standup(title: \"Daily\"))")
+        type("model.child?.onDeleteButtonTapped = { print(\"deleted \\(model.child.standup.title)\") }")
+        XCTAssertEqual(printed("model.child?.deleteButtonTapped()"), ["deleted Daily"])
+        XCTAssertEqual(values("send taps 1"), ["out ← 1"], "the session's names and sinks are intact")
+    }
 }

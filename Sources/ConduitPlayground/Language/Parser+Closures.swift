@@ -173,6 +173,16 @@ extension Parser {
         }
         if let append = try propertyAppend() { return try followed(append, at: nextLocal) }
         let body = try expression()
+        if selfReference != nil, current.isSymbol("="), peek(1).isSymbol("{"),
+            !(peek(2).identifier != nil && peek(3).isSymbol(":")), let (_, property) = Parser.assignedMember(body)
+        {
+            // `self.child?.onDeleteButtonTapped = { [weak self] in ... }`: a closure given to a property.
+            throw SyntaxError(
+                "a method or an observer cannot give `\(property)` a closure: the playground sets a closure "
+                    + "property on a line of its own (`OBJECT.\(property) = { ... }`, through `?.` too, once the "
+                    + "method has run) or where it is declared (`var \(property): () -> Void = { ... }`)",
+                at: current)
+        }
         if selfReference != nil, case .member(let owner, let property) = body,
             current.isSymbol("=") || atCompoundAssignment
         {

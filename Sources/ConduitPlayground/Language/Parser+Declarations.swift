@@ -466,6 +466,11 @@ extension Parser {
     /// dots, `?`, `!` and balanced brackets.
     @discardableResult
     mutating func skipType() throws -> String {
+        while current.isSymbol("@"), let attribute = peek(1).identifier, attribute != "Published" {
+            // `@escaping () -> Void`, `@Sendable`, `@MainActor`: attributes of the type, skipped with it.
+            advance()
+            advance()
+        }
         let start = current
         var nesting = 0
         var read = 0

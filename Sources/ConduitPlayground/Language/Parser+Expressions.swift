@@ -278,6 +278,13 @@ extension Parser {
                 advance()
                 let labelled = try labelledCallArguments(of: name)
                 let arguments = labelled.map(\.value)
+                if name.first?.isUppercase == true, current.isSymbol("{"), !readingCondition {
+                    throw SyntaxError(
+                        "a trailing closure after `\(name)(...)` is not read here: the playground's initialisers "
+                            + "take values, not closures; make the object, then give its closure property the "
+                            + "closure (`let child = \(name)(...)`, then `child.onDeleteButtonTapped = { ... }`)",
+                        at: current)
+                }
                 if Functions.all.contains(where: { $0.name == name }) {
                     return .call(name, arguments)
                 }

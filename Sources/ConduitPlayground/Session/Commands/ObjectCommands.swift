@@ -193,7 +193,7 @@ enum ObjectCommands {
         }
         if parser.current.isSymbol("="), parser.peek(1).isSymbol("{"), !parser.peek(2).isSymbol("}"),
             !(parser.peek(2).identifier != nil && parser.peek(3).isSymbol(":")),
-            case .member(let base, let property) = expression
+            let (base, property) = Parser.assignedMember(expression)
         {
             // `model.onDeleteButtonTapped = { print("deleted") }`: a closure, not a record.
             let equals = parser.current
@@ -667,6 +667,16 @@ extension Expression {
         case .call(let function, let arguments): return .call(function, arguments.map(replaced))
         case .namedCall(let function, let arguments, let token):
             return .namedCall(function, arguments.map(replaced), token)
+        }
+    }
+}
+
+extension Parser {
+    /// `a.b` or `a?.b` on the left of `=`: the object's expression and the property's name.
+    static func assignedMember(_ expression: Expression) -> (Expression, String)? {
+        switch expression {
+        case .member(let base, let property), .optionalMember(let base, let property): return (base, property)
+        default: return nil
         }
     }
 }
