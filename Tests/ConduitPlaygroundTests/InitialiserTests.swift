@@ -155,4 +155,13 @@ final class InitialiserTests: SessionTestCase {
                 + "`var name: String? = nil`; the object is not made"), unset)
         XCTAssertNil(session.entries["u"])
     }
+
+    func testANameAlreadyTakenStartsNothing() {
+        type(searchViewModel)
+        type("subject vm")
+        let before = type("subs")
+        let taken = error("let vm = SearchViewModel()")
+        XCTAssertTrue(taken.contains("`vm` already names a subject"), taken)
+        XCTAssertEqual(type("subs"), before, "the sink the init started is gone with the object")
+    }
 }

@@ -86,7 +86,7 @@ extension Session {
 extension Session {
     /// Undoes a name an initialiser that failed had made: a sink is cancelled without a word, and
     /// the name forgotten.
-    fileprivate func discardStarted(_ name: String) {
+    func discardStarted(_ name: String) {
         if case .sink(let sink)? = entries[name], sink.isLive { sink.cancel() }
         connections.removeValue(forKey: name)?.disconnect()
         names.remove(name)

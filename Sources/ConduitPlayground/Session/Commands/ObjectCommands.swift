@@ -437,8 +437,15 @@ extension Session {
             )
         }
         let given = try initialValues(arguments, of: objectClass, at: token)
+        let before = Set(entries.keys)
         let object = try makeObject(named: name.display, of: objectClass, given: given, at: token)
-        try define(name, as: .object(object))
+        do {
+            try define(name, as: .object(object))
+        } catch {
+            // The name is taken: what its init started goes with the object, so the session is as it was.
+            for started in entries.keys where !before.contains(started) { discardStarted(started) }
+            throw error
+        }
         info("\(name.display): \(objectSummary(object))")
         return true
     }
