@@ -135,6 +135,11 @@ extension Parser {
             advance()
             try skipType()
         }
+        if asCondition, current.identifier == "else" || current.isSymbol("{") || current.isSymbol(",") {
+            // `guard let self else { return }`, `if let child { ... }`: Swift's shorthand for `let x = x`.
+            position -= 1
+            return (name, try condition())
+        }
         try expectSymbol("=", usage)
         return (name, asCondition ? try condition() : try expression())
     }
@@ -174,14 +179,19 @@ extension Parser {
         if let append = try propertyAppend() { return try followed(append, at: nextLocal) }
         let body = try expression()
         if selfReference != nil, current.isSymbol("="), peek(1).isSymbol("{"),
-            !(peek(2).identifier != nil && peek(3).isSymbol(":")), let (_, property) = Parser.assignedMember(body)
+            !(peek(2).identifier != nil && peek(3).isSymbol(":")), let (owner, property) = Parser.assignedMember(body)
         {
-            // `self.child?.onDeleteButtonTapped = { [weak self] in ... }`: a closure given to a property.
-            throw SyntaxError(
-                "a method or an observer cannot give `\(property)` a closure: the playground sets a closure "
-                    + "property on a line of its own (`OBJECT.\(property) = { ... }`, through `?.` too, once the "
-                    + "method has run) or where it is declared (`var \(property): () -> Void = { ... }`)",
-                at: current)
+            // `self.child?.onDeleteButtonTapped = { [weak self] in ... }`: a closure given to a property,
+            // which may use the method's `self` and parameters.
+            let equals = current
+            advance()
+            let closure = try closureValue(for: property)
+            let call = OperatorCall(
+                name: Parser.closureAssignment, token: equals, arguments: [], trailingClosure: closure, span: equals)
+            let target = PipelineSyntax(
+                source: .expression(.member(owner, property)), operators: [call], text: property,
+                startOffset: equals.offset)
+            return try followed(.pipeline(target), at: nextLocal)
         }
         if selfReference != nil, case .member(let owner, let property) = body,
             current.isSymbol("=") || atCompoundAssignment
@@ -217,6 +227,10 @@ extension Parser {
 }
 
 extension Parser {
+    /// The word that marks a closure given to a property in a method (`child.onDelete = { ... }`),
+    /// written as an operator no one can type, so the session gives the closure to the object.
+    static let closureAssignment = "=closure"
+
     /// `self.songs.append(x)` or `songs.append(contentsOf: xs)` in a method, an initialiser or a closure
     /// inside one: sets the object's array property to itself with the values added, as Swift's
     /// mutating `append` does. Nil, reading nothing, for anything else.

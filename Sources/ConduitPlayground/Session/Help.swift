@@ -72,6 +72,7 @@ enum Help {
               Person(first: "Ada")       an object of a class, starting with those properties
               init(name: String = "-") { self.name = name }   runs on each new object: Person(name: "Ada")
               init() { cancellable = $query.sink { ... } }   a pipeline the object keeps (also .store(in:))
+              self.child?.onDelete = { [weak self] in ... }   in a method: gives the child's closure property
               struct Song { var name = "" }   a value type: Song(name: "x") is the record {name: "x"}
               var name: String { get { ... } set { ... } }   computed; UserDefaults.standard is in memory
               let volume = $knob.volume  a Binding (SwiftUI's $object.property): `volume = 5` writes knob

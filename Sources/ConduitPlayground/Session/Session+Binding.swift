@@ -104,6 +104,8 @@ extension Session {
             return try resolve(name, at: token)
         case .namedCall(let name, let arguments, let token):
             return try resolveCall(name, try arguments.map(bind), at: token)
+        case .pipeline(let syntax) where syntax.operators.first?.name == Parser.closureAssignment:
+            return try boundClosureAssignment(syntax)
         case .pipeline(let syntax) where Parser.subscriberWords.contains(syntax.operators.last?.name ?? ""):
             return try boundSubscription(syntax)
         case .pipeline(let syntax):

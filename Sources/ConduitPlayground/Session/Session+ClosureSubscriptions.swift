@@ -40,3 +40,31 @@ extension Session {
             })
     }
 }
+
+extension Session {
+    /// `child.onDeleteButtonTapped = { [weak self] in ... }` in a method: each time the method runs,
+    /// the object gets the closure, which keeps the method's `self` and arguments (as Swift's captures).
+    func boundClosureAssignment(_ syntax: PipelineSyntax) throws -> Expression {
+        guard case .expression(.member(let owner, let property)) = syntax.source,
+            let closure = syntax.operators.first?.trailingClosure
+        else { throw SyntaxError("a closure is given to `OBJECT.PROPERTY`", at: syntax.operators[0].token) }
+        let boundOwner = try bind(owner)
+        let bound = try bind(closure)
+        return .bound(
+            BoundExpression { arguments in
+                guard case .object(let object) = try boundOwner.evaluate(arguments) else {
+                    // `self.child?.onDelete = ...` with no child: nothing is set, as in Swift.
+                    return .void
+                }
+                guard object.closureProperties.contains(property) else {
+                    throw PlaygroundError(
+                        "\(object.name).\(property) holds no closure: declare it as `var \(property): () -> Void = {}`")
+                }
+                let scoped = bound.scoped(CapturedScope(values: arguments, parent: CapturedScope.current))
+                object.methods[property] = InstalledMethod(parameterCount: scoped.parameterCount) { _, values in
+                    try scoped.evaluate(values)
+                }
+                return .void
+            })
+    }
+}
