@@ -119,4 +119,22 @@ final class SessionReleaseTests: XCTestCase {
         // Found by CI's fuzz run: the autoconnect subscriber and its subscriber held each other.
         XCTAssertNil(schedulerLeftBehind(after: ["sink ticks = Timer.publish(every: 1s).autoconnect()"]))
     }
+
+    /// An object with a computed property is freed with its session: the property's error report
+    /// named the object by capturing it, and the object keeps the property, so the two kept each
+    /// other alive (found by the CI fuzz step's leak check).
+    func testASessionFreesAnObjectWithAComputedProperty() {
+        weak var object: PlaygroundObject?
+        do {
+            let session = Session()
+            for line in ["class Box { var count = 2; var twice: Int { get { count * 2 } set { count = newValue } } }",
+                         "let box = Box()", "box.twice = 5", "print(box.twice)"] {
+                XCTAssertFalse(session.evaluate(line).contains { $0.kind == .error }, line)
+            }
+            guard case .object(let made)? = session.entries["box"] else { return XCTFail("box is no object") }
+            XCTAssertEqual(made.computed.count, 1)
+            object = made
+        }
+        XCTAssertNil(object)
+    }
 }

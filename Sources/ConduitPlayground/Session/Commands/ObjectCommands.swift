@@ -307,8 +307,11 @@ extension Session {
             if let accessors = property.computed {
                 let getter = try bind(accessors.getter)
                 let setter = try accessors.setter.map { try bind($0) }
+                // The object's name, not the object: the object keeps this closure (in `computed`), so
+                // capturing the object would keep both alive for ever.
+                let objectName = object.name
                 let report: (String, Error) -> Void = { [weak self] word, error in
-                    let message = "error: in \(object.name).\(propertyName)'s \(word): \(Session.message(of: error))"
+                    let message = "error: in \(objectName).\(propertyName)'s \(word): \(Session.message(of: error))"
                     self?.emit(OutputRecord(kind: .error, text: message))
                 }
                 object.computed[propertyName] = InstalledComputedProperty(
