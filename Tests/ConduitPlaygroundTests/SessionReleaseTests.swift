@@ -137,4 +137,30 @@ final class SessionReleaseTests: XCTestCase {
         }
         XCTAssertNil(object)
     }
+
+    /// Seed 002's parent gives its child model a closure in `bind()` that keeps the parent (the
+    /// playground's `[weak self]` holds strongly), and the parent keeps the child: both are freed
+    /// when the session ends, and when it is reset.
+    func testASessionFreesAParentAndTheChildWhoseClosureKeepsIt() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("fuzz-findings/script/leak-child-closure-keeps-its-parent.conduit")
+        let program = try String(contentsOf: url, encoding: .utf8)
+        for reset in [false, true] {
+            weak var parent: PlaygroundObject?
+            weak var child: PlaygroundObject?
+            do {
+                let session = Session()
+                let printed = session.evaluate(program).filter { $0.kind == .error }
+                XCTAssertEqual(printed.map(\.text), [])
+                guard case .object(let lists)? = session.entries["lists"],
+                      case .object(let editing)? = lists.value(of: "editStandup")
+                else { return XCTFail("lists and its editStandup are objects") }
+                parent = lists
+                child = editing
+                if reset { session.reset() }
+            }
+            XCTAssertNil(parent, reset ? "after reset" : "after the session")
+            XCTAssertNil(child, reset ? "after reset" : "after the session")
+        }
+    }
 }

@@ -88,6 +88,20 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     /// The names of its properties, in declaration order.
     var propertyNames: [String] { properties.map(\.name) }
 
+    /// Lets go of everything the object holds (its values, methods, observers and computed
+    /// properties), for a session that ends or resets: a cycle through the object ends with it,
+    /// such as seed 002's child model whose closure, given in the parent's `bind()`, keeps the parent
+    /// that keeps the child (the playground's `[weak self]` holds strongly).
+    func letGo() {
+        observers = [:]
+        computed = [:]
+        lock.withLock {
+            installedMethods = [:]
+            plain = plain.mapValues { _ in .null }
+        }
+        published = published.map { _ in Published(wrappedValue: .null) }
+    }
+
     func has(_ property: String) -> Bool {
         properties.contains { $0.name == property }
     }

@@ -101,6 +101,7 @@ public final class Session: @unchecked Sendable {
         for case .sink(let sink) in entries.values {
             sink.cancel()
         }
+        for case .object(let object) in entries.values { object.letGo() }
         for connection in connections.values { connection.disconnect() }
         endHeldSubscriptions()
         Instrumentation.remove(tracer)
@@ -427,9 +428,11 @@ public final class Session: @unchecked Sendable {
         }
     }
 
-    /// Cancels every sink, ends every connection and forgets every name.
+    /// Cancels every sink, ends every connection, lets go of what every object holds and forgets
+    /// every name.
     func reset() {
         for case .sink(let sink) in entries.values { sink.cancel() }
+        for case .object(let object) in entries.values { object.letGo() }
         for connection in connections.values { connection.disconnect() }
         connections = [:]
         names.removeAll()
