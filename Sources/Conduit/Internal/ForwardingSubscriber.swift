@@ -70,6 +70,41 @@ internal final class Forwarder<Input, Output, Failure: Error>: ValuePath<Input>,
         super.init(forward: forward)
     }
 
+    /// The subscriber of `map`: each value goes out transformed.
+    ///
+    /// Specialised in the client (`@inlinable`) but never inlined, and generic over the value types
+    /// and the downstream, not the upstream publisher: every layer of a chain of maps then runs the
+    /// one copy of this closure, entered in one jump. Built inside `Map.receive(subscriber:)`, each
+    /// nesting depth had its own identical copy, which the linker merged behind two extra jumps per
+    /// layer (the benchmark's 100 × map row: 4,059 → 3,339 instructions a value, 2.6x → 4.3x
+    /// OpenCombine's speed).
+    @inlinable @inline(never)
+    static func mapping<Downstream: Subscriber>(
+        downstream: Downstream, name: String, transform: @escaping (Input) -> Output
+    ) -> Forwarder where Downstream.Input == Output, Downstream.Failure == Failure {
+        // A sink is handed each value through `receiveForwarded` (see `SubjectFedSubscriber`).
+        if let sink = downstream as? Subscribers.Sink<Output, Failure> {
+            return Forwarder(downstream: downstream, name: name, forward: { sink.receiveForwarded(transform($0)) })
+        }
+        return Forwarder(downstream: downstream, name: name, forward: { downstream.receive(transform($0)) })
+    }
+
+    /// The subscriber of `filter`: a value goes out if `isIncluded` says so, else one more is asked
+    /// for in its place. Built here for the reason `mapping` gives.
+    @inlinable @inline(never)
+    static func filtering<Downstream: Subscriber>(
+        downstream: Downstream, name: String, isIncluded: @escaping (Input) -> Bool
+    ) -> Forwarder where Input == Output, Downstream.Input == Output, Downstream.Failure == Failure {
+        if let sink = downstream as? Subscribers.Sink<Output, Failure> {
+            return Forwarder(downstream: downstream, name: name, forward: {
+                isIncluded($0) ? sink.receiveForwarded($0) : .max(1)
+            })
+        }
+        return Forwarder(downstream: downstream, name: name, forward: {
+            isIncluded($0) ? downstream.receive($0) : .max(1)
+        })
+    }
+
     @usableFromInline
     var combineIdentifier: CombineIdentifier { CombineIdentifier(self) }
 

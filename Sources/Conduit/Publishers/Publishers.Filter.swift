@@ -17,16 +17,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let isIncluded = self.isIncluded
-            // A sink is handed each value through `receiveForwarded` (see `SubjectFedSubscriber`).
-            let forward: (Upstream.Output) -> Subscribers.Demand
-            if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
-                forward = { isIncluded($0) ? sink.receiveForwarded($0) : .max(1) }
-            } else {
-                forward = { isIncluded($0) ? subscriber.receive($0) : .max(1) }
-            }
-            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(
-                downstream: subscriber, name: "Filter", forward: forward
+            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>.filtering(
+                downstream: subscriber, name: "Filter", isIncluded: isIncluded
             ))
         }
     }

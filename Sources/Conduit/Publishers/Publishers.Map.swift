@@ -15,16 +15,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let transform = self.transform
-            // A sink is handed each value through `receiveForwarded` (see `SubjectFedSubscriber`).
-            let forward: (Upstream.Output) -> Subscribers.Demand
-            if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
-                forward = { sink.receiveForwarded(transform($0)) }
-            } else {
-                forward = { subscriber.receive(transform($0)) }
-            }
-            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(
-                downstream: subscriber, name: "Map", forward: forward
+            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>.mapping(
+                downstream: subscriber, name: "Map", transform: transform
             ))
         }
     }
