@@ -141,7 +141,10 @@ private struct ScriptRun {
             if isOver { return }
             groupLine = line
         }
-        groupEnd = max(groupEnd, scriptLine(piece.line + piece.text.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }))
+        // Line feeds counted in bytes: a walk over `Character`s costs a twentieth of a replayed
+        // `send` line, and a "\r\n" pair is one `Character` that is not "\n".
+        let newlines = piece.text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        groupEnd = max(groupEnd, scriptLine(piece.line + newlines))
         guard !groupFailed else { return }
         let output = session.evaluate(piece, file: path, line: line + 1)
         if let stream {
