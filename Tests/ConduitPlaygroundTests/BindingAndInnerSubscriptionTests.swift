@@ -19,7 +19,7 @@ final class BindingAndInnerSubscriptionTests: SessionTestCase {
     func testABindingToAMissingPropertyIsPointedAt() {
         type("object player { @Published volume = 1 }")
         XCTAssertTrue(error("let vol = $player.volme").contains("did you mean `volume`?"))
-        XCTAssertTrue(error("nobody = 3").contains("`nobody` is not a binding"))
+        XCTAssertTrue(error("nobody = 3").contains("`nobody` is not a variable or a binding"))
     }
 
     func testANameAloneShowsAnObjectAndAnUnknownWordIsStillAnUnknownCommand() {

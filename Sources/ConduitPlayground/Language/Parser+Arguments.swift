@@ -124,7 +124,7 @@ extension Parser {
         case .symbol("{") where !looksLikeRecord():
             return Argument(label: label, content: .closure(try closure()), token: token)
         case .identifier(let name) where !Parser.reserved.contains(name) && !peek(1).isSymbol("(")
-            && (peek(1).isSymbol(",") || peek(1).isSymbol(")")):
+            && (peek(1).isSymbol(",") || peek(1).isSymbol(")")) && !isClosureParameter(name):
             advance()
             return Argument(label: label, content: .name(name), token: token)
         default:
@@ -144,6 +144,12 @@ extension Parser {
             _ = start
             return Argument(label: label, content: content, token: span)
         }
+    }
+
+    /// Whether `name` is a parameter of the closure being read or of one around it: a value
+    /// (`xs.contains(x)`), not the name of a subject or pipeline.
+    func isClosureParameter(_ name: String) -> Bool {
+        parameters[name] != nil || enclosingParameters.contains { $0[name] != nil }
     }
 
     /// `{ PassthroughSubject<Int, Never>() }` (or `CurrentValueSubject...`), the factory `multicast`

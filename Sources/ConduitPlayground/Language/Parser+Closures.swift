@@ -178,6 +178,9 @@ extension Parser {
         }
         if let append = try propertyAppend() { return try followed(append, at: nextLocal) }
         let body = try expression()
+        if selfReference != nil, let mutation = try Parser.propertyMutation(body) {
+            return try followed(mutation, at: nextLocal)
+        }
         if selfReference != nil, current.isSymbol("="), peek(1).isSymbol("{"),
             !(peek(2).identifier != nil && peek(3).isSymbol(":")), let (owner, property) = Parser.assignedMember(body)
         {
@@ -227,6 +230,28 @@ extension Parser {
 }
 
 extension Parser {
+    /// `self.standups.removeAll { $0 == standup }`, `items.sort()`, `self.names.remove(at: 0)` in a method:
+    /// sets the object's property to the changed copy the mutating method makes, as Swift's mutating
+    /// methods change the property in place. Nil for anything else.
+    static func propertyMutation(_ body: Expression) throws -> Expression? {
+        guard case .pipeline(let syntax) = body, syntax.operators.count == 1, let call = syntax.operators.first,
+            CollectionMethods.mutating[call.name] != nil,
+            case .expression(.member(let owner, let property)) = syntax.source
+        else { return nil }
+        if call.name == "remove", call.trailingClosure != nil || call.arguments.first?.label == "where" {
+            throw SyntaxError(
+                "Swift's Array has no `remove { ... }`: `removeAll(where:)` removes every element that matches, "
+                    + "as in `self.\(property).removeAll { $0 == x }` (and `remove(at: i)` the one at a position)",
+                at: call.span)
+        }
+        let marked = OperatorCall(
+            name: "&" + call.name, token: call.token, arguments: call.arguments, trailingClosure: call.trailingClosure,
+            span: call.span)
+        let changed = PipelineSyntax(
+            source: syntax.source, operators: [marked], text: syntax.text, startOffset: syntax.startOffset)
+        return .call(".set", [owner, .literal(.string(property)), .pipeline(changed)])
+    }
+
     /// The word that marks a closure given to a property in a method (`child.onDelete = { ... }`),
     /// written as an operator no one can type, so the session gives the closure to the object.
     static let closureAssignment = "=closure"

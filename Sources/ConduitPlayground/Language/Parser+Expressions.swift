@@ -132,9 +132,12 @@ extension Parser {
             let closureFollows = peek(2).isSymbol("{") && !readingCondition
             let callFollows = peek(2).isSymbol("(") || closureFollows
             if current.isSymbol("."), let name = peek(1).identifier,
-               (OperatorTable.spec(named: name) != nil || Parser.subscriberWords.contains(name)) && callFollows
+               (OperatorTable.spec(named: name) != nil || Parser.subscriberWords.contains(name)
+                || CollectionMethods.chained.contains(name)) && callFollows
                 || expression.isPipeline && callFollows || closureFollows {
-                // `Just($0).delay(for: 1s)`: an operator makes the expression a pipeline.
+                // `Just($0).delay(for: 1s)`: an operator makes the expression a pipeline; so does a
+                // collection method (`xs.sorted(by: <)`, `names.removeAll(where: { ... })`), which runs as
+                // the value's when what it is called on gives no publisher.
                 advance()
                 let call = try operatorCall()
                 expression = .pipeline(appending(call, to: expression))
@@ -321,6 +324,19 @@ extension Parser {
             advance()
             advance()
             return .record([])
+        case .symbol("[") where peek(2).isSymbol(":") && { if case .string = peek(1).kind { true } else { false } }():
+            // `["ana": 1, "bo": 2]`, Swift's dictionary with string keys: a record of those fields.
+            advance()
+            let fields = try list(until: "]", what: "the dictionary") { parser -> (String, Expression) in
+                guard case .string(let key) = parser.current.kind, !key.contains(Interpolation.start) else {
+                    throw SyntaxError(
+                        "a dictionary here has string keys, such as `[\"ana\": 1, \"bo\": 2]`", at: parser.current)
+                }
+                parser.advance()
+                try parser.expectSymbol(":", "a dictionary's entry is `\"key\": value`")
+                return (key, try parser.expression())
+            }
+            return .record(fields)
         case .symbol("["):
             advance()
             let items = try list(until: "]", what: "the array") { try $0.expression() }

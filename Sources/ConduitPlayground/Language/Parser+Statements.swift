@@ -9,8 +9,8 @@ extension Parser {
             advance()
         }
         let first = current
-        if first.isSymbol("[") {
-            // `[1, 2].publisher.assign(to: \.volume, on: knob)`: a chain with no name.
+        if first.isSymbol("[") || { if case .string = first.kind { true } else { false } }() {
+            // `[1, 2].publisher.assign(to: \.volume, on: knob)`: a chain with no name; `"a,b".split(...)`.
             return try ObjectCommands.expressionStatement(&self)
         }
         guard let word = first.identifier else {
@@ -24,8 +24,9 @@ extension Parser {
         }
         guard let spec = CommandTable.spec(named: word) else {
             if word.hasPrefix("$") || peek(1).isSymbol(".") || peek(1).isSymbol("(") || peek(1).isSymbol("=")
-                || peek(1).isSymbol("?") {
-                // `player.currentSong = "x"`, `print("hi")`, `player.$currentSong.sink { ... }`.
+                || peek(1).isSymbol("?") || peek(1).isSymbol("[") || compoundAssignmentFollows {
+                // `player.currentSong = "x"`, `print("hi")`, `player.$currentSong.sink { ... }`, `count += 1`,
+                // `names[0] = "z"`.
                 return try ObjectCommands.expressionStatement(&self)
             }
             let hint = Suggestion.closest(to: word, in: Parser.commands).map { "; did you mean `\($0)`?" }
@@ -43,6 +44,12 @@ extension Parser {
         }
         advance()
         return try spec.parse(&self, first)
+    }
+
+    /// Whether `+=`, `-=`, `*=`, `/=` or `%=` follows the first word: `count += 1`.
+    var compoundAssignmentFollows: Bool {
+        guard case .symbol(let symbol) = peek(1).kind, ["+", "-", "*", "/", "%"].contains(symbol) else { return false }
+        return peek(2).isSymbol("=") && peek(2).offset == peek(1).offset + 1
     }
 
     /// The rest of the statement as free text (a path, a topic), trimmed; nil at the end.

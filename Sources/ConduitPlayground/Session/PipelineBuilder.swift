@@ -87,6 +87,12 @@ extension Session {
                     + "`\(binding.object.name).$\(binding.property)` publishes the property",
                 at: name
             )
+        case .value(let named):
+            let fix = named.value.isArray
+                ? "`\(name.display).publisher` sends its elements" : "`Just(\(name.display))` makes a publisher of it"
+            throw SyntaxError(
+                "`\(name.display)` is \(named.value.kindName) \(named.value), a value and not a publisher: \(fix)",
+                at: name)
         }
     }
 

@@ -41,6 +41,10 @@ extension Session {
         case .enumCase(let name, let arguments): content = .enumCase(name, try arguments.map(bind))
         case .range(let lower, let upper, let closed):
             content = .range(try bind(lower), try upper.map(bind), closed: closed)
+        case .name(let name) where { if case .value? = entries[name] { true } else { false } }():
+            // `names.contains(wanted)`, `xs.append(item)`: a value's name is that value.
+            content = .expression(try bind(Expression.name(name, Token(kind: .identifier(name),
+                offset: argument.token.offset, length: name.count))))
         default: content = argument.content
         }
         return Argument(label: argument.label, content: content, token: argument.token)
@@ -110,30 +114,39 @@ extension Session {
             return try boundSubscription(syntax)
         case .pipeline(let syntax):
             let bound = try bind(syntax)
-            // Checked once now (operators, their arguments), then built anew for each value.
-            _ = try build(bound, chain: ChainState(), bound: true, trial: true)
+            // Checked once now (operators, their arguments), then built anew for each value. A chain
+            // of collection methods (`$0.filter { ... }`) may fail this check: what its start gives
+            // when it runs decides whether it is a publisher's or a value's.
+            do {
+                _ = try build(bound, chain: ChainState(), bound: true, trial: true)
+            } catch where CollectionMethods.mayApply(to: bound) {}
             let text = syntax.text
             let owner = building
             // Its closures may use the parameters of the closure it is written in, or of those
             // around that one: they then run with this value's arguments as their scope.
             let captures = syntax.capturesParameters
-            let method = Session.methodCall(in: bound)
+            var start: Expression?
+            if case .expression(let base) = bound.source { start = base }
+            var written = "…"
+            if case .expression(let base) = syntax.source { written = base.writtenText }
             return .bound(
                 BoundExpression { [weak self] arguments in
                     guard let self else { throw PlaygroundError("the session is gone") }
-                    if let method {
-                        // `$0.contains("a")` on a value rather than a publisher: the value's method.
-                        let base = try method.base.evaluate(arguments)
-                        if case .publisher = base {} else {
-                            return try Methods.call(method.name, on: base, method.arguments.map {
-                                try $0.evaluate(arguments)
-                            })
+                    var scoped = captures
+                        ? bound.scopingClosures(CapturedScope(values: arguments, parent: CapturedScope.current))
+                        : bound
+                    if let start {
+                        // `$0.filter { $0 > 2 }` on an array: Array's methods, as Swift reads them.
+                        let base = try start.evaluate(arguments)
+                        guard case .publisher = base else {
+                            return try self.applyMethods(
+                                scoped.operators, to: base, written: written, arguments: arguments)
                         }
+                        scoped = PipelineSyntax(
+                            source: .expression(.literal(base)), operators: scoped.operators, text: scoped.text,
+                            startOffset: scoped.startOffset)
                     }
                     do {
-                        let scoped = captures
-                            ? bound.scopingClosures(CapturedScope(values: arguments, parent: CapturedScope.current))
-                            : bound
                         let pipe = try self.build(scoped, chain: ChainState(), arguments: arguments, bound: true)
                         return self.tracked(.publisher(PublisherValue(pipe, description: text)), owner: owner)
                     } catch let error as SyntaxError {
@@ -141,21 +154,6 @@ extension Session {
                     }
                 })
         }
-    }
-
-    /// `value.contains(x)`, `value.prefix(2)`...: a method of values that is also an operator, with
-    /// plain arguments, applied to an expression; it runs as the method when that expression gives
-    /// a value rather than a publisher.
-    static func methodCall(in syntax: PipelineSyntax) -> (base: Expression, name: String, arguments: [Expression])? {
-        guard case .expression(let base) = syntax.source, syntax.operators.count == 1,
-              let call = syntax.operators.first, Methods.names.contains(call.name), call.trailingClosure == nil
-        else { return nil }
-        var arguments: [Expression] = []
-        for argument in call.arguments {
-            guard case .expression(let expression) = argument.content else { return nil }
-            arguments.append(expression)
-        }
-        return (base, call.name, arguments)
     }
 
     /// A publisher a closure made, counted as an inner subscription of `owner` while subscribed
@@ -202,6 +200,9 @@ extension Session {
             throw SyntaxError("`\(name)` is a function; call it: `\(function.usage)`", at: token)
         case .binding(let entry)?:
             return .bound(BoundExpression { _ in entry.binding.wrappedValue })
+        case .value(let named)?:
+            // Read when the closure runs, as a Swift closure reads a variable it captures.
+            return .bound(BoundExpression { _ in named.value })
         case nil where name == "self":
             throw SyntaxError("the playground has no `self`: name the object, such as `player.currentSong`", at: token)
         case nil:
@@ -406,6 +407,30 @@ extension Session {
                         return try object.call(last, try arguments.map { try $0.evaluate(values) })
                     })
             }
+            if case .value? = entries[root] {
+                // `names.remove(at: 1)` is a line of its own (`runMutation`); here `child.method()` for an
+                // object a value names, `text.foo(...)` for a value's method.
+                var path = Expression.name(
+                    root, Token(kind: .identifier(root), offset: token.offset, length: root.count))
+                for member in parts.dropFirst().dropLast() { path = .member(path, member) }
+                let receiver = try bind(path)
+                let written = parts.dropLast().joined(separator: ".")
+                return .bound(
+                    BoundExpression { [weak self] values in
+                        guard let self else { throw PlaygroundError("the session is gone") }
+                        let value = try receiver.evaluate(values)
+                        let given = try arguments.map { try $0.evaluate(values) }
+                        if case .object(let object) = value { return try object.call(last, given) }
+                        if case .publisher(let publisher) = value, last == "send" { return try publisher.send(given) }
+                        guard CollectionMethods.names.contains(last) else {
+                            // `title.uppercased()`: a member Swift writes as a call.
+                            if given.isEmpty, let member = try? Expression.member(last, of: value) { return member }
+                            throw self.notAMethod(last, on: value, written: written)
+                        }
+                        return try CollectionMethods.call(
+                            last, on: value, given.map { .init(label: nil, content: .value($0)) })
+                    })
+            }
             if case .subject(let subject)? = entries[base], last == "send" {
                 guard arguments.count <= 1 else { throw SyntaxError("write `\(base).send(VALUE)`", at: token) }
                 return .bound(
@@ -524,6 +549,7 @@ extension Expression {
     var writtenText: String {
         switch self {
         case .name(let name, _): return name
+        case .argument(let index): return "$\(index)"
         case .namedCall(let name, let arguments, _): return "\(name)(\(arguments.isEmpty ? "" : "…"))"
         case .member(let base, let name): return base.writtenText + "." + name
         case .optionalMember(let base, let name): return base.writtenText + "?." + name

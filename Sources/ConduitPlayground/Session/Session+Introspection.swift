@@ -31,6 +31,8 @@ extension Session {
                 lines.append(indent + pad(name) + "func " + function.usage)
             case .binding(let binding):
                 lines.append(indent + pad(name) + binding.summary)
+            case .value(let named):
+                lines.append(indent + pad(name) + named.summary(named: name))
             case .sink(let sink):
                 lines.append(indent + pad(name)
                     + "sink  \(sink.state.label)  \(sink.demand.summary)  ← \(sink.pipelineText)")
@@ -177,6 +179,11 @@ extension Session {
         case .binding(let binding):
             return "\(name.display): \(binding.summary)\n  writes go through \(binding.object.name), as a SwiftUI "
                 + "Binding's do"
+        case .value(let named):
+            return "\(name.display): \(named.isConstant ? "constant" : "variable") of type "
+                + "\(ValueType(of: named.value))\n  value: \(named.value)\n  "
+                + (named.isConstant ? "a `let`: it cannot change" : "a `var`: `\(name.display) = VALUE` or a mutating "
+                    + "method changes it")
         }
     }
 }

@@ -29,6 +29,8 @@ public final class Session: @unchecked Sendable {
         case object(PlaygroundObject)
         case function(UserFunction)
         case binding(BindingEntry)
+        /// A plain value: `let x = 5`, `var names = ["a"]`, `let daily = Standup(title: "Daily")`.
+        case value(NamedValue)
 
         var kindName: String {
             switch self {
@@ -38,6 +40,7 @@ public final class Session: @unchecked Sendable {
             case .object: return "object"
             case .function: return "function"
             case .binding: return "binding"
+            case .value(let named): return named.isConstant ? "constant" : "variable"
             }
         }
     }

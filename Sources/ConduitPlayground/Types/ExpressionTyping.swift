@@ -69,6 +69,7 @@ extension Session {
                 return (try? stageTypes(of: pipeline.syntax, arguments: [], depth: next).last?.publisherType) ?? .value
             case .object(let object)?: return .object(object.typeName ?? object.name)
             case .binding(let binding)?: return memberType(binding.property, of: binding.object)
+            case .value(let named)?: return ValueType(of: named.value)
             default: return .value
             }
         case .namedCall(let name, let parameters, _):

@@ -209,14 +209,24 @@ enum ObjectCommands {
             var value = try parser.valueExpression()
             if let compound { value = .binary(compound, expression, value) }
             if case .name(let name, let token) = expression {
-                // `volume = 5` for a binding `volume`.
+                // `volume = 5` for a binding `volume`; `count = 0`, `count += 1` for a `var`.
                 return Statement("set") { session in
-                    guard try session.assignBinding(name, value, at: token) else {
+                    if try session.assignBinding(name, value, at: token) { return }
+                    guard case .value? = session.entries[name] else {
                         throw SyntaxError(
-                            "`\(name)` is not a binding; set an object's property with `OBJECT.PROPERTY = VALUE`",
+                            "`\(name)` is not a variable or a binding: make it with `var \(name) = VALUE`, or set an "
+                                + "object's property with `OBJECT.PROPERTY = VALUE`",
                             at: token
                         )
                     }
+                    try session.assign(session.constant(value, at: token), to: expression, at: token)
+                }
+            }
+            if case .index = expression, expression.rootName != nil {
+                // `names[0] = "z"`, `scores["ana"] = 3` for a `var`.
+                let target = Token(kind: start.kind, offset: start.offset, length: max(1, equals.offset - start.offset))
+                return Statement("set") { session in
+                    try session.assign(session.constant(value, at: target), to: expression, at: target)
                 }
             }
             guard case .member(let base, let property) = expression else {
@@ -431,14 +441,8 @@ extension Session {
             case .expression(.namedCall(let typeName, let arguments, let token)) = syntax.source,
             let objectClass = classes[typeName]
         else { return false }
-        guard !objectClass.isValueType else {
-            throw SyntaxError(
-                "`\(typeName)` is a struct, whose value is a record: `let` names publishers, sinks and objects, "
-                    + "so keep it in an object's property (`var \(name.display) = \(typeName)()`) "
-                    + "or use it in a closure",
-                at: token
-            )
-        }
+        // A struct's value is a record: `let` names it as a value (`definedValue`).
+        guard !objectClass.isValueType else { return false }
         let given = try initialValues(arguments, of: objectClass, at: token)
         let before = Set(entries.keys)
         let object = try makeObject(named: name.display, of: objectClass, given: given, at: token)
@@ -491,6 +495,13 @@ extension Session {
             throw SyntaxError(PlaygroundError.from(error).message, at: target)
         }
         guard case .object(let object) = owner else {
+            if let root = base.rootName, case .value? = entries[root] {
+                // `daily.title = "x"` for a `var daily` holding a struct's value.
+                let value = try constant(
+                    valueExpression, at: Token(kind: valueToken.kind, offset: valueToken.offset - 2, length: 1))
+                try assign(value, to: .member(base, property), at: target)
+                return
+            }
             throw SyntaxError("only an object's properties can be set; this is \(owner.kindName) \(owner)", at: target)
         }
         guard object.has(property) else {
@@ -549,6 +560,7 @@ extension Session {
             try subscribeSink(name, to: syntax, demand: nil)
             return
         }
+        if try runMutation(expression, at: start, written: written) { return }
         let value: Value
         do {
             value = try bind(expression).evaluate([])
@@ -626,6 +638,8 @@ extension Session {
                 + object.snapshot().map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
         case .binding(let entry)?:
             return entry.binding.wrappedValue.description
+        case .value(let named)?:
+            return named.value.description
         default:
             return nil
         }

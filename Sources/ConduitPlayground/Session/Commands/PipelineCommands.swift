@@ -34,7 +34,43 @@ enum PipelineCommands {
                     try session.makeSubject(name, initial: subject)
                 }
             }
-            let syntax = try parser.pipeline()
+            let isConstant = word.display == "let"
+            let valueStart = parser.position
+            let highestArgument = parser.highestArgument
+            var parsed: PipelineSyntax?
+            var pipelineError: Error?
+            if parser.current.isSymbol("[") || !Parser.startsValue(parser.current) {
+                // What starts with a literal (`5`, `"a"`, `nil`, `-1`) is a value; `[1, 2].publisher` is not.
+                do {
+                    let pipeline = try parser.pipeline()
+                    if parser.current.kind == .end || parser.current.isSymbol(";") { parsed = pipeline }
+                } catch {
+                    pipelineError = error
+                }
+            }
+            guard let syntax = parsed else {
+                // `let x = 5`, `var names = ["a", "b"]`, `let total = price * 2`: a value, as Swift's.
+                let first = parser.tokens[valueStart]
+                parser.position = valueStart
+                parser.highestArgument = highestArgument
+                let expression: Expression
+                do {
+                    expression = try parser.valueExpression()
+                    try parser.expectEnd()
+                } catch {
+                    if let pipelineError, !Parser.startsValue(first) { throw pipelineError }
+                    throw error
+                }
+                let end = parser.tokens[max(parser.position - 1, valueStart)]
+                let written = PipelineSyntax(
+                    source: .expression(expression), operators: [],
+                    text: Parser.singleLine(parser.source_text(first.offset, end.offset + end.length)),
+                    startOffset: first.offset)
+                return Statement(word.display, defines: name, pipeline: written) { session in
+                    try session.defineValue(
+                        name, written: written, isConstant: isConstant, declaredType: declaredType)
+                }
+            }
             if let last = syntax.operators.last, Parser.subscriberWords.contains(last.name) {
                 // `let cancellable = subject.sink { ... }`: the subscription, named as a sink.
                 return Statement(word.display, defines: name, pipeline: syntax) { session in
@@ -46,8 +82,26 @@ enum PipelineCommands {
                 if try session.defineBinding(name, from: syntax) { return }
                 session.building = name.display
                 defer { session.building = nil }
+                var built = syntax
+                switch try session.definedValue(of: syntax) {
+                case .value(let value)?:
+                    var typeName: String?
+                    if case .expression(let source) = syntax.source, syntax.operators.isEmpty {
+                        typeName = session.structName(of: source)
+                    }
+                    try session.defineValue(
+                        name, value, isConstant: isConstant, typeName: declaredType.isEmpty ? typeName : declaredType)
+                    return
+                case .publisher(let publisher)?:
+                    // Evaluated once: the publisher its expression gave is the source.
+                    built = PipelineSyntax(
+                        source: .expression(.literal(publisher)), operators: syntax.operators, text: syntax.text,
+                        startOffset: syntax.startOffset)
+                case nil:
+                    break
+                }
                 let chain = ChainState()
-                let publisher = try session.build(syntax, chain: chain)
+                let publisher = try session.build(built, chain: chain)
                 let entry = PipelineEntry(publisher: publisher, syntax: syntax, length: session.chainLength(of: syntax))
                 try session.define(name, as: .pipeline(entry))
                 session.remember(chain, as: name.display)
@@ -138,7 +192,38 @@ enum PipelineCommands {
     ]
 }
 
+extension Parser {
+    /// Whether `token` can only start a value, never a pipeline: a literal, `[`, `(`, `{`, `-`, `!`.
+    static func startsValue(_ token: Token) -> Bool {
+        switch token.kind {
+        case .integer, .decimal, .string: return true
+        case .identifier(let word): return ["true", "false", "nil"].contains(word)
+        default: return ["[", "(", "{", "-", "!"].contains { token.isSymbol($0) }
+        }
+    }
+}
+
 extension Session {
+    /// `let NAME = VALUE` written as an expression (`let x = 5`, `let total = price * 2`): a value,
+    /// or a pipeline if the expression gives a publisher (`let p = flag ? a : b`).
+    func defineValue(_ name: Token, written syntax: PipelineSyntax, isConstant: Bool, declaredType: String) throws {
+        guard case .expression(let expression) = syntax.source else { return }
+        building = name.display
+        defer { building = nil }
+        let start = Token(kind: .end, offset: syntax.startOffset, length: max(1, syntax.text.count))
+        let value = try located(at: start) { try bind(expression).evaluate([]) }
+        guard case .publisher = value else {
+            try defineValue(
+                name, value, isConstant: isConstant, typeName: declaredType.isEmpty ? structName(of: expression)
+                    : declaredType)
+            return
+        }
+        let built = PipelineSyntax(
+            source: .expression(.literal(value)), operators: [], text: syntax.text, startOffset: syntax.startOffset)
+        let publisher = try build(built, chain: ChainState())
+        try define(name, as: .pipeline(PipelineEntry(publisher: publisher, syntax: syntax, length: 0)))
+    }
+
     /// `sink NAME = PIPELINE [demand N]`: builds the pipeline and subscribes a sink that prints
     /// what it receives (or, ending in `.assign(to:on:)`, writes it into a subject).
     func subscribeSink(

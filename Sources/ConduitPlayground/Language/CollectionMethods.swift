@@ -1,0 +1,380 @@
+import Foundation
+
+/// Swift's Sequence and Collection methods, for a chain written on a value rather than a publisher:
+/// `$0.filter { $0 > 2 }` where `$0` is an array is `Array.filter`, as Swift reads it. A string is
+/// a sequence of its characters and a record a dictionary of its fields (`(key, value)` pairs);
+/// `map` and `flatMap` on any other value are `Optional`'s (nil stays nil).
+///
+/// The mutating methods (`append`, `removeAll(where:)`, ...) give the changed copy here; the
+/// session writes it back into the `var` or the property they were called on.
+enum CollectionMethods {
+    /// One argument of a method call: its label, and its value or its closure.
+    struct Argument {
+        enum Content {
+            case value(Value)
+            case closure(Closure)
+        }
+
+        let label: String?
+        let content: Content
+    }
+
+    /// The methods that take a closure or read the whole collection, with a line each for
+    /// `help functions` (those taking plain values are `Methods`').
+    static let all: [(name: String, summary: String)] = [
+        ("map", "xs.map { $0 * 2 }: each element transformed; on an optional, the value if not nil"),
+        ("filter", "xs.filter { $0 > 2 }: the elements the closure keeps (a string's characters, a record's pairs)"),
+        ("compactMap", "xs.compactMap { Int($0) }: each element transformed, nils left out"),
+        ("flatMap", "xs.flatMap { [$0, $0] }: the arrays the closure gives, joined"),
+        ("reduce", "xs.reduce(0, +), xs.reduce(0) { $0 + $1 }: the elements combined into one value"),
+        ("contains", "xs.contains(where: { $0 > 2 }), xs.contains(3): whether some element matches"),
+        ("first", "xs.first(where: { $0 > 2 }), xs.first: the first (matching) element, or nil"),
+        ("last", "xs.last(where: { $0 > 2 }), xs.last: the last (matching) element, or nil"),
+        ("firstIndex", "xs.firstIndex(of: x), xs.firstIndex(where: { ... }): its position, or nil"),
+        ("allSatisfy", "xs.allSatisfy { $0 > 0 }: whether every element matches"),
+        ("count", "xs.count, xs.count(where: { ... }): how many elements (that match)"),
+        ("min", "xs.min(), xs.max(), xs.min(by: <): the smallest or largest element, or nil"),
+        ("max", "xs.max(), xs.max(by: { $0.count < $1.count }): the largest element, or nil"),
+        ("enumerated", "xs.enumerated(): [offset, element] pairs, `{ i, x in ... }` takes them apart"),
+        ("forEach", "xs.forEach { print($0) }: runs the closure for each element"),
+        ("mapValues", "record.mapValues { $0 * 2 }: a dictionary's values transformed, its keys kept"),
+        ("append", "names.append(\"d\"), names.append(contentsOf: [...]): adds to a `var` (mutating)"),
+        ("insert", "names.insert(\"z\", at: 0): inserts into a `var` at a position (mutating)"),
+        ("removeAll", "names.removeAll(where: { ... }), names.removeAll(): removes from a `var` (mutating)"),
+        ("remove", "names.remove(at: 1): removes the element at a position (mutating)"),
+        ("removeFirst", "names.removeFirst(), names.removeLast(n): removes from an end (mutating)"),
+        ("removeLast", "names.removeLast(): removes the last element (mutating)"),
+        ("sort", "names.sort(), names.sort(by: >): sorts a `var` in place (mutating; `sorted()` gives a copy)"),
+        ("reverse", "names.reverse(): reverses a `var` in place (mutating; `reversed()` gives a copy)"),
+        ("removeValue", "dictionary.removeValue(forKey: \"k\"): removes a key (mutating)"),
+    ]
+
+    /// The methods that change the value they are called on, with what gives a new value instead.
+    static let mutating: [String: String] = [
+        "append": "`xs + [x]`", "insert": "a new array built with `+`", "remove": "`filter`",
+        "removeAll": "`filter { ... }` with the opposite test", "removeFirst": "`dropFirst()`",
+        "removeLast": "`dropLast()`", "sort": "`sorted()`", "reverse": "`reversed()`", "removeValue": "`filter`",
+    ]
+
+    /// The names a chain on a value may call: these, the mutating ones and `Methods`'.
+    static let names: Set<String> = Set(all.map(\.name)).union(mutating.keys).union(Methods.names)
+        .union(["sorted", "reversed", "prefix", "suffix", "dropFirst", "dropLast", "drop", "joined", "isEmpty",
+            "lastIndex", "compactMapValues", "shuffled"])
+
+    /// The methods the parser reads as a call in a chain (their arguments may be closures and
+    /// operators, `sorted(by: <)`), rather than as one of `Methods`' calls of plain values.
+    static let chained: Set<String> = names.subtracting(Methods.names).union(["sorted"])
+
+    /// Whether `syntax` may be a chain of these methods on a value, decided when it runs: it starts
+    /// from an expression and calls only names of methods (`&` marks a mutating call written back).
+    static func mayApply(to syntax: PipelineSyntax) -> Bool {
+        guard case .expression = syntax.source else { return false }
+        return syntax.operators.allSatisfy { call in
+            names.contains(call.name.hasPrefix("&") ? String(call.name.dropFirst()) : call.name)
+        }
+    }
+
+    /// Calls `name` on `value`. A mutating method gives the changed copy when `mutating` says its
+    /// result is written back; otherwise it is refused, as Swift refuses it on a `let`.
+    static func call(_ name: String, on value: Value, _ arguments: [Argument], mutating: Bool = false) throws
+        -> Value
+    {
+        let call = Call(name: name, receiver: value, arguments: arguments)
+        if value == .null, !["map", "flatMap"].contains(name) {
+            throw PlaygroundError("`\(name)` is called on nil: unwrap the optional first "
+                + "(`x?.\(name)(...)`, `if let x { ... }` or `(x ?? [])`)")
+        }
+        if let alternative = CollectionMethods.mutating[name] {
+            guard mutating else {
+                throw PlaygroundError(
+                    "cannot use mutating member `\(name)` on an immutable value (\(value.kindName) \(value)): it "
+                        + "changes a `var` in place, on a line of its own (`names.\(name)(...)`) or in a method "
+                        + "(`self.PROPERTY.\(name)(...)`); here \(alternative) gives a new value")
+            }
+            return try call.mutated()
+        }
+        if let closure = call.closure {
+            return try call.withClosure(closure)
+        }
+        return try call.withValues()
+    }
+}
+
+/// One call of a collection method, with what it reads from its arguments.
+private struct Call {
+    let name: String
+    let receiver: Value
+    let arguments: [CollectionMethods.Argument]
+
+    init(name: String, receiver: Value, arguments: [CollectionMethods.Argument]) {
+        self.name = name
+        self.receiver = receiver
+        self.arguments = arguments
+    }
+
+    /// The closure it was given (trailing, or as an argument such as `where:` or `by:`).
+    var closure: Closure? {
+        for argument in arguments { if case .closure(let closure) = argument.content { return closure } }
+        return nil
+    }
+
+    /// The plain values it was given, in order.
+    var values: [Value] {
+        arguments.compactMap { if case .value(let value) = $0.content { value } else { nil } }
+    }
+
+    func label(_ index: Int) -> String? {
+        index < arguments.count ? arguments[index].label : nil
+    }
+
+    /// What the receiver has as a sequence: an array's elements, a string's characters, a
+    /// record's `[key, value]` pairs; nil for anything else.
+    var elements: [Value]? {
+        switch receiver {
+        case .array(let items): return items
+        case .string(let text): return text.map { .string(String($0)) }
+        case .record(let fields): return fields.map { .array([.string($0.name), $0.value]) }
+        default: return nil
+        }
+    }
+
+    /// The receiver's elements, or a message saying it has none.
+    func sequence() throws -> [Value] {
+        guard let elements else {
+            throw PlaygroundError("\(receiver.kindName) \(receiver) is not a collection: it has no method `\(name)`")
+        }
+        return elements
+    }
+
+    /// Elements of the receiver's kind made into one again: a string's characters into a string,
+    /// a record's pairs into a record.
+    func rebuilt(_ elements: [Value]) -> Value {
+        switch receiver {
+        case .string: return .string(elements.map(Functions.text).joined())
+        case .record:
+            return .record(elements.compactMap { pair in
+                guard case .array(let parts) = pair, parts.count == 2, case .string(let key) = parts[0] else {
+                    return nil
+                }
+                return Value.Field(key, parts[1])
+            })
+        default: return .array(elements)
+        }
+    }
+
+    func isTrue(_ value: Value, of what: String) throws -> Bool {
+        guard case .bool(let flag) = value else {
+            throw PlaygroundError("the closure of `\(name)` must give true or false, not \(value.kindName) \(value)"
+                + " (for \(what))")
+        }
+        return flag
+    }
+
+    /// Whether `left` comes before `right` by the closure `by:` gives, or by `<`.
+    func ordered(_ closure: Closure?) -> (Value, Value) throws -> Bool {
+        { left, right in
+            if let closure { return try isTrue(try closure.call(left, right), of: "\(left) and \(right)") }
+            guard let order = left.compare(to: right) else {
+                throw PlaygroundError("cannot order \(receiver): \(left) and \(right) do not compare; "
+                    + "give the order, such as `\(name)(by: { $0.name < $1.name })`")
+            }
+            return order == .orderedAscending
+        }
+    }
+
+    func position(_ value: Value) throws -> Int {
+        guard case .int(let index) = value else {
+            throw PlaygroundError("`\(name)` needs a position (an integer), not \(value.kindName) \(value)")
+        }
+        return index
+    }
+
+    func argument(_ index: Int) throws -> Value {
+        let values = self.values
+        guard index < values.count else {
+            throw PlaygroundError("`\(name)` takes \(index + 1) argument\(index == 0 ? "" : "s") here")
+        }
+        return values[index]
+    }
+
+    /// A method given a closure.
+    func withClosure(_ closure: Closure) throws -> Value {
+        if ["map", "flatMap"].contains(name), elements == nil || receiver == .null {
+            // `Optional.map`: nil stays nil, any other single value goes through the closure.
+            if receiver == .null { return .null }
+            return try closure.call(receiver)
+        }
+        let items = try sequence()
+        switch name {
+        case "map": return .array(try items.map { try closure.call($0) })
+        case "filter":
+            return rebuilt(try items.filter { try isTrue(try closure.call($0), of: "\($0)") })
+        case "compactMap": return .array(try items.map { try closure.call($0) }.filter { $0 != .null })
+        case "flatMap":
+            var joined: [Value] = []
+            for item in items {
+                let result = try closure.call(item)
+                switch result {
+                case .array(let inner): joined += inner
+                case .null: continue
+                default: joined.append(result)
+                }
+                guard joined.count <= 1_000_000 else { throw PlaygroundError("flatMap would pass 1,000,000 elements") }
+            }
+            return .array(joined)
+        case "reduce":
+            guard label(0) != "into" else {
+                throw PlaygroundError("`reduce(into:)` changes its first parameter, which closures here cannot; "
+                    + "write `reduce(INITIAL) { $0 + ... }`, which gives the new result")
+            }
+            var result = try argument(0)
+            for item in items { result = try closure.call(result, item) }
+            return result
+        case "contains": return .bool(try items.contains { try isTrue(try closure.call($0), of: "\($0)") })
+        case "allSatisfy": return .bool(try items.allSatisfy { try isTrue(try closure.call($0), of: "\($0)") })
+        case "first": return try items.first { try isTrue(try closure.call($0), of: "\($0)") } ?? .null
+        case "last": return try items.last { try isTrue(try closure.call($0), of: "\($0)") } ?? .null
+        case "firstIndex":
+            return try items.firstIndex { try isTrue(try closure.call($0), of: "\($0)") }.map(Value.int) ?? .null
+        case "lastIndex":
+            return try items.lastIndex { try isTrue(try closure.call($0), of: "\($0)") }.map(Value.int) ?? .null
+        case "count": return .int(try items.filter { try isTrue(try closure.call($0), of: "\($0)") }.count)
+        case "prefix": return rebuilt(try items.prefix { try isTrue(try closure.call($0), of: "\($0)") }.map { $0 })
+        case "drop": return rebuilt(try items.drop { try isTrue(try closure.call($0), of: "\($0)") }.map { $0 })
+        case "sorted": return .array(try items.sorted(by: ordered(closure)))
+        case "min": return try items.min(by: ordered(closure)) ?? .null
+        case "max": return try items.max(by: ordered(closure)) ?? .null
+        case "forEach":
+            for item in items { _ = try closure.call(item) }
+            return .void
+        case "mapValues", "compactMapValues":
+            guard case .record(let fields) = receiver else {
+                throw PlaygroundError("`\(name)` is a dictionary's; \(receiver.kindName) \(receiver) is not one")
+            }
+            let mapped = try fields.map { Value.Field($0.name, try closure.call($0.value)) }
+            return .record(name == "mapValues" ? mapped : mapped.filter { $0.value != .null })
+        default:
+            throw PlaygroundError("\(receiver.kindName) \(receiver) has no method `\(name)` taking a closure")
+        }
+    }
+
+    /// A method given only values: the collection's own, then `Methods`'.
+    func withValues() throws -> Value {
+        switch name {
+        case "count" where elements != nil: return .int(try sequence().count)
+        case "isEmpty" where elements != nil: return .bool(try sequence().isEmpty)
+        case "first" where elements != nil: return try sequence().first ?? .null
+        case "last" where elements != nil: return try sequence().last ?? .null
+        case "min", "max":
+            let items = try sequence()
+            return try (name == "min" ? items.min(by: ordered(nil)) : items.max(by: ordered(nil))) ?? .null
+        case "sorted" where elements != nil && !(receiver.isArray):
+            // A string's characters or a record's pairs, sorted into an array, as Swift's `sorted()` gives.
+            return .array(try sequence().sorted(by: ordered(nil)))
+        case "enumerated":
+            return .array(try sequence().enumerated().map { .array([.int($0.offset), $0.element]) })
+        case "firstIndex", "lastIndex":
+            let wanted = try argument(0)
+            let items = try sequence()
+            let found = name == "firstIndex"
+                ? items.firstIndex { $0.looselyEquals(wanted) } : items.lastIndex { $0.looselyEquals(wanted) }
+            return found.map(Value.int) ?? .null
+        case "contains" where receiver.isRecord:
+            throw PlaygroundError("a dictionary's `contains` takes a test: `contains(where: { $0.1 == ... })`; "
+                + "`dictionary[\"key\"] != nil` asks for a key")
+        case "shuffled":
+            return .array(try sequence().shuffled())
+        case "joined" where elements != nil && !receiver.isArray:
+            return .string(try sequence().map(Functions.text).joined(separator: values.first.map(Functions.text) ?? ""))
+        default:
+            if Methods.names.contains(name) { return try Methods.call(name, on: receiver, values) }
+            throw PlaygroundError("\(receiver.kindName) \(receiver) has no method `\(name)`")
+        }
+    }
+
+    /// The changed copy a mutating method makes.
+    func mutated() throws -> Value {
+        if name == "remove", closure != nil || label(0) == "where" {
+            throw PlaygroundError(
+                "Swift's Array has no `remove { ... }` or `remove(where:)`: `removeAll(where: { ... })` removes "
+                    + "every element that matches (`xs.removeAll { $0 == x }`), `remove(at: i)` one position")
+        }
+        if case .record(let fields) = receiver {
+            guard name == "removeValue", case .string(let key)? = values.first else {
+                throw PlaygroundError("a record (dictionary) here changes by `dictionary[\"key\"] = VALUE` or "
+                    + "`removeValue(forKey: \"key\")`, not `\(name)`")
+            }
+            return .record(fields.filter { $0.name != key })
+        }
+        if case .string(let text) = receiver, name == "append" {
+            return .string(text + Functions.text(try argument(0)))
+        }
+        guard case .array(var items) = receiver else {
+            throw PlaygroundError("\(receiver.kindName) \(receiver) has no mutating method `\(name)`; "
+                + "it is an array's")
+        }
+        func checkedCount(_ index: Int) throws -> Int {
+            guard values.isEmpty else {
+                let count = try position(values[0])
+                guard count >= 0, count <= items.count else {
+                    throw PlaygroundError("cannot \(name)(\(count)): the array has \(items.count) element"
+                        + "\(items.count == 1 ? "" : "s")")
+                }
+                return count
+            }
+            guard !items.isEmpty else { throw PlaygroundError("cannot \(name)() from an empty array") }
+            return 1
+        }
+        switch name {
+        case "append":
+            if label(0) == "contentsOf" {
+                guard case .array(let more) = try argument(0) else {
+                    throw PlaygroundError("`append(contentsOf:)` takes an array, not \(try argument(0))")
+                }
+                items += more
+            } else {
+                items.append(try argument(0))
+            }
+            guard items.count <= 1_000_000 else { throw PlaygroundError("the array would pass 1,000,000 elements") }
+        case "insert":
+            let index = try position(try argument(1))
+            guard (0...items.count).contains(index) else {
+                throw PlaygroundError("cannot insert at \(index): the array has \(items.count) element"
+                    + "\(items.count == 1 ? "" : "s")")
+            }
+            items.insert(try argument(0), at: index)
+        case "remove":
+            let index = try position(try argument(0))
+            guard items.indices.contains(index) else {
+                throw PlaygroundError("index \(index) is out of range for \(receiver) (\(items.count) element"
+                    + "\(items.count == 1 ? "" : "s"))")
+            }
+            items.remove(at: index)
+        case "removeAll":
+            if let closure {
+                items = try items.filter { !(try isTrue(try closure.call($0), of: "\($0)")) }
+            } else {
+                items = []
+            }
+        case "removeFirst": items.removeFirst(try checkedCount(0))
+        case "removeLast": items.removeLast(try checkedCount(0))
+        case "sort": items = try items.sorted(by: ordered(closure))
+        case "reverse": items.reverse()
+        default:
+            throw PlaygroundError("array \(receiver) has no mutating method `\(name)`")
+        }
+        return .array(items)
+    }
+}
+
+extension Value {
+    var isArray: Bool {
+        if case .array = self { return true }
+        return false
+    }
+
+    var isRecord: Bool {
+        if case .record = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,262 @@
+import Conduit
+
+/// Plain values by name (`let x = 5`, `var names = ["a"]`) and Swift's collection methods on
+/// values: what `let` makes when its right side gives a value rather than a publisher, how a
+/// `var` is assigned and mutated, and a chain of calls run as `Array`'s methods.
+extension Session {
+    /// What a `let` whose pipeline starts from a value gives, run now: nil if it starts from a
+    /// publisher or a source, or `.publisher` with the publisher its expression gave (so that it
+    /// is not evaluated twice).
+    enum DefinedValue {
+        case value(Value)
+        case publisher(Value)
+    }
+
+    /// Whether `syntax` starts from a value (a value's name, or an expression that gives no
+    /// publisher) and, if so, the value its chain of calls gives.
+    func definedValue(of syntax: PipelineSyntax) throws -> DefinedValue? {
+        let base: Expression
+        switch syntax.source {
+        case .name(let token):
+            guard case .value? = entries[token.display] else { return nil }
+            base = .name(token.display, token)
+        case .expression(let expression):
+            base = expression
+        default:
+            return nil
+        }
+        let start = Token(kind: .end, offset: syntax.startOffset, length: max(1, syntax.text.count))
+        let value = try located(at: start) { try bind(base).evaluate([]) }
+        if case .publisher = value { return .publisher(value) }
+        if case .object = value, !syntax.operators.isEmpty { return nil }
+        let operators = try syntax.operators.map(bind)
+        return .value(try located(at: start) {
+            try applyMethods(operators, to: value, written: base.writtenText, arguments: [])
+        })
+    }
+
+    /// Runs `body`, giving a failure of a value (not of the syntax) the place `token` in the line.
+    func located<T>(at token: Token, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SyntaxError {
+            throw error
+        } catch {
+            throw SyntaxError(PlaygroundError.from(error).message, at: token)
+        }
+    }
+
+    /// `let NAME = VALUE` or `var NAME = VALUE`: names the value, and says what it holds as
+    /// Swift's REPL does (`x: Int = 5`, `daily: Standup = {title: "Daily"}`).
+    func defineValue(_ name: Token, _ value: Value, isConstant: Bool, typeName: String? = nil) throws {
+        if case .object(let object) = value {
+            // `let child = model.child`: a reference to the object, as Swift's `let` of a class instance.
+            try define(name, as: .value(NamedValue(value, isConstant: isConstant)))
+            info("\(name.display): \(object.typeName ?? object.name) = \(objectSummary(object))")
+            return
+        }
+        try define(name, as: .value(NamedValue(value, isConstant: isConstant)))
+        info("\(name.display): \(typeName ?? structName(of: value) ?? ValueType(of: value).description) = \(value)")
+    }
+
+    /// The struct a value expression makes (`Standup(title: "Daily")`), for the type it shows.
+    func structName(of expression: Expression) -> String? {
+        guard case .namedCall(let name, _, _) = expression, classes[name]?.isValueType == true else { return nil }
+        return name
+    }
+
+    /// The struct whose fields a record has, in order (`var copy = daily` is a `Standup`), if one does.
+    func structName(of value: Value) -> String? {
+        guard case .record(let fields) = value else { return nil }
+        let names = fields.map(\.name)
+        return classes.values.filter { $0.isValueType && $0.properties.map(\.name.display) == names }
+            .map(\.name).sorted().first
+    }
+
+    /// Runs a chain of calls on a value as Swift's collection methods (`xs.filter { ... }.map { ... }`);
+    /// where a call gives a publisher, the rest of the chain are its operators. A call written with
+    /// `&` first is a mutating method whose result is written back.
+    func applyMethods(_ operators: [OperatorCall], to value: Value, written base: String, arguments: [Value]) throws
+        -> Value
+    {
+        var current = value
+        for (index, call) in operators.enumerated() {
+            if case .publisher(let publisher) = current {
+                let rest = PipelineSyntax(
+                    source: .expression(.literal(current)), operators: Array(operators[index...]),
+                    text: publisher.description)
+                let pipe = try build(rest, chain: ChainState(), arguments: arguments, bound: true)
+                return .publisher(PublisherValue(pipe, description: publisher.description))
+            }
+            let mutating = call.name.hasPrefix("&")
+            let name = mutating ? String(call.name.dropFirst()) : call.name
+            var isObjectMethod = false
+            if case .object(let object) = current { isObjectMethod = object.methods[name] != nil }
+            guard isObjectMethod || CollectionMethods.names.contains(name) else {
+                throw notAMethod(name, on: current, written: index == 0 ? base : nil)
+            }
+            var given = try call.arguments.map { try methodArgument($0, named: name, arguments: arguments) }
+            if let closure = call.trailingClosure { given.append(.init(label: nil, content: .closure(closure))) }
+            if isObjectMethod, case .object(let object) = current {
+                // `model.remove(x)`: the object's own method of that name.
+                let values = given.compactMap { if case .value(let value) = $0.content { value } else { nil } }
+                current = try object.call(name, values)
+                continue
+            }
+            current = try CollectionMethods.call(name, on: current, given, mutating: mutating)
+        }
+        return current
+    }
+
+    /// One argument of a collection method, evaluated with the closure's arguments.
+    private func methodArgument(_ argument: Argument, named name: String, arguments: [Value]) throws
+        -> CollectionMethods.Argument
+    {
+        switch argument.content {
+        case .expression(let expression):
+            return .init(label: argument.label, content: .value(try expression.evaluate(arguments)))
+        case .closure(let closure):
+            return .init(label: argument.label, content: .closure(closure))
+        case .enumCase(let word, let inner) where inner.isEmpty:
+            return .init(label: argument.label, content: .value(.string(word)))
+        case .name(let word):
+            throw PlaygroundError("`\(word)` in `\(name)(...)` names no value: a value's name is made with "
+                + "`let \(word) = ...`, and a closure's parameters are its own")
+        default:
+            throw PlaygroundError("`\(name)(...)` takes values and closures, as Swift's collection methods do")
+        }
+    }
+
+    /// The error for a call a value does not have: a publisher's operator says how to make a
+    /// publisher of the value; anything else suggests the closest method.
+    func notAMethod(_ name: String, on value: Value, written base: String?) -> PlaygroundError {
+        let shown = base.map { "`\($0)` is " } ?? "this is "
+        if OperatorTable.spec(named: name) != nil {
+            let fix = value.isArray
+                ? "`\(base ?? "array").publisher.\(name)(...)` sends its elements through it"
+                : "`Just(\(base ?? "value")).\(name)(...)` makes a publisher of it"
+            return PlaygroundError("`\(name)` is a publisher operator, and \(shown)\(value.kindName) \(value), "
+                + "not a publisher: \(fix)")
+        }
+        let hint = Suggestion.closest(to: name, in: Array(CollectionMethods.names)).map { "; did you mean `\($0)`?" }
+            ?? "; `help functions` lists the methods values have"
+        return PlaygroundError("\(value.kindName) \(value) has no method `\(name)`\(hint)")
+    }
+}
+
+extension Session {
+    /// A line that calls a mutating method on a `var` or an object's property (`names.append("d")`,
+    /// `model.standups.removeAll { $0 == s }`): the changed value is written back. False if the
+    /// line is no such call.
+    func runMutation(_ expression: Expression, at start: Token, written: String) throws -> Bool {
+        guard case .pipeline(let syntax) = expression, syntax.operators.count == 1, let call = syntax.operators.first,
+            CollectionMethods.mutating[call.name] != nil, case .expression(let target) = syntax.source,
+            let root = target.rootName, isAssignable(target)
+        else { return false }
+        switch entries[root] {
+        case .value?, .object?: break
+        default: return false
+        }
+        let token = Token(kind: .end, offset: start.offset, length: max(1, written.count))
+        let current = try located(at: token) { try bind(target).evaluate([]) }
+        if case .object(let object) = current, object.methods[call.name] != nil { return false }
+        let marked = OperatorCall(
+            name: "&" + call.name, token: call.token, arguments: call.arguments, trailingClosure: call.trailingClosure,
+            span: call.span)
+        let changed = try located(at: call.span) {
+            try applyMethods([try bind(marked)], to: current, written: target.writtenText, arguments: [])
+        }
+        try assign(changed, to: target, at: token, verb: "use mutating member `\(call.name)` on immutable value")
+        return true
+    }
+
+    /// Whether `expression` is a place a value can be written: a name, and its members and indexes.
+    func isAssignable(_ expression: Expression) -> Bool {
+        switch expression {
+        case .name: return true
+        case .member(let base, _), .index(let base, _): return isAssignable(base)
+        default: return false
+        }
+    }
+
+    /// Writes `value` into the place `target` names: a `var`, a field of a record a `var` holds,
+    /// an element of its array, or an object's property. A `let` refuses, as Swift does.
+    func assign(_ value: Value, to target: Expression, at token: Token, verb: String = "assign to value") throws {
+        switch target {
+        case .name(let name, let nameToken):
+            switch entries[name] {
+            case .value(let named)?:
+                guard !named.isConstant else {
+                    throw SyntaxError(
+                        "cannot \(verb): `\(name)` is a `let` constant; declare it with `var \(name) = ...` "
+                            + "to change it", at: nameToken)
+                }
+                named.set(value)
+            case .binding(let entry)?:
+                entry.binding.wrappedValue = value
+            case .object?:
+                throw SyntaxError("`\(name)` names an object, which stays; set its properties "
+                    + "(`\(name).PROPERTY = VALUE`)", at: nameToken)
+            case let other?:
+                throw SyntaxError("`\(name)` is a \(other.kindName), which cannot be assigned", at: nameToken)
+            case nil:
+                throw try unknownValueName(name, at: nameToken)
+            }
+        case .member(let base, let property):
+            let owner = try located(at: token) { try bind(base).evaluate([]) }
+            if case .object(let object) = owner {
+                guard object.has(property) else {
+                    let hint = Suggestion.closest(to: property, in: object.propertyNames)
+                        .map { "; did you mean `\($0)`?" } ?? ""
+                    throw SyntaxError("\(object.name) has no property `\(property)`\(hint)", at: token)
+                }
+                object.set(property, to: value)
+                return
+            }
+            guard case .record(var fields) = owner else {
+                throw SyntaxError("cannot set `\(property)` of \(owner.kindName) \(owner): only a struct's "
+                    + "(a record's) fields and an object's properties can be set", at: token)
+            }
+            guard let index = fields.firstIndex(where: { $0.name == property }) else {
+                let hint = Suggestion.closest(to: property, in: fields.map(\.name)).map { "; did you mean `\($0)`?" }
+                    ?? "; it has \(fields.map { "`\($0.name)`" }.joined(separator: ", "))"
+                throw SyntaxError("\(owner) has no field `\(property)`\(hint)", at: token)
+            }
+            fields[index] = Value.Field(property, value)
+            let outer = verb == "assign to value" ? "assign to property" : verb
+            try assign(.record(fields), to: base, at: token, verb: outer)
+        case .index(let base, let indexExpression):
+            let (owner, key) = try located(at: token) {
+                (try bind(base).evaluate([]), try bind(indexExpression).evaluate([]))
+            }
+            switch (owner, key) {
+            case (.array(var items), .int(let position)):
+                guard items.indices.contains(position) else {
+                    throw SyntaxError("index \(position) is out of range for \(owner) (\(items.count) element"
+                        + "\(items.count == 1 ? "" : "s"))", at: token)
+                }
+                items[position] = value
+                try assign(.array(items), to: base, at: token, verb: verb)
+            case (.record(var fields), .string(let name)):
+                // A dictionary's `d["key"] = value` (nil removes the key), as Swift's does.
+                if let index = fields.firstIndex(where: { $0.name == name }) {
+                    if value == .null { fields.remove(at: index) } else { fields[index] = Value.Field(name, value) }
+                } else if value != .null {
+                    fields.append(Value.Field(name, value))
+                }
+                try assign(.record(fields), to: base, at: token, verb: verb)
+            default:
+                throw SyntaxError("cannot set \(owner.kindName) \(owner) at \(key.kindName) \(key)", at: token)
+            }
+        default:
+            throw SyntaxError("only a `var`, its fields and elements, and an object's properties can be assigned",
+                at: token)
+        }
+    }
+
+    private func unknownValueName(_ name: String, at token: Token) throws -> SyntaxError {
+        let hint = Suggestion.closest(to: name, in: order).map { "; did you mean `\($0)`?" }
+            ?? "; make it first with `var \(name) = VALUE`"
+        return SyntaxError("unknown name `\(name)`\(hint)", at: token)
+    }
+}

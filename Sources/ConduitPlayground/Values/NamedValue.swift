@@ -1,0 +1,27 @@
+/// A plain value named at the top level, as Swift's `let x = 5` or `var names = ["a", "b"]`
+/// names one: closures read it when they run, `send` and `print` take it, and a `var` may be
+/// assigned and mutated (`count += 1`, `names.append("c")`, `daily.title = "x"`).
+///
+/// The value is a playground `Value`, itself a value type: `var a = b` copies, and changing `a`
+/// leaves `b` as it was, as Swift's arrays, strings and structs do (an object stays a reference).
+final class NamedValue {
+    /// What the name holds now. Read from closures while values flow; written between lines.
+    private(set) var value: Value
+    /// Whether it was made with `let`, which refuses every change.
+    let isConstant: Bool
+
+    init(_ value: Value, isConstant: Bool) {
+        self.value = value
+        self.isConstant = isConstant
+    }
+
+    /// Replaces the value; the caller has checked that the name is a `var`.
+    func set(_ newValue: Value) {
+        value = newValue
+    }
+
+    /// How `subs` and `inspect` describe it: `let x = 5`, `var names = ["a", "b"]`.
+    func summary(named name: String) -> String {
+        "\(isConstant ? "let" : "var") \(name) = \(value)"
+    }
+}
