@@ -195,7 +195,15 @@ enum Help {
         case "values":
             return """
             values: 42, -7, 2.5, "text" (double quotes), true, false, nil, arrays [1, 2, 3],
-            records {name: "ace", rank: 1}; arithmetic works in values too: send n 6 * 7
+            records {name: "ace", rank: 1} (also a struct's value, and a dictionary ["ana": 1]);
+            arithmetic works in values too: send n 6 * 7
+              let offset = 10, var names = ["a", "b"], let daily = Standup(title: "Daily"): a name for a value,
+              which print, send and closures read (s.map { $0 + offset } reads it when a value passes)
+              a var changes: count += 1, names[0] = "z", daily.title = "x", names.append("c"),
+              names.removeAll { $0 == "a" }; a let refuses, as Swift does; `var copy = names` is a copy
+              methods of values as Swift's (help functions): names.filter { $0 != "a" }.map { $0.count },
+              xs.reduce(0, +), xs.sorted(by: >), xs.contains(where: { $0 > 2 }), also in closures:
+              s.map { $0.filter { $0 > 2 } } filters the array each value is
             """
         case "closures":
             return """
@@ -212,6 +220,8 @@ enum Help {
         case "functions":
             return "functions:\n" + Functions.all.map { "  \($0.summary)" }.joined(separator: "\n")
                 + "\nmethods of values:\n" + Methods.all.map { "  \($0.summary)" }.joined(separator: "\n")
+                + "\ncollection methods (Swift's Array, String, Dictionary and Optional):\n"
+                + CollectionMethods.all.map { "  \($0.summary)" }.joined(separator: "\n")
         default:
             let hint = Suggestion.closest(to: key, in: topics).map { "; did you mean `help \($0)`?" }
                 ?? "; try `help` for the list"

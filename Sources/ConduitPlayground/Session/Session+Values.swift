@@ -191,7 +191,7 @@ extension Session {
                         "cannot \(verb): `\(name)` is a `let` constant; declare it with `var \(name) = ...` "
                             + "to change it", at: nameToken)
                 }
-                named.set(value)
+                named.set(try sameType(value, as: named.value, at: token))
             case .binding(let entry)?:
                 entry.binding.wrappedValue = value
             case .object?:
@@ -222,7 +222,7 @@ extension Session {
                     ?? "; it has \(fields.map { "`\($0.name)`" }.joined(separator: ", "))"
                 throw SyntaxError("\(owner) has no field `\(property)`\(hint)", at: token)
             }
-            fields[index] = Value.Field(property, value)
+            fields[index] = Value.Field(property, try sameType(value, as: fields[index].value, at: token))
             let outer = verb == "assign to value" ? "assign to property" : verb
             try assign(.record(fields), to: base, at: token, verb: outer)
         case .index(let base, let indexExpression):
@@ -235,7 +235,7 @@ extension Session {
                     throw SyntaxError("index \(position) is out of range for \(owner) (\(items.count) element"
                         + "\(items.count == 1 ? "" : "s"))", at: token)
                 }
-                items[position] = value
+                items[position] = try sameType(value, as: items[position], at: token)
                 try assign(.array(items), to: base, at: token, verb: verb)
             case (.record(var fields), .string(let name)):
                 // A dictionary's `d["key"] = value` (nil removes the key), as Swift's does.
@@ -252,6 +252,18 @@ extension Session {
             throw SyntaxError("only a `var`, its fields and elements, and an object's properties can be assigned",
                 at: token)
         }
+    }
+
+    /// `value` as what a place holding `old` takes, as Swift keeps a variable's type: a number
+    /// written for a `Double` is one (`price = 3` is 3.0); another kind is refused. Nil on either
+    /// side passes, as the playground cannot tell an optional from what it wraps.
+    func sameType(_ value: Value, as old: Value, at token: Token) throws -> Value {
+        if case .double = old, case .int(let number) = value { return .double(Double(number)) }
+        guard old != .null, value != .null, old.kindName != value.kindName else { return value }
+        let oldType = ValueType(of: old)
+        throw SyntaxError(
+            "cannot assign value of type `\(ValueType(of: value))` to type `\(oldType)` (it holds \(old)); "
+                + "a variable keeps the type it was made with", at: token)
     }
 
     private func unknownValueName(_ name: String, at token: Token) throws -> SyntaxError {

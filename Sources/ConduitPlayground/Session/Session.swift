@@ -486,6 +486,12 @@ public final class Session: @unchecked Sendable {
                     + "\(users.count == 1 ? "it" : "them") first, or choose another name",
                 at: name
             )
+        case .value(let named):
+            let assign = named.isConstant ? "" : ", or assign it: `\(key) = VALUE`"
+            throw SyntaxError(
+                "invalid redeclaration of `\(key)`: it is already `\(named.summary(named: key))`; choose another name"
+                    + "\(assign), or `drop \(key)` first",
+                at: name)
         default:
             throw SyntaxError(
                 "`\(key)` already names a \(existing.kindName); choose another name, or `drop \(key)` first", at: name

@@ -5,19 +5,21 @@
 /// The value is a playground `Value`, itself a value type: `var a = b` copies, and changing `a`
 /// leaves `b` as it was, as Swift's arrays, strings and structs do (an object stays a reference).
 final class NamedValue {
-    /// What the name holds now. Read from closures while values flow; written between lines.
-    private(set) var value: Value
+    /// What the name holds now. Read from closures while values flow (on a timer's thread in real
+    /// time); written between lines.
+    var value: Value { storage.withLock { $0 } }
+    private let storage: LockedValue<Value>
     /// Whether it was made with `let`, which refuses every change.
     let isConstant: Bool
 
     init(_ value: Value, isConstant: Bool) {
-        self.value = value
+        storage = LockedValue(value)
         self.isConstant = isConstant
     }
 
     /// Replaces the value; the caller has checked that the name is a `var`.
     func set(_ newValue: Value) {
-        value = newValue
+        storage.withLock { $0 = newValue }
     }
 
     /// How `subs` and `inspect` describe it: `let x = 5`, `var names = ["a", "b"]`.

@@ -5,7 +5,8 @@ enum PipelineCommands {
     static let all: [CommandSpec] = [
         CommandSpec(
             "let", aliases: ["var"], usage: "let (or var) NAME = PIPELINE",
-            summary: "names a pipeline: a source and a chain of operators, written as in Swift; "
+            summary: "names a pipeline (a source and a chain of operators, written as in Swift) or a value "
+                + "(`let offset = 10`; a `var` may change, `help values`); "
                 + "a line starting with `.` continues the statement before it; a chain ending in `.sink { ... }` "
                 + "or `.assign(...)` subscribes, as Swift keeps the AnyCancellable (`NAME.cancel()` cancels it)",
             example: "let doubled = numbers.map { $0 * 2 }", arguments: [.newName, .pipeline]

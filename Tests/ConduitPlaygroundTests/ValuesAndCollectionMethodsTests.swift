@@ -1,0 +1,191 @@
+import XCTest
+@testable import ConduitPlayground
+
+/// Plain values by name (`let x = 5`, `var names = ["a"]`) and Swift's collection methods on
+/// values, inside closures and at the top level, as Combine code pasted from articles uses them.
+final class ValuesAndCollectionMethodsTests: SessionTestCase {
+    func testCollectionMethodsInAClosureRunOnTheArrayItGets() {
+        type("let s = PassthroughSubject<[Int], Never>()")
+        type("s.map { $0.filter { $0 > 2 } }.sink { print($0) }")
+        type("s.map { xs in xs.map { $0 * 2 } }.sink { print($0) }")
+        XCTAssertEqual(values("s.send([1,2,3,4])"), ["[3, 4]", "[2, 4, 6, 8]"])
+        type("sink total = s.map { $0.reduce(0, +) }")
+        type("sink sorted = s.map { $0.sorted(by: >).prefix(2) }")
+        type("sink some = s.map { xs in xs.contains(where: { $0 > 3 }) && xs.allSatisfy { $0 > 0 } }")
+        XCTAssertEqual(values("s.send([4, 1, 5])"), [
+            "[4, 5]", "[8, 2, 10]", "total ← 10", "sorted ← [5, 4]", "some ← true",
+        ])
+    }
+
+    func testAPublisherOperatorOnAnArraySaysHowToMakeAPublisherOfIt() {
+        type("let s = PassthroughSubject<[Int], Never>()")
+        type("sink out = s.map { $0.debounce(for: .seconds(1), scheduler: RunLoop.main) }")
+        XCTAssertEqual(values("s.send([1])"), [
+            "out ✗ failed: `debounce` is a publisher operator, and `$0` is array [1], not a publisher: "
+                + "`$0.publisher.debounce(...)` sends its elements through it",
+        ])
+        type("let xs = [1, 2]")
+        XCTAssertTrue(error("xs.throttle(for: 1s, latest: true)").contains(
+            "`throttle` is a publisher operator, and `xs` is array [1, 2], not a publisher: `xs.publisher.throttle"))
+        XCTAssertTrue(error("xs.frobnicate()").contains("array [1, 2] has no method `frobnicate`"))
+        XCTAssertEqual(type("sink pub = xs.publisher.map { $0 * 10 }"), ["pub ← 10", "pub ← 20", "pub ✓ finished"],
+            "`.publisher` still makes a publisher of the array")
+    }
+
+    func testSequenceAndCollectionMethodsGiveWhatSwiftsGive() {
+        type("let xs = [3, 1, 2]")
+        let expected: [(String, String)] = [
+            ("xs.map { $0 * 2 }", "[6, 2, 4]"), ("xs.filter { $0 > 1 }", "[3, 2]"),
+            ("xs.compactMap { $0 > 1 ? $0 : nil }", "[3, 2]"), ("xs.flatMap { [$0, $0] }", "[3, 3, 1, 1, 2, 2]"),
+            ("xs.reduce(10) { $0 + $1 }", "16"), ("xs.contains(2)", "true"),
+            ("xs.contains(where: { $0 > 5 })", "false"), ("xs.first(where: { $0 < 3 })", "1"),
+            ("xs.allSatisfy { $0 > 0 }", "true"), ("xs.sorted()", "[1, 2, 3]"), ("xs.sorted(by: >)", "[3, 2, 1]"),
+            ("xs.reversed()", "[2, 1, 3]"), ("xs.prefix(2)", "[3, 1]"), ("xs.dropFirst()", "[1, 2]"),
+            ("xs.suffix(1)", "[2]"), ("xs.map { String($0) }.joined(separator: \"-\")", "\"3-1-2\""),
+            ("xs.count", "3"), ("xs.isEmpty", "false"), ("xs.first", "3"), ("xs.last", "2"), ("xs.min()", "1"),
+            ("xs.max()", "3"), ("xs.enumerated().map { i, x in i * x }", "[0, 1, 4]"),
+            ("xs.firstIndex(of: 2)", "2"), ("xs.count(where: { $0 > 1 })", "2"),
+            ("\"hello\".filter { $0 != \"l\" }", "\"heo\""), ("[\"ana\": 1, \"bo\": 2].mapValues { $0 * 10 }",
+                "{ana: 10, bo: 20}"),
+        ]
+        for (line, value) in expected {
+            XCTAssertEqual(values(line), [value], line)
+        }
+        type("let none: Int? = nil")
+        XCTAssertEqual(values("none.map { $0 + 1 }"), ["nil"], "Optional.map keeps nil")
+        XCTAssertTrue(error("none.filter { $0 > 1 }").contains("`filter` is called on nil: unwrap the optional"))
+    }
+
+    func testLetAndVarNamePlainValuesThatClosuresSendAndPrintRead() {
+        XCTAssertEqual(type("let offset = 10"), ["offset: Int = 10"])
+        XCTAssertEqual(type("var names = [\"a\", \"b\"]"), ["names: [String] = [\"a\", \"b\"]"])
+        XCTAssertEqual(type("struct Standup { var title: String }"), ["struct Standup: title"])
+        XCTAssertEqual(type("let daily = Standup(title: \"Daily\")"), ["daily: Standup = {title: \"Daily\"}"])
+        XCTAssertEqual(type("let total = offset * 2 + 1"), ["total: Int = 21"])
+        XCTAssertEqual(values("print(daily.title, offset)"), ["Daily 10"])
+        XCTAssertEqual(type("names"), ["[\"a\", \"b\"]"])
+        type("let s = PassthroughSubject<Int, Never>()")
+        type("s.map { $0 + offset }.sink { print($0) }")
+        XCTAssertEqual(values("s.send(offset)"), ["20"])
+        XCTAssertEqual(values("send s total"), ["31"])
+        let listing = type("subs").joined(separator: "\n")
+        XCTAssertTrue(listing.contains("let offset = 10"), listing)
+        XCTAssertTrue(listing.contains("var names = [\"a\", \"b\"]"), listing)
+        XCTAssertEqual(type("inspect names"), [
+            "names: variable of type [String]", "  value: [\"a\", \"b\"]",
+            "  a `var`: `names = VALUE` or a mutating method changes it",
+        ])
+        XCTAssertTrue(error("drop offset").contains("live sink `sink1` reads it"), "a closure reads it")
+        XCTAssertEqual(type("drop names"), ["dropped names"])
+        XCTAssertTrue(error("names").contains("unknown command `names`"))
+        XCTAssertTrue(error("sink out = total").contains("`total` is integer 21, a value and not a publisher"))
+    }
+
+    func testAVarChangesAsSwiftsDoesAndALetRefuses() {
+        type("var count = 0")
+        type("count += 1")
+        type("count += 1")
+        XCTAssertEqual(type("count"), ["2"])
+        type("var names = [\"a\", \"b\", \"c\"]")
+        for line in [
+            "names.append(\"d\")", "names.removeAll { $0 == \"b\" }", "names.insert(\"z\", at: 0)",
+            "names.remove(at: 1)", "names[0] = \"y\"", "names.append(contentsOf: [\"e\"])", "names.sort(by: >)",
+        ] {
+            XCTAssertEqual(type(line), [], line)
+        }
+        XCTAssertEqual(type("names"), ["[\"y\", \"e\", \"d\", \"c\"]"])
+        type("struct Standup { var title: String }")
+        type("var daily = Standup(title: \"Daily\")")
+        type("daily.title = \"Retro\"")
+        XCTAssertEqual(type("daily"), ["{title: \"Retro\"}"])
+        type("var scores = [\"ana\": 1]")
+        type("scores[\"bo\"] = 2")
+        XCTAssertEqual(type("scores"), ["{ana: 1, bo: 2}"])
+        type("let fixed = [1, 2]")
+        XCTAssertTrue(error("fixed.append(3)").contains(
+            "cannot use mutating member `append` on immutable value: `fixed` is a `let` constant; declare it with "
+                + "`var fixed = ...` to change it"))
+        XCTAssertTrue(error("fixed = [3]").contains("cannot assign to value: `fixed` is a `let` constant"))
+        type("let sprint = Standup(title: \"Sprint\")")
+        XCTAssertTrue(error("sprint.title = \"x\"").contains("cannot assign to property: `sprint` is a `let` constant"))
+        XCTAssertEqual(type("fixed"), ["[1, 2]"])
+        XCTAssertEqual(type("sprint"), ["{title: \"Sprint\"}"])
+    }
+
+    func testAVarIsACopyAsSwiftsValuesAre() {
+        type("var a = [1, 2]")
+        type("var b = a")
+        type("b.append(3)")
+        XCTAssertEqual(type("a"), ["[1, 2]"])
+        XCTAssertEqual(type("b"), ["[1, 2, 3]"])
+        type("struct Point { var x = 0 }")
+        type("var p = Point(x: 1)")
+        type("var q = p")
+        XCTAssertEqual(type("q.x = 5"), [])
+        XCTAssertEqual(type("p.x"), ["1"])
+        type("let s = PassthroughSubject<Int, Never>()")
+        type("var step = 1")
+        type("s.map { $0 * step }.sink { print($0) }")
+        type("step = 3")
+        XCTAssertEqual(values("s.send(2)"), ["6"], "a closure reads the variable when it runs, as Swift's captures")
+    }
+
+    func testBadValueLinesSayWhatWasWrongAndKeepEverything() {
+        type("let x = 5")
+        type("var label = \"a\"")
+        type("let s = PassthroughSubject<Int, Never>()")
+        type("s.map { $0 + x }.sink { print($0) }")
+        XCTAssertTrue(error("let x = 6").contains(
+            "invalid redeclaration of `x`: it is already `let x = 5`; choose another name, or `drop x` first"))
+        XCTAssertTrue(error("var label = \"b\"").contains("or assign it: `label = VALUE`"))
+        XCTAssertTrue(error("let y = 5 +").contains("the line ends where a value was expected"))
+        XCTAssertTrue(error("let y = nope * 2").contains("`nope` means nothing here"))
+        XCTAssertTrue(error("label = 3").contains("cannot assign value of type `Int` to type `String`"))
+        XCTAssertTrue(error("label.remove(at: 0)").contains("string \"a\" has no mutating method `remove`"))
+        XCTAssertTrue(error("x.frobnicate()").contains("has no method `frobnicate`"))
+        XCTAssertTrue(error("nothing = 1").contains("`nothing` is not a variable or a binding"))
+        XCTAssertEqual(type("x"), ["5"])
+        XCTAssertEqual(type("label"), ["\"a\""])
+        XCTAssertEqual(values("s.send(1)"), ["6"], "the subscription is still there")
+    }
+
+    func testSeed002RemovesFromAnArrayPropertyInAMethod() {
+        type("struct Standup: Equatable { var title: String }")
+        type("""
+            class StandupListsModel: ObservableObject {
+              @Published var standups: [Standup] = []
+              func add(standup: Standup) { standups.append(standup) }
+              func delete(standup: Standup) {
+                self.standups.removeAll { $0 == standup }
+              }
+            }
+            """)
+        type("let model = StandupListsModel()")
+        type("let daily = Standup(title: \"Daily\")")
+        type("model.add(standup: daily)")
+        type("model.add(standup: Standup(title: \"Retro\"))")
+        type("model.$standups.sink { print($0.count) }")
+        XCTAssertEqual(values("model.delete(standup: daily)"), ["1"])
+        XCTAssertEqual(values("model.standups.map { $0.title }"), ["[\"Retro\"]"])
+        XCTAssertEqual(values("model.standups.removeAll()"), ["0"], "a property mutates at the top level too")
+        let refused = error("""
+            class Other: ObservableObject {
+              @Published var standups: [Standup] = []
+              func delete(standup: Standup) { self.standups.remove { $0 == standup } }
+            }
+            """)
+        XCTAssertTrue(refused.contains("Swift's Array has no `remove { ... }`: `removeAll(where:)` removes every "
+            + "element that matches"), refused)
+        XCTAssertTrue(error("let gone = Other()").contains("Other"), "the refused class is not declared")
+    }
+
+    func testAScriptReportsAValueErrorWithFileLineAndColumn() {
+        let script = "let fixed = [1]\nprint(fixed.count)\n  fixed.append(2)\nprint(\"not reached\")\n"
+        let report = ScriptRunner.run(text: script, path: "values.conduit", session: Session(), check: false)
+        XCTAssertEqual(report.failures.count, 1)
+        XCTAssertEqual(report.failures.first?.line, 3)
+        XCTAssertTrue(report.failures.first?.message.contains(
+            "values.conduit:3:3: error: cannot use mutating member `append` on immutable value") ?? false,
+            report.failures.first?.message ?? "")
+    }
+}
