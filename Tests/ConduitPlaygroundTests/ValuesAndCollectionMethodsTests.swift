@@ -15,6 +15,10 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         XCTAssertEqual(values("s.send([4, 1, 5])"), [
             "[4, 5]", "[8, 2, 10]", "total ← 10", "sorted ← [5, 4]", "some ← true",
         ])
+        let types = type("types s.map { $0.filter { $0 > 2 } }.map { $0.first }.map { $0.map { String($0) } }")
+        XCTAssertEqual(types.map { $0.split(separator: " ").dropLast().last.map(String.init) }, [
+            "Output", "[Int]", "[Int]", "Int?", "String?",
+        ], "`types` types the array's methods: \(types)")
     }
 
     func testAPublisherOperatorOnAnArraySaysHowToMakeAPublisherOfIt() {

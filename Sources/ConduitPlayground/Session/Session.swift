@@ -201,8 +201,10 @@ public final class Session: @unchecked Sendable {
     public func overview() -> SessionOverview {
         let drawable = order.filter { name in
             guard let entry = entries[name] else { return false }
-            if case .pipeline = entry { return false }
-            return true
+            switch entry {
+            case .pipeline, .value: return false
+            default: return true
+            }
         }
         return SessionOverview(
             tree: subscriptionTree(), lanes: timeline.lanes(of: drawable), now: scheduler.now.nanoseconds

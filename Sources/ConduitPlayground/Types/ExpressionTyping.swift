@@ -81,9 +81,60 @@ extension Session {
             }
             return .value
         case .pipeline(let syntax):
+            if case .expression(let base) = syntax.source {
+                let start = typed(base)
+                switch start {
+                case .publisher, .value: break
+                default:
+                    // `$0.filter { $0 > 2 }` on an array: Array's methods, typed as Swift types them.
+                    return syntax.operators.reduce(start) { methodType($1, on: $0, depth: next) }
+                }
+            }
             return (try? stageTypes(of: syntax, arguments: arguments, depth: next).last?.publisherType) ?? .value
         case .bound:
             return .value
+        }
+    }
+
+    /// The type a collection method gives on a value of type `receiver` (`Value` where it cannot tell).
+    func methodType(_ call: OperatorCall, on receiver: ValueType, depth: Int) -> ValueType {
+        var element = ValueType.value
+        switch receiver {
+        case .array(let inner): element = inner
+        case .string: element = .string
+        default: break
+        }
+        let closure = call.trailingClosure ?? call.arguments.lazy.compactMap {
+            if case .closure(let closure) = $0.content { closure } else { nil }
+        }.first
+        func closureType(_ arguments: [ValueType]) -> ValueType {
+            closure.map { type(of: $0.body, arguments: arguments, depth: depth) } ?? .value
+        }
+        let name = call.name.hasPrefix("&") ? String(call.name.dropFirst()) : call.name
+        if case .optional(let wrapped) = receiver, ["map", "flatMap"].contains(name) {
+            // `Optional.map`: the closure's result, nil if the value is.
+            return .optional(closureType([wrapped]).unwrapped)
+        }
+        switch name {
+        case "map": return .array(closureType([element]))
+        case "compactMap": return .array(closureType([element]).unwrapped)
+        case "flatMap":
+            if case .array(let inner) = closureType([element]) { return .array(inner) }
+            return .array(.value)
+        case "filter", "sorted", "reversed", "prefix", "suffix", "dropFirst", "dropLast", "drop", "shuffled":
+            return receiver
+        case "contains", "allSatisfy", "isEmpty": return .bool
+        case "count": return .int
+        case "first", "last", "min", "max": return .optional(element)
+        case "firstIndex", "lastIndex": return .optional(.int)
+        case "joined": return .string
+        case "enumerated": return .array(.tuple([.int, element]))
+        case "reduce":
+            if case .expression(let initial)? = call.arguments.first?.content {
+                return type(of: initial, arguments: [], depth: depth)
+            }
+            return .value
+        default: return .value
         }
     }
 
