@@ -134,6 +134,43 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         XCTAssertEqual(values("s.send(2)"), ["6"], "a closure reads the variable when it runs, as Swift's captures")
     }
 
+    func testAClosureChangesAVarItCapturesAsSwiftsDoes() {
+        type("var received: [Int] = []")
+        type("var count = 0")
+        type("let s = PassthroughSubject<Int, Never>()")
+        type("s.sink { received.append($0) }")
+        type("s.sink { value in count += value }")
+        XCTAssertEqual(values("s.send(2)"), [])
+        XCTAssertEqual(values("s.send(5)"), [])
+        XCTAssertEqual(type("received"), ["[2, 5]"])
+        XCTAssertEqual(type("count"), ["7"])
+        type("let fixed = [1]")
+        XCTAssertTrue(error("s.sink { fixed.append($0) }").contains(
+            "cannot use mutating member `append` on immutable value: `fixed` is a `let` constant"))
+        XCTAssertTrue(error("s.sink { latest = $0 }").contains(
+            "a closure here sets only a top-level `var`, and `latest` is not one: make it with `var latest = VALUE`"))
+        XCTAssertTrue(error("drop received").contains("live sink `sink1` reads it"))
+        XCTAssertEqual(values("s.send(1)"), [], "the refused lines left the two sinks as they were")
+        XCTAssertEqual(type("received"), ["[2, 5, 1]"])
+    }
+
+    func testAMethodWithoutWhatItNeedsSaysWhatToWrite() {
+        type("let xs = [1, 2]")
+        XCTAssertTrue(error("xs.map()").contains("`map` takes a closure, as in `map { $0 ... }`"))
+        XCTAssertTrue(error("xs.reduce(+)").contains("`reduce` takes a first value and a closure"))
+        XCTAssertTrue(error("xs.first(where: 3)").contains("`first(where:)` takes a closure"))
+        XCTAssertTrue(error("xs.filter { $0 }").contains("the closure of `filter` must give true or false"))
+        type("let s = PassthroughSubject<[Int], Never>()")
+        type("sink out = s.map { $0.append(1) }")
+        XCTAssertEqual(values("s.send([0])"), ["out ✗ failed: cannot use mutating member `append` on an immutable "
+            + "value (array [0]): it changes a `var` in place, on a line of its own (`names.append(...)`) or in a "
+            + "method (`self.PROPERTY.append(...)`); here `xs + [x]` gives a new value"])
+        type("var grows = [1]")
+        for _ in 0..<21 { type("grows.append(grows)") }
+        XCTAssertTrue(error("grows.append(grows)").contains("would hold more than 2,000,000"),
+            "an array that holds itself doubles; it stops before printing it would take for ever")
+    }
+
     func testBadValueLinesSayWhatWasWrongAndKeepEverything() {
         type("let x = 5")
         type("var label = \"a\"")

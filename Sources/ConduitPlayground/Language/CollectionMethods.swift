@@ -227,6 +227,10 @@ private struct Call {
                 throw PlaygroundError("`reduce(into:)` changes its first parameter, which closures here cannot; "
                     + "write `reduce(INITIAL) { $0 + ... }`, which gives the new result")
             }
+            guard !values.isEmpty else {
+                throw PlaygroundError("`reduce` takes a first value and a closure, as in `reduce(0, +)` or "
+                    + "`reduce(0) { $0 + $1 }`")
+            }
             var result = try argument(0)
             for item in items { result = try closure.call(result, item) }
             return result
@@ -261,11 +265,13 @@ private struct Call {
     /// A method given only values: the collection's own, then `Methods`'.
     func withValues() throws -> Value {
         switch name {
-        case "count" where elements != nil: return .int(try sequence().count)
-        case "isEmpty" where elements != nil: return .bool(try sequence().isEmpty)
-        case "first" where elements != nil: return try sequence().first ?? .null
-        case "last" where elements != nil: return try sequence().last ?? .null
-        case "min", "max":
+        case _ where label(0) == "where" && ["count", "first", "last", "allSatisfy", "contains"].contains(name):
+            throw PlaygroundError("`\(name)(where:)` takes a closure, as in `\(name)(where: { $0 > 2 })`")
+        case "count" where elements != nil && values.isEmpty: return .int(try sequence().count)
+        case "isEmpty" where elements != nil && values.isEmpty: return .bool(try sequence().isEmpty)
+        case "first" where elements != nil && values.isEmpty: return try sequence().first ?? .null
+        case "last" where elements != nil && values.isEmpty: return try sequence().last ?? .null
+        case "min", "max" where values.isEmpty:
             let items = try sequence()
             return try (name == "min" ? items.min(by: ordered(nil)) : items.max(by: ordered(nil))) ?? .null
         case "sorted" where elements != nil && !(receiver.isArray):
@@ -286,6 +292,11 @@ private struct Call {
             return .array(try sequence().shuffled())
         case "joined" where elements != nil && !receiver.isArray:
             return .string(try sequence().map(Functions.text).joined(separator: values.first.map(Functions.text) ?? ""))
+        case "reduce":
+            throw PlaygroundError("`reduce` takes a first value and a closure, as in `reduce(0, +)` or "
+                + "`reduce(0) { $0 + $1 }`")
+        case "map", "filter", "compactMap", "flatMap", "allSatisfy", "forEach", "mapValues", "compactMapValues":
+            throw PlaygroundError("`\(name)` takes a closure, as in `\(name) { $0 ... }`")
         default:
             if Methods.names.contains(name) { return try Methods.call(name, on: receiver, values) }
             throw PlaygroundError("\(receiver.kindName) \(receiver) has no method `\(name)`")
@@ -363,7 +374,7 @@ private struct Call {
         default:
             throw PlaygroundError("array \(receiver) has no mutating method `\(name)`")
         }
-        return .array(items)
+        return try Value.nested(.array(items))
     }
 }
 

@@ -178,6 +178,21 @@ extension Parser {
         }
         if let append = try propertyAppend() { return try followed(append, at: nextLocal) }
         let body = try expression()
+        if case .name(let name, let token) = body, current.isSymbol("=") && !peek(1).isSymbol("=")
+            || atCompoundAssignment
+        {
+            // `count += 1`, `latest = $0`: sets a top-level `var` the closure captures.
+            var compound: BinaryOperator?
+            if atCompoundAssignment, case .symbol(let symbol) = current.kind {
+                compound = BinaryOperator(rawValue: symbol)
+                advance()
+            }
+            advance()
+            var value = try expression()
+            if let compound { value = .binary(compound, body, value) }
+            let assignment = Expression.namedCall(Parser.variableAssignment, [.literal(.string(name)), value], token)
+            return try followed(assignment, at: nextLocal)
+        }
         if selfReference != nil, let mutation = try Parser.propertyMutation(body) {
             return try followed(mutation, at: nextLocal)
         }
@@ -251,6 +266,10 @@ extension Parser {
             source: syntax.source, operators: [marked], text: syntax.text, startOffset: syntax.startOffset)
         return .call(".set", [owner, .literal(.string(property)), .pipeline(changed)])
     }
+
+    /// The name of the call that sets a top-level `var` from a closure (`count += 1`), written so that
+    /// no one can type it.
+    static let variableAssignment = "=variable"
 
     /// The word that marks a closure given to a property in a method (`child.onDelete = { ... }`),
     /// written as an operator no one can type, so the session gives the closure to the object.

@@ -110,6 +110,8 @@ extension Session {
             return try resolveCall(name, try arguments.map(bind), at: token)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.closureAssignment:
             return try boundClosureAssignment(syntax)
+        case .pipeline(let syntax) where variableMutated(by: syntax) != nil:
+            return try boundVariableMutation(syntax)
         case .pipeline(let syntax) where Parser.subscriberWords.contains(syntax.operators.last?.name ?? ""):
             return try boundSubscription(syntax)
         case .pipeline(let syntax):
@@ -318,6 +320,10 @@ extension Session {
                 })
         }
         switch name {
+        case Parser.variableAssignment:
+            // `count += 1`, `latest = $0` in a closure: sets a top-level `var`, as a Swift closure sets a
+            // variable it captures.
+            return try boundVariableAssignment(arguments, at: token)
         case "print":
             return .bound(
                 BoundExpression { [weak self] values in

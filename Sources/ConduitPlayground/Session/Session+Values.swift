@@ -191,7 +191,8 @@ extension Session {
                         "cannot \(verb): `\(name)` is a `let` constant; declare it with `var \(name) = ...` "
                             + "to change it", at: nameToken)
                 }
-                named.set(try sameType(value, as: named.value, at: token))
+                let checked = try located(at: token) { try Value.nested(value) }
+                named.set(try sameType(checked, as: named.value, at: token))
             case .binding(let entry)?:
                 entry.binding.wrappedValue = value
             case .object?:
@@ -264,6 +265,87 @@ extension Session {
         throw SyntaxError(
             "cannot assign value of type `\(ValueType(of: value))` to type `\(oldType)` (it holds \(old)); "
                 + "a variable keeps the type it was made with", at: token)
+    }
+
+    /// The `var` a closure's chain changes with a mutating method (`received.append($0)`), if it is one.
+    func variableMutated(by syntax: PipelineSyntax) -> String? {
+        guard syntax.operators.count == 1, let call = syntax.operators.first,
+            CollectionMethods.mutating[call.name] != nil, case .expression(let target) = syntax.source,
+            let root = target.rootName, isAssignable(target), case .value? = entries[root]
+        else { return nil }
+        return root
+    }
+
+    /// `received.append($0)` in a closure: changes the top-level `var` each time the closure runs, as a
+    /// Swift closure changes a variable it captures. A `let` is refused when the line is typed.
+    func boundVariableMutation(_ syntax: PipelineSyntax) throws -> Expression {
+        guard case .expression(let target) = syntax.source, let call = syntax.operators.first,
+            let root = variableMutated(by: syntax), case .value(let named)? = entries[root]
+        else { throw SyntaxError("expected a mutating call on a variable", offset: syntax.startOffset, length: 1) }
+        let token = Token(kind: .end, offset: syntax.startOffset, length: max(1, syntax.text.count))
+        if named.isConstant {
+            throw SyntaxError(
+                "cannot use mutating member `\(call.name)` on immutable value: `\(root)` is a `let` constant; "
+                    + "declare it with `var \(root) = ...` to change it", at: token)
+        }
+        let marked = try bind(OperatorCall(
+            name: "&" + call.name, token: call.token, arguments: call.arguments, trailingClosure: call.trailingClosure,
+            span: call.span))
+        let place = try bind(target)
+        let captures = syntax.capturesParameters
+        return .bound(
+            BoundExpression { [weak self] arguments in
+                guard let self else { throw PlaygroundError("the session is gone") }
+                let scoped = captures
+                    ? PipelineSyntax(source: syntax.source, operators: [marked], text: syntax.text)
+                        .scopingClosures(CapturedScope(values: arguments, parent: CapturedScope.current)).operators
+                    : [marked]
+                let current = try place.evaluate(arguments)
+                let changed = try self.applyMethods(scoped, to: current, written: target.writtenText,
+                    arguments: arguments)
+                do {
+                    try self.assign(changed, to: target, at: token)
+                } catch let error as SyntaxError {
+                    throw PlaygroundError(error.message)
+                }
+                return .void
+            })
+    }
+
+    /// `NAME = VALUE` or `NAME += VALUE` in a closure (`Parser.variableAssignment`): sets the top-level
+    /// `var` each time the closure runs. A `let`, or a name that is no variable, is refused now.
+    func boundVariableAssignment(_ arguments: [Expression], at token: Token) throws -> Expression {
+        guard arguments.count == 2, case .literal(.string(let name)) = arguments[0] else {
+            throw SyntaxError("expected `NAME = VALUE`", at: token)
+        }
+        let value = arguments[1]
+        guard case .value(let named)? = entries[name] else {
+            if case .binding(let entry)? = entries[name] {
+                return .bound(BoundExpression { values in
+                    entry.binding.wrappedValue = try value.evaluate(values)
+                    return .void
+                })
+            }
+            let kind = entries[name].map { "a \($0.kindName)" } ?? "not one"
+            throw SyntaxError(
+                "a closure here sets only a top-level `var`, and `\(name)` is \(kind): make it with "
+                    + "`var \(name) = VALUE` first", at: token)
+        }
+        guard !named.isConstant else {
+            throw SyntaxError("cannot assign to value: `\(name)` is a `let` constant; declare it with "
+                + "`var \(name) = ...` to change it", at: token)
+        }
+        return .bound(
+            BoundExpression { [weak self] values in
+                guard let self else { throw PlaygroundError("the session is gone") }
+                let new = try Value.nested(try value.evaluate(values))
+                do {
+                    named.set(try self.sameType(new, as: named.value, at: token))
+                } catch let error as SyntaxError {
+                    throw PlaygroundError(error.message)
+                }
+                return .void
+            })
     }
 
     private func unknownValueName(_ name: String, at token: Token) throws -> SyntaxError {

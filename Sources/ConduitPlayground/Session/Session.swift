@@ -455,7 +455,8 @@ public final class Session: @unchecked Sendable {
     /// Makes `name` stand for `entry`. A sink is given the pipeline it was written with (a
     /// pipeline's is in its entry); what that reads is recorded. A name may be made again when
     /// what it named is no longer in use (`checkRedefinable`).
-    func define(_ name: Token, as entry: Entry, syntax: PipelineSyntax? = nil) throws {
+    /// `alsoReads`: names read besides the pipeline's (what a sink's own closure reads).
+    func define(_ name: Token, as entry: Entry, syntax: PipelineSyntax? = nil, alsoReads: [String] = []) throws {
         try checkRedefinable(name)
         let key = name.display
         if entries[key] != nil {
@@ -463,7 +464,8 @@ public final class Session: @unchecked Sendable {
         }
         var written = syntax
         if case .pipeline(let pipeline) = entry { written = pipeline.syntax }
-        names.define(key, as: entry, reads: written?.namesRead ?? [], syntax: written)
+        let reads = (written?.namesRead ?? []) + alsoReads.filter { !(written?.namesRead ?? []).contains($0) }
+        names.define(key, as: entry, reads: reads, syntax: written)
     }
 
     /// Throws unless `name` is free, or names what nobody uses any more: a sink that is cancelled,

@@ -3,18 +3,29 @@
 /// overflow the stack; the closure fails instead, past `maximumNesting` levels.
 extension Value {
     static let maximumNesting = 500
+    /// The most arrays, records and elements a value may hold in all: an array that holds itself
+    /// again and again (`xs.append(xs)`, `x = [x, x]`) shares its storage, so it grows twice as large
+    /// each time while taking little memory, until printing it would take for ever.
+    static let maximumElements = 2_000_000
 
-    /// `value`, a new array or record, if it nests at most `maximumNesting` levels.
+    /// `value`, a new array or record, if it nests at most `maximumNesting` levels and holds at
+    /// most `maximumElements` values.
     static func nested(_ value: Value) throws -> Value {
-        if value.nestsDeeper(than: maximumNesting) {
+        var visited = 0
+        if value.nestsDeeper(than: maximumNesting, visited: &visited) {
+            if visited > maximumElements {
+                throw PlaygroundError("this value would hold more than 2,000,000 arrays, records and elements in "
+                    + "all (an array that holds itself again and again doubles each time)")
+            }
             throw PlaygroundError("this value would nest more than \(maximumNesting) levels of arrays and records")
         }
         return value
     }
 
-    /// Whether some path through arrays and records is longer than `limit` levels; looks no
-    /// deeper than that, and walks without recursion.
-    func nestsDeeper(than limit: Int) -> Bool {
+    /// Whether some path through arrays and records is longer than `limit` levels, or more than
+    /// `maximumElements` values were counted in `visited`; looks no deeper than that, and walks
+    /// without recursion.
+    func nestsDeeper(than limit: Int, visited: inout Int) -> Bool {
         var pending: [(value: Value, depth: Int)] = [(self, 1)]
         while let (value, depth) = pending.popLast() {
             let children: [Value]
@@ -24,6 +35,8 @@ extension Value {
             default: continue
             }
             if depth > limit { return true }
+            visited += children.count
+            if visited > Value.maximumElements { return true }
             for child in children {
                 switch child {
                 case .array, .record: pending.append((child, depth + 1))

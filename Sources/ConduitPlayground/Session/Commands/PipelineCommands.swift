@@ -283,7 +283,9 @@ extension Session {
             writesInto: target,
             admit: { [budget = scheduler.budget, name = name.display] value in budget.admit(value, through: name) }
         )
-        try define(name, as: .sink(sink), syntax: syntax)
+        // What the sink's own closure reads counts too: `drop received` is refused while
+        // `.sink { received.append($0) }` appends into it.
+        try define(name, as: .sink(sink), syntax: syntax, alsoReads: written.namesRead)
         remember(chain, as: name.display)
         let ledgers = subjectLedgers.count
         publisher.subscribe(sink)
