@@ -83,6 +83,11 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         XCTAssertEqual(type("drop names"), ["dropped names"])
         XCTAssertTrue(error("names").contains("unknown command `names`"))
         XCTAssertTrue(error("sink out = total").contains("`total` is integer 21, a value and not a publisher"))
+        type("let xs = [1]")
+        XCTAssertTrue(error("xs.sink { print($0) }").contains(
+            "`xs` gives array [1], not a publisher; `xs.publisher` sends its elements"))
+        type("let team = [Standup(title: \"a\"), Standup(title: \"b\")]")
+        XCTAssertEqual(type("inspect team").first, "team: constant of type [Standup]")
     }
 
     func testAVarChangesAsSwiftsDoesAndALetRefuses() {

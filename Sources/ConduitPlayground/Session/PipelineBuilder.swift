@@ -107,7 +107,7 @@ extension Session {
         let syntax = bound ? written : try bind(written)
         var current: Pipe
         do {
-            current = try source(of: syntax, chain: chain, arguments: arguments, trial: trial)
+            current = try source(of: syntax, written: written, chain: chain, arguments: arguments, trial: trial)
         } catch is PlaygroundError where trial {
             current = Empty().eraseToAnyPublisher()
         }
@@ -116,8 +116,9 @@ extension Session {
         return try applyOperators(of: syntax, to: current, chain: chain, measure: !bound || trial)
     }
 
+    /// `written` is the pipeline as typed (before its names were resolved), for messages.
     private func source(
-        of syntax: PipelineSyntax, chain: ChainState, arguments: [Value], trial: Bool
+        of syntax: PipelineSyntax, written: PipelineSyntax, chain: ChainState, arguments: [Value], trial: Bool
     ) throws -> Pipe {
         let current: Pipe
         switch syntax.source {
@@ -132,11 +133,16 @@ extension Session {
             guard case .publisher(let publisher) = value else {
                 if trial { return Empty().eraseToAnyPublisher() }
                 // Where a pipeline starts, a plain value is a mistake the line can point at.
-                let shown = Parser.startOffset(of: expression).map { _ in expression.writtenText } ?? syntax.text
+                var typed = expression
+                if case .expression(let original) = written.source { typed = original }
+                let start = Parser.startOffset(of: typed)
+                let shown = start.map { _ in typed.writtenText } ?? syntax.text
+                let named = Parser.dottedName(of: typed) != nil
                 throw SyntaxError(
                     "`\(shown)` gives \(value.kindName) \(value), not a publisher; "
                         + (value.kindName == "array"
-                            ? "`[...].publisher` sends its elements" : "`Just(...)` makes one of a value"),
+                            ? "`\(named ? shown : "[...]").publisher` sends its elements"
+                            : "`Just(\(named ? shown : "..."))` makes one of a value"),
                     offset: syntax.startOffset, length: max(1, shown.count)
                 )
             }

@@ -180,8 +180,9 @@ extension Session {
             return "\(name.display): \(binding.summary)\n  writes go through \(binding.object.name), as a SwiftUI "
                 + "Binding's do"
         case .value(let named):
-            return "\(name.display): \(named.isConstant ? "constant" : "variable") of type "
-                + "\(ValueType(of: named.value))\n  value: \(named.value)\n  "
+            let type = structName(of: named.value) ?? ValueType(of: named.value).description
+            return "\(name.display): \(named.isConstant ? "constant" : "variable") of type \(type)\n  "
+                + "value: \(named.value)\n  "
                 + (named.isConstant ? "a `let`: it cannot change" : "a `var`: `\(name.display) = VALUE` or a mutating "
                     + "method changes it")
         }

@@ -65,8 +65,14 @@ extension Session {
         return name
     }
 
-    /// The struct whose fields a record has, in order (`var copy = daily` is a `Standup`), if one does.
+    /// The struct whose fields a record has, in order (`var copy = daily` is a `Standup`), or an
+    /// array of such records (`[Standup]`), if one does.
     func structName(of value: Value) -> String? {
+        if case .array(let items) = value, let first = items.first, let name = structName(of: first),
+            items.allSatisfy({ structName(of: $0) == name })
+        {
+            return "[\(name)]"
+        }
         guard case .record(let fields) = value else { return nil }
         let names = fields.map(\.name)
         return classes.values.filter { $0.isValueType && $0.properties.map(\.name.display) == names }
