@@ -253,7 +253,9 @@ extension Session {
                 }
                 try assign(.record(fields), to: base, at: token, verb: verb)
             default:
-                throw SyntaxError("cannot set \(owner.kindName) \(owner) at \(key.kindName) \(key)", at: token)
+                throw SyntaxError(
+                    "cannot set \(owner.kindName) \(owner) at \(key.kindName) \(key): an array's elements are set "
+                        + "by position (`xs[0] = VALUE`) and a dictionary's by key (`d[\"key\"] = VALUE`)", at: token)
             }
         default:
             throw SyntaxError("only a `var`, its fields and elements, and an object's properties can be assigned",

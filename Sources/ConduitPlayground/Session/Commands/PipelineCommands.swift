@@ -18,8 +18,15 @@ enum PipelineCommands {
                 parser.advance()
                 declaredType = try parser.skipType()
             }
+            if !declaredType.isEmpty, parser.current.kind == .end || parser.current.isSymbol(";") {
+                throw SyntaxError(
+                    "`\(word.display) \(name.display): \(declaredType)` needs a value here, as a top-level Swift "
+                        + "variable does: write `\(word.display) \(name.display): \(declaredType) = VALUE`",
+                    at: parser.current)
+            }
             try parser.expectSymbol(
-                "=", "write `let \(name.display) = PIPELINE`, for example `let doubled = numbers.map { $0 * 2 }`"
+                "=", "write `\(word.display) \(name.display) = PIPELINE` or `= VALUE`, for example "
+                    + "`let doubled = numbers.map { $0 * 2 }` or `var count = 0`"
             )
             if parser.skipCancellableStore(declaredType: declaredType) {
                 // `var cancellables = Set<AnyCancellable>()`: the playground keeps every
