@@ -195,15 +195,18 @@ enum Help {
         case "values":
             return """
             values: 42, -7, 2.5, "text" (double quotes), true, false, nil, arrays [1, 2, 3],
-            records {name: "ace", rank: 1} (also a struct's value, and a dictionary ["ana": 1]);
-            arithmetic works in values too: send n 6 * 7
-              let offset = 10, var names = ["a", "b"], let daily = Standup(title: "Daily"): a name for a value,
-              which print, send and closures read (s.map { $0 + offset } reads it when a value passes)
-              a var changes: count += 1, names[0] = "z", daily.title = "x", names.append("c"),
-              names.removeAll { $0 == "a" }; a let refuses, as Swift does; `var copy = names` is a copy
-              methods of values as Swift's (help functions): names.filter { $0 != "a" }.map { $0.count },
-              xs.reduce(0, +), xs.sorted(by: >), xs.contains(where: { $0 > 2 }), also in closures:
-              s.map { $0.filter { $0 > 2 } } filters the array each value is
+            records {name: "ace", rank: 1}; arithmetic works in values too: send n 6 * 7
+              let offset = 10            names a value (also var, and a struct's value:
+                                         let daily = Standup(title: "Daily"))
+              var scores = ["ana": 1]    a dictionary is a record {ana: 1}
+              offset                     alone, prints it; print, send and closures read it
+              s.map { $0 + offset }      a closure reads it when a value passes
+              count += 1, names[0] = "z", daily.title = "x"   a var changes; a let refuses
+              names.append("c"), names.removeAll { $0 == "a" }   mutating methods of a var
+              s.sink { received.append($0) }, s.sink { count += 1 }   also from a closure
+              var copy = names           a copy: changing names leaves copy as it was
+              names.filter { $0 != "a" }.map { $0.count }   Swift's collection methods
+              s.map { $0.filter { $0 > 2 } }   on each array s sends; help functions
             """
         case "closures":
             return """
