@@ -6,13 +6,15 @@
 /// cancel the upstream and complete the downstream once, and ignore whatever the upstream sends
 /// after that. `step` sees each value (serially) and says what to do; a thrown error fails the
 /// downstream with that error.
+@usableFromInline
 internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
     Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
-    typealias Failure = UpstreamFailure
-    typealias Output = Downstream.Input
+    @usableFromInline typealias Failure = UpstreamFailure
+    @usableFromInline typealias Output = Downstream.Input
 
     /// What one upstream value becomes.
+    @usableFromInline
     enum Step {
         case send(Output)
         /// Nothing goes out; the upstream is asked for one more value in its place.
@@ -22,29 +24,30 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         case finish(Output?)
     }
 
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var upstream: Subscription?
-    private var done = false
+    @usableFromInline let lock = Lock()
+    @usableFromInline var downstream: Downstream?
+    @usableFromInline var upstream: Subscription?
+    @usableFromInline var done = false
     /// Whether a subscription that comes after the downstream cancelled is cancelled (Combine's
     /// `filter`-like operators) or left alone (its `tryMap`, `tryScan`, `output(in:)`...).
-    private let cancelsLateSubscription: Bool
-    private var cancelledWhileWaiting = false
+    @usableFromInline let cancelsLateSubscription: Bool
+    @usableFromInline var cancelledWhileWaiting = false
     /// Whether reflection shows the downstream (Combine's `tryFilter`, `prefix(while:)`...) or
     /// nothing (its `tryMap`, `drop(while:)`, `output(in:)`...).
-    private let reflectsDownstream: Bool
+    @usableFromInline let reflectsDownstream: Bool
     /// Whether a completion that comes before the subscription still reaches the downstream
     /// (Combine's `encode`/`decode`) or is ignored (its other guarded operators).
-    private let passesEarlyCompletion: Bool
+    @usableFromInline let passesEarlyCompletion: Bool
     /// What reflection shows after the downstream, given the stream's status and upstream
     /// subscription (Combine's `removeDuplicates` shows the last value, its `tryScan` the status
     /// and the result, its `encode` whether it finished and the upstream).
-    private let reflectedState: ((_ status: String, _ upstream: Subscription?) -> [Mirror.Child])?
-    private let step: (Input) throws -> Step
-    private let mapFailure: (UpstreamFailure) -> Downstream.Failure
-    private let wrapError: (Error) -> Downstream.Failure
-    let description: String
+    @usableFromInline let reflectedState: ((_ status: String, _ upstream: Subscription?) -> [Mirror.Child])?
+    @usableFromInline let step: (Input) throws -> Step
+    @usableFromInline let mapFailure: (UpstreamFailure) -> Downstream.Failure
+    @usableFromInline let wrapError: (Error) -> Downstream.Failure
+    @usableFromInline let description: String
 
+    @inlinable
     init(
         downstream: Downstream,
         name: String,
@@ -67,6 +70,7 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         self.step = step
     }
 
+    @usableFromInline
     var customMirror: Mirror {
         lock.lock()
         let downstream = self.downstream
@@ -80,8 +84,10 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         return Mirror(self, children: ["downstream": downstream as Any])
     }
 
+    @usableFromInline
     var playgroundDescription: Any { description }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         lock.lock()
         guard upstream == nil, !done, let downstream else {
@@ -96,6 +102,7 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         downstream.receive(subscription: self)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         guard !done, let downstream else {
@@ -138,6 +145,7 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     }
 
     /// A completion before the subscription is ignored unless `passesEarlyCompletion`.
+    @usableFromInline
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         lock.lock()
         guard !done, upstream != nil || passesEarlyCompletion, let downstream else {
@@ -151,11 +159,13 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         downstream.receive(completion: completion.mapFailure(mapFailure))
     }
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         let upstream = lock.withLock { done ? nil : self.upstream }
         upstream?.request(demand)
     }
 
+    @usableFromInline
     func cancel() {
         let upstream: Subscription? = lock.withLock {
             defer {
@@ -170,6 +180,7 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     }
 
     /// Ends the stream from outside (a timeout): cancels the upstream and completes the downstream.
+    @usableFromInline
     func expire(with completion: Subscribers.Completion<Downstream.Failure>) {
         let downstream = lock.withLock { self.downstream }
         guard let upstream = terminate(), let downstream else { return }
@@ -178,13 +189,15 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     }
 
     /// Whether the upstream's subscription has not come yet (and the stream has not ended).
-    private var isAwaitingSubscription: Bool {
+    @usableFromInline
+    var isAwaitingSubscription: Bool {
         lock.withLock { !done && upstream == nil }
     }
 
     /// Marks the stream done when it has no upstream yet (`decode` failing on a value sent before
     /// the subscription, as Combine's does); whether it did.
-    private func terminateBeforeSubscription() -> Bool {
+    @usableFromInline
+    func terminateBeforeSubscription() -> Bool {
         lock.withLock {
             guard !done, upstream == nil, downstream != nil else { return false }
             done = true
@@ -194,7 +207,8 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     }
 
     /// Marks the stream done; returns the upstream to cancel, or nil if it was already done.
-    private func terminate() -> Subscription? {
+    @usableFromInline
+    func terminate() -> Subscription? {
         lock.withLock {
             guard !done, let upstream else { return nil }
             done = true

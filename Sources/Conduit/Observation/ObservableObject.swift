@@ -24,8 +24,9 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
 /// Keeps the synthesised `objectWillChange` publisher of each live object, so that every access
 /// returns the same one and `@Published` setters can find it. Entries hold the object weakly and
 /// are dropped once it is gone.
+@usableFromInline
 internal final class ObjectWillChangeRegistry: @unchecked Sendable {
-    static let shared = ObjectWillChangeRegistry()
+    @usableFromInline static let shared = ObjectWillChangeRegistry()
 
     private struct Entry {
         weak var object: AnyObject?
@@ -55,6 +56,7 @@ internal final class ObjectWillChangeRegistry: @unchecked Sendable {
     }
 
     /// The object's publisher if anyone has asked for it (nobody can be listening otherwise).
+    @usableFromInline
     func existingPublisher(for object: AnyObject) -> ObservableObjectPublisher? {
         lock.withLock {
             guard let entry = entries[ObjectIdentifier(object)], entry.object === object else { return nil }

@@ -11,6 +11,7 @@ extension Publishers {
             self.transform = transform
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let transform = self.transform
             upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "CompactMap") {
@@ -31,6 +32,7 @@ extension Publishers {
             self.transform = transform
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             let transform = self.transform
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Upstream.Failure, S>(

@@ -36,6 +36,7 @@ extension Publishers {
             self.isIncluded = isIncluded
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             let isIncluded = self.isIncluded
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Upstream.Failure, S>(

@@ -12,6 +12,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
             upstream.subscribe(GuardedSubscriber<Output, Failure, S>(
@@ -34,6 +35,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             let predicate = self.predicate
             upstream.subscribe(GuardedSubscriber<Output, Upstream.Failure, S>(
@@ -58,6 +60,7 @@ extension Publishers {
             self.range = range
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Upstream.Output, S.Failure == Failure {
             if range.isEmpty {
                 upstream.subscribe(GuardedSubscriber<Upstream.Output, Failure, S>(

@@ -13,6 +13,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             var previous: Output?
             let predicate = self.predicate
@@ -43,6 +44,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             var previous: Output?
             let predicate = self.predicate

@@ -15,6 +15,7 @@ extension Publishers {
             self.nextPartialResult = nextPartialResult
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(ScanSubscriber<Upstream.Output, Output, Failure>(
                 downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult
@@ -37,6 +38,7 @@ extension Publishers {
             self.nextPartialResult = nextPartialResult
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             var accumulator = initialResult
             let next = nextPartialResult
@@ -69,15 +71,17 @@ extension Publisher {
 /// The subscriber of `scan`: it hands the upstream's subscription straight to the downstream (as
 /// Combine does) and sends each partial result; reflection shows the downstream and the result.
 /// Values arrive serially (the publisher contract), so the result needs no lock.
-private final class ScanSubscriber<Input, Output, Failure: Error>: Subscriber, CustomStringConvertible,
+@usableFromInline
+internal final class ScanSubscriber<Input, Output, Failure: Error>: Subscriber, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
-    private let downstream: any Subscriber<Output, Failure>
+    @usableFromInline let downstream: any Subscriber<Output, Failure>
     /// Delivers a result downstream, made where the downstream's type is known.
-    private let send: (Output) -> Subscribers.Demand
-    private let nextPartialResult: (Output, Input) -> Output
-    private var result: Output
+    @usableFromInline let send: (Output) -> Subscribers.Demand
+    @usableFromInline let nextPartialResult: (Output, Input) -> Output
+    @usableFromInline var result: Output
 
+    @inlinable
     init<Downstream: Subscriber>(
         downstream: Downstream, initialResult: Output, nextPartialResult: @escaping (Output, Input) -> Output
     ) where Downstream.Input == Output, Downstream.Failure == Failure {
@@ -87,24 +91,30 @@ private final class ScanSubscriber<Input, Output, Failure: Error>: Subscriber, C
         self.nextPartialResult = nextPartialResult
     }
 
+    @usableFromInline
     var description: String { "Scan" }
 
+    @usableFromInline
     var customMirror: Mirror {
         let children: [Mirror.Child] = [("downstream", downstream), ("result", result)]
         return Mirror(self, children: children)
     }
 
+    @usableFromInline
     var playgroundDescription: Any { description }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         downstream.receive(subscription: subscription)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         result = nextPartialResult(result, input)
         return send(result)
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         downstream.receive(completion: completion)
     }

@@ -12,6 +12,7 @@ extension Publishers {
             self.transform = transform
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             let transform = self.transform
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Upstream.Failure, S>(
