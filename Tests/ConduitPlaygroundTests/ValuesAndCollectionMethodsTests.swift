@@ -57,6 +57,8 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         }
         type("let none: Int? = nil")
         XCTAssertEqual(values("none.map { $0 + 1 }"), ["nil"], "Optional.map keeps nil")
+        XCTAssertEqual(values("print(xs.last! * 10)"), ["20"], "a force unwrap gives the value")
+        XCTAssertTrue(error("none!").contains("unexpectedly found nil while unwrapping an optional value with `!`"))
         XCTAssertTrue(error("none.filter { $0 > 1 }").contains("`filter` is called on nil: unwrap the optional"))
     }
 

@@ -108,6 +108,13 @@ enum Functions {
             if matches { return arguments[0] }
             if name == "as?" { return .null }
             throw PlaygroundError("\(arguments[0].kindName) \(arguments[0]) is not of type \(type) (`as!` stops here)")
+        case "#unwrap":
+            try expect(1)
+            guard arguments[0] != .null else {
+                throw PlaygroundError("unexpectedly found nil while unwrapping an optional value with `!`; "
+                    + "`?.`, `??` or `if let` handle nil")
+            }
+            return arguments[0]
         case "isNil":
             try expect(1)
             return .bool(arguments[0] == .null)

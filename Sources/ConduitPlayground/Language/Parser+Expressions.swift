@@ -107,6 +107,16 @@ extension Parser {
         // After `?.` the rest of the chain is skipped on nil, as Swift's optional chaining does.
         var chained = false
         while true {
+            if current.isSymbol("!"), position > 0,
+                tokens[position - 1].offset + tokens[position - 1].length == current.offset
+            {
+                // `names.last!`, Swift's force unwrap written against what it unwraps: the value, or a
+                // failure where it is nil.
+                try enter()
+                advance()
+                expression = .call("#unwrap", [expression])
+                continue
+            }
             if current.isSymbol(".") || current.isSymbol("[") {
                 // Each member or index access nests the expression one level deeper.
                 try enter()

@@ -24,7 +24,8 @@ extension Parser {
         }
         guard let spec = CommandTable.spec(named: word) else {
             if word.hasPrefix("$") || peek(1).isSymbol(".") || peek(1).isSymbol("(") || peek(1).isSymbol("=")
-                || peek(1).isSymbol("?") || peek(1).isSymbol("[") || compoundAssignmentFollows {
+                || peek(1).isSymbol("?") || peek(1).isSymbol("[") || peek(1).isSymbol("!")
+                || compoundAssignmentFollows {
                 // `player.currentSong = "x"`, `print("hi")`, `player.$currentSong.sink { ... }`, `count += 1`,
                 // `names[0] = "z"`.
                 return try ObjectCommands.expressionStatement(&self)
