@@ -123,6 +123,17 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         XCTAssertEqual(type("sprint"), ["{title: \"Sprint\"}"])
     }
 
+    func testACurrentValueSubjectsValueIsReadAndSetAsSwiftsIs() {
+        type("let xs = [1, 2]")
+        type("let latest = CurrentValueSubject<[Int], Never>(xs)")
+        type("sink out = latest")
+        XCTAssertEqual(values("print(latest.value.map { $0 * 2 })"), ["[2, 4]"])
+        XCTAssertEqual(values("latest.value = [5]"), ["out ← [5]"], "setting the value sends it")
+        XCTAssertEqual(type("latest.value.count"), ["1"])
+        type("subject plain")
+        XCTAssertTrue(error("plain.value").contains("`plain` is a PassthroughSubject, which keeps no value"))
+    }
+
     func testAVarIsACopyAsSwiftsValuesAre() {
         type("var a = [1, 2]")
         type("var b = a")

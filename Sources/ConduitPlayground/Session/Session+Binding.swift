@@ -71,6 +71,13 @@ extension Session {
             return .array(try items.map(bind))
         case .record(let fields):
             return .record(try fields.map { ($0.0, try bind($0.1)) })
+        case .member(.name(let root, let token), "value") where isSubject(root):
+            // `latest.value`: a CurrentValueSubject's value, read when the expression runs, as Swift's.
+            guard case .subject(let subject)? = entries[root], case .current(let current) = subject.storage else {
+                throw SyntaxError("`\(root)` is a PassthroughSubject, which keeps no value; a CurrentValueSubject "
+                    + "does (`current \(root) = VALUE`, or `CurrentValueSubject<T, Never>(VALUE)`)", at: token)
+            }
+            return .bound(BoundExpression { _ in current.value })
         case .member(.name(let root, let token), "wrappedValue"):
             if case .binding? = entries[root] { return try resolve(root, at: token) }
             return .member(try bind(.name(root, token)), "wrappedValue")
@@ -156,6 +163,12 @@ extension Session {
                     }
                 })
         }
+    }
+
+    /// Whether `name` names a subject.
+    func isSubject(_ name: String) -> Bool {
+        if case .subject? = entries[name] { return true }
+        return false
     }
 
     /// A publisher a closure made, counted as an inner subscription of `owner` while subscribed

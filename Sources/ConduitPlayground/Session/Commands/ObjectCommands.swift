@@ -486,6 +486,18 @@ extension Session {
         {
             return
         }
+        if property == "value", case .name(let name, _) = base, case .subject(let subject)? = entries[name],
+            case .current = subject.storage
+        {
+            // `latest.value = 5`: Swift's CurrentValueSubject sends the value it is given.
+            let value = try constant(
+                valueExpression, at: Token(kind: valueToken.kind, offset: valueToken.offset - 2, length: 1))
+            guard FeedbackGuard.run({ subject.send(value) }) else {
+                throw SyntaxError("\(name).value = \(value) feeds itself (a loop of \(FeedbackGuard.limit) sends): "
+                    + "stopped", at: target)
+            }
+            return
+        }
         let owner: Value
         do {
             owner = try bind(base).evaluate([])
