@@ -134,6 +134,13 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         XCTAssertTrue(error("plain.value").contains("`plain` is a PassthroughSubject, which keeps no value"))
     }
 
+    func testTabOffersValuesAtTheStartOfALineAndTheirMethodsAfterADot() {
+        type("var names = [\"a\"]")
+        XCTAssertTrue(session.completions(for: "na", cursor: 2).contains("names"))
+        XCTAssertEqual(session.completions(for: "names.remo", cursor: 10), ["remove", "removeAll", "removeFirst",
+            "removeLast", "removeValue"])
+    }
+
     func testAVarIsACopyAsSwiftsValuesAre() {
         type("var a = [1, 2]")
         type("var b = a")

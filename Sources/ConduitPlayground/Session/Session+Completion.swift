@@ -21,9 +21,15 @@ extension Session {
             return matching(members, word)
         }
         if before.isEmpty {
-            // A line may also start with an object (`player.currentSong = ...`) or `print(`.
-            let objects = order.filter { if case .object? = entries[$0] { true } else { false } }
-            return matching(CommandTable.words + objects + ["print"], word)
+            // A line may also start with an object (`player.currentSong = ...`), a value (`count += 1`,
+            // `names.append(...)`) or `print(`.
+            let starts = names { entry in
+                switch entry {
+                case .object, .value: true
+                default: false
+                }
+            }
+            return matching(CommandTable.words + starts + ["print"], word)
         }
         // The argument being typed is the text since the last blank (a path, `taps.ma`); the
         // arguments before it say which one it is.
@@ -34,6 +40,15 @@ extension Session {
             return Session.files(matching: String(characters[tokenStart...]))
         }
         if start > 0, characters[start - 1] == "." {
+            var rootStart = start - 1
+            while rootStart > statementStart, characters[rootStart - 1].isLetter || characters[rootStart - 1].isNumber
+                || characters[rootStart - 1] == "_" {
+                rootStart -= 1
+            }
+            if case .value? = entries[String(characters[rootStart..<(start - 1)])] {
+                // `names.`: Swift's methods of the value, and `.publisher` to make a publisher of it.
+                return matching(Array(CollectionMethods.names) + ["publisher", "count", "isEmpty"], word)
+            }
             return matching(OperatorTable.names + ["publisher", "publish"], word)
         }
         return matching(candidates(for: kind, before: characters[..<start]), word)
