@@ -61,6 +61,13 @@ enum PipelineCommands {
                 let first = parser.tokens[valueStart]
                 parser.position = valueStart
                 parser.highestArgument = highestArgument
+                if first.isSymbol("{"), !parser.looksLikeRecord() {
+                    throw SyntaxError(
+                        "a closure is not a value a name holds here; declare a function instead, such as "
+                            + "`func \(name.display)(x) = x * 2`, and call it in closures: "
+                            + "`s.map { \(name.display)($0) }`",
+                        at: first)
+                }
                 let expression: Expression
                 do {
                     expression = try parser.valueExpression()
