@@ -5,14 +5,18 @@
 /// arrives, and a completion that comes before it is ignored. The demand the downstream has
 /// outstanding carries over to the replacement. No lock is held while the downstream, a source or
 /// the handler runs.
+@usableFromInline
 internal final class CatchRelay<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
+    @usableFromInline
     typealias Input = Downstream.Input
+    @usableFromInline
     typealias Failure = UpstreamFailure
 
     /// Where the relay stands: each step is taken once, in this order (or straight to `done`).
-    private enum Phase {
+    @usableFromInline
+    enum Phase {
         case awaitingUpstream
         case upstream
         /// The handler ran; the replacement's subscription has not arrived yet.
@@ -21,31 +25,42 @@ internal final class CatchRelay<UpstreamFailure: Error, Downstream: Subscriber>:
         case done
     }
 
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var demand = Subscribers.Demand.none
-    private var source: Subscription?
-    private var phase = Phase.awaitingUpstream
+    @usableFromInline
+    let lock = Lock()
+    @usableFromInline
+    var downstream: Downstream?
+    @usableFromInline
+    var demand = Subscribers.Demand.none
+    @usableFromInline
+    var source: Subscription?
+    @usableFromInline
+    var phase = Phase.awaitingUpstream
     /// Runs the handler on the upstream's failure and subscribes the replacement to this relay
     /// (through `recovered(_:)`), or ends it with `endRecovery(_:)` if the handler throws.
-    private let recover: (UpstreamFailure, CatchRelay) -> Void
+    @usableFromInline
+    let recover: (UpstreamFailure, CatchRelay) -> Void
+    @usableFromInline
     let description: String
 
+    @inlinable
     init(downstream: Downstream, name: String, recover: @escaping (UpstreamFailure, CatchRelay) -> Void) {
         self.downstream = downstream
         self.description = name
         self.recover = recover
     }
 
+    @usableFromInline
     var customMirror: Mirror {
         let (downstream, demand) = lock.withLock { (self.downstream, self.demand) }
         return Mirror(self, children: ["downstream": downstream as Any, "demand": demand])
     }
 
+    @usableFromInline
     var playgroundDescription: Any { description }
 
     // MARK: Upstream events
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         lock.lock()
         guard case .awaitingUpstream = phase, let downstream else {
@@ -59,10 +74,12 @@ internal final class CatchRelay<UpstreamFailure: Error, Downstream: Subscriber>:
         downstream.receive(subscription: self)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         deliver(input, from: .upstream)
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         lock.lock()
         guard case .upstream = phase, let downstream else {
@@ -86,12 +103,14 @@ internal final class CatchRelay<UpstreamFailure: Error, Downstream: Subscriber>:
     // MARK: Replacement events
 
     /// A subscriber for the replacement publisher, whose failures `wrap` turns into the downstream's.
+    @usableFromInline
     func recovered<NewFailure: Error>(
         _ wrap: @escaping (NewFailure) -> Downstream.Failure
     ) -> CatchRecoveryLink<UpstreamFailure, NewFailure, Downstream> {
         CatchRecoveryLink(relay: self, wrap: wrap)
     }
 
+    @usableFromInline
     func replacementSubscribed(_ subscription: Subscription) {
         lock.lock()
         guard case .recovering = phase, downstream != nil else {
@@ -108,10 +127,12 @@ internal final class CatchRelay<UpstreamFailure: Error, Downstream: Subscriber>:
         }
     }
 
+    @usableFromInline
     func replacementSent(_ input: Input) -> Subscribers.Demand {
         deliver(input, from: .recovered)
     }
 
+    @usableFromInline
     func replacementCompleted(_ completion: Subscribers.Completion<Downstream.Failure>) {
         lock.lock()
         guard case .recovered = phase else {
@@ -123,6 +144,7 @@ internal final class CatchRelay<UpstreamFailure: Error, Downstream: Subscriber>:
     }
 
     /// Ends the stream after the upstream failed: the replacement completed, or the handler threw.
+    @usableFromInline
     func endRecovery(_ completion: Subscribers.Completion<Downstream.Failure>) {
         lock.lock()
         switch phase {
@@ -142,6 +164,7 @@ internal final class CatchRelay<UpstreamFailure: Error, Downstream: Subscriber>:
 
     // MARK: Downstream calls
 
+    @usableFromInline
     func request(_ newDemand: Subscribers.Demand) {
         lock.lock()
         guard downstream != nil else {
@@ -154,6 +177,7 @@ internal final class CatchRelay<UpstreamFailure: Error, Downstream: Subscriber>:
         source?.request(newDemand)
     }
 
+    @usableFromInline
     func cancel() {
         lock.lock()
         let source = self.source
@@ -165,7 +189,8 @@ internal final class CatchRelay<UpstreamFailure: Error, Downstream: Subscriber>:
     }
 
     /// Hands a value from the source of `stage` on, if there is demand for it.
-    private func deliver(_ input: Input, from stage: Phase) -> Subscribers.Demand {
+    @usableFromInline
+    func deliver(_ input: Input, from stage: Phase) -> Subscribers.Demand {
         lock.lock()
         guard let downstream, demand > 0 else {
             lock.unlock()
@@ -190,28 +215,40 @@ internal final class CatchRelay<UpstreamFailure: Error, Downstream: Subscriber>:
 
 /// The subscriber a `CatchRelay` attaches to the replacement publisher; it shows itself as the
 /// relay does.
+@usableFromInline
 internal struct CatchRecoveryLink<UpstreamFailure: Error, NewFailure: Error, Downstream: Subscriber>: Subscriber,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
+    @usableFromInline
     typealias Input = Downstream.Input
+    @usableFromInline
     typealias Failure = NewFailure
 
+    @usableFromInline
     let relay: CatchRelay<UpstreamFailure, Downstream>
+    @usableFromInline
     let wrap: (NewFailure) -> Downstream.Failure
+    @usableFromInline
     let combineIdentifier = CombineIdentifier()
 
+    @usableFromInline
     var description: String { relay.description }
+    @usableFromInline
     var customMirror: Mirror { relay.customMirror }
+    @usableFromInline
     var playgroundDescription: Any { relay.playgroundDescription }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         relay.replacementSubscribed(subscription)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         relay.replacementSent(input)
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<NewFailure>) {
         relay.replacementCompleted(completion.mapFailure(wrap))
     }

@@ -6,6 +6,7 @@
 /// 112. A subscription that is not a class (rare) is kept in a `SubscriptionBox`.
 /// `@unchecked Sendable`: its owner touches it only under a lock, and subscriptions are
 /// thread-safe by contract.
+@usableFromInline
 internal enum SubscriberState: @unchecked Sendable {
     case awaitingSubscription
     /// The subscription's object and its type (to call it through): three words.
@@ -14,6 +15,7 @@ internal enum SubscriberState: @unchecked Sendable {
 
     /// The state holding `subscription`. Opening the existential gives its type and object without
     /// a dynamic cast (a cast to a class existential looks the conformance up again: ~40 ns).
+    @usableFromInline
     static func holding(_ subscription: Subscription) -> SubscriberState {
         func holding<S: Subscription>(_ subscription: S) -> SubscriberState {
             if S.self is AnyObject.Type {
@@ -26,6 +28,7 @@ internal enum SubscriberState: @unchecked Sendable {
 
     /// Cancels the subscription held as `object` of `type` (a `.subscribed` state's payload),
     /// called through its type without making an existential.
+    @usableFromInline
     static func cancel(_ object: AnyObject, of type: any Subscription.Type) {
         func cancel<S: Subscription>(_: S.Type) {
             unsafeBitCast(object, to: S.self).cancel()
@@ -34,6 +37,7 @@ internal enum SubscriberState: @unchecked Sendable {
     }
 
     /// The live upstream subscription, if any.
+    @usableFromInline
     var subscription: Subscription? {
         guard case .subscribed(let object, let type) = self else { return nil }
         func restore<S: Subscription>(_: S.Type) -> Subscription {

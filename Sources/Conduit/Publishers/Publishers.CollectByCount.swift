@@ -16,6 +16,7 @@ extension Publishers {
             self.count = count
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(CountingCollector(downstream: subscriber, count: count))
         }
@@ -32,14 +33,18 @@ extension Publisher {
 /// The subscriber and subscription of `collect(_ count:)`: a request for N arrays asks the upstream
 /// for N × count values. As in Combine, a value before the subscription is ignored, while a
 /// completion before it still reaches the downstream.
-private final class CountingCollector<Element, Downstream: Subscriber>:
+@usableFromInline
+internal final class CountingCollector<Element, Downstream: Subscriber>:
     OperatorSubscription<Element, Downstream.Failure, Downstream>, @unchecked Sendable
     where Downstream.Input == [Element]
 {
     /// The values of the array being filled; under `lock`.
-    private var buffer: [Element] = []
-    private let count: Int
+    @usableFromInline
+    var buffer: [Element] = []
+    @usableFromInline
+    let count: Int
 
+    @inlinable
     init(downstream: Downstream, count: Int) {
         self.count = count
         // A count is a limit, not a size: reserving it all up front would allocate for values
@@ -49,6 +54,7 @@ private final class CountingCollector<Element, Downstream: Subscriber>:
     }
 
     /// Combine's children: the downstream, the upstream's subscription, the buffer and the count.
+    @usableFromInline
     override var customMirror: Mirror {
         let (downstream, subscription, buffer) = lock.withLock { (self.downstream, upstream.subscription, self.buffer) }
         return Mirror(self, children: [
@@ -57,6 +63,7 @@ private final class CountingCollector<Element, Downstream: Subscriber>:
         ])
     }
 
+    @inlinable
     override func receive(_ input: Element) -> Subscribers.Demand {
         let (target, full): (Downstream?, [Element]?) = lock.withLock {
             guard case .subscribed = upstream, let downstream else { return (nil, nil) }
@@ -70,6 +77,7 @@ private final class CountingCollector<Element, Downstream: Subscriber>:
     }
 
     /// A finish first sends the partly filled array, if any; a failure drops it.
+    @usableFromInline
     override func receive(completion: Subscribers.Completion<Downstream.Failure>) {
         guard let target = end() else { return }
         let rest: [Element] = lock.withLock {
@@ -82,6 +90,7 @@ private final class CountingCollector<Element, Downstream: Subscriber>:
         target.receive(completion: completion)
     }
 
+    @usableFromInline
     override func request(_ demand: Subscribers.Demand) {
         super.request(demand * count)
     }

@@ -55,31 +55,45 @@ extension Publisher {
 /// gets one call at a time, in the order the events arrived, and the completion last. An action
 /// run from inside the downstream (a synchronous scheduler such as `ImmediateScheduler`) delivers
 /// at once, as a subject does for a send made from inside its subscriber.
+@usableFromInline
 internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
+    @usableFromInline
     typealias Input = Downstream.Input
+    @usableFromInline
     typealias Failure = Downstream.Failure
 
-    private enum Event {
+    @usableFromInline
+    enum Event {
         case value(Input)
         case completion(Subscribers.Completion<Failure>)
     }
 
-    private let lock = Lock()
+    @usableFromInline
+    let lock = Lock()
     /// Held while an action calls the downstream; the thread holding it may take it again.
-    private let delivery = ReentrantLock()
-    private var downstream: Downstream?
-    private var upstream: Subscription?
+    @usableFromInline
+    let delivery = ReentrantLock()
+    @usableFromInline
+    var downstream: Downstream?
+    @usableFromInline
+    var upstream: Subscription?
     /// The downstream cancelled before the upstream's subscription came.
-    private var cancelledWhileWaiting = false
+    @usableFromInline
+    var cancelledWhileWaiting = false
     /// Events waiting for their scheduled action, oldest first.
-    private var pending = FIFO<Event>()
+    @usableFromInline
+    var pending = FIFO<Event>()
     /// The upstream's completion is queued: what the upstream sends after it is ignored.
-    private var upstreamCompleted = false
-    private let later: (@escaping () -> Void) -> Void
+    @usableFromInline
+    var upstreamCompleted = false
+    @usableFromInline
+    let later: (@escaping () -> Void) -> Void
+    @usableFromInline
     let description: String
 
+    @inlinable
     init(downstream: Downstream, name: String, later: @escaping (@escaping () -> Void) -> Void) {
         self.downstream = downstream
         self.description = name
@@ -87,12 +101,15 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
     }
 
     /// No children, as Combine's `receive(on:)` shows to reflection.
+    @usableFromInline
     var customMirror: Mirror { Mirror(self, children: [:]) }
 
+    @usableFromInline
     var playgroundDescription: Any { description }
 
     /// A second subscription (or one after a cancel) is cancelled, as in Combine; one that comes
     /// after the downstream cancelled while waiting for it is left alone.
+    @usableFromInline
     func receive(subscription: Subscription) {
         lock.lock()
         guard upstream == nil, let downstream else {
@@ -107,19 +124,23 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
         downstream.receive(subscription: self)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         schedule(.value(input))
         return .none
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         schedule(.completion(completion))
     }
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         lock.withLock { upstream }?.request(demand)
     }
 
+    @usableFromInline
     func cancel() {
         let upstream: Subscription? = lock.withLock {
             if self.upstream == nil, downstream != nil { cancelledWhileWaiting = true }
@@ -135,7 +156,8 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
 
     /// Queues an event and schedules its delivery; an event before the subscription, after the
     /// completion or after a cancel is ignored, as in Combine.
-    private func schedule(_ event: Event) {
+    @usableFromInline
+    func schedule(_ event: Event) {
         let accepted: Bool = lock.withLock {
             guard downstream != nil, upstream != nil, !upstreamCompleted else { return false }
             if case .completion = event { upstreamCompleted = true }
@@ -148,7 +170,8 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
     }
 
     /// Runs once per scheduled action: delivers the oldest queued event.
-    private func deliverOldest() {
+    @usableFromInline
+    func deliverOldest() {
         delivery.withLock(owner: self) {
             let next: (Downstream, Event)? = lock.withLock {
                 guard let downstream, let event = pending.popFirst() else { return nil }

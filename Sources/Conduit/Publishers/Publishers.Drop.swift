@@ -13,6 +13,7 @@ extension Publishers {
         }
 
         /// A negative count traps here, when subscribed, as in Combine (not when the publisher is made).
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             precondition(count >= 0, "count must not be negative")
             let drop = DropSubscription(downstream: subscriber, count: count)
@@ -34,6 +35,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(DropWhileSubscription<Output, Failure, S>(
                 downstream: subscriber, name: "DropWhile", predicate: predicate, mapFailure: { $0 },
@@ -55,6 +57,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             upstream.subscribe(DropWhileSubscription<Output, Upstream.Failure, S>(
                 downstream: subscriber, name: "TryDropWhile", predicate: predicate, mapFailure: { $0 },
@@ -87,20 +90,25 @@ extension Publisher {
 /// elements to drop, in one request (so `dropFirst(2)` under a demand of 42 asks for 44). Dropped
 /// elements need no new request; later requests go straight to the upstream. As in Combine, a
 /// value or a completion that comes before the upstream's subscription still goes downstream.
-private final class DropSubscription<Downstream: Subscriber>:
+@usableFromInline
+internal final class DropSubscription<Downstream: Subscriber>:
     OperatorSubscription<Downstream.Input, Downstream.Failure, Downstream>, @unchecked Sendable
 {
     /// Demand asked for while there is no upstream subscription; under `lock`.
-    private var pendingDemand = Subscribers.Demand.none
+    @usableFromInline
+    var pendingDemand = Subscribers.Demand.none
     /// Elements still to drop; only the upstream's (serial) events touch it.
-    private var remaining: Int
+    @usableFromInline
+    var remaining: Int
 
+    @inlinable
     init(downstream: Downstream, count: Int) {
         remaining = count
         super.init(downstream: downstream, name: "Drop", passesEarlyCompletion: true, mapFailure: { $0 })
     }
 
     /// The downstream has its subscription already: the upstream is asked for the demand kept.
+    @usableFromInline
     override func subscribed(_ subscription: Subscription, downstream: Downstream) {
         let demand: Subscribers.Demand = lock.withLock {
             defer { pendingDemand = .none }
@@ -109,6 +117,7 @@ private final class DropSubscription<Downstream: Subscriber>:
         if demand > 0 { subscription.request(demand) }
     }
 
+    @inlinable
     override func receive(_ input: Downstream.Input) -> Subscribers.Demand {
         if remaining > 0 {
             remaining -= 1
@@ -119,6 +128,7 @@ private final class DropSubscription<Downstream: Subscriber>:
 
     /// As in Combine, every completion goes downstream (a misbehaving upstream's second one too);
     /// the upstream's subscription is let go, so later requests go nowhere.
+    @usableFromInline
     override func receive(completion: Subscribers.Completion<Downstream.Failure>) {
         let downstream: Downstream? = lock.withLock {
             upstream = .terminal
@@ -127,6 +137,7 @@ private final class DropSubscription<Downstream: Subscriber>:
         downstream?.receive(completion: completion)
     }
 
+    @usableFromInline
     override func request(_ demand: Subscribers.Demand) {
         lock.lock()
         if case .awaitingSubscription = upstream {
@@ -144,14 +155,19 @@ private final class DropSubscription<Downstream: Subscriber>:
 /// predicate until it first says no (each dropped one is replaced by a request for one more), then
 /// straight downstream. As in Combine, a value or a completion that comes before the upstream's
 /// subscription is ignored, and a throwing predicate cancels the upstream and fails the stream.
-private final class DropWhileSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
+@usableFromInline
+internal final class DropWhileSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
     OperatorSubscription<Input, UpstreamFailure, Downstream>, @unchecked Sendable where Downstream.Input == Input
 {
     /// Still dropping; only the upstream's (serial) values touch it.
-    private var dropping = true
-    private let predicate: (Input) throws -> Bool
-    private let wrapError: (Error) -> Downstream.Failure
+    @usableFromInline
+    var dropping = true
+    @usableFromInline
+    let predicate: (Input) throws -> Bool
+    @usableFromInline
+    let wrapError: (Error) -> Downstream.Failure
 
+    @inlinable
     init(
         downstream: Downstream, name: String, predicate: @escaping (Input) throws -> Bool,
         mapFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
@@ -162,6 +178,7 @@ private final class DropWhileSubscription<Input, UpstreamFailure: Error, Downstr
         super.init(downstream: downstream, name: name, passesEarlyCompletion: false, mapFailure: mapFailure)
     }
 
+    @inlinable
     override func receive(_ input: Input) -> Subscribers.Demand {
         guard let downstream = subscribedDownstream else { return .none }
         if dropping {

@@ -27,6 +27,7 @@ extension Publishers {
             self.receiveRequest = receiveRequest
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(EventObservingSubscriber(downstream: subscriber, name: "HandleEvents",
                 events: EventHandlers(
@@ -54,15 +55,30 @@ extension Publisher {
 }
 
 /// The closures an event-observing operator calls; any may be nil.
+@usableFromInline
 internal struct EventHandlers<Output, Failure: Error> {
-    var subscription: ((Subscription) -> Void)?
-    var output: ((Output) -> Void)?
-    var completion: ((Subscribers.Completion<Failure>) -> Void)?
-    var cancel: (() -> Void)?
+    @usableFromInline var subscription: ((Subscription) -> Void)?
+    @usableFromInline var output: ((Output) -> Void)?
+    @usableFromInline var completion: ((Subscribers.Completion<Failure>) -> Void)?
+    @usableFromInline var cancel: (() -> Void)?
     /// A request the downstream makes through its subscription.
-    var request: ((Subscribers.Demand) -> Void)?
+    @usableFromInline var request: ((Subscribers.Demand) -> Void)?
     /// A demand the downstream returns from receiving a value (more than none).
-    var synchronousRequest: ((Subscribers.Demand) -> Void)?
+    @usableFromInline var synchronousRequest: ((Subscribers.Demand) -> Void)?
+
+    @inlinable
+    init(
+        subscription: ((Subscription) -> Void)? = nil, output: ((Output) -> Void)? = nil,
+        completion: ((Subscribers.Completion<Failure>) -> Void)? = nil, cancel: (() -> Void)? = nil,
+        request: ((Subscribers.Demand) -> Void)? = nil, synchronousRequest: ((Subscribers.Demand) -> Void)? = nil
+    ) {
+        self.subscription = subscription
+        self.output = output
+        self.completion = completion
+        self.cancel = cancel
+        self.request = request
+        self.synchronousRequest = synchronousRequest
+    }
 }
 
 /// Stands between upstream and downstream, calling the handlers on every event and passing the
@@ -73,23 +89,33 @@ internal struct EventHandlers<Output, Failure: Error> {
 /// it, which is left alone. `print` observes every request and cancel, even after a cancel;
 /// `handleEvents` (`observesAfterCancel: false`) lets go of its closures at the first cancel.
 /// No lock is held while a handler or the downstream runs.
+@usableFromInline
 internal final class EventObservingSubscriber<Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var upstream: Subscription?
+    @usableFromInline
+    let lock = Lock()
+    @usableFromInline
+    var downstream: Downstream?
+    @usableFromInline
+    var upstream: Subscription?
     /// The downstream cancelled or the upstream completed: nothing more passes.
-    private var ended = false
+    @usableFromInline
+    var ended = false
     /// The downstream cancelled before the upstream's subscription came.
-    private var cancelledWhileWaiting = false
-    private var events: EventHandlers<Input, Failure>
-    private let observesAfterCancel: Bool
+    @usableFromInline
+    var cancelledWhileWaiting = false
+    @usableFromInline
+    var events: EventHandlers<Input, Failure>
+    @usableFromInline
+    let observesAfterCancel: Bool
+    @usableFromInline
     let description: String
 
+    @inlinable
     init(
         downstream: Downstream, name: String, events: EventHandlers<Input, Failure>, observesAfterCancel: Bool
     ) {
@@ -100,19 +126,24 @@ internal final class EventObservingSubscriber<Downstream: Subscriber>: Subscribe
     }
 
     /// No children, as Combine's `print` and `handleEvents` show to reflection.
+    @usableFromInline
     var customMirror: Mirror { Mirror(self, children: [:]) }
 
+    @usableFromInline
     var playgroundDescription: Any { description }
 
-    private var handlers: EventHandlers<Input, Failure> { lock.withLock { events } }
+    @usableFromInline
+    var handlers: EventHandlers<Input, Failure> { lock.withLock { events } }
 
     /// What becomes of a subscription that arrives.
-    private enum SubscriptionVerdict {
+    @usableFromInline
+    enum SubscriptionVerdict {
         case accept(Downstream)
         case cancel
         case leaveAlone
     }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         handlers.subscription?(subscription)
         let verdict: SubscriptionVerdict
@@ -134,6 +165,7 @@ internal final class EventObservingSubscriber<Downstream: Subscriber>: Subscribe
         }
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         let downstream = ended ? nil : self.downstream
@@ -146,6 +178,7 @@ internal final class EventObservingSubscriber<Downstream: Subscriber>: Subscribe
         return demand
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
         let downstream = ended ? nil : self.downstream
@@ -159,6 +192,7 @@ internal final class EventObservingSubscriber<Downstream: Subscriber>: Subscribe
         downstream.receive(completion: completion)
     }
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         lock.lock()
         let upstream = ended ? nil : self.upstream
@@ -168,6 +202,7 @@ internal final class EventObservingSubscriber<Downstream: Subscriber>: Subscribe
         upstream?.request(demand)
     }
 
+    @usableFromInline
     func cancel() {
         lock.lock()
         let events = self.events

@@ -15,6 +15,7 @@ extension Publishers {
             self.init(upstream: upstream, transform: map)
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(FailureMappingSubscriber(downstream: subscriber, name: "MapError", transform: transform))
         }
@@ -30,6 +31,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(FailureMappingSubscriber<Upstream.Output, Never, S>(downstream: subscriber,
                 name: "SetFailureType") { _ -> Failure in })
@@ -56,19 +58,27 @@ extension Publisher where Failure == Never {
 }
 
 /// Passes values and the subscription through unchanged and maps the failure of the completion.
+@usableFromInline
 internal struct FailureMappingSubscriber<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible where Downstream.Input == Input
 {
+    @usableFromInline
     typealias Failure = UpstreamFailure
 
+    @usableFromInline
     let downstream: Downstream
+    @usableFromInline
     let name: String
+    @usableFromInline
     let transform: (UpstreamFailure) -> Downstream.Failure
     /// What reflection shows: nothing for Combine's `MapError` and `SetFailureType`, where the
     /// failure would stop the program for its `AssertNoFailure`.
+    @usableFromInline
     let reflectedChildren: [Mirror.Child]
+    @usableFromInline
     let combineIdentifier = CombineIdentifier()
 
+    @inlinable
     init(
         downstream: Downstream, name: String, reflectedChildren: [Mirror.Child] = [],
         transform: @escaping (UpstreamFailure) -> Downstream.Failure
@@ -79,20 +89,26 @@ internal struct FailureMappingSubscriber<Input, UpstreamFailure: Error, Downstre
         self.transform = transform
     }
 
+    @usableFromInline
     var description: String { name }
 
+    @usableFromInline
     var customMirror: Mirror { Mirror(self, children: reflectedChildren) }
 
+    @usableFromInline
     var playgroundDescription: Any { name }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         downstream.receive(subscription: subscription)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         downstream.receive(input)
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         downstream.receive(completion: completion.mapFailure(transform))
     }

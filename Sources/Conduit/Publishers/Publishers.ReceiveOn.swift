@@ -15,6 +15,7 @@ extension Publishers {
             self.options = options
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (scheduler, options) = (self.scheduler, self.options)
             upstream.subscribe(ScheduledRelay(downstream: subscriber, name: "ReceiveOn") { action in

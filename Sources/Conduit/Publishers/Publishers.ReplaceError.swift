@@ -14,6 +14,7 @@ extension Publishers {
             self.output = output
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
             let subscription = ReplaceErrorSubscription<Upstream.Failure, S>(
                 downstream: subscriber, replacement: output)
@@ -27,34 +28,49 @@ extension Publishers {
 /// As in Combine, the downstream gets it when the upstream's subscription arrives, and what comes
 /// before that is ignored. A failure becomes the replacement element and a finish, delivered at
 /// once if the downstream has demand, else on its next request.
-private final class ReplaceErrorSubscription<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
+@usableFromInline
+internal final class ReplaceErrorSubscription<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
     Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible,
     @unchecked Sendable
     where Downstream.Failure == Never
 {
+    @usableFromInline
     typealias Input = Downstream.Input
+    @usableFromInline
     typealias Failure = UpstreamFailure
 
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var state = SubscriberState.awaitingSubscription
-    private var demand = Subscribers.Demand.none
+    @usableFromInline
+    let lock = Lock()
+    @usableFromInline
+    var downstream: Downstream?
+    @usableFromInline
+    var state = SubscriberState.awaitingSubscription
+    @usableFromInline
+    var demand = Subscribers.Demand.none
     /// The upstream failed while the downstream had no demand: the replacement waits for a request.
-    private var replacementPending = false
+    @usableFromInline
+    var replacementPending = false
     /// The downstream cancelled before the upstream's subscription came; Combine then leaves that
     /// subscription alone.
-    private var cancelledWhileWaiting = false
-    private let replacement: Downstream.Input
+    @usableFromInline
+    var cancelledWhileWaiting = false
+    @usableFromInline
+    let replacement: Downstream.Input
 
+    @inlinable
     init(downstream: Downstream, replacement: Downstream.Input) {
         self.downstream = downstream
         self.replacement = replacement
     }
 
+    @usableFromInline
     var description: String { "ReplaceError" }
+    @usableFromInline
     var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline
     var playgroundDescription: Any { description }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         lock.lock()
         guard case .awaitingSubscription = state, let downstream else {
@@ -73,6 +89,7 @@ private final class ReplaceErrorSubscription<UpstreamFailure: Error, Downstream:
         downstream.receive(subscription: self)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         guard case .subscribed = state, !replacementPending, let downstream else {
@@ -88,6 +105,7 @@ private final class ReplaceErrorSubscription<UpstreamFailure: Error, Downstream:
         return more
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
         guard case .subscribed = state, !replacementPending, let downstream else {
@@ -108,6 +126,7 @@ private final class ReplaceErrorSubscription<UpstreamFailure: Error, Downstream:
         downstream.receive(completion: .finished)
     }
 
+    @usableFromInline
     func request(_ newDemand: Subscribers.Demand) {
         lock.lock()
         guard let downstream else {
@@ -132,6 +151,7 @@ private final class ReplaceErrorSubscription<UpstreamFailure: Error, Downstream:
         subscription?.request(newDemand)
     }
 
+    @usableFromInline
     func cancel() {
         let subscription: Subscription? = lock.withLock {
             defer {

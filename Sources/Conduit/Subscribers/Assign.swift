@@ -12,8 +12,8 @@ extension Subscribers {
         /// The key path that indicates the property to assign.
         public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
-        private let lock = Lock()
-        private var state = SubscriberState.awaitingSubscription
+        @usableFromInline let lock = Lock()
+        @usableFromInline var state = SubscriberState.awaitingSubscription
 
         /// Creates a subscriber to assign the value of a property indicated by a key path.
         public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
@@ -50,6 +50,7 @@ extension Subscribers {
 
         /// A value is assigned only while subscribed: one before the subscription (from a
         /// misbehaving upstream) or after the end is ignored, as in Combine.
+        @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
             lock.lock()
             guard case .subscribed = state else {
