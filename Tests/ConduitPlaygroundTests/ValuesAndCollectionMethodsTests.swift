@@ -141,6 +141,23 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
             "removeLast", "removeValue"])
     }
 
+    func testAForInLoopRunsItsBodyForEachElement() {
+        type("var names = [\"ana\", \"bo\"]")
+        XCTAssertEqual(values("for name in names { print(name.uppercased()) }"), ["ANA", "BO"])
+        type("var total = 0")
+        type("for i in 1...4 { total += i }")
+        XCTAssertEqual(type("total"), ["10"])
+        type("for i in 0..<2 { names.append(\"n\\(i)\") }")
+        XCTAssertEqual(type("names"), ["[\"ana\", \"bo\", \"n0\", \"n1\"]"])
+        XCTAssertEqual(values("for x in names.filter({ $0.count > 2 }) { print(x) }"), ["ana"])
+        let stopped = session.evaluate("for x in [1, 0, 2] { print(10 / x) }").map(\.text)
+        XCTAssertEqual(stopped.first, "10", "what ran before the failure stays")
+        XCTAssertTrue(stopped.last?.contains("division by zero: 10 / 0") ?? false, "\(stopped)")
+        XCTAssertTrue(error("for x in 5 { print(x) }").contains("integer 5 is not a sequence to loop over"))
+        XCTAssertTrue(error("for (i, x) in names.enumerated() { print(i) }").contains("a loop here takes one name"))
+        XCTAssertEqual(values("for await n in [1, 2].publisher.values { print(n) }"), ["1", "2", "loop1 ✓ finished"])
+    }
+
     func testAVarIsACopyAsSwiftsValuesAre() {
         type("var a = [1, 2]")
         type("var b = a")

@@ -12,7 +12,8 @@ extension Parser {
             arguments = try list(until: ")", what: "the arguments of `\(name)`") { try $0.argument() }
         }
         var closure: Closure?
-        if current.isSymbol("{") {
+        // In an `if` condition or a loop's sequence, a `{` after the call opens the block, as in Swift.
+        if current.isSymbol("{"), !readingCondition {
             if let factory = try subjectFactory() {
                 arguments.append(factory)
             } else {

@@ -206,6 +206,7 @@ enum Help {
               s.sink { received.append($0) }, s.sink { count += 1 }   also from a closure
               var copy = names           a copy: changing names leaves copy as it was
               latest.value, latest.value = 5   a CurrentValueSubject's value: read, or sent
+              for name in names { print(name) }   a loop over an array, a string, 0..<3
               names.filter { $0 != "a" }.map { $0.count }   Swift's collection methods
               s.map { $0.filter { $0 > 2 } }   on each array s sends; help functions
             """

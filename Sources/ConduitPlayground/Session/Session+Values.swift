@@ -356,6 +356,43 @@ extension Session {
             })
     }
 
+    /// `for NAME in SEQUENCE { BODY }`: runs the body for each element, its names resolved first; a
+    /// failure stops the loop where it is, with what the body did until then kept, as Swift's would.
+    func runLoop(_ loop: Parser.ForInLoop) throws {
+        let start = loop.variable
+        let elements: [Value] = try located(at: start) {
+            let first = try bind(loop.sequence).evaluate([])
+            if let (closed, upperExpression) = loop.range {
+                let upper = try bind(upperExpression).evaluate([])
+                guard case .int(let low) = first, case .int(let high) = upper else {
+                    throw PlaygroundError(
+                        "a range here goes between integers, such as `0..<3`, not \(first) and \(upper)")
+                }
+                guard low <= high else {
+                    throw PlaygroundError("a range's lower bound \(low) is above its upper bound \(high)")
+                }
+                let count = (closed ? high - low + 1 : high - low)
+                guard count <= 1_000_000 else { throw PlaygroundError("a loop here runs at most 1,000,000 times") }
+                return (0..<count).map { .int(low + $0) }
+            }
+            switch first {
+            case .array(let items): return items
+            case .string(let text): return text.map { .string(String($0)) }
+            case .record(let fields): return fields.map { .array([.string($0.name), $0.value]) }
+            case .null: throw PlaygroundError("the loop goes over nil; unwrap the optional first (`?? []`)")
+            default:
+                throw PlaygroundError("\(first.kindName) \(first) is not a sequence to loop over; `for` goes over "
+                    + "arrays, strings, dictionaries and ranges such as `0..<3`")
+            }
+        }
+        let body = try bind(loop.body)
+        for element in elements {
+            try located(at: start) {
+                _ = try body.scoped(CapturedScope(values: [element], parent: nil)).evaluate([])
+            }
+        }
+    }
+
     private func unknownValueName(_ name: String, at token: Token) throws -> SyntaxError {
         let hint = Suggestion.closest(to: name, in: order).map { "; did you mean `\($0)`?" }
             ?? "; make it first with `var \(name) = VALUE`"

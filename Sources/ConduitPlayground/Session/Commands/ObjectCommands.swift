@@ -147,11 +147,17 @@ enum ObjectCommands {
         CommandSpec(
             "for", usage: "for await V in P.values { BODY }",
             summary: "what an async loop over a publisher's values receives: one value at a time (demand 1), "
-                + "the body run for each",
+                + "the body run for each; `for x in VALUE { BODY }` loops over an array's elements (a string's "
+                + "characters, a dictionary's pairs, `0..<n`)",
             example: "for await n in [1, 2, 3].publisher.values { print(n * 10) }", arguments: [.literal]
         ) { parser, word in
             let usage = "write `for await VALUE in PUBLISHER.values { print(VALUE) }`"
             if parser.current.identifier == "try" { parser.advance() }
+            if parser.current.identifier != "await", parser.peek(1).identifier == "in" || parser.current.isSymbol("(") {
+                // `for name in names { print(name) }`: a loop over a value.
+                let loop = try parser.forInLoop()
+                return Statement(word.display) { session in try session.runLoop(loop) }
+            }
             guard parser.current.identifier == "await" else { throw SyntaxError(usage, at: parser.current) }
             parser.advance()
             let variable = parser.current
