@@ -118,7 +118,7 @@ internal class OperatorSubscription<Input, UpstreamFailure: Error, Downstream: S
 
     /// The downstream while the upstream's subscription is held (a value that comes without one
     /// is ignored).
-    @usableFromInline
+    @inlinable
     final var subscribedDownstream: Downstream? {
         lock.withLock {
             guard case .subscribed = upstream else { return nil }

@@ -7,19 +7,24 @@
 /// `result` (if any) and the finish once the downstream has asked for something: as in Combine,
 /// even a bare finish waits for demand. A thrown error or an
 /// upstream failure fails the downstream. No lock is held while a closure or subscriber runs.
+@usableFromInline
 internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
     Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
+    @usableFromInline
     typealias Failure = UpstreamFailure
+    @usableFromInline
     typealias Output = Downstream.Input
 
     /// Whether to keep reading the upstream after a value.
+    @usableFromInline
     enum Control {
         case more
         case done
     }
 
-    private enum Phase {
+    @usableFromInline
+    enum Phase {
         case waiting
         case subscribed(Subscription)
         /// The result is known and waits for demand.
@@ -27,23 +32,36 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
         case finished
     }
 
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var phase = Phase.waiting
-    private var demanded = false
+    @usableFromInline
+    let lock = Lock()
+    @usableFromInline
+    var downstream: Downstream?
+    @usableFromInline
+    var phase = Phase.waiting
+    @usableFromInline
+    var demanded = false
     /// The downstream cancelled before the upstream's subscription came: Combine still asks that
     /// subscription for everything when it comes (and ignores what arrives), so this does too.
-    private var cancelledWhileWaiting = false
-    private let accumulate: (Input) throws -> Control
-    private let result: () -> Output?
-    private let mapFailure: (UpstreamFailure) -> Downstream.Failure
-    private let wrapError: (Error) -> Downstream.Failure
+    @usableFromInline
+    var cancelledWhileWaiting = false
+    @usableFromInline
+    let accumulate: (Input) throws -> Control
+    @usableFromInline
+    let result: () -> Output?
+    @usableFromInline
+    let mapFailure: (UpstreamFailure) -> Downstream.Failure
+    @usableFromInline
+    let wrapError: (Error) -> Downstream.Failure
     /// What reflection shows instead of Combine's reduce-like children, if anything (`collect`).
-    private let reflectedChildren: (() -> [Mirror.Child])?
+    @usableFromInline
+    let reflectedChildren: (() -> [Mirror.Child])?
     /// The value the reduction started from, for reflection (`reduce`'s initial result).
-    private let initial: Any?
+    @usableFromInline
+    let initial: Any?
+    @usableFromInline
     let description: String
 
+    @inlinable
     init(
         downstream: Downstream,
         name: String,
@@ -66,6 +84,7 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
 
     /// Combine's children for its reduce-like operators: the downstream, the result so far, the
     /// initial value and where the stream stands; `nil` values once the stream has ended.
+    @usableFromInline
     var customMirror: Mirror {
         if let reflectedChildren { return Mirror(self, children: reflectedChildren()) }
         let (downstream, status): (Downstream?, String) = lock.withLock {
@@ -84,8 +103,10 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
         return Mirror(self, children: children)
     }
 
+    @usableFromInline
     var playgroundDescription: Any { description }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         lock.lock()
         guard case .waiting = phase, let downstream else {
@@ -105,6 +126,7 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
         subscription.request(.unlimited)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         guard case .subscribed(let upstream) = phase else {
@@ -124,6 +146,7 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
         return .none
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         switch completion {
         case .finished: conclude()
@@ -131,6 +154,7 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
         }
     }
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         precondition(demand > 0, "demand must not be zero")
         lock.lock()
@@ -144,6 +168,7 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
         }
     }
 
+    @usableFromInline
     func cancel() {
         let upstream: Subscription? = lock.withLock {
             defer {
@@ -158,7 +183,8 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
     }
 
     /// The upstream is done: hold the result until there is demand, or send it now.
-    private func conclude() {
+    @usableFromInline
+    func conclude() {
         lock.lock()
         guard case .subscribed = phase else {
             lock.unlock()
@@ -171,7 +197,8 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
         if ready { deliver(output) }
     }
 
-    private func deliver(_ output: Output?) {
+    @usableFromInline
+    func deliver(_ output: Output?) {
         lock.lock()
         guard case .holding = phase, let downstream else {
             lock.unlock()
@@ -184,7 +211,8 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
         downstream.receive(completion: .finished)
     }
 
-    private func fail(_ error: Downstream.Failure) {
+    @usableFromInline
+    func fail(_ error: Downstream.Failure) {
         lock.lock()
         guard case .subscribed = phase, let downstream else {
             lock.unlock()
@@ -199,6 +227,7 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
 
 extension Publisher {
     /// Subscribes `subscriber` through a reducing core; shared by the reducing operators.
+    @inlinable
     internal func reduceInto<S: Subscriber>(
         _ subscriber: S,
         name: String,
@@ -215,6 +244,7 @@ extension Publisher {
     }
 
     /// Like `reduceInto`, for the `try` operators: thrown errors fail the stream.
+    @inlinable
     internal func tryReduceInto<S: Subscriber>(
         _ subscriber: S,
         name: String,

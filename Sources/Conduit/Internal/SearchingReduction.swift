@@ -1,5 +1,6 @@
 /// Which value a picking reduction keeps: the first its test accepts (`first(where:)`, which stops
 /// there) or the last (`last(where:)`, which reads to the end).
+@usableFromInline
 internal enum Pick {
     case first
     case last
@@ -11,6 +12,7 @@ extension Publisher {
     /// Reduces to a yes-or-no answer (`contains`, `allSatisfy`): each value's `test` is the answer so
     /// far, and the first answer that is `decisive` ends the stream with it; with none, the answer is
     /// `!decisive`.
+    @inlinable
     internal func answerInto<S: Subscriber>(
         _ subscriber: S, name: String, decisive: Bool, test: @escaping (Output) -> Bool
     ) where S.Input == Bool, S.Failure == Failure {
@@ -19,6 +21,7 @@ extension Publisher {
     }
 
     /// Like `answerInto`, for the `try` operators: an error `test` throws fails the stream.
+    @inlinable
     internal func tryAnswerInto<S: Subscriber>(
         _ subscriber: S, name: String, decisive: Bool, test: @escaping (Output) throws -> Bool
     ) where S.Input == Bool, S.Failure == Error {
@@ -28,6 +31,7 @@ extension Publisher {
 
     /// Reduces to one of the values `test` accepts (`first`, `last` and their `where:` forms): the
     /// first, which ends the stream, or the last, sent when the upstream finishes.
+    @inlinable
     internal func pickInto<S: Subscriber>(
         _ subscriber: S, name: String, _ pick: Pick, test: @escaping (Output) -> Bool
     ) where S.Input == Output, S.Failure == Failure {
@@ -36,6 +40,7 @@ extension Publisher {
     }
 
     /// Like `pickInto`, for the `try` operators: an error `test` throws fails the stream.
+    @inlinable
     internal func tryPickInto<S: Subscriber>(
         _ subscriber: S, name: String, _ pick: Pick, test: @escaping (Output) throws -> Bool
     ) where S.Input == Output, S.Failure == Error {
@@ -44,7 +49,8 @@ extension Publisher {
     }
 
     /// The steps and the result of `answerInto`, around the answer so far.
-    private static func answer<S: Subscriber>(
+    @inlinable
+    static func answer<S: Subscriber>(
         for _: S.Type, decisive: Bool, test: @escaping (Output) throws -> Bool
     ) -> (accumulate: (Output) throws -> ReducingSubscriber<Output, Failure, S>.Control, result: () -> Bool?) {
         var answer = !decisive
@@ -55,7 +61,8 @@ extension Publisher {
     }
 
     /// The steps and the result of `pickInto`, around the value picked so far.
-    private static func picking<S: Subscriber>(
+    @inlinable
+    static func picking<S: Subscriber>(
         for _: S.Type, _ pick: Pick, test: @escaping (Output) throws -> Bool
     ) -> (accumulate: (Output) throws -> ReducingSubscriber<Output, Failure, S>.Control, result: () -> Output?) {
         var picked: Output?

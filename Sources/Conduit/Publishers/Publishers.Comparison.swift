@@ -14,6 +14,7 @@ extension Publishers {
             self.areInIncreasingOrder = areInIncreasingOrder
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             var best: Output?
             let ordered = areInIncreasingOrder
@@ -39,6 +40,7 @@ extension Publishers {
             self.areInIncreasingOrder = areInIncreasingOrder
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             var best: Output?
             let ordered = areInIncreasingOrder

@@ -12,6 +12,7 @@ extension Publishers {
             self.output = output
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
             let wanted = output
             upstream.answerInto(subscriber, name: "Contains", decisive: true) { $0 == wanted }
@@ -31,6 +32,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
             upstream.answerInto(subscriber, name: "ContainsWhere", decisive: true, test: predicate)
         }
@@ -49,6 +51,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Error {
             upstream.tryAnswerInto(subscriber, name: "TryContainsWhere", decisive: true, test: predicate)
         }
@@ -67,6 +70,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Failure {
             upstream.answerInto(subscriber, name: "AllSatisfy", decisive: false, test: predicate)
         }
@@ -85,6 +89,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Bool, S.Failure == Error {
             upstream.tryAnswerInto(subscriber, name: "TryAllSatisfy", decisive: false, test: predicate)
         }

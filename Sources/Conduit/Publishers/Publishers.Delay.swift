@@ -156,7 +156,7 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
 
     /// Queues an event and schedules its delivery; an event before the subscription, after the
     /// completion or after a cancel is ignored, as in Combine.
-    @usableFromInline
+    @inlinable
     func schedule(_ event: Event) {
         let accepted: Bool = lock.withLock {
             guard downstream != nil, upstream != nil, !upstreamCompleted else { return false }
@@ -170,7 +170,7 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
     }
 
     /// Runs once per scheduled action: delivers the oldest queued event.
-    @usableFromInline
+    @inlinable
     func deliverOldest() {
         delivery.withLock(owner: self) {
             let next: (Downstream, Event)? = lock.withLock {

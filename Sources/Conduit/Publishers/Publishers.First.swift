@@ -10,6 +10,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.pickInto(subscriber, name: "First", .first) { _ in true }
         }
@@ -28,6 +29,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.pickInto(subscriber, name: "TryFirst", .first, test: predicate)
         }
@@ -46,6 +48,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             upstream.tryPickInto(subscriber, name: "TryFirstWhere", .first, test: predicate)
         }
@@ -62,6 +65,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.pickInto(subscriber, name: "Last", .last) { _ in true }
         }
@@ -80,6 +84,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.pickInto(subscriber, name: "LastWhere", .last, test: predicate)
         }
@@ -98,6 +103,7 @@ extension Publishers {
             self.predicate = predicate
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             upstream.tryPickInto(subscriber, name: "TryLastWhere", .last, test: predicate)
         }

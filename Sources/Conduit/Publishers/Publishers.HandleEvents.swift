@@ -169,12 +169,14 @@ internal final class EventObservingSubscriber<Downstream: Subscriber>: Subscribe
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         let downstream = ended ? nil : self.downstream
-        let events = self.events
+        // The two handlers a value uses, not all six (a retain and a release each).
+        let output = events.output
+        let synchronousRequest = events.synchronousRequest
         lock.unlock()
         guard let downstream else { return .none }
-        events.output?(input)
+        output?(input)
         let demand = downstream.receive(input)
-        if demand > 0 { events.synchronousRequest?(demand) }
+        if demand > 0 { synchronousRequest?(demand) }
         return demand
     }
 

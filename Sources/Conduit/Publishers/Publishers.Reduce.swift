@@ -15,6 +15,7 @@ extension Publishers {
             self.nextPartialResult = nextPartialResult
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             var accumulator = initial
             let next = nextPartialResult
@@ -39,6 +40,7 @@ extension Publishers {
             self.nextPartialResult = nextPartialResult
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
             var accumulator = initial
             let next = nextPartialResult
@@ -58,6 +60,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Failure {
             var count = 0
             upstream.reduceInto(subscriber, name: "Count", accumulate: { _ in count += 1; return .more },
@@ -76,6 +79,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             var items: [Upstream.Output] = []
             // Combine's `collect()` shows reflection only how many elements it holds.
@@ -95,6 +99,7 @@ extension Publishers {
             self.upstream = upstream
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Never, S.Failure == Failure {
             upstream.subscribe(OutputIgnoringSubscriber<Upstream.Output, S>(downstream: subscriber))
         }
@@ -104,30 +109,45 @@ extension Publishers {
 /// The subscriber of `ignoreOutput`: as in Combine, it hands the upstream's subscription straight to
 /// the downstream (whose requests and cancellation go to the upstream unchanged), then asks the
 /// upstream for everything; values are dropped and completions passed on.
-private struct OutputIgnoringSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+@usableFromInline
+internal struct OutputIgnoringSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible where Downstream.Input == Never
 {
+    @usableFromInline
     typealias Failure = Downstream.Failure
 
+    @usableFromInline
     let downstream: Downstream
+    @usableFromInline
     let combineIdentifier = CombineIdentifier()
 
+    @inlinable
+    init(downstream: Downstream) {
+        self.downstream = downstream
+    }
+
+    @usableFromInline
     var description: String { "IgnoreOutput" }
 
     /// No children, as Combine's `ignoreOutput` shows to reflection.
+    @usableFromInline
     var customMirror: Mirror { Mirror(self, children: [:]) }
 
+    @usableFromInline
     var playgroundDescription: Any { description }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         downstream.receive(subscription: subscription)
         subscription.request(.unlimited)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         .none
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         downstream.receive(completion: completion)
     }

@@ -87,6 +87,7 @@ extension Subscribers {
 
 extension Publisher where Failure == Never {
     /// Assigns each element from a publisher to a property on an object.
+    @inlinable
     public func assign<Root>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable {
         let subscriber = Subscribers.Assign(object: object, keyPath: keyPath)
         subscribe(subscriber)
