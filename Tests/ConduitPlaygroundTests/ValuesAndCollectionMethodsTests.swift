@@ -273,5 +273,10 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         XCTAssertTrue(report.failures.first?.message.contains(
             "values.conduit:3:3: error: cannot use mutating member `append` on immutable value") ?? false,
             report.failures.first?.message ?? "")
+        let chained = "let xs = [1, 2]\nlet ys = xs\n  .map { $0 * 2 }\n  .frob()\n"
+        let pointed = ScriptRunner.run(text: chained, path: "chain.conduit", session: Session(), check: false)
+        XCTAssertTrue(pointed.failures.first?.message.contains(
+            "chain.conduit:4:4: error: array [2, 4] has no method `frob`") ?? false,
+            pointed.failures.first?.message ?? "")
     }
 }

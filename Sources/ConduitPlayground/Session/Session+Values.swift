@@ -30,9 +30,7 @@ extension Session {
         if case .publisher = value { return .publisher(value) }
         if case .object = value, !syntax.operators.isEmpty { return nil }
         let operators = try syntax.operators.map(bind)
-        return .value(try located(at: start) {
-            try applyMethods(operators, to: value, written: base.writtenText, arguments: [])
-        })
+        return .value(try applyMethods(operators, to: value, written: base.writtenText, arguments: [], locating: true))
     }
 
     /// Runs `body`, giving a failure of a value (not of the syntax) the place `token` in the line.
@@ -81,9 +79,26 @@ extension Session {
 
     /// Runs a chain of calls on a value as Swift's collection methods (`xs.filter { ... }.map { ... }`);
     /// where a call gives a publisher, the rest of the chain are its operators. A call written with
-    /// `&` first is a mutating method whose result is written back.
-    func applyMethods(_ operators: [OperatorCall], to value: Value, written base: String, arguments: [Value]) throws
-        -> Value
+    /// `&` first is a mutating method whose result is written back. `locating` points a failure at
+    /// the call that failed, for a line typed at the top level.
+    func applyMethods(
+        _ operators: [OperatorCall], to value: Value, written base: String, arguments: [Value], locating: Bool = false
+    ) throws -> Value {
+        guard locating else { return try applyMethods(operators, to: value, written: base, arguments: arguments) }
+        var current = value
+        for (index, call) in operators.enumerated() {
+            if case .publisher = current {
+                return try applyMethods(Array(operators[index...]), to: current, written: base, arguments: arguments)
+            }
+            current = try located(at: call.span) {
+                try applyMethods([call], to: current, written: index == 0 ? base : "", arguments: arguments)
+            }
+        }
+        return current
+    }
+
+    private func applyMethods(_ operators: [OperatorCall], to value: Value, written base: String, arguments: [Value])
+        throws -> Value
     {
         var current = value
         for (index, call) in operators.enumerated() {
@@ -99,7 +114,7 @@ extension Session {
             var isObjectMethod = false
             if case .object(let object) = current { isObjectMethod = object.methods[name] != nil }
             guard isObjectMethod || CollectionMethods.names.contains(name) else {
-                throw notAMethod(name, on: current, written: index == 0 ? base : nil)
+                throw notAMethod(name, on: current, written: index == 0 && !base.isEmpty ? base : nil)
             }
             var given = try call.arguments.map { try methodArgument($0, named: name, arguments: arguments) }
             if let closure = call.trailingClosure { given.append(.init(label: nil, content: .closure(closure))) }
@@ -169,9 +184,8 @@ extension Session {
         let marked = OperatorCall(
             name: "&" + call.name, token: call.token, arguments: call.arguments, trailingClosure: call.trailingClosure,
             span: call.span)
-        let changed = try located(at: call.span) {
-            try applyMethods([try bind(marked)], to: current, written: target.writtenText, arguments: [])
-        }
+        let changed = try applyMethods(
+            [try bind(marked)], to: current, written: target.writtenText, arguments: [], locating: true)
         try assign(changed, to: target, at: token, verb: "use mutating member `\(call.name)` on immutable value")
         return true
     }
