@@ -5,8 +5,7 @@ import Conduit
 /// `var` is assigned and mutated, and a chain of calls run as `Array`'s methods.
 extension Session {
     /// What a `let` whose pipeline starts from a value gives, run now: nil if it starts from a
-    /// publisher or a source, or `.publisher` with the publisher its expression gave (so that it
-    /// is not evaluated twice).
+    /// source, or `.publisher` with the publisher its expression gave.
     enum DefinedValue {
         case value(Value)
         case publisher(Value)

@@ -97,7 +97,6 @@ enum PipelineCommands {
                 if try session.defineBinding(name, from: syntax) { return }
                 session.building = name.display
                 defer { session.building = nil }
-                var built = syntax
                 switch try session.definedValue(of: syntax) {
                 case .value(let value)?:
                     var typeName: String?
@@ -107,16 +106,12 @@ enum PipelineCommands {
                     try session.defineValue(
                         name, value, isConstant: isConstant, typeName: declaredType.isEmpty ? typeName : declaredType)
                     return
-                case .publisher(let publisher)?:
-                    // Evaluated once: the publisher its expression gave is the source.
-                    built = PipelineSyntax(
-                        source: .expression(.literal(publisher)), operators: syntax.operators, text: syntax.text,
-                        startOffset: syntax.startOffset)
-                case nil:
+                case .publisher?, nil:
+                    // Built from what was written, so that what its source reads is known (`subs`, loops).
                     break
                 }
                 let chain = ChainState()
-                let publisher = try session.build(built, chain: chain)
+                let publisher = try session.build(syntax, chain: chain)
                 let entry = PipelineEntry(publisher: publisher, syntax: syntax, length: session.chainLength(of: syntax))
                 try session.define(name, as: .pipeline(entry))
                 session.remember(chain, as: name.display)
@@ -233,10 +228,11 @@ extension Session {
                     : declaredType)
             return
         }
-        let built = PipelineSyntax(
-            source: .expression(.literal(value)), operators: [], text: syntax.text, startOffset: syntax.startOffset)
-        let publisher = try build(built, chain: ChainState())
-        try define(name, as: .pipeline(PipelineEntry(publisher: publisher, syntax: syntax, length: 0)))
+        let chain = ChainState()
+        let publisher = try build(syntax, chain: chain)
+        let entry = PipelineEntry(publisher: publisher, syntax: syntax, length: chainLength(of: syntax))
+        try define(name, as: .pipeline(entry))
+        remember(chain, as: name.display)
     }
 
     /// `sink NAME = PIPELINE [demand N]`: builds the pipeline and subscribes a sink that prints
