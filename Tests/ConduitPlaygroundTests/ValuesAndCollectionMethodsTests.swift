@@ -92,6 +92,16 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         XCTAssertEqual(type("inspect team").first, "team: constant of type [Standup]")
     }
 
+    func testALetWhoseValueIsAPublisherNamesAPipeline() {
+        type("subject a")
+        type("subject b")
+        type("let useA = true")
+        XCTAssertEqual(type("let chosen = useA ? a : b"), [])
+        type("sink out = chosen.map { $0 * 2 }")
+        XCTAssertEqual(values("send a 2"), ["out ← 4"])
+        XCTAssertEqual(values("send b 3"), [])
+    }
+
     func testAVarChangesAsSwiftsDoesAndALetRefuses() {
         type("var count = 0")
         type("count += 1")
