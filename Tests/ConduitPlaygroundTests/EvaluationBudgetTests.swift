@@ -69,6 +69,17 @@ final class EvaluationBudgetTests: SessionTestCase {
         XCTAssertEqual(values("send q 2"), ["out ← 2"])
     }
 
+    func testAnInterruptStopsALongForInLoop() {
+        let pressed = Atomic<Bool>(false)
+        session.setInterruptCheck { pressed.load(ordering: .relaxed) }
+        type("var count = 0")
+        pressed.store(true, ordering: .relaxed)
+        let records = session.evaluate("for i in 0..<1000000 { count += 1 }")
+        XCTAssertTrue(records.contains { $0.text.contains("interrupted (Ctrl-C)") }, "\(records)")
+        pressed.store(false, ordering: .relaxed)
+        XCTAssertEqual(type("count"), ["255"], "the loop stopped at its first check, keeping what it did")
+    }
+
     func testAnInterruptStopsALongTickBetweenActions() {
         let pressed = Atomic<Bool>(false)
         let seen = Atomic<Int>(0)

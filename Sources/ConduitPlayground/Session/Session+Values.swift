@@ -399,7 +399,9 @@ extension Session {
             }
         }
         let body = try bind(loop.body)
-        for element in elements {
+        for (index, element) in elements.enumerated() {
+            // Ctrl-C stops a long loop; the step reports it.
+            if index % 256 == 255, scheduler.budget.isStopped { return }
             try located(at: start) {
                 _ = try body.scoped(CapturedScope(values: [element], parent: nil)).evaluate([])
             }
