@@ -27,6 +27,7 @@ extension Publisher {
     }
 
     /// Attaches the specified subject to this publisher; the returned cancellable ends the link.
+    @inlinable
     public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable
         where S.Output == Output, S.Failure == Failure
     {

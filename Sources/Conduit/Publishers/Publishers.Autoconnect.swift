@@ -12,21 +12,23 @@ extension Publishers {
         /// The publisher from which this publisher receives elements.
         public final let upstream: Upstream
 
-        private enum Connection {
+        @usableFromInline
+        enum Connection {
             case idle
             case connecting
             case connected(Cancellable)
         }
 
-        private let lock = Lock()
-        private var connection = Connection.idle
-        private var subscribers = 0
+        @usableFromInline let lock = Lock()
+        @usableFromInline var connection = Connection.idle
+        @usableFromInline var subscribers = 0
 
         /// Creates a publisher that automatically connects to an upstream connectable publisher.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let shouldConnect: Bool = lock.withLock {
                 subscribers += 1
@@ -48,7 +50,8 @@ extension Publishers {
         }
 
         /// One subscriber cancelled; the last one ends the connection.
-        fileprivate func subscriberEnded() {
+        @usableFromInline
+        func subscriberEnded() {
             let toCancel: Cancellable? = lock.withLock {
                 subscribers -= 1
                 guard subscribers == 0 else { return nil }
@@ -64,34 +67,47 @@ extension Publishers {
 /// Stands between an `Autoconnect` and one of its subscribers to learn when that subscriber
 /// cancels. As in Combine, it hands events on unchanged, and the subscriber sees the upstream's own
 /// subscription (its name and identity) through an `AutoconnectSubscription`.
-private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscriber,
+@usableFromInline
+internal final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscriber,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
 {
+    @usableFromInline
     typealias Input = Upstream.Output
+    @usableFromInline
     typealias Failure = Upstream.Failure
 
-    private let owner: Publishers.Autoconnect<Upstream>
+    @usableFromInline
+    let owner: Publishers.Autoconnect<Upstream>
     /// Let go when the subscriber cancels: the upstream subscription holds this subscriber, and the
     /// subscriber holds the subscription this hands it, so keeping either would be a cycle.
-    private var downstream: Downstream?
-    private let lock = Lock()
-    private var upstream: Subscription?
-    private var cancelled = false
+    @usableFromInline
+    var downstream: Downstream?
+    @usableFromInline
+    let lock = Lock()
+    @usableFromInline
+    var upstream: Subscription?
+    @usableFromInline
+    var cancelled = false
 
+    @inlinable
     init(owner: Publishers.Autoconnect<Upstream>, downstream: Downstream) {
         self.owner = owner
         self.downstream = downstream
     }
 
+    @usableFromInline
     var description: String { "Autoconnect" }
+    @usableFromInline
     var customMirror: Mirror {
         // The subscriber itself, not an optional, as Combine shows it (absent once cancelled).
         guard let downstream = lock.withLock({ downstream }) else { return Mirror(self, children: ["parent": owner]) }
         return Mirror(self, children: ["parent": owner, "downstream": downstream])
     }
+    @usableFromInline
     var playgroundDescription: Any { description }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         lock.lock()
         guard upstream == nil, !cancelled, let downstream else {
@@ -104,17 +120,20 @@ private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downst
         downstream.receive(subscription: AutoconnectSubscription(upstream: subscription, owner: self))
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         guard let downstream = lock.withLock({ downstream }) else { return .none }
         return downstream.receive(input)
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.withLock { downstream }?.receive(completion: completion)
     }
 
     /// The subscriber cancelled: the first time, it no longer counts for the connection.
-    fileprivate func subscriptionCancelled(_ subscription: Subscription) {
+    @usableFromInline
+    func subscriptionCancelled(_ subscription: Subscription) {
         let first: Bool = lock.withLock {
             defer {
                 cancelled = true
@@ -132,24 +151,32 @@ private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downst
 
 /// What a subscriber of an `Autoconnect` holds: the upstream subscription, under its own name and
 /// identity, that also tells the `Autoconnect` when it is cancelled.
-private struct AutoconnectSubscription<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscription,
+@usableFromInline
+internal struct AutoconnectSubscription<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscription,
     CustomStringConvertible, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
 {
+    @usableFromInline
     let upstream: Subscription
+    @usableFromInline
     let owner: AutoconnectSubscriber<Upstream, Downstream>
 
+    @usableFromInline
     var combineIdentifier: CombineIdentifier { upstream.combineIdentifier }
+    @usableFromInline
     var description: String { String(describing: upstream) }
 
+    @usableFromInline
     var playgroundDescription: Any {
         (upstream as? CustomPlaygroundDisplayConvertible)?.playgroundDescription ?? description
     }
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         upstream.request(demand)
     }
 
+    @usableFromInline
     func cancel() {
         owner.subscriptionCancelled(upstream)
     }

@@ -15,8 +15,8 @@ extension Publishers {
         /// A closure that returns a subject each time a subscriber attaches to the multicast publisher.
         public let createSubject: () -> SubjectType
 
-        private let lock = Lock()
-        private var createdSubject: SubjectType?
+        @usableFromInline let lock = Lock()
+        @usableFromInline var createdSubject: SubjectType?
 
         /// Creates a multicast publisher that applies a closure to create a subject that delivers
         /// elements to subscribers.
@@ -27,7 +27,8 @@ extension Publishers {
 
         /// The one subject of this publisher, created on first use (outside the lock: the closure
         /// is the caller's code).
-        private var subject: SubjectType {
+        @usableFromInline
+        var subject: SubjectType {
             if let existing = lock.withLock({ createdSubject }) {
                 return existing
             }
@@ -41,10 +42,12 @@ extension Publishers {
 
         /// The subscriber attaches to the subject through a `MulticastSubscription`, which is what
         /// it sees as its subscription ("Multicast", as in Combine).
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             subject.subscribe(MulticastSubscription(downstream: subscriber))
         }
 
+        @inlinable
         public func connect() -> Cancellable {
             upstream.subscribe(subject)
         }
@@ -57,24 +60,35 @@ extension Publishers {
 /// demand the subscriber answers a value with into a request to the subject, and ignores whatever
 /// comes after a completion or its own cancellation. No lock is held while the subscriber or the
 /// subject is called.
-private final class MulticastSubscription<Downstream: Subscriber>: Subscriber, Subscription,
+@usableFromInline
+internal final class MulticastSubscription<Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
+    @usableFromInline
     typealias Input = Downstream.Input
+    @usableFromInline
     typealias Failure = Downstream.Failure
 
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var state = SubscriberState.awaitingSubscription
+    @usableFromInline
+    let lock = Lock()
+    @usableFromInline
+    var downstream: Downstream?
+    @usableFromInline
+    var state = SubscriberState.awaitingSubscription
 
+    @inlinable
     init(downstream: Downstream) {
         self.downstream = downstream
     }
 
+    @usableFromInline
     var description: String { "Multicast" }
+    @usableFromInline
     var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline
     var playgroundDescription: Any { description }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         lock.lock()
         guard case .awaitingSubscription = state, let downstream else {
@@ -87,6 +101,7 @@ private final class MulticastSubscription<Downstream: Subscriber>: Subscriber, S
         downstream.receive(subscription: self)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         guard let subscription = state.subscription, let downstream else {
@@ -101,6 +116,7 @@ private final class MulticastSubscription<Downstream: Subscriber>: Subscriber, S
         return .none
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
         guard case .subscribed = state, let downstream else {
@@ -113,11 +129,13 @@ private final class MulticastSubscription<Downstream: Subscriber>: Subscriber, S
         downstream.receive(completion: completion)
     }
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         let subscription = lock.withLock { state.subscription }
         subscription?.request(demand)
     }
 
+    @usableFromInline
     func cancel() {
         let subscription: Subscription? = lock.withLock {
             defer {

@@ -11,7 +11,7 @@ extension Publishers {
         /// The publisher from which this publisher receives elements.
         public final let upstream: Upstream
 
-        private let shared: Autoconnect<Multicast<Upstream, PassthroughSubject<Output, Failure>>>
+        @usableFromInline let shared: Autoconnect<Multicast<Upstream, PassthroughSubject<Output, Failure>>>
 
         /// Creates a publisher that shares the output of an upstream publisher with multiple subscribers.
         public init(upstream: Upstream) {
@@ -19,6 +19,7 @@ extension Publishers {
             shared = Multicast(upstream: upstream) { PassthroughSubject() }.autoconnect()
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             shared.subscribe(subscriber)
         }

@@ -3,23 +3,32 @@
 ///
 /// It is also the subscription the subject is handed ("Subject", as in Combine): requests pass up to
 /// the real subscription; the subject's own cancel (when it goes away) ends the link too.
+@usableFromInline
 internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible,
     @unchecked Sendable
 {
+    @usableFromInline
     typealias Input = Downstream.Output
+    @usableFromInline
     typealias Failure = Downstream.Failure
 
-    private let lock = Lock()
-    private weak var subject: Downstream?
-    private var upstream: Subscription?
-    private var isCancelled = false
+    @usableFromInline
+    let lock = Lock()
+    @usableFromInline weak var subject: Downstream?
+    @usableFromInline
+    var upstream: Subscription?
+    @usableFromInline
+    var isCancelled = false
 
+    @inlinable
     init(_ subject: Downstream) {
         self.subject = subject
     }
 
+    @usableFromInline
     var description: String { "Subject" }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         lock.lock()
         guard upstream == nil, !isCancelled, let subject else {
@@ -32,6 +41,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
         subject.send(subscription: self)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         let subject = isCancelled ? nil : self.subject
@@ -41,6 +51,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
     }
 
     /// A completion that comes before the subscription is ignored, as in Combine.
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
         guard !isCancelled, upstream != nil else {
@@ -54,6 +65,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
         subject?.send(completion: completion)
     }
 
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
         lock.lock()
         let upstream = self.upstream
@@ -61,6 +73,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
         upstream?.request(demand)
     }
 
+    @usableFromInline
     func cancel() {
         lock.lock()
         let upstream = self.upstream
