@@ -189,7 +189,7 @@ internal final class CatchRelay<UpstreamFailure: Error, Downstream: Subscriber>:
     }
 
     /// Hands a value from the source of `stage` on, if there is demand for it.
-    @usableFromInline
+    @inlinable
     func deliver(_ input: Input, from stage: Phase) -> Subscribers.Demand {
         lock.lock()
         guard let downstream, demand > 0 else {
