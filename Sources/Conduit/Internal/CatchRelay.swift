@@ -28,13 +28,13 @@ internal final class CatchRelay<UpstreamFailure: Error, Downstream: Subscriber>:
     @usableFromInline
     let lock = Lock()
     @usableFromInline
-    var downstream: Downstream?
+    @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline
-    var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) var demand = Subscribers.Demand.none
     @usableFromInline
-    var source: Subscription?
+    @exclusivity(unchecked) var source: Subscription?
     @usableFromInline
-    var phase = Phase.awaitingUpstream
+    @exclusivity(unchecked) var phase = Phase.awaitingUpstream
     /// Runs the handler on the upstream's failure and subscribes the replacement to this relay
     /// (through `recovered(_:)`), or ends it with `endRecovery(_:)` if the handler throws.
     @usableFromInline

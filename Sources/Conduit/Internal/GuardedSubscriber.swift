@@ -25,13 +25,13 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     }
 
     @usableFromInline let lock = Lock()
-    @usableFromInline var downstream: Downstream?
-    @usableFromInline var upstream: Subscription?
-    @usableFromInline var done = false
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var upstream: Subscription?
+    @usableFromInline @exclusivity(unchecked) var done = false
     /// Whether a subscription that comes after the downstream cancelled is cancelled (Combine's
     /// `filter`-like operators) or left alone (its `tryMap`, `tryScan`, `output(in:)`...).
     @usableFromInline let cancelsLateSubscription: Bool
-    @usableFromInline var cancelledWhileWaiting = false
+    @usableFromInline @exclusivity(unchecked) var cancelledWhileWaiting = false
     /// Whether reflection shows the downstream (Combine's `tryFilter`, `prefix(while:)`...) or
     /// nothing (its `tryMap`, `drop(while:)`, `output(in:)`...).
     @usableFromInline let reflectsDownstream: Bool

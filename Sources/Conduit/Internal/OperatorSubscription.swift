@@ -20,13 +20,13 @@ internal class OperatorSubscription<Input, UpstreamFailure: Error, Downstream: S
     final let lock = Lock()
     /// Present until the stream ends; read and written under `lock`.
     @usableFromInline
-    final var downstream: Downstream?
+    @exclusivity(unchecked) final var downstream: Downstream?
     /// The upstream's subscription; read and written under `lock`.
     @usableFromInline
-    final var upstream = SubscriberState.awaitingSubscription
+    @exclusivity(unchecked) final var upstream = SubscriberState.awaitingSubscription
     /// The downstream cancelled before the upstream's subscription came.
     @usableFromInline
-    final var cancelledWhileWaiting = false
+    @exclusivity(unchecked) final var cancelledWhileWaiting = false
     /// Whether a completion that comes before the subscription reaches the downstream.
     @usableFromInline
     let passesEarlyCompletion: Bool

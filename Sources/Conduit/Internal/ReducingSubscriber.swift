@@ -35,15 +35,15 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
     @usableFromInline
     let lock = Lock()
     @usableFromInline
-    var downstream: Downstream?
+    @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline
-    var phase = Phase.waiting
+    @exclusivity(unchecked) var phase = Phase.waiting
     @usableFromInline
-    var demanded = false
+    @exclusivity(unchecked) var demanded = false
     /// The downstream cancelled before the upstream's subscription came: Combine still asks that
     /// subscription for everything when it comes (and ignores what arrives), so this does too.
     @usableFromInline
-    var cancelledWhileWaiting = false
+    @exclusivity(unchecked) var cancelledWhileWaiting = false
     @usableFromInline
     let accumulate: (Input) throws -> Control
     @usableFromInline

@@ -53,11 +53,11 @@ extension Publisher {
     static func answer<S: Subscriber>(
         for _: S.Type, decisive: Bool, test: @escaping (Output) throws -> Bool
     ) -> (accumulate: (Output) throws -> ReducingSubscriber<Output, Failure, S>.Control, result: () -> Bool?) {
-        var answer = !decisive
+        let answer = SerialState(!decisive)
         return ({ value in
-            answer = try test(value)
-            return answer == decisive ? .done : .more
-        }, { answer })
+            answer.value = try test(value)
+            return answer.value == decisive ? .done : .more
+        }, { answer.value })
     }
 
     /// The steps and the result of `pickInto`, around the value picked so far.
@@ -65,11 +65,11 @@ extension Publisher {
     static func picking<S: Subscriber>(
         for _: S.Type, _ pick: Pick, test: @escaping (Output) throws -> Bool
     ) -> (accumulate: (Output) throws -> ReducingSubscriber<Output, Failure, S>.Control, result: () -> Output?) {
-        var picked: Output?
+        let picked = SerialState<Output?>(nil)
         return ({ value in
             guard try test(value) else { return .more }
-            picked = value
+            picked.value = value
             return pick == .first ? .done : .more
-        }, { picked })
+        }, { picked.value })
     }
 }

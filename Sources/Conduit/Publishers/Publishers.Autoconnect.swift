@@ -82,13 +82,13 @@ internal final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downs
     /// Let go when the subscriber cancels: the upstream subscription holds this subscriber, and the
     /// subscriber holds the subscription this hands it, so keeping either would be a cycle.
     @usableFromInline
-    var downstream: Downstream?
+    @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline
     let lock = Lock()
     @usableFromInline
-    var upstream: Subscription?
+    @exclusivity(unchecked) var upstream: Subscription?
     @usableFromInline
-    var cancelled = false
+    @exclusivity(unchecked) var cancelled = false
 
     @inlinable
     init(owner: Publishers.Autoconnect<Upstream>, downstream: Downstream) {

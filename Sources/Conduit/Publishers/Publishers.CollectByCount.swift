@@ -40,7 +40,7 @@ internal final class CountingCollector<Element, Downstream: Subscriber>:
 {
     /// The values of the array being filled; under `lock`.
     @usableFromInline
-    var buffer: [Element] = []
+    @exclusivity(unchecked) var buffer: [Element] = []
     @usableFromInline
     let count: Int
 

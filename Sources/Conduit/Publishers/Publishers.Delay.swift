@@ -76,18 +76,18 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
     @usableFromInline
     let delivery = ReentrantLock()
     @usableFromInline
-    var downstream: Downstream?
+    @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline
-    var upstream: Subscription?
+    @exclusivity(unchecked) var upstream: Subscription?
     /// The downstream cancelled before the upstream's subscription came.
     @usableFromInline
-    var cancelledWhileWaiting = false
+    @exclusivity(unchecked) var cancelledWhileWaiting = false
     /// Events waiting for their scheduled action, oldest first.
     @usableFromInline
-    var pending = FIFO<Event>()
+    @exclusivity(unchecked) var pending = FIFO<Event>()
     /// The upstream's completion is queued: what the upstream sends after it is ignored.
     @usableFromInline
-    var upstreamCompleted = false
+    @exclusivity(unchecked) var upstreamCompleted = false
     @usableFromInline
     let later: (@escaping () -> Void) -> Void
     @usableFromInline

@@ -96,10 +96,10 @@ internal final class DropSubscription<Downstream: Subscriber>:
 {
     /// Demand asked for while there is no upstream subscription; under `lock`.
     @usableFromInline
-    var pendingDemand = Subscribers.Demand.none
+    @exclusivity(unchecked) var pendingDemand = Subscribers.Demand.none
     /// Elements still to drop; only the upstream's (serial) events touch it.
     @usableFromInline
-    var remaining: Int
+    @exclusivity(unchecked) var remaining: Int
 
     @inlinable
     init(downstream: Downstream, count: Int) {
@@ -161,7 +161,7 @@ internal final class DropWhileSubscription<Input, UpstreamFailure: Error, Downst
 {
     /// Still dropping; only the upstream's (serial) values touch it.
     @usableFromInline
-    var dropping = true
+    @exclusivity(unchecked) var dropping = true
     @usableFromInline
     let predicate: (Input) throws -> Bool
     @usableFromInline

@@ -99,17 +99,17 @@ internal final class EventObservingSubscriber<Downstream: Subscriber>: Subscribe
     @usableFromInline
     let lock = Lock()
     @usableFromInline
-    var downstream: Downstream?
+    @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline
-    var upstream: Subscription?
+    @exclusivity(unchecked) var upstream: Subscription?
     /// The downstream cancelled or the upstream completed: nothing more passes.
     @usableFromInline
-    var ended = false
+    @exclusivity(unchecked) var ended = false
     /// The downstream cancelled before the upstream's subscription came.
     @usableFromInline
-    var cancelledWhileWaiting = false
+    @exclusivity(unchecked) var cancelledWhileWaiting = false
     @usableFromInline
-    var events: EventHandlers<Input, Failure>
+    @exclusivity(unchecked) var events: EventHandlers<Input, Failure>
     @usableFromInline
     let observesAfterCancel: Bool
     @usableFromInline

@@ -72,9 +72,9 @@ internal final class MulticastSubscription<Downstream: Subscriber>: Subscriber, 
     @usableFromInline
     let lock = Lock()
     @usableFromInline
-    var downstream: Downstream?
+    @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline
-    var state = SubscriberState.awaitingSubscription
+    @exclusivity(unchecked) var state = SubscriberState.awaitingSubscription
 
     @inlinable
     init(downstream: Downstream) {

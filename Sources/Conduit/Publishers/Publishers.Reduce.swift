@@ -17,10 +17,12 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            var accumulator = initial
+            let accumulator = SerialState(initial)
             let next = nextPartialResult
-            upstream.reduceInto(subscriber, name: "Reduce", accumulate: { accumulator = next(accumulator,
-                $0); return .more }, result: { accumulator }, initial: initial)
+            upstream.reduceInto(subscriber, name: "Reduce", accumulate: {
+                accumulator.value = next(accumulator.value, $0)
+                return .more
+            }, result: { accumulator.value }, initial: initial)
         }
     }
 
@@ -42,10 +44,12 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
-            var accumulator = initial
+            let accumulator = SerialState(initial)
             let next = nextPartialResult
-            upstream.tryReduceInto(subscriber, name: "TryReduce", accumulate: { accumulator = try next(accumulator,
-                $0); return .more }, result: { accumulator }, initial: initial)
+            upstream.tryReduceInto(subscriber, name: "TryReduce", accumulate: {
+                accumulator.value = try next(accumulator.value, $0)
+                return .more
+            }, result: { accumulator.value }, initial: initial)
         }
     }
 

@@ -15,17 +15,17 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            var previous: Output?
+            let previous = SerialState<Output?>(nil)
             let predicate = self.predicate
             // Its own subscription (as in Combine): a second subscription is cancelled and nothing
             // passes after the completion or a cancel.
             upstream.subscribe(GuardedSubscriber<Output, Failure, S>(
                 downstream: subscriber, name: "RemoveDuplicates", mapFailure: { $0 },
                 wrapError: { _ in fatalError("a non-throwing predicate threw") },
-                reflectedState: { _, _ in [("last", previous as Any)] }
+                reflectedState: { _, _ in [("last", previous.value as Any)] }
             ) { value in
-                defer { previous = value }
-                if let previous, predicate(previous, value) { return .skip }
+                defer { previous.value = value }
+                if let last = previous.value, predicate(last, value) { return .skip }
                 return .send(value)
             })
         }
@@ -46,17 +46,17 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Error {
-            var previous: Output?
+            let previous = SerialState<Output?>(nil)
             let predicate = self.predicate
             upstream.subscribe(GuardedSubscriber<Output, Upstream.Failure, S>(
                 downstream: subscriber, name: "TryRemoveDuplicates", mapFailure: { $0 }, wrapError: { $0 },
-                reflectedState: { _, _ in [("last", previous as Any)] }
+                reflectedState: { _, _ in [("last", previous.value as Any)] }
             ) { value in
-                if let last = previous, try predicate(last, value) {
-                    previous = value
+                if let last = previous.value, try predicate(last, value) {
+                    previous.value = value
                     return .skip
                 }
-                previous = value
+                previous.value = value
                 return .send(value)
             })
         }

@@ -42,18 +42,18 @@ internal final class ReplaceErrorSubscription<UpstreamFailure: Error, Downstream
     @usableFromInline
     let lock = Lock()
     @usableFromInline
-    var downstream: Downstream?
+    @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline
-    var state = SubscriberState.awaitingSubscription
+    @exclusivity(unchecked) var state = SubscriberState.awaitingSubscription
     @usableFromInline
-    var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) var demand = Subscribers.Demand.none
     /// The upstream failed while the downstream had no demand: the replacement waits for a request.
     @usableFromInline
-    var replacementPending = false
+    @exclusivity(unchecked) var replacementPending = false
     /// The downstream cancelled before the upstream's subscription came; Combine then leaves that
     /// subscription alone.
     @usableFromInline
-    var cancelledWhileWaiting = false
+    @exclusivity(unchecked) var cancelledWhileWaiting = false
     @usableFromInline
     let replacement: Downstream.Input
 

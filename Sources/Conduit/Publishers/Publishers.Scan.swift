@@ -79,7 +79,7 @@ internal final class ScanSubscriber<Input, Output, Failure: Error>: Subscriber, 
     /// Delivers a result downstream, made where the downstream's type is known.
     @usableFromInline let send: (Output) -> Subscribers.Demand
     @usableFromInline let nextPartialResult: (Output, Input) -> Output
-    @usableFromInline var result: Output
+    @usableFromInline @exclusivity(unchecked) var result: Output
 
     @inlinable
     init<Downstream: Subscriber>(

@@ -14,11 +14,11 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
 
     @usableFromInline
     let lock = Lock()
-    @usableFromInline weak var subject: Downstream?
+    @usableFromInline @exclusivity(unchecked) weak var subject: Downstream?
     @usableFromInline
-    var upstream: Subscription?
+    @exclusivity(unchecked) var upstream: Subscription?
     @usableFromInline
-    var isCancelled = false
+    @exclusivity(unchecked) var isCancelled = false
 
     @inlinable
     init(_ subject: Downstream) {

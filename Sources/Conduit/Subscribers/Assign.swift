@@ -8,12 +8,12 @@ extension Subscribers {
         public typealias Failure = Never
 
         /// The object that contains the property to assign; `nil` once the subscription has ended.
-        public private(set) var object: Root?
+        @exclusivity(unchecked) public private(set) var object: Root?
         /// The key path that indicates the property to assign.
         public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
         @usableFromInline let lock = Lock()
-        @usableFromInline var state = SubscriberState.awaitingSubscription
+        @usableFromInline @exclusivity(unchecked) var state = SubscriberState.awaitingSubscription
 
         /// Creates a subscriber to assign the value of a property indicated by a key path.
         public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {

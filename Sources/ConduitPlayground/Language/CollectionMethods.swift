@@ -271,7 +271,7 @@ private struct Call {
         case "isEmpty" where elements != nil && values.isEmpty: return .bool(try sequence().isEmpty)
         case "first" where elements != nil && values.isEmpty: return try sequence().first ?? .null
         case "last" where elements != nil && values.isEmpty: return try sequence().last ?? .null
-        case "min", "max" where values.isEmpty:
+        case "min" where values.isEmpty, "max" where values.isEmpty:
             let items = try sequence()
             return try (name == "min" ? items.min(by: ordered(nil)) : items.max(by: ordered(nil))) ?? .null
         case "sorted" where elements != nil && !(receiver.isArray):
