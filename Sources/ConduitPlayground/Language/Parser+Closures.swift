@@ -182,14 +182,7 @@ extension Parser {
             || atCompoundAssignment
         {
             // `count += 1`, `latest = $0`: sets a top-level `var` the closure captures.
-            var compound: BinaryOperator?
-            if atCompoundAssignment, case .symbol(let symbol) = current.kind {
-                compound = BinaryOperator(rawValue: symbol)
-                advance()
-            }
-            advance()
-            var value = try expression()
-            if let compound { value = .binary(compound, body, value) }
+            let value = try assignedValue(to: body)
             let assignment = Expression.namedCall(Parser.variableAssignment, [.literal(.string(name)), value], token)
             return try followed(assignment, at: nextLocal)
         }
@@ -215,14 +208,7 @@ extension Parser {
             current.isSymbol("=") || atCompoundAssignment
         {
             // `self.count = 0`, `count += 1` in a method or an observer: sets the object's property.
-            var compound: BinaryOperator?
-            if atCompoundAssignment, case .symbol(let symbol) = current.kind {
-                compound = BinaryOperator(rawValue: symbol)
-                advance()
-            }
-            advance()
-            var value = try expression()
-            if let compound { value = .binary(compound, body, value) }
+            let value = try assignedValue(to: body)
             return try followed(.call(".set", [owner, .literal(.string(property)), value]), at: nextLocal)
         }
         if current.isSymbol(";") { advance() }

@@ -31,6 +31,19 @@ extension Parser {
         return next.isSymbol("=") && next.offset == current.offset + 1
     }
 
+    /// At an assignment's `=` or compound operator (`+=`...): reads it and the value after it. A
+    /// compound assignment's value is the operation on the target (`count += 1` is `count + 1`).
+    mutating func assignedValue(to target: Expression) throws -> Expression {
+        var compound: BinaryOperator?
+        if atCompoundAssignment, case .symbol(let symbol) = current.kind {
+            compound = BinaryOperator(rawValue: symbol)
+            advance()
+        }
+        advance()
+        let value = try expression()
+        return compound.map { .binary($0, target, value) } ?? value
+    }
+
     static let precedence: [[BinaryOperator]] = [
         [.or], [.and], [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual], [.coalesce],
         [.plus, .minus], [.times, .divide, .remainder],
