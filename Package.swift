@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The engine's queues (receive(on:), delay, timeout, buffer): DequeModule's ring buffer.
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // Test-only: property tests with shrinking (Tests/ConduitPropertyTests).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // The live page of `conduit serve` (the ConduitServe module only).
@@ -22,6 +24,7 @@ let package = Package(
     targets: [
         .target(
             name: "Conduit",
+            dependencies: [.product(name: "DequeModule", package: "swift-collections")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(

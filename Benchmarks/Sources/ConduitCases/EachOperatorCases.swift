@@ -49,6 +49,18 @@ enum EachOperatorCases {
         through("each.catch") { subject, tally in
             subject.setFailureType(to: Failure.self).catch { _ in Just(0) }.sink { tally.add($0) }
         },
+        through("each.prefix") { subject, tally in subject.prefix(Int.max).sink { tally.add($0) } },
+        through("each.buffer") { subject, tally in
+            subject.buffer(size: 10, prefetch: .byRequest, whenFull: .dropNewest).sink { tally.add($0) }
+        },
+        through("each.retry") { subject, tally in
+            subject.setFailureType(to: Failure.self).retry(3)
+                .sink(receiveCompletion: { _ in }, receiveValue: { tally.add($0) })
+        },
+        through("each.breakpoint") { subject, tally in subject.breakpoint().sink { tally.add($0) } },
+        through("each.subscribeOn") { subject, tally in
+            subject.subscribe(on: ImmediateScheduler.shared).sink { tally.add($0) }
+        },
         through("each.assign") { subject, _ in subject.assign(to: \.value, on: Target()) },
         Case("each.published") {
             let model = Model()

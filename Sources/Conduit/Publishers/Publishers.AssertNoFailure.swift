@@ -25,6 +25,7 @@ extension Publishers {
             self.line = line
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
             let (prefix, file, line) = (self.prefix, self.file, self.line)
             upstream.subscribe(FailureMappingSubscriber<Output, Upstream.Failure, S>(downstream: subscriber,
@@ -58,6 +59,7 @@ extension Publishers {
             self.receiveCompletion = receiveCompletion
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(BreakpointSubscriber(
                 downstream: subscriber, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
@@ -70,35 +72,49 @@ extension Publishers {
 /// The subscriber of `breakpoint`: as in Combine, it hands the upstream's subscription straight to
 /// the downstream (requests and cancellation go to the upstream unchanged) and stops in the
 /// debugger before passing on an event its closure picks.
-private struct BreakpointSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+@usableFromInline
+internal struct BreakpointSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
 {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    let downstream: Downstream
-    let receiveSubscription: ((Subscription) -> Bool)?
-    let receiveOutput: ((Input) -> Bool)?
-    let receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
-    let combineIdentifier = CombineIdentifier()
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let receiveSubscription: ((Subscription) -> Bool)?
+    @usableFromInline let receiveOutput: ((Input) -> Bool)?
+    @usableFromInline let receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
+    @usableFromInline let combineIdentifier: CombineIdentifier
 
-    var description: String { "Breakpoint" }
+    @inlinable
+    init(downstream: Downstream, receiveSubscription: ((Subscription) -> Bool)?, receiveOutput: ((Input) -> Bool)?,
+         receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?) {
+        self.downstream = downstream
+        self.receiveSubscription = receiveSubscription
+        self.receiveOutput = receiveOutput
+        self.receiveCompletion = receiveCompletion
+        combineIdentifier = CombineIdentifier()
+    }
+
+    @usableFromInline var description: String { "Breakpoint" }
 
     /// No children, as Combine's `breakpoint` shows to reflection.
-    var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 
-    var playgroundDescription: Any { description }
+    @usableFromInline var playgroundDescription: Any { description }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         if receiveSubscription?(subscription) == true { raiseTrap() }
         downstream.receive(subscription: subscription)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        if receiveOutput?(input) == true { raiseTrap() }
+        if let receiveOutput, receiveOutput(input) { raiseTrap() }
         return downstream.receive(input)
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         if receiveCompletion?(completion) == true { raiseTrap() }
         downstream.receive(completion: completion)
@@ -132,6 +148,7 @@ extension Publisher {
 }
 
 /// Stops in the debugger (or ends the process when none is attached), like Combine's breakpoint.
-private func raiseTrap() {
+@usableFromInline
+internal func raiseTrap() {
     raise(SIGTRAP)
 }

@@ -1,3 +1,5 @@
+import DequeModule
+
 extension Publishers {
     /// A strategy for filling a buffer.
     public enum PrefetchStrategy: Equatable, Hashable, Sendable {
@@ -52,6 +54,7 @@ extension Publishers {
             self.whenFull = whenFull
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(BufferSubscription(downstream: subscriber, size: size, prefetch: prefetch,
                 whenFull: whenFull))
@@ -81,28 +84,32 @@ extension Publisher {
 /// downstream after the next elements it asks for. Deliveries run in a drain loop: whichever
 /// thread finds the buffer idle delivers while there is demand; no lock is held while the
 /// downstream runs.
-private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+@usableFromInline
+internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    private let lock = Lock()
-    private let size: Int
-    private let prefetch: Publishers.PrefetchStrategy
-    private let whenFull: Publishers.BufferingStrategy<Failure>
-    private var downstream: Downstream?
-    private var upstream: Subscription?
-    private var buffer = FIFO<Input>()
-    private var demand = Subscribers.Demand.none
+    @usableFromInline let lock = Lock()
+    @usableFromInline let size: Int
+    @usableFromInline let prefetch: Publishers.PrefetchStrategy
+    @usableFromInline let whenFull: Publishers.BufferingStrategy<Failure>
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    /// The upstream's subscription once it came (a `SubscriberState`: its `.subscribed` test on the
+    /// value path copies nothing, where a `Subscription?`'s nil test copies the existential).
+    @usableFromInline @exclusivity(unchecked) var upstream = SubscriberState.awaitingSubscription
+    @usableFromInline @exclusivity(unchecked) var buffer = Deque<Input>()
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     /// The upstream finished; the finish goes out once the buffer is empty and there is demand.
-    private var upstreamFinished = false
+    @usableFromInline @exclusivity(unchecked) var upstreamFinished = false
     /// The buffer overflowed with `customError`: the failure that follows the next deliveries.
-    private var overflowFailure: Failure?
+    @usableFromInline @exclusivity(unchecked) var overflowFailure: Failure?
     /// The downstream completed or cancelled.
-    private var done = false
-    private var draining = false
+    @usableFromInline @exclusivity(unchecked) var done = false
+    @usableFromInline @exclusivity(unchecked) var draining = false
 
+    @inlinable
     init(downstream: Downstream, size: Int, prefetch: Publishers.PrefetchStrategy,
          whenFull: Publishers.BufferingStrategy<Failure>) {
         self.downstream = downstream
@@ -111,39 +118,40 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
         self.whenFull = whenFull
     }
 
-    var description: String { "Buffer" }
+    @usableFromInline var description: String { "Buffer" }
 
-    var playgroundDescription: Any { description }
+    @usableFromInline var playgroundDescription: Any { description }
 
     /// What Combine's buffer shows: the buffered values, where it stands with the upstream, the
     /// downstream's outstanding demand and the completion waiting to go out (nil if none).
-    var customMirror: Mirror {
+    @usableFromInline var customMirror: Mirror {
         typealias Snapshot = (values: [Input], state: String, demand: Subscribers.Demand, terminal: Any?)
         let snapshot = lock.withLock { () -> Snapshot in
-            let state = done ? "completed" : upstream == nil ? "awaitingSubscription" : "subscribed"
+            let state = done ? "completed" : upstream.subscription == nil ? "awaitingSubscription" : "subscribed"
             let terminal: Subscribers.Completion<Failure>? = overflowFailure.map { .failure($0) }
                 ?? (upstreamFinished ? .finished : nil)
-            return (buffer.elements, state, self.demand, terminal)
+            return (Array(buffer), state, self.demand, terminal)
         }
         return Mirror(self, children: ["values": snapshot.values, "state": snapshot.state,
                                        "downstreamDemand": snapshot.demand, "terminal": snapshot.terminal as Any])
     }
 
     /// What the upstream is asked for when it subscribes.
-    private var initialRequest: Subscribers.Demand {
+    @usableFromInline var initialRequest: Subscribers.Demand {
         prefetch == .keepFull ? .max(size) : .unlimited
     }
 
     // MARK: Upstream
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         lock.lock()
-        guard upstream == nil else {
+        guard case .awaitingSubscription = upstream else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        upstream = subscription
+        upstream = .holding(subscription)
         let downstream = done ? nil : self.downstream
         lock.unlock()
         // Combine asks even when the downstream cancelled before the subscription came.
@@ -151,9 +159,10 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
         downstream?.receive(subscription: self)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard upstream != nil, !done, overflowFailure == nil, let downstream else {
+        guard case .subscribed = upstream, !done, overflowFailure == nil, let downstream else {
             lock.unlock()
             return .none
         }
@@ -189,16 +198,17 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
             let upstream: Subscription? = lock.withLock {
                 guard !done, overflowFailure == nil else { return nil }
                 overflowFailure = error
-                return self.upstream
+                return self.upstream.subscription
             }
             upstream?.cancel()
         }
         return .none
     }
 
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard upstream != nil, !done, !upstreamFinished, overflowFailure == nil else {
+        guard case .subscribed = upstream, !done, !upstreamFinished, overflowFailure == nil else {
             lock.unlock()
             return
         }
@@ -219,6 +229,7 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
 
     // MARK: Downstream
 
+    @usableFromInline
     func request(_ newDemand: Subscribers.Demand) {
         guard newDemand > 0 else { return }
         lock.lock()
@@ -230,10 +241,11 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
         lock.unlock()
         let delivered = drain()
         if prefetch == .keepFull, delivered > 0 {
-            lock.withLock { upstreamFinished ? nil : upstream }?.request(.max(delivered))
+            lock.withLock { upstreamFinished ? nil : upstream.subscription }?.request(.max(delivered))
         }
     }
 
+    @usableFromInline
     func cancel() {
         lock.lock()
         guard !done else {
@@ -242,7 +254,7 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
         }
         done = true
         // An upstream that finished is not cancelled.
-        let subscription = upstreamFinished ? nil : upstream
+        let subscription = upstreamFinished ? nil : upstream.subscription
         downstream = nil
         buffer.removeAll()
         lock.unlock()
@@ -253,7 +265,8 @@ private final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subs
 
     /// Delivers buffered elements while there is demand, then the completion if it is due;
     /// returns how many elements it delivered.
-    private func drain() -> Int {
+    @usableFromInline
+    func drain() -> Int {
         lock.lock()
         guard !draining else {
             lock.unlock()

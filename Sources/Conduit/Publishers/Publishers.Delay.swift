@@ -1,3 +1,5 @@
+import DequeModule
+
 extension Publishers {
     /// A publisher that delays delivery of elements and completion to the downstream receiver.
     public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
@@ -77,14 +79,16 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
     let delivery = ReentrantLock()
     @usableFromInline
     @exclusivity(unchecked) var downstream: Downstream?
+    /// The upstream's subscription once it came (held as a `SubscriberState`, whose `.subscribed`
+    /// test costs no copy, where a `Subscription?`'s nil test copies the existential).
     @usableFromInline
-    @exclusivity(unchecked) var upstream: Subscription?
+    @exclusivity(unchecked) var upstream = SubscriberState.awaitingSubscription
     /// The downstream cancelled before the upstream's subscription came.
     @usableFromInline
     @exclusivity(unchecked) var cancelledWhileWaiting = false
     /// Events waiting for their scheduled action, oldest first.
     @usableFromInline
-    @exclusivity(unchecked) var pending = FIFO<Event>()
+    @exclusivity(unchecked) var pending = Deque<Event>()
     /// The upstream's completion is queued: what the upstream sends after it is ignored.
     @usableFromInline
     @exclusivity(unchecked) var upstreamCompleted = false
@@ -112,14 +116,14 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
     @usableFromInline
     func receive(subscription: Subscription) {
         lock.lock()
-        guard upstream == nil, let downstream else {
+        guard case .awaitingSubscription = upstream, let downstream else {
             let leaveAlone = cancelledWhileWaiting
             cancelledWhileWaiting = false
             lock.unlock()
             if !leaveAlone { subscription.cancel() }
             return
         }
-        upstream = subscription
+        upstream = .holding(subscription)
         lock.unlock()
         downstream.receive(subscription: self)
     }
@@ -137,19 +141,19 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
 
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {
-        lock.withLock { upstream }?.request(demand)
+        lock.withLock { upstream.subscription }?.request(demand)
     }
 
     @usableFromInline
     func cancel() {
         let upstream: Subscription? = lock.withLock {
-            if self.upstream == nil, downstream != nil { cancelledWhileWaiting = true }
+            if case .awaitingSubscription = self.upstream, downstream != nil { cancelledWhileWaiting = true }
             defer {
-                self.upstream = nil
+                self.upstream = .terminal
                 downstream = nil
                 pending.removeAll()
             }
-            return self.upstream
+            return self.upstream.subscription
         }
         upstream?.cancel()
     }
@@ -159,7 +163,7 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
     @inlinable
     func schedule(_ event: Event) {
         let accepted: Bool = lock.withLock {
-            guard downstream != nil, upstream != nil, !upstreamCompleted else { return false }
+            guard downstream != nil, case .subscribed = upstream, !upstreamCompleted else { return false }
             if case .completion = event { upstreamCompleted = true }
             pending.append(event)
             return true
@@ -177,7 +181,7 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
                 guard let downstream, let event = pending.popFirst() else { return nil }
                 if case .completion = event {
                     self.downstream = nil
-                    upstream = nil
+                    upstream = .terminal
                     pending.removeAll()
                 }
                 return (downstream, event)
@@ -186,7 +190,7 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
             switch event {
             case .value(let input):
                 let more = downstream.receive(input)
-                if more > 0 { lock.withLock { upstream }?.request(more) }
+                if more > 0 { lock.withLock { upstream.subscription }?.request(more) }
             case .completion(let completion):
                 downstream.receive(completion: completion)
             }

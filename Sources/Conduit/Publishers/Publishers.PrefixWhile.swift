@@ -69,13 +69,14 @@ extension Publishers {
                 ) { _ in .finish(nil) })
                 return
             }
-            var index = 0
+            let counter = SerialState(0)
             let range = self.range
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Failure, S>(
                 downstream: subscriber, name: "Output", mapFailure: { $0 },
                 wrapError: { _ in fatalError("unreachable") }, cancelsLateSubscription: false
             ) { value in
-                defer { index += 1 }
+                let index = counter.value
+                counter.value = index + 1
                 if index < range.lowerBound { return .skip }
                 // Past the range: only values sent before the subscription get here (the range's
                 // last element ends the stream once subscribed).

@@ -18,6 +18,7 @@ extension Publishers {
             self.retries = retries
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             RetrySubscription(upstream: upstream, downstream: subscriber, retries: retries).attempt()
         }
@@ -31,36 +32,39 @@ extension Publishers {
 /// next one, if it comes while the upstream is being subscribed to again). An attempt that fails
 /// while it is being subscribed to (a subject that has already failed) asks for the next attempt,
 /// which then runs in a loop, not by recursion, so a large retry count cannot overflow the stack.
-private final class RetrySubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
+@usableFromInline
+internal final class RetrySubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
 {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
+    @usableFromInline typealias Input = Upstream.Output
+    @usableFromInline typealias Failure = Upstream.Failure
 
-    private let upstream: Upstream
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var state = SubscriberState.awaitingSubscription
-    private var demand = Subscribers.Demand.none
+    @usableFromInline let upstream: Upstream
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var state = SubscriberState.awaitingSubscription
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     /// Attempts left; nil retries without limit (as does a negative count).
-    private var remaining: Int?
-    private var handedDown = false
+    @usableFromInline @exclusivity(unchecked) var remaining: Int?
+    @usableFromInline @exclusivity(unchecked) var handedDown = false
     /// True while `attempt()` is subscribing; a failure meanwhile asks the loop for another round.
-    private var subscribing = false
-    private var again = false
+    @usableFromInline @exclusivity(unchecked) var subscribing = false
+    @usableFromInline @exclusivity(unchecked) var again = false
 
+    @inlinable
     init(upstream: Upstream, downstream: Downstream, retries: Int?) {
         self.upstream = upstream
         self.downstream = downstream
         remaining = retries.flatMap { $0 < 0 ? nil : $0 }
     }
 
-    var description: String { "Retry" }
-    var customMirror: Mirror { Mirror(self, children: [:]) }
-    var playgroundDescription: Any { description }
+    @usableFromInline var description: String { "Retry" }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline var playgroundDescription: Any { description }
 
     /// Subscribes to the upstream, again as long as attempts fail while being subscribed to.
+    @inlinable
     func attempt() {
         repeat {
             lock.withLock {
@@ -74,6 +78,7 @@ private final class RetrySubscription<Upstream: Publisher, Downstream: Subscribe
         })
     }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         lock.lock()
         guard case .awaitingSubscription = state, let downstream else {
@@ -94,6 +99,7 @@ private final class RetrySubscription<Upstream: Publisher, Downstream: Subscribe
         }
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         guard let downstream, demand > 0 else {
@@ -113,6 +119,7 @@ private final class RetrySubscription<Upstream: Publisher, Downstream: Subscribe
         return .none
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
         guard let downstream else {
@@ -134,6 +141,7 @@ private final class RetrySubscription<Upstream: Publisher, Downstream: Subscribe
         downstream.receive(completion: completion)
     }
 
+    @usableFromInline
     func request(_ newDemand: Subscribers.Demand) {
         lock.lock()
         guard downstream != nil else {
@@ -146,6 +154,7 @@ private final class RetrySubscription<Upstream: Publisher, Downstream: Subscribe
         subscription?.request(newDemand)
     }
 
+    @usableFromInline
     func cancel() {
         let subscription: Subscription? = lock.withLock {
             defer {

@@ -14,6 +14,7 @@ extension Publishers {
             self.options = options
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let link = SubscribeOnSubscriber(downstream: subscriber, scheduler: scheduler, options: options)
             let upstream = self.upstream
@@ -33,63 +34,76 @@ extension Publisher {
 }
 
 /// Passes values through; the downstream's requests and cancel run on the scheduler.
-private final class SubscribeOnSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
+@usableFromInline
+internal final class SubscribeOnSubscriber<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var upstream: Subscription?
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    /// The upstream's subscription once it came (a `SubscriberState`: its `.subscribed` test on the
+    /// value path copies nothing, where a `Subscription?`'s nil test copies the existential).
+    @usableFromInline @exclusivity(unchecked) var upstream = SubscriberState.awaitingSubscription
     /// The downstream cancelled before the upstream's subscription came.
-    private var cancelledWhileWaiting = false
-    private let scheduler: Context
-    private let options: Context.SchedulerOptions?
+    @usableFromInline @exclusivity(unchecked) var cancelledWhileWaiting = false
+    @usableFromInline let scheduler: Context
+    @usableFromInline let options: Context.SchedulerOptions?
 
+    @inlinable
     init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
         self.downstream = downstream
         self.scheduler = scheduler
         self.options = options
     }
 
-    var description: String { "SubscribeOn" }
+    @usableFromInline var description: String { "SubscribeOn" }
 
     /// No children, as Combine's `subscribe(on:)` shows to reflection.
-    var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 
-    var playgroundDescription: Any { description }
+    @usableFromInline var playgroundDescription: Any { description }
 
     /// A second subscription (or one after a cancel) is cancelled, as in Combine; one that comes
     /// after the downstream cancelled while waiting for it is left alone.
+    @usableFromInline
     func receive(subscription: Subscription) {
         lock.lock()
-        guard upstream == nil, let downstream else {
+        guard case .awaitingSubscription = upstream, let downstream else {
             let leaveAlone = cancelledWhileWaiting
             cancelledWhileWaiting = false
             lock.unlock()
             if !leaveAlone { subscription.cancel() }
             return
         }
-        upstream = subscription
+        upstream = .holding(subscription)
         lock.unlock()
         downstream.receive(subscription: self)
     }
 
     /// A value before the subscription is ignored, as in Combine.
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        lock.withLock { upstream == nil ? nil : downstream }?.receive(input) ?? .none
+        lock.lock()
+        guard case .subscribed = upstream, let downstream else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
+        return downstream.receive(input)
     }
 
     /// A completion before the subscription is ignored, as in Combine. The upstream subscription
     /// is let go with the downstream: an upstream that keeps its subscriber after completing (as
     /// the playground's instrumented links do) would otherwise hold this in a cycle.
+    @usableFromInline
     func receive(completion: Subscribers.Completion<Failure>) {
         let downstream: Downstream? = lock.withLock {
-            guard upstream != nil else { return nil }
+            guard case .subscribed = upstream else { return nil }
             defer {
                 self.downstream = nil
-                upstream = nil
+                upstream = .terminal
             }
             return self.downstream
         }
@@ -98,19 +112,21 @@ private final class SubscribeOnSubscriber<Downstream: Subscriber, Context: Sched
 
     /// A request made before a cancel still reaches the upstream, ahead of the cancel (both run
     /// on the scheduler, in order); one made after the cancel schedules nothing.
+    @usableFromInline
     func request(_ demand: Subscribers.Demand) {
-        guard let upstream = lock.withLock({ downstream == nil ? nil : upstream }) else { return }
+        guard let upstream = lock.withLock({ downstream == nil ? nil : upstream.subscription }) else { return }
         scheduler.schedule(options: options) { upstream.request(demand) }
     }
 
+    @usableFromInline
     func cancel() {
         let upstream: Subscription? = lock.withLock {
-            if self.upstream == nil, downstream != nil { cancelledWhileWaiting = true }
+            if case .awaitingSubscription = self.upstream, downstream != nil { cancelledWhileWaiting = true }
             defer {
-                self.upstream = nil
+                self.upstream = .terminal
                 downstream = nil
             }
-            return self.upstream
+            return self.upstream.subscription
         }
         guard let upstream else { return }
         scheduler.schedule(options: options) { upstream.cancel() }

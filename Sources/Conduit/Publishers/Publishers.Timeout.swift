@@ -1,3 +1,5 @@
+import DequeModule
+
 extension Publishers {
     /// A publisher that terminates if the upstream publisher exceeds a specified time interval
     /// without producing an element: it finishes, or fails with `customError` if one is given.
@@ -72,7 +74,7 @@ private final class TimeoutSubscription<Downstream: Subscriber, Context: Schedul
     private let delivery = ReentrantLock()
     /// Events waiting for their scheduled action, oldest first: each action hands on the oldest,
     /// so the order holds even when a concurrent scheduler runs two actions at once.
-    private var pending = FIFO<Event>()
+    private var pending = Deque<Event>()
     private var state = State.awaitingSubscription
     private var downstream: Downstream?
     private var upstream: Subscription?
