@@ -12,6 +12,12 @@ enum EachOperatorCases {
         @Published var value = 0
     }
 
+    /// A value with stored fields, for `map` with a key path to one of them.
+    struct Reading {
+        var sensor: String
+        var level: Int
+    }
+
     /// A property that `assign(to:on:)` writes.
     final class Target {
         var value = 0
@@ -61,6 +67,21 @@ enum EachOperatorCases {
         through("each.subscribeOn") { subject, tally in
             subject.subscribe(on: ImmediateScheduler.shared).sink { tally.add($0) }
         },
+        through("each.mapKeyPath") { subject, tally in subject.map(\.magnitude).sink { tally.add(Int($0)) } },
+        Case("each.mapStoredKeyPath") {
+            let subject = PassthroughSubject<Reading, Never>()
+            let tally = Tally()
+            let cancellable = subject.map(\.level).sink { tally.add($0) }
+            let count = scaled(300_000)
+            let ns = nanosecondsPerOperation(count) {
+                for value in 0..<count { subject.send(Reading(sensor: "a", level: value)) }
+            }
+            cancellable.cancel()
+            blackHole(tally.total)
+            return ns
+        },
+        through("each.prepend") { subject, tally in subject.prepend(0).sink { tally.add($0) } },
+        through("each.replaceEmpty") { subject, tally in subject.replaceEmpty(with: 0).sink { tally.add($0) } },
         through("each.assign") { subject, _ in subject.assign(to: \.value, on: Target()) },
         Case("each.published") {
             let model = Model()

@@ -14,6 +14,7 @@ public struct Deferred<DeferredPublisher: Publisher>: Publisher {
         self.createPublisher = createPublisher
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         createPublisher().subscribe(subscriber)
     }

@@ -14,6 +14,7 @@ extension Publishers {
             self.suffix = suffix
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let core = ConcatenateCore<Suffix, S>(downstream: subscriber, suffix: suffix)
             prefix.subscribe(ConcatenatePrefix<Suffix, S>(core: core))
@@ -26,35 +27,41 @@ extension Publishers {
 /// suffix sends before its subscription are ignored), demand passes straight to the current
 /// source (a zero demand too), and the suffix is asked for what the downstream still wants. The
 /// suffix is let go of once subscribed, or when cancelled.
+@usableFromInline
 internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>: Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
     where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure
 {
-    typealias Output = Downstream.Input
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Output = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
     /// Which source is being read.
+    @usableFromInline
     enum Phase {
         case prefix, suffix, done
     }
 
-    private let lock = Lock()
-    private var downstream: Downstream?
-    private var suffix: Suffix?
-    private var phase = Phase.prefix
-    /// The current source's subscription, once it arrived.
-    private var current: Subscription?
-    private var demand = Subscribers.Demand.none
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var suffix: Suffix?
+    @usableFromInline @exclusivity(unchecked) var phase = Phase.prefix
+    /// The current source's subscription, once it arrived (a `SubscriberState`: its `.subscribed`
+    /// test on the value path copies nothing, where a `Subscription?`'s nil test copies the
+    /// existential).
+    @usableFromInline @exclusivity(unchecked) var current = SubscriberState.awaitingSubscription
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
 
+    @inlinable
     init(downstream: Downstream, suffix: Suffix) {
         self.downstream = downstream
         self.suffix = suffix
     }
 
-    var description: String { "Concatenate" }
-    var customMirror: Mirror { Mirror(self, children: [:]) }
-    var playgroundDescription: Any { description }
+    @usableFromInline var description: String { "Concatenate" }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline var playgroundDescription: Any { description }
 
+    @usableFromInline
     func request(_ newDemand: Subscribers.Demand) {
         lock.lock()
         guard phase != .done else {
@@ -62,15 +69,16 @@ internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>:
             return
         }
         demand += newDemand
-        let current = self.current
+        let current = self.current.subscription
         lock.unlock()
         current?.request(newDemand)
     }
 
+    @usableFromInline
     func cancel() {
         lock.lock()
-        let current = self.current
-        self.current = nil
+        let current = self.current.subscription
+        self.current = .terminal
         downstream = nil
         suffix = nil
         phase = .done
@@ -80,14 +88,15 @@ internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>:
 
     // MARK: Source events
 
+    @usableFromInline
     func received(_ subscription: Subscription, from source: Phase) {
         lock.lock()
-        guard phase == source, current == nil, let downstream else {
+        guard phase == source, case .awaitingSubscription = current, let downstream else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        current = subscription
+        current = .holding(subscription)
         let demand = self.demand
         lock.unlock()
         if source == .prefix {
@@ -97,9 +106,10 @@ internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>:
         }
     }
 
+    @inlinable
     func received(_ value: Output, from source: Phase) -> Subscribers.Demand {
         lock.lock()
-        guard phase == source, current != nil, demand > 0, let downstream else {
+        guard phase == source, case .subscribed = current, demand > 0, let downstream else {
             lock.unlock()
             return .none
         }
@@ -112,13 +122,14 @@ internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>:
         return more
     }
 
+    @inlinable
     func received(_ completion: Subscribers.Completion<Failure>, from source: Phase) {
         lock.lock()
-        guard phase == source, current != nil else {
+        guard phase == source, case .subscribed = current else {
             lock.unlock()
             return
         }
-        current = nil
+        current = .awaitingSubscription
         if source == .prefix, case .finished = completion, let suffix {
             phase = .suffix
             self.suffix = nil
@@ -136,54 +147,64 @@ internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>:
 }
 
 /// The subscriber `Concatenate` attaches to its prefix; it shares the subscription's identifier.
+@usableFromInline
 internal struct ConcatenatePrefix<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
     where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure
 {
-    typealias Input = Suffix.Output
-    typealias Failure = Suffix.Failure
+    @usableFromInline typealias Input = Suffix.Output
+    @usableFromInline typealias Failure = Suffix.Failure
 
-    let core: ConcatenateCore<Suffix, Downstream>
-    var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
-    var description: String { core.description }
-    var customMirror: Mirror { Mirror(self, children: [:]) }
-    var playgroundDescription: Any { core.description }
+    @usableFromInline let core: ConcatenateCore<Suffix, Downstream>
+    @inlinable init(core: ConcatenateCore<Suffix, Downstream>) { self.core = core }
+    @inlinable var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
+    @usableFromInline var description: String { core.description }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline var playgroundDescription: Any { core.description }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         core.received(subscription, from: .prefix)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         core.received(input, from: .prefix)
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         core.received(completion, from: .prefix)
     }
 }
 
 /// The subscriber `Concatenate` attaches to its suffix; it shares the subscription's identifier.
+@usableFromInline
 internal struct ConcatenateSuffix<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
     where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure
 {
-    typealias Input = Suffix.Output
-    typealias Failure = Suffix.Failure
+    @usableFromInline typealias Input = Suffix.Output
+    @usableFromInline typealias Failure = Suffix.Failure
 
-    let core: ConcatenateCore<Suffix, Downstream>
-    var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
-    var description: String { core.description }
-    var customMirror: Mirror { Mirror(self, children: [:]) }
-    var playgroundDescription: Any { core.description }
+    @usableFromInline let core: ConcatenateCore<Suffix, Downstream>
+    @inlinable init(core: ConcatenateCore<Suffix, Downstream>) { self.core = core }
+    @inlinable var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
+    @usableFromInline var description: String { core.description }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline var playgroundDescription: Any { core.description }
 
+    @usableFromInline
     func receive(subscription: Subscription) {
         core.received(subscription, from: .suffix)
     }
 
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         core.received(input, from: .suffix)
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         core.received(completion, from: .suffix)
     }

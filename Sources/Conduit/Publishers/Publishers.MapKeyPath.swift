@@ -6,11 +6,11 @@ extension Publishers {
         public let upstream: Upstream
         public let keyPath: KeyPath<Upstream.Output, Output>
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let keyPath = self.keyPath
-            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "ValueForKey") {
-                .send($0[keyPath: keyPath])
-            })
+            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>.mapping(
+                downstream: subscriber, name: "ValueForKey", transform: KeyPathReader.reading(keyPath)
+            ))
         }
     }
 
@@ -23,11 +23,12 @@ extension Publishers {
         public let keyPath0: KeyPath<Upstream.Output, Output0>
         public let keyPath1: KeyPath<Upstream.Output, Output1>
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
-            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "ValueForKeys") {
-                .send(($0[keyPath: keyPath0], $0[keyPath: keyPath1]))
-            })
+            let (read0, read1) = (KeyPathReader.reading(keyPath0), KeyPathReader.reading(keyPath1))
+            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>.mapping(
+                downstream: subscriber, name: "ValueForKeys", transform: { (read0($0), read1($0)) }
+            ))
         }
     }
 
@@ -41,11 +42,13 @@ extension Publishers {
         public let keyPath1: KeyPath<Upstream.Output, Output1>
         public let keyPath2: KeyPath<Upstream.Output, Output2>
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let (keyPath0, keyPath1, keyPath2) = (self.keyPath0, self.keyPath1, self.keyPath2)
-            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>(downstream: subscriber, name: "ValueForKeys") {
-                .send(($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2]))
-            })
+            let (read0, read1, read2) = (KeyPathReader.reading(keyPath0), KeyPathReader.reading(keyPath1),
+                KeyPathReader.reading(keyPath2))
+            upstream.subscribe(ForwardingSubscriber<Upstream.Output, S>.mapping(
+                downstream: subscriber, name: "ValueForKeys", transform: { (read0($0), read1($0), read2($0)) }
+            ))
         }
     }
 }

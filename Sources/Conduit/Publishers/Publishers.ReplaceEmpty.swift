@@ -12,6 +12,7 @@ extension Publishers {
             self.output = output
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(EmptyReplacingSubscription(downstream: subscriber, replacement: output))
         }
@@ -31,46 +32,53 @@ extension Publisher {
 /// As Combine does, it asks the upstream for everything once the downstream has its subscription
 /// (passing the downstream's own requests on as well), and asks the same of a subscription that
 /// comes after the downstream cancelled while waiting for it (what it then sends is ignored).
-private final class EmptyReplacingSubscription<Downstream: Subscriber>:
+@usableFromInline
+internal final class EmptyReplacingSubscription<Downstream: Subscriber>:
     OperatorSubscription<Downstream.Input, Downstream.Failure, Downstream>, @unchecked Sendable
 {
     /// These are read and written under `lock`.
-    private var sentAny = false
-    private var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var sentAny = false
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     /// Finished empty, waiting for demand to send the replacement.
-    private var owesReplacement = false
-    private let replacement: Downstream.Input
+    @usableFromInline @exclusivity(unchecked) var owesReplacement = false
+    @usableFromInline let replacement: Downstream.Input
 
+    @inlinable
     init(downstream: Downstream, replacement: Downstream.Input) {
         self.replacement = replacement
         super.init(downstream: downstream, name: "ReplaceEmpty", passesEarlyCompletion: true, mapFailure: { $0 })
     }
 
+    @usableFromInline
     override func subscribed(_ subscription: Subscription, downstream: Downstream) {
         downstream.receive(subscription: self)
         subscription.request(.unlimited)
     }
 
+    @usableFromInline
     override func subscribedAfterCancel(_ subscription: Subscription) {
         subscription.request(.unlimited)
     }
 
     /// A value before the subscription is ignored, as in Combine.
+    @inlinable
     override func receive(_ input: Downstream.Input) -> Subscribers.Demand {
-        let target: Downstream? = lock.withLock {
-            guard case .subscribed = upstream else { return nil }
-            sentAny = true
-            if demand != .unlimited, demand > 0 { demand -= 1 }
-            return downstream
+        lock.lock()
+        guard case .subscribed = upstream, let target = downstream else {
+            lock.unlock()
+            return .none
         }
-        guard let target else { return .none }
+        sentAny = true
+        if demand != .unlimited, demand > 0 { demand -= 1 }
+        lock.unlock()
         let more = target.receive(input)
-        lock.withLock { demand += more }
+        if more > 0 { lock.withLock { demand += more } }
         return more
     }
 
     /// Keeps the upstream's subscription (a cancel still reaches it, as in Combine); an empty
     /// finish without demand waits for a request to send the replacement.
+    @usableFromInline
     override func receive(completion: Subscribers.Completion<Downstream.Failure>) {
         lock.lock()
         guard let downstream else {
@@ -94,6 +102,7 @@ private final class EmptyReplacingSubscription<Downstream: Subscriber>:
         downstream.receive(completion: completion)
     }
 
+    @usableFromInline
     override func request(_ newDemand: Subscribers.Demand) {
         lock.lock()
         demand += newDemand
