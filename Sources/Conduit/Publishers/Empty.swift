@@ -16,6 +16,7 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable {
         self.completeImmediately = completeImmediately
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         subscriber.receive(subscription: Subscriptions.empty)
         if completeImmediately {

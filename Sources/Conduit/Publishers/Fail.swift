@@ -13,6 +13,7 @@ public struct Fail<Output, Failure: Error>: Publisher {
         self.error = failure
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         subscriber.receive(subscription: Subscriptions.empty)
         subscriber.receive(completion: .failure(error))

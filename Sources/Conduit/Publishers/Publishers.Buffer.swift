@@ -96,8 +96,7 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
     @usableFromInline let prefetch: Publishers.PrefetchStrategy
     @usableFromInline let whenFull: Publishers.BufferingStrategy<Failure>
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
-    /// The upstream's subscription once it came (a `SubscriberState`: its `.subscribed` test on the
-    /// value path copies nothing, where a `Subscription?`'s nil test copies the existential).
+    /// The upstream's subscription, once it came.
     @usableFromInline @exclusivity(unchecked) var upstream = SubscriberState.awaitingSubscription
     @usableFromInline @exclusivity(unchecked) var buffer = Deque<Input>()
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none

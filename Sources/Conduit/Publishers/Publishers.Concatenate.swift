@@ -45,9 +45,7 @@ internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>:
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) var suffix: Suffix?
     @usableFromInline @exclusivity(unchecked) var phase = Phase.prefix
-    /// The current source's subscription, once it arrived (a `SubscriberState`: its `.subscribed`
-    /// test on the value path copies nothing, where a `Subscription?`'s nil test copies the
-    /// existential).
+    /// The current source's subscription, once it arrived.
     @usableFromInline @exclusivity(unchecked) var current = SubscriberState.awaitingSubscription
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
 

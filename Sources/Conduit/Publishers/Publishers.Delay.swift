@@ -23,6 +23,7 @@ extension Publishers {
             self.options = options
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (scheduler, interval, tolerance, options) = (self.scheduler, self.interval, self.tolerance,
                 self.options)
@@ -79,8 +80,7 @@ internal final class ScheduledRelay<Downstream: Subscriber>: Subscriber, Subscri
     let delivery = ReentrantLock()
     @usableFromInline
     @exclusivity(unchecked) var downstream: Downstream?
-    /// The upstream's subscription once it came (held as a `SubscriberState`, whose `.subscribed`
-    /// test costs no copy, where a `Subscription?`'s nil test copies the existential).
+    /// The upstream's subscription, once it came.
     @usableFromInline
     @exclusivity(unchecked) var upstream = SubscriberState.awaitingSubscription
     /// The downstream cancelled before the upstream's subscription came.

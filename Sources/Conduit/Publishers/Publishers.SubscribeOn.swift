@@ -43,8 +43,7 @@ internal final class SubscribeOnSubscriber<Downstream: Subscriber, Context: Sche
 
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
-    /// The upstream's subscription once it came (a `SubscriberState`: its `.subscribed` test on the
-    /// value path copies nothing, where a `Subscription?`'s nil test copies the existential).
+    /// The upstream's subscription, once it came.
     @usableFromInline @exclusivity(unchecked) var upstream = SubscriberState.awaitingSubscription
     /// The downstream cancelled before the upstream's subscription came.
     @usableFromInline @exclusivity(unchecked) var cancelledWhileWaiting = false

@@ -20,6 +20,7 @@ extension Publishers {
             self.handler = handler
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let handler = self.handler
             upstream.subscribe(CatchRelay(downstream: subscriber, name: "TryCatch") { error, relay in
