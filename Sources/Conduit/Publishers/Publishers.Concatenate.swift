@@ -17,7 +17,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let core = ConcatenateCore<Suffix, S>(downstream: subscriber, suffix: suffix)
-            prefix.subscribe(ConcatenatePrefix<Suffix, S>(core: core))
+            prefix.subscribe(ConcatenateSource<Suffix, S>(core: core, source: .prefix))
         }
     }
 }
@@ -132,7 +132,7 @@ internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>:
             phase = .suffix
             self.suffix = nil
             lock.unlock()
-            suffix.subscribe(ConcatenateSuffix(core: self))
+            suffix.subscribe(ConcatenateSource(core: self, source: .suffix))
             return
         }
         phase = .done
@@ -144,9 +144,10 @@ internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>:
     }
 }
 
-/// The subscriber `Concatenate` attaches to its prefix; it shares the subscription's identifier.
+/// The subscriber `Concatenate` attaches to its prefix, then to its suffix: it tells the core
+/// which source an event came from, and shares the subscription's identifier.
 @usableFromInline
-internal struct ConcatenatePrefix<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+internal struct ConcatenateSource<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
     where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure
 {
@@ -154,7 +155,15 @@ internal struct ConcatenatePrefix<Suffix: Publisher, Downstream: Subscriber>: Su
     @usableFromInline typealias Failure = Suffix.Failure
 
     @usableFromInline let core: ConcatenateCore<Suffix, Downstream>
-    @inlinable init(core: ConcatenateCore<Suffix, Downstream>) { self.core = core }
+    /// `.prefix` or `.suffix`.
+    @usableFromInline let source: ConcatenateCore<Suffix, Downstream>.Phase
+
+    @inlinable
+    init(core: ConcatenateCore<Suffix, Downstream>, source: ConcatenateCore<Suffix, Downstream>.Phase) {
+        self.core = core
+        self.source = source
+    }
+
     @inlinable var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
     @usableFromInline var description: String { core.description }
     @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
@@ -162,49 +171,17 @@ internal struct ConcatenatePrefix<Suffix: Publisher, Downstream: Subscriber>: Su
 
     @usableFromInline
     func receive(subscription: Subscription) {
-        core.received(subscription, from: .prefix)
+        core.received(subscription, from: source)
     }
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        core.received(input, from: .prefix)
+        core.received(input, from: source)
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-        core.received(completion, from: .prefix)
-    }
-}
-
-/// The subscriber `Concatenate` attaches to its suffix; it shares the subscription's identifier.
-@usableFromInline
-internal struct ConcatenateSuffix<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
-    CustomReflectable, CustomPlaygroundDisplayConvertible
-    where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure
-{
-    @usableFromInline typealias Input = Suffix.Output
-    @usableFromInline typealias Failure = Suffix.Failure
-
-    @usableFromInline let core: ConcatenateCore<Suffix, Downstream>
-    @inlinable init(core: ConcatenateCore<Suffix, Downstream>) { self.core = core }
-    @inlinable var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
-    @usableFromInline var description: String { core.description }
-    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
-    @usableFromInline var playgroundDescription: Any { core.description }
-
-    @usableFromInline
-    func receive(subscription: Subscription) {
-        core.received(subscription, from: .suffix)
-    }
-
-    @inlinable
-    func receive(_ input: Input) -> Subscribers.Demand {
-        core.received(input, from: .suffix)
-    }
-
-    @inlinable
-    func receive(completion: Subscribers.Completion<Failure>) {
-        core.received(completion, from: .suffix)
+        core.received(completion, from: source)
     }
 }
 
