@@ -197,6 +197,19 @@ final class SwiftClosureSyntaxTests: SessionTestCase {
             .map(\.text), ["sink4 ✓ finished"], "a closure may do nothing once its parameters are named")
     }
 
+    /// A line that fails to subscribe takes no number: the next sink without a name is the next
+    /// number, and the sinks before it are kept.
+    func testAFailedSinkWithoutANameLeavesNoGapInTheNumbers() {
+        XCTAssertEqual(session.evaluate("[1].publisher.sink { print($0) }").map(\.text), ["1", "sink1 ✓ finished"])
+        let failed = session.evaluate("[2].publisher.nope().sink { print($0) }").map(\.text)
+        XCTAssertTrue(failed.joined().contains("error"), "\(failed)")
+        XCTAssertFalse(failed.joined().contains("sink2"), "\(failed)")
+        XCTAssertEqual(session.evaluate("[3].publisher.sink { print($0) }").map(\.text), ["3", "sink2 ✓ finished"])
+        let listed = session.evaluate("subs").map(\.text).joined(separator: "\n")
+        XCTAssertTrue(listed.contains("sink1") && listed.contains("sink2"), listed)
+        XCTAssertFalse(listed.contains("sink3"), listed)
+    }
+
     func testSwitchOnACompletionAndOnAValue() {
         let handler = "receiveCompletion: { completion in switch completion { case .finished: print(\"done\"); "
             + "case .failure(let error): print(\"error:\", error) } }, receiveValue: { print($0) }"

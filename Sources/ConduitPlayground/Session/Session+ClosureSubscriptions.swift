@@ -26,17 +26,11 @@ extension Session {
                         source: .expression(.literal(publisher)), operators: scoped.operators, text: scoped.text,
                         startOffset: scoped.startOffset)
                 }
-                self.anonymousSinks += 1
-                var number = self.anonymousSinks
-                while self.entries["sink\(number)"] != nil { number += 1 }
-                self.anonymousSinks = number
-                let name = Token(kind: .identifier("sink\(number)"), offset: start.offset, length: start.length)
                 do {
-                    try self.subscribeSink(name, to: scoped, demand: nil)
+                    return .string("AnyCancellable(\(try self.subscribeAnonymousSink(to: scoped, at: start)))")
                 } catch let error as SyntaxError {
                     throw PlaygroundError(error.message)
                 }
-                return .string("AnyCancellable(sink\(number))")
             })
     }
 }
@@ -66,5 +60,19 @@ extension Session {
                 }
                 return .void
             })
+    }
+}
+
+extension Session {
+    /// Subscribes a sink without a name (`sink1`, `sink2`, ...) to `syntax` and returns its name.
+    /// The number is taken only when the sink subscribes, so a line that fails leaves no gap.
+    func subscribeAnonymousSink(to syntax: PipelineSyntax, at start: Token) throws -> String {
+        var number = anonymousSinks + 1
+        while entries["sink\(number)"] != nil { number += 1 }
+        let name = "sink\(number)"
+        try subscribeSink(Token(kind: .identifier(name), offset: start.offset, length: start.length), to: syntax,
+            demand: nil)
+        anonymousSinks = number
+        return name
     }
 }

@@ -570,12 +570,7 @@ extension Session {
         if case .pipeline(let syntax) = expression, let last = syntax.operators.last,
             Parser.subscriberWords.contains(last.name)
         {
-            anonymousSinks += 1
-            var number = anonymousSinks
-            while entries["sink\(number)"] != nil { number += 1 }
-            anonymousSinks = number
-            let name = Token(kind: .identifier("sink\(number)"), offset: start.offset, length: start.length)
-            try subscribeSink(name, to: syntax, demand: nil)
+            _ = try subscribeAnonymousSink(to: syntax, at: start)
             return
         }
         if try runMutation(expression, at: start, written: written) { return }
