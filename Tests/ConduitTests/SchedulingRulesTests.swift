@@ -91,6 +91,54 @@ final class SchedulingRulesTests: XCTestCase {
         cancellable.cancel()
     }
 
+    /// Four threads send at once into `receive(on:)` on a concurrent queue, whose actions run side
+    /// by side: the downstream still gets one call at a time, every value once, and the completion
+    /// last.
+    func testReceiveOnAConcurrentQueueDeliversOneAtATimeEveryValueOnceAndTheCompletionLast() {
+        final class Overlaps: @unchecked Sendable {
+            private let lock = NSLock()
+            private var inside = false
+            private var _overlaps = 0
+            private var _values: [Int] = []
+            private var _afterCompletion = 0
+            private var completed = false
+            var overlaps: Int { lock.withLock { _overlaps } }
+            var values: [Int] { lock.withLock { _values } }
+            var afterCompletion: Int { lock.withLock { _afterCompletion } }
+            func enter(_ value: Int?) {
+                lock.withLock {
+                    if inside { _overlaps += 1 }
+                    inside = true
+                    if completed { _afterCompletion += 1 }
+                    if let value { _values.append(value) } else { completed = true }
+                }
+            }
+            func leave() { lock.withLock { inside = false } }
+        }
+        let queue = DispatchQueue(label: "conduit.test.concurrent", attributes: .concurrent)
+        let subject = PassthroughSubject<Int, Never>()
+        let seen = Overlaps()
+        let done = expectation(description: "finished")
+        let cancellable = subject.receive(on: queue).sink(receiveCompletion: { _ in
+            seen.enter(nil)
+            seen.leave()
+            done.fulfill()
+        }, receiveValue: { value in
+            seen.enter(value)
+            usleep(value % 50 == 0 ? 100 : 0)
+            seen.leave()
+        })
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for value in 0..<500 { subject.send(thread * 500 + value) }
+        }
+        subject.send(completion: .finished)
+        wait(for: [done], timeout: 20)
+        XCTAssertEqual(seen.overlaps, 0, "two deliveries overlapped")
+        XCTAssertEqual(seen.values.sorted(), Array(0..<2_000))
+        XCTAssertEqual(seen.afterCompletion, 0, "a value came after the completion")
+        cancellable.cancel()
+    }
+
     func testReceiveOnDoesNotDeliverOnTheSendingThread() {
         let scheduler = VirtualTimeScheduler()
         let subject = PassthroughSubject<Int, Never>()
