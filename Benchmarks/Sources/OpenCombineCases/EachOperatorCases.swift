@@ -82,6 +82,12 @@ enum EachOperatorCases {
         },
         through("each.prepend") { subject, tally in subject.prepend(0).sink { tally.add($0) } },
         through("each.replaceEmpty") { subject, tally in subject.replaceEmpty(with: 0).sink { tally.add($0) } },
+        through("each.prefixUntilOutput") { subject, tally in
+            subject.prefix(untilOutputFrom: PassthroughSubject<Int, Never>()).sink { tally.add($0) }
+        },
+        through("each.dropUntilOutput") { subject, tally in
+            subject.drop(untilOutputFrom: Just(0)).sink { tally.add($0) }
+        },
         through("each.assign") { subject, _ in subject.assign(to: \.value, on: Target()) },
         Case("each.published") {
             let model = Model()

@@ -59,6 +59,8 @@ let rows: [Row] = [
     Row("each.mapStoredKeyPath", "one operator: map(\\.level), a struct field's key path", .nsPerValue),
     Row("each.prepend", "one operator: prepend(0), values from the suffix", .nsPerValue),
     Row("each.replaceEmpty", "one operator: replaceEmpty(with:)", .nsPerValue),
+    Row("each.prefixUntilOutput", "one operator: prefix(untilOutputFrom:), never closed", .nsPerValue),
+    Row("each.dropUntilOutput", "one operator: drop(untilOutputFrom: Just(0)), open", .nsPerValue),
     Row("each.assign", "one operator: assign(to:on:)", .nsPerValue),
     Row("each.published", "@Published property set → sink of $property", .nsPerValue),
     Row("floor.closures", "closure loop map/filter (floor)", .nsPerValue, reference: "~5", ratio: nil),

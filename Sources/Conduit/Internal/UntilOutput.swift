@@ -8,32 +8,33 @@
 /// deliveries downstream are serialised by a lock its holder may take again, so a value from the
 /// other publisher on another thread waits for the delivery in progress, while one sent from
 /// inside the downstream is handled at once.
+@usableFromInline
 internal class UntilOutputCore<Downstream: Subscriber>: @unchecked Sendable {
     /// Where the core stands with one of its two publishers.
-    enum Link {
+    @usableFromInline enum Link {
         case awaiting
         case live(Subscription)
         /// Gone for good: a subscription that comes now is cancelled.
         case closed
     }
 
-    final let lock = Lock()
-    private let delivery = ReentrantLock()
+    @usableFromInline final let lock = Lock()
+    @usableFromInline let delivery = ReentrantLock()
     /// Present until the stream ends.
-    final var downstream: Downstream?
-    final var upstream = Link.awaiting
-    final var other = Link.awaiting
+    @usableFromInline @exclusivity(unchecked) final var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) final var upstream = Link.awaiting
+    @usableFromInline @exclusivity(unchecked) final var other = Link.awaiting
     /// Asked for while the upstream's subscription had not come.
-    final var pendingDemand = Subscribers.Demand.none
-    final var ended = false
+    @usableFromInline @exclusivity(unchecked) final var pendingDemand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) final var ended = false
 
-    init(downstream: Downstream) {
+    @inlinable init(downstream: Downstream) {
         self.downstream = downstream
     }
 
     /// Passes demand (a zero one too, as Combine does) to the upstream, or keeps it until the
     /// upstream's subscription comes.
-    final func forwardRequest(_ demand: Subscribers.Demand) {
+    @usableFromInline final func forwardRequest(_ demand: Subscribers.Demand) {
         lock.lock()
         guard !ended else {
             lock.unlock()
@@ -50,7 +51,7 @@ internal class UntilOutputCore<Downstream: Subscriber>: @unchecked Sendable {
 
     /// Ends the stream for the downstream's cancel: the upstream is cancelled first, then the other
     /// (either may still be held after a completion went out, as in Combine).
-    final func cancelBoth() {
+    @usableFromInline final func cancelBoth() {
         lock.lock()
         ended = true
         downstream = nil
@@ -63,7 +64,7 @@ internal class UntilOutputCore<Downstream: Subscriber>: @unchecked Sendable {
 
     /// Takes the other publisher's subscription and asks it for one value, unless one is already
     /// held or the stream has ended (then it is cancelled).
-    final func acceptOther(_ subscription: Subscription) {
+    @usableFromInline final func acceptOther(_ subscription: Subscription) {
         lock.lock()
         guard !ended, case .awaiting = other else {
             lock.unlock()
@@ -76,7 +77,7 @@ internal class UntilOutputCore<Downstream: Subscriber>: @unchecked Sendable {
     }
 
     /// Marks the link closed under the lock; returns the subscription it held.
-    final func close(_ link: inout Link) -> Subscription? {
+    @usableFromInline final func close(_ link: inout Link) -> Subscription? {
         defer { link = .closed }
         if case .live(let subscription) = link { return subscription }
         return nil
@@ -85,7 +86,7 @@ internal class UntilOutputCore<Downstream: Subscriber>: @unchecked Sendable {
     /// Ends the stream for the upstream's completion, cancelling the other publisher's subscription:
     /// the downstream to complete and whether the upstream's subscription had come, or nil if the
     /// stream had ended already.
-    final func endForUpstreamCompletion() -> (downstream: Downstream, wasSubscribed: Bool)? {
+    @usableFromInline final func endForUpstreamCompletion() -> (downstream: Downstream, wasSubscribed: Bool)? {
         lock.lock()
         var wasSubscribed = false
         if case .live = upstream { wasSubscribed = true }
@@ -103,7 +104,7 @@ internal class UntilOutputCore<Downstream: Subscriber>: @unchecked Sendable {
     }
 
     /// Whether values from the upstream may pass: its subscription is held and the stream goes on.
-    final var upstreamIsLive: Bool {
+    @inlinable final var upstreamIsLive: Bool {
         lock.withLock {
             guard !ended, case .live = upstream else { return false }
             return true
@@ -111,13 +112,13 @@ internal class UntilOutputCore<Downstream: Subscriber>: @unchecked Sendable {
     }
 
     /// Whether the other publisher's subscription has come (and not gone).
-    final var otherIsLive: Bool {
+    @usableFromInline final var otherIsLive: Bool {
         if case .live = other { return true }
         return false
     }
 
     /// Sends a value downstream, unless the stream ended before its turn came.
-    final func deliver(_ value: Downstream.Input) -> Subscribers.Demand {
+    @inlinable final func deliver(_ value: Downstream.Input) -> Subscribers.Demand {
         delivery.withLock(owner: self) {
             guard let downstream = lock.withLock({ self.downstream }) else { return .none }
             return downstream.receive(value)
@@ -125,14 +126,14 @@ internal class UntilOutputCore<Downstream: Subscriber>: @unchecked Sendable {
     }
 
     /// Sends the completion to a downstream the caller has taken from `downstream`.
-    final func deliver(_ completion: Subscribers.Completion<Downstream.Failure>, to downstream: Downstream) {
+    @inlinable final func deliver(_ completion: Subscribers.Completion<Downstream.Failure>, to downstream: Downstream) {
         delivery.withLock(owner: self) {
             downstream.receive(completion: completion)
         }
     }
 
     /// Hands the downstream its subscription, in turn with other deliveries.
-    final func deliver(subscription: Subscription, to downstream: Downstream) {
+    @inlinable final func deliver(subscription: Subscription, to downstream: Downstream) {
         delivery.withLock(owner: self) {
             downstream.receive(subscription: subscription)
         }

@@ -24,6 +24,7 @@ extension Publishers {
             self.other = other
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let gate = DropUntilOutputGate<S, Other.Output>(downstream: subscriber)
             subscriber.receive(subscription: gate)
@@ -46,35 +47,36 @@ extension Publisher {
 
 /// The subscription of `drop(untilOutputFrom:)` and its upstream's subscriber: closed until the
 /// other publisher's first value, open after it.
-private final class DropUntilOutputGate<Downstream: Subscriber, OtherOutput>: UntilOutputCore<Downstream>,
+@usableFromInline
+internal final class DropUntilOutputGate<Downstream: Subscriber, OtherOutput>: UntilOutputCore<Downstream>,
     Subscriber, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible,
     @unchecked Sendable
 {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
     /// The other publisher has sent its value; read and written under `lock`.
-    private var open = false
+    @usableFromInline @exclusivity(unchecked) var open = false
     /// The other publisher ended the stream before the upstream's subscription came: that
     /// subscription is still taken and asked for the demand kept for it, as in Combine.
-    private var requestsLateUpstream = false
+    @usableFromInline @exclusivity(unchecked) var requestsLateUpstream = false
 
-    var description: String { "DropUntilOutput" }
-    var customMirror: Mirror { Mirror(self, children: [:]) }
-    var playgroundDescription: Any { description }
+    @usableFromInline var description: String { "DropUntilOutput" }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline var playgroundDescription: Any { description }
 
-    func request(_ demand: Subscribers.Demand) {
+    @usableFromInline func request(_ demand: Subscribers.Demand) {
         forwardRequest(demand)
     }
 
-    func cancel() {
+    @usableFromInline func cancel() {
         lock.withLock { requestsLateUpstream = false }
         cancelBoth()
     }
 
     // MARK: Upstream events
 
-    func receive(subscription: Subscription) {
+    @usableFromInline func receive(subscription: Subscription) {
         lock.lock()
         if case .awaiting = upstream, !ended {
             upstream = .live(subscription)
@@ -100,12 +102,16 @@ private final class DropUntilOutputGate<Downstream: Subscriber, OtherOutput>: Un
 
     /// Before the other publisher's value, values are dropped without asking for more; a value
     /// before the subscription (Combine traps) is ignored.
-    func receive(_ input: Input) -> Subscribers.Demand {
-        upstreamIsLive && lock.withLock({ open }) ? deliver(input) : .none
+    @inlinable func receive(_ input: Input) -> Subscribers.Demand {
+        let passes: Bool = lock.withLock {
+            guard !ended, open, case .live = upstream else { return false }
+            return true
+        }
+        return passes ? deliver(input) : .none
     }
 
     /// Passes the completion on and cancels the other publisher's subscription.
-    func receive(completion: Subscribers.Completion<Failure>) {
+    @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
         guard let (downstream, _) = endForUpstreamCompletion() else { return }
         deliver(completion, to: downstream)
     }
@@ -114,7 +120,7 @@ private final class DropUntilOutputGate<Downstream: Subscriber, OtherOutput>: Un
 
     /// Opens the gate; the other publisher's subscription is let go (not cancelled), so its
     /// subscriber may take a new one.
-    fileprivate func otherSent() {
+    @usableFromInline func otherSent() {
         lock.withLock {
             guard !ended, otherIsLive else { return }
             open = true
@@ -123,7 +129,7 @@ private final class DropUntilOutputGate<Downstream: Subscriber, OtherOutput>: Un
     }
 
     /// Before the gate opened, ends the stream with the same completion and cancels the upstream.
-    fileprivate func otherCompleted(_ completion: Subscribers.Completion<Failure>) {
+    @usableFromInline func otherCompleted(_ completion: Subscribers.Completion<Failure>) {
         lock.lock()
         guard !ended, !open, let downstream else {
             lock.unlock()
@@ -141,29 +147,32 @@ private final class DropUntilOutputGate<Downstream: Subscriber, OtherOutput>: Un
 }
 
 /// The subscriber of the other publisher: it shares the gate's identity and names, as in Combine.
-private struct DropUntilOutputWatcher<Downstream: Subscriber, OtherOutput>: Subscriber, CustomStringConvertible,
+@usableFromInline
+internal struct DropUntilOutputWatcher<Downstream: Subscriber, OtherOutput>: Subscriber, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
 {
-    typealias Input = OtherOutput
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Input = OtherOutput
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    let gate: DropUntilOutputGate<Downstream, OtherOutput>
+    @usableFromInline let gate: DropUntilOutputGate<Downstream, OtherOutput>
 
-    var combineIdentifier: CombineIdentifier { gate.combineIdentifier }
-    var description: String { gate.description }
-    var customMirror: Mirror { Mirror(self, children: [:]) }
-    var playgroundDescription: Any { gate.description }
+    @inlinable init(gate: DropUntilOutputGate<Downstream, OtherOutput>) { self.gate = gate }
 
-    func receive(subscription: Subscription) {
+    @usableFromInline var combineIdentifier: CombineIdentifier { gate.combineIdentifier }
+    @usableFromInline var description: String { gate.description }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline var playgroundDescription: Any { gate.description }
+
+    @usableFromInline func receive(subscription: Subscription) {
         gate.acceptOther(subscription)
     }
 
-    func receive(_ input: OtherOutput) -> Subscribers.Demand {
+    @inlinable func receive(_ input: OtherOutput) -> Subscribers.Demand {
         gate.otherSent()
         return .none
     }
 
-    func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+    @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
         gate.otherCompleted(completion)
     }
 }

@@ -21,6 +21,7 @@ extension Publishers {
             self.other = other
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let prefix = PrefixUntilOutputSubscription<S, Other.Output, Other.Failure>(downstream: subscriber)
             other.subscribe(PrefixUntilOutputTerminator(owner: prefix))
@@ -42,21 +43,22 @@ extension Publisher {
 ///
 /// Like Combine's, it has no description, mirror or playground description of its own; it writes
 /// itself as "PrefixUntilOutput" (`print()` shows that name).
-private final class PrefixUntilOutputSubscription<Downstream: Subscriber, OtherOutput, OtherFailure: Error>:
+@usableFromInline
+internal final class PrefixUntilOutputSubscription<Downstream: Subscriber, OtherOutput, OtherFailure: Error>:
     UntilOutputCore<Downstream>, Subscriber, Subscription, TextOutputStreamable, @unchecked Sendable
 {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    func write<Target: TextOutputStream>(to target: inout Target) {
+    @usableFromInline func write<Target: TextOutputStream>(to target: inout Target) {
         target.write("PrefixUntilOutput")
     }
 
-    func request(_ demand: Subscribers.Demand) {
+    @usableFromInline func request(_ demand: Subscribers.Demand) {
         forwardRequest(demand)
     }
 
-    func cancel() {
+    @usableFromInline func cancel() {
         cancelBoth()
     }
 
@@ -64,7 +66,7 @@ private final class PrefixUntilOutputSubscription<Downstream: Subscriber, OtherO
 
     /// The first subscription goes to the downstream (with any demand asked for before it); one
     /// that comes after the end, or a second one, is cancelled.
-    func receive(subscription: Subscription) {
+    @usableFromInline func receive(subscription: Subscription) {
         lock.lock()
         guard !ended, case .awaiting = upstream, let downstream else {
             lock.unlock()
@@ -82,13 +84,13 @@ private final class PrefixUntilOutputSubscription<Downstream: Subscriber, OtherO
     }
 
     /// A value before the subscription is ignored.
-    func receive(_ input: Input) -> Subscribers.Demand {
+    @inlinable func receive(_ input: Input) -> Subscribers.Demand {
         upstreamIsLive ? deliver(input) : .none
     }
 
     /// Cancels the other publisher's subscription, then passes the completion on (if the
     /// downstream has its subscription: before it, Combine tells the downstream nothing).
-    func receive(completion: Subscribers.Completion<Failure>) {
+    @usableFromInline func receive(completion: Subscribers.Completion<Failure>) {
         guard let (downstream, wasSubscribed) = endForUpstreamCompletion(), wasSubscribed else { return }
         deliver(completion, to: downstream)
     }
@@ -96,7 +98,7 @@ private final class PrefixUntilOutputSubscription<Downstream: Subscriber, OtherO
     // MARK: Other events
 
     /// Cancels the upstream and finishes; the other publisher's subscription is let go.
-    fileprivate func otherSent() {
+    @usableFromInline func otherSent() {
         lock.lock()
         guard !ended, otherIsLive, let downstream else {
             lock.unlock()
@@ -112,7 +114,7 @@ private final class PrefixUntilOutputSubscription<Downstream: Subscriber, OtherO
     }
 
     /// The other publisher ended without a value: it is let go and the stream goes on.
-    fileprivate func otherCompleted() {
+    @usableFromInline func otherCompleted() {
         lock.withLock {
             if otherIsLive { other = .closed }
         }
@@ -120,24 +122,27 @@ private final class PrefixUntilOutputSubscription<Downstream: Subscriber, OtherO
 }
 
 /// The subscriber of the other publisher; it shares the subscription's identity, as in Combine.
-private struct PrefixUntilOutputTerminator<Downstream: Subscriber, OtherOutput, OtherFailure: Error>: Subscriber {
-    typealias Input = OtherOutput
-    typealias Failure = OtherFailure
+@usableFromInline
+internal struct PrefixUntilOutputTerminator<Downstream: Subscriber, OtherOutput, OtherFailure: Error>: Subscriber {
+    @usableFromInline typealias Input = OtherOutput
+    @usableFromInline typealias Failure = OtherFailure
 
-    let owner: PrefixUntilOutputSubscription<Downstream, OtherOutput, OtherFailure>
+    @usableFromInline let owner: PrefixUntilOutputSubscription<Downstream, OtherOutput, OtherFailure>
 
-    var combineIdentifier: CombineIdentifier { owner.combineIdentifier }
+    @inlinable init(owner: PrefixUntilOutputSubscription<Downstream, OtherOutput, OtherFailure>) { self.owner = owner }
 
-    func receive(subscription: Subscription) {
+    @usableFromInline var combineIdentifier: CombineIdentifier { owner.combineIdentifier }
+
+    @usableFromInline func receive(subscription: Subscription) {
         owner.acceptOther(subscription)
     }
 
-    func receive(_ input: OtherOutput) -> Subscribers.Demand {
+    @inlinable func receive(_ input: OtherOutput) -> Subscribers.Demand {
         owner.otherSent()
         return .none
     }
 
-    func receive(completion: Subscribers.Completion<OtherFailure>) {
+    @inlinable func receive(completion: Subscribers.Completion<OtherFailure>) {
         owner.otherCompleted()
     }
 }
