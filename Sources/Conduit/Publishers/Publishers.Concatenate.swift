@@ -17,7 +17,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let core = ConcatenateCore<Suffix, S>(downstream: subscriber, suffix: suffix)
-            prefix.subscribe(ConcatenateSource<Suffix, S>(core: core, source: .prefix))
+            prefix.subscribe(ConcatenatePrefix<Suffix, S>(core: core))
         }
     }
 }
@@ -132,7 +132,7 @@ internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>:
             phase = .suffix
             self.suffix = nil
             lock.unlock()
-            suffix.subscribe(ConcatenateSource(core: self, source: .suffix))
+            suffix.subscribe(ConcatenateSuffix(core: self))
             return
         }
         phase = .done
@@ -144,10 +144,9 @@ internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>:
     }
 }
 
-/// The subscriber `Concatenate` attaches to its prefix, then to its suffix: it tells the core
-/// which source an event came from, and shares the subscription's identifier.
+/// The subscriber `Concatenate` attaches to its prefix; it shares the subscription's identifier.
 @usableFromInline
-internal struct ConcatenateSource<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+internal struct ConcatenatePrefix<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
     where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure
 {
@@ -155,15 +154,7 @@ internal struct ConcatenateSource<Suffix: Publisher, Downstream: Subscriber>: Su
     @usableFromInline typealias Failure = Suffix.Failure
 
     @usableFromInline let core: ConcatenateCore<Suffix, Downstream>
-    /// `.prefix` or `.suffix`.
-    @usableFromInline let source: ConcatenateCore<Suffix, Downstream>.Phase
-
-    @inlinable
-    init(core: ConcatenateCore<Suffix, Downstream>, source: ConcatenateCore<Suffix, Downstream>.Phase) {
-        self.core = core
-        self.source = source
-    }
-
+    @inlinable init(core: ConcatenateCore<Suffix, Downstream>) { self.core = core }
     @inlinable var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
     @usableFromInline var description: String { core.description }
     @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
@@ -171,17 +162,49 @@ internal struct ConcatenateSource<Suffix: Publisher, Downstream: Subscriber>: Su
 
     @usableFromInline
     func receive(subscription: Subscription) {
-        core.received(subscription, from: source)
+        core.received(subscription, from: .prefix)
     }
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        core.received(input, from: source)
+        core.received(input, from: .prefix)
     }
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-        core.received(completion, from: source)
+        core.received(completion, from: .prefix)
+    }
+}
+
+/// The subscriber `Concatenate` attaches to its suffix; it shares the subscription's identifier.
+@usableFromInline
+internal struct ConcatenateSuffix<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
+    where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure
+{
+    @usableFromInline typealias Input = Suffix.Output
+    @usableFromInline typealias Failure = Suffix.Failure
+
+    @usableFromInline let core: ConcatenateCore<Suffix, Downstream>
+    @inlinable init(core: ConcatenateCore<Suffix, Downstream>) { self.core = core }
+    @inlinable var combineIdentifier: CombineIdentifier { CombineIdentifier(core) }
+    @usableFromInline var description: String { core.description }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+    @usableFromInline var playgroundDescription: Any { core.description }
+
+    @usableFromInline
+    func receive(subscription: Subscription) {
+        core.received(subscription, from: .suffix)
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+        core.received(input, from: .suffix)
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Failure>) {
+        core.received(completion, from: .suffix)
     }
 }
 
