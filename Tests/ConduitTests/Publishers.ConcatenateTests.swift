@@ -60,6 +60,13 @@ final class ConcatenateTests: XCTestCase {
         XCTAssertEqual(identifiers.count, 2)
         XCTAssertEqual(identifiers.first, recorder.subscription?.combineIdentifier)
         XCTAssertEqual(identifiers.last, recorder.subscription?.combineIdentifier)
+        // As in Combine, the two subscribers are of two types, neither the subscription's.
+        let types = log.types
+        XCTAssertEqual(types.count, 2)
+        XCTAssertFalse(types[0] == types[1], "the prefix's and the suffix's subscribers share a type")
+        if let subscription = recorder.subscription {
+            XCTAssertFalse(types.contains { $0 == type(of: subscription) })
+        }
     }
 
     func testTheSubscriptionShowsItselfAsConcatenateWithNoChildren() throws {
@@ -96,6 +103,7 @@ final class ConcatenateTests: XCTestCase {
 /// The combine identifiers of the subscribers that subscribed through `IdentifierTap`s.
 private final class IdentifierLog {
     var identifiers: [CombineIdentifier] = []
+    var types: [Any.Type] = []
 }
 
 /// A publisher for tests that notes each subscriber's combine identifier, then subscribes it upstream.
@@ -108,6 +116,7 @@ private struct IdentifierTap<Upstream: Publisher>: Publisher {
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         log.identifiers.append(subscriber.combineIdentifier)
+        log.types.append(S.self)
         upstream.subscribe(subscriber)
     }
 }

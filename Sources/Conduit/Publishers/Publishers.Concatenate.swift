@@ -145,6 +145,8 @@ internal final class ConcatenateCore<Suffix: Publisher, Downstream: Subscriber>:
 }
 
 /// The subscriber `Concatenate` attaches to its prefix; it shares the subscription's identifier.
+/// The prefix's and the suffix's subscribers are two types, not one with a flag: in Combine they
+/// are of different types, which `print`, reflection and the peer suite can see.
 @usableFromInline
 internal struct ConcatenatePrefix<Suffix: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
