@@ -20,6 +20,9 @@ let package = Package(
         // Test-only: the serve tests' WebSocket client (NIOWebSocket, NIOHTTP1), already in the
         // graph through Hummingbird; its plain TCP client needs no TLS library.
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        // The playground's reader: Swift's own parser decides when a statement is complete and
+        // words its syntax errors as swiftc does (ConduitPlayground only).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .target(
@@ -29,7 +32,13 @@ let package = Package(
         ),
         .target(
             name: "ConduitPlayground",
-            dependencies: ["Conduit"],
+            dependencies: [
+                "Conduit",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(

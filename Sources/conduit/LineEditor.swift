@@ -115,6 +115,13 @@ final class LineEditor {
     /// Whether Ctrl-C was pressed since the last call, while no line was being read; forgets it.
     static func takeInterrupt() -> Bool { cle_take_interrupt() != 0 }
 
+    /// Whether more typed or pasted input is already waiting on the terminal: the editor reads a
+    /// byte at a time, so what a paste brought beyond the line just read is still there.
+    static func hasPendingInput() -> Bool {
+        var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 0) > 0 && poller.revents & Int16(POLLIN) != 0
+    }
+
     /// Whether Ctrl-C was pressed while no line was being read (from any thread).
     static var interruptPending: Bool { cle_interrupt_pending() != 0 }
 

@@ -41,8 +41,23 @@ struct Repl {
         let prompt = console.styled("»", "1;35") + " "
         let continuation = console.styled("…", "2") + " "
         editor.dotPrompt = continuation
-        var reader = StatementReader(mode: .interactive)
+        // A whole statement runs at the end of its line, unless more input is already waiting (a
+        // paste): then the next line shows whether it continues the statement (`.map` on the next
+        // line), and the pasted block is one entry of the history.
+        var reader = StatementReader(mode: .lookahead)
         var pendingLines: [String] = []
+        func evaluate(_ pieces: [StatementReader.Piece]) {
+            for piece in pieces where !session.isFinished {
+                _ = LineEditor.takeInterrupt()
+                session.outputWidth = editor.columns
+                evaluating.store(true, ordering: .releasing)
+                let records = session.evaluate(piece)
+                evaluating.store(false, ordering: .releasing)
+                _ = LineEditor.takeInterrupt()
+                console.write(records)
+                live?.record(input: piece.text, records: records, session: session)
+            }
+        }
         while !session.isFinished {
             editor.prompt = reader.isWaiting ? continuation : prompt
             output.beginEditing()
@@ -50,6 +65,7 @@ struct Repl {
             output.endEditing()
             switch input {
             case .endOfInput:
+                evaluate(reader.release())
                 console.write("\n")
                 return ExitStatus.success
             case .failed(let reason):
@@ -62,21 +78,13 @@ struct Repl {
                 pendingLines = []
             case .line(let line):
                 pendingLines.append(line)
-                let pieces = reader.read(line)
-                if !reader.isWaiting {
+                var pieces = reader.read(line)
+                if reader.isHolding, !LineEditor.hasPendingInput() { pieces += reader.release() }
+                if !reader.isWaiting, !reader.isHolding {
                     editor.remember(pendingLines)
                     pendingLines = []
                 }
-                for piece in pieces where !session.isFinished {
-                    _ = LineEditor.takeInterrupt()
-                    session.outputWidth = editor.columns
-                    evaluating.store(true, ordering: .releasing)
-                    let records = session.evaluate(piece)
-                    evaluating.store(false, ordering: .releasing)
-                    _ = LineEditor.takeInterrupt()
-                    console.write(records)
-                    live?.record(input: piece.text, records: records, session: session)
-                }
+                evaluate(pieces)
                 live?.flush(session)
             }
         }
@@ -91,8 +99,10 @@ struct Repl {
         defer { session.asynchronousOutput = nil }
         if prompting { console.write(Repl.banner, to: .error) }
         // At a prompt each statement runs at the end of its line; from a pipe or file, the reader
-        // looks ahead one line for a `.` continuation, as scripts do.
+        // looks ahead one line for a `.` continuation, as scripts do, but only at a line that has
+        // already arrived: a statement whose next line is not there yet runs at once.
         var reader = StatementReader(mode: prompting ? .interactive : .lookahead)
+        var input = InputLines()
         var failed = false
         var finished = false
         func run(_ pieces: [StatementReader.Piece]) {
@@ -117,11 +127,12 @@ struct Repl {
         while !session.isFinished && !failed {
             // Prompts go to standard error so that redirected output holds only results.
             if prompting { console.write(reader.isWaiting ? "… " : "» ", to: .error) }
-            guard let line = readLine(strippingNewline: true) else {
+            guard let line = input.next() else {
                 finished = true
                 break
             }
             run(reader.read(line))
+            if !prompting, reader.isHolding, !input.hasWaitingInput() { run(reader.release()) }
             if prompting { live?.flush(session) }
         }
         if finished { run(reader.finish()) }

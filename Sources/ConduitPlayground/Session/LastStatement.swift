@@ -12,6 +12,9 @@ struct LastStatement {
     let pipelineName: String?
     /// Whether it took effect.
     let succeeded: Bool
+    /// Whether it was an expression ending in a publisher and defining no name
+    /// (`player.$currentSong`): a continuation runs the longer chain, replacing nothing.
+    var endsInUnnamedPipeline = false
 
     /// The line it ends on.
     var endLine: Int { line + text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } }

@@ -266,7 +266,7 @@ public final class Session: @unchecked Sendable {
             text = prefix + text
             line = last.line
             column = last.column
-            if last.succeeded { replacing = last.pipelineName ?? "" }
+            if last.succeeded, !last.endsInUnnamedPipeline { replacing = last.pipelineName ?? "" }
         }
         var parsedPipelineName: String?
         do {
@@ -274,6 +274,9 @@ public final class Session: @unchecked Sendable {
                 let shift = text.count - piece.text.count
                 throw StatementDiagnostic.unclosed(unclosed, offset: unclosed.offset + shift)
             }
+            // Swift's parser reads what is Swift first: its syntax errors in swiftc's words, and
+            // the constructs Linux cannot run, each one message at its place.
+            if let error = SwiftSyntaxCheck.diagnose(text) { throw error }
             // What the first continuation continues must end with a pipeline (`send a 1` then
             // `.map` is no member access of the `1`).
             if let first = continuations.first,
@@ -299,7 +302,9 @@ public final class Session: @unchecked Sendable {
                 try parsed.run(self)
             }
             lastStatement = LastStatement(
-                text: text, line: line, column: column, file: file, pipelineName: parsedPipelineName, succeeded: true
+                text: text, line: line, column: column, file: file, pipelineName: parsedPipelineName, succeeded: true,
+                endsInUnnamedPipeline: parsed.command == "expression" && parsed.defines == nil
+                    && parsed.pipeline.map { !Parser.subscriberWords.contains($0.operators.last?.name ?? "") } == true
             )
             return true
         } catch let error as LocatedError {

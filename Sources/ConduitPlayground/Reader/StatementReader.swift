@@ -1,18 +1,21 @@
 /// Reads input a line at a time and hands out whole statements: the one place that decides which
-/// lines belong together, for every front end (the prompt, `-e`, standard input, scripts).
+/// lines belong together, for every front end (the prompt, `-e`, standard input, scripts, Tab).
+/// What is complete is decided by Swift's own parser (`StatementShape`), never by scanning text.
 ///
 /// - `;` separates statements on a line (outside strings and brackets).
 /// - A line (or a `;` part) starting with `.` continues the statement before it, as a Swift chain
 ///   does. When that statement has been handed out already (at the prompt, or after a blank
 ///   line), the piece says so (`continuesPrevious`) and the session replaces the statement it ran.
-/// - An open bracket or brace continues onto the next line, unless that line is blank or starts
-///   a new command: then the statement is handed out as broken, pointing at what was left open.
-///   So does a line ending in `=` (`let names =`, the value on the next line, as Swift allows).
+/// - An open bracket or brace continues onto the next line, and so does a line ending in `=` or an
+///   infix operator (`let names =`, the value on the next line, as Swift allows). Inside braces
+///   blank lines belong to the statement, as in Swift; elsewhere a blank line, or a line starting
+///   a playground command, hands the statement out as broken, pointing at what was left open.
 /// - A string ends on its line, as Swift's `"..."` does: one left open is broken at once.
-/// - `#` (or Swift's `//`) starts a comment; a line that is only a comment is skipped.
+/// - `#` followed by a blank (or Swift's `//`) starts a comment; `#selector` and `#if` are Swift's.
 ///
-/// In `lookahead` mode (scripts, pipes, `-e`) a finished statement is held until the next line
-/// shows whether it continues; `interactive` mode hands it out at the end of its line.
+/// In `lookahead` mode (scripts, `-e`) a finished statement is held until the next line shows
+/// whether it continues, or until `release()` says no more input is waiting (a pipe); in
+/// `interactive` mode it is handed out at the end of its line.
 public struct StatementReader: Sendable {
     public enum Mode: Sendable {
         case lookahead, interactive
@@ -54,22 +57,21 @@ public struct StatementReader: Sendable {
         public let unclosed: Unclosed?
     }
 
-    /// A statement being read.
+    /// A statement being read, and what Swift's parser says of it so far.
     private struct Building: Sendable {
         var text = ""
         let line: Int
         let column: Int
         var continuations: [Int] = []
         let continuesPrevious: Bool
-        /// Open brackets: the byte and its UTF-8 offset in `text`.
-        var open: [(byte: UInt8, offset: Int)] = []
-        /// The UTF-8 offset of the quote of an open string.
-        var string: Int?
-        var escaped = false
-        /// Where a comment starts on the last line, as a UTF-8 offset in `text`.
-        var comment: Int?
-        /// The UTF-8 offset of an `=` that ends the text so far (its value is still to come).
+        /// What the text leaves open, read again each time a line is added.
+        var open: [StatementShape.OpenBracket] = []
+        var openString: Int?
+        /// The open string is a multi-line one (`"""`), which goes on over lines.
+        var openStringGoesOn = false
         var dangling: Int?
+        var declares = false
+        var isBlank = true
 
         init(line: Int, column: Int, continuesPrevious: Bool) {
             self.line = line
@@ -77,21 +79,19 @@ public struct StatementReader: Sendable {
             self.continuesPrevious = continuesPrevious
         }
 
-        var isOpen: Bool { !open.isEmpty || dangling != nil }
+        var isOpen: Bool { !open.isEmpty || dangling != nil || openStringGoesOn }
 
-        /// Notes whether the text so far (without its comment) ends with `=`.
-        mutating func noteDanglingEquals() {
-            let code = text.utf8.prefix(comment ?? text.utf8.count)
-            let end = code.lastIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != 10 }
-            dangling = end.flatMap {
-                code[$0] == UInt8(ascii: "=") ? code.distance(from: code.startIndex, to: $0) : nil
-            }
-        }
+        /// Whether the innermost open bracket is a brace: a closure's or a declaration's body.
+        var isInsideBraces: Bool { open.last?.symbol == UInt8(ascii: "{") }
 
-        /// Nothing but blanks or a comment.
-        var isBlank: Bool {
-            let content = text.trimmingWhitespaceAndNewlines()
-            return content.isEmpty || content.hasPrefix("#") || content.hasPrefix("//")
+        /// Takes what `shape` says of the text.
+        mutating func adopt(_ shape: StatementShape) {
+            open = shape.open
+            openString = shape.openString
+            openStringGoesOn = shape.openStringIsMultiline
+            dangling = shape.dangling
+            declares = shape.startsDeclaration
+            isBlank = shape.isEmpty
         }
 
         func piece(unclosed: Unclosed? = nil) -> Piece {
@@ -103,20 +103,12 @@ public struct StatementReader: Sendable {
 
         /// The piece with its innermost open bracket (or its open string) pointed out.
         func broken(_ reason: BreakReason) -> Piece {
-            let offset = string ?? open.last?.offset ?? dangling ?? 0
-            let symbol: Character = string != nil ? "\"" : open.isEmpty && dangling != nil ? "="
-                : Character(UnicodeScalar(open.last?.byte ?? 0x28))
+            let offset = openString ?? open.last?.offset ?? dangling ?? 0
+            let symbol: Character = openString != nil ? "\"" : open.isEmpty && dangling != nil
+                ? String(decoding: text.utf8.dropFirst(dangling ?? 0), as: UTF8.self).first ?? "="
+                : Character(UnicodeScalar(open.last?.symbol ?? 0x28))
             let characters = String(decoding: text.utf8.prefix(offset), as: UTF8.self).count
             return piece(unclosed: Unclosed(offset: characters, symbol: symbol, reason: reason))
-        }
-
-        /// Starts the next line: drops the last line's comment (the lexer would stop at it).
-        mutating func newLine() {
-            if let comment {
-                text = String(decoding: text.utf8.prefix(comment), as: UTF8.self)
-                self.comment = nil
-            }
-            text += "\n"
         }
     }
 
@@ -131,6 +123,9 @@ public struct StatementReader: Sendable {
     /// Whether a statement is waiting for more lines (an open bracket): the prompt shows `…`.
     public var isWaiting: Bool { pending?.isOpen ?? false }
 
+    /// Whether a whole statement is held, waiting to see whether the next line continues it.
+    public var isHolding: Bool { pending.map { !$0.isOpen } ?? false }
+
     /// Forgets the statement being read (Ctrl-C at the prompt).
     public mutating func discard() {
         pending = nil
@@ -144,42 +139,43 @@ public struct StatementReader: Sendable {
         nextLine += 1
         var pieces: [Piece] = []
         let trimmed = line.trimmingWhitespaceAndNewlines()
+        let isComment = StatementShape.isCommentLine(trimmed)
         if var building = pending {
             pending = nil
             if building.isOpen {
-                // A declaration's body (`class Model: ObservableObject {`) holds blank lines and
-                // members (`var`, `let`, `func`) until its `}`, as Swift's does.
-                let inDeclaration = !building.open.isEmpty && StatementReader.startsDeclaration(building.text)
                 if trimmed.isEmpty {
-                    if inDeclaration {
-                        building.newLine()
+                    // Inside braces (a closure's body, a class's members) blank lines belong to
+                    // the statement, as in Swift; after an open `(`, `[` or `=` they end it.
+                    if building.isInsideBraces {
+                        building.text += "\n"
                         pending = building
                         return pieces
                     }
                     pieces.append(building.broken(.blankLine))
                     return pieces
                 }
-                // A `let` or `var` inside an open closure is one of its steps, not the command.
-                if !inDeclaration, let word = StatementReader.command(startingLine: trimmed),
-                   !["let", "var"].contains(word) || building.open.last?.byte != UInt8(ascii: "{")
+                // A line starting a playground command cannot continue an open bracket; inside a
+                // closure, `let` and `var` are its steps, and a declaration's body holds members.
+                if !building.declares, let word = StatementReader.command(startingLine: trimmed),
+                   !["let", "var"].contains(word) || building.open.last?.symbol != UInt8(ascii: "{")
                 {
                     pieces.append(building.broken(.newCommand(word)))
-                } else if trimmed.hasPrefix("#") || trimmed.hasPrefix("//") {
+                } else if isComment {
                     // The comment is dropped, its line kept, so later lines keep their numbers.
-                    building.newLine()
+                    building.text += "\n"
                     pending = building
                     return pieces
                 } else {
-                    building.newLine()
+                    building.text += "\n"
                     scan(line, column: 0, into: building, number: number, pieces: &pieces)
                     return pieces
                 }
             } else if trimmed.hasPrefix(".") {
-                building.newLine()
+                building.text += "\n"
                 building.continuations.append(building.text.count + StatementReader.leadingBlanks(of: line))
                 scan(line, column: 0, into: building, number: number, pieces: &pieces)
                 return pieces
-            } else if trimmed.hasPrefix("#") && !trimmed.hasPrefix("#>") || trimmed.hasPrefix("//") {
+            } else if isComment && !trimmed.hasPrefix("#>") {
                 // A comment line between a statement and its `.` continuation.
                 pending = building
                 return pieces
@@ -187,7 +183,7 @@ public struct StatementReader: Sendable {
                 pieces.append(building.piece())
             }
         }
-        if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//") { return pieces }
+        if trimmed.isEmpty || isComment { return pieces }
         let blanks = StatementReader.leadingBlanks(of: line)
         let start = line.index(line.startIndex, offsetBy: blanks)
         let building = Building(line: number, column: blanks, continuesPrevious: trimmed.hasPrefix("."))
@@ -212,68 +208,58 @@ public struct StatementReader: Sendable {
         return [building.isOpen ? building.broken(.endOfInput) : building.piece()]
     }
 
+    /// Hands out the whole statement held for a look at the next line, when no next line is
+    /// waiting yet (a pipe whose writer waits for the answer): it runs now, as at the prompt, and
+    /// a `.` line arriving later continues it as at the prompt. A statement still open stays.
+    public mutating func release() -> [Piece] {
+        guard let building = pending, !building.isOpen else { return [] }
+        pending = nil
+        return [building.piece()]
+    }
+
     /// Adds `text` (one line, or the rest of one, starting at `column`) to `building`, splitting at `;`, and hands out
     /// or keeps what results.
     private mutating func scan(
         _ text: Substring, column: Int, into initial: Building, number: Int, pieces: inout [Piece]
     ) {
         var building = initial
-        let bytes = text.utf8
-        var segmentStart = bytes.startIndex
-        var index = bytes.startIndex
-        scanning: while index < bytes.endIndex {
-            let byte = bytes[index]
-            let following = bytes.index(after: index)
-            if building.string != nil {
-                if building.escaped {
-                    building.escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    building.escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    building.string = nil
-                }
-                index = following
-                continue
-            }
-            let offset = building.text.utf8.count + bytes.distance(from: segmentStart, to: index)
-            switch byte {
-            case UInt8(ascii: "\""):
-                building.string = offset
-            case UInt8(ascii: "#"):
-                building.comment = offset
-                break scanning
-            case UInt8(ascii: "/") where following < bytes.endIndex && bytes[following] == UInt8(ascii: "/"):
-                building.comment = offset
-                break scanning
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                building.open.append((byte, offset))
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if !building.open.isEmpty { building.open.removeLast() }
-            case UInt8(ascii: ";") where building.open.isEmpty:
-                building.text += text[segmentStart..<index]
-                let rest = text[following...]
-                let next = rest.firstIndex { !$0.isWhitespace } ?? rest.endIndex
-                if next < rest.endIndex, rest[next] == ".", !building.isBlank {
-                    // `a; .b`: the part continues the statement; the `;` becomes a blank.
-                    building.text += " " + rest[rest.startIndex..<next]
-                    building.continuations.append(building.text.count)
-                } else {
-                    if !building.isBlank { pieces.append(building.piece()) }
-                    building = Building(
-                        line: number, column: column + text[text.startIndex..<next].count, continuesPrevious: false
-                    )
-                }
-                segmentStart = next
-                index = next
-                continue
-            default:
-                break
-            }
-            index = following
+        let base = building.text.utf8.count
+        building.text += text
+        var shape = StatementShape(building.text, from: base)
+        if let comment = shape.comment {
+            // The comment runs to the end of the line, which is the end of the text.
+            building.text = String(decoding: building.text.utf8.prefix(comment), as: UTF8.self)
+            shape = StatementShape(building.text, from: base)
         }
-        building.text += text[segmentStart...]
-        if building.open.isEmpty, building.string == nil { building.noteDanglingEquals() }
-        if building.string != nil {
+        if let semicolon = shape.semicolons.first {
+            let head = String(decoding: building.text.utf8.prefix(semicolon), as: UTF8.self)
+            let restBytes = building.text.utf8.dropFirst(semicolon + 1)
+            let rest = Substring(String(decoding: restBytes, as: UTF8.self))
+            let blanks = StatementReader.leadingBlanks(of: rest)
+            let afterBlanks = rest.dropFirst(blanks)
+            // The column, in the line, of the first character after the `;` and its blanks.
+            let consumed = String(decoding: building.text.utf8.dropFirst(base).prefix(semicolon - base + 1), as: UTF8.self)
+            let restColumn = column + consumed.count + blanks
+            let headIsBlank = head.trimmingWhitespaceAndNewlines().isEmpty
+            if afterBlanks.hasPrefix("."), !headIsBlank {
+                // `a; .b`: the part continues the statement; the `;` becomes a blank.
+                var continued = building
+                continued.text = head + " " + String(rest.prefix(blanks))
+                continued.continuations.append(continued.text.count)
+                scan(afterBlanks, column: restColumn, into: continued, number: number, pieces: &pieces)
+                return
+            }
+            if !headIsBlank {
+                var finished = building
+                finished.text = head
+                pieces.append(finished.piece())
+            }
+            let next = Building(line: number, column: restColumn, continuesPrevious: false)
+            scan(afterBlanks, column: restColumn, into: next, number: number, pieces: &pieces)
+            return
+        }
+        building.adopt(shape)
+        if building.openString != nil, !building.openStringGoesOn {
             pieces.append(building.broken(.endOfLine))
         } else if building.isOpen {
             pending = building
@@ -296,24 +282,18 @@ public struct StatementReader: Sendable {
         return String(word)
     }
 
-    /// The words a type declaration may start with, before `class` or `struct`.
-    private static let declarationWords: Set<String> = [
-        "class", "struct", "object", "final", "public", "private", "fileprivate", "internal", "open",
-    ]
-
-    /// Whether `text` starts a type's declaration (`final class Model {`, `object player {`), whose
-    /// braces hold members and blank lines.
-    static func startsDeclaration(_ text: String) -> Bool {
-        let words = text.split(whereSeparator: { !$0.isLetter }).prefix(3)
-        guard let first = words.first, declarationWords.contains(String(first)) else { return false }
-        return words.contains { $0 == "class" || $0 == "struct" || $0 == "object" }
-    }
-
     /// What a broken statement's error says: what was left open, how to close it, and why the
     /// reader stopped waiting.
     static func message(for unclosed: Unclosed) -> String {
         if unclosed.symbol == "\"" {
             return "this string has no closing `\"`: a string ends on its line, as in Swift"
+        }
+        if unclosed.symbol != "=", unclosed.symbol != "(", unclosed.symbol != "[", unclosed.symbol != "{" {
+            let why = unclosed.reason == .blankLine ? "a blank line follows it"
+                : unclosed.reason == .endOfInput || unclosed.reason == .endOfLine ? "the input ends here"
+                : "the next line starts a new command"
+            return "the line ends where a value was expected after the operator `\(unclosed.symbol)` (\(why)); "
+                + "write the value after it, on the same line or the next"
         }
         if unclosed.symbol == "=" {
             let why = unclosed.reason == .blankLine ? "a blank line follows it"

@@ -1,0 +1,213 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// What Swift's own lexer and parser say about the text of a statement being read: where a
+/// playground comment starts, which `;` end statements, and what the text leaves open at its end
+/// (a bracket, a string, a trailing `=` or operator). The reader decides from this alone whether
+/// a statement is complete; it never scans characters itself.
+///
+/// Offsets are UTF-8 offsets into the text.
+struct StatementShape {
+    /// A bracket (`(`, `[`, `{`) the text opens and does not close, with where it opens.
+    struct OpenBracket: Equatable {
+        let symbol: UInt8
+        let offset: Int
+    }
+
+    /// Where a playground comment (`# note`) starts, if the text has one. Everything after it is
+    /// the comment.
+    private(set) var comment: Int?
+    /// The `;` tokens outside brackets and strings, at or after the offset the shape was read from.
+    private(set) var semicolons: [Int] = []
+    /// The brackets left open at the end, outermost first.
+    private(set) var open: [OpenBracket] = []
+    /// The opening quote of a string literal that is never closed.
+    private(set) var openString: Int?
+    /// Whether that string is a multi-line one (`"""`), which may go on over lines.
+    private(set) var openStringIsMultiline = false
+    /// The `=` or infix operator the text ends with: its right-hand side is still to come.
+    private(set) var dangling: Int?
+    /// Whether the text holds no token at all (blanks and comments only).
+    private(set) var isEmpty = true
+    /// Whether the statement declares a type or function (`final class Model {`): its braces hold
+    /// members and blank lines, and a line inside them never starts a playground command.
+    private(set) var startsDeclaration = false
+
+    /// Reads `text`. Semicolons and comments are looked for from `start` on (earlier lines were
+    /// read before and have neither).
+    init(_ text: String, from start: Int = 0) {
+        guard let tree = StatementShape.parse(text) else {
+            // Hostile input (thousands of brackets): no real statement; it is handed out whole,
+            // and the playground's reading refuses it as nesting too deeply.
+            isEmpty = text.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            return
+        }
+        let bytes = Array(text.utf8)
+        var last: TokenSyntax?
+        var first = true
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            let offset = token.positionAfterSkippingLeadingTrivia.utf8Offset
+            // Swift's `// note`: the playground's reading stops at it, so it is cut like `# note`.
+            if let lineComment = StatementShape.lineComment(before: token, from: start) {
+                comment = lineComment
+                break
+            }
+            if token.tokenKind == .endOfFile { break }
+            if offset >= start, StatementShape.startsComment(bytes, poundAt: offset, kind: token.tokenKind) {
+                comment = offset
+                break
+            }
+            isEmpty = false
+            if first {
+                first = false
+                startsDeclaration = StatementShape.declares(tree)
+            }
+            switch token.tokenKind {
+            case .leftParen: open.append(OpenBracket(symbol: UInt8(ascii: "("), offset: offset))
+            case .leftSquare: open.append(OpenBracket(symbol: UInt8(ascii: "["), offset: offset))
+            case .leftBrace: open.append(OpenBracket(symbol: UInt8(ascii: "{"), offset: offset))
+            case .rightParen, .rightSquare, .rightBrace:
+                if !open.isEmpty { open.removeLast() }
+            case .semicolon where open.isEmpty && offset >= start:
+                semicolons.append(offset)
+            case .stringQuote, .multilineStringQuote, .singleQuote:
+                if openString == nil, let literal = token.parent?.as(StringLiteralExprSyntax.self),
+                    literal.openingQuote.id == token.id, literal.closingQuote.presence == .missing
+                {
+                    openString = offset
+                    openStringIsMultiline = token.tokenKind == .multilineStringQuote
+                }
+            default:
+                break
+            }
+            last = token
+            if let lineComment = StatementShape.lineComment(after: token, from: start) {
+                comment = lineComment
+                break
+            }
+        }
+        if open.isEmpty, openString == nil, let last {
+            switch last.tokenKind {
+            case .equal, .binaryOperator, .arrow:
+                dangling = last.positionAfterSkippingLeadingTrivia.utf8Offset
+            default:
+                break
+            }
+        }
+    }
+
+    /// Whether the text leaves a bracket open, a multi-line string open or a right-hand side to come:
+    /// the statement goes on on the next line.
+    var isOpen: Bool {
+        !open.isEmpty || dangling != nil || (openString != nil && openStringIsMultiline)
+    }
+
+    /// How deeply Swift's parser follows brackets before it reads the rest as unexpected tokens
+    /// (still counted here): deep enough for any real statement, shallow enough for its recursion
+    /// to stay far from the end of a thread's stack in a debug build.
+    static let maximumNesting = 64
+
+    /// The most opening brackets a statement's text may hold to be read by Swift's parser.
+    static let maximumBrackets = 1_000
+    /// The longest text (in UTF-8 bytes) Swift's parser reads: its recovery from a long run of
+    /// garbage (a megabyte of `@`) takes time that grows faster than the text.
+    static let maximumLength = 65_536
+
+    /// Swift's syntax tree of `text`, with brackets followed `maximumNesting` deep.
+    ///
+    /// The parser's look-ahead for a type (`[[[[...`) recurses once a bracket whatever the limit,
+    /// and takes time that grows faster than the brackets: long text, or text with many brackets,
+    /// is parsed on a thread of its own with a stack large enough for it, and text with more than
+    /// `maximumBrackets`, or longer than `maximumLength` (hostile input, never a real statement),
+    /// is not parsed at all (nil).
+    static func parse(_ text: String) -> SourceFileSyntax? {
+        let brackets = text.utf8.reduce(0) { count, byte in
+            byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{") ? count + 1 : count
+        }
+        guard brackets <= maximumBrackets, text.utf8.count <= maximumLength else { return nil }
+        // Nesting needs brackets or long text (`true ? true ? ...`, which the parser also follows by
+        // recursion): a short statement with few brackets is parsed on the caller's thread.
+        guard brackets > 256 || text.utf8.count > 4_096 else { return parseHere(text) }
+        let result = LockedValue<SourceFileSyntax?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let tree = parseHere(text)
+            result.withLock { $0 = tree }
+            done.signal()
+        }
+        thread.stackSize = 1 << 30
+        thread.start()
+        done.wait()
+        return result.withLock { $0 } ?? parseHere("")
+    }
+
+    private static func parseHere(_ text: String) -> SourceFileSyntax {
+        var parser = SwiftParser.Parser(text, maximumNestingLevel: maximumNesting)
+        return SourceFileSyntax.parse(from: &parser)
+    }
+
+    /// Where a `//` comment in the trivia before `token` starts, at or after `start`.
+    private static func lineComment(before token: TokenSyntax, from start: Int) -> Int? {
+        var position = token.position.utf8Offset
+        for piece in token.leadingTrivia {
+            if case .lineComment = piece, position >= start { return position }
+            position += piece.sourceLength.utf8Length
+        }
+        return nil
+    }
+
+    /// Where a `//` comment in the trivia after `token` (on its line) starts, at or after `start`.
+    private static func lineComment(after token: TokenSyntax, from start: Int) -> Int? {
+        var position = token.endPositionBeforeTrailingTrivia.utf8Offset
+        for piece in token.trailingTrivia {
+            if case .lineComment = piece, position >= start { return position }
+            position += piece.sourceLength.utf8Length
+        }
+        return nil
+    }
+
+    /// A `#` starts a playground comment when a blank, another `#`, `>`, `!` or the end of the line
+    /// follows it; `#selector`, `#if` and every other `#` word are Swift's.
+    static func startsComment(_ bytes: [UInt8], poundAt offset: Int, kind: TokenKind) -> Bool {
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "#") else { return false }
+        switch kind {
+        case .pound, .unknown, .shebang, .poundIf, .poundElse, .poundElseif, .poundEndif, .poundSourceLocation:
+            break
+        default:
+            return false
+        }
+        let next = offset + 1
+        guard next < bytes.count else { return true }
+        switch bytes[next] {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+            UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "!"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a line that starts with `trimmed` is only a comment: `# note`, `#> output` (a
+    /// script's expectation), or Swift's `// note`.
+    static func isCommentLine(_ trimmed: some StringProtocol) -> Bool {
+        if trimmed.hasPrefix("//") { return true }
+        let bytes = Array(trimmed.utf8.prefix(2))
+        return bytes.first == UInt8(ascii: "#") && startsComment(bytes, poundAt: 0, kind: .pound)
+    }
+
+    /// Whether the first statement of `tree` declares a type or a function (or the playground's
+    /// `object NAME {`).
+    private static func declares(_ tree: SourceFileSyntax) -> Bool {
+        guard let item = tree.statements.first?.item else { return false }
+        if let declaration = item.as(DeclSyntax.self) {
+            return declaration.is(ClassDeclSyntax.self) || declaration.is(StructDeclSyntax.self)
+                || declaration.is(EnumDeclSyntax.self) || declaration.is(ExtensionDeclSyntax.self)
+                || declaration.is(ProtocolDeclSyntax.self) || declaration.is(ActorDeclSyntax.self)
+                || declaration.is(FunctionDeclSyntax.self)
+        }
+        // `object player {`: the playground's own declaration, which Swift reads as a name.
+        let words = tree.tokens(viewMode: .sourceAccurate).prefix(2).map(\.text)
+        return words.first == "object" && words.count == 2
+    }
+}
