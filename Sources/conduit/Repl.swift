@@ -70,11 +70,15 @@ struct Repl {
                 for piece in pieces where !session.isFinished {
                     _ = LineEditor.takeInterrupt()
                     session.outputWidth = editor.columns
+                    // The line's output is written while it runs, and Ctrl-C cuts a flood of it short.
+                    let lineOutput = LineOutput(console: console) { LineEditor.interruptPending }
+                    session.streamedOutput = { lineOutput.add($0) }
                     evaluating.store(true, ordering: .releasing)
                     let records = session.evaluate(piece)
                     evaluating.store(false, ordering: .releasing)
+                    session.streamedOutput = nil
+                    lineOutput.finish()
                     _ = LineEditor.takeInterrupt()
-                    console.write(records)
                     live?.record(input: piece.text, records: records, session: session)
                 }
                 live?.flush(session)
