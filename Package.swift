@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -7,6 +7,13 @@ let package = Package(
     products: [
         .library(name: "Conduit", targets: ["Conduit"]),
         .executable(name: "conduit", targets: ["conduit"]),
+    ],
+    // What `conduit` links beyond the playground. `swift build` and `swift test` enable them all;
+    // scripts/conduit's first start builds without them (`--disable-default-traits`), so that the
+    // prompt comes minutes sooner, and builds them for `conduit serve` when it is first asked for.
+    traits: [
+        .trait(name: "Serve", description: "`conduit serve`: the live page (Hummingbird, SwiftNIO)."),
+        .default(enabledTraits: ["Serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -72,7 +79,7 @@ let package = Package(
             name: "conduit",
             dependencies: [
                 "ConduitPlayground",
-                "ConduitServe",
+                .target(name: "ConduitServe", condition: .when(traits: ["Serve"])),
                 "CLibedit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -1,5 +1,4 @@
 import ConduitPlayground
-import ConduitServe
 import Synchronization
 
 /// The interactive loop: reads lines with the line editor (or plainly when there is no terminal
@@ -12,7 +11,7 @@ struct Repl {
     let session: Session
     let console: Console
     /// The live page's feed under `conduit serve`: every evaluated statement goes to it too.
-    var live: LiveSession? = nil
+    var live: (any LiveTranscript)? = nil
 
     /// Runs with the line editor; falls back to plain reading if libedit cannot start.
     func runEditing() -> Int32 {
