@@ -18,7 +18,8 @@ final class InterruptedDeliveryTests: SessionTestCase {
         XCTAssertLessThan(delivered, 40_000, "delivery stopped part way")
         XCTAssertLessThan(asked.load(ordering: .relaxed), 1_100, "the publisher stopped: no value went on, dropped")
         let texts = records.map(\.text)
-        XCTAssertTrue(texts.contains("all ✗ cancelled by Ctrl-C after \(delivered.groupedDigits) values"), "\(texts.suffix(3))")
+        XCTAssertTrue(
+            texts.contains("all ✗ cancelled by Ctrl-C after \(delivered.groupedDigits) values"), "\(texts.suffix(3))")
         XCTAssertFalse(texts.contains { $0.contains("finished") }, "an interrupted sink does not say finished")
         XCTAssertTrue(texts.contains { $0.hasPrefix("interrupted (Ctrl-C)") })
         let inspected = type("inspect all").joined(separator: "\n")
