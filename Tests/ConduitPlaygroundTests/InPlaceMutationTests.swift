@@ -87,4 +87,37 @@ final class InPlaceMutationTests: SessionTestCase {
         XCTAssertEqual(type("other"), ["[1]"], "an in-place append copies storage that another name shares")
         XCTAssertEqual(type("flat"), ["[1, 2]"])
     }
+
+    func testSettingAnElementChangesTheArrayInPlace() {
+        type("var xs = [0, 0, 0, 0]")
+        let moved = moves(of: "xs", over: 200) { type("xs[\($0 % 4)] = \($0)") }
+        XCTAssertEqual(moved, 0, "setting an element never copies an array only `xs` holds")
+        XCTAssertEqual(type("xs"), ["[196, 197, 198, 199]"])
+        XCTAssertTrue(error("xs[4] = 1").contains("index 4 is out of range for [196, 197, 198, 199] (4 elements)"))
+        XCTAssertTrue(error("xs[0] = \"a\"").contains("cannot assign value of type `String` to type `Int`"))
+        XCTAssertTrue(error("xs[1] = [1]").contains("cannot assign value of type"),
+            "a nested value goes by the copy, which checks it the same way")
+        type("var d = [\"a\": 1]")
+        type("d[\"b\"] = 2")
+        type("d[\"a\"] = nil")
+        XCTAssertEqual(type("d"), ["{b: 2}"])
+    }
+
+    func testPlusEqualsInAClosureGrowsAStringOrArrayInPlace() {
+        type("var received: [Int] = [0]")
+        type("let s = PassthroughSubject<Int, Never>()")
+        type("s.sink { received += [$0] }")
+        let moved = moves(of: "received", over: 300) { session.evaluate("s.send(\($0))") }
+        XCTAssertLessThan(moved, 30, "`received += [x]` appends in place, as `append` does")
+        XCTAssertEqual(type("received.count"), ["301"])
+        type("var text = \"\"")
+        type("for i in 0..<3000 { text += \"ab\" }")
+        XCTAssertEqual(type("text.count"), ["6000"])
+        type("var n = 1")
+        type("for i in 0..<4 { n += i }")
+        XCTAssertEqual(type("n"), ["7"], "a number is added as `+` adds it")
+        type("var rows = [[0]]")
+        type("for i in 1..<3 { rows += [[i]] }")
+        XCTAssertEqual(type("rows"), ["[[0], [1], [2]]"], "a nested value goes by the checked copy")
+    }
 }

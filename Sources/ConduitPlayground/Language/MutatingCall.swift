@@ -190,13 +190,3 @@ struct MutatingCall {
         return values[index]
     }
 }
-
-private extension Value {
-    /// Arrays and records: what adds a level of nesting.
-    var nests: Bool {
-        switch self {
-        case .array, .record: return true
-        default: return false
-        }
-    }
-}

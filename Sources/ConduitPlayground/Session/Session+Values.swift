@@ -206,6 +206,7 @@ extension Session {
     /// Writes `value` into the place `target` names: a `var`, a field of a record a `var` holds,
     /// an element of its array, or an object's property. A `let` refuses, as Swift does.
     func assign(_ value: Value, to target: Expression, at token: Token, verb: String = "assign to value") throws {
+        if try assignElementInPlace(value, to: target, at: token) { return }
         switch target {
         case .name(let name, let nameToken):
             switch entries[name] {

@@ -25,7 +25,7 @@ final class NamedValue {
     /// Changes the value in place while holding the lock, so that an array or string only this name
     /// holds is not copied (Swift's copy on write). `body` runs none of the person's closures, which
     /// could read this name again.
-    func mutate(_ body: (inout Value) throws -> Void) rethrows {
+    func mutate<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withLock { try body(&$0) }
     }
 
