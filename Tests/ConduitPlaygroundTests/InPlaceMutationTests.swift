@@ -81,6 +81,12 @@ final class InPlaceMutationTests: SessionTestCase {
         type("var copy = rows")
         type("rows.append([3])")
         XCTAssertEqual(type("copy"), ["[[0], [1, 2]]"], "`var copy = rows` copied: changing rows leaves copy as it was")
+        type("class Ticker: ObservableObject {\n    var ticks = 0\n    func next() -> Int {\n        ticks += 1\n"
+            + "        return ticks\n    }\n}")
+        type("let ticker = Ticker()")
+        type("rows.append([ticker.next()])")
+        XCTAssertEqual(type("ticker.ticks"), ["1"], "the argument was evaluated once")
+        XCTAssertEqual(type("rows.last"), ["[1]"])
         type("var flat = [1]")
         type("var other = flat")
         type("flat.append(2)")

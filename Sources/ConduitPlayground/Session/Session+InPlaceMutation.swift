@@ -3,16 +3,21 @@
 /// place, under its lock, so that an array or string only it holds grows in amortised constant time,
 /// as Swift's do, instead of being copied at each call.
 extension Session {
-    /// Makes `call` (bound, its name without the `&` mark) on the variable `named` in place, its
-    /// arguments evaluated with `arguments`; false, with nothing done, if the call must go the way
-    /// of a copy: a `let`, a closure argument, or a value that would add a level of nesting.
+    /// Makes `call` (bound, its name without the `&` mark) on the variable `named`, its arguments
+    /// evaluated once with `arguments`: in place, or by a copy checked as a new value is when what
+    /// it adds nests (`rows.append([1, 2])`). False, with nothing evaluated, for a `let` or a call
+    /// given a closure, which the caller makes as before.
     func mutateInPlace(_ named: NamedValue, _ call: OperatorCall, arguments: [Value]) throws -> Bool {
         guard !named.isConstant, call.trailingClosure == nil,
             call.arguments.allSatisfy({ if case .expression = $0.content { true } else { false } })
         else { return false }
         let given = try call.arguments.map { try methodArgument($0, named: call.name, arguments: arguments) }
         let mutation = MutatingCall(name: call.name, arguments: given)
-        guard mutation.runsInPlace else { return false }
+        guard mutation.runsInPlace else {
+            // The arguments are not evaluated again (a method they call may change something).
+            named.set(try CollectionMethods.call(call.name, on: named.value, given, mutating: true))
+            return true
+        }
         try named.mutate { value in
             if value == .null {
                 throw PlaygroundError("`\(call.name)` is called on nil: unwrap the optional first "
