@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -7,6 +7,13 @@ let package = Package(
     products: [
         .library(name: "Conduit", targets: ["Conduit"]),
         .executable(name: "conduit", targets: ["conduit"]),
+    ],
+    // What `conduit` links beyond the playground. `swift build` and `swift test` enable them all;
+    // scripts/conduit's first start builds without them (`--disable-default-traits`), so that the
+    // prompt comes minutes sooner, and builds them for `conduit serve` when it is first asked for.
+    traits: [
+        .trait(name: "Serve", description: "`conduit serve`: the live page (Hummingbird, SwiftNIO)."),
+        .default(enabledTraits: ["Serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -21,7 +28,7 @@ let package = Package(
         // graph through Hummingbird; its plain TCP client needs no TLS library.
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         // The playground's reader: Swift's own parser decides when a statement is complete and
-        // words its syntax errors as swiftc does (ConduitPlayground only).
+        // finds what Linux cannot run (ConduitPlayground only).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
@@ -35,9 +42,7 @@ let package = Package(
             dependencies: [
                 "Conduit",
                 .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -81,7 +86,7 @@ let package = Package(
             name: "conduit",
             dependencies: [
                 "ConduitPlayground",
-                "ConduitServe",
+                .target(name: "ConduitServe", condition: .when(traits: ["Serve"])),
                 "CLibedit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

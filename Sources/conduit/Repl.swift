@@ -1,5 +1,4 @@
 import ConduitPlayground
-import ConduitServe
 import Synchronization
 
 /// The interactive loop: reads lines with the line editor (or plainly when there is no terminal
@@ -12,7 +11,7 @@ struct Repl {
     let session: Session
     let console: Console
     /// The live page's feed under `conduit serve`: every evaluated statement goes to it too.
-    var live: LiveSession? = nil
+    var live: (any LiveTranscript)? = nil
 
     /// Runs with the line editor; falls back to plain reading if libedit cannot start.
     func runEditing() -> Int32 {
@@ -50,11 +49,15 @@ struct Repl {
             for piece in pieces where !session.isFinished {
                 _ = LineEditor.takeInterrupt()
                 session.outputWidth = editor.columns
+                // The line's output is written while it runs, and Ctrl-C cuts a flood of it short.
+                let lineOutput = LineOutput(console: console) { LineEditor.interruptPending }
+                session.streamedOutput = { lineOutput.add($0) }
                 evaluating.store(true, ordering: .releasing)
                 let records = session.evaluate(piece)
                 evaluating.store(false, ordering: .releasing)
+                session.streamedOutput = nil
+                lineOutput.finish()
                 _ = LineEditor.takeInterrupt()
-                console.write(records)
                 live?.record(input: piece.text, records: records, session: session)
             }
         }

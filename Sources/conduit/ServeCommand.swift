@@ -1,7 +1,13 @@
+// The one place that links the live page (ConduitServe: Hummingbird, SwiftNIO) into `conduit`: built
+// with the `Serve` trait (Package.swift), on by default, so `swift build` and `swift test` have it.
+// scripts/conduit's first start builds without it; the `serve` below then says how to get it.
+#if Serve
 import ArgumentParser
 import ConduitPlayground
 import ConduitServe
 import Foundation
+
+extension LiveSession: LiveTranscript {}
 
 /// `conduit serve`: the playground as usual in the terminal and, beside it, a live page that shows
 /// the transcript, the marbles of every subject and sink, and the subscription tree as lines are
@@ -117,3 +123,26 @@ final class ServerStart: @unchecked Sendable {
         return result!
     }
 }
+
+#else
+import ArgumentParser
+
+/// `conduit serve` in a build without the live page (the `Serve` trait off, as scripts/conduit's
+/// first start builds it): says how to get it rather than failing to parse.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the playground with a live page (not in this build: `scripts/conduit serve` builds it)."
+    )
+
+    @Argument(parsing: .allUnrecognized) var arguments: [String] = []
+
+    func run() throws {
+        throw CommandFailure(
+            status: ExitStatus.usage,
+            message: "this conduit was built without the live page, so that its first build is quicker: "
+                + "`scripts/conduit serve` builds it (Hummingbird and SwiftNIO: a few minutes the first time) "
+                + "and starts it")
+    }
+}
+#endif

@@ -65,8 +65,13 @@ final class EvaluationBudgetTests: SessionTestCase {
         let records = session.evaluate("send q 1")
         XCTAssertTrue(records.contains { $0.text.contains("interrupted (Ctrl-C)") }, "\(records)")
         XCTAssertFalse(records.contains { $0.text == "out ← 1" })
+        // The sink whose delivery was interrupted is cancelled, and says so; the rest of the
+        // session goes on.
+        XCTAssertTrue(records.contains { $0.text == "out ✗ cancelled by Ctrl-C after 0 values" }, "\(records)")
         pressed.store(false, ordering: .relaxed)
-        XCTAssertEqual(values("send q 2"), ["out ← 2"])
+        XCTAssertEqual(values("send q 2"), [])
+        type("sink again = q")
+        XCTAssertEqual(values("send q 3"), ["again ← 3"])
     }
 
     func testAnInterruptStopsALongForInLoop() {

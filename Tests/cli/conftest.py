@@ -49,9 +49,12 @@ class Playground:
 
     PROMPT = "» "
 
-    def __init__(self, binary, tmp_path, args=("--no-color",), env=None, columns=100):
+    def __init__(self, binary, tmp_path, args=("--no-color",), env=None, columns=100, codec_errors="strict"):
+        # codec_errors="replace" for a test that presses Ctrl-C during output: the terminal echoes ^C
+        # wherever the output is, in the middle of a character too.
         self.child = pexpect.spawn(binary, list(args), env=env or clean_env(tmp_path),
-                                   encoding="utf-8", timeout=TIMEOUT, dimensions=(30, columns))
+                                   encoding="utf-8", codec_errors=codec_errors, timeout=TIMEOUT,
+                                   dimensions=(30, columns))
 
     def prompt(self):
         self.child.expect_exact(self.PROMPT)
@@ -81,8 +84,8 @@ def playground(conduit_bin, tmp_path):
     """Starts playgrounds (the same HOME and history for every one started in a test)."""
     started = []
 
-    def start(args=("--no-color",), env=None, columns=100):
-        p = Playground(conduit_bin, tmp_path, args=args, env=env, columns=columns)
+    def start(args=("--no-color",), env=None, columns=100, codec_errors="strict"):
+        p = Playground(conduit_bin, tmp_path, args=args, env=env, columns=columns, codec_errors=codec_errors)
         started.append(p)
         p.prompt()
         return p

@@ -6,7 +6,8 @@ import Glibc
 
 /// The playground's figures, taken from the `conduit` binary named by `CONDUIT_BIN` (scripts/bench
 /// builds it when the main package has it): lines per second replaying a script of sends through a
-/// three-operator pipeline, and the wall time of `conduit -e help`. Conduit only.
+/// three-operator pipeline and a script of classes and closures, the wall time of `conduit -e help`
+/// and of a loop of 200,000 appends, and how soon Ctrl-C stops a flood (`InterruptCase`). Conduit only.
 enum PlaygroundCases {
     static func all(binary: String?) -> [Case] {
         guard let binary, FileManager.default.isExecutableFile(atPath: binary) else { return [] }
@@ -17,6 +18,11 @@ enum PlaygroundCases {
         text.reserveCapacity(sends * 16)
         for value in 0..<sends - 3 { text += "send s \(value)\n" }
         guard FileManager.default.createFile(atPath: script.path, contents: Data(text.utf8)) else { return [] }
+        let classes = FileManager.default.temporaryDirectory
+            .appendingPathComponent("conduit-bench-classes-\(getpid()).conduit")
+        guard FileManager.default.createFile(atPath: classes.path, contents: Data(classesScript.utf8)) else {
+            return []
+        }
         return [
             Case("playground.replay", runs: 3) {
                 let seconds = runTimed(binary, ["run", script.path])
@@ -25,7 +31,42 @@ enum PlaygroundCases {
             Case("playground.startup") {
                 runTimed(binary, ["-e", "help"]).map { $0 * 1_000 } ?? .nan
             },
+            Case("playground.classes", runs: 3) {
+                runTimed(binary, ["run", classes.path]).map { Double(classesLines) / $0 } ?? .nan
+            },
+            Case("playground.append200k", runs: 3) {
+                runTimed(binary, ["-e", "var big: [Int] = []", "-e", "for i in 0..<200000 { big.append(i) }"])
+                    .map { $0 * 1_000 } ?? .nan
+            },
+            Case("playground.interrupt", runs: 3) {
+                InterruptCase.latency(binary: binary) ?? .nan
+            },
         ]
+    }
+
+    static let classesLines = 10_000
+
+    /// A script of `classesLines` lines such as a lesson's: a class with a `@Published` property and
+    /// a method, a sink whose closure changes a `var`, and lines that call the method, set the
+    /// property and run chains of closures on arrays.
+    static var classesScript: String {
+        var lines = [
+            "class Counter: ObservableObject {", "    @Published var count = 0", "    var label = \"\"",
+            "    func add(_ n: Int) {", "        count += n", "        label = \"added \\(n)\"", "    }", "}",
+            "let counter = Counter()", "var seen = 0", "var total = 0",
+            "counter.$count.sink { seen += 1 }", "func twice(x) = x * 2",
+        ]
+        var index = 0
+        while lines.count < classesLines {
+            lines += [
+                "counter.add(\(index % 7))",
+                "total = [\(index), \(index + 1), \(index + 2)].map { twice($0) }.filter { $0 > 2 }.reduce(0, +)",
+                "counter.count = total % 100",
+                "let name\(index) = counter.label",
+            ]
+            index += 1
+        }
+        return lines.prefix(classesLines).joined(separator: "\n") + "\n"
     }
 
     /// Runs the binary to its end with standard input, output and error on /dev/null; the

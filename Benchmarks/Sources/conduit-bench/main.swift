@@ -66,6 +66,11 @@ let rows: [Row] = [
     Row("floor.closures", "closure loop map/filter (floor)", .nsPerValue, reference: "~5", ratio: nil),
     Row("playground.replay", "playground replay, 3-operator pipeline", .linesPerSecond, ratio: nil, absolute: 100_000),
     Row("playground.startup", "`conduit -e help` start and exit", .milliseconds, ratio: nil, absolute: 50),
+    Row("playground.classes", "playground replay, 10,000 lines of classes and closures", .linesPerSecond, ratio: nil),
+    Row("playground.append200k", "playground `for` loop of 200,000 `append`s", .milliseconds, ratio: nil,
+        absolute: 1_000),
+    Row("playground.interrupt", "playground Ctrl-C in a 40,000-value flood, to the prompt", .milliseconds,
+        ratio: nil, absolute: 1_000),
     // `conduit serve`: the same kind of script typed into the REPL, with and without viewers.
     Row("serve.replay.0", "`conduit serve` replay, no viewer", .linesPerSecond, ratio: nil),
     Row("serve.replay.200", "`conduit serve` replay, 200 viewers", .linesPerSecond, ratio: nil),

@@ -303,78 +303,12 @@ private struct Call {
         }
     }
 
-    /// The changed copy a mutating method makes.
+    /// The changed copy a mutating method makes (`MutatingCall` changes it), checked again for its
+    /// nesting, as a new value is.
     func mutated() throws -> Value {
-        if name == "remove", closure != nil || label(0) == "where" {
-            throw PlaygroundError(
-                "Swift's Array has no `remove { ... }` or `remove(where:)`: `removeAll(where: { ... })` removes "
-                    + "every element that matches (`xs.removeAll { $0 == x }`), `remove(at: i)` one position")
-        }
-        if case .record(let fields) = receiver {
-            guard name == "removeValue", case .string(let key)? = values.first else {
-                throw PlaygroundError("a record (dictionary) here changes by `dictionary[\"key\"] = VALUE` or "
-                    + "`removeValue(forKey: \"key\")`, not `\(name)`")
-            }
-            return .record(fields.filter { $0.name != key })
-        }
-        if case .string(let text) = receiver, name == "append" {
-            return .string(text + Functions.text(try argument(0)))
-        }
-        guard case .array(var items) = receiver else {
-            throw PlaygroundError("\(receiver.kindName) \(receiver) has no mutating method `\(name)`; "
-                + "it is an array's")
-        }
-        func checkedCount(_ index: Int) throws -> Int {
-            guard values.isEmpty else {
-                let count = try position(values[0])
-                guard count >= 0, count <= items.count else {
-                    throw PlaygroundError("cannot \(name)(\(count)): the array has \(items.count) element"
-                        + "\(items.count == 1 ? "" : "s")")
-                }
-                return count
-            }
-            guard !items.isEmpty else { throw PlaygroundError("cannot \(name)() from an empty array") }
-            return 1
-        }
-        switch name {
-        case "append":
-            if label(0) == "contentsOf" {
-                guard case .array(let more) = try argument(0) else {
-                    throw PlaygroundError("`append(contentsOf:)` takes an array, not \(try argument(0))")
-                }
-                items += more
-            } else {
-                items.append(try argument(0))
-            }
-            guard items.count <= 1_000_000 else { throw PlaygroundError("the array would pass 1,000,000 elements") }
-        case "insert":
-            let index = try position(try argument(1))
-            guard (0...items.count).contains(index) else {
-                throw PlaygroundError("cannot insert at \(index): the array has \(items.count) element"
-                    + "\(items.count == 1 ? "" : "s")")
-            }
-            items.insert(try argument(0), at: index)
-        case "remove":
-            let index = try position(try argument(0))
-            guard items.indices.contains(index) else {
-                throw PlaygroundError("index \(index) is out of range for \(receiver) (\(items.count) element"
-                    + "\(items.count == 1 ? "" : "s"))")
-            }
-            items.remove(at: index)
-        case "removeAll":
-            if let closure {
-                items = try items.filter { !(try isTrue(try closure.call($0), of: "\($0)")) }
-            } else {
-                items = []
-            }
-        case "removeFirst": items.removeFirst(try checkedCount(0))
-        case "removeLast": items.removeLast(try checkedCount(0))
-        case "sort": items = try items.sorted(by: ordered(closure))
-        case "reverse": items.reverse()
-        default:
-            throw PlaygroundError("array \(receiver) has no mutating method `\(name)`")
-        }
-        return try Value.nested(.array(items))
+        var copy = receiver
+        try MutatingCall(name: name, arguments: arguments).apply(to: &copy)
+        return try Value.nested(copy)
     }
 }
 

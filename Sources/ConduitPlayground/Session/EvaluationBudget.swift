@@ -101,13 +101,20 @@ final class EvaluationBudget: Sendable {
     /// Counts one delivery of `value` through `name`; false when the step is over budget (or
     /// interrupted), and the value must be dropped. Outside a step everything is admitted.
     func admit(_ value: Value, through name: String) -> Bool {
+        admission(of: value, through: name) == nil
+    }
+
+    /// Counts one delivery of `value` through `name`: nil if it may go on, else why the step was
+    /// stopped (the value must then be dropped). Ctrl-C is asked about here, between values, so that
+    /// a flood of deliveries stops at the next value.
+    func admission(of value: Value, through name: String) -> Stop? {
         let interrupted = interruptRequested
         let oversized = EvaluationBudget.weight(of: value, above: EvaluationBudget.largestValue)
         let thread = EvaluationBudget.currentThread
-        return steps.withLock { steps -> Bool in
-            guard var step = steps[thread] else { return true }
+        return steps.withLock { steps -> Stop? in
+            guard var step = steps[thread] else { return nil }
             defer { steps[thread] = step }
-            if step.stop != nil { return false }
+            if let stop = step.stop { return stop }
             step.deliveries += 1
             step.byName[name, default: 0] += 1
             if interrupted {
@@ -117,7 +124,7 @@ final class EvaluationBudget: Sendable {
             } else if step.deliveries > limit {
                 step.stop = .tooManyDeliveries
             }
-            return step.stop == nil
+            return step.stop
         }
     }
 

@@ -37,8 +37,9 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     private let stamp: @Sendable () -> String
     private let timeline: Timeline
     private let clock: @Sendable () -> Int
-    /// Asks the session's budget whether a value may still be delivered in this step.
-    private let admit: @Sendable (Value) -> Bool
+    /// Asks the session's budget whether a value may still be delivered in this step: nil if it
+    /// may, else why the step stopped.
+    private let admit: @Sendable (Value) -> EvaluationBudget.Stop?
     /// The subject an `.assign(to:on:)` sink writes into.
     let writesInto: String?
     /// Where values go instead of the output, for `.assign(to:on:)`.
@@ -54,7 +55,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         clock: @escaping @Sendable () -> Int,
         assign: ForwardedSubscriber? = nil,
         writesInto: String? = nil,
-        admit: @escaping @Sendable (Value) -> Bool = { _ in true }
+        admit: @escaping @Sendable (Value) -> EvaluationBudget.Stop? = { _ in nil }
     ) {
         self.assign = assign
         self.writesInto = writesInto
@@ -94,8 +95,11 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     }
 
     func receive(_ input: Value) -> Subscribers.Demand {
-        // Past the step's budget (a loop through names, Ctrl-C) values are dropped here.
-        guard admit(input) else { return .none }
+        // Past the step's budget (a loop through names) values are dropped here; Ctrl-C cancels.
+        if let stop = admit(input) {
+            if stop == .interrupted { cancelByInterrupt() }
+            return .none
+        }
         let level = lock.withLock {
             _received += 1
             return DemandLevel(requested: _requested, delivered: _received)
@@ -142,6 +146,18 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         if subscription != nil { timeline.recordDemand(name, level, at: clock()) }
         subscription?.request(demand)
         return subscription != nil
+    }
+
+    /// Ctrl-C while values were being delivered: the subscription is cancelled, so that the
+    /// publisher stops at once (a sequence of 40,000 values does not run on with each dropped), and
+    /// the sink says so; `inspect` then shows it cancelled.
+    private func cancelByInterrupt() {
+        guard isLive else { return }
+        let delivered = received
+        cancel()
+        let values = delivered == 1 ? "value" : "values"
+        emit(OutputRecord(kind: .completion, text: "\(name) ✗ cancelled by Ctrl-C after "
+            + "\(delivered.groupedDigits) \(values)\(stamp())"))
     }
 
     func cancel() {

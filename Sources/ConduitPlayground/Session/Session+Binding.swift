@@ -114,6 +114,10 @@ extension Session {
         case .name(let name, let token):
             return try resolve(name, at: token)
         case .namedCall(let name, let arguments, let token):
+            // `s += "x"` grows the variable in place (Session+InPlaceMutation.swift).
+            if name == Parser.variableAssignment, let append = try boundVariableAppend(arguments, at: token) {
+                return append
+            }
             return try resolveCall(name, try arguments.map(bind), at: token)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.closureAssignment:
             return try boundClosureAssignment(syntax)

@@ -129,7 +129,7 @@ extension Session {
     }
 
     /// One argument of a collection method, evaluated with the closure's arguments.
-    private func methodArgument(_ argument: Argument, named name: String, arguments: [Value]) throws
+    func methodArgument(_ argument: Argument, named name: String, arguments: [Value]) throws
         -> CollectionMethods.Argument
     {
         switch argument.content {
@@ -178,6 +178,11 @@ extension Session {
         default: return false
         }
         let token = Token(kind: .end, offset: start.offset, length: max(1, written.count))
+        if case .name(let name, _) = target, case .value(let named)? = entries[name],
+            try located(at: call.span, { try mutateInPlace(named, try bind(call), arguments: []) })
+        {
+            return true
+        }
         let current = try located(at: token) { try bind(target).evaluate([]) }
         if case .object(let object) = current, object.methods[call.name] != nil { return false }
         let marked = OperatorCall(
@@ -201,6 +206,7 @@ extension Session {
     /// Writes `value` into the place `target` names: a `var`, a field of a record a `var` holds,
     /// an element of its array, or an object's property. A `let` refuses, as Swift does.
     func assign(_ value: Value, to target: Expression, at token: Token, verb: String = "assign to value") throws {
+        if try assignElementInPlace(value, to: target, at: token) { return }
         switch target {
         case .name(let name, let nameToken):
             switch entries[name] {
@@ -314,9 +320,13 @@ extension Session {
             span: call.span))
         let place = try bind(target)
         let captures = syntax.capturesParameters
+        // `received.append($0)` on the variable itself changes it in place (`mutateInPlace`).
+        let inPlace = if case .name = target { true } else { false }
+        let boundCall = try bind(call)
         return .bound(
             BoundExpression { [weak self] arguments in
                 guard let self else { throw PlaygroundError("the session is gone") }
+                if inPlace, try self.mutateInPlace(named, boundCall, arguments: arguments) { return .void }
                 let scoped = captures
                     ? PipelineSyntax(source: syntax.source, operators: [marked], text: syntax.text)
                         .scopingClosures(CapturedScope(values: arguments, parent: CapturedScope.current)).operators

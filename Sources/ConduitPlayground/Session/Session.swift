@@ -15,6 +15,15 @@ public final class Session: @unchecked Sendable {
     }
     private let asynchronousOutputSlot = LockedValue<(@Sendable (OutputRecord) -> Void)?>(nil)
 
+    /// Sees each record of a line as it is emitted, on the thread that emits it, before `evaluate`
+    /// returns them all: the terminal shows a long line's output while it runs, so that a flood of
+    /// values can be watched, and stopped part way with Ctrl-C. Nil: output is only returned.
+    public var streamedOutput: (@Sendable (OutputRecord) -> Void)? {
+        get { streamedOutputSlot.withLock { $0 } }
+        set { streamedOutputSlot.withLock { $0 = newValue } }
+    }
+    private let streamedOutputSlot = LockedValue<(@Sendable (OutputRecord) -> Void)?>(nil)
+
     /// The width output is fitted to (`help`, `subs`, the source line under an error): the
     /// terminal's, or 80 when there is none. Set between lines, from the thread that evaluates.
     public var outputWidth = 80
@@ -228,7 +237,9 @@ public final class Session: @unchecked Sendable {
             collected?.append(record)
             return true
         }
-        if !handled {
+        if handled {
+            streamedOutput?(record)
+        } else {
             asynchronousOutput?(record)
         }
     }

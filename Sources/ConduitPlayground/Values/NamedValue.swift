@@ -22,6 +22,13 @@ final class NamedValue {
         storage.withLock { $0 = newValue }
     }
 
+    /// Changes the value in place while holding the lock, so that an array or string only this name
+    /// holds is not copied (Swift's copy on write). `body` runs none of the person's closures, which
+    /// could read this name again.
+    func mutate<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try storage.withLock { try body(&$0) }
+    }
+
     /// How `subs` and `inspect` describe it: `let x = 5`, `var names = ["a", "b"]`.
     func summary(named name: String) -> String {
         "\(isConstant ? "let" : "var") \(name) = \(value)"

@@ -291,7 +291,9 @@ extension Session {
             clock: { [scheduler] in scheduler.now.nanoseconds },
             assign: assign,
             writesInto: target,
-            admit: { [budget = scheduler.budget, name = name.display] value in budget.admit(value, through: name) }
+            admit: { [budget = scheduler.budget, name = name.display] value in
+                budget.admission(of: value, through: name)
+            }
         )
         // What the sink's own closure reads counts too: `drop received` is refused while
         // `.sink { received.append($0) }` appends into it.
