@@ -22,14 +22,12 @@ public struct Published<Value> {
     @available(*, unavailable, message: "@Published is only available on properties of classes")
     public var wrappedValue: Value {
         get { fatalError("@Published is only available on properties of classes") }
-        // swiftlint:disable:next unused_setter_value
         set { fatalError("@Published is only available on properties of classes") }
     }
 
     /// The property's publisher (`$property`); assigning to it with `assign(to:)` drives the property.
     public var projectedValue: Publisher {
         get { Publisher(storage) }
-        // swiftlint:disable:next unused_setter_value
         set {}
     }
 
@@ -61,7 +59,6 @@ public struct Published<Value> {
             storage.owner = object
             return Publisher(storage)
         }
-        // swiftlint:disable:next unused_setter_value
         set {}
     }
 
