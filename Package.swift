@@ -20,6 +20,8 @@ let package = Package(
         // Test-only: the serve tests' WebSocket client (NIOWebSocket, NIOHTTP1), already in the
         // graph through Hummingbird; its plain TCP client needs no TLS library.
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        // Documentation only: `swift package generate-documentation` (scripts/docs builds the DocC catalog).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
