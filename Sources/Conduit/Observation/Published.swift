@@ -122,6 +122,17 @@ public struct Published<Value> {
 extension Publisher where Failure == Never {
     /// Republishes elements received from a publisher, by assigning them to a property marked as a
     /// publisher. The subscription lives as long as the property.
+    ///
+    /// ```swift
+    /// final class Model: ObservableObject { @Published var total = 0 }
+    /// let model = Model()
+    /// [1, 2, 3].publisher.scan(0, +).assign(to: &model.$total)
+    /// print(model.total)
+    /// // Prints "6".
+    /// ```
+    ///
+    /// - Parameter published: The `@Published` property's publisher (`&object.$property`) to write each element
+    ///   through.
     public func assign(to published: inout Published<Output>.Publisher) {
         let storage = published.storage
         storage.assignment = sink { [weak storage] value in storage?.assign(value) }

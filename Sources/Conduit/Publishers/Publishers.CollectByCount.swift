@@ -25,6 +25,17 @@ extension Publishers {
 
 extension Publisher {
     /// Collects up to the specified number of elements, and then emits a single array of the collection.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3, 4, 5].publisher
+    ///     .collect(2)
+    ///     .sink { print($0) }
+    /// // Prints "[1, 2]", "[3, 4]", "[5]".
+    /// ```
+    ///
+    /// - Parameter count: The most elements an array holds.
+    /// - Returns: A publisher that sends arrays of `count` elements, and what is left, in a shorter array, when the
+    ///   upstream finishes.
     public func collect(_ count: Int) -> Publishers.CollectByCount<Self> {
         Publishers.CollectByCount(upstream: self, count: count)
     }

@@ -42,6 +42,19 @@ extension Publishers {
 
 extension Publisher {
     /// Collects elements by a given time-grouping strategy, and emits a single array of the collection.
+    ///
+    /// ```swift
+    /// let cancellable = keystrokes
+    ///     .collect(.byTime(RunLoop.main, .seconds(1)))
+    ///     .sink { print($0) }
+    /// // Prints, once a second, the keystrokes of that second, e.g. "["a", "b"]".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - strategy: When to send an array: `.byTime` every interval, or `.byTimeOrCount` also when it holds that
+    ///     many.
+    ///   - options: The scheduler's options for the timer.
+    /// - Returns: A publisher that sends arrays of the elements collected in each interval.
     public func collect<S: Scheduler>(
         _ strategy: Publishers.TimeGroupingStrategy<S>, options: S.SchedulerOptions? = nil
     ) -> Publishers.CollectByTime<Self, S> {

@@ -98,6 +98,17 @@ extension Publishers {
 
 extension Publisher where Output: Equatable {
     /// Publishes true when it receives the element, then finishes; false if the upstream finishes without it.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .contains(2)
+    ///     .sink { print($0) }
+    /// // Prints "true".
+    /// ```
+    ///
+    /// - Parameter output: The element to look for.
+    /// - Returns: A publisher that sends `true` and finishes as soon as `output` arrives, or `false` when the
+    ///   upstream finishes without it.
     public func contains(_ output: Output) -> Publishers.Contains<Self> {
         Publishers.Contains(upstream: self, output: output)
     }
@@ -105,21 +116,77 @@ extension Publisher where Output: Equatable {
 
 extension Publisher {
     /// Publishes true when an element satisfies the predicate, then finishes; false otherwise.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .contains { $0 > 2 }
+    ///     .sink { print($0) }
+    /// // Prints "true".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it is the one looked for.
+    /// - Returns: A publisher that sends `true` as soon as an element satisfies `predicate`, or `false` when the
+    ///   upstream finishes.
     public func contains(where predicate: @escaping (Output) -> Bool) -> Publishers.ContainsWhere<Self> {
         Publishers.ContainsWhere(upstream: self, predicate: predicate)
     }
 
     /// Like `contains(where:)`, with an error-throwing predicate.
+    ///
+    /// ```swift
+    /// struct Invalid: Error {}
+    /// let cancellable = [1, -1, 3].publisher
+    ///     .tryContains { number in
+    ///         if number < 0 { throw Invalid() }
+    ///         return number > 2
+    ///     }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "failed: Invalid()".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it is the one looked for, or
+    ///   throws to fail the stream.
+    /// - Returns: A publisher that sends `true` as soon as an element satisfies `predicate`, `false` when the
+    ///   upstream finishes, or fails with the error `predicate` throws.
     public func tryContains(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryContainsWhere<Self> {
         Publishers.TryContainsWhere(upstream: self, predicate: predicate)
     }
 
     /// Publishes whether all received elements satisfy the predicate.
+    ///
+    /// ```swift
+    /// let cancellable = [2, 4, 6].publisher
+    ///     .allSatisfy { $0.isMultiple(of: 2) }
+    ///     .sink { print($0) }
+    /// // Prints "true".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it satisfies the condition.
+    /// - Returns: A publisher that sends `false` as soon as an element fails `predicate`, or `true` when the
+    ///   upstream finishes.
     public func allSatisfy(_ predicate: @escaping (Output) -> Bool) -> Publishers.AllSatisfy<Self> {
         Publishers.AllSatisfy(upstream: self, predicate: predicate)
     }
 
     /// Like `allSatisfy`, with an error-throwing predicate.
+    ///
+    /// ```swift
+    /// struct Invalid: Error {}
+    /// let cancellable = [2, -4, 6].publisher
+    ///     .tryAllSatisfy { number in
+    ///         if number < 0 { throw Invalid() }
+    ///         return number.isMultiple(of: 2)
+    ///     }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "failed: Invalid()".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it satisfies the condition, or
+    ///   throws to fail the stream.
+    /// - Returns: A publisher that sends `false` as soon as an element fails `predicate`, `true` when the upstream
+    ///   finishes, or fails with the error `predicate` throws.
     public func tryAllSatisfy(_ predicate: @escaping (Output) throws -> Bool) -> Publishers.TryAllSatisfy<Self> {
         Publishers.TryAllSatisfy(upstream: self, predicate: predicate)
     }

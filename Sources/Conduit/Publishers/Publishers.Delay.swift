@@ -38,6 +38,20 @@ extension Publishers {
 extension Publisher {
     /// Delays delivery of all output to the downstream receiver by a specified amount of time on a
     /// particular scheduler. Order is kept; the completion is delayed too.
+    ///
+    /// ```swift
+    /// let cancellable = Just("ready")
+    ///     .delay(for: .seconds(1), scheduler: DispatchQueue.main)
+    ///     .sink { print($0) }
+    /// // Prints "ready" a second after subscribing.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: How long to hold each element and the completion.
+    ///   - tolerance: How late the scheduler may run the delivery; its `minimumTolerance` if not given.
+    ///   - scheduler: The scheduler whose clock measures the time and on which the elements are delivered.
+    ///   - options: The scheduler's options for the actions it schedules; `nil` if not given.
+    /// - Returns: A publisher that republishes each element and the completion `interval` later, on `scheduler`.
     public func delay<S: Scheduler>(
         for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil,
         scheduler: S, options: S.SchedulerOptions? = nil

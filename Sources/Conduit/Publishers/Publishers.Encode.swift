@@ -76,6 +76,18 @@ extension Publishers {
 
 extension Publisher where Output: Encodable {
     /// Encodes the output from upstream using a specified encoder.
+    ///
+    /// ```swift
+    /// struct Card: Codable { let rank: Int }
+    /// let cancellable = Just(Card(rank: 1))
+    ///     .encode(encoder: JSONEncoder())
+    ///     .map { String(decoding: $0, as: UTF8.self) }
+    ///     .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    /// // Prints "{"rank":1}".
+    /// ```
+    ///
+    /// - Parameter encoder: The encoder to encode each element with, such as `JSONEncoder()`.
+    /// - Returns: A publisher that sends each element encoded, and fails with the encoder's error.
     public func encode<Coder: TopLevelEncoder>(encoder: Coder) -> Publishers.Encode<Self, Coder> {
         Publishers.Encode(upstream: self, encoder: encoder)
     }
@@ -83,6 +95,19 @@ extension Publisher where Output: Encodable {
 
 extension Publisher {
     /// Decodes the output from the upstream using a specified decoder.
+    ///
+    /// ```swift
+    /// struct Card: Codable { let rank: Int }
+    /// let cancellable = Just(Data(#"{"rank": 1}"#.utf8))
+    ///     .decode(type: Card.self, decoder: JSONDecoder())
+    ///     .sink(receiveCompletion: { _ in }, receiveValue: { print($0.rank) })
+    /// // Prints "1".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode each element as.
+    ///   - decoder: The decoder, such as `JSONDecoder()`.
+    /// - Returns: A publisher that sends each element decoded, and fails with the decoder's error.
     public func decode<Item: Decodable, Coder: TopLevelDecoder>(
         type: Item.Type, decoder: Coder
     ) -> Publishers.Decode<Self, Item, Coder> where Output == Coder.Input {

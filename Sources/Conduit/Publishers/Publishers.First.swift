@@ -112,31 +112,103 @@ extension Publishers {
 
 extension Publisher {
     /// Publishes the first element of a stream, then finishes.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .first()
+    ///     .sink { print($0) }
+    /// // Prints "1".
+    /// ```
+    ///
+    /// - Returns: A publisher that sends the first element, then finishes and cancels the upstream.
     public func first() -> Publishers.First<Self> {
         Publishers.First(upstream: self)
     }
 
     /// Publishes the first element of a stream to satisfy a predicate, then finishes.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3, 4].publisher
+    ///     .first { $0 > 2 }
+    ///     .sink { print($0) }
+    /// // Prints "3".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it is the one to publish.
+    /// - Returns: A publisher that sends the first element that satisfies `predicate`, then finishes.
     public func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self> {
         Publishers.FirstWhere(upstream: self, predicate: predicate)
     }
 
     /// Like `first(where:)`, with an error-throwing predicate.
+    ///
+    /// ```swift
+    /// struct Invalid: Error {}
+    /// let cancellable = [1, -1, 3].publisher
+    ///     .tryFirst { number in
+    ///         if number < 0 { throw Invalid() }
+    ///         return number > 2
+    ///     }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "failed: Invalid()".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it is the one to publish, or
+    ///   throws to fail the stream.
+    /// - Returns: A publisher that sends the first element that satisfies `predicate`, or fails with the error it
+    ///   throws.
     public func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self> {
         Publishers.TryFirstWhere(upstream: self, predicate: predicate)
     }
 
     /// Publishes the last element of a stream, after the stream finishes.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .last()
+    ///     .sink { print($0) }
+    /// // Prints "3".
+    /// ```
+    ///
+    /// - Returns: A publisher that sends the last element once the upstream finishes.
     public func last() -> Publishers.Last<Self> {
         Publishers.Last(upstream: self)
     }
 
     /// Publishes the last element of a stream that satisfies a predicate, after the stream finishes.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3, 4].publisher
+    ///     .last { $0 < 3 }
+    ///     .sink { print($0) }
+    /// // Prints "2".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it counts.
+    /// - Returns: A publisher that sends the last element that satisfies `predicate` once the upstream finishes.
     public func last(where predicate: @escaping (Output) -> Bool) -> Publishers.LastWhere<Self> {
         Publishers.LastWhere(upstream: self, predicate: predicate)
     }
 
     /// Like `last(where:)`, with an error-throwing predicate.
+    ///
+    /// ```swift
+    /// struct Invalid: Error {}
+    /// let cancellable = [1, 2, -1].publisher
+    ///     .tryLast { number in
+    ///         if number < 0 { throw Invalid() }
+    ///         return number < 3
+    ///     }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "failed: Invalid()".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it counts, or throws to fail the
+    ///   stream.
+    /// - Returns: A publisher that sends the last element that satisfies `predicate` once the upstream finishes, or
+    ///   fails with the error it throws.
     public func tryLast(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryLastWhere<Self> {
         Publishers.TryLastWhere(upstream: self, predicate: predicate)
     }

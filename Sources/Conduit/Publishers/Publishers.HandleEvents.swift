@@ -40,6 +40,21 @@ extension Publishers {
 
 extension Publisher {
     /// Performs the specified closures when publisher events occur.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .handleEvents(receiveOutput: { print("saw", $0) }, receiveCompletion: { _ in print("done") })
+    ///     .sink { print("got", $0) }
+    /// // Prints "saw 1", "got 1", "saw 2", "got 2", "done".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - receiveSubscription: Called with the subscription when the upstream sends it.
+    ///   - receiveOutput: Called with each element before it goes on.
+    ///   - receiveCompletion: Called with the completion before it goes on.
+    ///   - receiveCancel: Called when the downstream cancels.
+    ///   - receiveRequest: Called with each demand the downstream requests.
+    /// - Returns: A publisher that republishes everything and calls the given closures on the way.
     public func handleEvents(
         receiveSubscription: ((Subscription) -> Void)? = nil,
         receiveOutput: ((Output) -> Void)? = nil,

@@ -45,6 +45,20 @@ extension Publishers {
 
 extension Publisher {
     /// Converts any failure from the upstream publisher into a new error.
+    ///
+    /// ```swift
+    /// enum LoadError: Error { case offline }
+    /// enum AppError: Error { case unavailable }
+    /// let cancellable = Fail<Int, LoadError>(error: .offline)
+    ///     .mapError { _ in AppError.unavailable }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "failed: unavailable".
+    /// ```
+    ///
+    /// - Parameter transform: A closure that takes the upstream's failure and returns the error to fail with.
+    /// - Returns: A publisher that republishes the upstream's elements and replaces its failure with the result of
+    ///   `transform`.
     public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E> {
         Publishers.MapError(upstream: self, transform: transform)
     }
@@ -52,6 +66,20 @@ extension Publisher {
 
 extension Publisher where Failure == Never {
     /// Changes the failure type declared by the upstream publisher.
+    ///
+    /// It sends nothing different: it lets a publisher that cannot fail be combined with ones that can.
+    ///
+    /// ```swift
+    /// enum LoadError: Error { case offline }
+    /// let cached: AnyPublisher<Int, LoadError> = Just(1)
+    ///     .setFailureType(to: LoadError.self)
+    ///     .eraseToAnyPublisher()
+    /// // cached sends 1 and finishes; its type says it may fail with LoadError.
+    /// ```
+    ///
+    /// - Parameter failureType: The `Failure` type the new publisher declares.
+    /// - Returns: A publisher that republishes the upstream's elements and completion, with `failureType` as its
+    ///   `Failure`.
     public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> {
         Publishers.SetFailureType(upstream: self)
     }

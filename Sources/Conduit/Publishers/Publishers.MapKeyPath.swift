@@ -55,11 +55,35 @@ extension Publishers {
 
 extension Publisher {
     /// Publishes the value of a key path.
+    ///
+    /// ```swift
+    /// struct Card { let rank: Int; let suit: String }
+    /// let cancellable = [Card(rank: 1, suit: "hearts")].publisher
+    ///     .map(\.rank)
+    ///     .sink { print($0) }
+    /// // Prints "1".
+    /// ```
+    ///
+    /// - Parameter keyPath: The key path of the property to publish.
+    /// - Returns: A publisher that sends the value at `keyPath` of each element.
     public func map<T>(_ keyPath: KeyPath<Output, T>) -> Publishers.MapKeyPath<Self, T> {
         Publishers.MapKeyPath(upstream: self, keyPath: keyPath)
     }
 
     /// Publishes the values of two key paths as a tuple.
+    ///
+    /// ```swift
+    /// struct Card { let rank: Int; let suit: String }
+    /// let cancellable = [Card(rank: 1, suit: "hearts")].publisher
+    ///     .map(\.rank, \.suit)
+    ///     .sink { print($0) }
+    /// // Prints "(1, "hearts")".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath0: The key path of the first property.
+    ///   - keyPath1: The key path of the second property.
+    /// - Returns: A publisher that sends a tuple of the two values of each element.
     public func map<T0, T1>(
         _ keyPath0: KeyPath<Output, T0>, _ keyPath1: KeyPath<Output, T1>
     ) -> Publishers.MapKeyPath2<Self, T0, T1> {
@@ -67,6 +91,20 @@ extension Publisher {
     }
 
     /// Publishes the values of three key paths as a tuple.
+    ///
+    /// ```swift
+    /// struct Card { let rank: Int; let suit: String; let faceUp: Bool }
+    /// let cancellable = [Card(rank: 1, suit: "hearts", faceUp: true)].publisher
+    ///     .map(\.rank, \.suit, \.faceUp)
+    ///     .sink { print($0) }
+    /// // Prints "(1, "hearts", true)".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath0: The key path of the first property.
+    ///   - keyPath1: The key path of the second property.
+    ///   - keyPath2: The key path of the third property.
+    /// - Returns: A publisher that sends a tuple of the three values of each element.
     public func map<T0, T1, T2>(
         _ keyPath0: KeyPath<Output, T0>, _ keyPath1: KeyPath<Output, T1>, _ keyPath2: KeyPath<Output, T2>
     ) -> Publishers.MapKeyPath3<Self, T0, T1, T2> {

@@ -23,6 +23,21 @@ extension Publishers {
 
 extension Publisher {
     /// Measures and emits the time interval between events received from an upstream publisher.
+    ///
+    /// ```swift
+    /// let taps = PassthroughSubject<Void, Never>()
+    /// let cancellable = taps
+    ///     .measureInterval(using: DispatchQueue.main)
+    ///     .sink { print($0) }
+    /// // Sends two taps half a second apart: prints the two intervals, from the subscription and
+    /// // between the taps (about 0.5 seconds).
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler whose clock measures the time.
+    ///   - options: The scheduler's options for the actions it schedules; `nil` if not given.
+    /// - Returns: A publisher that sends, for each element, the time since the one before (or since the
+    ///   subscription).
     public func measureInterval<S: Scheduler>(using scheduler: S,
         options: S.SchedulerOptions? = nil) -> Publishers.MeasureInterval<Self, S> {
         Publishers.MeasureInterval(upstream: self, scheduler: scheduler)

@@ -38,6 +38,19 @@ extension Publishers {
 
 extension Publisher {
     /// Prints log messages for all publishing events, to `stream` or to standard output.
+    ///
+    /// ```swift
+    /// let cancellable = [1].publisher
+    ///     .print("numbers")
+    ///     .sink { _ in }
+    /// // Prints "numbers: receive subscription: ([1])", "numbers: request unlimited",
+    /// // "numbers: receive value: (1)", "numbers: receive finished".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - prefix: Text to start each line with.
+    ///   - stream: Where to write the lines; standard output if not given.
+    /// - Returns: A publisher that republishes everything and writes a line for each event.
     public func print(_ prefix: String = "", to stream: TextOutputStream? = nil) -> Publishers.Print<Self> {
         Publishers.Print(upstream: self, prefix: prefix, to: stream)
     }

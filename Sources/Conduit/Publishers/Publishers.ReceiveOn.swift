@@ -27,6 +27,20 @@ extension Publishers {
 
 extension Publisher {
     /// Specifies the scheduler on which to receive elements from the publisher.
+    ///
+    /// Deliveries into the subscriber still come one at a time and in order, also on a concurrent queue.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .receive(on: DispatchQueue.main)
+    ///     .sink { print($0, Thread.isMainThread) }
+    /// // Prints "1 true", "2 true", "3 true" once the main queue runs.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler on which to deliver elements and the completion.
+    ///   - options: The scheduler's options for the actions it schedules; `nil` if not given.
+    /// - Returns: A publisher that delivers the upstream's elements and completion on `scheduler`.
     public func receive<S: Scheduler>(on scheduler: S,
         options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S> {
         Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)

@@ -159,28 +159,89 @@ internal struct OutputIgnoringSubscriber<Input, Downstream: Subscriber>: Subscri
 
 extension Publisher {
     /// Applies a closure that collects each element of a stream and publishes a final result upon completion.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3, 4].publisher
+    ///     .reduce(0, +)
+    ///     .sink { print($0) }
+    /// // Prints "10".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialResult: The value the first call of `nextPartialResult` starts from.
+    ///   - nextPartialResult: A closure that takes the result so far and an element and returns the next result.
+    /// - Returns: A publisher that sends the final result once the upstream finishes.
     public func reduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T,
         Output) -> T) -> Publishers.Reduce<Self, T> {
         Publishers.Reduce(upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)
     }
 
     /// Like `reduce`, with an error-throwing closure.
+    ///
+    /// ```swift
+    /// struct Overflow: Error {}
+    /// let cancellable = [1, 2, 30].publisher
+    ///     .tryReduce(0) { total, next in
+    ///         if total + next > 10 { throw Overflow() }
+    ///         return total + next
+    ///     }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "failed: Overflow()".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialResult: The value the first call of `nextPartialResult` starts from.
+    ///   - nextPartialResult: A closure that takes the result so far and an element and returns the next result, or
+    ///     throws to fail the stream.
+    /// - Returns: A publisher that sends the final result once the upstream finishes, or fails with the error
+    ///   `nextPartialResult` throws.
     public func tryReduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T,
         Output) throws -> T) -> Publishers.TryReduce<Self, T> {
         Publishers.TryReduce(upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)
     }
 
     /// Publishes the number of elements received from the upstream publisher.
+    ///
+    /// ```swift
+    /// let cancellable = ["a", "b", "c"].publisher
+    ///     .count()
+    ///     .sink { print($0) }
+    /// // Prints "3".
+    /// ```
+    ///
+    /// - Returns: A publisher that sends the number of elements once the upstream finishes.
     public func count() -> Publishers.Count<Self> {
         Publishers.Count(upstream: self)
     }
 
     /// Collects all received elements, and emits a single array of the collection when the upstream finishes.
+    ///
+    /// It keeps every element until the end: use it on publishers that finish, and not on ones that may send
+    /// without end.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .collect()
+    ///     .sink { print($0) }
+    /// // Prints "[1, 2, 3]".
+    /// ```
+    ///
+    /// - Returns: A publisher that sends one array of every element once the upstream finishes.
     public func collect() -> Publishers.Collect<Self> {
         Publishers.Collect(upstream: self)
     }
 
     /// Ignores all upstream elements, but passes along the upstream publisher's completion state.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .ignoreOutput()
+    ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// // Prints "finished".
+    /// ```
+    ///
+    /// - Returns: A publisher that sends no element and completes as the upstream does.
     public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
         Publishers.IgnoreOutput(upstream: self)
     }

@@ -21,6 +21,16 @@ extension Publishers {
 
 extension Publisher {
     /// Replaces an empty stream with the provided element.
+    ///
+    /// ```swift
+    /// let cancellable = Empty<Int, Never>()
+    ///     .replaceEmpty(with: 0)
+    ///     .sink { print($0) }
+    /// // Prints "0".
+    /// ```
+    ///
+    /// - Parameter output: The element to send when the upstream finishes having sent none.
+    /// - Returns: A publisher that republishes the upstream's elements, or `output` if it finishes without any.
     public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
         Publishers.ReplaceEmpty(upstream: self, output: output)
     }

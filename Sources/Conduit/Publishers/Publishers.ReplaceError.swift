@@ -168,6 +168,18 @@ internal final class ReplaceErrorSubscription<UpstreamFailure: Error, Downstream
 
 extension Publisher {
     /// Replaces any errors in the stream with the provided element.
+    ///
+    /// ```swift
+    /// enum LoadError: Error { case offline }
+    /// let cancellable = Fail<Int, LoadError>(error: .offline)
+    ///     .replaceError(with: 0)
+    ///     .sink { print($0) }
+    /// // Prints "0".
+    /// ```
+    ///
+    /// - Parameter output: The element to send, before finishing, in place of a failure.
+    /// - Returns: A publisher that cannot fail: it republishes the upstream's elements, and on failure sends
+    ///   `output` and finishes.
     public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
         Publishers.ReplaceError(upstream: self, output: output)
     }

@@ -27,6 +27,18 @@ extension Publishers {
 
 extension Publisher {
     /// Specifies the scheduler on which to perform subscribe, cancel, and request operations.
+    ///
+    /// ```swift
+    /// let cancellable = Deferred { Just(Thread.isMainThread) }
+    ///     .subscribe(on: DispatchQueue.global())
+    ///     .sink { print($0) }
+    /// // Prints "false": the upstream was subscribed to, and ran, off the main thread.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler on which to subscribe, request and cancel.
+    ///   - options: The scheduler's options for the actions it schedules; `nil` if not given.
+    /// - Returns: A publisher that makes its subscription, requests and cancellation on `scheduler`.
     public func subscribe<S: Scheduler>(on scheduler: S,
         options: S.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self, S> {
         Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
