@@ -13,11 +13,23 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Never
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The text or publisher that comes first.
         public let prefix: String
+        /// The file named in the failure's message.
         public let file: StaticString
+        /// The line named in the failure's message.
         public let line: UInt
 
+        /// Creates a `Publishers.AssertNoFailure` from its parts; the operator that returns one is the usual way to
+        /// make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - prefix: The text or publisher that comes first.
+        ///   - file: The file named in the failure's message.
+        ///   - line: The line named in the failure's message.
         public init(upstream: Upstream, prefix: String, file: StaticString, line: UInt) {
             self.upstream = upstream
             self.prefix = prefix
@@ -42,11 +54,22 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure called for the subscription.
         public let receiveSubscription: ((Subscription) -> Bool)?
+        /// The closure called for each element.
         public let receiveOutput: ((Upstream.Output) -> Bool)?
+        /// The closure called for the completion.
         public let receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
 
+        /// Creates a `Publishers.Breakpoint` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - receiveSubscription: The closure called for the subscription.
+        ///   - receiveOutput: The closure called for each element.
+        ///   - receiveCompletion: The closure called for the completion.
         public init(
             upstream: Upstream,
             receiveSubscription: ((Subscription) -> Bool)? = nil,

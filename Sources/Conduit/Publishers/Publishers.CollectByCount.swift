@@ -7,9 +7,17 @@ extension Publishers {
         public typealias Output = [Upstream.Output]
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The number of elements the operator counts off.
         public let count: Int
 
+        /// Creates a `Publishers.CollectByCount` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - count: The number of elements the operator counts off.
         public init(upstream: Upstream, count: Int) {
             precondition(count > 0, "count must be positive")
             self.upstream = upstream

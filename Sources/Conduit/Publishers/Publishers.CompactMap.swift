@@ -3,9 +3,16 @@ extension Publishers {
     public struct CompactMap<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that transforms each element.
         public let transform: (Upstream.Output) -> Output?
 
+        /// Creates a `Publishers.CompactMap` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - transform: The closure that transforms each element.
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
             self.upstream = upstream
             self.transform = transform
@@ -24,9 +31,17 @@ extension Publishers {
     public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that transforms each element.
         public let transform: (Upstream.Output) throws -> Output?
 
+        /// Creates a `Publishers.TryCompactMap` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - transform: The closure that transforms each element.
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output?) {
             self.upstream = upstream
             self.transform = transform

@@ -5,10 +5,16 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
         /// A closure that receives two elements and returns true if they are in increasing order.
         public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) -> Bool
 
+        /// Creates a `Publishers.Comparison` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - areInIncreasingOrder: The closure that returns whether its first argument comes before its second.
         public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.areInIncreasingOrder = areInIncreasingOrder
@@ -31,9 +37,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that returns whether its first argument comes before its second.
         public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) throws -> Bool
 
+        /// Creates a `Publishers.TryComparison` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - areInIncreasingOrder: The closure that returns whether its first argument comes before its second.
         public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output,
             Upstream.Output) throws -> Bool) {
             self.upstream = upstream

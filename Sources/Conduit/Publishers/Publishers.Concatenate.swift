@@ -6,9 +6,17 @@ extension Publishers {
         public typealias Output = Suffix.Output
         public typealias Failure = Suffix.Failure
 
+        /// The text or publisher that comes first.
         public let prefix: Prefix
+        /// The publisher whose elements come after the prefix finishes.
         public let suffix: Suffix
 
+        /// Creates a `Publishers.Concatenate` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - prefix: The text or publisher that comes first.
+        ///   - suffix: The publisher whose elements come after the prefix finishes.
         public init(prefix: Prefix, suffix: Suffix) {
             self.prefix = prefix
             self.suffix = suffix

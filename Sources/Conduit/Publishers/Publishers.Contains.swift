@@ -4,9 +4,16 @@ extension Publishers {
         public typealias Output = Bool
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The element the operator compares with or sends.
         public let output: Upstream.Output
 
+        /// Creates a `Publishers.Contains` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - output: The element the operator compares with or sends.
         public init(upstream: Upstream, output: Upstream.Output) {
             self.upstream = upstream
             self.output = output
@@ -24,9 +31,17 @@ extension Publishers {
         public typealias Output = Bool
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) -> Bool
 
+        /// Creates a `Publishers.ContainsWhere` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -43,9 +58,17 @@ extension Publishers {
         public typealias Output = Bool
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) throws -> Bool
 
+        /// Creates a `Publishers.TryContainsWhere` from its parts; the operator that returns one is the usual way to
+        /// make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -62,9 +85,16 @@ extension Publishers {
         public typealias Output = Bool
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) -> Bool
 
+        /// Creates a `Publishers.AllSatisfy` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -81,9 +111,17 @@ extension Publishers {
         public typealias Output = Bool
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) throws -> Bool
 
+        /// Creates a `Publishers.TryAllSatisfy` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate

@@ -6,11 +6,22 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// How long the upstream must stay quiet before the latest element goes on.
         public let dueTime: Context.SchedulerTimeType.Stride
+        /// The scheduler the operator uses for its time and its deliveries.
         public let scheduler: Context
+        /// The scheduler's options for the actions the operator schedules.
         public let options: Context.SchedulerOptions?
 
+        /// Creates a `Publishers.Debounce` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - dueTime: How long the upstream must stay quiet before the latest element goes on.
+        ///   - scheduler: The scheduler the operator uses for its time and its deliveries.
+        ///   - options: The scheduler's options for the actions the operator schedules.
         public init(upstream: Upstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
             options: Context.SchedulerOptions?) {
             self.upstream = upstream
@@ -32,11 +43,22 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The interval the operator measures.
         public let interval: Context.SchedulerTimeType.Stride
+        /// The scheduler the operator uses for its time and its deliveries.
         public let scheduler: Context
+        /// Whether to send the latest element of an interval (`true`) or the first (`false`).
         public let latest: Bool
 
+        /// Creates a `Publishers.Throttle` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - interval: The interval the operator measures.
+        ///   - scheduler: The scheduler the operator uses for its time and its deliveries.
+        ///   - latest: Whether to send the latest element of an interval (`true`) or the first (`false`).
         public init(upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
             self.upstream = upstream
             self.interval = interval

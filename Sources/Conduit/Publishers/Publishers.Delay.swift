@@ -6,12 +6,25 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The interval the operator measures.
         public let interval: Context.SchedulerTimeType.Stride
+        /// How late the scheduler may run a delivery.
         public let tolerance: Context.SchedulerTimeType.Stride
+        /// The scheduler the operator uses for its time and its deliveries.
         public let scheduler: Context
+        /// The scheduler's options for the actions the operator schedules.
         public let options: Context.SchedulerOptions?
 
+        /// Creates a `Publishers.Delay` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - interval: The interval the operator measures.
+        ///   - tolerance: How late the scheduler may run a delivery.
+        ///   - scheduler: The scheduler the operator uses for its time and its deliveries.
+        ///   - options: The scheduler's options for the actions the operator schedules.
         public init(
             upstream: Upstream, interval: Context.SchedulerTimeType.Stride, tolerance: Context.SchedulerTimeType.Stride,
             scheduler: Context, options: Context.SchedulerOptions? = nil

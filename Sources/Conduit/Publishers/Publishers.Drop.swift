@@ -4,9 +4,16 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The number of elements the operator counts off.
         public let count: Int
 
+        /// Creates a `Publishers.Drop` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - count: The number of elements the operator counts off.
         public init(upstream: Upstream, count: Int) {
             self.upstream = upstream
             self.count = count
@@ -27,9 +34,16 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) -> Bool
 
+        /// Creates a `Publishers.DropWhile` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -49,9 +63,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) throws -> Bool
 
+        /// Creates a `Publishers.TryDropWhile` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate

@@ -16,9 +16,13 @@ public protocol TopLevelDecoder {
     func decode<T: Decodable>(_ type: T.Type, from: Input) throws -> T
 }
 
+/// Conduit's additions to `JSONEncoder`, as Combine's.
 extension JSONEncoder: TopLevelEncoder {}
+/// Conduit's additions to `JSONDecoder`, as Combine's.
 extension JSONDecoder: TopLevelDecoder {}
+/// Conduit's additions to `PropertyListEncoder`, as Combine's.
 extension PropertyListEncoder: TopLevelEncoder {}
+/// Conduit's additions to `PropertyListDecoder`, as Combine's.
 extension PropertyListDecoder: TopLevelDecoder {}
 
 extension Publishers {
@@ -27,9 +31,15 @@ extension Publishers {
         public typealias Output = Coder.Output
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
         private let encoder: Coder
 
+        /// Creates a `Publishers.Encode` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - encoder: The encoder applied to each element.
         public init(upstream: Upstream, encoder: Coder) {
             self.upstream = upstream
             self.encoder = encoder
@@ -53,9 +63,15 @@ extension Publishers {
     {
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
         private let decoder: Coder
 
+        /// Creates a `Publishers.Decode` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - decoder: The decoder applied to each element.
         public init(upstream: Upstream, decoder: Coder) {
             self.upstream = upstream
             self.decoder = decoder

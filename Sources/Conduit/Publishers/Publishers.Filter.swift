@@ -6,10 +6,16 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
         /// A closure that indicates whether to republish an element.
         public let isIncluded: (Upstream.Output) -> Bool
 
+        /// Creates a `Publishers.Filter` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - isIncluded: The closure that decides whether to republish an element.
         public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.isIncluded = isIncluded
@@ -28,9 +34,16 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides whether to republish an element.
         public let isIncluded: (Upstream.Output) throws -> Bool
 
+        /// Creates a `Publishers.TryFilter` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - isIncluded: The closure that decides whether to republish an element.
         public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.isIncluded = isIncluded

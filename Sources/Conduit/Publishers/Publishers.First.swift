@@ -4,8 +4,12 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.First` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameter upstream: The publisher from which this publisher receives elements.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
@@ -21,9 +25,16 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) -> Bool
 
+        /// Creates a `Publishers.FirstWhere` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -40,9 +51,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) throws -> Bool
 
+        /// Creates a `Publishers.TryFirstWhere` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -59,8 +78,12 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.Last` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameter upstream: The publisher from which this publisher receives elements.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
@@ -76,9 +99,16 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) -> Bool
 
+        /// Creates a `Publishers.LastWhere` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -95,9 +125,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) throws -> Bool
 
+        /// Creates a `Publishers.TryLastWhere` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate

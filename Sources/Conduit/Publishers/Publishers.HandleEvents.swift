@@ -4,13 +4,29 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The closure called for the subscription.
         public var receiveSubscription: ((Subscription) -> Void)?
+        /// The closure called for each element.
         public var receiveOutput: ((Upstream.Output) -> Void)?
+        /// The closure called for the completion.
         public var receiveCompletion: ((Subscribers.Completion<Upstream.Failure>) -> Void)?
+        /// The closure called when the downstream cancels.
         public var receiveCancel: (() -> Void)?
+        /// The closure called for each demand requested.
         public var receiveRequest: ((Subscribers.Demand) -> Void)?
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.HandleEvents` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - receiveSubscription: The closure called for the subscription.
+        ///   - receiveOutput: The closure called for each element.
+        ///   - receiveCompletion: The closure called for the completion.
+        ///   - receiveCancel: The closure called when the downstream cancels.
+        ///   - receiveRequest: The closure called for each demand requested.
         public init(
             upstream: Upstream,
             receiveSubscription: ((Subscription) -> Void)? = nil,

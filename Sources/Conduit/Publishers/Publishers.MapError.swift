@@ -3,14 +3,26 @@ extension Publishers {
     public struct MapError<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Upstream.Output
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that transforms each element.
         public let transform: (Upstream.Failure) -> Failure
 
+        /// Creates a `Publishers.MapError` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - transform: The closure that transforms each element.
         public init(upstream: Upstream, transform: @escaping (Upstream.Failure) -> Failure) {
             self.upstream = upstream
             self.transform = transform
         }
 
+        /// Creates a `Publishers.MapError` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - map: The `map` argument of the general operator.
         public init(upstream: Upstream, _ map: @escaping (Upstream.Failure) -> Failure) {
             self.init(upstream: upstream, transform: map)
         }
@@ -25,8 +37,13 @@ extension Publishers {
     public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
         public typealias Output = Upstream.Output
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.SetFailureType` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameter upstream: The publisher from which this publisher receives elements.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
@@ -37,6 +54,10 @@ extension Publishers {
                 name: "SetFailureType") { _ -> Failure in })
         }
 
+        /// Changes the declared failure type again: one `SetFailureType` of the same upstream.
+        ///
+        /// - Parameter failure: The `Failure` type the new publisher declares.
+        /// - Returns: A `SetFailureType` of this one's upstream with `failure` as its `Failure`.
         public func setFailureType<E: Error>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> {
             Publishers.SetFailureType(upstream: upstream)
         }

@@ -3,7 +3,9 @@ extension Publishers {
     public struct MapKeyPath<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The key path of the property the operator reads.
         public let keyPath: KeyPath<Upstream.Output, Output>
 
         @inlinable
@@ -19,8 +21,11 @@ extension Publishers {
         public typealias Output = (Output0, Output1)
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The key path of the first property the operator reads.
         public let keyPath0: KeyPath<Upstream.Output, Output0>
+        /// The key path of the second property the operator reads.
         public let keyPath1: KeyPath<Upstream.Output, Output1>
 
         @inlinable
@@ -37,9 +42,13 @@ extension Publishers {
         public typealias Output = (Output0, Output1, Output2)
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The key path of the first property the operator reads.
         public let keyPath0: KeyPath<Upstream.Output, Output0>
+        /// The key path of the second property the operator reads.
         public let keyPath1: KeyPath<Upstream.Output, Output1>
+        /// The key path of the third property the operator reads.
         public let keyPath2: KeyPath<Upstream.Output, Output2>
 
         @inlinable

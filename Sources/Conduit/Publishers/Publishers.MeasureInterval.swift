@@ -5,9 +5,17 @@ extension Publishers {
         public typealias Output = Context.SchedulerTimeType.Stride
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The scheduler the operator uses for its time and its deliveries.
         public let scheduler: Context
 
+        /// Creates a `Publishers.MeasureInterval` from its parts; the operator that returns one is the usual way to
+        /// make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - scheduler: The scheduler the operator uses for its time and its deliveries.
         public init(upstream: Upstream, scheduler: Context) {
             self.upstream = upstream
             self.scheduler = scheduler

@@ -4,9 +4,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) -> Bool
 
+        /// Creates a `Publishers.PrefixWhile` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -27,9 +35,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) throws -> Bool
 
+        /// Creates a `Publishers.TryPrefixWhile` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -50,10 +66,16 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
         /// The range of elements to publish.
         public let range: CountableRange<Int>
 
+        /// Creates a `Publishers.Output` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - range: The positions, from 0, of the elements.
         public init(upstream: Upstream, range: CountableRange<Int>) {
             precondition(range.lowerBound >= 0, "range must not be negative")
             self.upstream = upstream

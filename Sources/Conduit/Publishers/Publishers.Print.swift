@@ -8,9 +8,17 @@ extension Publishers {
 
         /// A string with which to prefix all log messages.
         public let prefix: String
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The `stream` this value was made with.
         public let stream: TextOutputStream?
 
+        /// Creates a `Publishers.Print` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - prefix: The text or publisher that comes first.
+        ///   - stream: The `stream` argument of the general operator.
         public init(upstream: Upstream, prefix: String, to stream: TextOutputStream? = nil) {
             self.upstream = upstream
             self.prefix = prefix

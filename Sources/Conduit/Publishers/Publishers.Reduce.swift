@@ -4,10 +4,19 @@ extension Publishers {
     public struct Reduce<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The value the accumulation starts from.
         public let initial: Output
+        /// The closure that takes the result so far and an element and returns the next result.
         public let nextPartialResult: (Output, Upstream.Output) -> Output
 
+        /// Creates a `Publishers.Reduce` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - initial: The value the accumulation starts from.
+        ///   - nextPartialResult: The closure that takes the result so far and an element and returns the next result.
         public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output,
             Upstream.Output) -> Output) {
             self.upstream = upstream
@@ -31,10 +40,19 @@ extension Publishers {
     public struct TryReduce<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The value the accumulation starts from.
         public let initial: Output
+        /// The closure that takes the result so far and an element and returns the next result.
         public let nextPartialResult: (Output, Upstream.Output) throws -> Output
 
+        /// Creates a `Publishers.TryReduce` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - initial: The value the accumulation starts from.
+        ///   - nextPartialResult: The closure that takes the result so far and an element and returns the next result.
         public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output,
             Upstream.Output) throws -> Output) {
             self.upstream = upstream
@@ -58,8 +76,12 @@ extension Publishers {
         public typealias Output = Int
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.Count` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameter upstream: The publisher from which this publisher receives elements.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
@@ -77,8 +99,12 @@ extension Publishers {
         public typealias Output = [Upstream.Output]
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.Collect` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameter upstream: The publisher from which this publisher receives elements.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
@@ -97,8 +123,13 @@ extension Publishers {
         public typealias Output = Never
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.IgnoreOutput` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameter upstream: The publisher from which this publisher receives elements.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }

@@ -4,10 +4,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
         /// A closure that says whether two consecutive elements are duplicates.
         public let predicate: (Output, Output) -> Bool
 
+        /// Creates a `Publishers.RemoveDuplicates` from its parts; the operator that returns one is the usual way to
+        /// make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Output, Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -36,9 +43,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Output, Output) throws -> Bool
 
+        /// Creates a `Publishers.TryRemoveDuplicates` from its parts; the operator that returns one is the usual way to
+        /// make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Output, Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate

@@ -4,9 +4,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The element the operator compares with or sends.
         public let output: Upstream.Output
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.ReplaceEmpty` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - output: The element the operator compares with or sends.
         public init(upstream: Upstream, output: Output) {
             self.upstream = upstream
             self.output = output

@@ -6,9 +6,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Never
 
+        /// The element the operator compares with or sends.
         public let output: Upstream.Output
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.ReplaceError` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - output: The element the operator compares with or sends.
         public init(upstream: Upstream, output: Output) {
             self.upstream = upstream
             self.output = output

@@ -4,10 +4,19 @@ extension Publishers {
     public struct Scan<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The value the accumulation starts from.
         public let initialResult: Output
+        /// The closure that takes the result so far and an element and returns the next result.
         public let nextPartialResult: (Output, Upstream.Output) -> Output
 
+        /// Creates a `Publishers.Scan` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - initialResult: The value the accumulation starts from.
+        ///   - nextPartialResult: The closure that takes the result so far and an element and returns the next result.
         public init(upstream: Upstream, initialResult: Output, nextPartialResult: @escaping (Output,
             Upstream.Output) -> Output) {
             self.upstream = upstream
@@ -27,10 +36,19 @@ extension Publishers {
     public struct TryScan<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The value the accumulation starts from.
         public let initialResult: Output
+        /// The closure that takes the result so far and an element and returns the next result.
         public let nextPartialResult: (Output, Upstream.Output) throws -> Output
 
+        /// Creates a `Publishers.TryScan` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - initialResult: The value the accumulation starts from.
+        ///   - nextPartialResult: The closure that takes the result so far and an element and returns the next result.
         public init(upstream: Upstream, initialResult: Output, nextPartialResult: @escaping (Output,
             Upstream.Output) throws -> Output) {
             self.upstream = upstream

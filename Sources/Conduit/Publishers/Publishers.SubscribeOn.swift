@@ -4,10 +4,20 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The scheduler the operator uses for its time and its deliveries.
         public let scheduler: Context
+        /// The scheduler's options for the actions the operator schedules.
         public let options: Context.SchedulerOptions?
 
+        /// Creates a `Publishers.SubscribeOn` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - scheduler: The scheduler the operator uses for its time and its deliveries.
+        ///   - options: The scheduler's options for the actions the operator schedules.
         public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
             self.upstream = upstream
             self.scheduler = scheduler

@@ -8,12 +8,25 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The interval the operator measures.
         public let interval: Context.SchedulerTimeType.Stride
+        /// The scheduler the operator uses for its time and its deliveries.
         public let scheduler: Context
+        /// The scheduler's options for the actions the operator schedules.
         public let options: Context.SchedulerOptions?
+        /// The closure that returns the error to fail with when time runs out.
         public let customError: (() -> Upstream.Failure)?
 
+        /// Creates a `Publishers.Timeout` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - interval: The interval the operator measures.
+        ///   - scheduler: The scheduler the operator uses for its time and its deliveries.
+        ///   - options: The scheduler's options for the actions the operator schedules.
+        ///   - customError: The closure that returns the error to fail with when time runs out.
         public init(
             upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context,
             options: Context.SchedulerOptions?, customError: (() -> Publishers.Timeout<Upstream, Context>.Failure)?
