@@ -52,10 +52,13 @@ def rendered(url, *expected):
 
 
 def map_page():
-    """The folder of `Publisher.map(_:)`'s page (DocC adds a suffix when the name is overloaded)."""
-    publisher = SITE / "documentation" / "conduit" / "publisher"
-    pages = sorted(publisher.glob("map(_:)*"), key=lambda path: len(path.name))
-    return pages[0] if pages else None
+    """The folder of `Publisher.map(_:)`'s page: DocC adds a suffix to each overload's name (the
+    closure form and the key-path form), so the one whose data says "Transforms all elements"."""
+    data = SITE / "data" / "documentation" / "conduit" / "publisher"
+    for page in sorted(data.glob("map(_:)*.json")):
+        if "Transforms all elements" in page.read_text(encoding="utf-8"):
+            return SITE / "documentation" / "conduit" / "publisher" / page.stem
+    return None
 
 
 @pytest.mark.skipif(not (SITE / "documentation" / "conduit").is_dir(),
