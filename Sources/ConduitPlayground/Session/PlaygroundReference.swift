@@ -14,12 +14,14 @@ enum PlaygroundReference {
             "",
             "## Commands",
             "",
+            "Each with an example that can be typed at the prompt.",
+            "",
         ]
         for command in CommandTable.all {
             let aliases = command.aliases.isEmpty
                 ? "" : " (also " + command.aliases.map { code($0) }.joined(separator: ", ") + ")"
             lines.append("- \(code(command.usage))\(aliases): \(command.summary)")
-            lines.append("  Example: \(code(command.example))")
+            lines.append("  - \(code(command.example))")
         }
         lines += ["", "## Operators", "",
                   "Each is the engine's own operator. Combine's `try` forms are the same operators here, since",
@@ -27,7 +29,7 @@ enum PlaygroundReference {
                     .joined(separator: ", ") + ".", ""]
         for spec in OperatorTable.all.sorted(by: { $0.name < $1.name }) {
             lines.append("- \(code(spec.usage)): \(spec.summary)")
-            lines.append("  Example: \(code(spec.example))")
+            lines.append("  - \(code(spec.example))")
         }
         return lines.joined(separator: "\n") + "\n"
     }
