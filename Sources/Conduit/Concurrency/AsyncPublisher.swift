@@ -7,6 +7,9 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
 
     private let publisher: P
 
+    /// Creates a `AsyncPublisher` from its parts; the operator that returns one is the usual way to make it.
+    ///
+    /// - Parameter publisher: The publisher the operator reads.
     public init(_ publisher: P) {
         self.publisher = publisher
     }
@@ -17,6 +20,7 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
         return Iterator(bridge: bridge)
     }
 
+    /// The iterator a `for await` loop uses: each `next()` asks the publisher for one element.
     public struct Iterator: AsyncIteratorProtocol, Sendable {
         fileprivate let bridge: AsyncBridge<P.Output, Never>
         /// Cancels the subscription once the loop is left (the last copy of the iterator is gone).
@@ -39,6 +43,9 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
 
     private let publisher: P
 
+    /// Creates a `AsyncThrowingPublisher` from its parts; the operator that returns one is the usual way to make it.
+    ///
+    /// - Parameter publisher: The publisher the operator reads.
     public init(_ publisher: P) {
         self.publisher = publisher
     }
@@ -49,6 +56,8 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence {
         return Iterator(bridge: bridge)
     }
 
+    /// The iterator a `for try await` loop uses: each `next()` asks the publisher for one element, and a
+    /// failure is thrown.
     public struct Iterator: AsyncIteratorProtocol, Sendable {
         fileprivate let bridge: AsyncBridge<P.Output, P.Failure>
         /// Cancels the subscription once the loop is left (the last copy of the iterator is gone).

@@ -9,8 +9,13 @@ extension Publishers {
         public typealias Output = Base.Element
         public typealias Failure = Error
 
+        /// The asynchronous sequence whose elements this publisher sends.
         public let base: Base
 
+        /// Creates a `Publishers.AsyncSequencePublisher` from its parts; the operator that returns one is the usual way
+        /// to make it.
+        ///
+        /// - Parameter base: The asynchronous sequence whose elements this publisher sends.
         public init(_ base: Base) {
             self.base = base
         }
@@ -23,6 +28,7 @@ extension Publishers {
     }
 }
 
+/// Conduit's additions to `AsyncSequence`, as Combine's.
 extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// A publisher of this sequence's elements that honours demand and cancels on cancel.
     public var asyncPublisher: Publishers.AsyncSequencePublisher<Self> {

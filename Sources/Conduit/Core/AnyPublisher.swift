@@ -35,6 +35,18 @@ extension AnyPublisher: Publisher {
 
 extension Publisher {
     /// Wraps this publisher with a type eraser.
+    ///
+    /// Use it at an API's boundary, so callers see `AnyPublisher<Output, Failure>` and not the chain's nested type.
+    ///
+    /// ```swift
+    /// func evens() -> AnyPublisher<Int, Never> {
+    ///     [1, 2, 3, 4].publisher.filter { $0.isMultiple(of: 2) }.eraseToAnyPublisher()
+    /// }
+    /// let cancellable = evens().sink { print($0) }
+    /// // Prints "2", "4".
+    /// ```
+    ///
+    /// - Returns: An `AnyPublisher` wrapping this publisher.
     @inlinable
     public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
         AnyPublisher(self)

@@ -44,6 +44,12 @@ extension Subscribers {
 
         // MARK: Addition
 
+        /// Adds two demands; anything plus `.unlimited` is `.unlimited`.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: The result.
         @inlinable
         public static func + (lhs: Demand, rhs: Demand) -> Demand {
             if lhs == .unlimited || rhs == .unlimited { return .unlimited }
@@ -51,20 +57,42 @@ extension Subscribers {
             return overflow ? .unlimited : Demand(rawValue: sum)
         }
 
+        /// Adds two demands; anything plus `.unlimited` is `.unlimited`.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: The result.
         @inlinable
         public static func + (lhs: Demand, rhs: Int) -> Demand {
             if lhs == .unlimited { return .unlimited }
             return rhs < 0 ? lhs - Demand(rawValue: rhs.magnitude) : lhs + Demand(rawValue: UInt(rhs))
         }
 
+        /// Adds a demand to this one; anything plus `.unlimited` is `.unlimited`.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
         @inlinable
         public static func += (lhs: inout Demand, rhs: Demand) { lhs = lhs + rhs }
 
+        /// Adds a demand to this one; anything plus `.unlimited` is `.unlimited`.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
         @inlinable
         public static func += (lhs: inout Demand, rhs: Int) { lhs = lhs + rhs }
 
         // MARK: Multiplication
 
+        /// Multiplies a demand by a number; `.unlimited` stays `.unlimited`.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: The result.
         @inlinable
         public static func * (lhs: Demand, rhs: Int) -> Demand {
             if lhs == .unlimited { return .unlimited }
@@ -73,11 +101,22 @@ extension Subscribers {
             return overflow ? .unlimited : Demand(rawValue: product)
         }
 
+        /// Multiplies this demand by a number; `.unlimited` stays `.unlimited`.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
         @inlinable
         public static func *= (lhs: inout Demand, rhs: Int) { lhs = lhs * rhs }
 
         // MARK: Subtraction
 
+        /// Subtracts a demand; `.unlimited` minus a number stays `.unlimited`, and a result below zero is `.none`.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: The result.
         @inlinable
         public static func - (lhs: Demand, rhs: Demand) -> Demand {
             if lhs == .unlimited { return .unlimited }
@@ -85,6 +124,12 @@ extension Subscribers {
             return lhs.rawValue > rhs.rawValue ? Demand(rawValue: lhs.rawValue - rhs.rawValue) : .none
         }
 
+        /// Subtracts a demand; `.unlimited` minus a number stays `.unlimited`, and a result below zero is `.none`.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: The result.
         @inlinable
         public static func - (lhs: Demand, rhs: Int) -> Demand {
             if lhs == .unlimited { return .unlimited }
@@ -93,47 +138,105 @@ extension Subscribers {
             return overflow || result < 0 ? .none : Demand(rawValue: UInt(result))
         }
 
+        /// Subtracts a demand from this one; `.unlimited` stays `.unlimited`, and below zero is `.none`.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
         @inlinable
         public static func -= (lhs: inout Demand, rhs: Demand) { lhs = lhs - rhs }
 
+        /// Subtracts a demand from this one; `.unlimited` stays `.unlimited`, and below zero is `.none`.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
         @inlinable
         public static func -= (lhs: inout Demand, rhs: Int) { lhs = lhs - rhs }
 
         // MARK: Comparison with Int (`.unlimited` is greater than every Int)
 
+        /// Whether the first is more than the second; `.unlimited` is more than any number.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: Whether it holds.
         @inlinable
         public static func > (lhs: Demand, rhs: Int) -> Bool {
             if rhs < 0 { return true }
             return lhs.rawValue > UInt(rhs)
         }
 
+        /// Whether the first is at least the second; `.unlimited` is more than any number.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: Whether it holds.
         @inlinable
         public static func >= (lhs: Demand, rhs: Int) -> Bool {
             if rhs < 0 { return true }
             return lhs.rawValue >= UInt(rhs)
         }
 
+        /// Whether the first is more than the second; `.unlimited` is more than any number.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: Whether it holds.
         @inlinable
         public static func > (lhs: Int, rhs: Demand) -> Bool { rhs < lhs }
 
+        /// Whether the first is at least the second; `.unlimited` is more than any number.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: Whether it holds.
         @inlinable
         public static func >= (lhs: Int, rhs: Demand) -> Bool { rhs <= lhs }
 
+        /// Whether the first is less than the second; `.unlimited` is more than any number.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: Whether it holds.
         @inlinable
         public static func < (lhs: Demand, rhs: Int) -> Bool {
             if rhs < 0 { return false }
             return lhs.rawValue < UInt(rhs)
         }
 
+        /// Whether the first is less than the second; `.unlimited` is more than any number.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: Whether it holds.
         @inlinable
         public static func < (lhs: Int, rhs: Demand) -> Bool { rhs > lhs }
 
+        /// Whether the first is at most the second; `.unlimited` is more than any number.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: Whether it holds.
         @inlinable
         public static func <= (lhs: Demand, rhs: Int) -> Bool {
             if rhs < 0 { return false }
             return lhs.rawValue <= UInt(rhs)
         }
 
+        /// Whether the first is at most the second; `.unlimited` is more than any number.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: Whether it holds.
         @inlinable
         public static func <= (lhs: Int, rhs: Demand) -> Bool { rhs >= lhs }
 
@@ -151,17 +254,41 @@ extension Subscribers {
 
         // MARK: Equality with Int
 
+        /// Whether a demand equals a number; `.unlimited` equals none.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: Whether it holds.
         @inlinable
         public static func == (lhs: Demand, rhs: Int) -> Bool {
             rhs >= 0 && lhs.rawValue == UInt(rhs)
         }
 
+        /// Whether a demand differs from a number; `.unlimited` differs from every one.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: Whether it holds.
         @inlinable
         public static func != (lhs: Demand, rhs: Int) -> Bool { !(lhs == rhs) }
 
+        /// Whether a demand equals a number; `.unlimited` equals none.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: Whether it holds.
         @inlinable
         public static func == (lhs: Int, rhs: Demand) -> Bool { rhs == lhs }
 
+        /// Whether a demand differs from a number; `.unlimited` differs from every one.
+        ///
+        /// - Parameters:
+        ///   - lhs: The first operand.
+        ///   - rhs: The second operand.
+        /// - Returns: Whether it holds.
         @inlinable
         public static func != (lhs: Int, rhs: Demand) -> Bool { !(rhs == lhs) }
 

@@ -17,6 +17,15 @@ extension Publisher {
     ///
     /// Operators call this (never `receive(subscriber:)`) on their upstream, so that every link of
     /// a chain is visible to an installed instrumentation observer.
+    ///
+    /// ```swift
+    /// let subscriber = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    /// [1, 2].publisher.subscribe(subscriber)
+    /// // Prints "1", "2".
+    /// ```
+    ///
+    /// - Parameter subscriber: The subscriber to attach; it receives a subscription, then elements as it asks for
+    ///   them.
     @inlinable @inline(__always)
     public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
         if Instrumentation.isActive {
@@ -27,6 +36,16 @@ extension Publisher {
     }
 
     /// Attaches the specified subject to this publisher; the returned cancellable ends the link.
+    ///
+    /// ```swift
+    /// let relay = PassthroughSubject<Int, Never>()
+    /// let printing = relay.sink { print($0) }
+    /// let link = [1, 2].publisher.subscribe(relay)
+    /// // Prints "1", "2".
+    /// ```
+    ///
+    /// - Parameter subject: The subject to send the elements and the completion into.
+    /// - Returns: A cancellable that ends the link.
     @inlinable
     public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable
         where S.Output == Output, S.Failure == Failure

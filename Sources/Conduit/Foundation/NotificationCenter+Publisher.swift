@@ -1,5 +1,6 @@
 import Foundation
 
+/// Conduit's additions to `NotificationCenter`, as Combine's.
 extension NotificationCenter {
     /// A publisher that emits elements when broadcasting notifications.
     ///
@@ -16,6 +17,13 @@ extension NotificationCenter {
         /// The object posting the named notification, or nil for any.
         public let object: AnyObject?
 
+        /// Creates a `NotificationCenter.Publisher` from its parts; the operator that returns one is the usual way to
+        /// make it.
+        ///
+        /// - Parameters:
+        ///   - center: The notification center to observe.
+        ///   - name: The name of the notifications to send.
+        ///   - object: The object whose notifications to send; any object's if `nil`.
         public init(center: NotificationCenter, name: Notification.Name, object: AnyObject? = nil) {
             self.center = center
             self.name = name

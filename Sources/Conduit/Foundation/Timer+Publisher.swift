@@ -1,5 +1,6 @@
 import Foundation
 
+/// Conduit's additions to `Timer`, as Combine's.
 extension Timer {
     /// Returns a publisher that repeatedly emits the current date on the given interval, once
     /// connected (`connect()` or `autoconnect()`). The run loop must be running for it to fire.
@@ -18,16 +19,29 @@ extension Timer {
         public typealias Output = Date
         public typealias Failure = Never
 
+        /// The interval the operator measures.
         public let interval: TimeInterval
+        /// How late the scheduler may run a delivery.
         public let tolerance: TimeInterval?
+        /// The run loop the timer runs on.
         public let runLoop: RunLoop
+        /// The run loop mode the timer runs in.
         public let mode: RunLoop.Mode
+        /// The scheduler's options for the actions the operator schedules.
         public let options: RunLoop.SchedulerOptions?
 
         private let subject = PassthroughSubject<Date, Never>()
         private let lock = Lock()
         private var timer: RunLoopTimer.Handle?
 
+        /// Creates a `Timer.TimerPublisher` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - interval: The interval the operator measures.
+        ///   - tolerance: How late the scheduler may run a delivery.
+        ///   - runLoop: The run loop the timer runs on.
+        ///   - mode: The run loop mode the timer runs in.
+        ///   - options: The scheduler's options for the actions the operator schedules.
         public init(interval: TimeInterval, tolerance: TimeInterval? = nil, runLoop: RunLoop, mode: RunLoop.Mode,
             options: RunLoop.SchedulerOptions? = nil) {
             self.interval = interval

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
+/// Conduit's additions to `URLSession`, as Combine's.
 extension URLSession {
     /// Returns a publisher that wraps a URL session data task for a given URL.
     public func dataTaskPublisher(for url: URL) -> DataTaskPublisher {
@@ -28,6 +29,12 @@ extension URLSession {
         /// The URL session that performs the data task associated with this publisher.
         public let session: URLSession
 
+        /// Creates a `URLSession.DataTaskPublisher` from its parts; the operator that returns one is the usual way to
+        /// make it.
+        ///
+        /// - Parameters:
+        ///   - request: The request the data task makes.
+        ///   - session: The session that makes the data task.
         public init(request: URLRequest, session: URLSession) {
             self.request = request
             self.session = session

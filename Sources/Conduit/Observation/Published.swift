@@ -22,14 +22,12 @@ public struct Published<Value> {
     @available(*, unavailable, message: "@Published is only available on properties of classes")
     public var wrappedValue: Value {
         get { fatalError("@Published is only available on properties of classes") }
-        // swiftlint:disable:next unused_setter_value
         set { fatalError("@Published is only available on properties of classes") }
     }
 
     /// The property's publisher (`$property`); assigning to it with `assign(to:)` drives the property.
     public var projectedValue: Publisher {
         get { Publisher(storage) }
-        // swiftlint:disable:next unused_setter_value
         set {}
     }
 
@@ -61,7 +59,6 @@ public struct Published<Value> {
             storage.owner = object
             return Publisher(storage)
         }
-        // swiftlint:disable:next unused_setter_value
         set {}
     }
 
@@ -125,6 +122,17 @@ public struct Published<Value> {
 extension Publisher where Failure == Never {
     /// Republishes elements received from a publisher, by assigning them to a property marked as a
     /// publisher. The subscription lives as long as the property.
+    ///
+    /// ```swift
+    /// final class Model: ObservableObject { @Published var total = 0 }
+    /// let model = Model()
+    /// [1, 2, 3].publisher.scan(0, +).assign(to: &model.$total)
+    /// print(model.total)
+    /// // Prints "6".
+    /// ```
+    ///
+    /// - Parameter published: The `@Published` property's publisher (`&object.$property`) to write each element
+    ///   through.
     public func assign(to published: inout Published<Output>.Publisher) {
         let storage = published.storage
         storage.assignment = sink { [weak storage] value in storage?.assign(value) }

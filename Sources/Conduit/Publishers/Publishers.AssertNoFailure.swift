@@ -13,11 +13,23 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Never
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The text or publisher that comes first.
         public let prefix: String
+        /// The file named in the failure's message.
         public let file: StaticString
+        /// The line named in the failure's message.
         public let line: UInt
 
+        /// Creates a `Publishers.AssertNoFailure` from its parts; the operator that returns one is the usual way to
+        /// make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - prefix: The text or publisher that comes first.
+        ///   - file: The file named in the failure's message.
+        ///   - line: The line named in the failure's message.
         public init(upstream: Upstream, prefix: String, file: StaticString, line: UInt) {
             self.upstream = upstream
             self.prefix = prefix
@@ -42,11 +54,22 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure called for the subscription.
         public let receiveSubscription: ((Subscription) -> Bool)?
+        /// The closure called for each element.
         public let receiveOutput: ((Upstream.Output) -> Bool)?
+        /// The closure called for the completion.
         public let receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
 
+        /// Creates a `Publishers.Breakpoint` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - receiveSubscription: The closure called for the subscription.
+        ///   - receiveOutput: The closure called for each element.
+        ///   - receiveCompletion: The closure called for the completion.
         public init(
             upstream: Upstream,
             receiveSubscription: ((Subscription) -> Bool)? = nil,
@@ -123,12 +146,45 @@ internal struct BreakpointSubscriber<Downstream: Subscriber>: Subscriber, Custom
 
 extension Publisher {
     /// Raises a fatal error when its upstream publisher fails, and otherwise republishes all received input.
+    ///
+    /// Use it where a failure is a programming error; the failure stops the program with a message naming the
+    /// place.
+    ///
+    /// ```swift
+    /// let cancellable = Just(1)
+    ///     .setFailureType(to: URLError.self)
+    ///     .assertNoFailure("config")
+    ///     .sink { print($0) }
+    /// // Prints "1"; a failure would stop the program with "config: ..." and this file and line.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - prefix: Text to start the failure's message with.
+    ///   - file: The file named in the message; the caller's if not given.
+    ///   - line: The line named in the message; the caller's if not given.
+    /// - Returns: A publisher whose `Failure` is `Never`, republishing the upstream's elements and completion.
     public func assertNoFailure(_ prefix: String = "", file: StaticString = #file,
         line: UInt = #line) -> Publishers.AssertNoFailure<Self> {
         Publishers.AssertNoFailure(upstream: self, prefix: prefix, file: file, line: line)
     }
 
     /// Raises a debugger signal when a provided closure needs to stop the process in the debugger.
+    ///
+    /// The process stops with `SIGTRAP`, which a debugger catches; outside one, the process ends.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 5, 2].publisher
+    ///     .breakpoint(receiveOutput: { $0 > 3 })
+    ///     .sink { print($0) }
+    /// // Prints "1", then stops in the debugger before 5 goes on.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - receiveSubscription: Returns whether to stop for a subscription.
+    ///   - receiveOutput: Returns whether to stop for an element.
+    ///   - receiveCompletion: Returns whether to stop for a completion.
+    /// - Returns: A publisher that republishes everything and raises `SIGTRAP` when one of the closures returns
+    ///   `true`.
     public func breakpoint(
         receiveSubscription: ((Subscription) -> Bool)? = nil,
         receiveOutput: ((Output) -> Bool)? = nil,
@@ -139,6 +195,15 @@ extension Publisher {
     }
 
     /// Raises a debugger signal upon receiving a failure.
+    ///
+    /// ```swift
+    /// let cancellable = Fail<Int, URLError>(error: URLError(.notConnectedToInternet))
+    ///     .breakpointOnError()
+    ///     .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    /// // Stops in the debugger when the failure arrives.
+    /// ```
+    ///
+    /// - Returns: A publisher that republishes everything and raises `SIGTRAP` when the upstream fails.
     public func breakpointOnError() -> Publishers.Breakpoint<Self> {
         breakpoint(receiveCompletion: { completion in
             if case .failure = completion { return true }

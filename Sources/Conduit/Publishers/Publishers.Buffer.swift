@@ -64,6 +64,20 @@ extension Publishers {
 
 extension Publisher {
     /// Buffers elements received from an upstream publisher.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .buffer(size: 10, prefetch: .keepFull, whenFull: .dropOldest)
+    ///     .sink { print($0) }
+    /// // Prints "1", "2", "3".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - size: The most elements the buffer holds.
+    ///   - prefetch: Whether to ask the upstream for `size` elements at once (`.keepFull`) or as the subscriber
+    ///     asks (`.byRequest`).
+    ///   - whenFull: What to do with an element that finds the buffer full: drop it, drop the oldest, or fail.
+    /// - Returns: A publisher that holds up to `size` elements for a subscriber that asks for fewer than arrive.
     public func buffer(
         size: Int,
         prefetch: Publishers.PrefetchStrategy,

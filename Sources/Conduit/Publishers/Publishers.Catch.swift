@@ -35,6 +35,18 @@ extension Publishers {
 
 extension Publisher {
     /// Handles errors from an upstream publisher by replacing it with another publisher.
+    ///
+    /// ```swift
+    /// enum LoadError: Error { case offline }
+    /// let cancellable = Fail<[String], LoadError>(error: .offline)
+    ///     .catch { _ in Just(["cached"]) }
+    ///     .sink { print($0) }
+    /// // Prints "["cached"]".
+    /// ```
+    ///
+    /// - Parameter handler: A closure that takes the upstream's failure and returns the publisher to continue with.
+    /// - Returns: A publisher that republishes the upstream's elements and, on failure, those of the publisher
+    ///   `handler` returns.
     public func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P) -> Publishers.Catch<Self, P>
         where Output == P.Output
     {

@@ -7,9 +7,17 @@ extension Publishers {
         public typealias Output = [Upstream.Output]
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The number of elements the operator counts off.
         public let count: Int
 
+        /// Creates a `Publishers.CollectByCount` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - count: The number of elements the operator counts off.
         public init(upstream: Upstream, count: Int) {
             precondition(count > 0, "count must be positive")
             self.upstream = upstream
@@ -25,6 +33,17 @@ extension Publishers {
 
 extension Publisher {
     /// Collects up to the specified number of elements, and then emits a single array of the collection.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3, 4, 5].publisher
+    ///     .collect(2)
+    ///     .sink { print($0) }
+    /// // Prints "[1, 2]", "[3, 4]", "[5]".
+    /// ```
+    ///
+    /// - Parameter count: The most elements an array holds.
+    /// - Returns: A publisher that sends arrays of `count` elements, and what is left, in a shorter array, when the
+    ///   upstream finishes.
     public func collect(_ count: Int) -> Publishers.CollectByCount<Self> {
         Publishers.CollectByCount(upstream: self, count: count)
     }

@@ -12,10 +12,20 @@ extension Publishers {
         public typealias Output = [Upstream.Output]
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// When the operator sends what it has collected.
         public let strategy: TimeGroupingStrategy<Context>
+        /// The scheduler's options for the actions the operator schedules.
         public let options: Context.SchedulerOptions?
 
+        /// Creates a `Publishers.CollectByTime` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - strategy: When the operator sends what it has collected.
+        ///   - options: The scheduler's options for the actions the operator schedules.
         public init(upstream: Upstream, strategy: TimeGroupingStrategy<Context>, options: Context.SchedulerOptions?) {
             if case .byTimeOrCount(_, _, let count) = strategy {
                 precondition(count > 0, "count must be positive")
@@ -42,6 +52,19 @@ extension Publishers {
 
 extension Publisher {
     /// Collects elements by a given time-grouping strategy, and emits a single array of the collection.
+    ///
+    /// ```swift
+    /// let cancellable = keystrokes
+    ///     .collect(.byTime(RunLoop.main, .seconds(1)))
+    ///     .sink { print($0) }
+    /// // Prints, once a second, the keystrokes of that second, e.g. "["a", "b"]".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - strategy: When to send an array: `.byTime` every interval, or `.byTimeOrCount` also when it holds that
+    ///     many.
+    ///   - options: The scheduler's options for the timer.
+    /// - Returns: A publisher that sends arrays of the elements collected in each interval.
     public func collect<S: Scheduler>(
         _ strategy: Publishers.TimeGroupingStrategy<S>, options: S.SchedulerOptions? = nil
     ) -> Publishers.CollectByTime<Self, S> {

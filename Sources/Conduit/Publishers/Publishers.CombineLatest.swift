@@ -38,6 +38,20 @@ extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {
 
 extension Publisher {
     /// Subscribes to an additional publisher and publishes a tuple upon receiving output from either publisher.
+    ///
+    /// ```swift
+    /// let letters = PassthroughSubject<String, Never>()
+    /// let numbers = PassthroughSubject<Int, Never>()
+    /// let cancellable = letters.combineLatest(numbers).sink { print($0) }
+    /// letters.send("a")
+    /// numbers.send(1)
+    /// letters.send("b")
+    /// // Prints "("a", 1)", then "("b", 1)".
+    /// ```
+    ///
+    /// - Parameter other: Another publisher with the same `Failure`.
+    /// - Returns: A publisher that sends a tuple of both latest elements whenever either sends, once each has sent
+    ///   one.
     public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self,
         P> where Failure == P.Failure {
         Publishers.CombineLatest(self, other)
@@ -46,6 +60,22 @@ extension Publisher {
 
 extension Publisher {
     /// Like `combineLatest` with 1 other publisher, then transforms each combination with `transform`.
+    ///
+    /// ```swift
+    /// let letters = PassthroughSubject<String, Never>()
+    /// let numbers = PassthroughSubject<Int, Never>()
+    /// let cancellable = letters.combineLatest(numbers) { "\($0)\($1)" }.sink { print($0) }
+    /// letters.send("a")
+    /// numbers.send(1)
+    /// letters.send("b")
+    /// // Prints "a1", then "b1".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - other: Another publisher with the same `Failure`.
+    ///   - transform: A closure that takes both latest elements and returns the element to publish.
+    /// - Returns: A publisher that sends the result of `transform` whenever either publisher sends, once each has
+    ///   sent one.
     public func combineLatest<P: Publisher, T>(
         _ other: P,
         _ transform: @escaping (Output, P.Output) -> T

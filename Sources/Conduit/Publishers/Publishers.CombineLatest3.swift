@@ -43,6 +43,21 @@ extension Publishers.CombineLatest3: Equatable where A: Equatable, B: Equatable,
 
 extension Publisher {
     /// Like `combineLatest(_:)`, with 2 other publishers.
+    ///
+    /// ```swift
+    /// let a = CurrentValueSubject<Int, Never>(1)
+    /// let b = CurrentValueSubject<String, Never>("x")
+    /// let c = CurrentValueSubject<Bool, Never>(true)
+    /// let cancellable = a.combineLatest(b, c).sink { print($0) }
+    /// a.send(2)
+    /// // Prints "(1, "x", true)", then "(2, "x", true)".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher with the same `Failure`.
+    ///   - publisher2: A third publisher with the same `Failure`.
+    /// - Returns: A publisher that sends a tuple of the three latest elements whenever any sends, once each has
+    ///   sent one.
     public func combineLatest<P: Publisher, Q: Publisher>(_ publisher1: P, _ publisher2: Q)
         -> Publishers.CombineLatest3<Self, P, Q>
         where Failure == P.Failure, P.Failure == Q.Failure
@@ -53,6 +68,21 @@ extension Publisher {
 
 extension Publisher {
     /// Like `combineLatest` with 2 other publishers, then transforms each combination with `transform`.
+    ///
+    /// ```swift
+    /// let a = CurrentValueSubject<Int, Never>(1)
+    /// let b = CurrentValueSubject<Int, Never>(2)
+    /// let c = CurrentValueSubject<Int, Never>(3)
+    /// let cancellable = a.combineLatest(b, c) { $0 + $1 + $2 }.sink { print($0) }
+    /// a.send(10)
+    /// // Prints "6", then "15".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher with the same `Failure`.
+    ///   - publisher2: A third publisher with the same `Failure`.
+    ///   - transform: A closure that takes the three latest elements and returns the element to publish.
+    /// - Returns: A publisher that sends the result of `transform` whenever any sends, once each has sent one.
     public func combineLatest<P: Publisher, Q: Publisher, T>(
         _ publisher1: P, _ publisher2: Q,
         _ transform: @escaping (Output, P.Output, Q.Output) -> T

@@ -49,6 +49,22 @@ extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable,
 
 extension Publisher {
     /// Like `combineLatest(_:)`, with 3 other publishers.
+    ///
+    /// ```swift
+    /// let a = CurrentValueSubject<Int, Never>(1)
+    /// let b = CurrentValueSubject<Int, Never>(2)
+    /// let c = CurrentValueSubject<Int, Never>(3)
+    /// let d = CurrentValueSubject<Int, Never>(4)
+    /// let cancellable = a.combineLatest(b, c, d).sink { print($0) }
+    /// // Prints "(1, 2, 3, 4)".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher with the same `Failure`.
+    ///   - publisher2: A third publisher with the same `Failure`.
+    ///   - publisher3: A fourth publisher with the same `Failure`.
+    /// - Returns: A publisher that sends a tuple of the four latest elements whenever any sends, once each has sent
+    ///   one.
     public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q,
         _ publisher3: R)
         -> Publishers.CombineLatest4<Self, P, Q, R>
@@ -60,6 +76,22 @@ extension Publisher {
 
 extension Publisher {
     /// Like `combineLatest` with 3 other publishers, then transforms each combination with `transform`.
+    ///
+    /// ```swift
+    /// let a = CurrentValueSubject<Int, Never>(1)
+    /// let b = CurrentValueSubject<Int, Never>(2)
+    /// let c = CurrentValueSubject<Int, Never>(3)
+    /// let d = CurrentValueSubject<Int, Never>(4)
+    /// let cancellable = a.combineLatest(b, c, d) { $0 + $1 + $2 + $3 }.sink { print($0) }
+    /// // Prints "10".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher with the same `Failure`.
+    ///   - publisher2: A third publisher with the same `Failure`.
+    ///   - publisher3: A fourth publisher with the same `Failure`.
+    ///   - transform: A closure that takes the four latest elements and returns the element to publish.
+    /// - Returns: A publisher that sends the result of `transform` whenever any sends, once each has sent one.
     public func combineLatest<P: Publisher, Q: Publisher, R: Publisher, T>(
         _ publisher1: P, _ publisher2: Q, _ publisher3: R,
         _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T

@@ -6,9 +6,17 @@ extension Publishers {
         public typealias Output = Suffix.Output
         public typealias Failure = Suffix.Failure
 
+        /// The text or publisher that comes first.
         public let prefix: Prefix
+        /// The publisher whose elements come after the prefix finishes.
         public let suffix: Suffix
 
+        /// Creates a `Publishers.Concatenate` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - prefix: The text or publisher that comes first.
+        ///   - suffix: The publisher whose elements come after the prefix finishes.
         public init(prefix: Prefix, suffix: Suffix) {
             self.prefix = prefix
             self.suffix = suffix
@@ -214,6 +222,16 @@ extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equ
 
 extension Publisher {
     /// Prefixes the output of this publisher with the elements emitted by the given publisher.
+    ///
+    /// ```swift
+    /// let cancellable = [3, 4].publisher
+    ///     .prepend([1, 2].publisher)
+    ///     .sink { print($0) }
+    /// // Prints "1", "2", "3", "4".
+    /// ```
+    ///
+    /// - Parameter publisher: The publisher whose elements come first; the upstream is subscribed once it finishes.
+    /// - Returns: A publisher that republishes the elements of `publisher`, then the upstream's.
     public func prepend<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<P, Self>
         where P.Output == Output, P.Failure == Failure
     {
@@ -221,6 +239,16 @@ extension Publisher {
     }
 
     /// Appends the output of this publisher with the elements emitted by the given publisher.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .append([3, 4].publisher)
+    ///     .sink { print($0) }
+    /// // Prints "1", "2", "3", "4".
+    /// ```
+    ///
+    /// - Parameter publisher: The publisher whose elements come after the upstream's, subscribed once it finishes.
+    /// - Returns: A publisher that republishes the upstream's elements, then those of `publisher`.
     public func append<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<Self, P>
         where P.Output == Output, P.Failure == Failure
     {
@@ -228,11 +256,31 @@ extension Publisher {
     }
 
     /// Prefixes the output of this publisher with the specified values.
+    ///
+    /// ```swift
+    /// let cancellable = [3].publisher
+    ///     .prepend(1, 2)
+    ///     .sink { print($0) }
+    /// // Prints "1", "2", "3".
+    /// ```
+    ///
+    /// - Parameter elements: The elements to send first.
+    /// - Returns: A publisher that sends `elements`, then republishes the upstream's.
     public func prepend(_ elements: Output...) -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self> {
         prepend(Publishers.Sequence(sequence: elements))
     }
 
     /// Prefixes the output of this publisher with the elements of a sequence.
+    ///
+    /// ```swift
+    /// let cancellable = [3].publisher
+    ///     .prepend(1...2)
+    ///     .sink { print($0) }
+    /// // Prints "1", "2", "3".
+    /// ```
+    ///
+    /// - Parameter elements: A sequence of the elements to send first.
+    /// - Returns: A publisher that sends `elements`, then republishes the upstream's.
     public func prepend<S: Sequence>(_ elements: S) -> Publishers.Concatenate<Publishers.Sequence<S, Failure>, Self>
         where S.Element == Output
     {
@@ -240,11 +288,31 @@ extension Publisher {
     }
 
     /// Appends this publisher's output with the specified values.
+    ///
+    /// ```swift
+    /// let cancellable = [1].publisher
+    ///     .append(2, 3)
+    ///     .sink { print($0) }
+    /// // Prints "1", "2", "3".
+    /// ```
+    ///
+    /// - Parameter elements: The elements to send after the upstream finishes.
+    /// - Returns: A publisher that republishes the upstream's elements, then sends `elements`.
     public func append(_ elements: Output...) -> Publishers.Concatenate<Self, Publishers.Sequence<[Output], Failure>> {
         append(Publishers.Sequence(sequence: elements))
     }
 
     /// Appends this publisher's output with the elements of a sequence.
+    ///
+    /// ```swift
+    /// let cancellable = [1].publisher
+    ///     .append(2...3)
+    ///     .sink { print($0) }
+    /// // Prints "1", "2", "3".
+    /// ```
+    ///
+    /// - Parameter elements: A sequence of the elements to send after the upstream finishes.
+    /// - Returns: A publisher that republishes the upstream's elements, then sends `elements`.
     public func append<S: Sequence>(_ elements: S) -> Publishers.Concatenate<Self, Publishers.Sequence<S, Failure>>
         where S.Element == Output
     {

@@ -4,9 +4,16 @@ extension Publishers {
         public typealias Output = Bool
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The element the operator compares with or sends.
         public let output: Upstream.Output
 
+        /// Creates a `Publishers.Contains` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - output: The element the operator compares with or sends.
         public init(upstream: Upstream, output: Upstream.Output) {
             self.upstream = upstream
             self.output = output
@@ -24,9 +31,17 @@ extension Publishers {
         public typealias Output = Bool
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) -> Bool
 
+        /// Creates a `Publishers.ContainsWhere` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -43,9 +58,17 @@ extension Publishers {
         public typealias Output = Bool
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) throws -> Bool
 
+        /// Creates a `Publishers.TryContainsWhere` from its parts; the operator that returns one is the usual way to
+        /// make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -62,9 +85,16 @@ extension Publishers {
         public typealias Output = Bool
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) -> Bool
 
+        /// Creates a `Publishers.AllSatisfy` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -81,9 +111,17 @@ extension Publishers {
         public typealias Output = Bool
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) throws -> Bool
 
+        /// Creates a `Publishers.TryAllSatisfy` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -98,6 +136,17 @@ extension Publishers {
 
 extension Publisher where Output: Equatable {
     /// Publishes true when it receives the element, then finishes; false if the upstream finishes without it.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .contains(2)
+    ///     .sink { print($0) }
+    /// // Prints "true".
+    /// ```
+    ///
+    /// - Parameter output: The element to look for.
+    /// - Returns: A publisher that sends `true` and finishes as soon as `output` arrives, or `false` when the
+    ///   upstream finishes without it.
     public func contains(_ output: Output) -> Publishers.Contains<Self> {
         Publishers.Contains(upstream: self, output: output)
     }
@@ -105,21 +154,77 @@ extension Publisher where Output: Equatable {
 
 extension Publisher {
     /// Publishes true when an element satisfies the predicate, then finishes; false otherwise.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .contains { $0 > 2 }
+    ///     .sink { print($0) }
+    /// // Prints "true".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it is the one looked for.
+    /// - Returns: A publisher that sends `true` as soon as an element satisfies `predicate`, or `false` when the
+    ///   upstream finishes.
     public func contains(where predicate: @escaping (Output) -> Bool) -> Publishers.ContainsWhere<Self> {
         Publishers.ContainsWhere(upstream: self, predicate: predicate)
     }
 
     /// Like `contains(where:)`, with an error-throwing predicate.
+    ///
+    /// ```swift
+    /// struct Invalid: Error {}
+    /// let cancellable = [1, -1, 3].publisher
+    ///     .tryContains { number in
+    ///         if number < 0 { throw Invalid() }
+    ///         return number > 2
+    ///     }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "failed: Invalid()".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it is the one looked for, or
+    ///   throws to fail the stream.
+    /// - Returns: A publisher that sends `true` as soon as an element satisfies `predicate`, `false` when the
+    ///   upstream finishes, or fails with the error `predicate` throws.
     public func tryContains(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryContainsWhere<Self> {
         Publishers.TryContainsWhere(upstream: self, predicate: predicate)
     }
 
     /// Publishes whether all received elements satisfy the predicate.
+    ///
+    /// ```swift
+    /// let cancellable = [2, 4, 6].publisher
+    ///     .allSatisfy { $0.isMultiple(of: 2) }
+    ///     .sink { print($0) }
+    /// // Prints "true".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it satisfies the condition.
+    /// - Returns: A publisher that sends `false` as soon as an element fails `predicate`, or `true` when the
+    ///   upstream finishes.
     public func allSatisfy(_ predicate: @escaping (Output) -> Bool) -> Publishers.AllSatisfy<Self> {
         Publishers.AllSatisfy(upstream: self, predicate: predicate)
     }
 
     /// Like `allSatisfy`, with an error-throwing predicate.
+    ///
+    /// ```swift
+    /// struct Invalid: Error {}
+    /// let cancellable = [2, -4, 6].publisher
+    ///     .tryAllSatisfy { number in
+    ///         if number < 0 { throw Invalid() }
+    ///         return number.isMultiple(of: 2)
+    ///     }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "failed: Invalid()".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it satisfies the condition, or
+    ///   throws to fail the stream.
+    /// - Returns: A publisher that sends `false` as soon as an element fails `predicate`, `true` when the upstream
+    ///   finishes, or fails with the error `predicate` throws.
     public func tryAllSatisfy(_ predicate: @escaping (Output) throws -> Bool) -> Publishers.TryAllSatisfy<Self> {
         Publishers.TryAllSatisfy(upstream: self, predicate: predicate)
     }

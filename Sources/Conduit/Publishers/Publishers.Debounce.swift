@@ -6,11 +6,22 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// How long the upstream must stay quiet before the latest element goes on.
         public let dueTime: Context.SchedulerTimeType.Stride
+        /// The scheduler the operator uses for its time and its deliveries.
         public let scheduler: Context
+        /// The scheduler's options for the actions the operator schedules.
         public let options: Context.SchedulerOptions?
 
+        /// Creates a `Publishers.Debounce` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - dueTime: How long the upstream must stay quiet before the latest element goes on.
+        ///   - scheduler: The scheduler the operator uses for its time and its deliveries.
+        ///   - options: The scheduler's options for the actions the operator schedules.
         public init(upstream: Upstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
             options: Context.SchedulerOptions?) {
             self.upstream = upstream
@@ -32,11 +43,22 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The interval the operator measures.
         public let interval: Context.SchedulerTimeType.Stride
+        /// The scheduler the operator uses for its time and its deliveries.
         public let scheduler: Context
+        /// Whether to send the latest element of an interval (`true`) or the first (`false`).
         public let latest: Bool
 
+        /// Creates a `Publishers.Throttle` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - interval: The interval the operator measures.
+        ///   - scheduler: The scheduler the operator uses for its time and its deliveries.
+        ///   - latest: Whether to send the latest element of an interval (`true`) or the first (`false`).
         public init(upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
             self.upstream = upstream
             self.interval = interval
@@ -54,6 +76,22 @@ extension Publishers {
 
 extension Publisher {
     /// Publishes elements only after a specified time interval elapses between events.
+    ///
+    /// ```swift
+    /// let query = PassthroughSubject<String, Never>()
+    /// let cancellable = query
+    ///     .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+    ///     .sink { print($0) }
+    /// query.send("s")
+    /// query.send("sw")     // within 300 ms of "s"
+    /// // 300 ms after "sw", prints "sw" (and never "s").
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: How long the upstream must stay quiet before the latest element is sent.
+    ///   - scheduler: The scheduler whose clock measures the time and on which the elements are delivered.
+    ///   - options: The scheduler's options for the actions it schedules; `nil` if not given.
+    /// - Returns: A publisher that sends an element only once `dueTime` has passed without a newer one.
     public func debounce<S: Scheduler>(
         for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil
     ) -> Publishers.Debounce<Self, S> {
@@ -62,6 +100,23 @@ extension Publisher {
 
     /// Publishes either the most-recent or first element published by the upstream publisher in
     /// the specified time interval. The first element goes out at once.
+    ///
+    /// ```swift
+    /// let taps = PassthroughSubject<Int, Never>()
+    /// let cancellable = taps
+    ///     .throttle(for: .seconds(1), scheduler: DispatchQueue.main, latest: true)
+    ///     .sink { print($0) }
+    /// taps.send(1)
+    /// taps.send(2)
+    /// taps.send(3)     // all within the same second
+    /// // Prints "1" at once, then "3" when the second is over.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: The interval in which at most one element is sent.
+    ///   - scheduler: The scheduler whose clock measures the time and on which the elements are delivered.
+    ///   - latest: Whether to send the latest element of an interval (`true`) or the first (`false`).
+    /// - Returns: A publisher that sends at most one element per `interval`.
     public func throttle<S: Scheduler>(
         for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool
     ) -> Publishers.Throttle<Self, S> {
@@ -71,6 +126,20 @@ extension Publisher {
     /// Publishes the most-recent element of each interval. Combine requires `latest:`; the seed
     /// documents' search example (`$query.throttle(for: .milliseconds(300), scheduler:
     /// DispatchQueue.main)`) leaves it out, and means the latest query, so it runs as written.
+    ///
+    /// Combine requires `latest:`; Conduit also accepts it left out, so examples that omit it build.
+    ///
+    /// ```swift
+    /// let cancellable = taps
+    ///     .throttle(for: .seconds(1), scheduler: DispatchQueue.main)
+    ///     .sink { print($0) }
+    /// // Sends 1, 2, 3 within a second: prints "1", then "3".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: The interval in which at most one element is sent.
+    ///   - scheduler: The scheduler whose clock measures the time and on which the elements are delivered.
+    /// - Returns: A publisher that sends at most one element per `interval`, the latest.
     public func throttle<S: Scheduler>(
         for interval: S.SchedulerTimeType.Stride, scheduler: S
     ) -> Publishers.Throttle<Self, S> {

@@ -6,12 +6,25 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The interval the operator measures.
         public let interval: Context.SchedulerTimeType.Stride
+        /// How late the scheduler may run a delivery.
         public let tolerance: Context.SchedulerTimeType.Stride
+        /// The scheduler the operator uses for its time and its deliveries.
         public let scheduler: Context
+        /// The scheduler's options for the actions the operator schedules.
         public let options: Context.SchedulerOptions?
 
+        /// Creates a `Publishers.Delay` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - interval: The interval the operator measures.
+        ///   - tolerance: How late the scheduler may run a delivery.
+        ///   - scheduler: The scheduler the operator uses for its time and its deliveries.
+        ///   - options: The scheduler's options for the actions the operator schedules.
         public init(
             upstream: Upstream, interval: Context.SchedulerTimeType.Stride, tolerance: Context.SchedulerTimeType.Stride,
             scheduler: Context, options: Context.SchedulerOptions? = nil
@@ -38,6 +51,20 @@ extension Publishers {
 extension Publisher {
     /// Delays delivery of all output to the downstream receiver by a specified amount of time on a
     /// particular scheduler. Order is kept; the completion is delayed too.
+    ///
+    /// ```swift
+    /// let cancellable = Just("ready")
+    ///     .delay(for: .seconds(1), scheduler: DispatchQueue.main)
+    ///     .sink { print($0) }
+    /// // Prints "ready" a second after subscribing.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: How long to hold each element and the completion.
+    ///   - tolerance: How late the scheduler may run the delivery; its `minimumTolerance` if not given.
+    ///   - scheduler: The scheduler whose clock measures the time and on which the elements are delivered.
+    ///   - options: The scheduler's options for the actions it schedules; `nil` if not given.
+    /// - Returns: A publisher that republishes each element and the completion `interval` later, on `scheduler`.
     public func delay<S: Scheduler>(
         for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil,
         scheduler: S, options: S.SchedulerOptions? = nil

@@ -4,9 +4,16 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The number of elements the operator counts off.
         public let count: Int
 
+        /// Creates a `Publishers.Drop` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - count: The number of elements the operator counts off.
         public init(upstream: Upstream, count: Int) {
             self.upstream = upstream
             self.count = count
@@ -27,9 +34,16 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) -> Bool
 
+        /// Creates a `Publishers.DropWhile` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -49,9 +63,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) throws -> Bool
 
+        /// Creates a `Publishers.TryDropWhile` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -69,16 +91,54 @@ extension Publishers {
 
 extension Publisher {
     /// Omits the specified number of elements before republishing subsequent elements.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .dropFirst()
+    ///     .sink { print($0) }
+    /// // Prints "2", "3".
+    /// ```
+    ///
+    /// - Parameter count: How many elements to leave out; 1 if not given.
+    /// - Returns: A publisher that republishes the elements after the first `count`.
     public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
         Publishers.Drop(upstream: self, count: count)
     }
 
     /// Omits elements from the upstream publisher until a given closure returns false.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 5, 1].publisher
+    ///     .drop { $0 < 3 }
+    ///     .sink { print($0) }
+    /// // Prints "5", "1".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether to keep leaving elements out.
+    /// - Returns: A publisher that republishes every element from the first one for which `predicate` returns
+    ///   `false`.
     public func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self> {
         Publishers.DropWhile(upstream: self, predicate: predicate)
     }
 
     /// Like `drop(while:)`, with an error-throwing predicate.
+    ///
+    /// ```swift
+    /// struct Invalid: Error {}
+    /// let cancellable = [1, -1, 5].publisher
+    ///     .tryDrop { number in
+    ///         if number < 0 { throw Invalid() }
+    ///         return number < 3
+    ///     }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "failed: Invalid()".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether to keep leaving elements out, or
+    ///   throws to fail the stream.
+    /// - Returns: A publisher that republishes every element from the first one for which `predicate` returns
+    ///   `false`, or fails with the error it throws.
     public func tryDrop(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryDropWhile<Self> {
         Publishers.TryDropWhile(upstream: self, predicate: predicate)
     }

@@ -38,6 +38,22 @@ extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other
 
 extension Publisher {
     /// Ignores elements from the upstream publisher until it receives an element from a second publisher.
+    ///
+    /// ```swift
+    /// let values = PassthroughSubject<Int, Never>()
+    /// let start = PassthroughSubject<Void, Never>()
+    /// let cancellable = values
+    ///     .drop(untilOutputFrom: start)
+    ///     .sink { print($0) }
+    /// values.send(1)
+    /// start.send()
+    /// values.send(2)
+    /// // Prints "2".
+    /// ```
+    ///
+    /// - Parameter publisher: The publisher whose first element opens the gate.
+    /// - Returns: A publisher that leaves out the upstream's elements until `publisher` sends one, then republishes
+    ///   them.
     public func drop<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.DropUntilOutput<Self, P>
         where Failure == P.Failure
     {

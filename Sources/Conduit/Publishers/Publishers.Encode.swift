@@ -16,9 +16,13 @@ public protocol TopLevelDecoder {
     func decode<T: Decodable>(_ type: T.Type, from: Input) throws -> T
 }
 
+/// Conduit's additions to `JSONEncoder`, as Combine's.
 extension JSONEncoder: TopLevelEncoder {}
+/// Conduit's additions to `JSONDecoder`, as Combine's.
 extension JSONDecoder: TopLevelDecoder {}
+/// Conduit's additions to `PropertyListEncoder`, as Combine's.
 extension PropertyListEncoder: TopLevelEncoder {}
+/// Conduit's additions to `PropertyListDecoder`, as Combine's.
 extension PropertyListDecoder: TopLevelDecoder {}
 
 extension Publishers {
@@ -27,9 +31,15 @@ extension Publishers {
         public typealias Output = Coder.Output
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
         private let encoder: Coder
 
+        /// Creates a `Publishers.Encode` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - encoder: The encoder applied to each element.
         public init(upstream: Upstream, encoder: Coder) {
             self.upstream = upstream
             self.encoder = encoder
@@ -53,9 +63,15 @@ extension Publishers {
     {
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
         private let decoder: Coder
 
+        /// Creates a `Publishers.Decode` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - decoder: The decoder applied to each element.
         public init(upstream: Upstream, decoder: Coder) {
             self.upstream = upstream
             self.decoder = decoder
@@ -76,6 +92,18 @@ extension Publishers {
 
 extension Publisher where Output: Encodable {
     /// Encodes the output from upstream using a specified encoder.
+    ///
+    /// ```swift
+    /// struct Card: Codable { let rank: Int }
+    /// let cancellable = Just(Card(rank: 1))
+    ///     .encode(encoder: JSONEncoder())
+    ///     .map { String(decoding: $0, as: UTF8.self) }
+    ///     .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    /// // Prints "{"rank":1}".
+    /// ```
+    ///
+    /// - Parameter encoder: The encoder to encode each element with, such as `JSONEncoder()`.
+    /// - Returns: A publisher that sends each element encoded, and fails with the encoder's error.
     public func encode<Coder: TopLevelEncoder>(encoder: Coder) -> Publishers.Encode<Self, Coder> {
         Publishers.Encode(upstream: self, encoder: encoder)
     }
@@ -83,6 +111,19 @@ extension Publisher where Output: Encodable {
 
 extension Publisher {
     /// Decodes the output from the upstream using a specified decoder.
+    ///
+    /// ```swift
+    /// struct Card: Codable { let rank: Int }
+    /// let cancellable = Just(Data(#"{"rank": 1}"#.utf8))
+    ///     .decode(type: Card.self, decoder: JSONDecoder())
+    ///     .sink(receiveCompletion: { _ in }, receiveValue: { print($0.rank) })
+    /// // Prints "1".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode each element as.
+    ///   - decoder: The decoder, such as `JSONDecoder()`.
+    /// - Returns: A publisher that sends each element decoded, and fails with the decoder's error.
     public func decode<Item: Decodable, Coder: TopLevelDecoder>(
         type: Item.Type, decoder: Coder
     ) -> Publishers.Decode<Self, Item, Coder> where Output == Coder.Input {

@@ -4,8 +4,12 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.First` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameter upstream: The publisher from which this publisher receives elements.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
@@ -21,9 +25,16 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) -> Bool
 
+        /// Creates a `Publishers.FirstWhere` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -40,9 +51,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) throws -> Bool
 
+        /// Creates a `Publishers.TryFirstWhere` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -59,8 +78,12 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.Last` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameter upstream: The publisher from which this publisher receives elements.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
@@ -76,9 +99,16 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) -> Bool
 
+        /// Creates a `Publishers.LastWhere` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -95,9 +125,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that decides, for each element, as the operator's name says.
         public let predicate: (Upstream.Output) throws -> Bool
 
+        /// Creates a `Publishers.TryLastWhere` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - predicate: The closure that decides, for each element, as the operator's name says.
         public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
             self.upstream = upstream
             self.predicate = predicate
@@ -112,31 +150,103 @@ extension Publishers {
 
 extension Publisher {
     /// Publishes the first element of a stream, then finishes.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .first()
+    ///     .sink { print($0) }
+    /// // Prints "1".
+    /// ```
+    ///
+    /// - Returns: A publisher that sends the first element, then finishes and cancels the upstream.
     public func first() -> Publishers.First<Self> {
         Publishers.First(upstream: self)
     }
 
     /// Publishes the first element of a stream to satisfy a predicate, then finishes.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3, 4].publisher
+    ///     .first { $0 > 2 }
+    ///     .sink { print($0) }
+    /// // Prints "3".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it is the one to publish.
+    /// - Returns: A publisher that sends the first element that satisfies `predicate`, then finishes.
     public func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self> {
         Publishers.FirstWhere(upstream: self, predicate: predicate)
     }
 
     /// Like `first(where:)`, with an error-throwing predicate.
+    ///
+    /// ```swift
+    /// struct Invalid: Error {}
+    /// let cancellable = [1, -1, 3].publisher
+    ///     .tryFirst { number in
+    ///         if number < 0 { throw Invalid() }
+    ///         return number > 2
+    ///     }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "failed: Invalid()".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it is the one to publish, or
+    ///   throws to fail the stream.
+    /// - Returns: A publisher that sends the first element that satisfies `predicate`, or fails with the error it
+    ///   throws.
     public func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self> {
         Publishers.TryFirstWhere(upstream: self, predicate: predicate)
     }
 
     /// Publishes the last element of a stream, after the stream finishes.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .last()
+    ///     .sink { print($0) }
+    /// // Prints "3".
+    /// ```
+    ///
+    /// - Returns: A publisher that sends the last element once the upstream finishes.
     public func last() -> Publishers.Last<Self> {
         Publishers.Last(upstream: self)
     }
 
     /// Publishes the last element of a stream that satisfies a predicate, after the stream finishes.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3, 4].publisher
+    ///     .last { $0 < 3 }
+    ///     .sink { print($0) }
+    /// // Prints "2".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it counts.
+    /// - Returns: A publisher that sends the last element that satisfies `predicate` once the upstream finishes.
     public func last(where predicate: @escaping (Output) -> Bool) -> Publishers.LastWhere<Self> {
         Publishers.LastWhere(upstream: self, predicate: predicate)
     }
 
     /// Like `last(where:)`, with an error-throwing predicate.
+    ///
+    /// ```swift
+    /// struct Invalid: Error {}
+    /// let cancellable = [1, 2, -1].publisher
+    ///     .tryLast { number in
+    ///         if number < 0 { throw Invalid() }
+    ///         return number < 3
+    ///     }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "failed: Invalid()".
+    /// ```
+    ///
+    /// - Parameter predicate: A closure that takes an element and returns whether it counts, or throws to fail the
+    ///   stream.
+    /// - Returns: A publisher that sends the last element that satisfies `predicate` once the upstream finishes, or
+    ///   fails with the error it throws.
     public func tryLast(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryLastWhere<Self> {
         Publishers.TryLastWhere(upstream: self, predicate: predicate)
     }

@@ -47,6 +47,19 @@ extension Publishers {
 extension Publisher {
     /// Transforms all elements from an upstream publisher into a new publisher up to a maximum
     /// number of publishers you specify.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .flatMap { number in [number, number * 10].publisher }
+    ///     .sink { print($0) }
+    /// // Prints "1", "10", "2", "20".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - maxPublishers: The most inner publishers subscribed at once; `.unlimited` if not given. `.max(1)` runs
+    ///     them one after another.
+    ///   - transform: A closure that takes an element and returns the publisher whose elements to republish.
+    /// - Returns: A publisher that republishes the elements of every publisher `transform` returns, as they arrive.
     public func flatMap<T, P: Publisher>(
         maxPublishers: Subscribers.Demand = .unlimited,
         _ transform: @escaping (Output) -> P
@@ -58,6 +71,21 @@ extension Publisher {
 extension Publisher where Failure == Never {
     /// Transforms all elements from an upstream publisher that never fails into new publishers
     /// that never fail either.
+    ///
+    /// This form is for an upstream and inner publishers that both cannot fail.
+    ///
+    /// ```swift
+    /// let cancellable = ["a", "b"].publisher
+    ///     .flatMap(maxPublishers: .max(1)) { name in Just(name.uppercased()) }
+    ///     .sink { print($0) }
+    /// // Prints "A", "B".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - maxPublishers: The most inner publishers subscribed at once; `.unlimited` if not given. `.max(1)` runs
+    ///     them one after another.
+    ///   - transform: A closure that takes an element and returns the publisher whose elements to republish.
+    /// - Returns: A publisher that republishes the elements of every publisher `transform` returns, as they arrive.
     public func flatMap<P: Publisher>(
         maxPublishers: Subscribers.Demand = .unlimited,
         _ transform: @escaping (Output) -> P
@@ -69,6 +97,22 @@ extension Publisher where Failure == Never {
 extension Publisher where Failure == Never {
     /// Transforms the elements of a publisher that never fails into publishers that can fail,
     /// taking on their failure type.
+    ///
+    /// This form is for an upstream that cannot fail: the result fails as the inner publishers do.
+    ///
+    /// ```swift
+    /// enum LoadError: Error { case offline }
+    /// let cancellable = ["a", "b"].publisher
+    ///     .flatMap { name in Just(name.uppercased()).setFailureType(to: LoadError.self) }
+    ///     .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    /// // Prints "A", "B".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - maxPublishers: The most inner publishers subscribed at once; `.unlimited` if not given. `.max(1)` runs
+    ///     them one after another.
+    ///   - transform: A closure that takes an element and returns the publisher whose elements to republish.
+    /// - Returns: A publisher that republishes the elements of every publisher `transform` returns, as they arrive.
     public func flatMap<P: Publisher>(
         maxPublishers: Subscribers.Demand = .unlimited,
         _ transform: @escaping (Output) -> P
@@ -84,6 +128,23 @@ extension Publisher where Failure == Never {
 extension Publisher {
     /// Transforms the elements of a publisher that can fail into publishers that never fail,
     /// giving them the upstream's failure type.
+    ///
+    /// This form is for inner publishers that cannot fail: the result fails as the upstream does.
+    ///
+    /// ```swift
+    /// enum LoadError: Error { case offline }
+    /// let cancellable = Fail<Int, LoadError>(error: .offline)
+    ///     .flatMap { number in Just(number * 10) }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "failed: offline".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - maxPublishers: The most inner publishers subscribed at once; `.unlimited` if not given. `.max(1)` runs
+    ///     them one after another.
+    ///   - transform: A closure that takes an element and returns the publisher whose elements to republish.
+    /// - Returns: A publisher that republishes the elements of every publisher `transform` returns, as they arrive.
     public func flatMap<P: Publisher>(
         maxPublishers: Subscribers.Demand = .unlimited,
         _ transform: @escaping (Output) -> P

@@ -4,13 +4,29 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The closure called for the subscription.
         public var receiveSubscription: ((Subscription) -> Void)?
+        /// The closure called for each element.
         public var receiveOutput: ((Upstream.Output) -> Void)?
+        /// The closure called for the completion.
         public var receiveCompletion: ((Subscribers.Completion<Upstream.Failure>) -> Void)?
+        /// The closure called when the downstream cancels.
         public var receiveCancel: (() -> Void)?
+        /// The closure called for each demand requested.
         public var receiveRequest: ((Subscribers.Demand) -> Void)?
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.HandleEvents` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - receiveSubscription: The closure called for the subscription.
+        ///   - receiveOutput: The closure called for each element.
+        ///   - receiveCompletion: The closure called for the completion.
+        ///   - receiveCancel: The closure called when the downstream cancels.
+        ///   - receiveRequest: The closure called for each demand requested.
         public init(
             upstream: Upstream,
             receiveSubscription: ((Subscription) -> Void)? = nil,
@@ -40,6 +56,21 @@ extension Publishers {
 
 extension Publisher {
     /// Performs the specified closures when publisher events occur.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .handleEvents(receiveOutput: { print("saw", $0) }, receiveCompletion: { _ in print("done") })
+    ///     .sink { print("got", $0) }
+    /// // Prints "saw 1", "got 1", "saw 2", "got 2", "done".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - receiveSubscription: Called with the subscription when the upstream sends it.
+    ///   - receiveOutput: Called with each element before it goes on.
+    ///   - receiveCompletion: Called with the completion before it goes on.
+    ///   - receiveCancel: Called when the downstream cancels.
+    ///   - receiveRequest: Called with each demand the downstream requests.
+    /// - Returns: A publisher that republishes everything and calls the given closures on the way.
     public func handleEvents(
         receiveSubscription: ((Subscription) -> Void)? = nil,
         receiveOutput: ((Output) -> Void)? = nil,

@@ -26,6 +26,16 @@ extension Publishers {
 
 extension Publisher where Failure == Never {
     /// Creates a connectable wrapper around the publisher.
+    ///
+    /// ```swift
+    /// let connectable = [1, 2].publisher.makeConnectable()
+    /// let cancellable = connectable.sink { print($0) }
+    /// // Prints nothing yet.
+    /// let connection = connectable.connect()
+    /// // Prints "1", "2".
+    /// ```
+    ///
+    /// - Returns: A connectable publisher that subscribes to the upstream only when you call `connect()`.
     public func makeConnectable() -> Publishers.MakeConnectable<Self> {
         Publishers.MakeConnectable(upstream: self)
     }

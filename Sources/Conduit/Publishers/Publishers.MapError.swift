@@ -3,14 +3,26 @@ extension Publishers {
     public struct MapError<Upstream: Publisher, Failure: Error>: Publisher {
         public typealias Output = Upstream.Output
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The closure that transforms each element.
         public let transform: (Upstream.Failure) -> Failure
 
+        /// Creates a `Publishers.MapError` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - transform: The closure that transforms each element.
         public init(upstream: Upstream, transform: @escaping (Upstream.Failure) -> Failure) {
             self.upstream = upstream
             self.transform = transform
         }
 
+        /// Creates a `Publishers.MapError` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - map: The `map` argument of the general operator.
         public init(upstream: Upstream, _ map: @escaping (Upstream.Failure) -> Failure) {
             self.init(upstream: upstream, transform: map)
         }
@@ -25,8 +37,13 @@ extension Publishers {
     public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
         public typealias Output = Upstream.Output
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.SetFailureType` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameter upstream: The publisher from which this publisher receives elements.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
@@ -37,6 +54,10 @@ extension Publishers {
                 name: "SetFailureType") { _ -> Failure in })
         }
 
+        /// Changes the declared failure type again: one `SetFailureType` of the same upstream.
+        ///
+        /// - Parameter failure: The `Failure` type the new publisher declares.
+        /// - Returns: A `SetFailureType` of this one's upstream with `failure` as its `Failure`.
         public func setFailureType<E: Error>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> {
             Publishers.SetFailureType(upstream: upstream)
         }
@@ -45,6 +66,20 @@ extension Publishers {
 
 extension Publisher {
     /// Converts any failure from the upstream publisher into a new error.
+    ///
+    /// ```swift
+    /// enum LoadError: Error { case offline }
+    /// enum AppError: Error { case unavailable }
+    /// let cancellable = Fail<Int, LoadError>(error: .offline)
+    ///     .mapError { _ in AppError.unavailable }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "failed: unavailable".
+    /// ```
+    ///
+    /// - Parameter transform: A closure that takes the upstream's failure and returns the error to fail with.
+    /// - Returns: A publisher that republishes the upstream's elements and replaces its failure with the result of
+    ///   `transform`.
     public func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E> {
         Publishers.MapError(upstream: self, transform: transform)
     }
@@ -52,6 +87,20 @@ extension Publisher {
 
 extension Publisher where Failure == Never {
     /// Changes the failure type declared by the upstream publisher.
+    ///
+    /// It sends nothing different: it lets a publisher that cannot fail be combined with ones that can.
+    ///
+    /// ```swift
+    /// enum LoadError: Error { case offline }
+    /// let cached: AnyPublisher<Int, LoadError> = Just(1)
+    ///     .setFailureType(to: LoadError.self)
+    ///     .eraseToAnyPublisher()
+    /// // cached sends 1 and finishes; its type says it may fail with LoadError.
+    /// ```
+    ///
+    /// - Parameter failureType: The `Failure` type the new publisher declares.
+    /// - Returns: A publisher that republishes the upstream's elements and completion, with `failureType` as its
+    ///   `Failure`.
     public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> {
         Publishers.SetFailureType(upstream: self)
     }

@@ -5,9 +5,17 @@ extension Publishers {
         public typealias Output = Context.SchedulerTimeType.Stride
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The scheduler the operator uses for its time and its deliveries.
         public let scheduler: Context
 
+        /// Creates a `Publishers.MeasureInterval` from its parts; the operator that returns one is the usual way to
+        /// make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - scheduler: The scheduler the operator uses for its time and its deliveries.
         public init(upstream: Upstream, scheduler: Context) {
             self.upstream = upstream
             self.scheduler = scheduler
@@ -23,6 +31,21 @@ extension Publishers {
 
 extension Publisher {
     /// Measures and emits the time interval between events received from an upstream publisher.
+    ///
+    /// ```swift
+    /// let taps = PassthroughSubject<Void, Never>()
+    /// let cancellable = taps
+    ///     .measureInterval(using: DispatchQueue.main)
+    ///     .sink { print($0) }
+    /// // Sends two taps half a second apart: prints the two intervals, from the subscription and
+    /// // between the taps (about 0.5 seconds).
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler whose clock measures the time.
+    ///   - options: The scheduler's options for the actions it schedules; `nil` if not given.
+    /// - Returns: A publisher that sends, for each element, the time since the one before (or since the
+    ///   subscription).
     public func measureInterval<S: Scheduler>(using scheduler: S,
         options: S.SchedulerOptions? = nil) -> Publishers.MeasureInterval<Self, S> {
         Publishers.MeasureInterval(upstream: self, scheduler: scheduler)

@@ -91,6 +91,20 @@ extension Publishers.Merge: Equatable where A: Equatable, B: Equatable {}
 extension Publisher {
     /// Combines elements from this publisher with those from another publisher, delivering an
     /// interleaved sequence of elements.
+    ///
+    /// ```swift
+    /// let left = PassthroughSubject<Int, Never>()
+    /// let right = PassthroughSubject<Int, Never>()
+    /// let cancellable = left.merge(with: right).sink { print($0) }
+    /// left.send(1)
+    /// right.send(2)
+    /// left.send(3)
+    /// // Prints "1", "2", "3".
+    /// ```
+    ///
+    /// - Parameter other: Another publisher of the same `Output` and `Failure`.
+    /// - Returns: A publisher that republishes the elements of both as they arrive, and finishes when both have
+    ///   finished (or fails at the first failure).
     public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
         where Failure == P.Failure, Output == P.Output
     {

@@ -88,6 +88,20 @@ extension Publishers.Merge3: Equatable where A: Equatable, B: Equatable, C: Equa
 extension Publisher {
     /// Combines elements from this publisher with those from 2 other publishers, delivering an
     /// interleaved sequence of elements.
+    ///
+    /// ```swift
+    /// let a = [1].publisher
+    /// let b = [2].publisher
+    /// let c = [3].publisher
+    /// let cancellable = a.merge(with: b, c).sink { print($0) }
+    /// // Prints "1", "2", "3".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - b: Publisher number 2 of the 3, with the same `Output` and `Failure`.
+    ///   - c: Publisher number 3 of the 3, with the same `Output` and `Failure`.
+    /// - Returns: A publisher that republishes the elements of all 3 as they arrive, and finishes when all have
+    ///   finished (or fails at the first failure).
     public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C)
         -> Publishers.Merge3<Self, B, C>
         where Failure == B.Failure,

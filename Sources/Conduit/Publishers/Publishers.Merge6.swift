@@ -82,6 +82,26 @@ extension Publishers.Merge6: Equatable where A: Equatable, B: Equatable, C: Equa
 extension Publisher {
     /// Combines elements from this publisher with those from 5 other publishers, delivering an
     /// interleaved sequence of elements.
+    ///
+    /// ```swift
+    /// let a = [1].publisher
+    /// let b = [2].publisher
+    /// let c = [3].publisher
+    /// let d = [4].publisher
+    /// let e = [5].publisher
+    /// let f = [6].publisher
+    /// let cancellable = a.merge(with: b, c, d, e, f).sink { print($0) }
+    /// // Prints "1", "2", "3", "4", "5", "6".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - b: Publisher number 2 of the 6, with the same `Output` and `Failure`.
+    ///   - c: Publisher number 3 of the 6, with the same `Output` and `Failure`.
+    ///   - d: Publisher number 4 of the 6, with the same `Output` and `Failure`.
+    ///   - e: Publisher number 5 of the 6, with the same `Output` and `Failure`.
+    ///   - f: Publisher number 6 of the 6, with the same `Output` and `Failure`.
+    /// - Returns: A publisher that republishes the elements of all 6 as they arrive, and finishes when all have
+    ///   finished (or fails at the first failure).
     public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(with b: B, _ c: C, _ d: D,
         _ e: E, _ f: F)
         -> Publishers.Merge6<Self, B, C, D, E, F>

@@ -43,6 +43,16 @@ extension Publishers.MergeMany: Equatable where Upstream: Equatable {}
 extension Publisher {
     /// Combines elements from this publisher with those from another publisher of the same type,
     /// delivering an interleaved sequence of elements.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .merge(with: [3].publisher)
+    ///     .sink { print($0) }
+    /// // Prints "1", "2", "3".
+    /// ```
+    ///
+    /// - Parameter other: Another publisher of the same type.
+    /// - Returns: A publisher that republishes the elements of both as they arrive.
     public func merge(with other: Self) -> Publishers.MergeMany<Self> {
         Publishers.MergeMany(self, other)
     }

@@ -152,6 +152,19 @@ extension Publisher {
     /// Applies a closure to create a subject that delivers elements to subscribers.
     ///
     /// Nothing is published until `connect()` is called on the returned publisher.
+    ///
+    /// ```swift
+    /// let multicast = [1, 2].publisher
+    ///     .multicast { PassthroughSubject<Int, Never>() }
+    /// let first = multicast.sink { print("A", $0) }
+    /// let second = multicast.sink { print("B", $0) }
+    /// let connection = multicast.connect()
+    /// // Prints "A 1", "B 1", "A 2", "B 2".
+    /// ```
+    ///
+    /// - Parameter createSubject: A closure that returns the subject to relay through, called once, at the first
+    ///   subscription or connection.
+    /// - Returns: A connectable publisher that subscribes the subject to the upstream when you call `connect()`.
     public func multicast<S: Subject>(_ createSubject: @escaping () -> S) -> Publishers.Multicast<Self, S>
         where Failure == S.Failure, Output == S.Output
     {
@@ -161,6 +174,17 @@ extension Publisher {
     /// Provides a subject to deliver elements to multiple subscribers.
     ///
     /// Nothing is published until `connect()` is called on the returned publisher.
+    ///
+    /// ```swift
+    /// let relay = PassthroughSubject<Int, Never>()
+    /// let multicast = [1, 2].publisher.multicast(subject: relay)
+    /// let first = multicast.sink { print("A", $0) }
+    /// let connection = multicast.connect()
+    /// // Prints "A 1", "A 2".
+    /// ```
+    ///
+    /// - Parameter subject: The subject to relay through.
+    /// - Returns: A connectable publisher that subscribes `subject` to the upstream when you call `connect()`.
     public func multicast<S: Subject>(subject: S) -> Publishers.Multicast<Self, S>
         where Failure == S.Failure, Output == S.Output
     {

@@ -34,6 +34,21 @@ extension Publishers.PrefixUntilOutput: Equatable where Upstream: Equatable, Oth
 
 extension Publisher {
     /// Republishes elements until another publisher emits an element.
+    ///
+    /// ```swift
+    /// let values = PassthroughSubject<Int, Never>()
+    /// let stop = PassthroughSubject<Void, Never>()
+    /// let cancellable = values
+    ///     .prefix(untilOutputFrom: stop)
+    ///     .sink { print($0) }
+    /// values.send(1)
+    /// stop.send()
+    /// values.send(2)
+    /// // Prints "1".
+    /// ```
+    ///
+    /// - Parameter publisher: The publisher whose first element ends the stream.
+    /// - Returns: A publisher that republishes the upstream's elements until `publisher` sends one, then finishes.
     public func prefix<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.PrefixUntilOutput<Self, P> {
         Publishers.PrefixUntilOutput(upstream: self, other: publisher)
     }

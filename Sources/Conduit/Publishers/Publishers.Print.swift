@@ -8,9 +8,17 @@ extension Publishers {
 
         /// A string with which to prefix all log messages.
         public let prefix: String
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The `stream` this value was made with.
         public let stream: TextOutputStream?
 
+        /// Creates a `Publishers.Print` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - prefix: The text or publisher that comes first.
+        ///   - stream: The `stream` argument of the general operator.
         public init(upstream: Upstream, prefix: String, to stream: TextOutputStream? = nil) {
             self.upstream = upstream
             self.prefix = prefix
@@ -38,6 +46,19 @@ extension Publishers {
 
 extension Publisher {
     /// Prints log messages for all publishing events, to `stream` or to standard output.
+    ///
+    /// ```swift
+    /// let cancellable = [1].publisher
+    ///     .print("numbers")
+    ///     .sink { _ in }
+    /// // Prints "numbers: receive subscription: ([1])", "numbers: request unlimited",
+    /// // "numbers: receive value: (1)", "numbers: receive finished".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - prefix: Text to start each line with.
+    ///   - stream: Where to write the lines; standard output if not given.
+    /// - Returns: A publisher that republishes everything and writes a line for each event.
     public func print(_ prefix: String = "", to stream: TextOutputStream? = nil) -> Publishers.Print<Self> {
         Publishers.Print(upstream: self, prefix: prefix, to: stream)
     }

@@ -4,9 +4,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The element the operator compares with or sends.
         public let output: Upstream.Output
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.ReplaceEmpty` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - output: The element the operator compares with or sends.
         public init(upstream: Upstream, output: Output) {
             self.upstream = upstream
             self.output = output
@@ -21,6 +29,16 @@ extension Publishers {
 
 extension Publisher {
     /// Replaces an empty stream with the provided element.
+    ///
+    /// ```swift
+    /// let cancellable = Empty<Int, Never>()
+    ///     .replaceEmpty(with: 0)
+    ///     .sink { print($0) }
+    /// // Prints "0".
+    /// ```
+    ///
+    /// - Parameter output: The element to send when the upstream finishes having sent none.
+    /// - Returns: A publisher that republishes the upstream's elements, or `output` if it finishes without any.
     public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
         Publishers.ReplaceEmpty(upstream: self, output: output)
     }

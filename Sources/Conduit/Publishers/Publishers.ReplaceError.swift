@@ -6,9 +6,17 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Never
 
+        /// The element the operator compares with or sends.
         public let output: Upstream.Output
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
 
+        /// Creates a `Publishers.ReplaceError` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - output: The element the operator compares with or sends.
         public init(upstream: Upstream, output: Output) {
             self.upstream = upstream
             self.output = output
@@ -168,6 +176,18 @@ internal final class ReplaceErrorSubscription<UpstreamFailure: Error, Downstream
 
 extension Publisher {
     /// Replaces any errors in the stream with the provided element.
+    ///
+    /// ```swift
+    /// enum LoadError: Error { case offline }
+    /// let cancellable = Fail<Int, LoadError>(error: .offline)
+    ///     .replaceError(with: 0)
+    ///     .sink { print($0) }
+    /// // Prints "0".
+    /// ```
+    ///
+    /// - Parameter output: The element to send, before finishing, in place of a failure.
+    /// - Returns: A publisher that cannot fail: it republishes the upstream's elements, and on failure sends
+    ///   `output` and finishes.
     public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
         Publishers.ReplaceError(upstream: self, output: output)
     }

@@ -172,6 +172,24 @@ extension Publishers.Retry: Equatable where Upstream: Equatable {}
 extension Publisher {
     /// Attempts to recreate a failed subscription with the upstream publisher up to the number of
     /// times you specify.
+    ///
+    /// ```swift
+    /// enum LoadError: Error { case offline }
+    /// var attempts = 0
+    /// let cancellable = Deferred {
+    ///     Future<Int, LoadError> { promise in
+    ///         attempts += 1
+    ///         promise(attempts < 3 ? .failure(.offline) : .success(attempts))
+    ///     }
+    /// }
+    /// .retry(3)
+    /// .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    /// // Prints "3": the first two attempts failed.
+    /// ```
+    ///
+    /// - Parameter retries: How many times to subscribe again after a failure.
+    /// - Returns: A publisher that subscribes to the upstream again on failure, up to `retries` times, and then
+    ///   passes the failure on.
     public func retry(_ retries: Int) -> Publishers.Retry<Self> {
         Publishers.Retry(upstream: self, retries: retries)
     }

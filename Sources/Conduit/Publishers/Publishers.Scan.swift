@@ -4,10 +4,19 @@ extension Publishers {
     public struct Scan<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The value the accumulation starts from.
         public let initialResult: Output
+        /// The closure that takes the result so far and an element and returns the next result.
         public let nextPartialResult: (Output, Upstream.Output) -> Output
 
+        /// Creates a `Publishers.Scan` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - initialResult: The value the accumulation starts from.
+        ///   - nextPartialResult: The closure that takes the result so far and an element and returns the next result.
         public init(upstream: Upstream, initialResult: Output, nextPartialResult: @escaping (Output,
             Upstream.Output) -> Output) {
             self.upstream = upstream
@@ -27,10 +36,19 @@ extension Publishers {
     public struct TryScan<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Error
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The value the accumulation starts from.
         public let initialResult: Output
+        /// The closure that takes the result so far and an element and returns the next result.
         public let nextPartialResult: (Output, Upstream.Output) throws -> Output
 
+        /// Creates a `Publishers.TryScan` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - initialResult: The value the accumulation starts from.
+        ///   - nextPartialResult: The closure that takes the result so far and an element and returns the next result.
         public init(upstream: Upstream, initialResult: Output, nextPartialResult: @escaping (Output,
             Upstream.Output) throws -> Output) {
             self.upstream = upstream
@@ -56,12 +74,42 @@ extension Publishers {
 
 extension Publisher {
     /// Publishes every partial result of combining the elements with a closure, starting from `initialResult`.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3, 4].publisher
+    ///     .scan(0, +)
+    ///     .sink { print($0) }
+    /// // Prints "1", "3", "6", "10".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialResult: The value the first call of `nextPartialResult` starts from.
+    ///   - nextPartialResult: A closure that takes the previous result and an element and returns the next result.
+    /// - Returns: A publisher that sends each running result.
     public func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Scan<Self,
         T> {
         Publishers.Scan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
     }
 
     /// Like `scan`, with an error-throwing closure.
+    ///
+    /// ```swift
+    /// struct Overflow: Error {}
+    /// let cancellable = [1, 2, 30, 4].publisher
+    ///     .tryScan(0) { total, next in
+    ///         if total + next > 10 { throw Overflow() }
+    ///         return total + next
+    ///     }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "1", "3", then "failed: Overflow()".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - initialResult: The value the first call of `nextPartialResult` starts from.
+    ///   - nextPartialResult: A closure that takes the previous result and an element and returns the next result,
+    ///     or throws to fail the stream.
+    /// - Returns: A publisher that sends each running result, and fails with the error `nextPartialResult` throws.
     public func tryScan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T,
         Output) throws -> T) -> Publishers.TryScan<Self, T> {
         Publishers.TryScan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)

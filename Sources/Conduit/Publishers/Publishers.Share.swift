@@ -33,6 +33,18 @@ extension Publishers {
 
 extension Publisher {
     /// Shares the output of an upstream publisher with multiple subscribers.
+    ///
+    /// ```swift
+    /// let source = PassthroughSubject<Int, Never>()
+    /// let shared = source.map { value -> Int in print("map", value); return value }.share()
+    /// let first = shared.sink { print("A", $0) }
+    /// let second = shared.sink { print("B", $0) }
+    /// source.send(1)
+    /// // Prints "map 1", "A 1", "B 1": the map ran once for both subscribers.
+    /// ```
+    ///
+    /// - Returns: A publisher that subscribes to the upstream once, at its first subscriber, and republishes to all
+    ///   its subscribers.
     public func share() -> Publishers.Share<Self> {
         Publishers.Share(upstream: self)
     }

@@ -4,10 +4,20 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The scheduler the operator uses for its time and its deliveries.
         public let scheduler: Context
+        /// The scheduler's options for the actions the operator schedules.
         public let options: Context.SchedulerOptions?
 
+        /// Creates a `Publishers.SubscribeOn` from its parts; the operator that returns one is the usual way to make
+        /// it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - scheduler: The scheduler the operator uses for its time and its deliveries.
+        ///   - options: The scheduler's options for the actions the operator schedules.
         public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
             self.upstream = upstream
             self.scheduler = scheduler
@@ -27,6 +37,18 @@ extension Publishers {
 
 extension Publisher {
     /// Specifies the scheduler on which to perform subscribe, cancel, and request operations.
+    ///
+    /// ```swift
+    /// let cancellable = Deferred { Just(Thread.isMainThread) }
+    ///     .subscribe(on: DispatchQueue.global())
+    ///     .sink { print($0) }
+    /// // Prints "false": the upstream was subscribed to, and ran, off the main thread.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler on which to subscribe, request and cancel.
+    ///   - options: The scheduler's options for the actions it schedules; `nil` if not given.
+    /// - Returns: A publisher that makes its subscription, requests and cancellation on `scheduler`.
     public func subscribe<S: Scheduler>(on scheduler: S,
         options: S.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self, S> {
         Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)

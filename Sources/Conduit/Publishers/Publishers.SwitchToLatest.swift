@@ -33,6 +33,22 @@ extension Publishers {
 
 extension Publisher where Output: Publisher, Output.Failure == Failure {
     /// Republishes elements sent by the most recently received publisher.
+    ///
+    /// ```swift
+    /// let searches = PassthroughSubject<PassthroughSubject<String, Never>, Never>()
+    /// let first = PassthroughSubject<String, Never>()
+    /// let second = PassthroughSubject<String, Never>()
+    /// let cancellable = searches.switchToLatest().sink { print($0) }
+    /// searches.send(first)
+    /// first.send("a")
+    /// searches.send(second)
+    /// first.send("old")    // no longer subscribed
+    /// second.send("b")
+    /// // Prints "a", "b".
+    /// ```
+    ///
+    /// - Returns: A publisher that republishes the elements of the newest inner publisher, cancelling the one
+    ///   before.
     public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
         Publishers.SwitchToLatest(upstream: self)
     }
@@ -41,6 +57,18 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
 extension Publisher where Output: Publisher, Failure == Never {
     /// Republishes elements sent by the most recently received publisher, taking on the inner
     /// publishers' failure type when the outer one never fails.
+    ///
+    /// This form matches the failure types of the outer and inner publishers, as Combine's does.
+    ///
+    /// ```swift
+    /// let cancellable = [[1, 2].publisher, [3].publisher].publisher
+    ///     .switchToLatest()
+    ///     .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    /// // Prints "1", "2", "3".
+    /// ```
+    ///
+    /// - Returns: A publisher that republishes the elements of the newest inner publisher, cancelling the one
+    ///   before.
     public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
         Publishers.SwitchToLatest(upstream: Publishers.SetFailureType<Self, Output.Failure>(upstream: self))
     }
@@ -49,6 +77,18 @@ extension Publisher where Output: Publisher, Failure == Never {
 extension Publisher where Output: Publisher, Failure == Never, Output.Failure == Never {
     /// Republishes elements sent by the most recently received publisher, when neither the outer
     /// nor the inner publishers fail.
+    ///
+    /// This form matches the failure types of the outer and inner publishers, as Combine's does.
+    ///
+    /// ```swift
+    /// let cancellable = [[1, 2].publisher, [3].publisher].publisher
+    ///     .switchToLatest()
+    ///     .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    /// // Prints "1", "2", "3".
+    /// ```
+    ///
+    /// - Returns: A publisher that republishes the elements of the newest inner publisher, cancelling the one
+    ///   before.
     public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
         Publishers.SwitchToLatest(upstream: self)
     }
@@ -57,6 +97,18 @@ extension Publisher where Output: Publisher, Failure == Never, Output.Failure ==
 extension Publisher where Output: Publisher, Output.Failure == Never {
     /// Republishes elements sent by the most recently received publisher, giving inner
     /// publishers that never fail the outer publisher's failure type.
+    ///
+    /// This form matches the failure types of the outer and inner publishers, as Combine's does.
+    ///
+    /// ```swift
+    /// let cancellable = [[1, 2].publisher, [3].publisher].publisher
+    ///     .switchToLatest()
+    ///     .sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    /// // Prints "1", "2", "3".
+    /// ```
+    ///
+    /// - Returns: A publisher that republishes the elements of the newest inner publisher, cancelling the one
+    ///   before.
     public func switchToLatest() -> Publishers.SwitchToLatest<
         Publishers.SetFailureType<Output, Failure>,
         Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>

@@ -8,12 +8,25 @@ extension Publishers {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
 
+        /// The publisher from which this publisher receives elements.
         public let upstream: Upstream
+        /// The interval the operator measures.
         public let interval: Context.SchedulerTimeType.Stride
+        /// The scheduler the operator uses for its time and its deliveries.
         public let scheduler: Context
+        /// The scheduler's options for the actions the operator schedules.
         public let options: Context.SchedulerOptions?
+        /// The closure that returns the error to fail with when time runs out.
         public let customError: (() -> Upstream.Failure)?
 
+        /// Creates a `Publishers.Timeout` from its parts; the operator that returns one is the usual way to make it.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - interval: The interval the operator measures.
+        ///   - scheduler: The scheduler the operator uses for its time and its deliveries.
+        ///   - options: The scheduler's options for the actions the operator schedules.
+        ///   - customError: The closure that returns the error to fail with when time runs out.
         public init(
             upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context,
             options: Context.SchedulerOptions?, customError: (() -> Publishers.Timeout<Upstream, Context>.Failure)?
@@ -37,6 +50,24 @@ extension Publishers {
 extension Publisher {
     /// Terminates publishing if the upstream publisher exceeds the specified time interval without
     /// producing an element.
+    ///
+    /// ```swift
+    /// enum LoadError: Error { case timedOut }
+    /// let reply = PassthroughSubject<String, LoadError>()
+    /// let cancellable = reply
+    ///     .timeout(.seconds(5), scheduler: DispatchQueue.main, customError: { .timedOut })
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // With no reply within 5 seconds, prints "failed: timedOut".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: How long the upstream may stay quiet, from the subscription or from its last element.
+    ///   - scheduler: The scheduler whose clock measures the time and on which the elements are delivered.
+    ///   - options: The scheduler's options for the actions it schedules; `nil` if not given.
+    ///   - customError: A closure that returns the error to fail with; without it, the stream finishes instead.
+    /// - Returns: A publisher that republishes the upstream until it is quiet for `interval`, then finishes or
+    ///   fails.
     public func timeout<S: Scheduler>(
         _ interval: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil,
         customError: (() -> Failure)? = nil

@@ -40,6 +40,23 @@ extension Publishers {
 extension Publisher {
     /// Handles errors from an upstream publisher by either replacing it with another publisher or
     /// throwing a new error.
+    ///
+    /// ```swift
+    /// enum LoadError: Error { case offline, notFound }
+    /// let cancellable = Fail<String, LoadError>(error: .notFound)
+    ///     .tryCatch { error -> Just<String> in
+    ///         guard error == .offline else { throw error }
+    ///         return Just("cached")
+    ///     }
+    ///     .sink(receiveCompletion: { if case .failure(let error) = $0 { print("failed:", error) } },
+    ///           receiveValue: { print($0) })
+    /// // Prints "failed: notFound": only offline falls back to the cache.
+    /// ```
+    ///
+    /// - Parameter handler: A closure that takes the upstream's failure and returns the publisher to continue with,
+    ///   or throws to fail with a new error.
+    /// - Returns: A publisher that republishes the upstream's elements and, on failure, those of the publisher
+    ///   `handler` returns, or fails with the error it throws.
     public func tryCatch<P: Publisher>(_ handler: @escaping (Failure) throws -> P) -> Publishers.TryCatch<Self, P>
         where Output == P.Output
     {

@@ -37,6 +37,17 @@ extension Publishers.Zip: Equatable where A: Equatable, B: Equatable {}
 
 extension Publisher {
     /// Combines elements from another publisher and delivers pairs of elements as tuples.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .zip(["a", "b"].publisher)
+    ///     .sink { print($0) }
+    /// // Prints "(1, "a")", "(2, "b")".
+    /// ```
+    ///
+    /// - Parameter other: Another publisher with the same `Failure`.
+    /// - Returns: A publisher that pairs the n-th elements of both, and finishes when either has finished and has
+    ///   no element left to pair.
     public func zip<P: Publisher>(_ other: P) -> Publishers.Zip<Self, P> where Failure == P.Failure {
         Publishers.Zip(self, other)
     }
@@ -44,6 +55,18 @@ extension Publisher {
 
 extension Publisher {
     /// Like `zip` with 1 other publisher, then transforms each combination with `transform`.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2, 3].publisher
+    ///     .zip(["a", "b"].publisher) { "\($0)\($1)" }
+    ///     .sink { print($0) }
+    /// // Prints "1a", "2b".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - other: Another publisher with the same `Failure`.
+    ///   - transform: A closure that takes a pair of elements and returns the element to publish.
+    /// - Returns: A publisher that sends the result of `transform` for the n-th elements of both.
     public func zip<P: Publisher, T>(
         _ other: P,
         _ transform: @escaping (Output, P.Output) -> T

@@ -42,6 +42,18 @@ extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equata
 
 extension Publisher {
     /// Like `zip(_:)`, with 2 other publishers.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .zip(["a", "b"].publisher, [true, false].publisher)
+    ///     .sink { print($0) }
+    /// // Prints "(1, "a", true)", "(2, "b", false)".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher with the same `Failure`.
+    ///   - publisher2: A third publisher with the same `Failure`.
+    /// - Returns: A publisher that sends a tuple of the n-th elements of the three.
     public func zip<P: Publisher, Q: Publisher>(_ publisher1: P, _ publisher2: Q)
         -> Publishers.Zip3<Self, P, Q>
         where Failure == P.Failure, P.Failure == Q.Failure
@@ -52,6 +64,19 @@ extension Publisher {
 
 extension Publisher {
     /// Like `zip` with 2 other publishers, then transforms each combination with `transform`.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .zip([10, 20].publisher, [100, 200].publisher) { $0 + $1 + $2 }
+    ///     .sink { print($0) }
+    /// // Prints "111", "222".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher with the same `Failure`.
+    ///   - publisher2: A third publisher with the same `Failure`.
+    ///   - transform: A closure that takes the n-th elements of the three and returns the element to publish.
+    /// - Returns: A publisher that sends the result of `transform` for the n-th elements of the three.
     public func zip<P: Publisher, Q: Publisher, T>(
         _ publisher1: P, _ publisher2: Q,
         _ transform: @escaping (Output, P.Output, Q.Output) -> T

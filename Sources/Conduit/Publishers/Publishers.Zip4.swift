@@ -48,6 +48,19 @@ extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equata
 
 extension Publisher {
     /// Like `zip(_:)`, with 3 other publishers.
+    ///
+    /// ```swift
+    /// let cancellable = [1].publisher
+    ///     .zip(["a"].publisher, [true].publisher, [2.5].publisher)
+    ///     .sink { print($0) }
+    /// // Prints "(1, "a", true, 2.5)".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher with the same `Failure`.
+    ///   - publisher2: A third publisher with the same `Failure`.
+    ///   - publisher3: A fourth publisher with the same `Failure`.
+    /// - Returns: A publisher that sends a tuple of the n-th elements of the four.
     public func zip<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q, _ publisher3: R)
         -> Publishers.Zip4<Self, P, Q, R>
         where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure
@@ -58,6 +71,20 @@ extension Publisher {
 
 extension Publisher {
     /// Like `zip` with 3 other publishers, then transforms each combination with `transform`.
+    ///
+    /// ```swift
+    /// let cancellable = [1].publisher
+    ///     .zip([10].publisher, [100].publisher, [1000].publisher) { $0 + $1 + $2 + $3 }
+    ///     .sink { print($0) }
+    /// // Prints "1111".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - publisher1: A second publisher with the same `Failure`.
+    ///   - publisher2: A third publisher with the same `Failure`.
+    ///   - publisher3: A fourth publisher with the same `Failure`.
+    ///   - transform: A closure that takes the n-th elements of the four and returns the element to publish.
+    /// - Returns: A publisher that sends the result of `transform` for the n-th elements of the four.
     public func zip<P: Publisher, Q: Publisher, R: Publisher, T>(
         _ publisher1: P, _ publisher2: Q, _ publisher3: R,
         _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T

@@ -33,6 +33,7 @@ public struct Record<Output, Failure: Error>: Publisher {
 
     /// A recorded sequence of outputs, followed by a completion value.
     public struct Recording {
+        /// The type of the recorded elements, as a subscriber names them.
         public typealias Input = Output
 
         /// The output which will be sent to a `Subscriber`.

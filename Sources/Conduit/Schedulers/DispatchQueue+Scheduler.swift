@@ -1,12 +1,17 @@
 import Dispatch
 import Foundation
 
+/// Conduit's additions to `DispatchQueue`, as Combine's.
 extension DispatchQueue: Scheduler {
     /// Scheduler time for a dispatch queue: a `DispatchTime`.
     public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
         /// The dispatch time represented by this type.
         public var dispatchTime: DispatchTime
 
+        /// Creates a `DispatchQueue.SchedulerTimeType` from its parts; the operator that returns one is the usual way
+        /// to make it.
+        ///
+        /// - Parameter time: The `time` argument of the general operator.
         public init(_ time: DispatchTime) {
             dispatchTime = time
         }
@@ -58,6 +63,10 @@ extension DispatchQueue: Scheduler {
             /// This time interval as a dispatch time interval.
             public var timeInterval: DispatchTimeInterval { .nanoseconds(magnitude) }
 
+            /// Creates a `DispatchQueue.SchedulerTimeType.Stride` from its parts; the operator that returns one is the
+            /// usual way to make it.
+            ///
+            /// - Parameter timeInterval: The `timeInterval` argument of the general operator.
             public init(_ timeInterval: DispatchTimeInterval) {
                 switch timeInterval {
                 case .seconds(let s): magnitude = s.multipliedReportingOverflow(by: 1_000_000_000).overflow
@@ -107,10 +116,20 @@ extension DispatchQueue: Scheduler {
 
     /// Options that affect the operation of the dispatch queue scheduler.
     public struct SchedulerOptions {
+        /// The `qos` this value was made with.
         public var qos: DispatchQoS
+        /// The `flags` this value was made with.
         public var flags: DispatchWorkItemFlags
+        /// The `group` this value was made with.
         public var group: DispatchGroup?
 
+        /// Creates a `DispatchQueue.SchedulerOptions` from its parts; the operator that returns one is the usual way to
+        /// make it.
+        ///
+        /// - Parameters:
+        ///   - qos: The `qos` argument of the general operator.
+        ///   - flags: The `flags` argument of the general operator.
+        ///   - group: The `group` argument of the general operator.
         public init(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], group: DispatchGroup? = nil) {
             self.qos = qos
             self.flags = flags

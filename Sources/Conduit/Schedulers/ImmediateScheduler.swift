@@ -22,6 +22,10 @@ public struct ImmediateScheduler: Scheduler, Sendable {
 
             public var magnitude: Int
 
+            /// Creates a `ImmediateScheduler.SchedulerTimeType.TimeInterval` from its parts; the operator that returns
+            /// one is the usual way to make it.
+            ///
+            /// - Parameter value: The `value` argument of the general operator.
             public init(_ value: Int) { magnitude = value }
             public init(integerLiteral value: Int) { magnitude = value }
             public init(floatLiteral value: Double) { magnitude = Int(value) }

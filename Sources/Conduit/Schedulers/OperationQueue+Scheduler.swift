@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 
+/// Conduit's additions to `OperationQueue`, as Combine's.
 extension OperationQueue: Scheduler {
     /// Scheduler time for an operation queue: a `Date`, so delays follow the wall clock.
     public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable, DateSchedulerTime {

@@ -1,5 +1,6 @@
 import Foundation
 
+/// Conduit's additions to `RunLoop`, as Combine's.
 extension RunLoop: Scheduler {
     /// Scheduler time for a run loop: a `Date`.
     public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable, DateSchedulerTime {

@@ -34,19 +34,40 @@ public protocol Scheduler<SchedulerTimeType> {
 }
 
 extension Scheduler {
+    /// Runs an action as soon as possible, with no options.
+    ///
+    /// - Parameter action: The work to run.
     public func schedule(_ action: @escaping () -> Void) {
         schedule(options: nil, action)
     }
 
+    /// Runs an action at a time of the scheduler's clock, with its least tolerance and no options.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it.
+    ///   - action: The work to run.
     public func schedule(after date: SchedulerTimeType, _ action: @escaping () -> Void) {
         schedule(after: date, tolerance: minimumTolerance, options: nil, action)
     }
 
+    /// Runs an action at a time of the scheduler's clock, within a tolerance, with no options.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it.
+    ///   - tolerance: How late it may run.
+    ///   - action: The work to run.
     public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
         _ action: @escaping () -> Void) {
         schedule(after: date, tolerance: tolerance, options: nil, action)
     }
 
+    /// Runs an action at a time of the scheduler's clock and again every interval, until cancelled.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it first.
+    ///   - interval: The time between two runs.
+    ///   - action: The work to run.
+    /// - Returns: A cancellable that stops the repetition.
     public func schedule(
         after date: SchedulerTimeType,
         interval: SchedulerTimeType.Stride,
@@ -55,6 +76,15 @@ extension Scheduler {
         schedule(after: date, interval: interval, tolerance: minimumTolerance, options: nil, action)
     }
 
+    /// Runs an action at a time of the scheduler's clock and again every interval, within a tolerance,
+    /// until cancelled.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it first.
+    ///   - interval: The time between two runs.
+    ///   - tolerance: How late each run may be.
+    ///   - action: The work to run.
+    /// - Returns: A cancellable that stops the repetition.
     public func schedule(
         after date: SchedulerTimeType,
         interval: SchedulerTimeType.Stride,
@@ -67,9 +97,29 @@ extension Scheduler {
 
 /// A protocol that provides a scheduler with an expression for relative time.
 public protocol SchedulerTimeIntervalConvertible {
+    /// A time interval of whole seconds.
+    ///
+    /// - Parameter s: The number of seconds.
+    /// - Returns: The interval.
     static func seconds(_ s: Int) -> Self
+    /// A time interval of seconds, with their fraction.
+    ///
+    /// - Parameter s: The number of seconds.
+    /// - Returns: The interval.
     static func seconds(_ s: Double) -> Self
+    /// A time interval of milliseconds.
+    ///
+    /// - Parameter ms: The number of milliseconds.
+    /// - Returns: The interval.
     static func milliseconds(_ ms: Int) -> Self
+    /// A time interval of microseconds.
+    ///
+    /// - Parameter us: The number of microseconds.
+    /// - Returns: The interval.
     static func microseconds(_ us: Int) -> Self
+    /// A time interval of nanoseconds.
+    ///
+    /// - Parameter ns: The number of nanoseconds.
+    /// - Returns: The interval.
     static func nanoseconds(_ ns: Int) -> Self
 }

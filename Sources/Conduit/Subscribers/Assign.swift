@@ -87,6 +87,22 @@ extension Subscribers {
 
 extension Publisher where Failure == Never {
     /// Assigns each element from a publisher to a property on an object.
+    ///
+    /// The subscription holds `object` strongly, as Combine's does: assigning to a property of `self` from a
+    /// cancellable `self` keeps makes a cycle.
+    ///
+    /// ```swift
+    /// final class Scoreboard { var score = 0 }
+    /// let board = Scoreboard()
+    /// let cancellable = [1, 2, 3].publisher.assign(to: \.score, on: board)
+    /// print(board.score)
+    /// // Prints "3".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property of `object` to write each element to.
+    ///   - object: The object whose property to write.
+    /// - Returns: A cancellable that keeps the subscription alive: cancel it, or let it go, to stop assigning.
     @inlinable
     public func assign<Root>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable {
         let subscriber = Subscribers.Assign(object: object, keyPath: keyPath)

@@ -301,6 +301,18 @@ internal final class SinkClosures<Input, Failure: Error> {
 
 extension Publisher {
     /// Attaches a subscriber with closure-based behaviour; it requests an unlimited number of values.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher
+    ///     .sink(receiveCompletion: { print("end:", $0) }, receiveValue: { print($0) })
+    /// // Prints "1", "2", "end: finished".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - receiveCompletion: Called once, with the completion: `.finished` or `.failure(error)`.
+    ///   - receiveValue: Called with each element.
+    /// - Returns: A cancellable that keeps the subscription alive: cancel it, or let it go, to end the
+    ///   subscription.
     @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -317,6 +329,15 @@ extension Publisher {
 
 extension Publisher where Failure == Never {
     /// Attaches a subscriber with closure-based behaviour to a publisher that never fails.
+    ///
+    /// ```swift
+    /// let cancellable = [1, 2].publisher.sink { print($0) }
+    /// // Prints "1", "2".
+    /// ```
+    ///
+    /// - Parameter receiveValue: Called with each element.
+    /// - Returns: A cancellable that keeps the subscription alive: cancel it, or let it go, to end the
+    ///   subscription.
     @inlinable
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)

@@ -48,12 +48,12 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     /// Stands in for the wrapped property in `Published`'s subscript, which only uses its key path.
     var wrappedPlaceholder: Value {
         get { .null }
-        set {}  // swiftlint:disable:this unused_setter_value
+        set {}
     }
     /// Stands in for the projected property (`$property`) in `Published`'s subscript.
     var projectedPlaceholder: Published<Value>.Publisher {
         get { published[0].projectedValue }
-        set {}  // swiftlint:disable:this unused_setter_value
+        set {}
     }
 
     /// Makes the object with its properties' first values, in order.

@@ -5,7 +5,6 @@ import Foundation
 /// name and shape returns (`first()` is `Publishers.First`, `first(where:)` `Publishers.FirstWhere`,
 /// `tryFirst(where:)` `Publishers.TryFirstWhere`), asked for its Output and Failure.
 extension Session {
-    // swiftlint:disable:next cyclomatic_complexity function_body_length
     func stage(
         for call: OperatorCall, text: String, after upstream: StageType, arguments: [ValueType], depth: Int
     ) throws -> StageType {
