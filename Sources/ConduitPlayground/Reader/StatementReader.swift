@@ -238,7 +238,8 @@ public struct StatementReader: Sendable {
             let blanks = StatementReader.leadingBlanks(of: rest)
             let afterBlanks = rest.dropFirst(blanks)
             // The column, in the line, of the first character after the `;` and its blanks.
-            let consumed = String(decoding: building.text.utf8.dropFirst(base).prefix(semicolon - base + 1), as: UTF8.self)
+            let consumedBytes = building.text.utf8.dropFirst(base).prefix(semicolon - base + 1)
+            let consumed = String(decoding: consumedBytes, as: UTF8.self)
             let restColumn = column + consumed.count + blanks
             let headIsBlank = head.trimmingWhitespaceAndNewlines().isEmpty
             if afterBlanks.hasPrefix("."), !headIsBlank {
