@@ -130,8 +130,14 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     final func takeLeftoverPort() -> Port? {
         guard hub == nil, let leftover = port else { return nil }
         port = nil
+        letGoOfSource()
         return leftover
     }
+
+    /// Lets go of what the conduit holds of its subject besides the hub, once it has ended: here
+    /// nothing; a current-value subject's conduit, the subject. Called holding the lock.
+    @usableFromInline
+    func letGoOfSource() {}
 
     /// Sends `.ended` through a port let go. Not inlined: unspecialised code that makes the event
     /// looks up its generic type, which it would otherwise do on every call of `withLock`.
