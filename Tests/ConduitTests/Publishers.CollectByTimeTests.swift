@@ -1,4 +1,5 @@
 import Conduit
+import ConduitTesting
 import XCTest
 
 /// `collect(.byTime)` and `collect(.byTimeOrCount)` as marble diagrams (one character per 10ms):

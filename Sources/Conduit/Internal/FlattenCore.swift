@@ -377,7 +377,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         }
         lock.unlock(owner: self)
         let child = transform(input)
-        if childIsJust, !Instrumentation.isActive {
+        if childIsJust, !InstrumentationHook.isActive {
             justArrived(unsafeBitCast(child, to: Just<Output>.self).output)
             return .none
         }

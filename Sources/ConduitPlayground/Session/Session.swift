@@ -1,4 +1,5 @@
 import Conduit
+import ConduitInstrumentation
 import Foundation
 
 /// A playground session: the names a person has made (subjects, pipelines, sinks) mapped to real
