@@ -100,14 +100,22 @@ internal final class DropUntilOutputGate<Downstream: Subscriber, OtherOutput>: U
         if demand > 0 { subscription.request(demand) }
     }
 
-    /// Before the other publisher's value, values are dropped without asking for more; a value
-    /// before the subscription (Combine traps) is ignored.
+    /// Before the other publisher's value, values are dropped without asking for more. As in
+    /// Combine, a value before the subscription is an API violation.
     @inlinable func receive(_ input: Input) -> Subscribers.Demand {
-        let passes: Bool = lock.withLock {
-            guard !ended, open, case .live = upstream else { return false }
-            return true
+        // Whether the value passes, and whether it came before the subscription.
+        let (passes, early): (Bool, Bool) = lock.withLock {
+            guard !ended, open, case .live = upstream else {
+                // The other publisher may have ended the stream before the subscription came.
+                if requestsLateUpstream { return (false, true) }
+                guard case .awaiting = upstream else { return (false, false) }
+                return (false, !ended)
+            }
+            return (true, false)
         }
-        return passes ? deliver(input) : .none
+        if passes { return deliver(input) }
+        if early { APIViolation.report(.valueBeforeSubscription) }
+        return .none
     }
 
     /// Passes the completion on and cancels the other publisher's subscription.

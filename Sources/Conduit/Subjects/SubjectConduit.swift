@@ -212,7 +212,10 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
 
     @usableFromInline
     final func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must not be zero")
+        guard newDemand > 0 else {
+            APIViolation.report(.zeroDemand)
+            return
+        }
         // The hub is retained, and its lock taken, only by the first request of a passthrough
         // subject's subscribers that finds upstreams to ask (`markDemanded`).
         var hub: SubjectRoster?
