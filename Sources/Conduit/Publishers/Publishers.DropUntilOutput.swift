@@ -103,19 +103,23 @@ internal final class DropUntilOutputGate<Downstream: Subscriber, OtherOutput>: U
     /// Before the other publisher's value, values are dropped without asking for more. As in
     /// Combine, a value before the subscription is an API violation.
     @inlinable func receive(_ input: Input) -> Subscribers.Demand {
-        // Whether the value passes, and whether it came before the subscription.
-        let (passes, early): (Bool, Bool) = lock.withLock {
-            guard !ended, open, case .live = upstream else {
-                // The other publisher may have ended the stream before the subscription came.
-                if requestsLateUpstream { return (false, true) }
-                guard case .awaiting = upstream else { return (false, false) }
-                return (false, !ended)
-            }
-            return (true, false)
+        let passes: Bool = lock.withLock {
+            guard !ended, open, case .live = upstream else { return false }
+            return true
         }
         if passes { return deliver(input) }
-        if early { APIViolation.report(.valueBeforeSubscription) }
+        if cameBeforeSubscription() { APIViolation.report(.valueBeforeSubscription) }
         return .none
+    }
+
+    /// Whether a value that does not pass came before the upstream's subscription (the other
+    /// publisher may have ended the stream before it came). Off the value path that passes.
+    @usableFromInline func cameBeforeSubscription() -> Bool {
+        lock.withLock {
+            if requestsLateUpstream { return true }
+            guard case .awaiting = upstream else { return false }
+            return !ended
+        }
     }
 
     /// Passes the completion on and cancels the other publisher's subscription.
