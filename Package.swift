@@ -6,6 +6,10 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Conduit", targets: ["Conduit"]),
+        // Companion modules: what Combine does not have, so that `import Conduit` adds no name
+        // Combine lacks (virtual time for tests; the instrumentation hook's public API).
+        .library(name: "ConduitTesting", targets: ["ConduitTesting"]),
+        .library(name: "ConduitInstrumentation", targets: ["ConduitInstrumentation"]),
         .executable(name: "conduit", targets: ["conduit"]),
     ],
     // What `conduit` links beyond the playground. `swift build` and `swift test` enable them all;
@@ -40,9 +44,21 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
+            name: "ConduitTesting",
+            dependencies: ["Conduit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "ConduitInstrumentation",
+            dependencies: ["Conduit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
             name: "ConduitPlayground",
             dependencies: [
                 "Conduit",
+                "ConduitTesting",
+                "ConduitInstrumentation",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],
@@ -112,7 +128,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConduitCompatSwift5Tests",
-            dependencies: ["Conduit"],
+            dependencies: ["Conduit", "ConduitTesting"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
@@ -128,9 +144,24 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // A library declaring names Combine lacks (VirtualTimeScheduler, Binding, Instrumentation),
+        // which ConduitNameTests imports beside Conduit.
+        .target(
+            name: "NameClashFixture",
+            path: "Tests/NameClashFixture",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Conduit exports exactly Combine's public names (its symbol graph against Combine's list),
+        // and a file importing it and another library with names Combine lacks compiles.
+        .testTarget(
+            name: "ConduitNameTests",
+            dependencies: ["Conduit", "NameClashFixture"],
+            exclude: ["combine-public-names.txt"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "ConduitTests",
-            dependencies: ["Conduit"],
+            dependencies: ["Conduit", "ConduitTesting", "ConduitInstrumentation"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

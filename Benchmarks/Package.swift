@@ -25,7 +25,10 @@ let package = Package(
         // The case list written against Conduit.
         .target(
             name: "ConduitCases",
-            dependencies: ["BenchSupport", .product(name: "Conduit", package: "Conduit")],
+            dependencies: [
+                "BenchSupport", .product(name: "Conduit", package: "Conduit"),
+                .product(name: "ConduitTesting", package: "Conduit"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // The same case list written against OpenCombine, in its own module so that the two

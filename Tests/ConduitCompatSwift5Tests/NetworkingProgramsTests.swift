@@ -1,6 +1,8 @@
 // A Combine API client and a batching logger, compiled in the Swift 5 language mode with only
-// the import changed (`import Combine` → `import Conduit`).
+// the import changed (`import Combine` → `import Conduit`); the test's virtual clock is
+// ConduitTesting's.
 import Conduit
+import ConduitTesting
 import Foundation
 import XCTest
 #if canImport(FoundationNetworking)

@@ -92,4 +92,36 @@ final class CurrentValueSubjectTests: XCTestCase {
         subject.send(subscription: upstream)
         XCTAssertEqual(upstream.requests, [.unlimited])
     }
+
+    /// A subscription kept after a cancel does not keep its subject alive (Combine lets it go).
+    func testCancelledSubscriptionLetsGoOfTheSubject() throws {
+        weak var released: CurrentValueSubject<Int, Never>?
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        do {
+            let subject = CurrentValueSubject<Int, Never>(1)
+            released = subject
+            subject.subscribe(recorder)
+        }
+        XCTAssertNotNil(released, "a live subscription holds its subject")
+        let subscription = try XCTUnwrap(recorder.subscription)
+        subscription.cancel()
+        XCTAssertNil(released, "the cancelled subscription, still held, let the subject go")
+        subscription.request(.max(1))
+        XCTAssertEqual(recorder.values, [1], "a request after the cancel delivers nothing")
+    }
+
+    /// A subscription kept after the subject finished does not keep its subject alive.
+    func testFinishedSubscriptionLetsGoOfTheSubject() throws {
+        weak var released: CurrentValueSubject<Int, Never>?
+        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
+        do {
+            let subject = CurrentValueSubject<Int, Never>(1)
+            released = subject
+            subject.subscribe(recorder)
+            subject.send(completion: .finished)
+        }
+        XCTAssertNotNil(recorder.subscription)
+        XCTAssertEqual(recorder.eventDescriptions, ["subscription", "value(1)", "finished"])
+        XCTAssertNil(released, "the finished subscription, still held, let the subject go")
+    }
 }

@@ -1,4 +1,5 @@
 import Conduit
+import ConduitInstrumentation
 import Foundation
 import XCTest
 

@@ -1,4 +1,5 @@
 import Conduit
+import ConduitTesting
 import Foundation
 import XCTest
 
@@ -152,24 +153,6 @@ final class ObservableObjectTests: XCTestCase {
         counter.count += 1
         XCTAssertEqual(before, [0])
         cancellable.cancel()
-    }
-}
-
-final class BindingTests: XCTestCase {
-    struct Card {
-        var name: String
-        var rank: Int
-    }
-
-    func testBindingReadsAndWritesTheOwner() {
-        var card = Card(name: "ace", rank: 1)
-        let binding = Binding(get: { card }, set: { card = $0 })
-        binding.wrappedValue.rank = 14
-        XCTAssertEqual(card.rank, 14)
-        let name = binding.name
-        name.wrappedValue = "king"
-        XCTAssertEqual(card.name, "king")
-        XCTAssertEqual(Binding.constant(3).wrappedValue, 3)
     }
 }
 

@@ -1,4 +1,5 @@
 import Conduit
+import ConduitTesting
 import XCTest
 
 /// A chain that nobody holds and nobody cancelled stays alive while a time operator has an action

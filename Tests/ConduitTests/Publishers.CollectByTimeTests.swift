@@ -1,4 +1,5 @@
 import Conduit
+import ConduitTesting
 import XCTest
 
 /// `collect(.byTime)` and `collect(.byTimeOrCount)` as marble diagrams (one character per 10ms):
@@ -61,6 +62,20 @@ final class CollectByTimeTests: XCTestCase {
         XCTAssertEqual(subscriber.values, [[1]], "an array goes out at the end of an interval, not on request")
         scheduler.advance(by: .milliseconds(10))
         XCTAssertEqual(subscriber.values, [[1], [2, 3]])
+    }
+
+    /// The demand a subscriber returns from `receive(_:)` reaches the upstream as `count` items
+    /// per array, as a request does: without it a subject finds no demand and drops 2 and 3.
+    func testByTimeOrCountPassesTheDemandReturnedForAnArrayUpstream() {
+        let scheduler = VirtualTimeScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = RecordingSubscriber<[Int], Never>(initialDemand: .max(1), demandPerValue: .max(1))
+        subject.collect(.byTimeOrCount(scheduler, .seconds(1), 2)).subscribe(subscriber)
+        for value in 0..<4 {
+            subject.send(value)
+            scheduler.advance(by: .milliseconds(10))
+        }
+        XCTAssertEqual(subscriber.values, [[0, 1], [2, 3]])
     }
 
     func testByTimeAsksTheUpstreamForEverything() {

@@ -1,4 +1,5 @@
 import Conduit
+import ConduitTesting
 import XCTest
 
 /// `measureInterval`: when it reads the clock and how it passes demand on.

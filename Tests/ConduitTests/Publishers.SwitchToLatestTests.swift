@@ -135,18 +135,6 @@ final class SwitchToLatestTests: XCTestCase {
         XCTAssertEqual(second.subscription.requests, [.max(1), .max(4)])
     }
 
-    func testAValueNobodyAskedForIsDropped() {
-        let upstream = PassthroughSubject<ManualPublisher<Int, Never>, Never>()
-        let inner = ManualPublisher<Int, Never>()
-        let recorder = RecordingSubscriber<Int, Never>(initialDemand: .max(1))
-        upstream.switchToLatest().subscribe(recorder)
-        upstream.send(inner)
-        inner.send(1)
-        XCTAssertEqual(inner.send(2), .none)
-        recorder.request(.max(1))
-        XCTAssertEqual(recorder.values, [1])
-    }
-
     func testAValueSentBeforeTheInnerSubscriptionIsDelivered() {
         let upstream = PassthroughSubject<ManualPublisher<Int, Never>, Never>()
         let inner = ManualPublisher<Int, Never>(subscribesAtOnce: false)

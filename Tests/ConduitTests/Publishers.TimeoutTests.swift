@@ -82,14 +82,6 @@ final class TimeoutTests: XCTestCase {
         XCTAssertEqual(upstream.subscription.cancelCount, 1)
     }
 
-    func testOnASynchronousSchedulerTheStreamEndsRightAfterTheSubscription() {
-        let upstream = ManualPublisher<Int, Never>()
-        let subscriber = RecordingSubscriber<Int, Never>()
-        upstream.timeout(.seconds(1), scheduler: ImmediateScheduler.shared).subscribe(subscriber)
-        XCTAssertEqual(subscriber.eventDescriptions, ["subscription", "finished"])
-        XCTAssertTrue(upstream.subscription.isCancelled)
-    }
-
     func testTimeoutShowsNoChildrenAndItsName() {
         let upstream = HeldSubscriberPublisher<Int, Never>()
         upstream.timeout(.seconds(1), scheduler: RecordingScheduler()).subscribe(RecordingSubscriber<Int, Never>())

@@ -1,4 +1,5 @@
 import Conduit
+import ConduitTesting
 import Foundation
 import XCTest
 

@@ -59,6 +59,21 @@ final class TimerPublisherTests: XCTestCase {
         first.cancel()
     }
 
+    /// The first date comes one interval after the connection, not at it (as in Combine).
+    func testFirstDateComesOneIntervalAfterConnecting() throws {
+        let interval: TimeInterval = 0.2
+        let publisher = Timer.publish(every: interval, on: .current, in: .default)
+        var dates: [Date] = []
+        let cancellable = publisher.sink { dates.append($0) }
+        let connected = Date()
+        let connection = publisher.connect()
+        runCurrentRunLoop(until: { !dates.isEmpty })
+        connection.cancel()
+        cancellable.cancel()
+        let first = try XCTUnwrap(dates.first)
+        XCTAssertGreaterThanOrEqual(first.timeIntervalSince(connected), interval * 0.9, "fired early: \(dates)")
+    }
+
     /// The object a reflected value holds, looking through an optional.
     private func object(in value: Any) -> AnyObject? {
         let mirror = Mirror(reflecting: value)

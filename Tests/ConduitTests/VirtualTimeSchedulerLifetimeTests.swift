@@ -1,4 +1,5 @@
 import Conduit
+import ConduitTesting
 import XCTest
 
 /// What a `VirtualTimeScheduler` and the cancellables of its repeating actions keep alive: a kept

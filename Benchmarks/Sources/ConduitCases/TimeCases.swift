@@ -1,5 +1,6 @@
 import BenchSupport
 import Conduit
+import ConduitTesting
 
 /// `debounce` on the virtual-time scheduler: each value is sent, then the clock moves past the
 /// debounce interval, so every value comes out. The figure is per value.

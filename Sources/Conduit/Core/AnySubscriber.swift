@@ -29,10 +29,10 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveSubscriptionBody = s.receive(subscription:)
         receiveValueBody = s.receive(_:)
         receiveCompletionBody = s.receive(completion:)
-        descriptionBody = { Instrumentation.describe(s) }
+        descriptionBody = { InstrumentationHook.describe(s) }
         mirrorBody = { Mirror(reflecting: s) }
         playgroundDescriptionBody = {
-            (s as? CustomPlaygroundDisplayConvertible)?.playgroundDescription ?? Instrumentation.describe(s)
+            (s as? CustomPlaygroundDisplayConvertible)?.playgroundDescription ?? InstrumentationHook.describe(s)
         }
     }
 

@@ -25,10 +25,14 @@ extension Subscribers {
         @inlinable
         public static var none: Demand { Demand(rawValue: 0) }
 
-        /// Creates a demand for the given maximum number of elements; a negative value is a fatal error.
+        /// Creates a demand for the given maximum number of elements; a negative value is an API
+        /// violation (a trap, as in Combine; `.none` under a violation handler).
         @inlinable
         public static func max(_ value: Int) -> Demand {
-            precondition(value >= 0, "demand cannot be negative")
+            guard value >= 0 else {
+                APIViolation.report(.negativeDemand)
+                return .none
+            }
             return Demand(rawValue: UInt(value))
         }
 
@@ -87,7 +91,8 @@ extension Subscribers {
 
         // MARK: Multiplication
 
-        /// Multiplies a demand by a number; `.unlimited` stays `.unlimited`.
+        /// Multiplies a demand by a number; `.unlimited` stays `.unlimited`. A negative factor
+        /// is an API violation (a trap, as in Combine; `.none` under a handler).
         ///
         /// - Parameters:
         ///   - lhs: The first operand.
@@ -95,8 +100,11 @@ extension Subscribers {
         /// - Returns: The result.
         @inlinable
         public static func * (lhs: Demand, rhs: Int) -> Demand {
+            if rhs <= 0 {
+                if rhs < 0 { APIViolation.report(.negativeDemand) }
+                return lhs == .unlimited && rhs == 0 ? .unlimited : .none
+            }
             if lhs == .unlimited { return .unlimited }
-            if rhs <= 0 { return .none }
             let (product, overflow) = lhs.rawValue.multipliedReportingOverflow(by: UInt(rhs))
             return overflow ? .unlimited : Demand(rawValue: product)
         }

@@ -1,7 +1,7 @@
 /// Declares that a type can transmit a sequence of values over time.
 ///
 /// Implement `receive(subscriber:)`; everyone else calls `subscribe(_:)`, which is also where the
-/// instrumentation hook (see `Instrumentation`) attaches when an observer is installed.
+/// instrumentation hook (see `InstrumentationHook`) attaches when an observer is installed.
 public protocol Publisher<Output, Failure> {
     /// The kind of values published by this publisher.
     associatedtype Output
@@ -28,8 +28,8 @@ extension Publisher {
     ///   them.
     @inlinable @inline(__always)
     public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
-        if Instrumentation.isActive {
-            Instrumentation.subscribe(subscriber, to: self)
+        if InstrumentationHook.isActive {
+            InstrumentationHook.subscribe(subscriber, to: self)
         } else {
             receive(subscriber: subscriber)
         }

@@ -55,13 +55,14 @@ extension Timer {
             subject.receive(subscriber: subscriber)
         }
 
-        /// Starts the timer (its first tick is due at once, as a Foundation `Timer` made with
-        /// `init(timeInterval:repeats:block:)` on Linux); cancelling the returned cancellable stops it
+        /// Starts the timer, whose first tick is due one interval from now (as Combine's: a timer
+        /// of 0.2s fires at 0.2s and 0.4s, not at 0); cancelling the returned cancellable stops it
         /// and lets go of what the timer held.
         public func connect() -> Cancellable {
             let subject = self.subject
             let timer = RunLoopTimer.add(
-                to: runLoop, at: Date(), interval: interval, tolerance: tolerance ?? 0, mode: mode,
+                to: runLoop, at: Date().addingTimeInterval(interval), interval: interval,
+                tolerance: tolerance ?? 0, mode: mode,
                 UncheckedAction { subject.send(Date()) }
             )
             let replaced: RunLoopTimer.Handle? = lock.withLock {

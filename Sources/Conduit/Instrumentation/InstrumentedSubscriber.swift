@@ -17,29 +17,29 @@ internal final class InstrumentedSubscriber<Downstream: Subscriber>: Subscriber,
         self.downstream = downstream
         self.reporter = InstrumentedLinkReporter(
             link: CombineIdentifier(), subscriber: downstream.combineIdentifier,
-            publisherDescription: publisherDescription, subscriberDescription: Instrumentation.describe(downstream))
+            publisherDescription: publisherDescription, subscriberDescription: InstrumentationHook.describe(downstream))
     }
 
     var description: String { reporter.subscriberDescription }
 
     var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
 
-    func report(_ kind: Instrumentation.EventKind) {
+    func report(_ kind: InstrumentationHook.EventKind) {
         reporter.report(kind)
     }
 
     func receive(subscription: Subscription) {
-        if Instrumentation.isListening { report(.subscription) }
+        if InstrumentationHook.isListening { report(.subscription) }
         downstream.receive(subscription: InstrumentedSubscription(upstream: subscription, reporter: reporter))
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        if Instrumentation.isListening { report(.value(input)) }
+        if InstrumentationHook.isListening { report(.value(input)) }
         return downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        if Instrumentation.isListening {
+        if InstrumentationHook.isListening {
             switch completion {
             case .finished: report(.finished)
             case .failure(let error): report(.failure(error))
@@ -57,8 +57,8 @@ internal struct InstrumentedLinkReporter: Sendable {
     let publisherDescription: String
     let subscriberDescription: String
 
-    func report(_ kind: Instrumentation.EventKind) {
-        Instrumentation.emit(Instrumentation.Event(
+    func report(_ kind: InstrumentationHook.EventKind) {
+        InstrumentationHook.emit(InstrumentationHook.Event(
             kind: kind, link: link, subscriber: subscriber,
             publisherDescription: publisherDescription, subscriberDescription: subscriberDescription
         ))
@@ -84,12 +84,12 @@ internal final class InstrumentedSubscription: Subscription, CustomStringConvert
     var combineIdentifier: CombineIdentifier { upstream.combineIdentifier }
 
     func request(_ demand: Subscribers.Demand) {
-        if Instrumentation.isListening { link.report(.request(demand)) }
+        if InstrumentationHook.isListening { link.report(.request(demand)) }
         upstream.request(demand)
     }
 
     func cancel() {
-        if Instrumentation.isListening { link.report(.cancel) }
+        if InstrumentationHook.isListening { link.report(.cancel) }
         upstream.cancel()
     }
 }

@@ -83,7 +83,13 @@ internal final class CatchRelay<UpstreamFailure: Error, Downstream: Subscriber>:
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         lock.lock()
         guard case .upstream = phase, let downstream else {
+            // A second failure while the replacement is on its way or under way: Combine traps.
+            let secondFailure: Bool = switch phase {
+            case .recovering, .recovered: downstream != nil
+            default: false
+            }
             lock.unlock()
+            if secondFailure { APIViolation.report(.secondCompletion) }
             return
         }
         source = nil
@@ -193,7 +199,16 @@ internal final class CatchRelay<UpstreamFailure: Error, Downstream: Subscriber>:
     func deliver(_ input: Input, from stage: Phase) -> Subscribers.Demand {
         lock.lock()
         guard let downstream, demand > 0 else {
+            // As in Combine, a value before the upstream's subscription, or one from the publisher
+            // delivering now that nobody asked for, is an API violation.
+            let violation: APIViolation? = switch (stage, phase) {
+            case (_, .awaitingUpstream) where downstream != nil: .valueBeforeSubscription
+            case (.upstream, .upstream) where downstream != nil, (.recovered, .recovered) where downstream != nil:
+                .valueWithoutDemand
+            default: nil
+            }
             lock.unlock()
+            if let violation { APIViolation.report(violation) }
             return .none
         }
         switch (stage, phase) {

@@ -31,7 +31,7 @@ internal final class ErasedSubscriber<Input, Failure: Error>: Subscriber, Custom
     var combineIdentifier: CombineIdentifier { base.combineIdentifier }
 
     @usableFromInline
-    var description: String { Instrumentation.describe(base) }
+    var description: String { InstrumentationHook.describe(base) }
 
     @usableFromInline
     func receive(subscription: Subscription) {

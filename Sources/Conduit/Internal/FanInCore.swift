@@ -77,7 +77,10 @@ internal final class FanInCore<Downstream: Subscriber, State: FanInState>: Subsc
 
     @inlinable
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must not be zero")
+        guard newDemand > 0 else {
+            APIViolation.report(.zeroDemand)
+            return
+        }
         lock.lock()
         guard !done else {
             lock.unlock()

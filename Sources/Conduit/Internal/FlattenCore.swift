@@ -294,7 +294,10 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
 
     @inlinable
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must not be zero")
+        guard newDemand > 0 else {
+            APIViolation.report(.zeroDemand)
+            return
+        }
         lockClosed()
         guard !done else {
             unlockReopened()
@@ -377,7 +380,7 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         }
         lock.unlock(owner: self)
         let child = transform(input)
-        if childIsJust, !Instrumentation.isActive {
+        if childIsJust, !InstrumentationHook.isActive {
             justArrived(unsafeBitCast(child, to: Just<Output>.self).output)
             return .none
         }
@@ -541,9 +544,14 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
         guard demand > 0, buffer.isEmpty, deliverer == 0 || (deliverer == me && nesting < Self.maxNesting),
             downstream != nil
         else {
-            // A SwitchToLatest value nobody asked for is dropped (Combine traps).
+            // A SwitchToLatest value nobody asked for is an API violation, as in Combine (dropped
+            // under a violation handler).
             if !switching || demand > 0 {
                 buffer.append((id, slot, value))
+            } else if downstream != nil {
+                unlockReopened()
+                APIViolation.report(.valueWithoutDemand)
+                return .none
             }
             unlockReopened()
             return .none
@@ -641,6 +649,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             unlockReopened()
             return
         }
+        if switching, holds(slot, id), !slots[slot].isSubscribed {
+            return completedBeforeSubscription()
+        }
         if holds(slot, id) {
             _ = removeChild(at: slot)
         }
@@ -663,6 +674,9 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             unlockReopened()
             return
         }
+        if switching, holds(slot, id), !slots[slot].isSubscribed {
+            return completedBeforeSubscription()
+        }
         if holds(slot, id) {
             _ = removeChild(at: slot)
         }
@@ -680,6 +694,14 @@ internal final class FlattenCore<Outer, Child: Publisher, Downstream: Subscriber
             upstream?.subscription.cancel()
         }
         send(completion, to: end)
+    }
+
+    /// A SwitchToLatest child completed before its subscription: an API violation, as in Combine
+    /// (ignored under a violation handler). Called holding the lock; releases it.
+    @usableFromInline
+    func completedBeforeSubscription() {
+        unlockReopened()
+        APIViolation.report(.completionBeforeSubscription)
     }
 
     // MARK: Delivery

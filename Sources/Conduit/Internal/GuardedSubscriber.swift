@@ -25,7 +25,13 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     }
 
     @usableFromInline let lock = Lock()
+    /// Present from the subscription until the stream ends.
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    /// The downstream until the subscription comes, for an operator that answers an event before
+    /// it with an API violation (Combine's `tryFilter`, `tryCompactMap`, `removeDuplicates`,
+    /// `prefix(while:)` and their `try` forms): kept aside, the value path's one test of
+    /// `downstream` finds the violation too.
+    @usableFromInline @exclusivity(unchecked) var waitingDownstream: Downstream?
     @usableFromInline @exclusivity(unchecked) var upstream: Subscription?
     @usableFromInline @exclusivity(unchecked) var done = false
     /// Whether a subscription that comes after the downstream cancelled is cancelled (Combine's
@@ -57,10 +63,15 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
         reflectsDownstream: Bool = false,
         passesEarlyCompletion: Bool = false,
         reflectedState: ((_ status: String, _ upstream: Subscription?) -> [Mirror.Child])? = nil,
+        trapsBeforeSubscription: Bool = false,
         step: @escaping (Input) throws -> Step
     ) {
         self.reflectedState = reflectedState
-        self.downstream = downstream
+        if trapsBeforeSubscription {
+            self.waitingDownstream = downstream
+        } else {
+            self.downstream = downstream
+        }
         self.passesEarlyCompletion = passesEarlyCompletion
         self.reflectsDownstream = reflectsDownstream
         self.cancelsLateSubscription = cancelsLateSubscription
@@ -73,7 +84,7 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     @usableFromInline
     var customMirror: Mirror {
         lock.lock()
-        let downstream = self.downstream
+        let downstream = self.downstream ?? waitingDownstream
         let upstream = self.upstream
         let status = done ? "terminal" : upstream == nil ? "awaiting subscription" : "subscribed"
         lock.unlock()
@@ -90,7 +101,7 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     @usableFromInline
     func receive(subscription: Subscription) {
         lock.lock()
-        guard upstream == nil, !done, let downstream else {
+        guard upstream == nil, !done, let downstream = downstream ?? waitingDownstream else {
             let leaveAlone = cancelledWhileWaiting && !cancelsLateSubscription
             cancelledWhileWaiting = false
             lock.unlock()
@@ -98,6 +109,8 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
             return
         }
         upstream = subscription
+        self.downstream = downstream
+        waitingDownstream = nil
         lock.unlock()
         downstream.receive(subscription: self)
     }
@@ -106,7 +119,9 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         guard !done, let downstream else {
+            let early = waitingDownstream != nil
             lock.unlock()
+            if early { APIViolation.report(.valueBeforeSubscription) }
             return .none
         }
         lock.unlock()
@@ -149,7 +164,9 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         lock.lock()
         guard !done, upstream != nil || passesEarlyCompletion, let downstream else {
+            let early = waitingDownstream != nil
             lock.unlock()
+            if early { APIViolation.report(.completionBeforeSubscription) }
             return
         }
         done = true
@@ -161,8 +178,15 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
 
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {
-        let upstream = lock.withLock { done ? nil : self.upstream }
-        upstream?.request(demand)
+        lock.lock()
+        guard !done, let upstream else {
+            let early = waitingDownstream != nil
+            lock.unlock()
+            if early { APIViolation.report(.requestBeforeSubscription) }
+            return
+        }
+        lock.unlock()
+        upstream.request(demand)
     }
 
     @usableFromInline
@@ -171,6 +195,7 @@ internal final class GuardedSubscriber<Input, UpstreamFailure: Error, Downstream
             defer {
                 done = true
                 downstream = nil
+                waitingDownstream = nil
                 self.upstream = nil
             }
             if !done, self.upstream == nil { cancelledWhileWaiting = true }

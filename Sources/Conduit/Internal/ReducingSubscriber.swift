@@ -156,7 +156,10 @@ internal final class ReducingSubscriber<Input, UpstreamFailure: Error, Downstrea
 
     @usableFromInline
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "demand must not be zero")
+        guard demand > 0 else {
+            APIViolation.report(.zeroDemand)
+            return
+        }
         lock.lock()
         demanded = true
         switch phase {

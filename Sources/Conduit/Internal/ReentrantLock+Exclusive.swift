@@ -8,7 +8,7 @@ extension ReentrantLock {
     /// Takes the lock; the calling thread must not hold it already. `owner` is the object the lock
     /// lives in: it picks the parking lot when the lock is contended.
     @inlinable
-    func lock(owner: AnyObject) {
+    package func lock(owner: AnyObject) {
         let me = ReentrantLock.currentThread
         if !word.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
             lockContended(me, owner: owner)
@@ -32,7 +32,7 @@ extension ReentrantLock {
 
     /// Releases the lock taken with `lock(owner:)`, waking the threads waiting for it.
     @inlinable
-    func unlock(owner: AnyObject) {
+    package func unlock(owner: AnyObject) {
         if word.exchange(0, ordering: .releasing) & 1 != 0 {
             ParkingLot.spot(for: owner).wakeAll()
         }
@@ -42,7 +42,7 @@ extension ReentrantLock {
 extension ReentrantLock {
     /// Runs `body` holding the lock taken as a plain lock (`lock(owner:)`), and returns its result.
     @inlinable
-    func withExclusiveLock<T>(owner: AnyObject, _ body: () throws -> T) rethrows -> T {
+    package func withExclusiveLock<T>(owner: AnyObject, _ body: () throws -> T) rethrows -> T {
         lock(owner: owner)
         defer { unlock(owner: owner) }
         return try body()

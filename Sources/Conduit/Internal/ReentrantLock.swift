@@ -14,13 +14,14 @@ import Darwin
 /// once per subscription (80 bytes less each). Taking and releasing it uncontended is one
 /// compare-and-swap and one exchange; a thread that finds it held sleeps on one of a few shared
 /// condition variables (a parking lot chosen by the owner object's address) until it is released.
+/// Package access: the companion modules' objects (`ConduitTesting`'s virtual clock) use it too.
 @usableFromInline
-internal struct ReentrantLock: ~Copyable, @unchecked Sendable {
+package struct ReentrantLock: ~Copyable, @unchecked Sendable {
     /// The holder's thread id, with bit 0 set while a thread waits; 0 when free.
     @usableFromInline let word = Atomic<UInt>(0)
 
     @inlinable
-    init() {}
+    package init() {}
 
     /// The calling thread's id: never 0, and with bit 0 clear (a thread descriptor's address).
     @inlinable

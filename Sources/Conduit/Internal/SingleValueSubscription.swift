@@ -101,7 +101,10 @@ internal final class SingleValueSubscription<Downstream: Subscriber>: Subscripti
 
     @inlinable
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "demand must not be zero")
+        guard demand > 0 else {
+            APIViolation.report(.zeroDemand)
+            return
+        }
         state.bitwiseOr(Self.requested, ordering: .acquiringAndReleasing)
         deliverIfDue()
     }

@@ -110,7 +110,10 @@ private final class FutureSubscription<Downstream: Subscriber>: Subscription, Cu
     /// A zero demand traps, as in Combine. A value delivered here leaves `parent` set (as
     /// Combine's reflection shows it); the subscriber is let go of either way.
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "demand must not be zero")
+        guard demand > 0 else {
+            APIViolation.report(.zeroDemand)
+            return
+        }
         lock.withLock { hasAnyDemand = true }
         deliverIfDue(keepingParent: true)
     }

@@ -111,6 +111,10 @@ internal final class CountingCollector<Element, Downstream: Subscriber>:
 
     @usableFromInline
     override func request(_ demand: Subscribers.Demand) {
+        guard demand > 0 else {
+            APIViolation.report(.zeroDemand)
+            return
+        }
         super.request(demand * count)
     }
 }

@@ -245,13 +245,16 @@ private final class TimeCollector<Element, Downstream: Subscriber, Context: Sche
         deliver(batch, to: target)
     }
 
+    /// Hands on an array; the demand the downstream answers with counts as a request, so with
+    /// `.byTimeOrCount` it reaches the upstream as `count` items per array, as `request(_:)` does.
     private func deliver(_ batch: [Element], to target: Downstream) {
         let more = target.receive(batch)
-        let flush: Bool = lock.withLock {
-            guard downstream != nil else { return false }
+        let (flush, subscription): (Bool, Subscription?) = lock.withLock {
+            guard downstream != nil else { return (false, nil) }
             demand += more
-            return claimCountFlush()
+            return (claimCountFlush(), more > 0 ? upstream : nil)
         }
+        if let subscription, let count { subscription.request(more * count) }
         if flush { scheduleCountFlush() }
     }
 

@@ -52,7 +52,8 @@ extension Publishers {
             let transform = self.transform
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Upstream.Failure, S>(
                 downstream: subscriber, name: "TryCompactMap", mapFailure: { $0 }, wrapError: { $0 },
-                reflectsDownstream: true
+                reflectsDownstream: true,
+                trapsBeforeSubscription: true
             ) { try transform($0).map { .send($0) } ?? .skip })
         }
     }

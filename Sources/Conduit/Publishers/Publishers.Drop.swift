@@ -199,6 +199,10 @@ internal final class DropSubscription<Downstream: Subscriber>:
 
     @usableFromInline
     override func request(_ demand: Subscribers.Demand) {
+        guard demand > 0 else {
+            APIViolation.report(.zeroDemand)
+            return
+        }
         lock.lock()
         if case .awaitingSubscription = upstream {
             if downstream != nil { pendingDemand += demand }
@@ -236,6 +240,16 @@ internal final class DropWhileSubscription<Input, UpstreamFailure: Error, Downst
         self.predicate = predicate
         self.wrapError = wrapError
         super.init(downstream: downstream, name: name, passesEarlyCompletion: false, mapFailure: mapFailure)
+    }
+
+    /// A zero demand is an API violation, as in Combine.
+    @usableFromInline
+    override func request(_ demand: Subscribers.Demand) {
+        guard demand > 0 else {
+            APIViolation.report(.zeroDemand)
+            return
+        }
+        super.request(demand)
     }
 
     @inlinable

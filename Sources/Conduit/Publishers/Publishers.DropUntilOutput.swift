@@ -116,14 +116,26 @@ internal final class DropUntilOutputGate<Downstream: Subscriber, OtherOutput>: U
         if demand > 0 { subscription.request(demand) }
     }
 
-    /// Before the other publisher's value, values are dropped without asking for more; a value
-    /// before the subscription (Combine traps) is ignored.
+    /// Before the other publisher's value, values are dropped without asking for more. As in
+    /// Combine, a value before the subscription is an API violation.
     @inlinable func receive(_ input: Input) -> Subscribers.Demand {
         let passes: Bool = lock.withLock {
             guard !ended, open, case .live = upstream else { return false }
             return true
         }
-        return passes ? deliver(input) : .none
+        if passes { return deliver(input) }
+        if cameBeforeSubscription() { APIViolation.report(.valueBeforeSubscription) }
+        return .none
+    }
+
+    /// Whether a value that does not pass came before the upstream's subscription (the other
+    /// publisher may have ended the stream before it came). Off the value path that passes.
+    @usableFromInline func cameBeforeSubscription() -> Bool {
+        lock.withLock {
+            if requestsLateUpstream { return true }
+            guard case .awaiting = upstream else { return false }
+            return !ended
+        }
     }
 
     /// Passes the completion on and cancels the other publisher's subscription.

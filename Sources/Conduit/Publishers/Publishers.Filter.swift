@@ -54,7 +54,8 @@ extension Publishers {
             let isIncluded = self.isIncluded
             upstream.subscribe(GuardedSubscriber<Upstream.Output, Upstream.Failure, S>(
                 downstream: subscriber, name: "TryFilter", mapFailure: { $0 }, wrapError: { $0 },
-                reflectsDownstream: true
+                reflectsDownstream: true,
+                trapsBeforeSubscription: true
             ) { try isIncluded($0) ? .send($0) : .skip })
         }
     }

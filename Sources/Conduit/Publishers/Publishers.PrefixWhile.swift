@@ -25,7 +25,8 @@ extension Publishers {
             let predicate = self.predicate
             upstream.subscribe(GuardedSubscriber<Output, Failure, S>(
                 downstream: subscriber, name: "PrefixWhile", mapFailure: { $0 },
-                wrapError: { _ in fatalError("a non-throwing predicate threw") }, reflectsDownstream: true
+                wrapError: { _ in fatalError("a non-throwing predicate threw") }, reflectsDownstream: true,
+                trapsBeforeSubscription: true
             ) { predicate($0) ? .send($0) : .finish(nil) })
         }
     }
@@ -56,7 +57,8 @@ extension Publishers {
             let predicate = self.predicate
             upstream.subscribe(GuardedSubscriber<Output, Upstream.Failure, S>(
                 downstream: subscriber, name: "TryPrefixWhile", mapFailure: { $0 }, wrapError: { $0 },
-                reflectsDownstream: true
+                reflectsDownstream: true,
+                trapsBeforeSubscription: true
             ) { try predicate($0) ? .send($0) : .finish(nil) })
         }
     }

@@ -29,7 +29,8 @@ extension Publishers {
             upstream.subscribe(GuardedSubscriber<Output, Failure, S>(
                 downstream: subscriber, name: "RemoveDuplicates", mapFailure: { $0 },
                 wrapError: { _ in fatalError("a non-throwing predicate threw") },
-                reflectedState: { _, _ in [("last", previous.value as Any)] }
+                reflectedState: { _, _ in [("last", previous.value as Any)] },
+                trapsBeforeSubscription: true
             ) { value in
                 defer { previous.value = value }
                 if let last = previous.value, predicate(last, value) { return .skip }
@@ -65,7 +66,8 @@ extension Publishers {
             let predicate = self.predicate
             upstream.subscribe(GuardedSubscriber<Output, Upstream.Failure, S>(
                 downstream: subscriber, name: "TryRemoveDuplicates", mapFailure: { $0 }, wrapError: { $0 },
-                reflectedState: { _, _ in [("last", previous.value as Any)] }
+                reflectedState: { _, _ in [("last", previous.value as Any)] },
+                trapsBeforeSubscription: true
             ) { value in
                 if let last = previous.value, try predicate(last, value) {
                     previous.value = value

@@ -122,6 +122,10 @@ internal final class EmptyReplacingSubscription<Downstream: Subscriber>:
 
     @usableFromInline
     override func request(_ newDemand: Subscribers.Demand) {
+        guard newDemand > 0 else {
+            APIViolation.report(.zeroDemand)
+            return
+        }
         lock.lock()
         demand += newDemand
         if owesReplacement, let downstream {

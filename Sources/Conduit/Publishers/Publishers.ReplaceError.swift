@@ -104,7 +104,13 @@ internal final class ReplaceErrorSubscription<UpstreamFailure: Error, Downstream
             lock.unlock()
             return .none
         }
-        if demand > 0 { demand -= 1 }
+        guard demand > 0 else {
+            // Combine keeps count of the demand and traps on a value beyond it.
+            lock.unlock()
+            APIViolation.report(.valueWithoutDemand)
+            return .none
+        }
+        demand -= 1
         lock.unlock()
         let more = downstream.receive(input)
         if more > 0 {
@@ -136,6 +142,10 @@ internal final class ReplaceErrorSubscription<UpstreamFailure: Error, Downstream
 
     @usableFromInline
     func request(_ newDemand: Subscribers.Demand) {
+        guard newDemand > 0 else {
+            APIViolation.report(.zeroDemand)
+            return
+        }
         lock.lock()
         guard let downstream else {
             lock.unlock()

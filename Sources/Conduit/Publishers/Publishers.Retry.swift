@@ -103,7 +103,16 @@ internal final class RetrySubscription<Upstream: Publisher, Downstream: Subscrib
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         guard let downstream, demand > 0 else {
+            // As in Combine: a value before the first subscription, or one nobody asked for.
+            let violation: APIViolation? = if self.downstream == nil {
+                nil
+            } else if case .awaitingSubscription = state, !handedDown {
+                .valueBeforeSubscription
+            } else {
+                .valueWithoutDemand
+            }
             lock.unlock()
+            if let violation { APIViolation.report(violation) }
             return .none
         }
         demand -= 1

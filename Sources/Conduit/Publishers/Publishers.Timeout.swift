@@ -38,7 +38,10 @@ extension Publishers {
             self.customError = customError
         }
 
+        /// On `ImmediateScheduler` the timer cannot wait: an API violation, as Combine traps there
+        /// (under a violation handler the stream times out as soon as it is subscribed).
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            if Context.self == ImmediateScheduler.self { APIViolation.report(.timeoutOnImmediateScheduler) }
             upstream.subscribe(TimeoutSubscription(
                 downstream: subscriber, interval: interval, scheduler: scheduler, options: options,
                 customError: customError

@@ -57,13 +57,13 @@ public struct Record<Output, Failure: Error>: Publisher {
 
         /// Adds an output to the recording; it is an error to add one after the completion.
         public mutating func receive(_ input: Output) {
-            precondition(!isComplete, "Record.Recording received an output after the completion")
+            guard !isComplete else { return APIViolation.report(.valueAfterCompletion) }
             output.append(input)
         }
 
         /// Adds a completion event to the recording; only one may be added.
         public mutating func receive(completion: Subscribers.Completion<Failure>) {
-            precondition(!isComplete, "Record.Recording received a second completion")
+            guard !isComplete else { return APIViolation.report(.secondCompletion) }
             self.completion = completion
             isComplete = true
         }

@@ -2,8 +2,10 @@
 /// latest value on its first demand, and remembers which value it delivered last.
 @usableFromInline
 internal class CurrentValueConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>, @unchecked Sendable {
-    /// Reads the subject's latest value and that value's generation.
-    @usableFromInline final let current: () -> (Output, UInt64)
+    /// Reads the subject's latest value and that value's generation; it holds the subject, so it
+    /// is let go (`nil`) once the conduit ends, and a subscription kept after a cancel or the
+    /// completion does not keep the subject alive (as in Combine). Read and written holding the lock.
+    @usableFromInline @exclusivity(unchecked) final var current: (() -> (Output, UInt64))?
     /// The newest generation delivered.
     @usableFromInline @exclusivity(unchecked) final var deliveredGeneration: UInt64 = 0
     /// The generation delivered as the subject's latest value on a demand: sends numbered up to it
@@ -25,12 +27,18 @@ internal class CurrentValueConduit<Output, Failure: Error>: SubjectConduit<Outpu
 
     @usableFromInline
     final override func replay(through port: (SubjectEvent<Output, Failure>) -> Subscribers.Demand) {
-        let (value, generation) = current()
+        guard let latest = current?() else { return }
+        let (value, generation) = latest
         if generation > deliveredGeneration, demand > 0 {
             deliveredGeneration = generation
             replayedGeneration = generation
             deliver(value, through: port)
         }
+    }
+
+    @usableFromInline
+    final override func letGoOfSource() {
+        current = nil
     }
 }
 

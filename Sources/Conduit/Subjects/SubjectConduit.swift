@@ -130,8 +130,14 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
     final func takeLeftoverPort() -> Port? {
         guard hub == nil, let leftover = port else { return nil }
         port = nil
+        letGoOfSource()
         return leftover
     }
+
+    /// Lets go of what the conduit holds of its subject besides the hub, once it has ended: here
+    /// nothing; a current-value subject's conduit, the subject. Called holding the lock.
+    @usableFromInline
+    func letGoOfSource() {}
 
     /// Sends `.ended` through a port let go. Not inlined: unspecialised code that makes the event
     /// looks up its generic type, which it would otherwise do on every call of `withLock`.
@@ -206,7 +212,10 @@ internal class SubjectConduit<Output, Failure: Error>: SubjectLink, Subscription
 
     @usableFromInline
     final func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must not be zero")
+        guard newDemand > 0 else {
+            APIViolation.report(.zeroDemand)
+            return
+        }
         // The hub is retained, and its lock taken, only by the first request of a passthrough
         // subject's subscribers that finds upstreams to ask (`markDemanded`).
         var hub: SubjectRoster?

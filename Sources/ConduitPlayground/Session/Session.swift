@@ -1,4 +1,5 @@
 import Conduit
+import ConduitInstrumentation
 import Foundation
 
 /// A playground session: the names a person has made (subjects, pipelines, sinks) mapped to real
@@ -101,6 +102,7 @@ public final class Session: @unchecked Sendable {
     var tourProgress = TourProgress()
 
     public init() {
+        APIViolationReports.installOnce()
         tracer = Tracer()
         subjectLedgers = SubjectLedgers(held: held)
         scheduler.onStop { [weak self] report in self?.reportStop(report) }
@@ -170,11 +172,18 @@ public final class Session: @unchecked Sendable {
     private func runAndSettle(_ piece: StatementReader.Piece, file: String?, line: Int) -> Bool {
         let printedBefore = outputLock.withLock { collected?.count ?? 0 }
         var succeeded = true
+        reportViolationsBetweenStatements()
         let stopped = scheduler.budget.step {
             succeeded = run(piece, file: file, line: line)
             if !scheduler.isRealTime {
                 scheduler.virtual.advance(to: scheduler.virtual.now, limit: Session.actionsPerTick)
             }
+        }
+        for violation in APIViolationReports.take() {
+            report(
+                APIViolationDiagnostic(violation: violation, statement: piece.text), in: piece.text, file: file,
+                line: line, column: piece.column
+            )
         }
         if let stopped {
             reportStop(stopped)
@@ -185,6 +194,14 @@ public final class Session: @unchecked Sendable {
             checkTourStep(printed: outputLock.withLock { Array((collected ?? []).dropFirst(printedBefore)) })
         }
         return succeeded
+    }
+
+    /// Reports the API violations that happened since the last statement (on real time, a
+    /// scheduled action's), which no statement caused.
+    func reportViolationsBetweenStatements() {
+        for violation in APIViolationReports.take() {
+            emit(OutputRecord(kind: .error, text: "error: " + APIViolationReports.message(for: violation)))
+        }
     }
 
     /// Says how to learn that the person pressed Ctrl-C: asked while a line runs, at each value

@@ -1,4 +1,5 @@
 import Conduit
+import ConduitTesting
 import Dispatch
 import Foundation
 

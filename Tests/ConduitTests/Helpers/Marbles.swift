@@ -1,4 +1,5 @@
 import Conduit
+import ConduitTesting
 import XCTest
 
 /// Marble-diagram testing on the virtual scheduler: one character per tick of `tick` (10ms by

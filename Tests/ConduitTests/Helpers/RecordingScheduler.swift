@@ -1,4 +1,5 @@
 import Conduit
+import ConduitTesting
 import Foundation
 
 /// A virtual-time scheduler for tests that also writes down every scheduler call an operator

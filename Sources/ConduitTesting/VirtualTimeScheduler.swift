@@ -1,3 +1,4 @@
+import Conduit
 import Dispatch
 import Foundation
 import Synchronization

@@ -3,13 +3,15 @@ import Synchronization
 /// The hook through which tools (the playground's trace and live subscription view) see every
 /// subscription event: subscribe, request, value, completion and cancel.
 ///
-/// Install an observer with `Instrumentation.install(_:)`. While none is installed the engine pays
-/// one relaxed atomic load per `subscribe(_:)` and nothing per value. Only links made after an
-/// observer is installed are seen. Observers are called synchronously, on the thread of the event,
-/// and must not block.
-public enum Instrumentation {
+/// Package access: Combine has no such thing, so `Conduit` exports no name for it; the public API
+/// is the `ConduitInstrumentation` module's `Instrumentation`, built on this. While no observer
+/// is installed the engine pays one relaxed atomic load per `subscribe(_:)` and nothing per value.
+/// Only links made after an observer is installed are seen. Observers are called synchronously,
+/// on the thread of the event, and must not block.
+@usableFromInline
+package enum InstrumentationHook {
     /// What happened on one link (one subscriber attached to one publisher).
-    public enum EventKind {
+    package enum EventKind {
         /// The subscriber was attached to the publisher (it is about to receive its subscription).
         case subscribe
         /// The subscriber received its subscription.
@@ -27,27 +29,27 @@ public enum Instrumentation {
     }
 
     /// One subscription event with the identities of the link it happened on.
-    public struct Event: @unchecked Sendable {
+    package struct Event: @unchecked Sendable {
         /// What happened.
-        public let kind: EventKind
+        package let kind: EventKind
         /// Stable identifier of the link: the same for every event of one subscribe call.
-        public let link: CombineIdentifier
+        package let link: CombineIdentifier
         /// The subscriber's own identifier (`combineIdentifier`).
-        public let subscriber: CombineIdentifier
+        package let subscriber: CombineIdentifier
         /// A short description of the publisher, such as `Map` or `PassthroughSubject`.
-        public let publisherDescription: String
+        package let publisherDescription: String
         /// A short description of the subscriber, such as `Sink`.
-        public let subscriberDescription: String
+        package let subscriberDescription: String
     }
 
     /// Receives subscription events. Called synchronously on the thread of the event.
-    public protocol Observer: AnyObject, Sendable {
+    package protocol Observer: AnyObject, Sendable {
         func observe(_ event: Event)
     }
 
     /// Whether at least one observer is installed: the one check on the hot path.
     @inlinable
-    public static var isActive: Bool {
+    package static var isActive: Bool {
         instrumentationActive.load(ordering: .relaxed)
     }
 
@@ -57,7 +59,7 @@ public enum Instrumentation {
     /// traced) installs with `listening: false` and switches with `setListening(_:for:)`: links
     /// are still made, so it can listen later, but while no installed observer listens they build
     /// no events (no value is boxed, no lock taken).
-    public static func install(_ observer: Observer, listening: Bool = true) {
+    package static func install(_ observer: Observer, listening: Bool = true) {
         registryLock.withLock {
             registry.append(Registration(observer: observer, listening: listening))
             update(registry)
@@ -65,7 +67,7 @@ public enum Instrumentation {
     }
 
     /// Removes an observer installed before; events already under way may still reach it.
-    public static func remove(_ observer: Observer) {
+    package static func remove(_ observer: Observer) {
         registryLock.withLock {
             registry.removeAll { $0.observer === observer }
             update(registry)
@@ -73,7 +75,7 @@ public enum Instrumentation {
     }
 
     /// Whether an installed observer receives events now.
-    public static func setListening(_ listening: Bool, for observer: Observer) {
+    package static func setListening(_ listening: Bool, for observer: Observer) {
         registryLock.withLock {
             for index in registry.indices where registry[index].observer === observer {
                 registry[index].listening = listening
@@ -84,7 +86,7 @@ public enum Instrumentation {
 
     /// Whether some installed observer listens: the check before building an event.
     @inlinable
-    internal static var isListening: Bool {
+    package static var isListening: Bool {
         instrumentationListening.load(ordering: .relaxed)
     }
 
@@ -94,7 +96,7 @@ public enum Instrumentation {
     }
 
     /// Sends an event to every listening observer.
-    internal static func emit(_ event: Event) {
+    package static func emit(_ event: Event) {
         let observers = registryLock.withLock { registry }
         for registration in observers where registration.listening {
             registration.observer.observe(event)
@@ -103,7 +105,7 @@ public enum Instrumentation {
 
     /// Attaches `subscriber` to `publisher` through an instrumented link.
     @usableFromInline
-    internal static func subscribe<P: Publisher, S: Subscriber>(_ subscriber: S, to publisher: P)
+    package static func subscribe<P: Publisher, S: Subscriber>(_ subscriber: S, to publisher: P)
         where S.Input == P.Output, S.Failure == P.Failure
     {
         guard !(subscriber is InstrumentedLink) else {
@@ -120,7 +122,7 @@ public enum Instrumentation {
 
     /// The short name of a publisher or subscriber: its own description if it has one, or its
     /// type name without generic arguments.
-    internal static func describe(_ thing: Any) -> String {
+    package static func describe(_ thing: Any) -> String {
         if let custom = thing as? CustomStringConvertible {
             return custom.description
         }
@@ -139,7 +141,7 @@ public enum Instrumentation {
 }
 
 @usableFromInline
-internal let instrumentationActive = Atomic<Bool>(false)
+package let instrumentationActive = Atomic<Bool>(false)
 
 @usableFromInline
-internal let instrumentationListening = Atomic<Bool>(false)
+package let instrumentationListening = Atomic<Bool>(false)

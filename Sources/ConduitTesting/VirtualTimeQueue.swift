@@ -1,3 +1,4 @@
+import Conduit
 import Synchronization
 
 /// The state of a `VirtualTimeScheduler`: its clock and the actions waiting on it, under one lock.
