@@ -32,7 +32,7 @@ final class InterruptedDeliveryTests: SessionTestCase {
         type("var big: [Int] = []")
         let asked = Atomic<Int>(0)
         session.setInterruptCheck { asked.add(1, ordering: .relaxed).newValue > 3 }
-        session.evaluate("for i in 0..<1000000 { big.append(i) }")
+        _ = session.evaluate("for i in 0..<1000000 { big.append(i) }")
         session.setInterruptCheck(nil)
         let count = Int(type("big.count").first ?? "") ?? -1
         XCTAssertGreaterThan(count, 0)
