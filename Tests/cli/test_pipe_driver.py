@@ -5,6 +5,7 @@ later continues it, as at the prompt. A pasted block (all lines at once) still r
 import os
 import select
 import subprocess
+import time
 
 from conftest import TIMEOUT, clean_env
 
@@ -35,9 +36,11 @@ def test_each_line_is_answered_before_the_next_is_sent(conduit_bin, tmp_path):
         send("send s 1")
         read_until(process, "o ← 1")
         # A `.` line arriving after its statement ran continues it, as at the prompt.
+        send("sink p = s")
+        time.sleep(0.5)
         send(".map { $0 * 10 }")
         send("send s 2")
-        read_until(process, "o ← 20")
+        read_until(process, "p ← 20")
         send("quit")
         assert process.wait(timeout=TIMEOUT) == 0
     finally:
