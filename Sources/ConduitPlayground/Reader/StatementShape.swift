@@ -149,18 +149,18 @@ struct StatementShape {
 
     /// Where a `//` comment in the trivia before `token` starts, at or after `start`.
     private static func lineComment(before token: TokenSyntax, from start: Int) -> Int? {
-        var position = token.position.utf8Offset
-        for piece in token.leadingTrivia {
-            if case .lineComment = piece, position >= start { return position }
-            position += piece.sourceLength.utf8Length
-        }
-        return nil
+        lineComment(in: token.leadingTrivia, at: token.position.utf8Offset, from: start)
     }
 
     /// Where a `//` comment in the trivia after `token` (on its line) starts, at or after `start`.
     private static func lineComment(after token: TokenSyntax, from start: Int) -> Int? {
-        var position = token.endPositionBeforeTrailingTrivia.utf8Offset
-        for piece in token.trailingTrivia {
+        lineComment(in: token.trailingTrivia, at: token.endPositionBeforeTrailingTrivia.utf8Offset, from: start)
+    }
+
+    /// Where a `//` comment in `trivia`, which starts at `position`, starts, at or after `start`.
+    private static func lineComment(in trivia: Trivia, at position: Int, from start: Int) -> Int? {
+        var position = position
+        for piece in trivia {
             if case .lineComment = piece, position >= start { return position }
             position += piece.sourceLength.utf8Length
         }
