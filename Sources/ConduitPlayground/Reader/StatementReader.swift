@@ -225,11 +225,11 @@ public struct StatementReader: Sendable {
         var building = initial
         let base = building.text.utf8.count
         building.text += text
-        var shape = StatementShape(building.text, from: base)
+        let shape = StatementShape(building.text, from: base)
         if let comment = shape.comment {
-            // The comment runs to the end of the line, which is the end of the text.
+            // The comment runs to the end of the line, which is the end of the text. The shape
+            // already stops at it, so the text without it needs no second reading.
             building.text = String(decoding: building.text.utf8.prefix(comment), as: UTF8.self)
-            shape = StatementShape(building.text, from: base)
         }
         if let semicolon = shape.semicolons.first {
             let head = String(decoding: building.text.utf8.prefix(semicolon), as: UTF8.self)
