@@ -117,3 +117,13 @@ extension Parser {
         return value
     }
 }
+
+extension Parser {
+    /// `a.b` or `a?.b` on the left of `=`: the object's expression and the property's name.
+    static func assignedMember(_ expression: Expression) -> (Expression, String)? {
+        switch expression {
+        case .member(let base, let property), .optionalMember(let base, let property): return (base, property)
+        default: return nil
+        }
+    }
+}

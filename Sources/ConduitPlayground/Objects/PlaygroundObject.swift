@@ -210,3 +210,21 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
         properties.map { Value.Field($0.name, value(of: $0.name) ?? .null) }
     }
 }
+
+extension PlaygroundObject {
+    /// Whether `other` is reachable through this object's properties (nested objects).
+    func contains(_ other: PlaygroundObject) -> Bool {
+        var pending = [self]
+        var seen = Set<ObjectIdentifier>()
+        while let object = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(object)).inserted else { continue }
+            for field in object.snapshot() {
+                for child in field.value.objectsInside {
+                    if child === other { return true }
+                    pending.append(child)
+                }
+            }
+        }
+        return false
+    }
+}

@@ -188,3 +188,20 @@ extension Session {
         }
     }
 }
+
+extension Session {
+    /// What a name typed alone shows: an object's properties, a binding's value; nil for other names.
+    func valueOfName(_ name: String) -> String? {
+        switch entries[name] {
+        case .object(let object)?:
+            return "\(object.description) {"
+                + object.snapshot().map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
+        case .binding(let entry)?:
+            return entry.binding.wrappedValue.description
+        case .value(let named)?:
+            return named.value.description
+        default:
+            return nil
+        }
+    }
+}

@@ -173,3 +173,27 @@ extension Session {
         info("\(object.name).$\(property) ← \(upstream.text) (lives as long as the property)")
     }
 }
+
+extension Session {
+    /// `for await V in PIPELINE.values { BODY }`: a sink without a name (`loop1`, ...) that asks for
+    /// one value at a time and runs the body for each, as the loop over the engine's `values` would.
+    func runLoop(over syntax: PipelineSyntax, body: Expression, at token: Token) throws {
+        var number = 1
+        while entries["loop\(number)"] != nil { number += 1 }
+        let name = Token(kind: .identifier("loop\(number)"), offset: token.offset, length: token.length)
+        let bound = try bind(body)
+        let loop = ForwardedSubscriber(
+            handler: { [weak self] value in
+                do {
+                    _ = try bound.evaluate([value])
+                } catch {
+                    self?.emit(
+                        OutputRecord(kind: .error, text: "error: in the loop's body: \(Session.message(of: error))"))
+                }
+            },
+            completion: { _ in },
+            oneAtATime: true
+        )
+        try subscribeSink(name, to: syntax, demand: nil, forwardingTo: loop)
+    }
+}

@@ -47,3 +47,20 @@ extension Value {
         return false
     }
 }
+
+extension Value {
+    /// The objects in this value: itself if it is one, or those in its arrays and records.
+    var objectsInside: [PlaygroundObject] {
+        var found: [PlaygroundObject] = []
+        var pending = [self]
+        while let value = pending.popLast() {
+            switch value {
+            case .object(let object): found.append(object)
+            case .array(let items): pending += items
+            case .record(let fields): pending += fields.map(\.value)
+            default: break
+            }
+        }
+        return found
+    }
+}
