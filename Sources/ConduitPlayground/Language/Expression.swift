@@ -187,8 +187,9 @@ extension Expression {
                     + "\(items.count == 1 ? "" : "s"))")
             }
             return items[position]
-        case (.record, .string(let name)):
-            return try member(name, of: base)
+        case (.record(let fields), .string(let key)):
+            // A dictionary's subscript: the value for the key, or nil when it has none, as Swift's.
+            return fields.first { $0.name == key }?.value ?? .null
         case (.string(let text), .int(let position)):
             guard position >= 0, position < text.count else {
                 throw PlaygroundError("index \(position) is out of range for \(base)")

@@ -115,6 +115,15 @@ enum Functions {
                     + "`?.`, `??` or `if let` handle nil")
             }
             return arguments[0]
+        case "#repeating":
+            // `[Int](repeating: 0, count: 3)`, `Array(repeating: "", count: n)`.
+            try expect(2)
+            guard case .int(let count) = arguments[1], count >= 0 else {
+                throw PlaygroundError("`count:` of `Array(repeating:count:)` is a number of elements, at least 0, "
+                    + "not \(arguments[1])")
+            }
+            guard count <= 1_000_000 else { throw PlaygroundError("an array here holds at most 1,000,000 elements") }
+            return .array(Array(repeating: arguments[0], count: count))
         case "isNil":
             try expect(1)
             return .bool(arguments[0] == .null)

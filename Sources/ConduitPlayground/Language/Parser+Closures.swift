@@ -186,6 +186,13 @@ extension Parser {
             let assignment = Expression.namedCall(Parser.variableAssignment, [.literal(.string(name)), value], token)
             return try followed(assignment, at: nextLocal)
         }
+        if Parser.setsElement(body), current.isSymbol("=") && !peek(1).isSymbol("=") || atCompoundAssignment {
+            // `xs[i] = i * 2`, `d[key] += 1`, `grid[r][c] = v`, `people[0].name = n`: sets an
+            // element of a top-level `var` each time the closure (or a loop's body) runs.
+            let token = current
+            let value = try assignedValue(to: body)
+            return try followed(.namedCall(Parser.elementAssignment, [body, value], token), at: nextLocal)
+        }
         if selfReference != nil, let mutation = try Parser.propertyMutation(body) {
             return try followed(mutation, at: nextLocal)
         }
@@ -256,6 +263,27 @@ extension Parser {
     /// The name of the call that sets a top-level `var` from a closure (`count += 1`), written so that
     /// no one can type it.
     static let variableAssignment = "=variable"
+
+    /// The name of the call that sets an element of a top-level `var` from a closure (`xs[i] = x`),
+    /// written so that no one can type it.
+    static let elementAssignment = "=element"
+
+    /// Whether `target` is an element (or a field of one) of a named variable: `xs[i]`, `d["k"]`,
+    /// `grid[r][c]`, `people[0].name`; the root is a name, and an index is on the way.
+    static func setsElement(_ target: Expression) -> Bool {
+        var sawIndex = false
+        var place = target
+        while true {
+            switch place {
+            case .index(let base, _):
+                sawIndex = true
+                place = base
+            case .member(let base, _): place = base
+            case .name: return sawIndex
+            default: return false
+            }
+        }
+    }
 
     /// The word that marks a closure given to a property in a method (`child.onDelete = { ... }`),
     /// written as an operator no one can type, so the session gives the closure to the object.

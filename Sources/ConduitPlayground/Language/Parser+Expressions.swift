@@ -299,6 +299,9 @@ extension Parser {
                     source: source, operators: [], text: String(source_text(start, end)), startOffset: start
                 ))
             }
+            if name == "Array" || name == "Dictionary", let collection = try collectionInitialiser() {
+                return collection
+            }
             if peek(1).isSymbol("(") {
                 advance()
                 advance()
@@ -312,7 +315,9 @@ extension Parser {
                         at: current)
                 }
                 if Functions.all.contains(where: { $0.name == name }) {
-                    return .call(name, arguments)
+                    // Resolved by the session: a function the person declared with the same name
+                    // (`func double(_ x: Int)`) comes before the built-in one, as in Swift.
+                    return .namedCall(name, arguments, covering(from: token))
                 }
                 if name.first?.isUppercase == true, !labelled.isEmpty, labelled.allSatisfy({ $0.label != nil }) {
                     // `Song(name: "x", style: .metal)`: a memberwise initialiser, its fields as a record
@@ -360,6 +365,11 @@ extension Parser {
                 return (key, try parser.expression())
             }
             return .record(fields)
+        case .symbol("[") where peek(1).identifier?.first?.isUppercase == true:
+            if let empty = try collectionInitialiser() { return empty }
+            advance()
+            let items = try list(until: "]", what: "the array") { try $0.expression() }
+            return .array(items)
         case .symbol("["):
             advance()
             let items = try list(until: "]", what: "the array") { try $0.expression() }

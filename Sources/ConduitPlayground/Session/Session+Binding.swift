@@ -118,6 +118,7 @@ extension Session {
             if name == Parser.variableAssignment, let append = try boundVariableAppend(arguments, at: token) {
                 return append
             }
+            if name == Parser.elementAssignment { return try boundElementAssignment(arguments, at: token) }
             return try resolveCall(name, try arguments.map(bind), at: token)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.closureAssignment:
             return try boundClosureAssignment(syntax)
@@ -285,6 +286,7 @@ extension Session {
                     return self?.tracked(result, owner: owner) ?? result
                 })
         }
+        if Functions.all.contains(where: { $0.name == name }) { return .call(name, arguments) }
         if let valueType = classes[name], valueType.isValueType {
             // `SearchCriteria()`, `Song(name: "x")`: a struct's value, a record of its fields.
             var labelled: [(String, Expression)] = []

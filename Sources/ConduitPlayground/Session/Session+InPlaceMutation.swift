@@ -110,6 +110,55 @@ extension Session {
                 return .void
             })
     }
+
+    /// `xs[i] = VALUE` (or `+=`) in a closure or a loop's body (`Parser.elementAssignment`): each time
+    /// it runs, the indexes are evaluated with the closure's arguments and the element of the
+    /// top-level `var` is set as a line `xs[2] = VALUE` would set it (in place when it can).
+    func boundElementAssignment(_ arguments: [Expression], at token: Token) throws -> Expression {
+        guard arguments.count == 2, let root = arguments[0].rootName else {
+            throw SyntaxError("expected `NAME[INDEX] = VALUE`", at: token)
+        }
+        guard case .value(let named)? = entries[root] else {
+            let kind = entries[root].map { "a \($0.kindName)" } ?? "not one"
+            throw SyntaxError(
+                "a closure here sets elements only of a top-level `var`, and `\(root)` is \(kind): make it with "
+                    + "`var \(root) = [...]` first", at: token)
+        }
+        guard !named.isConstant else {
+            throw SyntaxError("cannot assign through subscript: `\(root)` is a `let` constant; declare it with "
+                + "`var \(root) = ...` to change it", at: token)
+        }
+        let place = try boundPlace(arguments[0])
+        let value = try bind(arguments[1])
+        return .bound(
+            BoundExpression { [weak self] values in
+                guard let self else { throw PlaygroundError("the session is gone") }
+                let target = try place(values)
+                let new = try value.evaluate(values)
+                do {
+                    try self.assign(new, to: target, at: token)
+                } catch let error as SyntaxError {
+                    throw PlaygroundError(error.message)
+                }
+                return .void
+            })
+    }
+
+    /// The place `target` names, with each index bound now and evaluated, when the closure runs,
+    /// into a literal: what `assign` sets.
+    private func boundPlace(_ target: Expression) throws -> ([Value]) throws -> Expression {
+        switch target {
+        case .index(let base, let index):
+            let outer = try boundPlace(base)
+            let key = try bind(index)
+            return { values in .index(try outer(values), .literal(try key.evaluate(values))) }
+        case .member(let base, let field):
+            let outer = try boundPlace(base)
+            return { values in .member(try outer(values), field) }
+        default:
+            return { _ in target }
+        }
+    }
 }
 
 extension Value {

@@ -76,6 +76,9 @@ extension Session {
             if case .function(let function)? = entries[name], let body = function.written {
                 return type(of: body, arguments: parameters.map(typed), depth: next)
             }
+            if Functions.all.contains(where: { $0.name == name }) {
+                return typed(.call(name, parameters))
+            }
             if name == "NotificationCenter.default.publisher" {
                 return .publisher(output: .named("Notification"), failure: .never)
             }

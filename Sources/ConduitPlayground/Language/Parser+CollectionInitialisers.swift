@@ -1,0 +1,41 @@
+/// Swift's initialisers of an empty or filled collection, written with its type: `[Int]()`,
+/// `[String: Int]()`, `Array<Int>()`, `[Double](repeating: 0, count: 3)`.
+extension Parser {
+    /// Reads `[TYPE](...)`, `Array<TYPE>(...)`, `Array(repeating:count:)` or `Dictionary<K, V>()` at the current token, or
+    /// reads nothing and returns nil when the brackets are not a type followed by `(`.
+    mutating func collectionInitialiser() throws -> Expression? {
+        let start = position
+        let isNamed = ["Array", "Dictionary"].contains(current.identifier ?? "")
+            && (peek(1).isSymbol("<") || peek(1).isSymbol("("))
+        guard isNamed || current.isSymbol("[") else { return nil }
+        guard (try? skipType()) != nil, current.isSymbol("(") else {
+            position = start
+            return nil
+        }
+        let written = source_text(tokens[start].offset, current.offset)
+        let isDictionary = written.hasPrefix("Dictionary") || (written.hasPrefix("[") && written.contains(":"))
+        let open = current
+        advance()
+        if current.isSymbol(")") {
+            advance()
+            return isDictionary ? .record([]) : .array([])
+        }
+        guard !isDictionary, current.identifier == "repeating", peek(1).isSymbol(":") else {
+            throw SyntaxError(
+                "`\(written)(...)` takes nothing (`\(written)()`, an empty one)"
+                    + (isDictionary ? "" : " or `repeating: VALUE, count: N`"), at: open)
+        }
+        advance()
+        advance()
+        let element = try expression()
+        try expectSymbol(",", "write `\(written)(repeating: VALUE, count: N)`")
+        guard current.identifier == "count", peek(1).isSymbol(":") else {
+            throw SyntaxError("write `\(written)(repeating: VALUE, count: N)`", at: current)
+        }
+        advance()
+        advance()
+        let count = try expression()
+        try expectSymbol(")", "close `\(written)(repeating:count:)` with `)`")
+        return .call("#repeating", [element, count])
+    }
+}
