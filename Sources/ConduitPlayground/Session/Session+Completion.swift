@@ -7,6 +7,10 @@ extension Session {
     /// names after a `.`, and elsewhere what the command's argument there takes (its
     /// `ArgumentKind`): subjects after `send`, sinks after `request`, files after `load`.
     public func completions(for line: String, cursor: Int) -> [String] {
+        scheduler.owner.run { completionsNow(for: line, cursor: cursor) }
+    }
+
+    private func completionsNow(for line: String, cursor: Int) -> [String] {
         let characters = Array(line.prefix(max(0, cursor)))
         var start = characters.count
         while start > 0, characters[start - 1].isLetter || characters[start - 1].isNumber || characters[start

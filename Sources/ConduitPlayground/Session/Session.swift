@@ -132,20 +132,22 @@ public final class Session: @unchecked Sendable {
     public func evaluate(_ source: String, file: String? = nil, line: Int = 1) -> [OutputRecord] {
         var reader = StatementReader(mode: .lookahead)
         let pieces = reader.read(lines: source) + reader.finish()
-        return collecting {
+        return scheduler.owner.run { collecting {
             for piece in pieces {
                 guard !isFinished else { break }
                 if !runAndSettle(piece, file: file, line: line + piece.line) { break }
             }
-        }
+        } }
     }
 
     /// Runs one statement handed out by a `StatementReader`, and returns what it printed. `line`
     /// is the line (from 1) of `file` it starts on.
     public func evaluate(_ piece: StatementReader.Piece, file: String? = nil, line: Int = 1) -> [OutputRecord] {
-        collecting {
-            guard !isFinished else { return }
-            _ = runAndSettle(piece, file: file, line: line)
+        scheduler.owner.run {
+            collecting {
+                guard !isFinished else { return }
+                _ = runAndSettle(piece, file: file, line: line)
+            }
         }
     }
 
@@ -225,6 +227,10 @@ public final class Session: @unchecked Sendable {
     /// The session at a glance (tree, marble lanes, clock) for the live page; call it where
     /// `evaluate` is called.
     public func overview() -> SessionOverview {
+        scheduler.owner.run { currentOverview() }
+    }
+
+    private func currentOverview() -> SessionOverview {
         let drawable = order.filter { name in
             guard let entry = entries[name] else { return false }
             switch entry {

@@ -15,6 +15,8 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
     private var currentVirtual = VirtualTimeScheduler()
     /// What one step may do; real-time actions are each a step of their own.
     let budget = EvaluationBudget()
+    /// Who holds the session: a real-time action waits for the line being evaluated, and runs alone.
+    let owner = SessionOwner()
     /// Told when a real-time action was stopped by the budget.
     private let stopped = LockedValue<(@Sendable (EvaluationBudget.Report) -> Void)?>(nil)
     private let queue = DispatchQueue(label: "conduit.playground.realtime")
@@ -69,8 +71,9 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
     /// A real-time action run as one budgeted step.
     private func guarded(_ action: @escaping () -> Void) -> () -> Void {
         let budget = budget
+        let owner = owner
         return { [weak self] in
-            if let report = budget.step(action), let self {
+            if let report = owner.run({ budget.step(action) }), let self {
                 self.stopped.withLock { $0 }?(report)
             }
         }

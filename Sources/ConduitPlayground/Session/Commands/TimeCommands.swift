@@ -74,7 +74,8 @@ extension Session {
         while !scheduler.budget.interruptRequested {
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { break }
-            usleep(useconds_t(min(deadline - now, 10_000_000) / 1_000))
+            // The session is let go of meanwhile, so that what falls due runs (as a run loop turns).
+            scheduler.owner.releasing { _ = usleep(useconds_t(min(deadline - now, 10_000_000) / 1_000)) }
         }
         let stamp = PlaygroundClock.format(nanoseconds: Int64(scheduler.now.nanoseconds))
         info(scheduler.budget.interruptRequested ? "wait stopped at \(stamp)" : "time is \(stamp)")
