@@ -1,8 +1,9 @@
 /// Swift's initialisers of an empty or filled collection, written with its type: `[Int]()`,
 /// `[String: Int]()`, `Array<Int>()`, `[Double](repeating: 0, count: 3)`.
 extension Parser {
-    /// Reads `[TYPE](...)`, `Array<TYPE>(...)`, `Array(repeating:count:)` or `Dictionary<K, V>()` at the current token, or
-    /// reads nothing and returns nil when the brackets are not a type followed by `(`.
+    /// Reads `[TYPE](...)`, `Array<TYPE>(...)`, `Array(repeating:count:)` or `Dictionary<K, V>()`
+    /// at the current token, or reads nothing and returns nil when the brackets are not a type
+    /// followed by `(`.
     mutating func collectionInitialiser() throws -> Expression? {
         let start = position
         let isNamed = ["Array", "Dictionary"].contains(current.identifier ?? "")
