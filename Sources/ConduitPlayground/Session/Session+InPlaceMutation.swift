@@ -118,16 +118,8 @@ extension Session {
         guard arguments.count == 2, let root = arguments[0].rootName else {
             throw SyntaxError("expected `NAME[INDEX] = VALUE`", at: token)
         }
-        guard case .value(let named)? = entries[root] else {
-            let kind = entries[root].map { "a \($0.kindName)" } ?? "not one"
-            throw SyntaxError(
-                "a closure here sets elements only of a top-level `var`, and `\(root)` is \(kind): make it with "
-                    + "`var \(root) = [...]` first", at: token)
-        }
-        guard !named.isConstant else {
-            throw SyntaxError("cannot assign through subscript: `\(root)` is a `let` constant; declare it with "
-                + "`var \(root) = ...` to change it", at: token)
-        }
+        _ = try capturedVariable(
+            root, refusal: "sets elements only of", example: "[...]", verb: "assign through subscript", at: token)
         let place = try boundPlace(arguments[0])
         let value = try bind(arguments[1])
         return .bound(

@@ -350,22 +350,14 @@ extension Session {
             throw SyntaxError("expected `NAME = VALUE`", at: token)
         }
         let value = arguments[1]
-        guard case .value(let named)? = entries[name] else {
-            if case .binding(let entry)? = entries[name] {
-                return .bound(BoundExpression { values in
-                    entry.binding.wrappedValue = try value.evaluate(values)
-                    return .void
-                })
-            }
-            let kind = entries[name].map { "a \($0.kindName)" } ?? "not one"
-            throw SyntaxError(
-                "a closure here sets only a top-level `var`, and `\(name)` is \(kind): make it with "
-                    + "`var \(name) = VALUE` first", at: token)
+        if case .binding(let entry)? = entries[name] {
+            return .bound(BoundExpression { values in
+                entry.binding.wrappedValue = try value.evaluate(values)
+                return .void
+            })
         }
-        guard !named.isConstant else {
-            throw SyntaxError("cannot assign to value: `\(name)` is a `let` constant; declare it with "
-                + "`var \(name) = ...` to change it", at: token)
-        }
+        let named = try capturedVariable(name, refusal: "sets only", example: "VALUE", verb: "assign to value",
+            at: token)
         return .bound(
             BoundExpression { [weak self] values in
                 guard let self else { throw PlaygroundError("the session is gone") }
@@ -377,6 +369,25 @@ extension Session {
                 }
                 return .void
             })
+    }
+
+    /// The top-level `var` named `name` that a closure writes, or the error Swift's would give: a
+    /// closure here "`refusal` a top-level `var`" (`var NAME = example` makes one), and a `let`
+    /// refuses to `verb`.
+    func capturedVariable(_ name: String, refusal: String, example: String, verb: String, at token: Token) throws
+        -> NamedValue
+    {
+        guard case .value(let named)? = entries[name] else {
+            let kind = entries[name].map { "a \($0.kindName)" } ?? "not one"
+            throw SyntaxError(
+                "a closure here \(refusal) a top-level `var`, and `\(name)` is \(kind): make it with "
+                    + "`var \(name) = \(example)` first", at: token)
+        }
+        guard !named.isConstant else {
+            throw SyntaxError("cannot \(verb): `\(name)` is a `let` constant; declare it with "
+                + "`var \(name) = ...` to change it", at: token)
+        }
+        return named
     }
 
     /// `for NAME in SEQUENCE { BODY }`: runs the body for each element, its names resolved first; a
