@@ -1,5 +1,11 @@
 import Conduit
 
+/// The engine's types `typing` rules name, shortened.
+private typealias P = Publishers
+private typealias Up = Stand.Up
+private typealias R = Stand.Result
+private typealias C = Stand.Clock
+
 /// Connectable publishers: `makeConnectable` and `multicast` subscribe to their upstream only
 /// when connected (`connect NAME`), and `autoconnect` connects at the first subscriber. Built from
 /// the engine's `MakeConnectable`, `Multicast` and `Autoconnect`.
@@ -9,7 +15,8 @@ enum ConnectingOperators {
             name: "makeConnectable", usage: ".makeConnectable()",
             summary: "shares one subscription to the upstream, which starts only at `connect NAME`: sinks can all "
                 + "attach first",
-            example: "let live = numbers.makeConnectable()"
+            example: "let live = numbers.makeConnectable()",
+            typing: { $0.stage(EngineShape(P.MakeConnectable<Up>.self)) }
         ) { upstream, call, context in
             try ArgumentReader(call: call, spec: spec("makeConnectable")).none()
             return context.chain.made(PlaygroundConnectable(Publishers.MakeConnectable(upstream: upstream)))
@@ -18,7 +25,10 @@ enum ConnectingOperators {
             name: "multicast", usage: ".multicast(subject: NAME) or .multicast { PassthroughSubject<Int, Never>() }",
             summary: "sends the upstream's values through a subject (one you made, or a new one) to every "
                 + "subscriber, from `connect NAME` on",
-            example: "let shared = numbers.map { $0 * 2 }.multicast { PassthroughSubject<Int, Never>() }"
+            example: "let shared = numbers.map { $0 * 2 }.multicast { PassthroughSubject<Int, Never>() }",
+            typing: {
+                $0.stage(EngineShape(P.Multicast<Up, PassthroughSubject<Stand.Upstream, Stand.UpstreamFailure>>.self))
+            }
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("multicast"))
             if let argument = reader.argument("subject") {
@@ -60,7 +70,8 @@ enum ConnectingOperators {
             name: "autoconnect", usage: ".makeConnectable().autoconnect()",
             summary: "connects a connectable publisher as soon as the first subscriber arrives (and disconnects "
                 + "when the last leaves)",
-            example: "let ticks = Timer.publish(every: 1s).autoconnect()"
+            example: "let ticks = Timer.publish(every: 1s).autoconnect()",
+            typing: { $0.stage(EngineShape(P.Autoconnect<P.MakeConnectable<Up>>.self)) }
         ) { _, call, context in
             try ArgumentReader(call: call, spec: spec("autoconnect")).none()
             guard let connectable = context.chain.previous else {

@@ -1,5 +1,11 @@
 import Conduit
 
+/// The engine's types `typing` rules name, shortened.
+private typealias P = Publishers
+private typealias Up = Stand.Up
+private typealias R = Stand.Result
+private typealias C = Stand.Clock
+
 /// Operators for looking inside a pipeline: `handleEvents` prints the events it sees, and
 /// `breakpoint` / `breakpointOnError` say where a Swift program would stop in the debugger (the
 /// engine's operators, given closures that report instead of stopping the playground).
@@ -20,7 +26,8 @@ enum DebuggingOperators {
                 + "..., receiveCancel: ..., receiveRequest: ..., receiveSubscription: ...)",
             summary: "passes everything on and prints the events it sees: all of them, or what the given closures "
                 + "return",
-            example: "let watched = numbers.handleEvents(receiveOutput: { \"saw \" + string($0) })"
+            example: "let watched = numbers.handleEvents(receiveOutput: { \"saw \" + string($0) })",
+            typing: { $0.stage(EngineShape(P.HandleEvents<Up>.self)) }
         ) { upstream, call, context in
             let closures = try handlers(of: call, allowed: handlerLabels.map(\.label))
             let emit = context.emit
@@ -48,7 +55,8 @@ enum DebuggingOperators {
                 usage: ".breakpoint(receiveOutput: { $0 > 3 }, receiveCompletion: ..., receiveSubscription: ...)",
             summary: "where a closure gives true, a Swift program would stop in the debugger; the playground says "
                 + "so and goes on",
-            example: "let watched = numbers.breakpoint(receiveOutput: { $0 > 3 })"
+            example: "let watched = numbers.breakpoint(receiveOutput: { $0 > 3 })",
+            typing: { $0.stage(EngineShape(P.Breakpoint<Up>.self)) }
         ) { upstream, call, context in
             let closures = try handlers(of: call, allowed: ["receiveSubscription", "receiveOutput",
                 "receiveCompletion"])
@@ -76,7 +84,8 @@ enum DebuggingOperators {
             name: "breakpointOnError", usage: ".breakpointOnError()",
             summary: "on a failure, a Swift program would stop in the debugger; the playground says so and passes "
                 + "the failure on",
-            example: "let watched = results.breakpointOnError()"
+            example: "let watched = results.breakpointOnError()",
+            typing: { $0.stage(EngineShape(P.Breakpoint<Up>.self)) }
         ) { upstream, call, context in
             try ArgumentReader(call: call, spec: spec("breakpointOnError")).none()
             let emit = context.emit

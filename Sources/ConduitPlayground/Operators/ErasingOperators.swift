@@ -1,5 +1,11 @@
 import Conduit
 
+/// The engine's types `typing` rules name, shortened.
+private typealias P = Publishers
+private typealias Up = Stand.Up
+private typealias R = Stand.Result
+private typealias C = Stand.Clock
+
 /// Operators that change a publisher's types in Swift: `eraseToAnyPublisher`, `setFailureType`,
 /// `mapError` and `assertNoFailure`. Playground values have one type and failures are messages,
 /// so chains pasted from Swift keep working: the first two pass everything on, `mapError`
@@ -10,7 +16,8 @@ enum ErasingOperators {
             name: "eraseToAnyPublisher", usage: ".eraseToAnyPublisher()",
             summary: "hides the publisher's type in Swift; playground pipelines already are AnyPublishers, so it "
                 + "passes everything on",
-            example: "let out = numbers.map { $0 * 2 }.eraseToAnyPublisher()"
+            example: "let out = numbers.map { $0 * 2 }.eraseToAnyPublisher()",
+            typing: { $0.stage(EngineShape(AnyPublisher<Stand.Upstream, Stand.UpstreamFailure>.self)) }
         ) { upstream, call, _ in
             try ArgumentReader(call: call, spec: spec("eraseToAnyPublisher")).none()
             return upstream.eraseToAnyPublisher()
@@ -19,7 +26,20 @@ enum ErasingOperators {
             name: "setFailureType", usage: ".setFailureType(to: Error.self)",
             summary: "gives a publisher that cannot fail a failure type in Swift; playground failures are messages, "
                 + "so it passes everything on",
-            example: "let typed = numbers.setFailureType(to: Error.self)"
+            example: "let typed = numbers.setFailureType(to: Error.self)",
+            typing: { context in
+                context.given.innerFailure = context.call.arguments.compactMap { argument -> FailureType? in
+                    if case .swiftName(let name) = argument.content {
+                        return FailureType(written: name.hasSuffix(".self") ? String(name.dropLast(5)) : name)
+                    }
+                    return nil
+                }.first ?? .error
+                let note = context.upstream.failure == .never
+                    ? "Failure becomes \(context.given.innerFailure), so it can meet failing publishers"
+                    : "Combine offers setFailureType only where the Failure is Never "
+                        + "(here it is \(context.upstream.failure))"
+                return context.stage(EngineShape(P.SetFailureType<Stand.UpNever, Stand.InnerFailure>.self), note: note)
+            }
         ) { upstream, call, _ in
             guard let argument = call.arguments.first, argument.label == "to", call.arguments.count == 1,
                 call.trailingClosure == nil else {
@@ -32,7 +52,8 @@ enum ErasingOperators {
         OperatorSpec(
             name: "mapError", usage: ".mapError { \"wrapped: \" + $0 }",
             summary: "rewrites a failure: $0 is the failure's message, the closure gives the new one",
-            example: "let explained = results.mapError { \"network: \" + $0 }"
+            example: "let explained = results.mapError { \"network: \" + $0 }",
+            typing: { $0.stage(EngineShape(P.MapError<Up, any Error>.self), note: "the closure makes the new error") }
         ) { upstream, call, _ in
             let closure = try ArgumentReader(call: call, spec: spec("mapError")).closure(arity: 1)
             return upstream.mapError { error -> PlaygroundError in
@@ -47,7 +68,11 @@ enum ErasingOperators {
             name: "assertNoFailure", usage: ".assertNoFailure(\"PREFIX\")",
             summary: "passes values on; a failure is a fatal error: a Swift program stops there, the playground "
                 + "reports it and stops the pipeline",
-            example: "let sure = numbers.assertNoFailure(\"numbers\")"
+            example: "let sure = numbers.assertNoFailure(\"numbers\")",
+            typing: {
+                $0.stage(EngineShape(P.AssertNoFailure<Up>.self),
+                    note: "a failure would stop the program: Failure becomes Never")
+            }
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("assertNoFailure"))
             var prefix = ""
@@ -79,7 +104,14 @@ enum ErasingOperators {
         name: "assign", usage: "sink NAME = PIPELINE.assign(to: \\.value, on: SUBJECT)",
         summary: "ends a sink: the engine's Assign writes each value into a `current` subject's value (its sinks "
             + "print them)",
-        example: "sink store = taps.map { $0.name }.assign(to: \\.value, on: latest)"
+        example: "sink store = taps.map { $0.name }.assign(to: \\.value, on: latest)",
+        typing: { context in
+            let note = context.upstream.failure == .never ? nil
+                : "Combine's assign takes only a Failure of Never (here \(context.upstream.failure)): "
+                    + "replaceError first"
+            return context.subscriberStage(
+                EngineShape(subscriber: Subscribers.Assign<PlaygroundObject, Stand.Upstream>.self), note: note)
+        }
     ) { _, call, _ in
         throw SyntaxError(
             "`assign` ends a sink, as a subscriber: `sink NAME = PIPELINE.assign(to: \\.value, on: SUBJECT)`",

@@ -3,8 +3,11 @@ import Conduit
 /// The type of every playground pipeline: the engine's type-erased publisher of playground values.
 typealias Pipe = AnyPublisher<Value, PlaygroundError>
 
-/// One operator of the playground: its name, how to call it, what it does, and how it is built
-/// from the engine's own operator. Adding an operator to the playground is adding one of these.
+/// One operator of the playground, in one declaration: its help (name, usage, summary, example),
+/// its completion (the argument labels its usage shows), how `types` types it (the engine's
+/// publisher type for the call, `typing`), and how it is built from the engine's own operator.
+/// Adding an operator to the playground is adding one of these to its family's table; none can be
+/// declared without a typing rule.
 struct OperatorSpec: Sendable {
     let name: String
     /// How a call reads, e.g. `.scan(INITIAL) { $0 + $1 }`.
@@ -12,7 +15,24 @@ struct OperatorSpec: Sendable {
     let summary: String
     /// A line that can be typed at the prompt.
     let example: String
+    /// The stage's Output and Failure, as Combine's signature for the call gives them.
+    let typing: OperatorTyping
     let build: @Sendable (Pipe, OperatorCall, BuildContext) throws -> Pipe
+
+    /// What Tab offers inside the call's parentheses: the `name:` labels its usage shows.
+    var argumentLabels: [String] {
+        var labels: [String] = []
+        var word = ""
+        for character in usage {
+            if character.isLetter {
+                word.append(character)
+            } else {
+                if character == ":", !word.isEmpty, !labels.contains(word + ":") { labels.append(word + ":") }
+                word = ""
+            }
+        }
+        return labels
+    }
 }
 
 /// What an operator's builder may need beyond its upstream: other named publishers and subjects,

@@ -1,5 +1,11 @@
 import Conduit
 
+/// The engine's types `typing` rules name, shortened.
+private typealias P = Publishers
+private typealias Up = Stand.Up
+private typealias R = Stand.Result
+private typealias C = Stand.Clock
+
 /// The playground's time operators, built from the engine's own on the session's scheduler
 /// (virtual time unless `clock real`). Durations are written `300ms`, `1s`.
 enum TimeOperators {
@@ -7,7 +13,8 @@ enum TimeOperators {
         OperatorSpec(
             name: "debounce", usage: ".debounce(for: 300ms)",
                 summary: "sends a value only once no newer one came for the interval",
-            example: "let search = query.debounce(for: 300ms)"
+            example: "let search = query.debounce(for: 300ms)",
+            typing: { $0.stage(EngineShape(P.Debounce<Up, C>.self)) }
         ) { upstream, call, context in
             upstream.debounce(for: try interval(call, "for"), scheduler: context.scheduler).pipe()
         },
@@ -15,7 +22,8 @@ enum TimeOperators {
             name: "throttle", usage: ".throttle(for: 300ms, latest: true)",
                 summary: "sends at most one value per interval: the first at once, then the latest (or first) of "
                     + "each interval",
-            example: "let calm = taps.throttle(for: 1s, latest: true)"
+            example: "let calm = taps.throttle(for: 1s, latest: true)",
+            typing: { $0.stage(EngineShape(P.Throttle<Up, C>.self)) }
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("throttle"))
             let interval = try reader.duration("for")
@@ -26,14 +34,16 @@ enum TimeOperators {
         OperatorSpec(
             name: "delay", usage: ".delay(for: 1s)",
                 summary: "sends every value and the completion later by the interval, in order",
-            example: "let later = taps.delay(for: 500ms)"
+            example: "let later = taps.delay(for: 500ms)",
+            typing: { $0.stage(EngineShape(P.Delay<Up, C>.self)) }
         ) { upstream, call, context in
             upstream.delay(for: try interval(call, "for"), scheduler: context.scheduler).pipe()
         },
         OperatorSpec(
             name: "timeout", usage: ".timeout(1s) or .timeout(1s, error: \"too slow\")",
                 summary: "finishes (or fails with the message) if nothing comes for the interval",
-            example: "let impatient = replies.timeout(2s, error: \"no reply\")"
+            example: "let impatient = replies.timeout(2s, error: \"no reply\")",
+            typing: { $0.stage(EngineShape(P.Timeout<Up, C>.self)) }
         ) { upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec("timeout"))
             let interval = try reader.duration(nil)
@@ -51,7 +61,8 @@ enum TimeOperators {
             name: "receive", usage: ".receive(on: clock)",
                 summary: "delivers values through the session's scheduler (after the current command, or on the "
                     + "next tick)",
-            example: "let later = taps.receive(on: clock)"
+            example: "let later = taps.receive(on: clock)",
+            typing: { $0.stage(EngineShape(P.ReceiveOn<Up, C>.self)) }
         ) { upstream, call, context in
             try requireClock(call)
             return upstream.receive(on: context.scheduler).pipe()
@@ -59,7 +70,8 @@ enum TimeOperators {
         OperatorSpec(
             name: "subscribe", usage: ".subscribe(on: clock)",
                 summary: "subscribes, requests and cancels through the session's scheduler",
-            example: "let lazy = numbers.subscribe(on: clock)"
+            example: "let lazy = numbers.subscribe(on: clock)",
+            typing: { $0.stage(EngineShape(P.SubscribeOn<Up, C>.self)) }
         ) { upstream, call, context in
             try requireClock(call)
             return upstream.subscribe(on: context.scheduler).pipe()
@@ -67,7 +79,11 @@ enum TimeOperators {
         OperatorSpec(
             name: "measureInterval", usage: ".measureInterval()",
                 summary: "sends the time since the previous value (in milliseconds)",
-            example: "let gaps = taps.measureInterval()"
+            example: "let gaps = taps.measureInterval()",
+            typing: { context in
+                context.given.scheduler = schedulerName(of: context.call)
+                return context.stage(EngineShape(P.MeasureInterval<Up, C>.self))
+            }
         ) { upstream, call, context in
             try ArgumentReader(call: call, spec: spec("measureInterval")).none()
             return upstream.measureInterval(using: context.scheduler).map { Value.double(Double(
@@ -120,6 +136,14 @@ enum TimeOperators {
     /// session's scheduler.
     static func interval(_ call: OperatorCall, _ label: String?) throws -> SessionScheduler.SchedulerTimeType.Stride {
         .nanoseconds(Int(try ArgumentReader(call: call, spec: spec(call.name)).duration(label)))
+    }
+
+    /// The scheduler's type as written (`using: DispatchQueue.main` is a `DispatchQueue`).
+    static func schedulerName(of call: OperatorCall) -> String {
+        for argument in call.arguments where OperatorTable.isScheduler(argument, of: call) {
+            if case .swiftName(let name) = argument.content { return name.components(separatedBy: ".").first ?? name }
+        }
+        return "DispatchQueue"
     }
 
     /// Checks that `receive(on:)` or `subscribe(on:)` names the session's one scheduler.
