@@ -50,8 +50,9 @@ struct EngineType: Equatable, CustomStringConvertible {
     /// A Swift type as `types` writes it: `[Int]`, `Int?`, `(Int, Int)`, `Error`, without modules.
     static func spelled(_ type: Any.Type) -> String {
         var name = String(reflecting: type)
-        for module in ["(extension in Conduit):", "Swift.", "FoundationEssentials.", "Foundation.", "Dispatch.", "Conduit.",
-            "ConduitPlaygroundTests."] {
+        let modules = ["(extension in Conduit):", "Swift.", "FoundationEssentials.", "Foundation.", "Dispatch.",
+            "Conduit.", "ConduitPlaygroundTests."]
+        for module in modules {
             name = name.replacingOccurrences(of: module, with: "")
         }
         name = name.replacingOccurrences(of: "any Error", with: "Error")
@@ -128,12 +129,14 @@ enum OperatorWalks {
             "dropFirst": OperatorWalk(pipeline: "[1, 2, 3].publisher.dropFirst(2)",
                 delivers: ["out ← 3", "out ✓ finished"], engine: EngineType(plain([1, 2, 3].publisher).dropFirst(2))),
             "prefix": OperatorWalk(pipeline: "[1, 2, 3].publisher.prefix(2)",
-                delivers: ["out ← 1", "out ← 2", "out ✓ finished"], engine: EngineType(plain([1, 2, 3].publisher).prefix(2))),
+                delivers: ["out ← 1", "out ← 2", "out ✓ finished"],
+                engine: EngineType(plain([1, 2, 3].publisher).prefix(2))),
             "drop": OperatorWalk(pipeline: "[1, 2, 3, 1].publisher.drop(while: { $0 < 2 })",
                 delivers: ["out ← 2", "out ← 3", "out ← 1", "out ✓ finished"],
                 engine: EngineType(plain([1, 2, 3, 1].publisher).drop(while: { $0 < 2 }))),
             "first": OperatorWalk(pipeline: "[3, 8, 12].publisher.first { $0 > 5 }",
-                delivers: ["out ← 8", "out ✓ finished"], engine: EngineType(plain([3, 8, 12].publisher).first { $0 > 5 })),
+                delivers: ["out ← 8", "out ✓ finished"],
+                engine: EngineType(plain([3, 8, 12].publisher).first { $0 > 5 })),
             "last": OperatorWalk(pipeline: "[3, 8, 12].publisher.last()",
                 delivers: ["out ← 12", "out ✓ finished"], engine: EngineType(plain([3, 8, 12].publisher).last())),
             "output": OperatorWalk(pipeline: "[1, 2, 3, 4].publisher.output(in: 1...2)",
@@ -205,11 +208,13 @@ enum OperatorWalks {
                 delivers: ["out ← 10", "out ← 10", "out ✗ failed: division by zero: 10 / 0"],
                 engine: EngineType(plain([1, 0].publisher).tryMap(tenOver).retry(1))),
             "share": OperatorWalk(pipeline: "[1, 2].publisher.share()",
-                delivers: ["out ← 1", "out ← 2", "out ✓ finished"], engine: EngineType(plain([1, 2].publisher).share())),
+                delivers: ["out ← 1", "out ← 2", "out ✓ finished"],
+                engine: EngineType(plain([1, 2].publisher).share())),
             "buffer": OperatorWalk(
                 pipeline: "[1, 2].publisher.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest)",
                 delivers: ["out ← 1", "out ← 2", "out ✓ finished"],
-                engine: EngineType(plain([1, 2].publisher).buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest))),
+                engine: EngineType(plain([1, 2].publisher).buffer(size: 2, prefetch: .keepFull,
+                    whenFull: .dropOldest))),
             "debounce": OperatorWalk(setup: [ints], pipeline: "n.debounce(for: 300ms)",
                 drive: ["send n 1", "tick 100ms", "send n 2", "tick 300ms"], delivers: ["out ← 2"],
                 engine: EngineType(n.debounce(for: .zero, scheduler: clock))),
@@ -244,7 +249,8 @@ enum OperatorWalks {
             "breakpointOnError": OperatorWalk(pipeline: "[1].publisher.breakpointOnError()",
                 delivers: ["out ← 1", "out ✓ finished"], engine: EngineType(plain([1].publisher).breakpointOnError())),
             "eraseToAnyPublisher": OperatorWalk(pipeline: "[1].publisher.eraseToAnyPublisher()",
-                delivers: ["out ← 1", "out ✓ finished"], engine: EngineType(plain([1].publisher).eraseToAnyPublisher())),
+                delivers: ["out ← 1", "out ✓ finished"],
+                engine: EngineType(plain([1].publisher).eraseToAnyPublisher())),
             "setFailureType": OperatorWalk(pipeline: "[1].publisher.setFailureType(to: Error.self)",
                 delivers: ["out ← 1", "out ✓ finished"],
                 engine: EngineType(plain([1].publisher).setFailureType(to: Error.self))),

@@ -114,6 +114,7 @@ enum CombiningOperators {
             summary: "on failure, goes on with a publisher of the closure's result ($0 is the message), or with the "
                 + "other publisher",
             example: "let safe = results.catch { \"offline\" }",
+            hasTryForm: true,
             typing: { catchStage(&$0) }
         ) { upstream, call, context in
             if case .name? = call.arguments.first?.content {

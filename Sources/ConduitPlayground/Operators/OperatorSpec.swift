@@ -15,11 +15,20 @@ struct OperatorSpec: Sendable {
     let summary: String
     /// A line that can be typed at the prompt.
     let example: String
+    /// Whether Combine also has a `try` form (`tryMap`), which the playground reads as this
+    /// operator: every playground closure may fail, so `tryMap` is `map` built on the engine's
+    /// `tryMap`. Its typing is told which form was written (`TypingContext.isTry`).
+    var hasTryForm = false
     /// The stage's Output and Failure, as Combine's signature for the call gives them.
     let typing: OperatorTyping
     let build: @Sendable (Pipe, OperatorCall, BuildContext) throws -> Pipe
 
     /// What Tab offers inside the call's parentheses: the `name:` labels its usage shows.
+    /// The name of Combine's `try` form, if it has one: `tryMap`, `tryCatch`.
+    var tryName: String? {
+        hasTryForm ? "try" + name.prefix(1).uppercased() + name.dropFirst() : nil
+    }
+
     var argumentLabels: [String] {
         var labels: [String] = []
         var word = ""

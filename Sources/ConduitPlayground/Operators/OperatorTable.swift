@@ -8,13 +8,11 @@ enum OperatorTable {
         uniquingKeysWith: { first, _ in first })
 
     /// Combine's `try` operators take throwing closures; in the playground every closure may fail,
-    /// so `tryMap` is `map` (built on the engine's `tryMap`) and so on.
-    static let aliases: [String: String] = [
-        "tryMap": "map", "tryFilter": "filter", "tryCompactMap": "compactMap", "tryScan": "scan",
-        "tryReduce": "reduce", "tryRemoveDuplicates": "removeDuplicates", "tryFirst": "first", "tryLast": "last",
-        "tryContains": "contains", "tryAllSatisfy": "allSatisfy", "tryPrefix": "prefix", "tryDrop": "drop",
-        "tryMin": "min", "tryMax": "max", "tryCatch": "catch",
-    ]
+    /// so `tryMap` is `map` (built on the engine's `tryMap`) and so on: each operator's declaration
+    /// says whether it has one (`OperatorSpec.hasTryForm`).
+    static let aliases: [String: String] = Dictionary(uniqueKeysWithValues: all.compactMap { spec in
+        spec.tryName.map { ($0, spec.name) }
+    })
 
     static func spec(named name: String) -> OperatorSpec? {
         byName[name] ?? aliases[name].flatMap { byName[$0] }

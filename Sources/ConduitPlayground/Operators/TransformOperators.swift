@@ -16,6 +16,7 @@ enum TransformOperators {
         OperatorSpec(
             name: "map", usage: ".map { $0 * 2 }", summary: "transforms every value with the closure",
             example: "let doubled = numbers.map { $0 * 2 }",
+            hasTryForm: true,
             typing: { context in
                 context.given.result = context.result([context.upstream.output])
                 return context.stage(context.either(EngineShape(P.Map<Up, R>.self),
@@ -29,6 +30,7 @@ enum TransformOperators {
             name: "filter", usage: ".filter { $0 > 3 }",
                 summary: "passes on only the values for which the closure is true",
             example: "let big = numbers.filter { $0 > 3 }",
+            hasTryForm: true,
             typing: { $0.stage($0.either(EngineShape(P.Filter<Up>.self), try: EngineShape(P.TryFilter<Up>.self))) }
         ) { upstream, call, _ in
             upstream.tryFilter(try ArgumentReader(call: call, spec: spec("filter")).predicate()).pipe()
@@ -37,6 +39,7 @@ enum TransformOperators {
             name: "compactMap", usage: ".compactMap { $0.name }",
                 summary: "transforms every value and drops the results that are nil",
             example: "let names = cards.compactMap { $0.name }",
+            hasTryForm: true,
             typing: { context in
                 context.given.result = context.result([context.upstream.output]).unwrapped
                 return context.stage(context.either(EngineShape(P.CompactMap<Up, R>.self),
@@ -53,6 +56,7 @@ enum TransformOperators {
             name: "scan", usage: ".scan(INITIAL) { $0 + $1 }",
                 summary: "sends each new accumulation of the values ($0 the accumulation, $1 the value)",
             example: "let totals = numbers.scan(0) { $0 + $1 }",
+            hasTryForm: true,
             typing: { context in
                 accumulate(&context)
                 return context.stage(context.either(EngineShape(P.Scan<Up, R>.self),
@@ -68,6 +72,7 @@ enum TransformOperators {
             name: "reduce", usage: ".reduce(INITIAL) { $0 + $1 }",
                 summary: "sends the final accumulation when the upstream finishes",
             example: "let sum = numbers.reduce(0) { $0 + $1 }",
+            hasTryForm: true,
             typing: { context in
                 accumulate(&context)
                 return context.stage(context.either(EngineShape(P.Reduce<Up, R>.self),
@@ -83,6 +88,7 @@ enum TransformOperators {
             name: "removeDuplicates", usage: ".removeDuplicates() or .removeDuplicates { $0 == $1 }",
             summary: "drops a value equal to the one before it (or that the closure says is a duplicate)",
             example: "let changes = readings.removeDuplicates()",
+            hasTryForm: true,
             typing: {
                 $0.stage($0.either(EngineShape(P.RemoveDuplicates<Up>.self),
                     try: EngineShape(P.TryRemoveDuplicates<Up>.self)))
@@ -106,6 +112,7 @@ enum TransformOperators {
             name: "prefix", usage: ".prefix(N) or .prefix(while: { $0 < 5 })",
                 summary: "passes on the first N values (or while the closure is true), then finishes",
             example: "let firstThree = numbers.prefix(3)",
+            hasTryForm: true,
             typing: { context in
                 if context.labels.contains("untilOutputFrom") {
                     return context.stage(EngineShape(P.PrefixUntilOutput<Up, Stand.Second>.self))
@@ -128,6 +135,7 @@ enum TransformOperators {
             name: "drop", usage: ".drop(while: { $0 < 5 }) or .drop(untilOutputFrom: other)",
                 summary: "drops values while the closure is true (or until the other publisher sends)",
             example: "let rest = numbers.drop(while: { $0 < 3 })",
+            hasTryForm: true,
             typing: { context in
                 if context.labels.contains("untilOutputFrom") {
                     return context.stage(EngineShape(P.DropUntilOutput<Up, Stand.Second>.self))
@@ -146,6 +154,7 @@ enum TransformOperators {
             name: "first", usage: ".first() or .first { $0 > 3 }",
                 summary: "sends the first value (that matches) and finishes",
             example: "let opening = numbers.first()",
+            hasTryForm: true,
             typing: { context in
                 guard context.closure != nil else { return context.stage(EngineShape(P.First<Up>.self)) }
                 return context.stage(context.either(EngineShape(P.FirstWhere<Up>.self),
@@ -162,6 +171,7 @@ enum TransformOperators {
             name: "last", usage: ".last() or .last { $0 > 3 }",
                 summary: "sends the last value (that matches) when the upstream finishes",
             example: "let closing = numbers.last()",
+            hasTryForm: true,
             typing: { context in
                 guard context.closure != nil else { return context.stage(EngineShape(P.Last<Up>.self)) }
                 return context.stage(context.either(EngineShape(P.LastWhere<Up>.self),
@@ -223,6 +233,7 @@ enum TransformOperators {
             name: "min", usage: ".min() or .min(by: { $0.rank < $1.rank })",
                 summary: "sends the smallest value when the upstream finishes (by the closure's order if given)",
             example: "let lowest = numbers.min()",
+            hasTryForm: true,
             typing: {
                 $0.stage($0.either(EngineShape(P.Comparison<Up>.self), try: EngineShape(P.TryComparison<Up>.self)))
             }
@@ -234,6 +245,7 @@ enum TransformOperators {
             name: "max", usage: ".max() or .max(by: { $0.rank < $1.rank })",
                 summary: "sends the largest value when the upstream finishes (by the closure's order if given)",
             example: "let highest = numbers.max()",
+            hasTryForm: true,
             typing: {
                 $0.stage($0.either(EngineShape(P.Comparison<Up>.self), try: EngineShape(P.TryComparison<Up>.self)))
             }
@@ -245,6 +257,7 @@ enum TransformOperators {
             name: "contains", usage: ".contains(VALUE) or .contains { $0 > 3 }",
                 summary: "sends true as soon as a value matches, or false when the upstream finishes",
             example: "let hasAce = cards.contains(\"ace\")",
+            hasTryForm: true,
             typing: { context in
                 guard context.closure != nil else { return context.stage(EngineShape(P.Contains<Up>.self)) }
                 return context.stage(context.either(EngineShape(P.ContainsWhere<Up>.self),
@@ -262,6 +275,7 @@ enum TransformOperators {
             name: "allSatisfy", usage: ".allSatisfy { $0 > 0 }",
                 summary: "sends whether every value matches (false at the first that does not)",
             example: "let allPositive = numbers.allSatisfy { $0 > 0 }",
+            hasTryForm: true,
             typing: {
                 $0.stage($0.either(EngineShape(P.AllSatisfy<Up>.self), try: EngineShape(P.TryAllSatisfy<Up>.self)))
             }

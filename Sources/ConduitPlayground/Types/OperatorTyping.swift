@@ -30,7 +30,7 @@ extension Session {
             }
         }
         var context = TypingContext(
-            call: call, text: text, upstream: upstream, isTry: call.name.hasPrefix("try"), closure: closure,
+            call: call, text: text, upstream: upstream, isTry: known?.tryName == call.name, closure: closure,
             labels: call.arguments.map { $0.label ?? "" }, publisherArguments: publisherArguments,
             given: StandIns(upstream: upstream.output, upstreamFailure: upstream.failure),
             closureType: { closure, types in
