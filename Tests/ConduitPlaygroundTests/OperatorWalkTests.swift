@@ -64,6 +64,16 @@ final class OperatorWalkTests: SessionTestCase {
         }
     }
 
+    func testTheOtherShapesAreTypedAsTheEnginesPublishers() throws {
+        for line in ShapeWalks.setup { type(line) }
+        for walk in ShapeWalks.all {
+            var parser = try Parser(walk.pipeline)
+            let stage = try XCTUnwrap(session.stageTypes(of: try parser.pipeline(), arguments: []).last)
+            XCTAssertEqual(EngineType(publisher: stage.publisher, output: stage.output.description,
+                failure: stage.failure.description), walk.engine, walk.pipeline)
+        }
+    }
+
     func testEveryOperatorHasAHelpPageAndIsListed() {
         session.outputWidth = 1_000
         let listed = type("help operators")

@@ -312,3 +312,54 @@ enum TryFormWalks {
         ]
     }
 }
+
+/// The other shapes of the operators that have several (`prefix(2)`, `prefix(while:)`,
+/// `prefix(untilOutputFrom:)`), and the Failure changes Combine's overloads make (`flatMap` of
+/// Never inner publishers on a failing upstream): each call, and the engine's type for it.
+enum ShapeWalks {
+    static let setup = [
+        "let n = PassthroughSubject<Int, Never>()", "let m = PassthroughSubject<Int, Never>()",
+        "let e = PassthroughSubject<Int, Error>()", "let s = PassthroughSubject<String, Never>()",
+        "let choice = PassthroughSubject<Bool, Never>()",
+    ]
+
+    static var all: [(pipeline: String, engine: EngineType)] {
+        let n = PassthroughSubject<Int, Never>()
+        let m = PassthroughSubject<Int, Never>()
+        let e = PassthroughSubject<Int, Error>()
+        let s = PassthroughSubject<String, Never>()
+        let choice = PassthroughSubject<Bool, Never>()
+        let clock = ImmediateScheduler.shared
+        return [
+            ("n.map { $0 > 1 }", EngineType(n.map { $0 > 1 })),
+            ("s.map { $0.count }", EngineType(s.map { $0.count })),
+            ("n.prefix(while: { $0 < 5 })", EngineType(n.prefix(while: { $0 < 5 }))),
+            ("n.prefix(untilOutputFrom: m)", EngineType(n.prefix(untilOutputFrom: m))),
+            ("n.drop(untilOutputFrom: m)", EngineType(n.drop(untilOutputFrom: m))),
+            ("n.first()", EngineType(n.first())),
+            ("n.last { $0 > 1 }", EngineType(n.last { $0 > 1 })),
+            ("n.output(at: 1)", EngineType(n.output(at: 1))),
+            ("n.collect()", EngineType(n.collect())),
+            ("n.collect(.byTime(1s))", EngineType(n.collect(.byTime(clock, .zero)))),
+            ("n.removeDuplicates { $0 == $1 }", EngineType(n.removeDuplicates { $0 == $1 })),
+            ("n.contains { $0 > 1 }", EngineType(n.contains { $0 > 1 })),
+            ("n.min(by: { $0 < $1 })", EngineType(n.min(by: { $0 < $1 }))),
+            ("n.append(m)", EngineType(n.append(m))),
+            ("n.prepend(m)", EngineType(n.prepend(m))),
+            ("n.combineLatest(m, s)", EngineType(n.combineLatest(m, s))),
+            ("n.zip(m, s)", EngineType(n.zip(m, s))),
+            ("n.merge(with: m, n)", EngineType(n.merge(with: m, n))),
+            ("n.throttle(for: 1s, latest: false)", EngineType(n.throttle(for: .zero, scheduler: clock, latest: false))),
+            ("e.flatMap { Just($0) }", EngineType(e.flatMap { Just($0) })),
+            ("n.flatMap { _ in e }", EngineType(n.flatMap { _ in e })),
+            ("choice.map { $0 ? e : e }.switchToLatest()", EngineType(choice.map { _ in e }.switchToLatest())),
+            ("e.catch { _ in Just(0) }", EngineType(e.catch { _ in Just(0) })),
+            ("e.replaceError(with: 0)", EngineType(e.replaceError(with: 0))),
+            ("e.assertNoFailure()", EngineType(e.assertNoFailure())),
+            ("e.retry(2)", EngineType(e.retry(2))),
+            ("e.mapError { $0 }", EngineType(e.mapError { $0 })),
+            ("e.tryMap { $0 * 2 }", EngineType(e.tryMap { $0 * 2 })),
+            ("n.timeout(1s)", EngineType(n.timeout(.zero, scheduler: clock))),
+        ]
+    }
+}
