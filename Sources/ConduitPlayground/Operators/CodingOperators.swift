@@ -17,7 +17,7 @@ enum CodingOperators {
                 + "the pipeline",
             example: "let json = cards.encode(encoder: JSONEncoder())",
             typing: { $0.stage(EngineShape(P.Encode<Up, JSONEncoder>.self)) }
-        ) { upstream, call, _ in
+        ) { spec, upstream, call, _ in
             try coder(call, label: "encoder", expected: "JSONEncoder()")
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -32,7 +32,7 @@ enum CodingOperators {
                 context.given.result = decodedType(context.call)
                 return context.stage(EngineShape(P.Decode<Empty<Data, Stand.UpstreamFailure>, R, JSONDecoder>.self))
             }
-        ) { upstream, call, _ in
+        ) { spec, upstream, call, _ in
             try coder(call, label: "decoder", expected: "JSONDecoder()")
             let text = upstream.tryMap { value -> Data in
                 guard case .string(let json) = value else {

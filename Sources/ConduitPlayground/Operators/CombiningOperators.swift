@@ -16,8 +16,8 @@ enum CombiningOperators {
             summary: "once every publisher has sent, sends the latest value of each (as an array) whenever one sends",
             example: "let picks = names.combineLatest(isOn)",
             typing: { combinedStage(&$0, zip: false) }
-        ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("combineLatest"))
+        ) { spec, upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec)
             let others = try reader.publishers(context, atMost: 3)
             let combined: Pipe
             switch others.count {
@@ -33,8 +33,8 @@ enum CombiningOperators {
             summary: "pairs the values of the publishers in order (as arrays); never drops one",
             example: "let pairs = lefts.zip(rights)",
             typing: { combinedStage(&$0, zip: true) }
-        ) { upstream, call, context in
-            let others = try ArgumentReader(call: call, spec: spec("zip")).publishers(context, atMost: 3)
+        ) { spec, upstream, call, context in
+            let others = try ArgumentReader(call: call, spec: spec).publishers(context, atMost: 3)
             let zipped: Pipe
             switch others.count {
             case 1: zipped = upstream.zip(others[0]).map { Value.array([$0, $1]) }.pipe()
@@ -61,8 +61,8 @@ enum CombiningOperators {
                 default: return context.stage(EngineShape(P.MergeMany<Up>.self), note: note)
                 }
             }
-        ) { upstream, call, context in
-            let others = try ArgumentReader(call: call, spec: spec("merge")).publishers(context, label: "with")
+        ) { spec, upstream, call, context in
+            let others = try ArgumentReader(call: call, spec: spec).publishers(context, label: "with")
             if others.count == 1 {
                 return upstream.merge(with: others[0]).pipe()
             }
@@ -74,8 +74,8 @@ enum CombiningOperators {
                 + "all send",
             example: "let both = numbers.flatMap { [$0, $0 * 10] }",
             typing: { flatMapStage(&$0) }
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("flatMap"))
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             let closure = try reader.closure(arity: 1)
             if let kind = closure.body.plainValueKind {
                 throw SyntaxError(
@@ -99,8 +99,8 @@ enum CombiningOperators {
                 + "cancelling the one before",
             example: "let following = choice.map { $0 ? \"fast\" : \"slow\" }.switchToLatest()",
             typing: { switchToLatestStage(&$0) }
-        ) { upstream, call, context in
-            try ArgumentReader(call: call, spec: spec("switchToLatest")).none()
+        ) { spec, upstream, call, context in
+            try ArgumentReader(call: call, spec: spec).none()
             return upstream.map { value -> Pipe in
                 if case .string(let name) = value,
                    let named = try? context.resolve(Token(kind: .identifier(name), offset: 0, length: name.count)) {
@@ -116,12 +116,12 @@ enum CombiningOperators {
             example: "let safe = results.catch { \"offline\" }",
             hasTryForm: true,
             typing: { catchStage(&$0) }
-        ) { upstream, call, context in
+        ) { spec, upstream, call, context in
             if case .name? = call.arguments.first?.content {
-                let other = try ArgumentReader(call: call, spec: spec("catch")).publishers(context, atMost: 1)[0]
+                let other = try ArgumentReader(call: call, spec: spec).publishers(context, atMost: 1)[0]
                 return upstream.catch { _ in other }.pipe()
             }
-            let closure = try ArgumentReader(call: call, spec: spec("catch")).closure(arity: 1)
+            let closure = try ArgumentReader(call: call, spec: spec).closure(arity: 1)
             return upstream.catch { error -> Pipe in
                 do {
                     return publisher(of: try closure.call(.string(error.message)))
@@ -134,9 +134,9 @@ enum CombiningOperators {
             name: "retry", usage: ".retry(N)", summary: "on failure, subscribes to the upstream again, up to N times",
             example: "let stubborn = flaky.retry(2)",
             typing: { $0.stage(EngineShape(P.Retry<Up>.self)) }
-        ) { upstream, call, _ in
+        ) { spec, upstream, call, _ in
             // A subject that has failed fails each new subscription at once: a huge N would spin.
-            upstream.retry(try ArgumentReader(call: call, spec: spec("retry")).integer(nil, minimum: 0,
+            upstream.retry(try ArgumentReader(call: call, spec: spec).integer(nil, minimum: 0,
                 maximum: maximumRetries)).pipe()
         },
         OperatorSpec(
@@ -144,8 +144,8 @@ enum CombiningOperators {
                 summary: "subscribes to the upstream once and shares its values with every subscriber",
             example: "let shared = numbers.map { $0 * 2 }.share()",
             typing: { $0.stage(EngineShape(P.Share<Up>.self)) }
-        ) { upstream, call, _ in
-            try ArgumentReader(call: call, spec: spec("share")).none()
+        ) { spec, upstream, call, _ in
+            try ArgumentReader(call: call, spec: spec).none()
             return upstream.share().pipe()
         },
         OperatorSpec(
@@ -153,8 +153,8 @@ enum CombiningOperators {
             summary: "keeps up to N values the downstream has not asked for yet",
             example: "sink slow = fast.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest) demand 1",
             typing: { $0.stage(EngineShape(P.Buffer<Up>.self)) }
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("buffer"))
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             let size = try reader.integer("size", minimum: 1)
             let prefetch = try reader.choice("prefetch", from: ["keepFull", "byRequest"], default: "byRequest")
             let whenFull = try reader.choice("whenFull", from: ["dropOldest", "dropNewest"], default: "dropOldest")
@@ -169,9 +169,6 @@ enum CombiningOperators {
     /// The most `retry` may retry in the playground.
     static let maximumRetries = 10_000
 
-    static func spec(_ name: String) -> OperatorSpec {
-        OperatorTable.spec(named: name)!
-    }
 
     /// `combineLatest` and `zip`: Combine's two- or three-publisher form, or, with a closure, a
     /// `Map` of it.

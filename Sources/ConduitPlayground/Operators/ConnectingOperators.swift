@@ -17,8 +17,8 @@ enum ConnectingOperators {
                 + "attach first",
             example: "let live = numbers.makeConnectable()",
             typing: { $0.stage(EngineShape(P.MakeConnectable<Up>.self)) }
-        ) { upstream, call, context in
-            try ArgumentReader(call: call, spec: spec("makeConnectable")).none()
+        ) { spec, upstream, call, context in
+            try ArgumentReader(call: call, spec: spec).none()
             return context.chain.made(PlaygroundConnectable(Publishers.MakeConnectable(upstream: upstream)))
         },
         OperatorSpec(
@@ -29,12 +29,12 @@ enum ConnectingOperators {
             typing: {
                 $0.stage(EngineShape(P.Multicast<Up, PassthroughSubject<Stand.Upstream, Stand.UpstreamFailure>>.self))
             }
-        ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("multicast"))
+        ) { spec, upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec)
             if let argument = reader.argument("subject") {
                 guard case .name(let name) = argument.content else {
                     throw SyntaxError("`subject:` takes the name of a subject; usage: "
-                        + "\(spec("multicast").usage)", at: argument.token)
+                        + "\(spec.usage)", at: argument.token)
                 }
                 let token = Token(kind: .identifier(name), offset: argument.token.offset, length: argument.token.length)
                 let subject = try context.subject(token)
@@ -56,7 +56,7 @@ enum ConnectingOperators {
             for argument in call.arguments {
                 guard case .subjectFactory = argument.content else {
                     throw SyntaxError("`multicast` takes `subject: NAME` or a closure making a subject; usage: "
-                        + "\(spec("multicast").usage)", at: argument.token)
+                        + "\(spec.usage)", at: argument.token)
                 }
             }
             if let closure = call.trailingClosure {
@@ -72,8 +72,8 @@ enum ConnectingOperators {
                 + "when the last leaves)",
             example: "let ticks = Timer.publish(every: 1s).autoconnect()",
             typing: { $0.stage(EngineShape(P.Autoconnect<P.MakeConnectable<Up>>.self)) }
-        ) { _, call, context in
-            try ArgumentReader(call: call, spec: spec("autoconnect")).none()
+        ) { spec, _, call, context in
+            try ArgumentReader(call: call, spec: spec).none()
             guard let connectable = context.chain.previous else {
                 throw SyntaxError(
                     "`autoconnect` works on a connectable publisher: put it right after `.makeConnectable()`, "
@@ -86,7 +86,4 @@ enum ConnectingOperators {
         },
     ]
 
-    static func spec(_ name: String) -> OperatorSpec {
-        OperatorTable.spec(named: name)!
-    }
 }

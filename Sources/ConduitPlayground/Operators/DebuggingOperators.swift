@@ -28,7 +28,7 @@ enum DebuggingOperators {
                 + "return",
             example: "let watched = numbers.handleEvents(receiveOutput: { \"saw \" + string($0) })",
             typing: { $0.stage(EngineShape(P.HandleEvents<Up>.self)) }
-        ) { upstream, call, context in
+        ) { spec, upstream, call, context in
             let closures = try handlers(of: call, allowed: handlerLabels.map(\.label))
             let emit = context.emit
             /// Prints the event: what its closure gives (nothing for nil), or, with no closures at
@@ -57,7 +57,7 @@ enum DebuggingOperators {
                 + "so and goes on",
             example: "let watched = numbers.breakpoint(receiveOutput: { $0 > 3 })",
             typing: { $0.stage(EngineShape(P.Breakpoint<Up>.self)) }
-        ) { upstream, call, context in
+        ) { spec, upstream, call, context in
             let closures = try handlers(of: call, allowed: ["receiveSubscription", "receiveOutput",
                 "receiveCompletion"])
             guard !closures.isEmpty else {
@@ -86,8 +86,8 @@ enum DebuggingOperators {
                 + "the failure on",
             example: "let watched = results.breakpointOnError()",
             typing: { $0.stage(EngineShape(P.Breakpoint<Up>.self)) }
-        ) { upstream, call, context in
-            try ArgumentReader(call: call, spec: spec("breakpointOnError")).none()
+        ) { spec, upstream, call, context in
+            try ArgumentReader(call: call, spec: spec).none()
             let emit = context.emit
             return upstream.breakpoint(receiveCompletion: { completion in
                 if case .failure(let error) = completion {
@@ -98,9 +98,6 @@ enum DebuggingOperators {
         },
     ]
 
-    static func spec(_ name: String) -> OperatorSpec {
-        OperatorTable.spec(named: name)!
-    }
 
     /// The labelled closures of a call, by label; each label must be one of `allowed`.
     static func handlers(of call: OperatorCall, allowed: [String]) throws -> [String: Closure] {

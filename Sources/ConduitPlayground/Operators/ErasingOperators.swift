@@ -18,8 +18,8 @@ enum ErasingOperators {
                 + "passes everything on",
             example: "let out = numbers.map { $0 * 2 }.eraseToAnyPublisher()",
             typing: { $0.stage(EngineShape(AnyPublisher<Stand.Upstream, Stand.UpstreamFailure>.self)) }
-        ) { upstream, call, _ in
-            try ArgumentReader(call: call, spec: spec("eraseToAnyPublisher")).none()
+        ) { spec, upstream, call, _ in
+            try ArgumentReader(call: call, spec: spec).none()
             return upstream.eraseToAnyPublisher()
         },
         OperatorSpec(
@@ -40,11 +40,11 @@ enum ErasingOperators {
                         + "(here it is \(context.upstream.failure))"
                 return context.stage(EngineShape(P.SetFailureType<Stand.UpNever, Stand.InnerFailure>.self), note: note)
             }
-        ) { upstream, call, _ in
+        ) { spec, upstream, call, _ in
             guard let argument = call.arguments.first, argument.label == "to", call.arguments.count == 1,
                 call.trailingClosure == nil else {
                 throw SyntaxError("write `.setFailureType(to: Error.self)`; usage: "
-                    + "\(spec("setFailureType").usage)", at: call.span)
+                    + "\(spec.usage)", at: call.span)
             }
             _ = argument
             return upstream
@@ -54,8 +54,8 @@ enum ErasingOperators {
             summary: "rewrites a failure: $0 is the failure's message, the closure gives the new one",
             example: "let explained = results.mapError { \"network: \" + $0 }",
             typing: { $0.stage(EngineShape(P.MapError<Up, any Error>.self), note: "the closure makes the new error") }
-        ) { upstream, call, _ in
-            let closure = try ArgumentReader(call: call, spec: spec("mapError")).closure(arity: 1)
+        ) { spec, upstream, call, _ in
+            let closure = try ArgumentReader(call: call, spec: spec).closure(arity: 1)
             return upstream.mapError { error -> PlaygroundError in
                 do {
                     return PlaygroundError(Functions.text(try closure.call(.string(error.message))))
@@ -73,13 +73,13 @@ enum ErasingOperators {
                 $0.stage(EngineShape(P.AssertNoFailure<Up>.self),
                     note: "a failure would stop the program: Failure becomes Never")
             }
-        ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("assertNoFailure"))
+        ) { spec, upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec)
             var prefix = ""
             if reader.argument(nil) != nil {
                 guard case .string(let text) = try reader.value(nil) else {
                     throw SyntaxError("`assertNoFailure` takes a prefix in double quotes; usage: "
-                        + "\(spec("assertNoFailure").usage)", at: call.span)
+                        + "\(spec.usage)", at: call.span)
                 }
                 prefix = text
             }
@@ -112,13 +112,10 @@ enum ErasingOperators {
             return context.subscriberStage(
                 EngineShape(subscriber: Subscribers.Assign<PlaygroundObject, Stand.Upstream>.self), note: note)
         }
-    ) { _, call, _ in
+    ) { spec, _, call, _ in
         throw SyntaxError(
             "`assign` ends a sink, as a subscriber: `sink NAME = PIPELINE.assign(to: \\.value, on: SUBJECT)`",
                 at: call.span)
     }
 
-    static func spec(_ name: String) -> OperatorSpec {
-        OperatorTable.spec(named: name)!
-    }
 }

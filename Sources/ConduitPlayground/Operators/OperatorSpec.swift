@@ -21,7 +21,14 @@ struct OperatorSpec: Sendable {
     var hasTryForm = false
     /// The stage's Output and Failure, as Combine's signature for the call gives them.
     let typing: OperatorTyping
-    let build: @Sendable (Pipe, OperatorCall, BuildContext) throws -> Pipe
+    /// Builds the stage on the engine's operator, given this declaration (for its usage in
+    /// messages), the upstream, the call and what else the builder may need.
+    let make: @Sendable (OperatorSpec, Pipe, OperatorCall, BuildContext) throws -> Pipe
+
+    /// The stage this call makes on `upstream`.
+    func build(_ upstream: Pipe, _ call: OperatorCall, _ context: BuildContext) throws -> Pipe {
+        try make(self, upstream, call, context)
+    }
 
     /// What Tab offers inside the call's parentheses: the `name:` labels its usage shows.
     /// The name of Combine's `try` form, if it has one: `tryMap`, `tryCatch`.

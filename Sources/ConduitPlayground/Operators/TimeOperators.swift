@@ -15,8 +15,8 @@ enum TimeOperators {
                 summary: "sends a value only once no newer one came for the interval",
             example: "let search = query.debounce(for: 300ms)",
             typing: { $0.stage(EngineShape(P.Debounce<Up, C>.self)) }
-        ) { upstream, call, context in
-            upstream.debounce(for: try interval(call, "for"), scheduler: context.scheduler).pipe()
+        ) { spec, upstream, call, context in
+            upstream.debounce(for: try interval(call, spec, "for"), scheduler: context.scheduler).pipe()
         },
         OperatorSpec(
             name: "throttle", usage: ".throttle(for: 300ms, latest: true)",
@@ -24,8 +24,8 @@ enum TimeOperators {
                     + "each interval",
             example: "let calm = taps.throttle(for: 1s, latest: true)",
             typing: { $0.stage(EngineShape(P.Throttle<Up, C>.self)) }
-        ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("throttle"))
+        ) { spec, upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec)
             let interval = try reader.duration("for")
             let latest = try reader.flag("latest", default: true)
             return upstream.throttle(for: .nanoseconds(Int(interval)), scheduler: context.scheduler,
@@ -36,16 +36,16 @@ enum TimeOperators {
                 summary: "sends every value and the completion later by the interval, in order",
             example: "let later = taps.delay(for: 500ms)",
             typing: { $0.stage(EngineShape(P.Delay<Up, C>.self)) }
-        ) { upstream, call, context in
-            upstream.delay(for: try interval(call, "for"), scheduler: context.scheduler).pipe()
+        ) { spec, upstream, call, context in
+            upstream.delay(for: try interval(call, spec, "for"), scheduler: context.scheduler).pipe()
         },
         OperatorSpec(
             name: "timeout", usage: ".timeout(1s) or .timeout(1s, error: \"too slow\")",
                 summary: "finishes (or fails with the message) if nothing comes for the interval",
             example: "let impatient = replies.timeout(2s, error: \"no reply\")",
             typing: { $0.stage(EngineShape(P.Timeout<Up, C>.self)) }
-        ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("timeout"))
+        ) { spec, upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec)
             let interval = try reader.duration(nil)
             var message: String?
             if reader.argument("error") != nil {
@@ -63,8 +63,8 @@ enum TimeOperators {
                     + "next tick)",
             example: "let later = taps.receive(on: clock)",
             typing: { $0.stage(EngineShape(P.ReceiveOn<Up, C>.self)) }
-        ) { upstream, call, context in
-            try requireClock(call)
+        ) { spec, upstream, call, context in
+            try requireClock(call, spec)
             return upstream.receive(on: context.scheduler).pipe()
         },
         OperatorSpec(
@@ -72,8 +72,8 @@ enum TimeOperators {
                 summary: "subscribes, requests and cancels through the session's scheduler",
             example: "let lazy = numbers.subscribe(on: clock)",
             typing: { $0.stage(EngineShape(P.SubscribeOn<Up, C>.self)) }
-        ) { upstream, call, context in
-            try requireClock(call)
+        ) { spec, upstream, call, context in
+            try requireClock(call, spec)
             return upstream.subscribe(on: context.scheduler).pipe()
         },
         OperatorSpec(
@@ -84,8 +84,8 @@ enum TimeOperators {
                 context.given.scheduler = schedulerName(of: context.call)
                 return context.stage(EngineShape(P.MeasureInterval<Up, C>.self))
             }
-        ) { upstream, call, context in
-            try ArgumentReader(call: call, spec: spec("measureInterval")).none()
+        ) { spec, upstream, call, context in
+            try ArgumentReader(call: call, spec: spec).none()
             return upstream.measureInterval(using: context.scheduler).map { Value.double(Double(
                 $0.magnitude) / 1_000_000) }.pipe()
         },
@@ -128,14 +128,12 @@ enum TimeOperators {
         }
     }
 
-    static func spec(_ name: String) -> OperatorSpec {
-        OperatorTable.spec(named: name)!
-    }
 
     /// The duration argument with this label (nil: the first unlabelled one) as a stride of the
     /// session's scheduler.
-    static func interval(_ call: OperatorCall, _ label: String?) throws -> SessionScheduler.SchedulerTimeType.Stride {
-        .nanoseconds(Int(try ArgumentReader(call: call, spec: spec(call.name)).duration(label)))
+    static func interval(_ call: OperatorCall, _ spec: OperatorSpec, _ label: String?) throws
+        -> SessionScheduler.SchedulerTimeType.Stride {
+        .nanoseconds(Int(try ArgumentReader(call: call, spec: spec).duration(label)))
     }
 
     /// The scheduler's type as written (`using: DispatchQueue.main` is a `DispatchQueue`).
@@ -147,8 +145,8 @@ enum TimeOperators {
     }
 
     /// Checks that `receive(on:)` or `subscribe(on:)` names the session's one scheduler.
-    static func requireClock(_ call: OperatorCall) throws {
-        guard let argument = ArgumentReader(call: call, spec: spec(call.name)).argument("on"), isScheduler(argument)
+    static func requireClock(_ call: OperatorCall, _ spec: OperatorSpec) throws {
+        guard let argument = ArgumentReader(call: call, spec: spec).argument("on"), isScheduler(argument)
         else {
             throw SyntaxError("write `.\(call.name)(on: clock)`: the playground has one scheduler, `clock`",
                 at: call.span)

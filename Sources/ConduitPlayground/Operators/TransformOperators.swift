@@ -22,8 +22,8 @@ enum TransformOperators {
                 return context.stage(context.either(EngineShape(P.Map<Up, R>.self),
                     try: EngineShape(P.TryMap<Up, R>.self)))
             }
-        ) { upstream, call, _ in
-            let closure = try ArgumentReader(call: call, spec: spec("map")).closure(arity: 1)
+        ) { spec, upstream, call, _ in
+            let closure = try ArgumentReader(call: call, spec: spec).closure(arity: 1)
             return upstream.tryMap { try closure.call($0) }.pipe()
         },
         OperatorSpec(
@@ -32,8 +32,8 @@ enum TransformOperators {
             example: "let big = numbers.filter { $0 > 3 }",
             hasTryForm: true,
             typing: { $0.stage($0.either(EngineShape(P.Filter<Up>.self), try: EngineShape(P.TryFilter<Up>.self))) }
-        ) { upstream, call, _ in
-            upstream.tryFilter(try ArgumentReader(call: call, spec: spec("filter")).predicate()).pipe()
+        ) { spec, upstream, call, _ in
+            upstream.tryFilter(try ArgumentReader(call: call, spec: spec).predicate()).pipe()
         },
         OperatorSpec(
             name: "compactMap", usage: ".compactMap { $0.name }",
@@ -45,8 +45,8 @@ enum TransformOperators {
                 return context.stage(context.either(EngineShape(P.CompactMap<Up, R>.self),
                     try: EngineShape(P.TryCompactMap<Up, R>.self)))
             }
-        ) { upstream, call, _ in
-            let closure = try ArgumentReader(call: call, spec: spec("compactMap")).closure(arity: 1)
+        ) { spec, upstream, call, _ in
+            let closure = try ArgumentReader(call: call, spec: spec).closure(arity: 1)
             return upstream.tryCompactMap { value -> Value? in
                 let result = try closure.call(value)
                 return result == .null ? nil : result
@@ -62,8 +62,8 @@ enum TransformOperators {
                 return context.stage(context.either(EngineShape(P.Scan<Up, R>.self),
                     try: EngineShape(P.TryScan<Up, R>.self)))
             }
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("scan"))
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             let initial = try reader.value(nil)
             let closure = try reader.closure(arity: 2)
             return upstream.tryScan(initial) { try closure.call($0, $1) }.pipe()
@@ -78,8 +78,8 @@ enum TransformOperators {
                 return context.stage(context.either(EngineShape(P.Reduce<Up, R>.self),
                     try: EngineShape(P.TryReduce<Up, R>.self)))
             }
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("reduce"))
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             let initial = try reader.value(nil)
             let closure = try reader.closure(arity: 2)
             return upstream.tryReduce(initial) { try closure.call($0, $1) }.pipe()
@@ -93,8 +93,8 @@ enum TransformOperators {
                 $0.stage($0.either(EngineShape(P.RemoveDuplicates<Up>.self),
                     try: EngineShape(P.TryRemoveDuplicates<Up>.self)))
             }
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("removeDuplicates"))
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             if reader.givesAnything {
                 return upstream.tryRemoveDuplicates(by: try reader.relation()).pipe()
             }
@@ -104,8 +104,8 @@ enum TransformOperators {
             name: "dropFirst", usage: ".dropFirst(N)", summary: "drops the first N values (1 if not given)",
             example: "let later = numbers.dropFirst(2)",
             typing: { $0.stage(EngineShape(P.Drop<Up>.self)) }
-        ) { upstream, call, _ in
-            let count = try ArgumentReader(call: call, spec: spec("dropFirst")).integer(nil, minimum: 0, default: 1)
+        ) { spec, upstream, call, _ in
+            let count = try ArgumentReader(call: call, spec: spec).integer(nil, minimum: 0, default: 1)
             return upstream.dropFirst(count).pipe()
         },
         OperatorSpec(
@@ -121,8 +121,8 @@ enum TransformOperators {
                 return context.stage(context.either(EngineShape(P.PrefixWhile<Up>.self),
                     try: EngineShape(P.TryPrefixWhile<Up>.self)))
             }
-        ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("prefix"))
+        ) { spec, upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec)
             if let other = try reader.namedPublisher("untilOutputFrom", context) {
                 return upstream.prefix(untilOutputFrom: other).pipe()
             }
@@ -143,8 +143,8 @@ enum TransformOperators {
                 return context.stage(context.either(EngineShape(P.DropWhile<Up>.self),
                     try: EngineShape(P.TryDropWhile<Up>.self)))
             }
-        ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("drop"))
+        ) { spec, upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec)
             if let other = try reader.namedPublisher("untilOutputFrom", context) {
                 return upstream.drop(untilOutputFrom: other).pipe()
             }
@@ -160,8 +160,8 @@ enum TransformOperators {
                 return context.stage(context.either(EngineShape(P.FirstWhere<Up>.self),
                     try: EngineShape(P.TryFirstWhere<Up>.self)))
             }
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("first"))
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             if reader.givesAnything {
                 return upstream.tryFirst(where: try reader.predicate()).pipe()
             }
@@ -177,8 +177,8 @@ enum TransformOperators {
                 return context.stage(context.either(EngineShape(P.LastWhere<Up>.self),
                     try: EngineShape(P.TryLastWhere<Up>.self)))
             }
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("last"))
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             if reader.givesAnything {
                 return upstream.tryLast(where: try reader.predicate()).pipe()
             }
@@ -189,8 +189,8 @@ enum TransformOperators {
                 summary: "sends only the value at index N (or those in the range of indices) and finishes",
             example: "let middle = numbers.output(in: 1...2)",
             typing: { $0.stage(EngineShape(P.Output<Up>.self)) }
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("output"))
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             if reader.argument("in") != nil {
                 return upstream.output(in: try reader.range("in")).pipe()
             }
@@ -210,8 +210,8 @@ enum TransformOperators {
                 default: return context.stage(EngineShape(P.CollectByCount<Up>.self))
                 }
             }
-        ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("collect"))
+        ) { spec, upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec)
             if let argument = reader.argument(nil), case .enumCase(let strategy, let arguments) = argument.content {
                 return try TimeOperators.collect(upstream, strategy: strategy, arguments: arguments,
                     at: argument.token, context: context)
@@ -225,8 +225,8 @@ enum TransformOperators {
             name: "count", usage: ".count()", summary: "sends how many values came, when the upstream finishes",
             example: "let howMany = numbers.count()",
             typing: { $0.stage(EngineShape(P.Count<Up>.self)) }
-        ) { upstream, call, _ in
-            try ArgumentReader(call: call, spec: spec("count")).none()
+        ) { spec, upstream, call, _ in
+            try ArgumentReader(call: call, spec: spec).none()
             return upstream.count().map { Value.int($0) }.pipe()
         },
         OperatorSpec(
@@ -237,8 +237,8 @@ enum TransformOperators {
             typing: {
                 $0.stage($0.either(EngineShape(P.Comparison<Up>.self), try: EngineShape(P.TryComparison<Up>.self)))
             }
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("min"))
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             return try upstream.tryMin(by: reader.givesAnything ? reader.relation() : ordered).pipe()
         },
         OperatorSpec(
@@ -249,8 +249,8 @@ enum TransformOperators {
             typing: {
                 $0.stage($0.either(EngineShape(P.Comparison<Up>.self), try: EngineShape(P.TryComparison<Up>.self)))
             }
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("max"))
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             return try upstream.tryMax(by: reader.givesAnything ? reader.relation() : ordered).pipe()
         },
         OperatorSpec(
@@ -263,8 +263,8 @@ enum TransformOperators {
                 return context.stage(context.either(EngineShape(P.ContainsWhere<Up>.self),
                     try: EngineShape(P.TryContainsWhere<Up>.self)))
             }
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("contains"))
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             if call.trailingClosure != nil || reader.argument("where") != nil {
                 return upstream.tryContains(where: try reader.predicate()).map { Value.bool($0) }.pipe()
             }
@@ -279,8 +279,8 @@ enum TransformOperators {
             typing: {
                 $0.stage($0.either(EngineShape(P.AllSatisfy<Up>.self), try: EngineShape(P.TryAllSatisfy<Up>.self)))
             }
-        ) { upstream, call, _ in
-            let predicate = try ArgumentReader(call: call, spec: spec("allSatisfy")).predicate()
+        ) { spec, upstream, call, _ in
+            let predicate = try ArgumentReader(call: call, spec: spec).predicate()
             return upstream.tryAllSatisfy(predicate).map { Value.bool($0) }.pipe()
         },
         OperatorSpec(
@@ -291,8 +291,8 @@ enum TransformOperators {
                 context.given.result = ValueType.join(context.upstream.output.unwrapped, context.firstArgumentType)
                 return context.stage(EngineShape(P.Map<Up, R>.self))
             }
-        ) { upstream, call, _ in
-            let replacement = try ArgumentReader(call: call, spec: spec("replaceNil")).value("with")
+        ) { spec, upstream, call, _ in
+            let replacement = try ArgumentReader(call: call, spec: spec).value("with")
             return upstream.map { $0 == .null ? replacement : $0 }.pipe()
         },
         OperatorSpec(
@@ -300,8 +300,8 @@ enum TransformOperators {
                 summary: "sends the value if the upstream finishes without sending any",
             example: "let orZero = numbers.replaceEmpty(with: 0)",
             typing: { $0.stage(EngineShape(P.ReplaceEmpty<Up>.self)) }
-        ) { upstream, call, _ in
-            upstream.replaceEmpty(with: try ArgumentReader(call: call, spec: spec("replaceEmpty")).value("with")).pipe()
+        ) { spec, upstream, call, _ in
+            upstream.replaceEmpty(with: try ArgumentReader(call: call, spec: spec).value("with")).pipe()
         },
         OperatorSpec(
             name: "replaceError", usage: ".replaceError(with: VALUE)",
@@ -311,8 +311,8 @@ enum TransformOperators {
                 $0.stage(EngineShape(P.ReplaceError<Up>.self),
                     note: "a failure is replaced by the value: Failure becomes Never")
             }
-        ) { upstream, call, _ in
-            upstream.replaceError(with: try ArgumentReader(call: call, spec: spec("replaceError")).value("with")).pipe()
+        ) { spec, upstream, call, _ in
+            upstream.replaceError(with: try ArgumentReader(call: call, spec: spec).value("with")).pipe()
         },
         OperatorSpec(
             name: "ignoreOutput", usage: ".ignoreOutput()",
@@ -322,8 +322,8 @@ enum TransformOperators {
                 $0.stage(EngineShape(P.IgnoreOutput<Up>.self),
                     note: "no value goes on, only the completion: Output becomes Never")
             }
-        ) { upstream, call, _ in
-            try ArgumentReader(call: call, spec: spec("ignoreOutput")).none()
+        ) { spec, upstream, call, _ in
+            try ArgumentReader(call: call, spec: spec).none()
             return NeverToValue(upstream: upstream.ignoreOutput()).eraseToAnyPublisher()
         },
         OperatorSpec(
@@ -336,12 +336,12 @@ enum TransformOperators {
                 }
                 return context.stage(EngineShape(P.Concatenate<Up, Values>.self))
             }
-        ) { upstream, call, context in
+        ) { spec, upstream, call, context in
             if case .name? = call.arguments.first?.content {
-                let others = try ArgumentReader(call: call, spec: spec("append")).publishers(context, atMost: 1)
+                let others = try ArgumentReader(call: call, spec: spec).publishers(context, atMost: 1)
                 return upstream.append(others[0]).pipe()
             }
-            return upstream.append(try values(of: call, spec: spec("append"))).pipe()
+            return upstream.append(try values(of: call, spec: spec)).pipe()
         },
         OperatorSpec(
             name: "prepend", usage: ".prepend(VALUE, ...) or .prepend(other)",
@@ -353,22 +353,22 @@ enum TransformOperators {
                 }
                 return context.stage(EngineShape(P.Concatenate<Values, Up>.self))
             }
-        ) { upstream, call, context in
+        ) { spec, upstream, call, context in
             if case .name? = call.arguments.first?.content {
-                let others = try ArgumentReader(call: call, spec: spec("prepend")).publishers(context, atMost: 1)
+                let others = try ArgumentReader(call: call, spec: spec).publishers(context, atMost: 1)
                 return upstream.prepend(others[0]).pipe()
             }
-            return upstream.prepend(try values(of: call, spec: spec("prepend"))).pipe()
+            return upstream.prepend(try values(of: call, spec: spec)).pipe()
         },
         OperatorSpec(
             name: "print", usage: ".print(\"PREFIX\")",
                 summary: "logs every event in Combine's print() words and passes everything on",
             example: "let logged = numbers.print(\"numbers\")",
             typing: { $0.stage(EngineShape(P.Print<Up>.self)) }
-        ) { upstream, call, context in
+        ) { spec, upstream, call, context in
             let prefix: String
-            if ArgumentReader(call: call, spec: spec("print")).argument(nil) != nil,
-               case .string(let text) = try ArgumentReader(call: call, spec: spec("print")).value(nil) {
+            if ArgumentReader(call: call, spec: spec).argument(nil) != nil,
+               case .string(let text) = try ArgumentReader(call: call, spec: spec).value(nil) {
                 prefix = text
             } else {
                 prefix = ""
@@ -378,10 +378,6 @@ enum TransformOperators {
         },
     ]
 
-    /// Looks up a spec of this table by name (for usage lines in messages).
-    static func spec(_ name: String) -> OperatorSpec {
-        OperatorTable.spec(named: name)!
-    }
 
     /// `scan` and `reduce`: the accumulation has the initial value's type joined with the closure's
     /// (an initial `nil` or `[]` takes the closure's).
