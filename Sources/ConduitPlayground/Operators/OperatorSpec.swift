@@ -19,6 +19,9 @@ struct OperatorSpec: Sendable {
     /// operator: every playground closure may fail, so `tryMap` is `map` built on the engine's
     /// `tryMap`. Its typing is told which form was written (`TypingContext.isTry`).
     var hasTryForm = false
+    /// The labels of the arguments that name a scheduler (`debounce(for:scheduler:)`,
+    /// `receive(on:)`): the session's one clock, not a publisher the call reads.
+    var schedulerLabels: [String] = []
     /// The stage's Output and Failure, as Combine's signature for the call gives them.
     let typing: OperatorTyping
     /// Builds the stage on the engine's operator, given this declaration (for its usage in

@@ -21,12 +21,12 @@ enum OperatorTable {
     static var names: [String] { all.map(\.name).sorted() }
 
     /// Whether `argument` of `call` names a scheduler (`receive(on: clock)`, `subscribe(on:)`,
-    /// `debounce(for:scheduler:)`, `measureInterval(using:)`), not a publisher the call reads.
+    /// `debounce(for:scheduler:)`, `measureInterval(using:)`), not a publisher the call reads: as
+    /// the operator's declaration says, or, for a name that is not an operator, by Combine's usual
+    /// labels.
     static func isScheduler(_ argument: Argument, of call: OperatorCall) -> Bool {
-        switch argument.label {
-        case "scheduler"?, "using"?: return true
-        case "on"?: return call.name == "receive" || call.name == "subscribe"
-        default: return false
-        }
+        guard let label = argument.label else { return false }
+        guard let spec = spec(named: call.name) else { return label == "scheduler" || label == "using" }
+        return spec.schedulerLabels.contains(label)
     }
 }

@@ -14,6 +14,7 @@ enum TimeOperators {
             name: "debounce", usage: ".debounce(for: 300ms)",
                 summary: "sends a value only once no newer one came for the interval",
             example: "let search = query.debounce(for: 300ms)",
+            schedulerLabels: ["scheduler"],
             typing: { $0.stage(EngineShape(P.Debounce<Up, C>.self)) }
         ) { spec, upstream, call, context in
             upstream.debounce(for: try interval(call, spec, "for"), scheduler: context.scheduler).pipe()
@@ -23,6 +24,7 @@ enum TimeOperators {
                 summary: "sends at most one value per interval: the first at once, then the latest (or first) of "
                     + "each interval",
             example: "let calm = taps.throttle(for: 1s, latest: true)",
+            schedulerLabels: ["scheduler"],
             typing: { $0.stage(EngineShape(P.Throttle<Up, C>.self)) }
         ) { spec, upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec)
@@ -35,6 +37,7 @@ enum TimeOperators {
             name: "delay", usage: ".delay(for: 1s)",
                 summary: "sends every value and the completion later by the interval, in order",
             example: "let later = taps.delay(for: 500ms)",
+            schedulerLabels: ["scheduler"],
             typing: { $0.stage(EngineShape(P.Delay<Up, C>.self)) }
         ) { spec, upstream, call, context in
             upstream.delay(for: try interval(call, spec, "for"), scheduler: context.scheduler).pipe()
@@ -43,6 +46,7 @@ enum TimeOperators {
             name: "timeout", usage: ".timeout(1s) or .timeout(1s, error: \"too slow\")",
                 summary: "finishes (or fails with the message) if nothing comes for the interval",
             example: "let impatient = replies.timeout(2s, error: \"no reply\")",
+            schedulerLabels: ["scheduler"],
             typing: { $0.stage(EngineShape(P.Timeout<Up, C>.self)) }
         ) { spec, upstream, call, context in
             let reader = ArgumentReader(call: call, spec: spec)
@@ -62,6 +66,7 @@ enum TimeOperators {
                 summary: "delivers values through the session's scheduler (after the current command, or on the "
                     + "next tick)",
             example: "let later = taps.receive(on: clock)",
+            schedulerLabels: ["on"],
             typing: { $0.stage(EngineShape(P.ReceiveOn<Up, C>.self)) }
         ) { spec, upstream, call, context in
             try requireClock(call, spec)
@@ -71,6 +76,7 @@ enum TimeOperators {
             name: "subscribe", usage: ".subscribe(on: clock)",
                 summary: "subscribes, requests and cancels through the session's scheduler",
             example: "let lazy = numbers.subscribe(on: clock)",
+            schedulerLabels: ["on"],
             typing: { $0.stage(EngineShape(P.SubscribeOn<Up, C>.self)) }
         ) { spec, upstream, call, context in
             try requireClock(call, spec)
@@ -80,6 +86,7 @@ enum TimeOperators {
             name: "measureInterval", usage: ".measureInterval()",
                 summary: "sends the time since the previous value (in milliseconds)",
             example: "let gaps = taps.measureInterval()",
+            schedulerLabels: ["using"],
             typing: { context in
                 context.given.scheduler = schedulerName(of: context.call)
                 return context.stage(EngineShape(P.MeasureInterval<Up, C>.self))
