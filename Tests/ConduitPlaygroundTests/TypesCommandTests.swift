@@ -113,6 +113,18 @@ final class TypesCommandTests: SessionTestCase {
             ["Publishers.Merge", "Int", "Never"])
     }
 
+    func testMeasureIntervalPastedWithItsSchedulerRunsOnTheClockAndShowsThatSchedulersStride() {
+        type("let n = PassthroughSubject<Int, Never>()")
+        let lines = type("types n.measureInterval(using: RunLoop.main)")
+        // The stage's text is cut to the column's width: `.measureInterval(using: RunLoop.m…`.
+        let stage = lines.first { $0.hasPrefix("  .measureInterval(using: ") }
+        XCTAssertEqual(stage?.split(separator: " ").suffix(3),
+            ["Publishers.MeasureInterval", "RunLoop.SchedulerTimeType.Stride", "Never"], "\(lines)")
+        type("sink gaps = n.measureInterval(using: RunLoop.main)")
+        XCTAssertEqual(values("tick 100ms; send n 1").first, "gaps ← 100.0   @100ms")
+        XCTAssertTrue(error("sink x = n.measureInterval(using: 3)").contains("`measureInterval` takes no arguments"))
+    }
+
     func testAChainWrittenOverSeveralLinesShowsEachCall() {
         type("let x = [\"a\", \"b.map\"].publisher\n    .map { $0.count }\n    .filter { $0 > 1 }")
         let lines = type("types x")
