@@ -83,6 +83,48 @@ final class TypesCommandTests: SessionTestCase {
         XCTAssertEqual(row(failing, ".mapError { \"offline\" }").suffix(2), ["Int", "Error"])
     }
 
+    func testSwitchToLatestOnAPipelineThatCannotFailTakesTheInnerPublishersFailure() {
+        // Combine: `where Failure == Never, Output: Publisher` gives
+        // `SwitchToLatest<Output, SetFailureType<Self, Output.Failure>>`.
+        type("let choice = PassthroughSubject<Bool, Never>()")
+        type("let risky = PassthroughSubject<Int, Error>()")
+        let lines = type("types choice.map { $0 ? risky : risky }.switchToLatest()")
+        XCTAssertEqual(row(lines, ".switchToLatest()").suffix(3), ["Publishers.SwitchToLatest", "Int", "Error"])
+        XCTAssertTrue(lines.contains("    ↳ the inner publishers can fail: Failure becomes theirs (Error)"), "\(lines)")
+        let safe = type("types choice.map { $0 ? choice : choice }.switchToLatest()")
+        XCTAssertEqual(row(safe, ".switchToLatest()").suffix(3), ["Publishers.SwitchToLatest", "Bool", "Never"])
+    }
+
+    func testCatchWithAPublisherTakesThatPublishersFailure() {
+        type("let backup = PassthroughSubject<Int, Never>()")
+        let lines = type("types [1, 0].publisher.tryMap { 10 / $0 }.catch(backup)")
+        XCTAssertEqual(row(lines, ".catch(backup)").suffix(3), ["Publishers.Catch", "Int", "Never"])
+        let tried = type("types [1, 0].publisher.tryMap { 10 / $0 }.tryCatch { _ in Just(0) }")
+        XCTAssertEqual(row(tried, ".tryCatch { _ in Just(0) }").suffix(3), ["Publishers.TryCatch", "Int", "Error"])
+    }
+
+    func testMergingTwoPublishersOfOneTypeIsAMergeMany() {
+        // Combine's `merge(with other: Self)` gives `Publishers.MergeMany<Self>`.
+        type("let a = PassthroughSubject<Int, Never>()")
+        type("let b = PassthroughSubject<Int, Never>()")
+        XCTAssertEqual(row(type("types a.merge(with: b)"), ".merge(with: b)").suffix(3),
+            ["Publishers.MergeMany", "Int", "Never"])
+        XCTAssertEqual(row(type("types a.merge(with: b.map { $0 })"), ".merge(with: b.map { $0 })").suffix(3),
+            ["Publishers.Merge", "Int", "Never"])
+    }
+
+    func testMeasureIntervalPastedWithItsSchedulerRunsOnTheClockAndShowsThatSchedulersStride() {
+        type("let n = PassthroughSubject<Int, Never>()")
+        let lines = type("types n.measureInterval(using: RunLoop.main)")
+        // The stage's text is cut to the column's width: `.measureInterval(using: RunLoop.m…`.
+        let stage = lines.first { $0.hasPrefix("  .measureInterval(using: ") }
+        XCTAssertEqual(stage?.split(separator: " ").suffix(3),
+            ["Publishers.MeasureInterval", "RunLoop.SchedulerTimeType.Stride", "Never"], "\(lines)")
+        type("sink gaps = n.measureInterval(using: RunLoop.main)")
+        XCTAssertEqual(values("tick 100ms; send n 1").first, "gaps ← 100.0   @100ms")
+        XCTAssertTrue(error("sink x = n.measureInterval(using: 3)").contains("`measureInterval` takes no arguments"))
+    }
+
     func testAChainWrittenOverSeveralLinesShowsEachCall() {
         type("let x = [\"a\", \"b.map\"].publisher\n    .map { $0.count }\n    .filter { $0 > 1 }")
         let lines = type("types x")

@@ -1,6 +1,12 @@
 import Conduit
 import Foundation
 
+/// The engine's types `typing` rules name, shortened.
+private typealias P = Publishers
+private typealias Up = Stand.Up
+private typealias R = Stand.Result
+private typealias C = Stand.Clock
+
 /// `encode` and `decode` with JSON: the engine's `Encode` and `Decode` with Foundation's JSON
 /// coders. Encoded values are JSON text (a string value); `decode` reads JSON text into a value.
 enum CodingOperators {
@@ -9,8 +15,9 @@ enum CodingOperators {
             name: "encode", usage: ".encode(encoder: JSONEncoder())",
             summary: "turns each value into JSON text (records with their keys sorted); a failure to encode fails "
                 + "the pipeline",
-            example: "let json = cards.encode(encoder: JSONEncoder())"
-        ) { upstream, call, _ in
+            example: "let json = cards.encode(encoder: JSONEncoder())",
+            typing: { $0.stage(EngineShape(P.Encode<Up, JSONEncoder>.self)) }
+        ) { spec, upstream, call, _ in
             try coder(call, label: "encoder", expected: "JSONEncoder()")
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -20,8 +27,12 @@ enum CodingOperators {
             name: "decode", usage: ".decode(type: Card.self, decoder: JSONDecoder())",
             summary: "reads each value, JSON text, into a value (any type name will do: playground values take "
                 + "every JSON shape)",
-            example: "let cards = json.decode(type: Card.self, decoder: JSONDecoder())"
-        ) { upstream, call, _ in
+            example: "let cards = json.decode(type: Card.self, decoder: JSONDecoder())",
+            typing: { context in
+                context.given.result = decodedType(context.call)
+                return context.stage(EngineShape(P.Decode<Empty<Data, Stand.UpstreamFailure>, R, JSONDecoder>.self))
+            }
+        ) { spec, upstream, call, _ in
             try coder(call, label: "decoder", expected: "JSONDecoder()")
             let text = upstream.tryMap { value -> Data in
                 guard case .string(let json) = value else {
@@ -35,6 +46,19 @@ enum CodingOperators {
             }.eraseToAnyPublisher()
         },
     ]
+
+    /// `decode(type: Card.self, decoder: JSONDecoder())`: the type written.
+    static func decodedType(_ call: OperatorCall) -> ValueType {
+        for argument in call.arguments where argument.label == "type" {
+            if case .swiftName(let name) = argument.content {
+                return ValueType(written: name.hasSuffix(".self") ? String(name.dropLast(5)) : name)
+            }
+            if case .expression(.member(.name(let name, _), "self")) = argument.content {
+                return ValueType(written: name)
+            }
+        }
+        return .value
+    }
 
     /// Checks the coder argument: the playground knows JSON only.
     private static func coder(_ call: OperatorCall, label: String, expected: String) throws {

@@ -1,5 +1,11 @@
 import Conduit
 
+/// The engine's types `typing` rules name, shortened.
+private typealias P = Publishers
+private typealias Up = Stand.Up
+private typealias R = Stand.Result
+private typealias C = Stand.Clock
+
 /// Operators for looking inside a pipeline: `handleEvents` prints the events it sees, and
 /// `breakpoint` / `breakpointOnError` say where a Swift program would stop in the debugger (the
 /// engine's operators, given closures that report instead of stopping the playground).
@@ -20,8 +26,9 @@ enum DebuggingOperators {
                 + "..., receiveCancel: ..., receiveRequest: ..., receiveSubscription: ...)",
             summary: "passes everything on and prints the events it sees: all of them, or what the given closures "
                 + "return",
-            example: "let watched = numbers.handleEvents(receiveOutput: { \"saw \" + string($0) })"
-        ) { upstream, call, context in
+            example: "let watched = numbers.handleEvents(receiveOutput: { \"saw \" + string($0) })",
+            typing: { $0.stage(EngineShape(P.HandleEvents<Up>.self)) }
+        ) { spec, upstream, call, context in
             let closures = try handlers(of: call, allowed: handlerLabels.map(\.label))
             let emit = context.emit
             /// Prints the event: what its closure gives (nothing for nil), or, with no closures at
@@ -48,8 +55,9 @@ enum DebuggingOperators {
                 usage: ".breakpoint(receiveOutput: { $0 > 3 }, receiveCompletion: ..., receiveSubscription: ...)",
             summary: "where a closure gives true, a Swift program would stop in the debugger; the playground says "
                 + "so and goes on",
-            example: "let watched = numbers.breakpoint(receiveOutput: { $0 > 3 })"
-        ) { upstream, call, context in
+            example: "let watched = numbers.breakpoint(receiveOutput: { $0 > 3 })",
+            typing: { $0.stage(EngineShape(P.Breakpoint<Up>.self)) }
+        ) { spec, upstream, call, context in
             let closures = try handlers(of: call, allowed: ["receiveSubscription", "receiveOutput",
                 "receiveCompletion"])
             guard !closures.isEmpty else {
@@ -76,9 +84,10 @@ enum DebuggingOperators {
             name: "breakpointOnError", usage: ".breakpointOnError()",
             summary: "on a failure, a Swift program would stop in the debugger; the playground says so and passes "
                 + "the failure on",
-            example: "let watched = results.breakpointOnError()"
-        ) { upstream, call, context in
-            try ArgumentReader(call: call, spec: spec("breakpointOnError")).none()
+            example: "let watched = results.breakpointOnError()",
+            typing: { $0.stage(EngineShape(P.Breakpoint<Up>.self)) }
+        ) { spec, upstream, call, context in
+            try ArgumentReader(call: call, spec: spec).none()
             let emit = context.emit
             return upstream.breakpoint(receiveCompletion: { completion in
                 if case .failure(let error) = completion {
@@ -89,9 +98,6 @@ enum DebuggingOperators {
         },
     ]
 
-    static func spec(_ name: String) -> OperatorSpec {
-        OperatorTable.spec(named: name)!
-    }
 
     /// The labelled closures of a call, by label; each label must be one of `allowed`.
     static func handlers(of call: OperatorCall, allowed: [String]) throws -> [String: Closure] {

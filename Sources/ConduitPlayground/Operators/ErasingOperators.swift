@@ -1,5 +1,11 @@
 import Conduit
 
+/// The engine's types `typing` rules name, shortened.
+private typealias P = Publishers
+private typealias Up = Stand.Up
+private typealias R = Stand.Result
+private typealias C = Stand.Clock
+
 /// Operators that change a publisher's types in Swift: `eraseToAnyPublisher`, `setFailureType`,
 /// `mapError` and `assertNoFailure`. Playground values have one type and failures are messages,
 /// so chains pasted from Swift keep working: the first two pass everything on, `mapError`
@@ -10,21 +16,35 @@ enum ErasingOperators {
             name: "eraseToAnyPublisher", usage: ".eraseToAnyPublisher()",
             summary: "hides the publisher's type in Swift; playground pipelines already are AnyPublishers, so it "
                 + "passes everything on",
-            example: "let out = numbers.map { $0 * 2 }.eraseToAnyPublisher()"
-        ) { upstream, call, _ in
-            try ArgumentReader(call: call, spec: spec("eraseToAnyPublisher")).none()
+            example: "let out = numbers.map { $0 * 2 }.eraseToAnyPublisher()",
+            typing: { $0.stage(EngineShape(AnyPublisher<Stand.Upstream, Stand.UpstreamFailure>.self)) }
+        ) { spec, upstream, call, _ in
+            try ArgumentReader(call: call, spec: spec).none()
             return upstream.eraseToAnyPublisher()
         },
         OperatorSpec(
             name: "setFailureType", usage: ".setFailureType(to: Error.self)",
             summary: "gives a publisher that cannot fail a failure type in Swift; playground failures are messages, "
                 + "so it passes everything on",
-            example: "let typed = numbers.setFailureType(to: Error.self)"
-        ) { upstream, call, _ in
+            example: "let typed = numbers.setFailureType(to: Error.self)",
+            typing: { context in
+                context.given.innerFailure = context.call.arguments.compactMap { argument -> FailureType? in
+                    if case .swiftName(let name) = argument.content {
+                        return FailureType(written: name.hasSuffix(".self") ? String(name.dropLast(5)) : name)
+                    }
+                    return nil
+                }.first ?? .error
+                let note = context.upstream.failure == .never
+                    ? "Failure becomes \(context.given.innerFailure), so it can meet failing publishers"
+                    : "Combine offers setFailureType only where the Failure is Never "
+                        + "(here it is \(context.upstream.failure))"
+                return context.stage(EngineShape(P.SetFailureType<Stand.UpNever, Stand.InnerFailure>.self), note: note)
+            }
+        ) { spec, upstream, call, _ in
             guard let argument = call.arguments.first, argument.label == "to", call.arguments.count == 1,
                 call.trailingClosure == nil else {
                 throw SyntaxError("write `.setFailureType(to: Error.self)`; usage: "
-                    + "\(spec("setFailureType").usage)", at: call.span)
+                    + "\(spec.usage)", at: call.span)
             }
             _ = argument
             return upstream
@@ -32,9 +52,10 @@ enum ErasingOperators {
         OperatorSpec(
             name: "mapError", usage: ".mapError { \"wrapped: \" + $0 }",
             summary: "rewrites a failure: $0 is the failure's message, the closure gives the new one",
-            example: "let explained = results.mapError { \"network: \" + $0 }"
-        ) { upstream, call, _ in
-            let closure = try ArgumentReader(call: call, spec: spec("mapError")).closure(arity: 1)
+            example: "let explained = results.mapError { \"network: \" + $0 }",
+            typing: { $0.stage(EngineShape(P.MapError<Up, any Error>.self), note: "the closure makes the new error") }
+        ) { spec, upstream, call, _ in
+            let closure = try ArgumentReader(call: call, spec: spec).closure(arity: 1)
             return upstream.mapError { error -> PlaygroundError in
                 do {
                     return PlaygroundError(Functions.text(try closure.call(.string(error.message))))
@@ -47,14 +68,18 @@ enum ErasingOperators {
             name: "assertNoFailure", usage: ".assertNoFailure(\"PREFIX\")",
             summary: "passes values on; a failure is a fatal error: a Swift program stops there, the playground "
                 + "reports it and stops the pipeline",
-            example: "let sure = numbers.assertNoFailure(\"numbers\")"
-        ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("assertNoFailure"))
+            example: "let sure = numbers.assertNoFailure(\"numbers\")",
+            typing: {
+                $0.stage(EngineShape(P.AssertNoFailure<Up>.self),
+                    note: "a failure would stop the program: Failure becomes Never")
+            }
+        ) { spec, upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec)
             var prefix = ""
             if reader.argument(nil) != nil {
                 guard case .string(let text) = try reader.value(nil) else {
                     throw SyntaxError("`assertNoFailure` takes a prefix in double quotes; usage: "
-                        + "\(spec("assertNoFailure").usage)", at: call.span)
+                        + "\(spec.usage)", at: call.span)
                 }
                 prefix = text
             }
@@ -79,14 +104,18 @@ enum ErasingOperators {
         name: "assign", usage: "sink NAME = PIPELINE.assign(to: \\.value, on: SUBJECT)",
         summary: "ends a sink: the engine's Assign writes each value into a `current` subject's value (its sinks "
             + "print them)",
-        example: "sink store = taps.map { $0.name }.assign(to: \\.value, on: latest)"
-    ) { _, call, _ in
+        example: "sink store = taps.map { $0.name }.assign(to: \\.value, on: latest)",
+        typing: { context in
+            let note = context.upstream.failure == .never ? nil
+                : "Combine's assign takes only a Failure of Never (here \(context.upstream.failure)): "
+                    + "replaceError first"
+            return context.subscriberStage(
+                EngineShape(subscriber: Subscribers.Assign<PlaygroundObject, Stand.Upstream>.self), note: note)
+        }
+    ) { spec, _, call, _ in
         throw SyntaxError(
             "`assign` ends a sink, as a subscriber: `sink NAME = PIPELINE.assign(to: \\.value, on: SUBJECT)`",
                 at: call.span)
     }
 
-    static func spec(_ name: String) -> OperatorSpec {
-        OperatorTable.spec(named: name)!
-    }
 }

@@ -8,13 +8,11 @@ enum OperatorTable {
         uniquingKeysWith: { first, _ in first })
 
     /// Combine's `try` operators take throwing closures; in the playground every closure may fail,
-    /// so `tryMap` is `map` (built on the engine's `tryMap`) and so on.
-    static let aliases: [String: String] = [
-        "tryMap": "map", "tryFilter": "filter", "tryCompactMap": "compactMap", "tryScan": "scan",
-        "tryReduce": "reduce", "tryRemoveDuplicates": "removeDuplicates", "tryFirst": "first", "tryLast": "last",
-        "tryContains": "contains", "tryAllSatisfy": "allSatisfy", "tryPrefix": "prefix", "tryDrop": "drop",
-        "tryMin": "min", "tryMax": "max", "tryCatch": "catch",
-    ]
+    /// so `tryMap` is `map` (built on the engine's `tryMap`) and so on: each operator's declaration
+    /// says whether it has one (`OperatorSpec.hasTryForm`).
+    static let aliases: [String: String] = Dictionary(uniqueKeysWithValues: all.compactMap { spec in
+        spec.tryName.map { ($0, spec.name) }
+    })
 
     static func spec(named name: String) -> OperatorSpec? {
         byName[name] ?? aliases[name].flatMap { byName[$0] }
@@ -23,12 +21,12 @@ enum OperatorTable {
     static var names: [String] { all.map(\.name).sorted() }
 
     /// Whether `argument` of `call` names a scheduler (`receive(on: clock)`, `subscribe(on:)`,
-    /// `debounce(for:scheduler:)`, `measureInterval(using:)`), not a publisher the call reads.
+    /// `debounce(for:scheduler:)`, `measureInterval(using:)`), not a publisher the call reads: as
+    /// the operator's declaration says, or, for a name that is not an operator, by Combine's usual
+    /// labels.
     static func isScheduler(_ argument: Argument, of call: OperatorCall) -> Bool {
-        switch argument.label {
-        case "scheduler"?, "using"?: return true
-        case "on"?: return call.name == "receive" || call.name == "subscribe"
-        default: return false
-        }
+        guard let label = argument.label else { return false }
+        guard let spec = spec(named: call.name) else { return label == "scheduler" || label == "using" }
+        return spec.schedulerLabels.contains(label)
     }
 }

@@ -1,5 +1,11 @@
 import Conduit
 
+/// The engine's types `typing` rules name, shortened.
+private typealias P = Publishers
+private typealias Up = Stand.Up
+private typealias R = Stand.Result
+private typealias C = Stand.Clock
+
 /// The playground's time operators, built from the engine's own on the session's scheduler
 /// (virtual time unless `clock real`). Durations are written `300ms`, `1s`.
 enum TimeOperators {
@@ -7,17 +13,21 @@ enum TimeOperators {
         OperatorSpec(
             name: "debounce", usage: ".debounce(for: 300ms)",
                 summary: "sends a value only once no newer one came for the interval",
-            example: "let search = query.debounce(for: 300ms)"
-        ) { upstream, call, context in
-            upstream.debounce(for: try interval(call, "for"), scheduler: context.scheduler).pipe()
+            example: "let search = query.debounce(for: 300ms)",
+            schedulerLabels: ["scheduler"],
+            typing: { $0.stage(EngineShape(P.Debounce<Up, C>.self)) }
+        ) { spec, upstream, call, context in
+            upstream.debounce(for: try interval(call, spec, "for"), scheduler: context.scheduler).pipe()
         },
         OperatorSpec(
             name: "throttle", usage: ".throttle(for: 300ms, latest: true)",
                 summary: "sends at most one value per interval: the first at once, then the latest (or first) of "
                     + "each interval",
-            example: "let calm = taps.throttle(for: 1s, latest: true)"
-        ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("throttle"))
+            example: "let calm = taps.throttle(for: 1s, latest: true)",
+            schedulerLabels: ["scheduler"],
+            typing: { $0.stage(EngineShape(P.Throttle<Up, C>.self)) }
+        ) { spec, upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec)
             let interval = try reader.duration("for")
             let latest = try reader.flag("latest", default: true)
             return upstream.throttle(for: .nanoseconds(Int(interval)), scheduler: context.scheduler,
@@ -26,16 +36,20 @@ enum TimeOperators {
         OperatorSpec(
             name: "delay", usage: ".delay(for: 1s)",
                 summary: "sends every value and the completion later by the interval, in order",
-            example: "let later = taps.delay(for: 500ms)"
-        ) { upstream, call, context in
-            upstream.delay(for: try interval(call, "for"), scheduler: context.scheduler).pipe()
+            example: "let later = taps.delay(for: 500ms)",
+            schedulerLabels: ["scheduler"],
+            typing: { $0.stage(EngineShape(P.Delay<Up, C>.self)) }
+        ) { spec, upstream, call, context in
+            upstream.delay(for: try interval(call, spec, "for"), scheduler: context.scheduler).pipe()
         },
         OperatorSpec(
             name: "timeout", usage: ".timeout(1s) or .timeout(1s, error: \"too slow\")",
                 summary: "finishes (or fails with the message) if nothing comes for the interval",
-            example: "let impatient = replies.timeout(2s, error: \"no reply\")"
-        ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("timeout"))
+            example: "let impatient = replies.timeout(2s, error: \"no reply\")",
+            schedulerLabels: ["scheduler"],
+            typing: { $0.stage(EngineShape(P.Timeout<Up, C>.self)) }
+        ) { spec, upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec)
             let interval = try reader.duration(nil)
             var message: String?
             if reader.argument("error") != nil {
@@ -51,25 +65,37 @@ enum TimeOperators {
             name: "receive", usage: ".receive(on: clock)",
                 summary: "delivers values through the session's scheduler (after the current command, or on the "
                     + "next tick)",
-            example: "let later = taps.receive(on: clock)"
-        ) { upstream, call, context in
-            try requireClock(call)
+            example: "let later = taps.receive(on: clock)",
+            schedulerLabels: ["on"],
+            typing: { $0.stage(EngineShape(P.ReceiveOn<Up, C>.self)) }
+        ) { spec, upstream, call, context in
+            try requireClock(call, spec)
             return upstream.receive(on: context.scheduler).pipe()
         },
         OperatorSpec(
             name: "subscribe", usage: ".subscribe(on: clock)",
                 summary: "subscribes, requests and cancels through the session's scheduler",
-            example: "let lazy = numbers.subscribe(on: clock)"
-        ) { upstream, call, context in
-            try requireClock(call)
+            example: "let lazy = numbers.subscribe(on: clock)",
+            schedulerLabels: ["on"],
+            typing: { $0.stage(EngineShape(P.SubscribeOn<Up, C>.self)) }
+        ) { spec, upstream, call, context in
+            try requireClock(call, spec)
             return upstream.subscribe(on: context.scheduler).pipe()
         },
         OperatorSpec(
             name: "measureInterval", usage: ".measureInterval()",
                 summary: "sends the time since the previous value (in milliseconds)",
-            example: "let gaps = taps.measureInterval()"
-        ) { upstream, call, context in
-            try ArgumentReader(call: call, spec: spec("measureInterval")).none()
+            example: "let gaps = taps.measureInterval()",
+            schedulerLabels: ["using"],
+            typing: { context in
+                context.given.scheduler = schedulerName(of: context.call)
+                return context.stage(EngineShape(P.MeasureInterval<Up, C>.self))
+            }
+        ) { spec, upstream, call, context in
+            // Combine's `measureInterval(using: DispatchQueue.main)`, pasted, is the session's clock too.
+            let pasted = call.arguments.count == 1 && call.arguments[0].label == "using"
+                && isScheduler(call.arguments[0])
+            if !pasted { try ArgumentReader(call: call, spec: spec).none() }
             return upstream.measureInterval(using: context.scheduler).map { Value.double(Double(
                 $0.magnitude) / 1_000_000) }.pipe()
         },
@@ -112,19 +138,25 @@ enum TimeOperators {
         }
     }
 
-    static func spec(_ name: String) -> OperatorSpec {
-        OperatorTable.spec(named: name)!
-    }
 
     /// The duration argument with this label (nil: the first unlabelled one) as a stride of the
     /// session's scheduler.
-    static func interval(_ call: OperatorCall, _ label: String?) throws -> SessionScheduler.SchedulerTimeType.Stride {
-        .nanoseconds(Int(try ArgumentReader(call: call, spec: spec(call.name)).duration(label)))
+    static func interval(_ call: OperatorCall, _ spec: OperatorSpec, _ label: String?) throws
+        -> SessionScheduler.SchedulerTimeType.Stride {
+        .nanoseconds(Int(try ArgumentReader(call: call, spec: spec).duration(label)))
+    }
+
+    /// The scheduler's type as written (`using: DispatchQueue.main` is a `DispatchQueue`).
+    static func schedulerName(of call: OperatorCall) -> String {
+        for argument in call.arguments where OperatorTable.isScheduler(argument, of: call) {
+            if case .swiftName(let name) = argument.content { return name.components(separatedBy: ".").first ?? name }
+        }
+        return "DispatchQueue"
     }
 
     /// Checks that `receive(on:)` or `subscribe(on:)` names the session's one scheduler.
-    static func requireClock(_ call: OperatorCall) throws {
-        guard let argument = ArgumentReader(call: call, spec: spec(call.name)).argument("on"), isScheduler(argument)
+    static func requireClock(_ call: OperatorCall, _ spec: OperatorSpec) throws {
+        guard let argument = ArgumentReader(call: call, spec: spec).argument("on"), isScheduler(argument)
         else {
             throw SyntaxError("write `.\(call.name)(on: clock)`: the playground has one scheduler, `clock`",
                 at: call.span)

@@ -1,5 +1,13 @@
 import Conduit
 
+/// The engine's types `typing` rules name, shortened.
+private typealias P = Publishers
+private typealias Up = Stand.Up
+private typealias R = Stand.Result
+private typealias C = Stand.Clock
+/// `append(1, 2)`'s and `prepend(1, 2)`'s values, as Combine makes them a publisher.
+private typealias Values = Publishers.Sequence<[Stand.Upstream], Stand.UpstreamFailure>
+
 /// The playground's single-upstream operators, each built from the engine's operator of the same
 /// name. Closures may fail at run time, so the engine's `try` variants carry them: a failing
 /// closure fails the pipeline as a throwing operator would.
@@ -7,24 +15,38 @@ enum TransformOperators {
     static let all: [OperatorSpec] = [
         OperatorSpec(
             name: "map", usage: ".map { $0 * 2 }", summary: "transforms every value with the closure",
-            example: "let doubled = numbers.map { $0 * 2 }"
-        ) { upstream, call, _ in
-            let closure = try ArgumentReader(call: call, spec: spec("map")).closure(arity: 1)
+            example: "let doubled = numbers.map { $0 * 2 }",
+            hasTryForm: true,
+            typing: { context in
+                context.given.result = context.result([context.upstream.output])
+                return context.stage(context.either(EngineShape(P.Map<Up, R>.self),
+                    try: EngineShape(P.TryMap<Up, R>.self)))
+            }
+        ) { spec, upstream, call, _ in
+            let closure = try ArgumentReader(call: call, spec: spec).closure(arity: 1)
             return upstream.tryMap { try closure.call($0) }.pipe()
         },
         OperatorSpec(
             name: "filter", usage: ".filter { $0 > 3 }",
                 summary: "passes on only the values for which the closure is true",
-            example: "let big = numbers.filter { $0 > 3 }"
-        ) { upstream, call, _ in
-            upstream.tryFilter(try ArgumentReader(call: call, spec: spec("filter")).predicate()).pipe()
+            example: "let big = numbers.filter { $0 > 3 }",
+            hasTryForm: true,
+            typing: { $0.stage($0.either(EngineShape(P.Filter<Up>.self), try: EngineShape(P.TryFilter<Up>.self))) }
+        ) { spec, upstream, call, _ in
+            upstream.tryFilter(try ArgumentReader(call: call, spec: spec).predicate()).pipe()
         },
         OperatorSpec(
             name: "compactMap", usage: ".compactMap { $0.name }",
                 summary: "transforms every value and drops the results that are nil",
-            example: "let names = cards.compactMap { $0.name }"
-        ) { upstream, call, _ in
-            let closure = try ArgumentReader(call: call, spec: spec("compactMap")).closure(arity: 1)
+            example: "let names = cards.compactMap { $0.name }",
+            hasTryForm: true,
+            typing: { context in
+                context.given.result = context.result([context.upstream.output]).unwrapped
+                return context.stage(context.either(EngineShape(P.CompactMap<Up, R>.self),
+                    try: EngineShape(P.TryCompactMap<Up, R>.self)))
+            }
+        ) { spec, upstream, call, _ in
+            let closure = try ArgumentReader(call: call, spec: spec).closure(arity: 1)
             return upstream.tryCompactMap { value -> Value? in
                 let result = try closure.call(value)
                 return result == .null ? nil : result
@@ -33,9 +55,15 @@ enum TransformOperators {
         OperatorSpec(
             name: "scan", usage: ".scan(INITIAL) { $0 + $1 }",
                 summary: "sends each new accumulation of the values ($0 the accumulation, $1 the value)",
-            example: "let totals = numbers.scan(0) { $0 + $1 }"
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("scan"))
+            example: "let totals = numbers.scan(0) { $0 + $1 }",
+            hasTryForm: true,
+            typing: { context in
+                accumulate(&context)
+                return context.stage(context.either(EngineShape(P.Scan<Up, R>.self),
+                    try: EngineShape(P.TryScan<Up, R>.self)))
+            }
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             let initial = try reader.value(nil)
             let closure = try reader.closure(arity: 2)
             return upstream.tryScan(initial) { try closure.call($0, $1) }.pipe()
@@ -43,9 +71,15 @@ enum TransformOperators {
         OperatorSpec(
             name: "reduce", usage: ".reduce(INITIAL) { $0 + $1 }",
                 summary: "sends the final accumulation when the upstream finishes",
-            example: "let sum = numbers.reduce(0) { $0 + $1 }"
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("reduce"))
+            example: "let sum = numbers.reduce(0) { $0 + $1 }",
+            hasTryForm: true,
+            typing: { context in
+                accumulate(&context)
+                return context.stage(context.either(EngineShape(P.Reduce<Up, R>.self),
+                    try: EngineShape(P.TryReduce<Up, R>.self)))
+            }
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             let initial = try reader.value(nil)
             let closure = try reader.closure(arity: 2)
             return upstream.tryReduce(initial) { try closure.call($0, $1) }.pipe()
@@ -53,9 +87,14 @@ enum TransformOperators {
         OperatorSpec(
             name: "removeDuplicates", usage: ".removeDuplicates() or .removeDuplicates { $0 == $1 }",
             summary: "drops a value equal to the one before it (or that the closure says is a duplicate)",
-            example: "let changes = readings.removeDuplicates()"
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("removeDuplicates"))
+            example: "let changes = readings.removeDuplicates()",
+            hasTryForm: true,
+            typing: {
+                $0.stage($0.either(EngineShape(P.RemoveDuplicates<Up>.self),
+                    try: EngineShape(P.TryRemoveDuplicates<Up>.self)))
+            }
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             if reader.givesAnything {
                 return upstream.tryRemoveDuplicates(by: try reader.relation()).pipe()
             }
@@ -63,17 +102,27 @@ enum TransformOperators {
         },
         OperatorSpec(
             name: "dropFirst", usage: ".dropFirst(N)", summary: "drops the first N values (1 if not given)",
-            example: "let later = numbers.dropFirst(2)"
-        ) { upstream, call, _ in
-            let count = try ArgumentReader(call: call, spec: spec("dropFirst")).integer(nil, minimum: 0, default: 1)
+            example: "let later = numbers.dropFirst(2)",
+            typing: { $0.stage(EngineShape(P.Drop<Up>.self)) }
+        ) { spec, upstream, call, _ in
+            let count = try ArgumentReader(call: call, spec: spec).integer(nil, minimum: 0, default: 1)
             return upstream.dropFirst(count).pipe()
         },
         OperatorSpec(
             name: "prefix", usage: ".prefix(N) or .prefix(while: { $0 < 5 })",
                 summary: "passes on the first N values (or while the closure is true), then finishes",
-            example: "let firstThree = numbers.prefix(3)"
-        ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("prefix"))
+            example: "let firstThree = numbers.prefix(3)",
+            hasTryForm: true,
+            typing: { context in
+                if context.labels.contains("untilOutputFrom") {
+                    return context.stage(EngineShape(P.PrefixUntilOutput<Up, Stand.Second>.self))
+                }
+                guard context.closure != nil else { return context.stage(EngineShape(P.Output<Up>.self)) }
+                return context.stage(context.either(EngineShape(P.PrefixWhile<Up>.self),
+                    try: EngineShape(P.TryPrefixWhile<Up>.self)))
+            }
+        ) { spec, upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec)
             if let other = try reader.namedPublisher("untilOutputFrom", context) {
                 return upstream.prefix(untilOutputFrom: other).pipe()
             }
@@ -85,9 +134,17 @@ enum TransformOperators {
         OperatorSpec(
             name: "drop", usage: ".drop(while: { $0 < 5 }) or .drop(untilOutputFrom: other)",
                 summary: "drops values while the closure is true (or until the other publisher sends)",
-            example: "let rest = numbers.drop(while: { $0 < 3 })"
-        ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("drop"))
+            example: "let rest = numbers.drop(while: { $0 < 3 })",
+            hasTryForm: true,
+            typing: { context in
+                if context.labels.contains("untilOutputFrom") {
+                    return context.stage(EngineShape(P.DropUntilOutput<Up, Stand.Second>.self))
+                }
+                return context.stage(context.either(EngineShape(P.DropWhile<Up>.self),
+                    try: EngineShape(P.TryDropWhile<Up>.self)))
+            }
+        ) { spec, upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec)
             if let other = try reader.namedPublisher("untilOutputFrom", context) {
                 return upstream.drop(untilOutputFrom: other).pipe()
             }
@@ -96,9 +153,15 @@ enum TransformOperators {
         OperatorSpec(
             name: "first", usage: ".first() or .first { $0 > 3 }",
                 summary: "sends the first value (that matches) and finishes",
-            example: "let opening = numbers.first()"
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("first"))
+            example: "let opening = numbers.first()",
+            hasTryForm: true,
+            typing: { context in
+                guard context.closure != nil else { return context.stage(EngineShape(P.First<Up>.self)) }
+                return context.stage(context.either(EngineShape(P.FirstWhere<Up>.self),
+                    try: EngineShape(P.TryFirstWhere<Up>.self)))
+            }
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             if reader.givesAnything {
                 return upstream.tryFirst(where: try reader.predicate()).pipe()
             }
@@ -107,9 +170,15 @@ enum TransformOperators {
         OperatorSpec(
             name: "last", usage: ".last() or .last { $0 > 3 }",
                 summary: "sends the last value (that matches) when the upstream finishes",
-            example: "let closing = numbers.last()"
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("last"))
+            example: "let closing = numbers.last()",
+            hasTryForm: true,
+            typing: { context in
+                guard context.closure != nil else { return context.stage(EngineShape(P.Last<Up>.self)) }
+                return context.stage(context.either(EngineShape(P.LastWhere<Up>.self),
+                    try: EngineShape(P.TryLastWhere<Up>.self)))
+            }
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             if reader.givesAnything {
                 return upstream.tryLast(where: try reader.predicate()).pipe()
             }
@@ -118,9 +187,10 @@ enum TransformOperators {
         OperatorSpec(
             name: "output", usage: ".output(at: N) or .output(in: 1...3)",
                 summary: "sends only the value at index N (or those in the range of indices) and finishes",
-            example: "let middle = numbers.output(in: 1...2)"
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("output"))
+            example: "let middle = numbers.output(in: 1...2)",
+            typing: { $0.stage(EngineShape(P.Output<Up>.self)) }
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             if reader.argument("in") != nil {
                 return upstream.output(in: try reader.range("in")).pipe()
             }
@@ -132,9 +202,16 @@ enum TransformOperators {
             name: "collect", usage: ".collect(), .collect(N), .collect(.byTime(1s)) or .collect(.byTimeOrCount(1s, N))",
             summary: "gathers all values (or every N, or each interval's, or each interval's up to N at a time) "
                 + "into an array",
-            example: "let pairs = numbers.collect(2)"
-        ) { upstream, call, context in
-            let reader = ArgumentReader(call: call, spec: spec("collect"))
+            example: "let pairs = numbers.collect(2)",
+            typing: { context in
+                switch context.call.arguments.first?.content {
+                case .enumCase?: return context.stage(EngineShape(P.CollectByTime<Up, C>.self))
+                case nil: return context.stage(EngineShape(P.Collect<Up>.self))
+                default: return context.stage(EngineShape(P.CollectByCount<Up>.self))
+                }
+            }
+        ) { spec, upstream, call, context in
+            let reader = ArgumentReader(call: call, spec: spec)
             if let argument = reader.argument(nil), case .enumCase(let strategy, let arguments) = argument.content {
                 return try TimeOperators.collect(upstream, strategy: strategy, arguments: arguments,
                     at: argument.token, context: context)
@@ -146,33 +223,48 @@ enum TransformOperators {
         },
         OperatorSpec(
             name: "count", usage: ".count()", summary: "sends how many values came, when the upstream finishes",
-            example: "let howMany = numbers.count()"
-        ) { upstream, call, _ in
-            try ArgumentReader(call: call, spec: spec("count")).none()
+            example: "let howMany = numbers.count()",
+            typing: { $0.stage(EngineShape(P.Count<Up>.self)) }
+        ) { spec, upstream, call, _ in
+            try ArgumentReader(call: call, spec: spec).none()
             return upstream.count().map { Value.int($0) }.pipe()
         },
         OperatorSpec(
             name: "min", usage: ".min() or .min(by: { $0.rank < $1.rank })",
                 summary: "sends the smallest value when the upstream finishes (by the closure's order if given)",
-            example: "let lowest = numbers.min()"
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("min"))
+            example: "let lowest = numbers.min()",
+            hasTryForm: true,
+            typing: {
+                $0.stage($0.either(EngineShape(P.Comparison<Up>.self), try: EngineShape(P.TryComparison<Up>.self)))
+            }
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             return try upstream.tryMin(by: reader.givesAnything ? reader.relation() : ordered).pipe()
         },
         OperatorSpec(
             name: "max", usage: ".max() or .max(by: { $0.rank < $1.rank })",
                 summary: "sends the largest value when the upstream finishes (by the closure's order if given)",
-            example: "let highest = numbers.max()"
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("max"))
+            example: "let highest = numbers.max()",
+            hasTryForm: true,
+            typing: {
+                $0.stage($0.either(EngineShape(P.Comparison<Up>.self), try: EngineShape(P.TryComparison<Up>.self)))
+            }
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             return try upstream.tryMax(by: reader.givesAnything ? reader.relation() : ordered).pipe()
         },
         OperatorSpec(
             name: "contains", usage: ".contains(VALUE) or .contains { $0 > 3 }",
                 summary: "sends true as soon as a value matches, or false when the upstream finishes",
-            example: "let hasAce = cards.contains(\"ace\")"
-        ) { upstream, call, _ in
-            let reader = ArgumentReader(call: call, spec: spec("contains"))
+            example: "let hasAce = cards.contains(\"ace\")",
+            hasTryForm: true,
+            typing: { context in
+                guard context.closure != nil else { return context.stage(EngineShape(P.Contains<Up>.self)) }
+                return context.stage(context.either(EngineShape(P.ContainsWhere<Up>.self),
+                    try: EngineShape(P.TryContainsWhere<Up>.self)))
+            }
+        ) { spec, upstream, call, _ in
+            let reader = ArgumentReader(call: call, spec: spec)
             if call.trailingClosure != nil || reader.argument("where") != nil {
                 return upstream.tryContains(where: try reader.predicate()).map { Value.bool($0) }.pipe()
             }
@@ -182,70 +274,101 @@ enum TransformOperators {
         OperatorSpec(
             name: "allSatisfy", usage: ".allSatisfy { $0 > 0 }",
                 summary: "sends whether every value matches (false at the first that does not)",
-            example: "let allPositive = numbers.allSatisfy { $0 > 0 }"
-        ) { upstream, call, _ in
-            let predicate = try ArgumentReader(call: call, spec: spec("allSatisfy")).predicate()
+            example: "let allPositive = numbers.allSatisfy { $0 > 0 }",
+            hasTryForm: true,
+            typing: {
+                $0.stage($0.either(EngineShape(P.AllSatisfy<Up>.self), try: EngineShape(P.TryAllSatisfy<Up>.self)))
+            }
+        ) { spec, upstream, call, _ in
+            let predicate = try ArgumentReader(call: call, spec: spec).predicate()
             return upstream.tryAllSatisfy(predicate).map { Value.bool($0) }.pipe()
         },
         OperatorSpec(
             name: "replaceNil", usage: ".replaceNil(with: VALUE)", summary: "replaces nil values with this value",
-            example: "let named = names.replaceNil(with: \"nobody\")"
-        ) { upstream, call, _ in
-            let replacement = try ArgumentReader(call: call, spec: spec("replaceNil")).value("with")
+            example: "let named = names.replaceNil(with: \"nobody\")",
+            typing: { context in
+                // Combine's replaceNil(with:) is a map from `T?` to `T`.
+                context.given.result = ValueType.join(context.upstream.output.unwrapped, context.firstArgumentType)
+                return context.stage(EngineShape(P.Map<Up, R>.self))
+            }
+        ) { spec, upstream, call, _ in
+            let replacement = try ArgumentReader(call: call, spec: spec).value("with")
             return upstream.map { $0 == .null ? replacement : $0 }.pipe()
         },
         OperatorSpec(
             name: "replaceEmpty", usage: ".replaceEmpty(with: VALUE)",
                 summary: "sends the value if the upstream finishes without sending any",
-            example: "let orZero = numbers.replaceEmpty(with: 0)"
-        ) { upstream, call, _ in
-            upstream.replaceEmpty(with: try ArgumentReader(call: call, spec: spec("replaceEmpty")).value("with")).pipe()
+            example: "let orZero = numbers.replaceEmpty(with: 0)",
+            typing: { $0.stage(EngineShape(P.ReplaceEmpty<Up>.self)) }
+        ) { spec, upstream, call, _ in
+            upstream.replaceEmpty(with: try ArgumentReader(call: call, spec: spec).value("with")).pipe()
         },
         OperatorSpec(
             name: "replaceError", usage: ".replaceError(with: VALUE)",
                 summary: "turns a failure into this value and a normal finish",
-            example: "let safe = results.replaceError(with: \"offline\")"
-        ) { upstream, call, _ in
-            upstream.replaceError(with: try ArgumentReader(call: call, spec: spec("replaceError")).value("with")).pipe()
+            example: "let safe = results.replaceError(with: \"offline\")",
+            typing: {
+                $0.stage(EngineShape(P.ReplaceError<Up>.self),
+                    note: "a failure is replaced by the value: Failure becomes Never")
+            }
+        ) { spec, upstream, call, _ in
+            upstream.replaceError(with: try ArgumentReader(call: call, spec: spec).value("with")).pipe()
         },
         OperatorSpec(
             name: "ignoreOutput", usage: ".ignoreOutput()",
                 summary: "drops every value and passes on only the completion",
-            example: "let done = numbers.ignoreOutput()"
-        ) { upstream, call, _ in
-            try ArgumentReader(call: call, spec: spec("ignoreOutput")).none()
+            example: "let done = numbers.ignoreOutput()",
+            typing: {
+                $0.stage(EngineShape(P.IgnoreOutput<Up>.self),
+                    note: "no value goes on, only the completion: Output becomes Never")
+            }
+        ) { spec, upstream, call, _ in
+            try ArgumentReader(call: call, spec: spec).none()
             return NeverToValue(upstream: upstream.ignoreOutput()).eraseToAnyPublisher()
         },
         OperatorSpec(
             name: "append", usage: ".append(VALUE, ...) or .append(other)",
                 summary: "after the upstream finishes, sends these values (or the other publisher's)",
-            example: "let withEnd = numbers.append(99)"
-        ) { upstream, call, context in
+            example: "let withEnd = numbers.append(99)",
+            typing: { context in
+                if context.readsOnlyPublishers {
+                    return context.stage(EngineShape(P.Concatenate<Up, Up>.self))
+                }
+                return context.stage(EngineShape(P.Concatenate<Up, Values>.self))
+            }
+        ) { spec, upstream, call, context in
             if case .name? = call.arguments.first?.content {
-                let others = try ArgumentReader(call: call, spec: spec("append")).publishers(context, atMost: 1)
+                let others = try ArgumentReader(call: call, spec: spec).publishers(context, atMost: 1)
                 return upstream.append(others[0]).pipe()
             }
-            return upstream.append(try values(of: call, spec: spec("append"))).pipe()
+            return upstream.append(try values(of: call, spec: spec)).pipe()
         },
         OperatorSpec(
             name: "prepend", usage: ".prepend(VALUE, ...) or .prepend(other)",
                 summary: "sends these values (or the other publisher's) before the upstream's",
-            example: "let withStart = numbers.prepend(0)"
-        ) { upstream, call, context in
+            example: "let withStart = numbers.prepend(0)",
+            typing: { context in
+                if context.readsOnlyPublishers {
+                    return context.stage(EngineShape(P.Concatenate<Up, Up>.self))
+                }
+                return context.stage(EngineShape(P.Concatenate<Values, Up>.self))
+            }
+        ) { spec, upstream, call, context in
             if case .name? = call.arguments.first?.content {
-                let others = try ArgumentReader(call: call, spec: spec("prepend")).publishers(context, atMost: 1)
+                let others = try ArgumentReader(call: call, spec: spec).publishers(context, atMost: 1)
                 return upstream.prepend(others[0]).pipe()
             }
-            return upstream.prepend(try values(of: call, spec: spec("prepend"))).pipe()
+            return upstream.prepend(try values(of: call, spec: spec)).pipe()
         },
         OperatorSpec(
             name: "print", usage: ".print(\"PREFIX\")",
                 summary: "logs every event in Combine's print() words and passes everything on",
-            example: "let logged = numbers.print(\"numbers\")"
-        ) { upstream, call, context in
+            example: "let logged = numbers.print(\"numbers\")",
+            typing: { $0.stage(EngineShape(P.Print<Up>.self)) }
+        ) { spec, upstream, call, context in
             let prefix: String
-            if ArgumentReader(call: call, spec: spec("print")).argument(nil) != nil,
-               case .string(let text) = try ArgumentReader(call: call, spec: spec("print")).value(nil) {
+            if ArgumentReader(call: call, spec: spec).argument(nil) != nil,
+               case .string(let text) = try ArgumentReader(call: call, spec: spec).value(nil) {
                 prefix = text
             } else {
                 prefix = ""
@@ -255,9 +378,14 @@ enum TransformOperators {
         },
     ]
 
-    /// Looks up a spec of this table by name (for usage lines in messages).
-    static func spec(_ name: String) -> OperatorSpec {
-        OperatorTable.spec(named: name)!
+
+    /// `scan` and `reduce`: the accumulation has the initial value's type joined with the closure's
+    /// (an initial `nil` or `[]` takes the closure's).
+    static func accumulate(_ context: inout TypingContext) {
+        let initial = context.firstArgumentType
+        let accumulated = context.result([initial, context.upstream.output])
+        context.given.result = initial == .optional(.value) || initial == .array(.value)
+            ? accumulated : ValueType.join(initial, accumulated)
     }
 
     /// A closure's result as a condition: it must be a boolean.

@@ -174,26 +174,11 @@ extension Session {
                 guard nameStart > text.startIndex, text[nameStart - 1] == ".",
                       let spec = OperatorTable.spec(named: String(text[nameStart..<index]))
                 else { return [] }
-                return labels(in: spec.usage)
+                return spec.argumentLabels
             default: break
             }
             if depth < 0 { return [] }
         }
         return []
-    }
-
-    /// The `name:` labels written in a usage line.
-    static func labels(in usage: String) -> [String] {
-        var labels: [String] = []
-        var word = ""
-        for character in usage {
-            if character.isLetter {
-                word.append(character)
-            } else {
-                if character == ":", !word.isEmpty, !labels.contains(word + ":") { labels.append(word + ":") }
-                word = ""
-            }
-        }
-        return labels
     }
 }

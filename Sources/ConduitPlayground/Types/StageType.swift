@@ -17,4 +17,10 @@ struct StageType {
 
     /// The stage as a value a closure could hold (what `flatMap` subscribes to).
     var publisherType: ValueType { .publisher(output: output, failure: failure) }
+
+    /// Whether this stage is, as far as `types` can tell, a publisher of the same Swift type as
+    /// `other` (`a.merge(with: b)` of two `PassthroughSubject<Int, Never>`).
+    func isSameType(as other: StageType) -> Bool {
+        !publisher.isEmpty && publisher == other.publisher && output == other.output && failure == other.failure
+    }
 }
