@@ -30,6 +30,9 @@ final class LineEditor {
     private let editor: OpaquePointer
     private let historyPath: String?
 
+    /// Whether the line being read continues a statement (the `…` prompt): Tab at its start indents.
+    var continuesStatement = false
+
     /// The prompt; a visible string (colour codes are allowed and take no room).
     var prompt: String = "» " {
         didSet { cle_set_prompt(editor, LineEditor.promptBytes(prompt)) }
@@ -84,8 +87,9 @@ final class LineEditor {
 
     /// Remembers accepted lines (consecutive duplicates are kept once) and saves the history file.
     func remember(_ lines: [String]) {
-        let kept = lines.filter { !$0.allSatisfy(\.isWhitespace) }
+        var kept = lines.filter { !$0.allSatisfy(\.isWhitespace) }
         guard !kept.isEmpty else { return }
+        if kept.count > 1, let statement = HistoryEntry.joined(kept) { kept = [statement] }
         for line in kept { _ = cle_history_add(editor, line) }
         if let historyPath, cle_history_save(editor, historyPath) >= 0 {
             chmod(historyPath, 0o600)  // what was typed is nobody else's business
@@ -130,6 +134,10 @@ final class LineEditor {
         let utf8 = Array(line.utf8)
         let before = String(decoding: utf8.prefix(byteCursor), as: UTF8.self)
         let cursor = before.count
+        if LineEditor.indents(before: before, continuing: continuesStatement) {
+            return cle_insert(editor, LineEditor.indentation) == 0
+                ? Int32(CLE_COMPLETE_REFRESH) : Int32(CLE_COMPLETE_BEEP)
+        }
         let candidates = completer(line, cursor)
         switch Completion.action(before: before, candidates: candidates) {
         case .none:
@@ -140,6 +148,18 @@ final class LineEditor {
             printAbove(Completion.columns(words, width: columns))
             return Int32(CLE_COMPLETE_REFRESH)
         }
+    }
+
+    /// What a Tab that indents inserts.
+    static let indentation = "    "
+
+    /// Whether Tab indents rather than completes: with only blanks before the cursor, on a line
+    /// that continues a statement, already starts with blanks, or is pasted (more input already
+    /// waiting, as when a slide's tab-indented code is pasted). Tab on an empty first line, typed,
+    /// still lists the commands.
+    static func indents(before: String, continuing: Bool) -> Bool {
+        guard before.allSatisfy({ $0 == " " || $0 == "\t" }) else { return false }
+        return continuing || !before.isEmpty || hasPendingInput()
     }
 
     /// The prompt with its colour codes fenced by \u{1} so libedit gives them no width.

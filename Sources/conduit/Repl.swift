@@ -63,6 +63,7 @@ struct Repl {
         }
         while !session.isFinished {
             editor.prompt = reader.isWaiting ? continuation : prompt
+            editor.continuesStatement = reader.isWaiting || reader.isHolding
             output.beginEditing()
             let input = editor.read()
             output.endEditing()

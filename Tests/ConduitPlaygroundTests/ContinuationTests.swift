@@ -22,6 +22,16 @@ final class ContinuationTests: SessionTestCase {
         XCTAssertEqual(values(issueLines.joined(separator: "; ")), ["s ← 20"])
     }
 
+    func testADotLineContinuesASubjectNamedAloneOnTheLineBefore() {
+        // Swift code laid out with the publisher on a line of its own, each operator below it.
+        type("let s = PassthroughSubject<Int, Never>()")
+        for line in ["s", "    .map { $0 * 2 }", "    .sink { print(\"got\", $0) }"] { type(line) }
+        XCTAssertEqual(type("s.send(4)"), ["got 8"])
+        type("let n = 5")
+        type("n")
+        XCTAssertTrue(error(".map { $0 }").contains("continues the pipeline"), "a value named alone is not continued")
+    }
+
     func testAScriptReadsTheSameStatements() {
         let report = ScriptRunner.run(
             text: issueLines.joined(separator: "\n"), path: "issue.conduit", session: session, check: false

@@ -91,3 +91,43 @@ def test_history_defaults_to_the_home_directory(playground, tmp_path):
     p.prompt()
     assert p.quit() == 0
     assert history_lines(tmp_path / ".conduit_history") == ["help"]
+
+
+def test_a_pasted_statement_over_several_lines_is_one_entry(playground, tmp_path):
+    """A slide's tab-indented chain, pasted: the tabs indent (no completion list), the chain runs
+    as one statement, and Up recalls all of it on one line, which runs again."""
+    p = playground()
+    p.line("let s = PassthroughSubject<Int, Never>()")
+    p.prompt()
+    p.child.send("s\r\t.map { $0 * 2 }\r\t.sink { v in\r\t\tprint(\"got\", v)\r\t}\r")
+    p.prompt()
+    p.line("s.send(4)")
+    p.expect("got 8")
+    p.prompt()
+    entries = history_lines(tmp_path / "history")
+    assert 's .map { $0 * 2 } .sink { v in print("got", v) }' in entries, entries
+    assert not any(entry.strip() == "}" for entry in entries), entries
+    p.child.send(UP)
+    p.child.send(UP)
+    p.expect(".sink { v in print(\"got\", v) }")
+    p.line("")
+    p.prompt()
+    p.line("s.send(5)")
+    p.expect("got 10")
+    p.expect("got 10")
+    p.prompt()
+    assert p.quit() == 0
+    assert "cancel" not in p.child.before
+
+
+def test_tab_in_a_class_body_indents(playground):
+    p = playground()
+    p.child.send("class Box {\r")
+    p.child.send("\tvar n = 1\r")
+    p.child.send("}\r")
+    p.prompt()
+    p.line("print(Box().n)")
+    p.expect("1")
+    p.prompt()
+    assert "subject" not in p.child.before, "Tab listed the commands"
+    assert p.quit() == 0

@@ -313,7 +313,7 @@ public final class Session: @unchecked Sendable {
             if let error = SwiftSyntaxCheck.diagnose(text) { throw error }
             // What the first continuation continues must end with a pipeline (`send a 1` then
             // `.map` is no member access of the `1`).
-            if let first = continuations.first,
+            if let first = continuations.first, !namesPublisher(String(text.prefix(first))),
                 let before = try? Parser.parse(String(text.prefix(first))), before.pipeline == nil
             {
                 throw notContinuable(text, at: first)
@@ -337,7 +337,7 @@ public final class Session: @unchecked Sendable {
             }
             lastStatement = LastStatement(
                 text: text, line: line, column: column, file: file, pipelineName: parsedPipelineName, succeeded: true,
-                endsInUnnamedPipeline: parsed.command == "expression" && parsed.defines == nil
+                endsInUnnamedPipeline: namesPublisher(text) || parsed.command == "expression" && parsed.defines == nil
                     && parsed.pipeline.map { !Parser.subscriberWords.contains($0.operators.last?.name ?? "") } == true
             )
             return true
@@ -350,6 +350,16 @@ public final class Session: @unchecked Sendable {
             text: text, line: line, column: column, file: file, pipelineName: nil, succeeded: false
         )
         return false
+    }
+
+    /// Whether `text` is only the name of a subject or a pipeline (`s` on its own line, then
+    /// `.map { ... }` on the next, as Swift code is often laid out): a `.` line continues it.
+    private func namesPublisher(_ text: String) -> Bool {
+        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch entries[name] {
+        case .subject?, .pipeline?: return true
+        default: return false
+        }
     }
 
     /// The error for a `.` line that continues a statement with no pipeline at its end.
