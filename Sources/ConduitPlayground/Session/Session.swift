@@ -65,7 +65,8 @@ public final class Session: @unchecked Sendable {
     var order: [String] { names.order }
     let outputLock = NSLock()
     var collected: [OutputRecord]?
-    let tracer: Tracer
+    /// Every event of the session, in order: what `marbles`, `trace` and the live page draw.
+    let recorder: EventRecorder
     /// The statement run last, which a line starting with `.` continues.
     var lastStatement: LastStatement?
     /// The scripts being loaded, outermost first, as absolute paths.
@@ -77,8 +78,6 @@ public final class Session: @unchecked Sendable {
     static let actionsPerTick = 100_000
     /// The clock of every time operator: virtual unless `clock real`.
     let scheduler = SessionScheduler()
-    /// What subjects were sent and sinks received, with when, for `marbles`.
-    let timeline = Timeline()
     /// The session's own notification center (`NotificationCenter.default` in what people type), so
     /// that sessions do not hear each other's notifications.
     let notificationCenter = NotificationCenter()
@@ -103,12 +102,15 @@ public final class Session: @unchecked Sendable {
 
     public init() {
         APIViolationReports.installOnce()
-        tracer = Tracer()
-        subjectLedgers = SubjectLedgers(held: held)
+        recorder = EventRecorder(clock: { [scheduler] in scheduler.now.nanoseconds })
+        subjectLedgers = SubjectLedgers(held: held, recorder: recorder)
         scheduler.onStop { [weak self] report in self?.reportStop(report) }
         // Listening only while some sink is traced: untraced deliveries build no events.
-        Instrumentation.install(tracer, listening: false)
-        tracer.output = { [weak self] record in self?.emit(record) }
+        Instrumentation.install(recorder, listening: false)
+        recorder.onTrace = { [weak self] event in
+            guard let text = TraceLine.text(of: event) else { return }
+            self?.emit(OutputRecord(kind: .trace, text: text, event: event))
+        }
     }
 
     deinit {
@@ -118,7 +120,7 @@ public final class Session: @unchecked Sendable {
         for case .object(let object) in entries.values { object.letGo() }
         for connection in connections.values { connection.disconnect() }
         endHeldSubscriptions()
-        Instrumentation.remove(tracer)
+        Instrumentation.remove(recorder)
         // What waits on the virtual clock (a `delay`'s value, a `Future`'s result) holds its
         // operator, which holds the scheduler: dropping the clock's queue breaks that cycle, which
         // would otherwise keep the pipelines alive after the session.
@@ -233,7 +235,7 @@ public final class Session: @unchecked Sendable {
             }
         }
         return SessionOverview(
-            tree: subscriptionTree(), lanes: timeline.lanes(of: drawable), now: scheduler.now.nanoseconds
+            tree: subscriptionTree(), lanes: recorder.timeline.lanes(of: drawable), now: scheduler.now.nanoseconds
         )
     }
 
@@ -248,7 +250,15 @@ public final class Session: @unchecked Sendable {
         return now > 0 ? "   @\(PlaygroundClock.format(nanoseconds: Int64(now)))" : ""
     }
 
+    /// Hands `record` to whoever reads the output. A record with no event of its own (information,
+    /// a diagram, an error not at a place) is recorded as printed text, and carries that event.
     func emit(_ record: OutputRecord) {
+        var record = record
+        if record.event == nil {
+            let kind: SessionEvent.Kind = record.kind == .error
+                ? .error(message: record.text, range: nil) : .printed(kind: record.kind, text: record.text)
+            record = record.with(recorder.record(kind))
+        }
         let handled: Bool = outputLock.withLock {
             guard collected != nil else { return false }
             collected?.append(record)
@@ -409,7 +419,11 @@ public final class Session: @unchecked Sendable {
             repeating: "^", count: max(1, shownWidth))
         let message = Self.shortened(Self.visible(error.message) { "U+" + String($0.value, radix: 16,
             uppercase: true) })
-        emit(OutputRecord(kind: .error, text: "\(location)error: \(message)\n  \(sourceLine)\n  \(caret)"))
+        let range = SessionEvent.SourceRange(file: file, line: line + lineNumber, startColumn: shownColumn + 1,
+            endColumn: shownColumn + 1 + width)
+        let event = recorder.record(.error(message: message, range: range))
+        emit(OutputRecord(kind: .error, text: "\(location)error: \(message)\n  \(sourceLine)\n  \(caret)",
+            event: event))
     }
 
     /// `text` with control characters other than line feed and tab (which would move the cursor or
@@ -473,6 +487,7 @@ public final class Session: @unchecked Sendable {
         for case .object(let object) in entries.values { object.letGo() }
         for connection in connections.values { connection.disconnect() }
         connections = [:]
+        for name in order { recorder.record(.dropped(name: name)) }
         names.removeAll()
         lastStatement = nil
         classes = [:]
@@ -481,7 +496,7 @@ public final class Session: @unchecked Sendable {
         endHeldSubscriptions()
         subjectLedgers.clear()
         predictions.clear()
-        timeline.clear()
+        recorder.record(.clockReset)
         scheduler.restart()
     }
 
@@ -499,6 +514,7 @@ public final class Session: @unchecked Sendable {
         if case .pipeline(let pipeline) = entry { written = pipeline.syntax }
         let reads = (written?.namesRead ?? []) + alsoReads.filter { !(written?.namesRead ?? []).contains($0) }
         names.define(key, as: entry, reads: reads, syntax: written)
+        recorder.record(.defined(name: key, entity: entry.kindName))
     }
 
     /// Throws unless `name` is free, or names what nobody uses any more: a sink that is cancelled,

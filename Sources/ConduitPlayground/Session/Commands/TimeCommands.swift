@@ -48,7 +48,7 @@ extension Session {
             )
         }
         scheduler.restart()
-        timeline.clear()
+        recorder.record(.clockReset)
         info("time is \(PlaygroundClock.format(nanoseconds: 0))")
     }
 
@@ -87,6 +87,7 @@ extension Session {
             wait(nanoseconds)
             return
         }
+        let start = scheduler.now.nanoseconds
         let target = scheduler.now.advanced(by: .nanoseconds(Int(nanoseconds)))
         if scheduler.budget.isStopped {
             return
@@ -101,6 +102,9 @@ extension Session {
                 break
             }
             actions += 1
+        }
+        if scheduler.now.nanoseconds != start {
+            recorder.record(.clockMoved(from: start, to: scheduler.now.nanoseconds))
         }
         if scheduler.budget.isStopped {
             info("tick stopped at \(PlaygroundClock.format(nanoseconds: Int64(scheduler.now.nanoseconds)))")
