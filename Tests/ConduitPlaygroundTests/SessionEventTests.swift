@@ -210,6 +210,29 @@ final class SessionEventTests: SessionTestCase {
         XCTAssertEqual(Set((error["range"] as? [String: Any])?.keys ?? [:].keys), ["line", "startColumn", "endColumn"])
     }
 
+    func testTheExampleOfDocsEventsIsWhatASessionRecords() throws {
+        type("subject s; sink out = s demand 1")
+        type("send s 4")
+        type("send s 5")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let lines = try session.recorder.all.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        // The same lines as the example in docs/events.md.
+        XCTAssertEqual(lines, [
+            #"{"entity":"subject","kind":"defined","name":"s","origin":"session","seq":1,"time":0}"#,
+            #"{"kind":"printed","origin":"session","output":"info","seq":2,"text":"s: PassthroughSubject","time":0}"#,
+            #"{"entity":"sink","kind":"defined","name":"out","origin":"session","seq":3,"time":0}"#,
+            #"{"kind":"subscribed","lane":"out","origin":"session","seq":4,"time":0}"#,
+            #"{"demand":1,"kind":"requested","lane":"out","level":{"delivered":0,"requested":1},"origin":"session","#
+                + #""seq":5,"time":0}"#,
+            #"{"kind":"sent","lane":"s","origin":"session","seq":6,"time":0,"value":4}"#,
+            #"{"kind":"received","lane":"out","level":{"delivered":1,"requested":1},"origin":"session","seq":7,"#
+                + #""time":0,"value":4}"#,
+            #"{"kind":"sent","lane":"s","origin":"session","seq":8,"time":0,"value":5}"#,
+            #"{"kind":"valueDropped","origin":"session","seq":9,"subject":"s","subscriber":"out","time":0,"value":5}"#,
+        ])
+    }
+
     func testJSONThatIsNotAnEventSaysWhatIsWrong() {
         let bad = Data(#"{"seq":1,"time":0,"origin":"session","kind":"exploded"}"#.utf8)
         XCTAssertThrowsError(try JSONDecoder().decode(SessionEvent.self, from: bad)) { error in

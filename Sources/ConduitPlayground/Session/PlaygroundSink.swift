@@ -108,7 +108,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         if let assign {
             return assign.receiveValue(input)
         }
-        emit(OutputRecord(kind: .value, text: "\(name) ← \(input)\(stamp())", event: event))
+        if let record = TerminalLine.record(for: event) { emit(record) }
         return .none
     }
 
@@ -125,13 +125,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
             // `Assign` takes no failure (in Swift its publisher cannot fail): it is let go instead.
             assign.receiveCompletion(completion)
         }
-        switch completion {
-        case .finished:
-            emit(OutputRecord(kind: .completion, text: "\(name) ✓ finished\(stamp())", event: event))
-        case .failure(let error):
-            emit(OutputRecord(kind: .completion, text: "\(name) ✗ failed: \(error.message)\(stamp())",
-                event: event))
-        }
+        if let record = TerminalLine.record(for: event) { emit(record) }
     }
 
     /// Asks for `demand` more values; returns false if the subscription has ended.

@@ -108,8 +108,8 @@ public final class Session: @unchecked Sendable {
         // Listening only while some sink is traced: untraced deliveries build no events.
         Instrumentation.install(recorder, listening: false)
         recorder.onTrace = { [weak self] event in
-            guard let text = TraceLine.text(of: event) else { return }
-            self?.emit(OutputRecord(kind: .trace, text: text, event: event))
+            guard let record = TerminalLine.record(for: event) else { return }
+            self?.emit(record)
         }
     }
 
