@@ -3,19 +3,21 @@
 /// nothing of its own; `EventRecorder.timeline` makes one from the events since the clock last
 /// started again.
 struct Timeline {
-    /// The events of the session (the interpreter's: a traced link's engine events are drawn by
-    /// `trace`, not here), oldest first.
+    /// The session's events, oldest first. Only the interpreter's are drawn: a traced link's
+    /// engine events are what `trace` prints.
     let events: [SessionEvent]
 
+    /// Each view walks the events once, looking at the lanes asked for only: the live page asks
+    /// up to ten times a second.
     init(events: [SessionEvent]) {
-        self.events = events.filter { $0.origin == .session }
+        self.events = events
     }
 
-    /// The marble each event of a lane draws, by lane, in order.
-    private var marblesByLane: [String: [(time: Int, event: MarbleEvent)]] {
+    /// The marble each event of the lanes `wanted` accepts draws, by lane, in order.
+    private func marbles(of wanted: (String) -> Bool) -> [String: [(time: Int, event: MarbleEvent)]] {
         var lanes: [String: [(time: Int, event: MarbleEvent)]] = [:]
-        for event in events {
-            guard let (lane, marble) = event.kind.marble else { continue }
+        for event in events where event.origin == .session {
+            guard let (lane, marble) = event.kind.marble, wanted(lane) else { continue }
             lanes[lane, default: []].append((event.time, marble))
         }
         return lanes
@@ -24,6 +26,7 @@ struct Timeline {
     /// A sink's demand over time: after each request (a credit) and each delivery (a debit).
     func demandLevels(of name: String) -> [(time: Int, level: DemandLevel)] {
         events.compactMap { event in
+            guard event.origin == .session else { return nil }
             switch event.kind {
             case .requested(name, _, let level): return (event.time, level)
             case .received(name, _, let level?): return (event.time, level)
@@ -35,15 +38,20 @@ struct Timeline {
     /// The lanes whose names start with `prefix` (the inner lanes `out:1`, `out:2` of a sink
     /// `out`), in the order of their first event, the latest `limit` of them.
     func names(startingWith prefix: String, limit: Int) -> [String] {
-        let lanes = marblesByLane
-        let names = lanes.keys.filter { $0.hasPrefix(prefix) }
-            .sorted { (lanes[$0]?.first?.time ?? 0, $0.count, $0) < (lanes[$1]?.first?.time ?? 0, $1.count, $1) }
+        var firstTimes: [String: Int] = [:]
+        for event in events where event.origin == .session {
+            guard let (lane, _) = event.kind.marble, lane.hasPrefix(prefix), firstTimes[lane] == nil else { continue }
+            firstTimes[lane] = event.time
+        }
+        let names = firstTimes.keys
+            .sorted { (firstTimes[$0] ?? 0, $0.count, $0) < (firstTimes[$1] ?? 0, $1.count, $1) }
         return Array(names.suffix(limit))
     }
 
     /// The lanes of `names`, as recorded.
     func lanes(of names: [String]) -> [MarbleLane] {
-        let lanes = marblesByLane
+        let wanted = Set(names)
+        let lanes = marbles { wanted.contains($0) }
         return names.map { MarbleLane(name: $0, events: lanes[$0] ?? []) }
     }
 
