@@ -9,9 +9,9 @@ import XCTest
 final class SessionEventTests: SessionTestCase {
     /// The events recorded while `line` ran, oldest first.
     private func events(_ line: String) -> [SessionEvent] {
-        let before = session.recorder.all.last?.sequence ?? 0
+        let before = session.events().last?.sequence ?? 0
         _ = session.evaluate(line)
-        return session.recorder.events(after: before)
+        return session.events(after: before)
     }
 
     /// The kinds of the events recorded while `line` ran, leaving out printed text.

@@ -52,6 +52,15 @@ final class EventRecorder: Instrumentation.Observer, @unchecked Sendable {
         }
     }
 
+    /// `record` with the event it tells of: a record made with none (information, a diagram, an
+    /// error not at a place) is recorded as printed text, or as an error with no range.
+    func withEvent(_ record: OutputRecord) -> OutputRecord {
+        guard record.event == nil else { return record }
+        let kind: SessionEvent.Kind = record.kind == .error
+            ? .error(message: record.text, range: nil) : .printed(kind: record.kind, text: record.text)
+        return record.with(self.record(kind))
+    }
+
     /// Every event held, oldest first.
     var all: [SessionEvent] {
         lock.withLock { events }

@@ -89,6 +89,11 @@ public struct SessionEvent: Sendable, Equatable {
             self.startColumn = startColumn
             self.endColumn = endColumn
         }
+
+        /// The range of `width` columns from column `start` (from 1) of `line`.
+        init(file: String?, line: Int, from start: Int, width: Int) {
+            self.init(file: file, line: line, startColumn: start, endColumn: start + width)
+        }
     }
 }
 

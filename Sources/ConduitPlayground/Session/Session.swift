@@ -239,6 +239,9 @@ public final class Session: @unchecked Sendable {
         )
     }
 
+    /// The events recorded after number `sequence`, oldest first: what the session did, typed.
+    public func events(after sequence: Int = 0) -> [SessionEvent] { recorder.events(after: sequence) }
+
     /// Switches time operators between the virtual clock and real time.
     public func setRealTime(_ on: Bool) {
         scheduler.setRealTime(on)
@@ -253,12 +256,7 @@ public final class Session: @unchecked Sendable {
     /// Hands `record` to whoever reads the output. A record with no event of its own (information,
     /// a diagram, an error not at a place) is recorded as printed text, and carries that event.
     func emit(_ record: OutputRecord) {
-        var record = record
-        if record.event == nil {
-            let kind: SessionEvent.Kind = record.kind == .error
-                ? .error(message: record.text, range: nil) : .printed(kind: record.kind, text: record.text)
-            record = record.with(recorder.record(kind))
-        }
+        let record = recorder.withEvent(record)
         let handled: Bool = outputLock.withLock {
             guard collected != nil else { return false }
             collected?.append(record)
@@ -419,11 +417,9 @@ public final class Session: @unchecked Sendable {
             repeating: "^", count: max(1, shownWidth))
         let message = Self.shortened(Self.visible(error.message) { "U+" + String($0.value, radix: 16,
             uppercase: true) })
-        let range = SessionEvent.SourceRange(file: file, line: line + lineNumber, startColumn: shownColumn + 1,
-            endColumn: shownColumn + 1 + width)
-        let event = recorder.record(.error(message: message, range: range))
+        let range = SessionEvent.SourceRange(file: file, line: line + lineNumber, from: shownColumn + 1, width: width)
         emit(OutputRecord(kind: .error, text: "\(location)error: \(message)\n  \(sourceLine)\n  \(caret)",
-            event: event))
+            event: recorder.record(.error(message: message, range: range))))
     }
 
     /// `text` with control characters other than line feed and tab (which would move the cursor or
