@@ -12,16 +12,15 @@ import Synchronization
 /// is listened to only while some sink is traced (`trace NAME`): a listening observer costs every
 /// link in the process a boxed event per value, so a sink's own events are recorded by the sink.
 final class EventRecorder: Instrumentation.Observer, @unchecked Sendable {
-    /// How many events are held at most. When the record is full, the oldest half goes at once
-    /// (and is counted in `forgotten`): a long session or script keeps the latest events.
-    static let capacity = 200_000
+    /// How many events are held at most (about 100 bytes each, plus text printed). When the record
+    /// is full, the oldest half goes at once (and is counted in `forgotten`): a long session or
+    /// script keeps the latest events. `restart` (the clock starting again) lets go of them all.
+    static let capacity = 100_000
 
     private let lock = NSLock()
     private var events: [SessionEvent] = []
     private var nextSequence = 1
     private var _forgotten = 0
-    /// The sequence number of the last `clockReset`: `marbles` draws the events after it.
-    private var lastClockReset = 0
     /// The session's clock, in nanoseconds: when each event happened.
     private let clock: @Sendable () -> Int
 
@@ -43,7 +42,6 @@ final class EventRecorder: Instrumentation.Observer, @unchecked Sendable {
             let event = SessionEvent(sequence: nextSequence, time: time, origin: origin, kind: kind)
             nextSequence += 1
             events.append(event)
-            if case .clockReset = kind { lastClockReset = event.sequence }
             if events.count >= Self.capacity {
                 events.removeFirst(Self.capacity / 2)
                 _forgotten += Self.capacity / 2
@@ -74,15 +72,26 @@ final class EventRecorder: Instrumentation.Observer, @unchecked Sendable {
         }
     }
 
-    /// How many of the oldest events were let go to keep within `capacity`.
+    /// The clock starts again at 0 (`clock reset`, `reset`): the events so far are let go (and
+    /// counted in `forgotten`), as what `marbles` drew is; the record starts again with a
+    /// `clockReset`, then a `dropped` event for each of `names` (what `reset` forgot).
+    func restart(dropping names: [String] = []) {
+        lock.withLock {
+            _forgotten += events.count
+            events = []
+        }
+        record(.clockReset)
+        for name in names { record(.dropped(name: name)) }
+    }
+
+    /// How many of the oldest events were let go to keep within `capacity`, or by `restart`.
     var forgotten: Int {
         lock.withLock { _forgotten }
     }
 
     /// What `marbles` draws: the lanes of the events since the clock last started again.
     var timeline: Timeline {
-        let start = lock.withLock { lastClockReset }
-        return Timeline(events: events(after: start))
+        Timeline(events: all)
     }
 
     // MARK: The engine's events, for `trace`

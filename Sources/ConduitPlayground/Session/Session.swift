@@ -483,7 +483,7 @@ public final class Session: @unchecked Sendable {
         for case .object(let object) in entries.values { object.letGo() }
         for connection in connections.values { connection.disconnect() }
         connections = [:]
-        for name in order { recorder.record(.dropped(name: name)) }
+        let dropped = order
         names.removeAll()
         lastStatement = nil
         classes = [:]
@@ -492,7 +492,7 @@ public final class Session: @unchecked Sendable {
         endHeldSubscriptions()
         subjectLedgers.clear()
         predictions.clear()
-        recorder.record(.clockReset)
+        recorder.restart(dropping: dropped)
         scheduler.restart()
     }
 

@@ -48,7 +48,7 @@ extension Session {
             )
         }
         scheduler.restart()
-        recorder.record(.clockReset)
+        recorder.restart()
         info("time is \(PlaygroundClock.format(nanoseconds: 0))")
     }
 
