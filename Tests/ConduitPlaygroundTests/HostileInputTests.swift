@@ -133,16 +133,6 @@ final class HostileInputTests: SessionTestCase {
         type("subject s; sink keep = s")
     }
 
-    func testALongSessionKeepsOnlyTheLatestEventsForMarbles() {
-        let timeline = Timeline()
-        for value in 0..<(2 * Timeline.eventsPerName + 5) {
-            timeline.record("n", .value(.int(value)), at: 0)
-        }
-        let diagram = timeline.diagram(of: ["n"], until: 0)
-        XCTAssertFalse(diagram.contains("= 0,"), "the oldest events are gone")
-        XCTAssertTrue(diagram.contains("\(2 * Timeline.eventsPerName + 4)"), "the newest is kept")
-    }
-
     func testAClosureCannotNestOrDoubleAValueWithoutBound() {
         // Wrapping the accumulator 200,000 times overflowed the stack when the value was freed.
         type("sink deep = s.reduce(0) { [$0] }.map { count($0) }")

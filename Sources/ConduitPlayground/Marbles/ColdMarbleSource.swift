@@ -21,17 +21,17 @@ struct ColdMarbleSource: Publisher {
         let playback = ColdPlayback()
         let lane = lanes?.next()
         let start = scheduler.now
-        subject.handleEvents(receiveCancel: { [scheduler] in
+        subject.handleEvents(receiveCancel: {
             // A playback cut short shows where: `!` on its lane.
-            if playback.stop(), let lane { lane.timeline.record(lane.name, .cancelled, at: scheduler.now.nanoseconds) }
+            if playback.stop(), let lane { lane.recorder.record(.cancelled(lane: lane.name)) }
         }).subscribe(subscriber)
         playback.expect(events.count)
         for (index, event) in events {
             let at = start.advanced(by: .nanoseconds(Int(frame) * index))
-            scheduler.schedule(after: at, tolerance: .zero, options: nil) { [scheduler] in
+            scheduler.schedule(after: at, tolerance: .zero, options: nil) {
                 guard playback.isPlaying else { return }
                 playback.played()
-                if let lane { lane.timeline.record(lane.name, event.timelineEvent, at: scheduler.now.nanoseconds) }
+                if let lane { lane.recorder.record(event.played(on: lane.name)) }
                 switch event {
                 case .value(let value): subject.send(value)
                 case .finished: subject.send(completion: .finished)
@@ -78,16 +78,16 @@ final class ColdLanes: Sendable {
     /// One subscription's lane.
     struct Lane: Sendable {
         let name: String
-        let timeline: Timeline
+        let recorder: EventRecorder
     }
 
     let name: String
-    let timeline: Timeline
+    let recorder: EventRecorder
     private let count = LockedValue(0)
 
-    init(name: String, timeline: Timeline) {
+    init(name: String, recorder: EventRecorder) {
         self.name = name
-        self.timeline = timeline
+        self.recorder = recorder
     }
 
     func next() -> Lane {
@@ -95,19 +95,19 @@ final class ColdLanes: Sendable {
             count += 1
             return count
         }
-        return Lane(name: "\(name):\(number)", timeline: timeline)
+        return Lane(name: "\(name):\(number)", recorder: recorder)
     }
 }
 
 extension MarbleEvent {
-    /// The event as the session's timeline records it.
-    var timelineEvent: Timeline.Event {
+    /// The event a playback records when it plays this marble on `lane`.
+    func played(on lane: String) -> SessionEvent.Kind {
         switch self {
-        case .value(let value): return .value(value)
-        case .finished: return .finished
-        case .failed: return .failed
-        case .subscribed: return .subscribed
-        case .cancelled: return .cancelled
+        case .value(let value): return .sent(lane: lane, value: value)
+        case .finished: return .completed(lane: lane, completion: .finished)
+        case .failed(let message): return .completed(lane: lane, completion: .failed(message))
+        case .subscribed: return .subscribed(lane: lane)
+        case .cancelled: return .cancelled(lane: lane)
         }
     }
 }

@@ -190,6 +190,12 @@ private struct ScriptRun {
         func fail(_ line: Int, _ message: String) {
             report.checks += 1
             report.failures.append(ScriptFailure(file: path, line: line, message: message))
+            session.recorder.record(.checked(file: path, line: line, passed: false, message: message))
+        }
+        func pass(_ line: Int) {
+            report.checks += 1
+            report.passed += 1
+            session.recorder.record(.checked(file: path, line: line, passed: true, message: nil))
         }
         if let error, !errorExpected {
             fail(groupLine + 1, error.text)
@@ -199,8 +205,7 @@ private struct ScriptRun {
             if let first = printed.required.first {
                 fail(expected[0].line, "expected nothing, got `\(first)`")
             } else {
-                report.checks += 1
-                report.passed += 1
+                pass(expected[0].line)
             }
             return
         }
@@ -208,8 +213,7 @@ private struct ScriptRun {
         for (offset, expectation) in expected.enumerated() {
             let got = offset < checked.count ? checked[offset] : nil
             if got == PrintedLines.withoutLocation(expectation.text) {
-                report.checks += 1
-                report.passed += 1
+                pass(expectation.line)
             } else {
                 fail(expectation.line, "expected `\(expectation.text)`, got \(got.map { "`\($0)`" } ?? "nothing")")
             }

@@ -3,13 +3,18 @@ import Conduit
 /// A subscription's demand at one moment: what was requested so far, what was delivered, and so
 /// what is still outstanding (the values the publisher may send now). Requests are credits and
 /// deliveries debits; `subs`, `inspect`, traces and the demand lane of `marbles --demand` show it.
-struct DemandLevel: Equatable, Sendable {
+public struct DemandLevel: Equatable, Sendable {
     /// Everything requested so far; `.unlimited` once any request was unlimited.
-    var requested: Subscribers.Demand = .none
-    var delivered = 0
+    public var requested: Subscribers.Demand
+    public var delivered: Int
+
+    public init(requested: Subscribers.Demand = .none, delivered: Int = 0) {
+        self.requested = requested
+        self.delivered = delivered
+    }
 
     /// Requested minus delivered: `nil` when unlimited.
-    var outstanding: Int? {
+    public var outstanding: Int? {
         guard let max = requested.max else { return nil }
         return Swift.max(0, max - delivered)
     }

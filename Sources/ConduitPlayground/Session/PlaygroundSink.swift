@@ -35,8 +35,8 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     private let initialDemand: Subscribers.Demand
     private let emit: @Sendable (OutputRecord) -> Void
     private let stamp: @Sendable () -> String
-    private let timeline: Timeline
-    private let clock: @Sendable () -> Int
+    /// Where the sink's subscription, demand, values and ending are recorded.
+    private let recorder: EventRecorder
     /// Asks the session's budget whether a value may still be delivered in this step: nil if it
     /// may, else why the step stopped.
     private let admit: @Sendable (Value) -> EvaluationBudget.Stop?
@@ -51,8 +51,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         initialDemand: Subscribers.Demand,
         emit: @escaping @Sendable (OutputRecord) -> Void,
         stamp: @escaping @Sendable () -> String,
-        timeline: Timeline,
-        clock: @escaping @Sendable () -> Int,
+        recorder: EventRecorder,
         assign: ForwardedSubscriber? = nil,
         writesInto: String? = nil,
         admit: @escaping @Sendable (Value) -> EvaluationBudget.Stop? = { _ in nil }
@@ -60,8 +59,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         self.assign = assign
         self.writesInto = writesInto
         self.admit = admit
-        self.timeline = timeline
-        self.clock = clock
+        self.recorder = recorder
         self.name = name
         self.pipelineText = pipelineText
         self.initialDemand = initialDemand
@@ -82,8 +80,10 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
             _state = .active
             if assign != nil { _requested = .unlimited }
         }
-        if assign != nil { timeline.recordDemand(name, DemandLevel(requested: .unlimited), at: clock()) }
-        timeline.record(name, .subscribed, at: clock())
+        if assign != nil {
+            recorder.record(.requested(lane: name, demand: .unlimited, level: DemandLevel(requested: .unlimited)))
+        }
+        recorder.record(.subscribed(lane: name))
         if let assign {
             // The engine's subscriber asks for what it wants (everything) itself.
             assign.receiveSubscription(subscription)
@@ -104,12 +104,11 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
             _received += 1
             return DemandLevel(requested: _requested, delivered: _received)
         }
-        timeline.record(name, .value(input), at: clock())
-        timeline.recordDemand(name, level, at: clock())
+        let event = recorder.record(.received(lane: name, value: input, level: level))
         if let assign {
             return assign.receiveValue(input)
         }
-        emit(OutputRecord(kind: .value, text: "\(name) ← \(input)\(stamp())"))
+        if let record = TerminalLine.record(for: event) { emit(record) }
         return .none
     }
 
@@ -121,17 +120,12 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
             case .failure(let error): _state = .failed(error.message)
             }
         }
-        timeline.record(name, completion == .finished ? .finished : .failed, at: clock())
+        let event = recorder.record(.completed(lane: name, completion: completion.recorded))
         if let assign {
             // `Assign` takes no failure (in Swift its publisher cannot fail): it is let go instead.
             assign.receiveCompletion(completion)
         }
-        switch completion {
-        case .finished:
-            emit(OutputRecord(kind: .completion, text: "\(name) ✓ finished\(stamp())"))
-        case .failure(let error):
-            emit(OutputRecord(kind: .completion, text: "\(name) ✗ failed: \(error.message)\(stamp())"))
-        }
+        if let record = TerminalLine.record(for: event) { emit(record) }
     }
 
     /// Asks for `demand` more values; returns false if the subscription has ended.
@@ -143,7 +137,7 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
             return (subscription, DemandLevel(requested: _requested, delivered: _received))
         }
         // Recorded before the request is passed on: the values it lets through come after it.
-        if subscription != nil { timeline.recordDemand(name, level, at: clock()) }
+        if subscription != nil { recorder.record(.requested(lane: name, demand: demand, level: level)) }
         subscription?.request(demand)
         return subscription != nil
     }
@@ -167,8 +161,18 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
             if wasLive { _state = .cancelled }
             return (self.subscription, wasLive)
         }
-        if wasLive { timeline.record(name, .cancelled, at: clock()) }
+        if wasLive { recorder.record(.cancelled(lane: name)) }
         subscription?.cancel()
         assign?.cancel()
+    }
+}
+
+extension Subscribers.Completion where Failure == PlaygroundError {
+    /// The completion as an event records it: its error's message, if it failed.
+    var recorded: SessionEvent.Completion {
+        switch self {
+        case .finished: return .finished
+        case .failure(let error): return .failed(error.message)
+        }
     }
 }

@@ -184,21 +184,20 @@ extension Session {
             tracker: innerSubscriptions, description: publisher.description, owner: owner)
         // Its marble lane, `owner:N`, drawn under the owner's by `marbles owner`.
         let lane = "\(owner):\(innerSubscriptions.nextNumber(for: owner))"
-        let timeline = self.timeline
-        let scheduler = self.scheduler
+        let recorder = self.recorder
         let pipe = publisher.pipe.handleEvents(
             receiveSubscription: { _ in
                 record.begin()
-                timeline.record(lane, .subscribed, at: scheduler.now.nanoseconds)
+                recorder.record(.subscribed(lane: lane))
             },
-            receiveOutput: { value in timeline.record(lane, .value(value), at: scheduler.now.nanoseconds) },
+            receiveOutput: { value in recorder.record(.received(lane: lane, value: value, level: nil)) },
             receiveCompletion: { completion in
                 record.end()
-                timeline.record(lane, completion == .finished ? .finished : .failed, at: scheduler.now.nanoseconds)
+                recorder.record(.completed(lane: lane, completion: completion.recorded))
             },
             receiveCancel: {
                 record.end()
-                timeline.record(lane, .cancelled, at: scheduler.now.nanoseconds)
+                recorder.record(.cancelled(lane: lane))
             }
         ).eraseToAnyPublisher()
         return .publisher(PublisherValue(pipe, description: publisher.description))

@@ -34,7 +34,7 @@ extension Session {
         let symbols = try marbleLegend(cold.legend, at: cold.timeline.token)
         let publisher = ColdMarbleSource(
             events: try parseTimeline(cold.timeline, legend: symbols), frame: cold.frame, scheduler: scheduler,
-            lanes: ColdLanes(name: name.display, timeline: timeline)
+            lanes: ColdLanes(name: name.display, recorder: recorder)
         ).eraseToAnyPublisher()
         try define(name, as: .pipeline(PipelineEntry(publisher: publisher, syntax: syntax, length: 0)))
         let events = try cold.events(legend: [:])

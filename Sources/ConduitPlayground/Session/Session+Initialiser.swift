@@ -89,7 +89,7 @@ extension Session {
     func discardStarted(_ name: String) {
         if case .sink(let sink)? = entries[name], sink.isLive { sink.cancel() }
         connections.removeValue(forKey: name)?.disconnect()
-        names.remove(name)
+        if names.remove(name) != nil { recorder.record(.dropped(name: name)) }
     }
 }
 

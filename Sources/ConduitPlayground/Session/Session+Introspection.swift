@@ -169,7 +169,7 @@ extension Session {
                 + "requested: \(demand.requested.max.map { "\($0) so far" } ?? "unlimited")\n  delivered: "
                 + "\(demand.delivered)" + (demand.outstanding.map { "\n  outstanding: \($0)" } ?? "")
             if case .failed(let message) = sink.state { text += "\n  failure:  \(message)" }
-            text += "\n  traced:   \(tracer.isTraced(sink) ? "yes" : "no")"
+            text += "\n  traced:   \(recorder.isTraced(sink) ? "yes" : "no")"
             if let inner = innerSubscriptions.summary(for: name.display) { text += "\n  \(inner)" }
             return text
         case .object(let object):

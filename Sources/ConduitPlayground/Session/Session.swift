@@ -65,7 +65,8 @@ public final class Session: @unchecked Sendable {
     var order: [String] { names.order }
     let outputLock = NSLock()
     var collected: [OutputRecord]?
-    let tracer: Tracer
+    /// Every event of the session, in order: what `marbles`, `trace` and the live page draw.
+    let recorder: EventRecorder
     /// The statement run last, which a line starting with `.` continues.
     var lastStatement: LastStatement?
     /// The scripts being loaded, outermost first, as absolute paths.
@@ -77,8 +78,6 @@ public final class Session: @unchecked Sendable {
     static let actionsPerTick = 100_000
     /// The clock of every time operator: virtual unless `clock real`.
     let scheduler = SessionScheduler()
-    /// What subjects were sent and sinks received, with when, for `marbles`.
-    let timeline = Timeline()
     /// The session's own notification center (`NotificationCenter.default` in what people type), so
     /// that sessions do not hear each other's notifications.
     let notificationCenter = NotificationCenter()
@@ -103,12 +102,15 @@ public final class Session: @unchecked Sendable {
 
     public init() {
         APIViolationReports.installOnce()
-        tracer = Tracer()
-        subjectLedgers = SubjectLedgers(held: held)
+        recorder = EventRecorder(clock: { [scheduler] in scheduler.now.nanoseconds })
+        subjectLedgers = SubjectLedgers(held: held, recorder: recorder)
         scheduler.onStop { [weak self] report in self?.reportStop(report) }
         // Listening only while some sink is traced: untraced deliveries build no events.
-        Instrumentation.install(tracer, listening: false)
-        tracer.output = { [weak self] record in self?.emit(record) }
+        Instrumentation.install(recorder, listening: false)
+        recorder.onTrace = { [weak self] event in
+            guard let record = TerminalLine.record(for: event) else { return }
+            self?.emit(record)
+        }
     }
 
     deinit {
@@ -118,7 +120,7 @@ public final class Session: @unchecked Sendable {
         for case .object(let object) in entries.values { object.letGo() }
         for connection in connections.values { connection.disconnect() }
         endHeldSubscriptions()
-        Instrumentation.remove(tracer)
+        Instrumentation.remove(recorder)
         // What waits on the virtual clock (a `delay`'s value, a `Future`'s result) holds its
         // operator, which holds the scheduler: dropping the clock's queue breaks that cycle, which
         // would otherwise keep the pipelines alive after the session.
@@ -239,9 +241,12 @@ public final class Session: @unchecked Sendable {
             }
         }
         return SessionOverview(
-            tree: subscriptionTree(), lanes: timeline.lanes(of: drawable), now: scheduler.now.nanoseconds
+            tree: subscriptionTree(), lanes: recorder.timeline.lanes(of: drawable), now: scheduler.now.nanoseconds
         )
     }
+
+    /// The events recorded after number `sequence`, oldest first: what the session did, typed.
+    public func events(after sequence: Int = 0) -> [SessionEvent] { recorder.events(after: sequence) }
 
     /// Switches time operators between the virtual clock and real time.
     public func setRealTime(_ on: Bool) {
@@ -254,7 +259,10 @@ public final class Session: @unchecked Sendable {
         return now > 0 ? "   @\(PlaygroundClock.format(nanoseconds: Int64(now)))" : ""
     }
 
+    /// Hands `record` to whoever reads the output. A record with no event of its own (information,
+    /// a diagram, an error not at a place) is recorded as printed text, and carries that event.
     func emit(_ record: OutputRecord) {
+        let record = recorder.withEvent(record)
         let handled: Bool = outputLock.withLock {
             guard collected != nil else { return false }
             collected?.append(record)
@@ -425,7 +433,9 @@ public final class Session: @unchecked Sendable {
             repeating: "^", count: max(1, shownWidth))
         let message = Self.shortened(Self.visible(error.message) { "U+" + String($0.value, radix: 16,
             uppercase: true) })
-        emit(OutputRecord(kind: .error, text: "\(location)error: \(message)\n  \(sourceLine)\n  \(caret)"))
+        let range = SessionEvent.SourceRange(file: file, line: line + lineNumber, from: shownColumn + 1, width: width)
+        emit(OutputRecord(kind: .error, text: "\(location)error: \(message)\n  \(sourceLine)\n  \(caret)",
+            event: recorder.record(.error(message: message, range: range))))
     }
 
     /// `text` with control characters other than line feed and tab (which would move the cursor or
@@ -489,6 +499,7 @@ public final class Session: @unchecked Sendable {
         for case .object(let object) in entries.values { object.letGo() }
         for connection in connections.values { connection.disconnect() }
         connections = [:]
+        let dropped = order
         names.removeAll()
         lastStatement = nil
         classes = [:]
@@ -497,7 +508,7 @@ public final class Session: @unchecked Sendable {
         endHeldSubscriptions()
         subjectLedgers.clear()
         predictions.clear()
-        timeline.clear()
+        recorder.restart(dropping: dropped)
         scheduler.restart()
     }
 
@@ -515,6 +526,7 @@ public final class Session: @unchecked Sendable {
         if case .pipeline(let pipeline) = entry { written = pipeline.syntax }
         let reads = (written?.namesRead ?? []) + alsoReads.filter { !(written?.namesRead ?? []).contains($0) }
         names.define(key, as: entry, reads: reads, syntax: written)
+        recorder.record(.defined(name: key, entity: entry.kindName))
     }
 
     /// Throws unless `name` is free, or names what nobody uses any more: a sink that is cancelled,

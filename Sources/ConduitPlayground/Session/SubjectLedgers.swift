@@ -14,9 +14,12 @@ final class SubjectLedgers: @unchecked Sendable {
     /// Where each subscription's link is kept, for the session to cancel when it lets go of its
     /// subjects (`HeldSubscriptions`).
     let held: HeldSubscriptions?
+    /// Where each value dropped for lack of demand is recorded.
+    private let recorder: EventRecorder?
 
-    init(held: HeldSubscriptions? = nil) {
+    init(held: HeldSubscriptions? = nil, recorder: EventRecorder? = nil) {
         self.held = held
+        self.recorder = recorder
     }
 
     /// `publisher`, the subject `name`, with every subscription to it counted.
@@ -44,14 +47,17 @@ final class SubjectLedgers: @unchecked Sendable {
         }
     }
 
-    /// Before the session sends a value into `subject`: a drop for each live subscription with no
-    /// outstanding demand.
-    func willSend(to subject: String) {
-        lock.withLock {
+    /// Before the session sends `value` into `subject`: a drop for each live subscription with no
+    /// outstanding demand, each recorded as a `valueDropped` event.
+    func willSend(to subject: String, value: Value) {
+        let missed: [DemandLedger] = lock.withLock {
             ledgers.removeAll { !$0.isLive }
-            for ledger in ledgers where ledger.subject == subject && ledger.dropIfNoDemand() {
-                dropped[subject, default: 0] += 1
-            }
+            let missed = ledgers.filter { $0.subject == subject && $0.dropIfNoDemand() }
+            dropped[subject, default: 0] += missed.count
+            return missed
+        }
+        for ledger in missed {
+            recorder?.record(.valueDropped(subject: subject, subscriber: ledger.ownerName, value: value))
         }
     }
 
@@ -95,6 +101,9 @@ final class DemandLedger: @unchecked Sendable {
     }
 
     var isLive: Bool { lock.withLock { live } }
+
+    /// The sink whose subscribing made this subscription, once known.
+    var ownerName: String? { lock.withLock { owner } }
 
     func nameOwner(_ name: String) {
         lock.withLock { if owner == nil { owner = name } }

@@ -37,7 +37,7 @@ enum InspectionCommands {
             }
             return Statement(word.display) { session in
                 let sink = try session.sinkEntry(name, for: "trace")
-                session.tracer.trace(sink, on: on)
+                session.recorder.trace(sink, on: on)
                 session.info("tracing \(name.display) \(on ? "on" : "off")")
             }
         },

@@ -197,6 +197,7 @@ extension Session {
         var lanes: [MarbleLane] = []
         var own: [String: Int] = [:]
         var until = scheduler.now.nanoseconds
+        let timeline = recorder.timeline
         for name in names {
             let played = timeline.names(startingWith: name + ":", limit: 8)
             if let cold = coldSyntax(of: name) {
@@ -254,7 +255,7 @@ extension Session {
         var levels = [Int?](repeating: 0, count: diagram.frameCount)
         var current: Int? = 0
         var column = 0
-        for (time, level) in timeline.demandLevels(of: name) {
+        for (time, level) in recorder.timeline.demandLevels(of: name) {
             let index = time / diagram.frame - diagram.firstFrame
             if index >= diagram.frameCount { break }
             while column < max(0, index) {
@@ -313,17 +314,16 @@ extension Session {
             let at = start.advanced(by: .nanoseconds(Int(options.frame) * frame))
             scheduler.schedule(after: at, tolerance: .zero, options: nil) { [weak self, subject] in
                 guard let self else { return }
-                let now = self.scheduler.now.nanoseconds
                 switch event {
                 case .value(let value):
-                    self.timeline.record(label, .value(value), at: now)
-                    self.subjectLedgers.willSend(to: label)
+                    self.recorder.record(.sent(lane: label, value: value))
+                    self.subjectLedgers.willSend(to: label, value: value)
                     subject.send(value)
                 case .finished:
-                    self.timeline.record(label, .finished, at: now)
+                    self.recorder.record(.completed(lane: label, completion: .finished))
                     subject.send(completion: .finished)
                 case .failed(let message):
-                    self.timeline.record(label, .failed, at: now)
+                    self.recorder.record(.completed(lane: label, completion: .failed(message)))
                     subject.send(completion: .failure(PlaygroundError(message)))
                 case .subscribed, .cancelled:
                     break
@@ -356,7 +356,7 @@ extension Session {
     func marbleDifference(of name: String, expected: [(frame: Int, event: MarbleEvent)], frame: Int, from: Int,
         labels: (String, String) = ("expected", "actual")) -> [String]? {
         let firstFrame = from / frame
-        let actual = (timeline.lanes(of: [name]).first?.events ?? [])
+        let actual = (recorder.timeline.lanes(of: [name]).first?.events ?? [])
             .filter { $0.time / frame >= firstFrame && $0.event != .subscribed && $0.event != .cancelled }
             .map { (frame: $0.time / frame - firstFrame, event: $0.event) }
         let expectedFrames = expected.filter { $0.event != .subscribed && $0.event != .cancelled }

@@ -38,6 +38,7 @@ extension Session {
         let readers = names.dependents(of: key)
         connections.removeValue(forKey: key)?.disconnect()
         names.remove(key)
+        recorder.record(.dropped(name: key))
         if lastStatement?.pipelineName == key { lastStatement = nil }
         guard !readers.isEmpty else {
             info("dropped \(key)")

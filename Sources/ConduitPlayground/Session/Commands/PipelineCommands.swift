@@ -287,8 +287,7 @@ extension Session {
                 self.emit(record)
             },
             stamp: { [weak self] in self?.stamp ?? "" },
-            timeline: timeline,
-            clock: { [scheduler] in scheduler.now.nanoseconds },
+            recorder: recorder,
             assign: assign,
             writesInto: target,
             admit: { [budget = scheduler.budget, name = name.display] value in

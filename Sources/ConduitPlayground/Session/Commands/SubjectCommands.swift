@@ -45,8 +45,8 @@ enum SubjectCommands {
             return Statement(word.display) { session in
                 let subject = try session.subjectEntry(name, for: "send")
                 let value = try session.constant(expression, at: name)
-                session.timeline.record(name.display, .value(value), at: session.scheduler.now.nanoseconds)
-                session.subjectLedgers.willSend(to: name.display)
+                session.recorder.record(.sent(lane: name.display, value: value))
+                session.subjectLedgers.willSend(to: name.display, value: value)
                 subject.send(value)
             }
         },
@@ -79,7 +79,7 @@ extension Session {
     /// `NAME.send(completion: .finished)` or `.failure(...)`: the subject's subscribers receive it.
     func finish(_ name: Token, failure: String?) throws {
         let subject = try subjectEntry(name, for: failure == nil ? "complete" : "fail")
-        timeline.record(name.display, failure == nil ? .finished : .failed, at: scheduler.now.nanoseconds)
+        recorder.record(.completed(lane: name.display, completion: failure.map { .failed($0) } ?? .finished))
         subject.send(completion: failure.map { .failure(PlaygroundError($0)) } ?? .finished)
     }
 }

@@ -48,7 +48,7 @@ extension Session {
             )
         }
         scheduler.restart()
-        timeline.clear()
+        recorder.restart()
         info("time is \(PlaygroundClock.format(nanoseconds: 0))")
     }
 
@@ -88,6 +88,7 @@ extension Session {
             wait(nanoseconds)
             return
         }
+        let start = scheduler.now.nanoseconds
         let target = scheduler.now.advanced(by: .nanoseconds(Int(nanoseconds)))
         if scheduler.budget.isStopped {
             return
@@ -102,6 +103,9 @@ extension Session {
                 break
             }
             actions += 1
+        }
+        if scheduler.now.nanoseconds != start {
+            recorder.record(.clockMoved(from: start, to: scheduler.now.nanoseconds))
         }
         if scheduler.budget.isStopped {
             info("tick stopped at \(PlaygroundClock.format(nanoseconds: Int64(scheduler.now.nanoseconds)))")
