@@ -21,6 +21,12 @@ enum Functions {
     ]
 
     static func call(_ name: String, _ arguments: [Value]) throws -> Value {
+        if name == ".set", let value = arguments.first, value.kindName != "object" {
+            // `point.x = $0` in a sink, where `point` is a struct's value: a closure cannot change it.
+            throw PlaygroundError(
+                "a closure sets the properties of an object (an instance of a `class`); \(value.kindName) \(value) "
+                    + "is a value, which a closure cannot change: declare its type as a `class`")
+        }
         if name.hasPrefix("."), let value = arguments.first {
             return try Methods.call(String(name.dropFirst()), on: value, Array(arguments.dropFirst()))
         }

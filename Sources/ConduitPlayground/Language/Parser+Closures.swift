@@ -204,12 +204,20 @@ extension Parser {
                 startOffset: equals.offset)
             return try followed(.pipeline(target), at: nextLocal)
         }
-        if selfReference != nil, case .member(let owner, let property) = body,
-            current.isSymbol("=") || atCompoundAssignment
+        if case .member(let owner, let property) = body, current.isSymbol("=") || atCompoundAssignment,
+            selfReference != nil || Parser.isRootedAtName(owner)
         {
-            // `self.count = 0`, `count += 1` in a method or an observer: sets the object's property.
+            // `self.count = 0`, `count += 1` in a method or an observer, `label.text = $0` in a sink:
+            // sets the object's property.
             let value = try assignedValue(to: body)
             return try followed(.call(".set", [owner, .literal(.string(property)), value]), at: nextLocal)
+        }
+        if case .optionalMember(let owner, let property) = body, current.isSymbol("=") || atCompoundAssignment {
+            // `self?.total += v` in a `[weak self]` closure: sets the property unless the owner is nil.
+            let value = try assignedValue(to: body)
+            let set = Expression.call(".set", [owner, .literal(.string(property)), value])
+            let assignment = Expression.conditional(.binary(.equal, owner, .literal(.null)), .literal(.void), set)
+            return try followed(assignment, at: nextLocal)
         }
         if current.isSymbol(";") { advance() }
         if current.isSymbol("="), selfReference != nil {
@@ -251,6 +259,16 @@ extension Parser {
         let changed = PipelineSyntax(
             source: syntax.source, operators: [marked], text: syntax.text, startOffset: syntax.startOffset)
         return .call(".set", [owner, .literal(.string(property)), .pipeline(changed)])
+    }
+
+    /// Whether `expression` is a top-level name or a member of one (`label`, `model.child`): an object
+    /// a closure may set a property of (`label.text = $0`), unlike a closure's own value (`$0.name`).
+    static func isRootedAtName(_ expression: Expression) -> Bool {
+        switch expression {
+        case .name: return true
+        case .member(let base, _), .optionalMember(let base, _): return isRootedAtName(base)
+        default: return false
+        }
     }
 
     /// The name of the call that sets a top-level `var` from a closure (`count += 1`), written so that
