@@ -121,6 +121,14 @@ enum Functions {
                     + "`?.`, `??` or `if let` handle nil")
             }
             return arguments[0]
+        case "#range", "#decimalRange":
+            try expect(3)
+            let decimals = name == "#decimalRange"
+            func bound(_ value: Value) -> Value { decimals ? value.numeric.map(Value.double) ?? value : value }
+            return try RandomValues.range(bound(arguments[0]), bound(arguments[1]), closed: arguments[2] == .bool(true))
+        case "#random":
+            guard case .string(let type)? = arguments.first else { throw PlaygroundError("`random` needs its type") }
+            return try RandomValues.random(type, Array(arguments.dropFirst()))
         case "isNil":
             try expect(1)
             return .bool(arguments[0] == .null)

@@ -9,8 +9,9 @@ extension Parser {
             advance()
         }
         let first = current
-        if first.isSymbol("[") || { if case .string = first.kind { true } else { false } }() {
-            // `[1, 2].publisher.assign(to: \.volume, on: knob)`: a chain with no name; `"a,b".split(...)`.
+        if first.isSymbol("[") || first.isSymbol("(") || { if case .string = first.kind { true } else { false } }() {
+            // `[1, 2].publisher.assign(to: \.volume, on: knob)`: a chain with no name; `"a,b".split(...)`;
+            // `(1...5).publisher.sink { ... }`.
             return try ObjectCommands.expressionStatement(&self)
         }
         guard let word = first.identifier else {
