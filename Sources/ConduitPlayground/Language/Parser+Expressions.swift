@@ -152,6 +152,10 @@ extension Parser {
                 chained = true
                 continue
             }
+            if let work = try mainQueueWork(after: expression) {
+                expression = work
+                continue
+            }
             let closureFollows = peek(2).isSymbol("{") && !readingCondition
             let callFollows = peek(2).isSymbol("(") || closureFollows
             if current.isSymbol("."), let name = peek(1).identifier,

@@ -121,6 +121,8 @@ extension Session {
             return try resolveCall(name, try arguments.map(bind), at: token)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.closureAssignment:
             return try boundClosureAssignment(syntax)
+        case .pipeline(let syntax) where syntax.operators.first?.name == Parser.mainQueueWork:
+            return try boundMainQueueWork(syntax)
         case .pipeline(let syntax) where variableMutated(by: syntax) != nil:
             return try boundVariableMutation(syntax)
         case .pipeline(let syntax) where Parser.subscriberWords.contains(syntax.operators.last?.name ?? ""):

@@ -180,6 +180,7 @@ public final class Session: @unchecked Sendable {
             if !scheduler.isRealTime {
                 scheduler.virtual.advance(to: scheduler.virtual.now, limit: Session.actionsPerTick)
             }
+            if !piece.isFollowedOnItsLine { runMainQueue() }
         }
         for violation in APIViolationReports.take() {
             report(

@@ -15,6 +15,25 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
     private var currentVirtual = VirtualTimeScheduler()
     /// What one step may do; real-time actions are each a step of their own.
     let budget = EvaluationBudget()
+    /// The playground's main queue (`DispatchQueue.main.async`), run after each line.
+    let mainQueue = MainQueue()
+    /// Whether `tick` is moving the virtual clock: then main-queue work runs at the moment it was
+    /// queued, after the action that queued it, as a run loop turns while time passes.
+    var isTicking: Bool {
+        get { lock.withLock { ticking } }
+        set { lock.withLock { ticking = newValue } }
+    }
+    private var ticking = false
+
+    /// Runs `work` on the playground's main queue: after the current line, at this moment of a
+    /// `tick`, or on the real-time queue in real time.
+    func runOnMainQueue(_ work: @escaping @Sendable () -> Void) {
+        if isRealTime || isTicking {
+            schedule(options: nil, work)
+        } else {
+            mainQueue.enqueue(work)
+        }
+    }
     /// Told when a real-time action was stopped by the budget.
     private let stopped = LockedValue<(@Sendable (EvaluationBudget.Report) -> Void)?>(nil)
     private let queue = DispatchQueue(label: "conduit.playground.realtime")
