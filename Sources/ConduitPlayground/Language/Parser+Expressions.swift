@@ -283,6 +283,16 @@ extension Parser {
             advance()
             return .literal(.null)
         case .identifier(let name):
+            if promiseNames.contains(name), peek(1).isSymbol("(") {
+                // `promise(.success(42))` in `Future { promise in ... }`.
+                advance()
+                let promise: Expression? = parameters[name].map { .argument($0) }
+                    ?? enclosingParameters.reversed().enumerated().lazy.compactMap { distance, scope in
+                        scope[name].map { Expression.captured(level: distance + 1, index: $0) }
+                    }.first
+                if let promise { return try promiseCall(promise, named: name) }
+                position -= 1
+            }
             if let index = parameters[name] {
                 advance()
                 return .argument(index)

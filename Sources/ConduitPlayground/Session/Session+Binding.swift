@@ -123,6 +123,8 @@ extension Session {
             return try boundClosureAssignment(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.mainQueueWork:
             return try boundMainQueueWork(syntax)
+        case .pipeline(let syntax) where syntax.operators.first?.name == Parser.promiseFuture:
+            return try boundPromiseFuture(syntax)
         case .pipeline(let syntax) where variableMutated(by: syntax) != nil:
             return try boundVariableMutation(syntax)
         case .pipeline(let syntax) where Parser.subscriberWords.contains(syntax.operators.last?.name ?? ""):

@@ -19,6 +19,9 @@ extension Session {
         case .name(let token):
             guard case .value? = entries[token.display] else { return nil }
             base = .name(token.display, token)
+        case .expression(.pipeline(let inner)) where inner.operators.first?.name == Parser.promiseFuture:
+            // A Swift `Future` is a publisher; its closure runs once, when the pipeline is built.
+            return nil
         case .expression(let expression):
             base = expression
         default:
