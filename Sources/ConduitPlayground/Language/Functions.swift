@@ -121,6 +121,10 @@ enum Functions {
                     + "`?.`, `??` or `if let` handle nil")
             }
             return arguments[0]
+        case "#throw":
+            try expect(2)
+            guard case .string(let written) = arguments[1] else { throw PlaygroundError("`throw` needs an error") }
+            throw Parser.thrownError(arguments[0], written: written)
         case "#range", "#decimalRange":
             try expect(3)
             let decimals = name == "#decimalRange"
@@ -140,6 +144,10 @@ enum Functions {
     /// A value as text: strings without quotes, everything else in literal syntax.
     static func text(_ value: Value) -> String {
         if case .string(let text) = value { return text }
+        if case .record(let fields) = value, fields.count == 1, fields[0].name == "failure" {
+            // A failure completion prints as Swift prints `Subscribers.Completion`: `failure(BadInput())`.
+            return "failure(\(text(fields[0].value)))"
+        }
         return value.description
     }
 

@@ -168,6 +168,7 @@ extension Parser {
             defer { parameters[name] = shadowed }
             return .local(slot: nextLocal, value: value, body: try closureBody(nextLocal: nextLocal + 1))
         }
+        if current.identifier == "throw" { return try throwStatement() }
         var returns = false
         if current.identifier == "return" {
             advance()

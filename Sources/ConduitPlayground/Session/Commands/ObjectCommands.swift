@@ -111,8 +111,10 @@ enum ObjectCommands {
             }
             let saved = (parser.parameters, parser.highestArgument)
             parser.parameters = Dictionary(uniqueKeysWithValues: parameters.enumerated().map { ($1, $0) })
-            if parser.current.identifier == "return" { parser.advance() }
-            let body = try parser.expression()
+            if !braced, parser.current.identifier == "return" { parser.advance() }
+            // A braced body holds statements as a closure's does: `let` steps, `if`, `return`, `throw`.
+            let body = braced && !parser.current.isSymbol("}")
+                ? try parser.closureBody(nextLocal: parameters.count) : try parser.expression()
             parser.parameters = saved.0
             parser.highestArgument = saved.1
             if braced { try parser.expectSymbol("}", "close the body of `\(name)` with `}`") }
