@@ -121,6 +121,15 @@ enum Functions {
                     + "`?.`, `??` or `if let` handle nil")
             }
             return arguments[0]
+        case "#isCase":
+            try expect(2)
+            return .bool(arguments[0].enumCaseName.map { .string($0) } == arguments[1])
+        case "#associated":
+            try expect(2)
+            guard case .int(let index) = arguments[1], arguments[0].associatedValues.indices.contains(index) else {
+                return .null
+            }
+            return arguments[0].associatedValues[index]
         case "#throw":
             try expect(2)
             guard case .string(let written) = arguments[1] else { throw PlaygroundError("`throw` needs an error") }

@@ -76,6 +76,7 @@ extension Parser {
             advance()
             advance()
             guard name == "finished" || name == "failure" else {
+                if current.isSymbol("(") { return try associatedValuesPattern(of: name) }
                 return CasePattern(kind: .equal(.literal(.string(name))), name: nil)
             }
             var bound: String?
@@ -107,6 +108,39 @@ extension Parser {
     }
 }
 
+extension Parser {
+    /// `(let n)`, `(_)` or `(_, let b)` after an enumeration's case in a pattern (`case .loaded(let n):`):
+    /// the case, and the one value it names.
+    private mutating func associatedValuesPattern(of name: String) throws -> CasePattern {
+        let open = current
+        advance()
+        var bound: (name: String, index: Int)?
+        var index = 0
+        while !current.isSymbol(")") {
+            if current.identifier == "let" || current.identifier == "var" { advance() }
+            guard let written = current.identifier else {
+                throw SyntaxError("write `.\(name)(let value)` or `.\(name)(_)`", at: current)
+            }
+            if written != "_" {
+                guard bound == nil else {
+                    throw SyntaxError(
+                        "a pattern here names one of the case's values; write `_` for the others", at: current)
+                }
+                bound = (written, index)
+            }
+            advance()
+            index += 1
+            if current.isSymbol(",") {
+                advance()
+            } else if !current.isSymbol(")") {
+                throw SyntaxError("expected `,` or `)` to close `.\(name)(` opened here", at: open)
+            }
+        }
+        advance()
+        return CasePattern(kind: .enumCase(name, index: bound?.index ?? 0), name: bound?.name)
+    }
+}
+
 /// One pattern as written: what it tests a subject for, and the name it binds.
 struct CasePattern {
     enum Kind {
@@ -116,6 +150,8 @@ struct CasePattern {
         case completion(String)
         /// A value to compare with (`1`, `"a"`, `nil`); `.name` compares with the text "name".
         case equal(Expression)
+        /// `.loaded(let n)`: an enumeration's case that carries values; `index` is the one named.
+        case enumCase(String, index: Int)
     }
 
     let kind: Kind
@@ -132,6 +168,9 @@ struct CasePattern {
             test = .call("#completion", [subject, .literal(.string(which))])
             value = .call("#failure", [subject])
         case .equal(let other): test = .binary(.equal, subject, other)
+        case .enumCase(let name, let index):
+            test = .call("#isCase", [subject, .literal(.string(name))])
+            value = .call("#associated", [subject, .literal(.int(index))])
         }
         return (test, name.map { ($0, value) })
     }

@@ -89,7 +89,7 @@ struct Parser {
     /// Swift's keywords among the command words and the words statements start with: never names.
     static let swiftKeywords: Set<String> = [
         "let", "var", "for", "func", "class", "import", "in", "if", "else", "guard", "return", "object",
-        "struct",
+        "struct", "enum",
     ]
 
     /// Swift's declaration modifiers, read and ignored before `let`, `var`, `func` and `class`.

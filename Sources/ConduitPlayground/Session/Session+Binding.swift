@@ -84,6 +84,8 @@ extension Session {
         case .member(.name("self", let token), let name) where entries["self"] == nil:
             // `self.cardTappedCardNamePublisher` pasted from a view controller: the session is `self`.
             return try bind(.name(name, Token(kind: .identifier(name), offset: token.offset + 5, length: name.count)))
+        case .member(.name(let root, let token), let name) where enums[root] != nil && entries[root] == nil:
+            return try enumCase(root, name, at: token) ?? .member(try bind(.name(root, token)), name)
         case .member(.name(let root, _), let name) where classes[root] != nil && entries[root] == nil:
             // `Card.tapped`, a class's static constant (a notification's name, say): it stands for itself.
             return .literal(.string("\(root).\(name)"))
@@ -114,6 +116,7 @@ extension Session {
         case .name(let name, let token):
             return try resolve(name, at: token)
         case .namedCall(let name, let arguments, let token):
+            if let made = try enumCall(name, arguments, at: token) { return made }
             // `s += "x"` grows the variable in place (Session+InPlaceMutation.swift).
             if name == Parser.variableAssignment, let append = try boundVariableAppend(arguments, at: token) {
                 return append

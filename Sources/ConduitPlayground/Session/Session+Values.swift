@@ -73,6 +73,10 @@ extension Session {
         {
             return "[\(name)]"
         }
+        if let caseName = value.enumCaseName {
+            // An enumeration's case (`Direction.up`): the enumeration that has it.
+            return enums.values.filter { $0.case(named: caseName) != nil }.map(\.name).sorted().first
+        }
         guard case .record(let fields) = value else { return nil }
         let names = fields.map(\.name)
         return classes.values.filter { $0.isValueType && $0.properties.map(\.name.display) == names }

@@ -86,6 +86,8 @@ public final class Session: @unchecked Sendable {
     var classes: [String: ObjectClass] = [:]
     /// The types whose declaration failed, with the line it started on: a later use says so.
     var failedTypes: [String: Int] = [:]
+    /// The enumerations declared with `enum`, by name.
+    var enums: [String: EnumDeclaration] = [:]
     /// `UserDefaults.standard`, in memory.
     let userDefaults = UserDefaultsStore()
     /// How many sinks were made without a name (`player.$song.sink { ... }`), for the next one's.

@@ -48,6 +48,16 @@ enum ObjectCommands {
             }
         },
         CommandSpec(
+            "enum", usage: "enum NAME[: String] { case A, B }",
+            summary: "declares an enumeration, as in Swift: cases, raw values (`.rawValue`, `NAME(rawValue:)`), "
+                + "cases that carry values (`case loaded(Int)`), matched by `switch`",
+            example: "enum Direction { case up, down }", arguments: [.newName]
+        ) { parser, word in
+            let nameToken = parser.current
+            let declaration = try parser.enumDeclaration()
+            return Statement(word.display) { session in try session.declareEnum(declaration, at: nameToken) }
+        },
+        CommandSpec(
             "struct", usage: "struct NAME {…}",
             summary: "declares a value type, as in Swift: `NAME()` and `NAME(field: V)` make a record of its fields",
             example: "struct Song { var name = \"-\"; var style = \"pop\" }", arguments: [.newName]
