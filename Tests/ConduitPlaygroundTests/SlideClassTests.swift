@@ -68,6 +68,21 @@ final class SlideClassTests: SessionTestCase {
         XCTAssertEqual(printed(program).last, "ace")
     }
 
+    func testAppendOnAPublishedArrayFromASinkPublishesTheNewArray() {
+        let program = """
+            struct Person { var name = "" }
+            class Model: ObservableObject { @Published var persons: [Person] = [] }
+            let model = Model()
+            model.$persons.sink { print($0.map { $0.name }) }
+            let names = PassthroughSubject<String, Never>()
+            names.sink { model.persons.append(Person(name: $0)) }
+            names.send("ana")
+            let p = Person(name: "bo")
+            model.persons.append(p)
+            """
+        XCTAssertEqual(printed(program), ["[]", "[\"ana\"]", "[\"ana\", \"bo\"]"])
+    }
+
     func testASinkCannotSetAFieldOfAStructValueAndSaysWhy() {
         type("struct Point { var x = 0 }")
         type("var point = Point(x: 1)")

@@ -187,7 +187,7 @@ extension Parser {
             let assignment = Expression.namedCall(Parser.variableAssignment, [.literal(.string(name)), value], token)
             return try followed(assignment, at: nextLocal)
         }
-        if selfReference != nil, let mutation = try Parser.propertyMutation(body) {
+        if selfReference != nil || Parser.changesNamedObject(body), let mutation = try Parser.propertyMutation(body) {
             return try followed(mutation, at: nextLocal)
         }
         if selfReference != nil, current.isSymbol("="), peek(1).isSymbol("{"),
@@ -270,6 +270,15 @@ extension Parser {
         case .member(let base, _), .optionalMember(let base, _): return isRootedAtName(base)
         default: return false
         }
+    }
+
+    /// Whether `body` calls a mutating method on a property of a top-level name
+    /// (`model.persons.append($0)` in a sink): the object's property is set to the changed copy.
+    static func changesNamedObject(_ body: Expression) -> Bool {
+        guard case .pipeline(let syntax) = body, case .expression(.member(let owner, _)) = syntax.source else {
+            return false
+        }
+        return isRootedAtName(owner)
     }
 
     /// The name of the call that sets a top-level `var` from a closure (`count += 1`), written so that
