@@ -39,14 +39,16 @@ final class MainQueueTests: SessionTestCase {
     func testWorkQueuedFromASinkRunsInOrderAfterTheLine() {
         type("let s = PassthroughSubject<Int, Never>()")
         type("s.sink { v in DispatchQueue.main.async { print(\"queued\", v) }; print(\"sink\", v) }")
-        XCTAssertEqual(printed("s.send(1); s.send(2); print(\"end\")"), ["sink 1", "sink 2", "end", "queued 1", "queued 2"])
+        XCTAssertEqual(printed("s.send(1); s.send(2); print(\"end\")"),
+            ["sink 1", "sink 2", "end", "queued 1", "queued 2"])
     }
 
     func testAsyncAfterWaitsOnTheSessionsClock() {
         XCTAssertEqual(printed("DispatchQueue.main.asyncAfter(deadline: .now() + 1) { print(\"a second\") }"), [])
         XCTAssertEqual(printed("tick 500ms"), [])
         XCTAssertEqual(printed("tick 500ms"), ["a second"])
-        XCTAssertEqual(printed("DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(200)) { print(\"soon\") }"), [])
+        XCTAssertEqual(
+            printed("DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(200)) { print(\"soon\") }"), [])
         XCTAssertEqual(printed("tick 199ms"), [])
         XCTAssertEqual(printed("tick 1ms"), ["soon"])
     }

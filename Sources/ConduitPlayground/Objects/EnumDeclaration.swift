@@ -45,8 +45,9 @@ struct EnumDeclaration {
     /// How the `enum` line lists it: `enum Suit: hearts = "♥", spades = "spades"`.
     var summary: String {
         "enum \(name): " + cases.map { enumCase in
-            enumCase.name.display
-                + (enumCase.associatedCount > 0 ? "(\(enumCase.associatedCount) value\(enumCase.associatedCount == 1 ? "" : "s"))" : "")
+            let count = enumCase.associatedCount
+            return enumCase.name.display
+                + (count > 0 ? "(\(count) value\(count == 1 ? "" : "s"))" : "")
                 + (hasRawValues ? enumCase.rawValue.map { " = \($0)" } ?? "" : "")
         }.joined(separator: ", ")
     }

@@ -16,10 +16,11 @@ extension Session {
         guard let enumCase = declaration.case(named: name) else {
             throw noCase(name, in: declaration, at: token)
         }
-        guard enumCase.associatedCount == 0 else {
+        let count = enumCase.associatedCount
+        guard count == 0 else {
             throw SyntaxError(
-                "`\(root).\(name)` carries \(enumCase.associatedCount) value\(enumCase.associatedCount == 1 ? "" : "s"): "
-                    + "write `\(root).\(name)(...)`", at: token)
+                "`\(root).\(name)` carries \(count) value\(count == 1 ? "" : "s"): write `\(root).\(name)(...)`",
+                at: token)
         }
         return .literal(declaration.value(of: enumCase))
     }
@@ -35,7 +36,8 @@ extension Session {
             else {
                 throw SyntaxError(
                     declaration.hasRawValues
-                        ? "make a `\(name)` from its raw value: `\(name)(rawValue: ...)`, or name a case: `\(name).CASE`"
+                        ? "make a `\(name)` from its raw value, `\(name)(rawValue: ...)`, or name a case, "
+                            + "`\(name).CASE`"
                         : "`\(name)` has no raw values; name a case: `\(name).\(declaration.cases[0].name.display)`",
                     at: token)
             }
