@@ -29,6 +29,31 @@ final class SlideClassTests: SessionTestCase {
         XCTAssertEqual(printed("print(counter.total)"), ["7"])
     }
 
+    func testTheReadmesCardTableRunsWithEachTableItsOwnSubjects() {
+        let program = """
+            final class CardTable {
+                let taps = PassthroughSubject<String, Never>()
+                let isOn = CurrentValueSubject<Bool, Never>(true)
+                var cancellables = Set<AnyCancellable>()
+
+                init() {
+                    taps.combineLatest(isOn)
+                        .filter { _, on in on }
+                        .map { name, _ in name }
+                        .sink { print("picked", $0) }
+                        .store(in: &cancellables)
+                }
+            }
+            let table = CardTable()
+            let other = CardTable()
+            table.taps.send("ace")
+            table.isOn.send(false)
+            table.taps.send("queen")
+            other.taps.send("king")
+            """
+        XCTAssertEqual(printed(program), ["picked ace", "picked king"])
+    }
+
     func testEveryFormOfTheStoreIsAnEmptyPropertyInAClassBody() {
         let program = """
             class Store {
