@@ -18,16 +18,19 @@ extension Session {
     /// The name after `class`, `struct` or `enum` at the start of `text` (after modifiers such as
     /// `final`), if it starts with one.
     static func declaredTypeName(in text: String) -> String? {
-        let words = text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).prefix(6)
-        var index = words.startIndex
-        while index < words.endIndex, Parser.declarationModifiers.contains(String(words[index])) {
-            index += 1
+        // Read word by word from the start, so that a statement that declares no type costs one word.
+        var rest = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        func nextWord() -> String? {
+            let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard !word.isEmpty else { return nil }
+            rest = rest.dropFirst(word.count).drop { $0 == " " || $0 == "\t" }
+            return String(word)
         }
-        guard index + 1 < words.endIndex, ["class", "struct", "enum"].contains(String(words[index])) else {
-            return nil
+        while let word = nextWord() {
+            if Parser.declarationModifiers.contains(word) { continue }
+            guard ["class", "struct", "enum"].contains(word) else { return nil }
+            return nextWord()
         }
-        let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-        guard trimmed.first?.isLetter == true else { return nil }
-        return String(words[index + 1])
+        return nil
     }
 }
