@@ -60,6 +60,12 @@ final class MainQueueTests: SessionTestCase {
         XCTAssertEqual(records.filter { $0.kind != .error && $0.kind != .info }.map(\.text), ["still"])
     }
 
+    func testWhatTheMainQueueCannotDoSaysWhatWould() {
+        XCTAssertTrue(error("DispatchQueue.main.sync { print(1) }").contains("write `DispatchQueue.main.async"))
+        XCTAssertTrue(error("DispatchQueue.global().async { print(1) }").contains("`DispatchQueue.global()` runs work"))
+        XCTAssertTrue(error("DispatchQueue.main.asyncAfter(deadline: 1) { print(1) }").contains(".now() + 1"))
+    }
+
     func testWorkThatQueuesItselfForEverStops() {
         type("let s = PassthroughSubject<Int, Never>()")
         type("s.receive(on: DispatchQueue.main).sink { s.send($0 + 1) }")

@@ -48,6 +48,11 @@ final class SwiftFutureTests: SessionTestCase {
         XCTAssertEqual(printed("p.send(2)"), ["20"])
     }
 
+    func testThePromiseAsDollarZero() {
+        XCTAssertEqual(printed("let f = Future<Int, Never> { $0(.success(3)) }; f.sink { print($0) }"),
+            ["3", "sink1 ✓ finished"])
+    }
+
     func testThePlaygroundsOwnFutureStaysAsItWas() {
         XCTAssertEqual(printed("let f = Future { 5 }; f.sink { print($0) }"), ["5", "sink1 ✓ finished"])
     }

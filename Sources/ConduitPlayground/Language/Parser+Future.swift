@@ -13,9 +13,10 @@ extension Parser {
         let named = peek(1).identifier != nil && peek(2).identifier == "in"
         let parenthesised = peek(1).isSymbol("(") && peek(2).identifier != nil && peek(3).isSymbol(")")
             && peek(4).identifier == "in"
-        guard named || parenthesised, let promise = peek(parenthesised ? 2 : 1).identifier, promise != "in" else {
-            return nil
-        }
+        let dollar: Bool = if case .dollar(0) = peek(1).kind, peek(2).isSymbol("(") { true } else { false }
+        guard named || parenthesised || dollar,
+            let promise = dollar ? "$0" : peek(parenthesised ? 2 : 1).identifier, promise != "in"
+        else { return nil }
         let start = current
         let saved = promiseNames
         promiseNames.insert(promise)

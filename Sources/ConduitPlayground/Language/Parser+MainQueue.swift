@@ -8,6 +8,21 @@ extension Parser {
     /// Reads `.async { ... }` or `.asyncAfter(deadline: .now() + SECONDS) { ... }` after
     /// `DispatchQueue.main` (`receiver`); nil, reading nothing, when neither follows.
     mutating func mainQueueWork(after receiver: Expression) throws -> Expression? {
+        if case .member(.name("DispatchQueue", _), "main") = receiver, current.isSymbol("."),
+            peek(1).identifier == "sync"
+        {
+            throw SyntaxError(
+                "`DispatchQueue.main.sync` waits for the main queue, which is running this line: an app stops "
+                    + "there for ever; write `DispatchQueue.main.async { ... }`, which runs after the line",
+                at: peek(1))
+        }
+        if case .name("DispatchQueue", let token) = receiver, current.isSymbol("."), peek(1).identifier == "global" {
+            throw SyntaxError(
+                "`DispatchQueue.global()` runs work on another thread, which the playground does not start here: "
+                    + "write `DispatchQueue.main.async { ... }` (after the line), or hop a pipeline with "
+                    + "`.subscribe(on: DispatchQueue.global())`",
+                at: token)
+        }
         guard case .member(.name("DispatchQueue", _), "main") = receiver, current.isSymbol("."),
             let word = peek(1).identifier, word == "async" || word == "asyncAfter"
         else { return nil }
