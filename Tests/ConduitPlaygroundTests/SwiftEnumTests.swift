@@ -34,6 +34,15 @@ final class SwiftEnumTests: SessionTestCase {
         XCTAssertEqual(printed("print(Load.loaded(7))"), ["loaded(7)"])
     }
 
+    func testAPatternNamesSeveralValues() {
+        type("enum Move { case to(Int, Int, String) }")
+        type("let moves = PassthroughSubject<Move, Never>()")
+        type("moves.sink { switch $0 { case .to(let x, _, let label): print(label, x) } }")
+        XCTAssertEqual(printed("moves.send(Move.to(3, 4, \"go\"))"), ["go 3"])
+        XCTAssertTrue(error("moves.sink { if case .to(let x, let y, _) = $0 { print(x, y) } }")
+            .contains("use a `switch`"))
+    }
+
     func testAnErrorEnumerationAsAFailure() {
         type("enum NetworkError: Error { case offline }")
         type("let t = PassthroughSubject<Int, Error>()")
