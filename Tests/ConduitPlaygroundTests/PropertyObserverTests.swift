@@ -205,7 +205,8 @@ final class PropertyObserverTests: SessionTestCase {
         XCTAssertTrue(located.contains("did you mean `willSet`?"), located)
         XCTAssertEqual(values("send taps 1"), ["out ← 1"], "the session's names and sinks are intact")
         XCTAssertEqual(printed("let kept = Kept()\nkept.n"), ["0"])
-        XCTAssertTrue(error("let a = A()").contains("unknown"), "no bad class was declared")
+        XCTAssertTrue(
+            error("let a = A()").contains("`A` is not declared: its declaration"), "no bad class was declared")
     }
 
     func testSeed000DefaultsComputedPropertyReadsAndWritesUserDefaults() {

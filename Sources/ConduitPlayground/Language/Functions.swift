@@ -21,6 +21,12 @@ enum Functions {
     ]
 
     static func call(_ name: String, _ arguments: [Value]) throws -> Value {
+        if name == ".set", let value = arguments.first, value.kindName != "object" {
+            // `point.x = $0` in a sink, where `point` is a struct's value: a closure cannot change it.
+            throw PlaygroundError(
+                "a closure sets the properties of an object (an instance of a `class`); \(value.kindName) \(value) "
+                    + "is a value, which a closure cannot change: declare its type as a `class`")
+        }
         if name.hasPrefix("."), let value = arguments.first {
             return try Methods.call(String(name.dropFirst()), on: value, Array(arguments.dropFirst()))
         }
@@ -124,6 +130,27 @@ enum Functions {
             }
             guard count <= 1_000_000 else { throw PlaygroundError("an array here holds at most 1,000,000 elements") }
             return .array(Array(repeating: arguments[0], count: count))
+        case "#isCase":
+            try expect(2)
+            return .bool(arguments[0].enumCaseName.map { .string($0) } == arguments[1])
+        case "#associated":
+            try expect(2)
+            guard case .int(let index) = arguments[1], arguments[0].associatedValues.indices.contains(index) else {
+                return .null
+            }
+            return arguments[0].associatedValues[index]
+        case "#throw":
+            try expect(2)
+            guard case .string(let written) = arguments[1] else { throw PlaygroundError("`throw` needs an error") }
+            throw Parser.thrownError(arguments[0], written: written)
+        case "#range", "#decimalRange":
+            try expect(3)
+            let decimals = name == "#decimalRange"
+            func bound(_ value: Value) -> Value { decimals ? value.numeric.map(Value.double) ?? value : value }
+            return try RandomValues.range(bound(arguments[0]), bound(arguments[1]), closed: arguments[2] == .bool(true))
+        case "#random":
+            guard case .string(let type)? = arguments.first else { throw PlaygroundError("`random` needs its type") }
+            return try RandomValues.random(type, Array(arguments.dropFirst()))
         case "isNil":
             try expect(1)
             return .bool(arguments[0] == .null)
@@ -135,6 +162,10 @@ enum Functions {
     /// A value as text: strings without quotes, everything else in literal syntax.
     static func text(_ value: Value) -> String {
         if case .string(let text) = value { return text }
+        if case .record(let fields) = value, fields.count == 1, fields[0].name == "failure" {
+            // A failure completion prints as Swift prints `Subscribers.Completion`: `failure(BadInput())`.
+            return "failure(\(text(fields[0].value)))"
+        }
         return value.description
     }
 

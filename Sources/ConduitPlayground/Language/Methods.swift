@@ -20,6 +20,8 @@ enum Methods {
         ("dropLast", "x.dropLast(n): all but the last 1 (or n)"),
         ("reversed", "x.reversed(): the elements or characters in reverse order"),
         ("sorted", "array.sorted(): the elements in increasing order"),
+        ("randomElement", "array.randomElement(): one element chosen at random (nil if it is empty)"),
+        ("shuffled", "array.shuffled(): the elements in a random order"),
     ]
 
     static let names = Set(all.map(\.name))
@@ -101,6 +103,7 @@ enum Methods {
             if failed { throw PlaygroundError("cannot sort \(value): its elements do not compare") }
             return .array(sorted)
         default:
+            if arguments.isEmpty, let chosen = RandomValues.method(name, on: value) { return chosen }
             throw PlaygroundError("\(value.kindName) \(value) has no method `\(name)`")
         }
     }

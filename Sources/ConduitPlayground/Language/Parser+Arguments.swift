@@ -127,6 +127,10 @@ extension Parser {
         case .identifier(let name) where !Parser.reserved.contains(name) && !peek(1).isSymbol("(")
             && (peek(1).isSymbol(",") || peek(1).isSymbol(")")) && !isClosureParameter(name):
             advance()
+            if selfMembers.contains(name), let receiver = selfReference {
+                // `taps.combineLatest(isOn)` in an initialiser or a method: the object's own `isOn`.
+                return Argument(label: label, content: .expression(.member(receiver, name)), token: token)
+            }
             return Argument(label: label, content: .name(name), token: token)
         default:
             let expression = try self.expression()

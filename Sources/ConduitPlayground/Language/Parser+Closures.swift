@@ -168,6 +168,7 @@ extension Parser {
             defer { parameters[name] = shadowed }
             return .local(slot: nextLocal, value: value, body: try closureBody(nextLocal: nextLocal + 1))
         }
+        if current.identifier == "throw" { return try throwStatement() }
         var returns = false
         if current.identifier == "return" {
             advance()
@@ -193,7 +194,7 @@ extension Parser {
             let value = try assignedValue(to: body)
             return try followed(.namedCall(Parser.elementAssignment, [body, value], token), at: nextLocal)
         }
-        if selfReference != nil, let mutation = try Parser.propertyMutation(body) {
+        if selfReference != nil || Parser.changesNamedObject(body), let mutation = try Parser.propertyMutation(body) {
             return try followed(mutation, at: nextLocal)
         }
         if selfReference != nil, current.isSymbol("="), peek(1).isSymbol("{"),
@@ -211,12 +212,20 @@ extension Parser {
                 startOffset: equals.offset)
             return try followed(.pipeline(target), at: nextLocal)
         }
-        if selfReference != nil, case .member(let owner, let property) = body,
-            current.isSymbol("=") || atCompoundAssignment
+        if case .member(let owner, let property) = body, current.isSymbol("=") || atCompoundAssignment,
+            selfReference != nil || Parser.isRootedAtName(owner)
         {
-            // `self.count = 0`, `count += 1` in a method or an observer: sets the object's property.
+            // `self.count = 0`, `count += 1` in a method or an observer, `label.text = $0` in a sink:
+            // sets the object's property.
             let value = try assignedValue(to: body)
             return try followed(.call(".set", [owner, .literal(.string(property)), value]), at: nextLocal)
+        }
+        if case .optionalMember(let owner, let property) = body, current.isSymbol("=") || atCompoundAssignment {
+            // `self?.total += v` in a `[weak self]` closure: sets the property unless the owner is nil.
+            let value = try assignedValue(to: body)
+            let set = Expression.call(".set", [owner, .literal(.string(property)), value])
+            let assignment = Expression.conditional(.binary(.equal, owner, .literal(.null)), .literal(.void), set)
+            return try followed(assignment, at: nextLocal)
         }
         if current.isSymbol(";") { advance() }
         if current.isSymbol("="), selfReference != nil {
@@ -258,6 +267,25 @@ extension Parser {
         let changed = PipelineSyntax(
             source: syntax.source, operators: [marked], text: syntax.text, startOffset: syntax.startOffset)
         return .call(".set", [owner, .literal(.string(property)), .pipeline(changed)])
+    }
+
+    /// Whether `expression` is a top-level name or a member of one (`label`, `model.child`): an object
+    /// a closure may set a property of (`label.text = $0`), unlike a closure's own value (`$0.name`).
+    static func isRootedAtName(_ expression: Expression) -> Bool {
+        switch expression {
+        case .name: return true
+        case .member(let base, _), .optionalMember(let base, _): return isRootedAtName(base)
+        default: return false
+        }
+    }
+
+    /// Whether `body` calls a mutating method on a property of a top-level name
+    /// (`model.persons.append($0)` in a sink): the object's property is set to the changed copy.
+    static func changesNamedObject(_ body: Expression) -> Bool {
+        guard case .pipeline(let syntax) = body, case .expression(.member(let owner, _)) = syntax.source else {
+            return false
+        }
+        return isRootedAtName(owner)
     }
 
     /// The name of the call that sets a top-level `var` from a closure (`count += 1`), written so that

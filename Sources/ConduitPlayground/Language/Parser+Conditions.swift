@@ -84,7 +84,13 @@ extension Parser {
         }
         if current.identifier == "case" {
             advance()
+            let patternStart = current
             let written = try pattern()
+            guard written.moreNames.isEmpty else {
+                throw SyntaxError(
+                    "`if case` here names one of the case's values; write `_` for the others, or use a `switch`",
+                    at: patternStart)
+            }
             try expectSymbol("=", "a pattern reads `if case .failure(let error) = completion { ... }`")
             let subject = try condition()
             let matched = written.matching(subject)

@@ -237,6 +237,10 @@ extension Parser {
                 subject = .observableObjectPublisher
             } else if let swiftSubject = try swiftSubject() {
                 subject = .subject(swiftSubject)
+            } else if skipCancellableStoreValue(declaredType: declaredType ?? "") {
+                // `var cancellables = Set<AnyCancellable>()`: the session keeps each subscription by its
+                // name, so the store is an empty array `.store(in: &cancellables)` leaves as it is.
+                value = .array([])
             } else {
                 value = try valueExpression()
             }
@@ -460,150 +464,5 @@ extension Parser {
         }
         advance()
         return body
-    }
-
-    /// Skips a Swift type (`String`, `[Song]?`, `[UUID: Person]`, `Future<[Song], Error>`): names,
-    /// dots, `?`, `!` and balanced brackets.
-    @discardableResult
-    mutating func skipType() throws -> String {
-        while current.isSymbol("@"), let attribute = peek(1).identifier, attribute != "Published" {
-            // `@escaping () -> Void`, `@Sendable`, `@MainActor`: attributes of the type, skipped with it.
-            advance()
-            advance()
-        }
-        let start = current
-        var nesting = 0
-        var read = 0
-        while current.kind != .end {
-            if nesting == 0, read > 0, current.isSymbol("(") {
-                // `PassthroughSubject<Int, Never>()`: the call after the type.
-                break
-            }
-            if current.isSymbol("[") || current.isSymbol("<") || current.isSymbol("(") {
-                nesting += 1
-            } else if current.isSymbol("]") || current.isSymbol(">") || current.isSymbol(")") {
-                guard nesting > 0 else { break }
-                nesting -= 1
-                if nesting == 0, current.isSymbol(")"), peek(1).isSymbol("-"), peek(2).isSymbol(">") {
-                    // `() -> Void`, `(Int) -> String`: a function type goes on to its result.
-                    advance()
-                    advance()
-                    read += 2
-                }
-            } else if nesting == 0,
-                !(current.identifier != nil || current.isSymbol(".") || current.isSymbol("?") || current.isSymbol("!"))
-            {
-                break
-            } else if nesting == 0, read > 0, current.identifier != nil, !tokens[position - 1].isSymbol("."),
-                !(position >= 2 && tokens[position - 1].isSymbol(">") && tokens[position - 2].isSymbol("-"))
-            {
-                // A name right after a complete type starts the next declaration.
-                break
-            }
-            advance()
-            read += 1
-        }
-        guard read > 0 else {
-            throw SyntaxError("expected a type after `:`, such as `String`", at: start)
-        }
-        let last = tokens[position - 1]
-        return String(source_text(start.offset, last.offset + last.length))
-    }
-
-    /// A token covering the current one and `count` more.
-    func covering(from token: Token, through count: Int) -> Token {
-        let last = peek(count)
-        return Token(kind: token.kind, offset: token.offset, length: last.offset + last.length - token.offset)
-    }
-
-    /// `(term)`, `(query: String)`, `(_ term: String, limit: Int)`: the parameter names.
-    mutating func parameterNames(of function: String) throws -> [String] {
-        try expectSymbol(
-            "(", "write `func \(function)(PARAMETER) = VALUE`, for example `func search(term) = Just([term])`")
-        return try list(until: ")", what: "the parameters of `\(function)`") { parser -> String in
-            if parser.current.identifier == "_", parser.peek(1).identifier != nil { parser.advance() }
-            if parser.current.identifier != nil, let next = parser.peek(1).identifier, next != "in" {
-                // An argument label and a parameter name: `for term`.
-                parser.advance()
-            }
-            guard let name = parser.current.identifier, name != "_" else {
-                throw SyntaxError("expected a parameter name", at: parser.current)
-            }
-            parser.advance()
-            if parser.current.isSymbol(":") {
-                parser.advance()
-                try parser.skipType()
-            }
-            return name
-        }
-    }
-}
-
-/// A subject constructed as Swift writes it: `PassthroughSubject<String, Never>()` or
-/// `CurrentValueSubject<Bool, Never>(true)`.
-enum SwiftSubject {
-    /// `types` is what is written between `<` and `>` (`String, Never`), if anything is.
-    case passthrough(types: String?)
-    case current(Expression, types: String?)
-}
-
-extension Parser {
-    /// `PassthroughSubject<...>()`, `CurrentValueSubject<...>(VALUE)` or `ObservableObjectPublisher()`
-    /// after `let NAME =`, read whole; nil (reading nothing) for anything else.
-    mutating func swiftSubject() throws -> SwiftSubject? {
-        if current.identifier == "ObservableObjectPublisher", peek(1).isSymbol("("), peek(2).isSymbol(")") {
-            // A subject of `()`: `objectDidChange.send()` sends one.
-            advance()
-            advance()
-            advance()
-            return .passthrough(types: "Void, Never")
-        }
-        guard let word = current.identifier, word == "PassthroughSubject" || word == "CurrentValueSubject",
-            peek(1).isSymbol("<") || peek(1).isSymbol("(")
-        else { return nil }
-        advance()
-        var types: String?
-        if current.isSymbol("<") {
-            let written = try skipType()
-            types = String(written.dropFirst().dropLast())
-        }
-        if word == "PassthroughSubject" {
-            try expectSymbol("(", "write `PassthroughSubject<String, Never>()`")
-            try expectSymbol(")", "a PassthroughSubject starts with no value: `PassthroughSubject<String, Never>()`")
-            return .passthrough(types: types)
-        }
-        try expectSymbol("(", "write `CurrentValueSubject<Bool, Never>(true)`")
-        let value = try valueExpression()
-        try expectSymbol(")", "close `CurrentValueSubject(` with `)`")
-        return .current(value, types: types)
-    }
-
-    /// Reads `Set<AnyCancellable>()` or `[AnyCancellable]()` (or `[]` and `Set()` after a declared
-    /// type naming `AnyCancellable`) up to the end of the statement: the store Swift code keeps
-    /// subscriptions in. Says whether it was one, reading nothing if not.
-    mutating func skipCancellableStore(declaredType: String) -> Bool {
-        let start = position
-        if declaredType.contains("AnyCancellable"), current.isSymbol("[") && peek(1).isSymbol("]")
-            || current.identifier == "Set" && peek(1).isSymbol("(") && peek(2).isSymbol(")")
-        {
-            while !current.isSymbol("]"), !current.isSymbol(")") { advance() }
-            advance()
-        } else {
-            guard (current.identifier == "Set" && peek(1).isSymbol("<")) || current.isSymbol("["),
-                  (try? skipType()) != nil, tokens[position - 1].isSymbol(">") || tokens[position - 1].isSymbol("]"),
-                  source_text(tokens[start].offset, tokens[position - 1].offset).contains("AnyCancellable"),
-                  current.isSymbol("("), peek(1).isSymbol(")")
-            else {
-                position = start
-                return false
-            }
-            advance()
-            advance()
-        }
-        guard current.kind == .end || current.isSymbol(";") else {
-            position = start
-            return false
-        }
-        return true
     }
 }

@@ -152,6 +152,10 @@ extension Parser {
                 chained = true
                 continue
             }
+            if let work = try mainQueueWork(after: expression) {
+                expression = work
+                continue
+            }
             let closureFollows = peek(2).isSymbol("{") && !readingCondition
             let callFollows = peek(2).isSymbol("(") || closureFollows
             if current.isSymbol("."), let name = peek(1).identifier,
@@ -206,6 +210,16 @@ extension Parser {
                 advance()
                 advance()
                 advance()
+                if member == "random", ["Int", "Double", "Bool"].contains(path.name) {
+                    // `Int.random(in: 1...6)`, `Bool.random()`.
+                    var arguments = try callArguments(of: path.name + ".random")
+                    if path.name == "Double", case .call("#range", let bounds)? = arguments.first {
+                        // `Double.random(in: 0..<1)`: the bounds as decimals, not the whole numbers between.
+                        arguments[0] = .call("#decimalRange", bounds)
+                    }
+                    expression = .call("#random", [.literal(.string(path.name))] + arguments)
+                    continue
+                }
                 let arguments = member == "send"
                     ? try sendArguments(at: token) : try callArguments(of: path.name + "." + member)
                 let span = Token(
@@ -258,6 +272,10 @@ extension Parser {
         case .dollar(let index):
             advance()
             highestArgument = max(highestArgument, index)
+            if index == 0, promiseNames.contains("$0"), current.isSymbol("(") {
+                // `Future { $0(.success(42)) }`: the promise is the closure's `$0`.
+                return try promiseCall(.argument(0), named: "$0")
+            }
             return .argument(index)
         case .identifier("true"):
             advance()
@@ -269,6 +287,16 @@ extension Parser {
             advance()
             return .literal(.null)
         case .identifier(let name):
+            if promiseNames.contains(name), peek(1).isSymbol("(") {
+                // `promise(.success(42))` in `Future { promise in ... }`.
+                advance()
+                let promise: Expression? = parameters[name].map { .argument($0) }
+                    ?? enclosingParameters.reversed().enumerated().lazy.compactMap { distance, scope in
+                        scope[name].map { Expression.captured(level: distance + 1, index: $0) }
+                    }.first
+                if let promise { return try promiseCall(promise, named: name) }
+                position -= 1
+            }
             if let index = parameters[name] {
                 advance()
                 return .argument(index)
@@ -337,7 +365,7 @@ extension Parser {
             return .literal(.string(name))
         case .symbol("("):
             advance()
-            let inner = try expression()
+            let inner = try rangeAfter(try expression())
             if current.isSymbol(",") {
                 // A tuple `(nil, true)` is an array of its elements.
                 advance()
@@ -440,8 +468,22 @@ extension Parser {
                 parser.advance()
                 parser.advance()
             }
-            return (label, try parser.expression())
+            return (label, try parser.rangeAfter(try parser.expression()))
         }
+    }
+
+    /// `lower...upper` or `lower..<upper` where a range is a value (`(1...5)`, `random(in: 1...6)`):
+    /// the range made of `lower` and the bound after the operator; `lower` itself if none follows.
+    mutating func rangeAfter(_ lower: Expression) throws -> Expression {
+        guard case .symbol(let op) = current.kind, op == "..." || op == "..<" else { return lower }
+        let operatorToken = current
+        advance()
+        guard !current.isSymbol(")"), !current.isSymbol(",") else {
+            throw SyntaxError(
+                "a range here needs both bounds, such as `1...5` or `0..<3` (`\(op)` has no upper bound)",
+                at: operatorToken)
+        }
+        return .call("#range", [lower, try expression(), .literal(.bool(op == "..."))])
     }
 
     /// `a.b.c` written as names only, as one dotted name and where it starts.

@@ -129,6 +129,11 @@ extension Parser {
             return .deferred(inner)
         case .identifier("Future"):
             advance()
+            if current.isSymbol("<") {
+                // `Future<Int, Never> { promise in ... }`: the types are Swift's; the values carry their own.
+                try skipType()
+            }
+            if let promised = try promiseFuture() { return promised }
             var delay: Int64 = 0
             if current.isSymbol("(") {
                 advance()

@@ -3,14 +3,15 @@ extension Parser {
     mutating func statement() throws -> Statement {
         // `lazy var`, `private let`, `final class`: Swift's modifiers change nothing here.
         while let modifier = current.identifier, Parser.declarationModifiers.contains(modifier),
-              let next = peek(1).identifier, ["let", "var", "func", "class", "struct"].contains(next)
+              let next = peek(1).identifier, ["let", "var", "func", "class", "struct", "enum"].contains(next)
                 || Parser.declarationModifiers.contains(next)
         {
             advance()
         }
         let first = current
-        if first.isSymbol("[") || { if case .string = first.kind { true } else { false } }() {
-            // `[1, 2].publisher.assign(to: \.volume, on: knob)`: a chain with no name; `"a,b".split(...)`.
+        if first.isSymbol("[") || first.isSymbol("(") || { if case .string = first.kind { true } else { false } }() {
+            // `[1, 2].publisher.assign(to: \.volume, on: knob)`: a chain with no name; `"a,b".split(...)`;
+            // `(1...5).publisher.sink { ... }`.
             return try ObjectCommands.expressionStatement(&self)
         }
         guard let word = first.identifier else {

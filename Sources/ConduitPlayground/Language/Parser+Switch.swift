@@ -35,7 +35,14 @@ extension Parser {
             }
             var test = matched[0].test
             for other in matched.dropFirst() { test = .binary(.or, test, other.test) }
-            if let binding = matched[0].binding {
+            if !patterns[0].moreNames.isEmpty, case .enumCase(_, let first, _) = patterns[0].kind {
+                // `case .pair(let a, let b):` names each value it takes apart.
+                guard patterns.count == 1 else {
+                    throw SyntaxError("a case with several patterns cannot name a value", at: label)
+                }
+                let names = [AssociatedName(name: patterns[0].name ?? "_", index: first)] + patterns[0].moreNames
+                cases.append((test, try namedValues(names[...], of: subjectAt, slot: nextLocal + 1)))
+            } else if let binding = matched[0].binding {
                 let body = try withName(binding.name, at: nextLocal + 1) { try $0.caseBody(nextLocal: nextLocal + 2) }
                 cases.append((test, .local(slot: nextLocal + 1, value: binding.value, body: body)))
             } else {
@@ -53,6 +60,17 @@ extension Parser {
         var chosen = fallback ?? unmatched
         for (test, body) in cases.reversed() { chosen = .conditional(test, body, chosen) }
         return try followed(.local(slot: nextLocal, value: subject, body: chosen), at: nextLocal)
+    }
+
+    /// A case's body with each of `names` holding the associated value at its index, one slot each.
+    private mutating func namedValues(
+        _ names: ArraySlice<AssociatedName>, of subject: Expression, slot: Int
+    ) throws -> Expression {
+        guard let first = names.first else { return try caseBody(nextLocal: slot) }
+        let body = try withName(first.name, at: slot) {
+            try $0.namedValues(names.dropFirst(), of: subject, slot: slot + 1)
+        }
+        return .local(slot: slot, value: .call("#associated", [subject, .literal(.int(first.index))]), body: body)
     }
 
     /// The statements of one case, up to the next `case`, `default:` or the switch's `}`
@@ -76,6 +94,7 @@ extension Parser {
             advance()
             advance()
             guard name == "finished" || name == "failure" else {
+                if current.isSymbol("(") { return try associatedValuesPattern(of: name) }
                 return CasePattern(kind: .equal(.literal(.string(name))), name: nil)
             }
             var bound: String?
@@ -107,6 +126,46 @@ extension Parser {
     }
 }
 
+extension Parser {
+    /// `(let n)`, `(_)` or `(_, let b)` after an enumeration's case in a pattern (`case .loaded(let n):`):
+    /// the case, and the one value it names.
+    private mutating func associatedValuesPattern(of name: String) throws -> CasePattern {
+        let open = current
+        advance()
+        var bound: (name: String, index: Int)?
+        var more: [AssociatedName] = []
+        var index = 0
+        while !current.isSymbol(")") {
+            if current.identifier == "let" || current.identifier == "var" { advance() }
+            guard let written = current.identifier else {
+                throw SyntaxError("write `.\(name)(let value)` or `.\(name)(_)`", at: current)
+            }
+            if written != "_" {
+                if bound == nil {
+                    bound = (written, index)
+                } else {
+                    more.append(AssociatedName(name: written, index: index))
+                }
+            }
+            advance()
+            index += 1
+            if current.isSymbol(",") {
+                advance()
+            } else if !current.isSymbol(")") {
+                throw SyntaxError("expected `,` or `)` to close `.\(name)(` opened here", at: open)
+            }
+        }
+        advance()
+        return CasePattern(kind: .enumCase(name, index: bound?.index ?? 0, more: more), name: bound?.name)
+    }
+}
+
+/// A name a case pattern gives one of an enumeration case's values: `b` at 1 in `.pair(let a, let b)`.
+struct AssociatedName {
+    let name: String
+    let index: Int
+}
+
 /// One pattern as written: what it tests a subject for, and the name it binds.
 struct CasePattern {
     enum Kind {
@@ -116,11 +175,20 @@ struct CasePattern {
         case completion(String)
         /// A value to compare with (`1`, `"a"`, `nil`); `.name` compares with the text "name".
         case equal(Expression)
+        /// `.loaded(let n)`: an enumeration's case that carries values; `index` is the one named.
+        case enumCase(String, index: Int, more: [AssociatedName])
     }
 
     let kind: Kind
     /// `let NAME`, or `.failure(let NAME)` (the failure's message).
     let name: String?
+
+    /// The further values an enumeration's case pattern names (`.pair(let a, let b)`: `b` at 1), which
+    /// only a `switch` case binds.
+    var moreNames: [AssociatedName] {
+        if case .enumCase(_, _, let more) = kind { return more }
+        return []
+    }
 
     /// The test of `subject` and the value its name binds.
     func matching(_ subject: Expression) -> (test: Expression, binding: (name: String, value: Expression)?) {
@@ -132,6 +200,9 @@ struct CasePattern {
             test = .call("#completion", [subject, .literal(.string(which))])
             value = .call("#failure", [subject])
         case .equal(let other): test = .binary(.equal, subject, other)
+        case .enumCase(let name, let index, _):
+            test = .call("#isCase", [subject, .literal(.string(name))])
+            value = .call("#associated", [subject, .literal(.int(index))])
         }
         return (test, name.map { ($0, value) })
     }

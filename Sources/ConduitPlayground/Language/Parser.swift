@@ -20,6 +20,9 @@ struct Parser {
     var highestArgument = -1
     /// The members of the class whose observer is being read: a name among them means `self.NAME`.
     var selfMembers: Set<String> = []
+    /// The names of the promises of the `Future { promise in ... }` closures being read: a call of
+    /// one (`promise(.success(42))`) fulfils its future.
+    var promiseNames: Set<String> = []
     /// How deeply the expression being read nests (brackets, operators, closures): each level is a
     /// level of recursion here and when it is evaluated, so it is bounded.
     var depth = 0
@@ -86,7 +89,7 @@ struct Parser {
     /// Swift's keywords among the command words and the words statements start with: never names.
     static let swiftKeywords: Set<String> = [
         "let", "var", "for", "func", "class", "import", "in", "if", "else", "guard", "return", "object",
-        "struct",
+        "struct", "enum",
     ]
 
     /// Swift's declaration modifiers, read and ignored before `let`, `var`, `func` and `class`.

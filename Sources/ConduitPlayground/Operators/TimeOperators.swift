@@ -70,6 +70,7 @@ enum TimeOperators {
             typing: { $0.stage(EngineShape(P.ReceiveOn<Up, C>.self)) }
         ) { spec, upstream, call, context in
             try requireClock(call, spec)
+            if isMainQueue(call) { return upstream.receive(on: MainQueueScheduler(base: context.scheduler)).pipe() }
             return upstream.receive(on: context.scheduler).pipe()
         },
         OperatorSpec(
@@ -161,6 +162,13 @@ enum TimeOperators {
             throw SyntaxError("write `.\(call.name)(on: clock)`: the playground has one scheduler, `clock`",
                 at: call.span)
         }
+    }
+
+    /// Whether `receive(on:)` names the main queue (`DispatchQueue.main`, `RunLoop.main`), whose values
+    /// arrive after the line that sent them (MainQueue.swift).
+    static func isMainQueue(_ call: OperatorCall) -> Bool {
+        guard case .swiftName(let written)? = call.arguments.first?.content else { return false }
+        return ["DispatchQueue.main", "RunLoop.main", "OperationQueue.main"].contains(written)
     }
 
     /// `clock`, or a scheduler pasted from Swift (`DispatchQueue.main`, `RunLoop.main`): each

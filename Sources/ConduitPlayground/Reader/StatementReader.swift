@@ -55,6 +55,9 @@ public struct StatementReader: Sendable {
         public let continuesPrevious: Bool
         /// What it left open, when the reader gave up waiting for it to close.
         public let unclosed: Unclosed?
+        /// Another statement follows it on its line, after a `;`: the main queue's work waits for
+        /// that one (a run loop turns after the whole line).
+        public var isFollowedOnItsLine = false
     }
 
     /// A statement being read, and what Swift's parser says of it so far.
@@ -253,7 +256,9 @@ public struct StatementReader: Sendable {
             if !headIsBlank {
                 var finished = building
                 finished.text = head
-                pieces.append(finished.piece())
+                var piece = finished.piece()
+                piece.isFollowedOnItsLine = !afterBlanks.trimmingWhitespace().isEmpty
+                pieces.append(piece)
             }
             let next = Building(line: number, column: restColumn, continuesPrevious: false)
             scan(afterBlanks, column: restColumn, into: next, number: number, pieces: &pieces)

@@ -134,6 +134,11 @@ enum Help {
               taps.send(completion: .finished), n.count += 1   completions; compound assignment
               Publishers.CombineLatest(a, b), $0 as? Card      combined publishers; casts
               { (x: Int) -> Int in let y = x * 2; return y }   Swift's closures (help closures)
+              Future<Int, Never> { promise in promise(.success(42)) }   Swift's Future, fulfilled once
+              enum Suit: String { case hearts = "♥" }, case loaded(Int)   enums; switch { case .loaded(let n): }
+              throw BadInput() (struct BadInput: Error {})    fails a tryMap's pipeline with that error
+              (1...5).publisher, Int.random(in: 1...6), xs.shuffled()   ranges and random values
+              DispatchQueue.main.async { }, receive(on: DispatchQueue.main)   run after the line
             """,
             [
                 "let taps = PassthroughSubject<String, Never>()",

@@ -129,6 +129,12 @@ extension Session {
         case .sequence(let items):
             current = try items.map { try $0.evaluate(arguments) }.publisher.pipe()
         case .expression(let expression):
+            if trial, case .expression(.pipeline(let inner)) = written.source,
+                inner.operators.first?.name == Parser.promiseFuture
+            {
+                // A Swift `Future`'s closure runs once, when the future is made: not for a trial.
+                return Empty().eraseToAnyPublisher()
+            }
             let value = try expression.evaluate(arguments)
             guard case .publisher(let publisher) = value else {
                 if trial { return Empty().eraseToAnyPublisher() }

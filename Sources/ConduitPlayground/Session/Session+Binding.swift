@@ -84,6 +84,8 @@ extension Session {
         case .member(.name("self", let token), let name) where entries["self"] == nil:
             // `self.cardTappedCardNamePublisher` pasted from a view controller: the session is `self`.
             return try bind(.name(name, Token(kind: .identifier(name), offset: token.offset + 5, length: name.count)))
+        case .member(.name(let root, let token), let name) where enums[root] != nil && entries[root] == nil:
+            return try enumCase(root, name, at: token) ?? .member(try bind(.name(root, token)), name)
         case .member(.name(let root, _), let name) where classes[root] != nil && entries[root] == nil:
             // `Card.tapped`, a class's static constant (a notification's name, say): it stands for itself.
             return .literal(.string("\(root).\(name)"))
@@ -114,6 +116,7 @@ extension Session {
         case .name(let name, let token):
             return try resolve(name, at: token)
         case .namedCall(let name, let arguments, let token):
+            if let made = try enumCall(name, arguments, at: token) { return made }
             // `s += "x"` grows the variable in place (Session+InPlaceMutation.swift).
             if name == Parser.variableAssignment, let append = try boundVariableAppend(arguments, at: token) {
                 return append
@@ -122,6 +125,10 @@ extension Session {
             return try resolveCall(name, try arguments.map(bind), at: token)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.closureAssignment:
             return try boundClosureAssignment(syntax)
+        case .pipeline(let syntax) where syntax.operators.first?.name == Parser.mainQueueWork:
+            return try boundMainQueueWork(syntax)
+        case .pipeline(let syntax) where syntax.operators.first?.name == Parser.promiseFuture:
+            return try boundPromiseFuture(syntax)
         case .pipeline(let syntax) where variableMutated(by: syntax) != nil:
             return try boundVariableMutation(syntax)
         case .pipeline(let syntax) where Parser.subscriberWords.contains(syntax.operators.last?.name ?? ""):
@@ -225,6 +232,7 @@ extension Session {
         case nil where name == "self":
             throw SyntaxError("the playground has no `self`: name the object, such as `player.currentSong`", at: token)
         case nil:
+            if let note = failedDeclarationNote(name) { throw SyntaxError(note, at: token) }
             let known = order.filter { if case .sink? = entries[$0] { return false } else { return true } }
             if let close = Suggestion.closest(to: name, in: known) {
                 throw SyntaxError("unknown name `\(name)`; did you mean `\(close)`?", at: token)
@@ -497,10 +505,12 @@ extension Session {
                 "; did you mean `\($0)`?"
             }
             ?? "; `help functions` lists them (declare your own with `func NAME(PARAMETER) = ...`)"
+        if let note = failedDeclarationNote(name) { throw SyntaxError(note, at: token) }
         throw SyntaxError("unknown function `\(name)`\(hint)", at: token)
     }
 
     private func unknownName(_ name: String, at token: Token) throws -> SyntaxError {
+        if let note = failedDeclarationNote(name) { return SyntaxError(note, at: token) }
         let hint = Suggestion.closest(to: name, in: order).map { "; did you mean `\($0)`?" } ?? ""
         return SyntaxError("unknown name `\(name)`\(hint)", offset: token.offset, length: name.count)
     }

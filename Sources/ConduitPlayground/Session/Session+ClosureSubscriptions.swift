@@ -26,6 +26,10 @@ extension Session {
                         source: .expression(.literal(publisher)), operators: scoped.operators, text: scoped.text,
                         startOffset: scoped.startOffset)
                 }
+                // `combineLatest(isOn)` is `combineLatest(self.isOn)`: read with this call's `self` too.
+                scoped = PipelineSyntax(
+                    source: scoped.source, operators: try scoped.operators.map { try $0.readingSelf(arguments) },
+                    text: scoped.text, startOffset: scoped.startOffset)
                 do {
                     return .string("AnyCancellable(\(try self.subscribeAnonymousSink(to: scoped, at: start)))")
                 } catch let error as SyntaxError {
@@ -74,5 +78,20 @@ extension Session {
             demand: nil)
         anonymousSinks = number
         return name
+    }
+}
+
+extension OperatorCall {
+    /// The call with each argument that is a member of the method's `self` (`isOn` for `self.isOn`)
+    /// read with `arguments`, the method's: an operator's publisher argument is then that object's.
+    func readingSelf(_ arguments: [Value]) throws -> OperatorCall {
+        let read = try self.arguments.map { argument -> Argument in
+            guard case .expression(let expression) = argument.content, case .member(.argument, _) = expression else {
+                return argument
+            }
+            return Argument(label: argument.label, content: .expression(.literal(try expression.evaluate(arguments))),
+                token: argument.token)
+        }
+        return OperatorCall(name: name, token: token, arguments: read, trailingClosure: trailingClosure, span: span)
     }
 }

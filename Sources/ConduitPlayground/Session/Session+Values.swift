@@ -19,6 +19,9 @@ extension Session {
         case .name(let token):
             guard case .value? = entries[token.display] else { return nil }
             base = .name(token.display, token)
+        case .expression(.pipeline(let inner)) where inner.operators.first?.name == Parser.promiseFuture:
+            // A Swift `Future` is a publisher; its closure runs once, when the pipeline is built.
+            return nil
         case .expression(let expression):
             base = expression
         default:
@@ -69,6 +72,10 @@ extension Session {
             items.allSatisfy({ structName(of: $0) == name })
         {
             return "[\(name)]"
+        }
+        if let caseName = value.enumCaseName {
+            // An enumeration's case (`Direction.up`): the enumeration that has it.
+            return enums.values.filter { $0.case(named: caseName) != nil }.map(\.name).sorted().first
         }
         guard case .record(let fields) = value else { return nil }
         let names = fields.map(\.name)

@@ -83,6 +83,10 @@ public final class Session: @unchecked Sendable {
     let notificationCenter = NotificationCenter()
     /// The classes declared with `class NAME: ObservableObject { ... }`, by name.
     var classes: [String: ObjectClass] = [:]
+    /// The types whose declaration failed, with the line it started on: a later use says so.
+    var failedTypes: [String: Int] = [:]
+    /// The enumerations declared with `enum`, by name.
+    var enums: [String: EnumDeclaration] = [:]
     /// `UserDefaults.standard`, in memory.
     let userDefaults = UserDefaultsStore()
     /// How many sinks were made without a name (`player.$song.sink { ... }`), for the next one's.
@@ -182,6 +186,7 @@ public final class Session: @unchecked Sendable {
             if !scheduler.isRealTime {
                 scheduler.virtual.advance(to: scheduler.virtual.now, limit: Session.actionsPerTick)
             }
+            if !piece.isFollowedOnItsLine { runMainQueue() }
         }
         for violation in APIViolationReports.take() {
             report(
@@ -348,12 +353,14 @@ public final class Session: @unchecked Sendable {
                 endsInUnnamedPipeline: namesPublisher(text) || parsed.command == "expression" && parsed.defines == nil
                     && parsed.pipeline.map { !Parser.subscriberWords.contains($0.operators.last?.name ?? "") } == true
             )
+            noteDeclaration(text, failedAt: nil)
             return true
         } catch let error as LocatedError {
             report(error, in: text, file: file, line: line, column: column)
         } catch {
             emit(OutputRecord(kind: .error, text: "error: \(Session.message(of: error))"))
         }
+        noteDeclaration(text, failedAt: line)
         lastStatement = LastStatement(
             text: text, line: line, column: column, file: file, pipelineName: nil, succeeded: false
         )

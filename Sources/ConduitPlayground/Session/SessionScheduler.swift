@@ -17,6 +17,25 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
     let budget = EvaluationBudget()
     /// Who holds the session: a real-time action waits for the line being evaluated, and runs alone.
     let owner = SessionOwner()
+    /// The playground's main queue (`DispatchQueue.main.async`), run after each line.
+    let mainQueue = MainQueue()
+    /// Whether `tick` is moving the virtual clock: then main-queue work runs at the moment it was
+    /// queued, after the action that queued it, as a run loop turns while time passes.
+    var isTicking: Bool {
+        get { lock.withLock { ticking } }
+        set { lock.withLock { ticking = newValue } }
+    }
+    private var ticking = false
+
+    /// Runs `work` on the playground's main queue: after the current line, at this moment of a
+    /// `tick`, or on the real-time queue in real time.
+    func runOnMainQueue(_ work: @escaping @Sendable () -> Void) {
+        if isRealTime || isTicking {
+            schedule(options: nil, work)
+        } else {
+            mainQueue.enqueue(work)
+        }
+    }
     /// Told when a real-time action was stopped by the budget.
     private let stopped = LockedValue<(@Sendable (EvaluationBudget.Report) -> Void)?>(nil)
     private let queue = DispatchQueue(label: "conduit.playground.realtime")

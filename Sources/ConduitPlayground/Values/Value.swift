@@ -48,6 +48,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         case .null: return "nil"
         case .array(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         case .record(let fields):
+            if let enumCase = enumCaseDescription { return enumCase }
             return "{" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
         case .void: return "()"
         case .publisher(let publisher): return publisher.description
@@ -125,6 +126,9 @@ extension Value {
     /// Equality as the playground's `==` sees it: `1 == 1.0`.
     func looselyEquals(_ other: Value) -> Bool {
         if let a = numeric, let b = other.numeric { return a == b }
+        // `.up` written without its type is the text "up", which equals the case `Direction.up`.
+        if case .string(let name) = self, other.enumCaseName == name, other.associatedValues.isEmpty { return true }
+        if case .string(let name) = other, enumCaseName == name, associatedValues.isEmpty { return true }
         return self == other
     }
 }

@@ -48,6 +48,16 @@ enum ObjectCommands {
             }
         },
         CommandSpec(
+            "enum", usage: "enum NAME[: String] { case A, B }",
+            summary: "declares an enumeration, as in Swift: cases, raw values (`.rawValue`, `NAME(rawValue:)`), "
+                + "cases that carry values (`case loaded(Int)`), matched by `switch`",
+            example: "enum Direction { case up, down }", arguments: [.newName]
+        ) { parser, word in
+            let nameToken = parser.current
+            let declaration = try parser.enumDeclaration()
+            return Statement(word.display) { session in try session.declareEnum(declaration, at: nameToken) }
+        },
+        CommandSpec(
             "struct", usage: "struct NAME {…}",
             summary: "declares a value type, as in Swift: `NAME()` and `NAME(field: V)` make a record of its fields",
             example: "struct Song { var name = \"-\"; var style = \"pop\" }", arguments: [.newName]
@@ -111,8 +121,10 @@ enum ObjectCommands {
             }
             let saved = (parser.parameters, parser.highestArgument)
             parser.parameters = Dictionary(uniqueKeysWithValues: parameters.enumerated().map { ($1, $0) })
-            if parser.current.identifier == "return" { parser.advance() }
-            let body = try parser.expression()
+            if !braced, parser.current.identifier == "return" { parser.advance() }
+            // A braced body holds statements as a closure's does: `let` steps, `if`, `return`, `throw`.
+            let body = braced && !parser.current.isSymbol("}")
+                ? try parser.closureBody(nextLocal: parameters.count) : try parser.expression()
             parser.parameters = saved.0
             parser.highestArgument = saved.1
             if braced { try parser.expectSymbol("}", "close the body of `\(name)` with `}`") }

@@ -93,6 +93,10 @@ extension Session {
         if scheduler.budget.isStopped {
             return
         }
+        // While time passes the main queue turns at each moment: what an action queues on it runs at
+        // that moment, after the action (MainQueue.swift).
+        scheduler.isTicking = true
+        defer { scheduler.isTicking = false }
         // One action at a time, each with its own budget, so Ctrl-C stops a long tick between two.
         var actions = 0
         var reached = false

@@ -1,0 +1,87 @@
+/// `DispatchQueue.main.async { ... }` and `DispatchQueue.main.asyncAfter(deadline: .now() + 1) { ... }`,
+/// as a statement or in a closure: the closure is queued on the playground's main queue
+/// (Session/MainQueue.swift), later by that many seconds of the session's clock for `asyncAfter`.
+extension Parser {
+    /// The word that marks main-queue work in a pipeline's place, written as an operator no one can type.
+    static let mainQueueWork = "=mainQueue"
+
+    /// Reads `.async { ... }` or `.asyncAfter(deadline: .now() + SECONDS) { ... }` after
+    /// `DispatchQueue.main` (`receiver`); nil, reading nothing, when neither follows.
+    mutating func mainQueueWork(after receiver: Expression) throws -> Expression? {
+        if case .member(.name("DispatchQueue", _), "main") = receiver, current.isSymbol("."),
+            peek(1).identifier == "sync"
+        {
+            throw SyntaxError(
+                "`DispatchQueue.main.sync` waits for the main queue, which is running this line: an app stops "
+                    + "there for ever; write `DispatchQueue.main.async { ... }`, which runs after the line",
+                at: peek(1))
+        }
+        if case .name("DispatchQueue", let token) = receiver, current.isSymbol("."), peek(1).identifier == "global" {
+            throw SyntaxError(
+                "`DispatchQueue.global()` runs work on another thread, which the playground does not start here: "
+                    + "write `DispatchQueue.main.async { ... }` (after the line), or hop a pipeline with "
+                    + "`.subscribe(on: DispatchQueue.global())`",
+                at: token)
+        }
+        guard case .member(.name("DispatchQueue", _), "main") = receiver, current.isSymbol("."),
+            let word = peek(1).identifier, word == "async" || word == "asyncAfter"
+        else { return nil }
+        let start = current
+        advance()
+        let name = current
+        advance()
+        var arguments: [Argument] = []
+        if word == "asyncAfter" {
+            arguments = [try deadline()]
+        } else if current.isSymbol("("), peek(1).identifier == "execute" {
+            advance()
+            advance()
+            try expectSymbol(":", "write `DispatchQueue.main.async { ... }`")
+        }
+        guard current.isSymbol("{") else {
+            throw SyntaxError("`DispatchQueue.main.\(word)` takes its work in braces: "
+                + "`DispatchQueue.main.\(word)\(word == "async" ? "" : "(deadline: .now() + 1)") { print(\"later\") }`",
+                at: current)
+        }
+        let closure = try closure()
+        if arguments.isEmpty, position > 0, tokens[position - 1].isSymbol("}"), current.isSymbol(")") {
+            advance()  // `async(execute: { ... })`
+        }
+        let call = OperatorCall(
+            name: Parser.mainQueueWork, token: name, arguments: arguments, trailingClosure: closure,
+            span: covering(from: start))
+        return .pipeline(PipelineSyntax(
+            source: .expression(.literal(.void)), operators: [call], text: "DispatchQueue.main.\(word)",
+            startOffset: start.offset))
+    }
+
+    /// `(deadline: .now() + SECONDS)`: the seconds as an argument (`.now()` alone is 0, and
+    /// `.milliseconds(N)`, `.seconds(N)` are read as Dispatch's intervals).
+    private mutating func deadline() throws -> Argument {
+        let usage = "write `DispatchQueue.main.asyncAfter(deadline: .now() + 1) { ... }` (seconds after now)"
+        let open = current
+        try expectSymbol("(", usage)
+        guard current.identifier == "deadline" || current.identifier == "wallDeadline", peek(1).isSymbol(":"),
+            peek(2).isSymbol("."), peek(3).identifier == "now", peek(4).isSymbol("("), peek(5).isSymbol(")")
+        else { throw SyntaxError(usage, at: current) }
+        for _ in 0..<6 { advance() }
+        var seconds = Expression.literal(.int(0))
+        if current.isSymbol("+") {
+            advance()
+            if current.isSymbol("."), let unit = peek(1).identifier, peek(2).isSymbol("("),
+                let scale = ["seconds": 1.0, "milliseconds": 1e-3, "microseconds": 1e-6, "nanoseconds": 1e-9][unit]
+            {
+                advance()
+                advance()
+                advance()
+                let amount = try expression()
+                try expectSymbol(")", "close `.\(unit)(` with `)`")
+                seconds = .binary(.times, amount, .literal(.double(scale)))
+            } else {
+                seconds = try expression()
+            }
+        }
+        try expectSymbol(")", usage)
+        return Argument(label: "deadline", content: .expression(seconds), token: covering(from: open))
+    }
+}

@@ -1,0 +1,28 @@
+/// `throw ERROR` in a closure or a function body (`tryMap { v -> Int in if v < 0 { throw BadInput() }; return v }`):
+/// the closure fails with that error, which fails a throwing operator's pipeline, as Swift's does.
+extension Parser {
+    /// Reads `throw ERROR`: an early exit, as `return` is (what follows an `if` that throws is its `else`).
+    mutating func throwStatement() throws -> Expression {
+        let keyword = current
+        advance()
+        guard moreStatementsFollow, !current.isSymbol(";") else {
+            throw SyntaxError("`throw` needs the error it throws, such as `throw BadInput()`", at: keyword)
+        }
+        let start = current
+        let thrown = try expression()
+        let last = tokens[max(position - 1, 0)]
+        let written = String(source_text(start.offset, last.offset + last.length))
+        returnsRead += 1
+        if current.isSymbol(";") { advance() }
+        return .call("#throw", [thrown, .literal(.string(written))])
+    }
+
+    /// The error a `throw` fails with: a value made by a type (`BadInput()`, `NetworkError.offline`)
+    /// as Swift prints it, which is as it was written; any other value (a message) as its text.
+    static func thrownError(_ value: Value, written: String) -> PlaygroundError {
+        if written.first?.isUppercase == true, !written.contains("\""), !written.contains("\\(") {
+            return PlaygroundError(written)
+        }
+        return PlaygroundError(Functions.text(value))
+    }
+}

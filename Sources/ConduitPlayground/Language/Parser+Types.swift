@@ -1,0 +1,79 @@
+/// Types and parameter lists read as Swift writes them, and skipped: the playground's values carry their
+/// own types (`types` shows the written ones).
+extension Parser {
+    /// Skips a Swift type (`String`, `[Song]?`, `[UUID: Person]`, `Future<[Song], Error>`): names,
+    /// dots, `?`, `!` and balanced brackets.
+    @discardableResult
+    mutating func skipType() throws -> String {
+        while current.isSymbol("@"), let attribute = peek(1).identifier, attribute != "Published" {
+            // `@escaping () -> Void`, `@Sendable`, `@MainActor`: attributes of the type, skipped with it.
+            advance()
+            advance()
+        }
+        let start = current
+        var nesting = 0
+        var read = 0
+        while current.kind != .end {
+            if nesting == 0, read > 0, current.isSymbol("(") {
+                // `PassthroughSubject<Int, Never>()`: the call after the type.
+                break
+            }
+            if current.isSymbol("[") || current.isSymbol("<") || current.isSymbol("(") {
+                nesting += 1
+            } else if current.isSymbol("]") || current.isSymbol(">") || current.isSymbol(")") {
+                guard nesting > 0 else { break }
+                nesting -= 1
+                if nesting == 0, current.isSymbol(")"), peek(1).isSymbol("-"), peek(2).isSymbol(">") {
+                    // `() -> Void`, `(Int) -> String`: a function type goes on to its result.
+                    advance()
+                    advance()
+                    read += 2
+                }
+            } else if nesting == 0,
+                !(current.identifier != nil || current.isSymbol(".") || current.isSymbol("?") || current.isSymbol("!"))
+            {
+                break
+            } else if nesting == 0, read > 0, current.identifier != nil, !tokens[position - 1].isSymbol("."),
+                !(position >= 2 && tokens[position - 1].isSymbol(">") && tokens[position - 2].isSymbol("-"))
+            {
+                // A name right after a complete type starts the next declaration.
+                break
+            }
+            advance()
+            read += 1
+        }
+        guard read > 0 else {
+            throw SyntaxError("expected a type after `:`, such as `String`", at: start)
+        }
+        let last = tokens[position - 1]
+        return String(source_text(start.offset, last.offset + last.length))
+    }
+
+    /// A token covering the current one and `count` more.
+    func covering(from token: Token, through count: Int) -> Token {
+        let last = peek(count)
+        return Token(kind: token.kind, offset: token.offset, length: last.offset + last.length - token.offset)
+    }
+
+    /// `(term)`, `(query: String)`, `(_ term: String, limit: Int)`: the parameter names.
+    mutating func parameterNames(of function: String) throws -> [String] {
+        try expectSymbol(
+            "(", "write `func \(function)(PARAMETER) = VALUE`, for example `func search(term) = Just([term])`")
+        return try list(until: ")", what: "the parameters of `\(function)`") { parser -> String in
+            if parser.current.identifier == "_", parser.peek(1).identifier != nil { parser.advance() }
+            if parser.current.identifier != nil, let next = parser.peek(1).identifier, next != "in" {
+                // An argument label and a parameter name: `for term`.
+                parser.advance()
+            }
+            guard let name = parser.current.identifier, name != "_" else {
+                throw SyntaxError("expected a parameter name", at: parser.current)
+            }
+            parser.advance()
+            if parser.current.isSymbol(":") {
+                parser.advance()
+                try parser.skipType()
+            }
+            return name
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// An enumeration declared in the playground (`enum Direction { case up, down }`,
+/// `enum Suit: String { case hearts = "♥", spades }`, `enum Load { case loaded(Int) }`,
+/// `enum NetworkError: Error { case offline }`).
+///
+/// A case's value is a record whose first field, `#case`, names the case (a name no one can type),
+/// followed by `rawValue` when the enumeration has raw values and by its associated values (`#0`,
+/// `#1`, ...). It prints as Swift prints it (`up`, `loaded(5)`), equals `.up` written without its
+/// type, and `.rawValue` reads its raw value.
+struct EnumDeclaration {
+    struct Case {
+        let name: Token
+        let rawValue: Value?
+        /// How many associated values it carries (`case loaded(Int)`: 1).
+        let associatedCount: Int
+    }
+
+    let name: String
+    let cases: [Case]
+    /// Whether it declares raw values (`: String`, `: Int`).
+    let hasRawValues: Bool
+
+    /// The field that names the case in a case's record.
+    static let caseField = "#case"
+
+    func `case`(named name: String) -> Case? {
+        cases.first { $0.name.display == name }
+    }
+
+    /// The value of `case` with `associated` values.
+    func value(of enumCase: Case, associated: [Value] = []) -> Value {
+        var fields = [Value.Field(EnumDeclaration.caseField, .string(enumCase.name.display))]
+        if hasRawValues, let raw = enumCase.rawValue { fields.append(.init("rawValue", raw)) }
+        for (index, value) in associated.enumerated() { fields.append(.init("#\(index)", value)) }
+        return .record(fields)
+    }
+
+    /// `Suit(rawValue: "♥")`: the case with that raw value, or nil, as Swift's failable initialiser.
+    func value(rawValue: Value) -> Value {
+        guard let match = cases.first(where: { $0.rawValue.map { $0.looselyEquals(rawValue) } ?? false }) else {
+            return .null
+        }
+        return value(of: match)
+    }
+
+    /// How the `enum` line lists it: `enum Suit: hearts = "♥", spades = "spades"`.
+    var summary: String {
+        "enum \(name): " + cases.map { enumCase in
+            let count = enumCase.associatedCount
+            return enumCase.name.display
+                + (count > 0 ? "(\(count) value\(count == 1 ? "" : "s"))" : "")
+                + (hasRawValues ? enumCase.rawValue.map { " = \($0)" } ?? "" : "")
+        }.joined(separator: ", ")
+    }
+}
+
+extension Value {
+    /// The case an enumeration's value is (`up` for `Direction.up`), if it is one.
+    var enumCaseName: String? {
+        guard case .record(let fields) = self, fields.first?.name == EnumDeclaration.caseField,
+            case .string(let name) = fields[0].value
+        else { return nil }
+        return name
+    }
+
+    /// The associated values of an enumeration's case, in order.
+    var associatedValues: [Value] {
+        guard case .record(let fields) = self, enumCaseName != nil else { return [] }
+        return fields.filter { $0.name.hasPrefix("#") && $0.name != EnumDeclaration.caseField }.map(\.value)
+    }
+
+    /// An enumeration's case as Swift prints it: `up`, `loaded(5)`.
+    var enumCaseDescription: String? {
+        guard let name = enumCaseName else { return nil }
+        let values = associatedValues
+        return values.isEmpty ? name : name + "(" + values.map(\.description).joined(separator: ", ") + ")"
+    }
+}

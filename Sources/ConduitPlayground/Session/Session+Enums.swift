@@ -1,0 +1,67 @@
+/// Enumerations declared with `enum` (EnumDeclaration.swift): declaring one, and what its name means
+/// in an expression (`Direction.up`, `Load.loaded(5)`, `Suit(rawValue: "♥")`).
+extension Session {
+    /// Declares `declaration`; an enumeration declared again replaces the old one, as in Swift's REPL.
+    func declareEnum(_ declaration: EnumDeclaration, at name: Token) throws {
+        guard classes[declaration.name] == nil, entries[declaration.name] == nil else {
+            throw SyntaxError("`\(declaration.name)` is already declared; choose another name", at: name)
+        }
+        enums[declaration.name] = declaration
+        info(declaration.summary)
+    }
+
+    /// `Direction.up`: the case's value; a case that carries values must be given them.
+    func enumCase(_ root: String, _ name: String, at token: Token) throws -> Expression? {
+        guard entries[root] == nil, let declaration = enums[root] else { return nil }
+        guard let enumCase = declaration.case(named: name) else {
+            throw noCase(name, in: declaration, at: token)
+        }
+        let count = enumCase.associatedCount
+        guard count == 0 else {
+            throw SyntaxError(
+                "`\(root).\(name)` carries \(count) value\(count == 1 ? "" : "s"): write `\(root).\(name)(...)`",
+                at: token)
+        }
+        return .literal(declaration.value(of: enumCase))
+    }
+
+    /// `Load.loaded(5)` or `Suit(rawValue: "♥")`: the value it makes when the expression runs; nil
+    /// if `name` is no enumeration's.
+    func enumCall(_ name: String, _ arguments: [Expression], at token: Token) throws -> Expression? {
+        let parts = name.split(separator: ".").map(String.init)
+        guard entries[parts[0]] == nil, let declaration = enums[parts[0]], parts.count <= 2 else { return nil }
+        guard parts.count == 2 else {
+            guard arguments.count == 1, case .record(let fields) = arguments[0], fields.count == 1,
+                fields[0].0 == "rawValue", declaration.hasRawValues
+            else {
+                throw SyntaxError(
+                    declaration.hasRawValues
+                        ? "make a `\(name)` from its raw value, `\(name)(rawValue: ...)`, or name a case, "
+                            + "`\(name).CASE`"
+                        : "`\(name)` has no raw values; name a case: `\(name).\(declaration.cases[0].name.display)`",
+                    at: token)
+            }
+            let raw = try bind(fields[0].1)
+            return .bound(BoundExpression { values in declaration.value(rawValue: try raw.evaluate(values)) })
+        }
+        guard let enumCase = declaration.case(named: parts[1]) else {
+            throw noCase(parts[1], in: declaration, at: token)
+        }
+        guard arguments.count == enumCase.associatedCount else {
+            throw SyntaxError(
+                "`\(name)` carries \(enumCase.associatedCount) value\(enumCase.associatedCount == 1 ? "" : "s"), "
+                    + "not \(arguments.count)", at: token)
+        }
+        let bound = try arguments.map(bind)
+        return .bound(BoundExpression { values in
+            declaration.value(of: enumCase, associated: try bound.map { try $0.evaluate(values) })
+        })
+    }
+
+    private func noCase(_ name: String, in declaration: EnumDeclaration, at token: Token) -> SyntaxError {
+        let names = declaration.cases.map(\.name.display)
+        let hint = Suggestion.closest(to: name, in: names).map { "; did you mean `\($0)`?" }
+            ?? "; it has \(names.map { "`\($0)`" }.joined(separator: ", "))"
+        return SyntaxError("`\(declaration.name)` has no case `\(name)`\(hint)", at: token)
+    }
+}

@@ -1,0 +1,72 @@
+import XCTest
+
+@testable import ConduitPlayground
+
+/// Enumerations as slides write them (issue 28): plain cases, raw values, cases that carry values,
+/// `switch` over them, and an `Error` enumeration used as a failure.
+final class SwiftEnumTests: SessionTestCase {
+    private func printed(_ source: String) -> [String] {
+        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
+    }
+
+    func testPlainCasesPrintAsSwiftAndEqualTheirShorthand() {
+        XCTAssertFalse(session.evaluate("enum Direction { case up, down }").contains { $0.kind == .error })
+        XCTAssertEqual(printed("let d = Direction.up; print(d, d == .up, d == Direction.down)"), ["up true false"])
+        XCTAssertTrue(type("let e = Direction.down").joined().contains("Direction"), "the name says its type")
+    }
+
+    func testRawValuesGivenAndImplicit() {
+        type("enum Suit: String { case hearts = \"♥\", spades }")
+        XCTAssertEqual(printed("print(Suit.hearts.rawValue, Suit.spades.rawValue)"), ["♥ spades"])
+        XCTAssertEqual(printed("print(Suit(rawValue: \"♥\") == .hearts, Suit(rawValue: \"x\") == nil)"), ["true true"])
+        type("enum Rank: Int { case two = 2, three, four }")
+        XCTAssertEqual(printed("print(Rank.four.rawValue)"), ["4"])
+    }
+
+    func testASwitchOverCasesThatCarryValues() {
+        type("enum Load { case idle; case loaded(Int); case pair(Int, String) }")
+        type("let s = PassthroughSubject<Load, Never>()")
+        type("s.sink { v in switch v { case .loaded(let n): print(\"loaded\", n); "
+            + "case .pair(_, let name): print(\"pair\", name); case .idle: print(\"idle\") } }")
+        XCTAssertEqual(printed("s.send(Load.loaded(5))"), ["loaded 5"])
+        XCTAssertEqual(printed("s.send(.idle)"), ["idle"])
+        XCTAssertEqual(printed("s.send(Load.pair(1, \"x\"))"), ["pair x"])
+        XCTAssertEqual(printed("print(Load.loaded(7))"), ["loaded(7)"])
+    }
+
+    func testAPatternNamesSeveralValues() {
+        type("enum Move { case to(Int, Int, String) }")
+        type("let moves = PassthroughSubject<Move, Never>()")
+        type("moves.sink { switch $0 { case .to(let x, _, let label): print(label, x) } }")
+        XCTAssertEqual(printed("moves.send(Move.to(3, 4, \"go\"))"), ["go 3"])
+        XCTAssertTrue(error("moves.sink { if case .to(let x, let y, _) = $0 { print(x, y) } }")
+            .contains("use a `switch`"))
+    }
+
+    func testAnErrorEnumerationAsAFailure() {
+        type("enum NetworkError: Error { case offline }")
+        type("let t = PassthroughSubject<Int, Error>()")
+        type("t.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })")
+        XCTAssertEqual(printed("t.send(completion: .failure(NetworkError.offline))"),
+            ["failure(NetworkError.offline)", "sink1 ✗ failed: NetworkError.offline"])
+        type("let u = PassthroughSubject<Int, Error>()")
+        type("u.tryMap { _ -> Int in throw NetworkError.offline }.sink { print($0) }")
+        XCTAssertEqual(printed("u.send(1)"), ["sink2 ✗ failed: NetworkError.offline"])
+    }
+
+    func testMistakesSayWhatWouldWork() {
+        type("enum Direction { case up, down }")
+        XCTAssertTrue(error("print(Direction.left)").contains("`Direction` has no case `left`"))
+        type("enum Load { case loaded(Int) }")
+        XCTAssertTrue(error("print(Load.loaded)").contains("carries 1 value"))
+        XCTAssertTrue(error("print(Load.loaded(1, 2))").contains("carries 1 value, not 2"))
+        XCTAssertTrue(error("enum Empty2 { }").contains("has no cases"))
+        XCTAssertTrue(error("enum A { case a = 1 }").contains("needs the enum's raw type"))
+        XCTAssertTrue(error("enum B { case b; func f() {} }").contains("holds cases"))
+        // Declared again, as in Swift's REPL, the new one serves from then on.
+        type("enum Direction { case x }")
+        XCTAssertEqual(printed("print(Direction.x)"), ["x"])
+        type("class Box { var n = 0 }")
+        XCTAssertTrue(error("enum Box { case x }").contains("already declared"))
+    }
+}

@@ -1,0 +1,65 @@
+import XCTest
+
+@testable import ConduitPlayground
+
+/// Swift's `Future { promise in ... }` (issue 28): typed or not, fulfilled at once or later, with a
+/// success or a failure; the promise takes its first result only, and the closure runs once.
+final class SwiftFutureTests: SessionTestCase {
+    private func printed(_ source: String) -> [String] {
+        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
+    }
+
+    func testATypedFutureFulfilledAtOnce() {
+        XCTAssertEqual(printed("let f = Future<Int, Never> { promise in promise(.success(42)) }; f.sink { print($0) }"),
+            ["42", "sink1 ✓ finished"])
+    }
+
+    func testAnUntypedFutureThatFails() {
+        type("let f = Future { promise in promise(.failure(\"offline\")) }")
+        XCTAssertEqual(printed("f.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })").last,
+            "sink1 ✗ failed: offline")
+    }
+
+    func testAPromiseCalledLaterFromTheMainQueueAfterASecond() {
+        type("let f = Future<Int, Never> { promise in "
+            + "DispatchQueue.main.asyncAfter(deadline: .now() + 1) { promise(.success(7)) } }")
+        XCTAssertEqual(printed("f.sink { print(\"got\", $0) }"), [])
+        XCTAssertEqual(printed("tick 1s"), ["got 7", "sink1 ✓ finished   @1s"])
+    }
+
+    func testAPromiseCalledFromASubjectsSinkTakesTheFirstValueOnly() {
+        type("let s = PassthroughSubject<Int, Never>()")
+        type("let f = Future<Int, Never> { promise in s.sink { promise(.success($0)) } }")
+        type("f.sink { print(\"f\", $0) }")
+        XCTAssertEqual(printed("s.send(5)").filter { !$0.hasPrefix("sink") }, ["f 5"])
+        XCTAssertEqual(printed("s.send(6)"), [])
+    }
+
+    func testTheClosureRunsOnceWhenTheFutureIsMadeAndEachSubscriberGetsTheResult() {
+        XCTAssertEqual(printed("let f = Future<Int, Never> { promise in print(\"working\"); promise(.success(1)) }"),
+            ["working"])
+        XCTAssertEqual(printed("f.sink { print(\"a\", $0) }").first, "a 1")
+        XCTAssertEqual(printed("f.sink { print(\"b\", $0) }").first, "b 1")
+    }
+
+    func testAFutureInAFlatMapUsesTheOuterValue() {
+        type("let p = PassthroughSubject<Int, Never>()")
+        type("p.flatMap { v in Future<Int, Never> { promise in promise(.success(v * 10)) } }.sink { print($0) }")
+        XCTAssertEqual(printed("p.send(2)"), ["20"])
+    }
+
+    func testThePromiseAsDollarZero() {
+        XCTAssertEqual(printed("let f = Future<Int, Never> { $0(.success(3)) }; f.sink { print($0) }"),
+            ["3", "sink1 ✓ finished"])
+    }
+
+    func testThePlaygroundsOwnFutureStaysAsItWas() {
+        XCTAssertEqual(printed("let f = Future { 5 }; f.sink { print($0) }"), ["5", "sink1 ✓ finished"])
+    }
+
+    func testAMistakeInAPromiseCallSaysWhere() {
+        XCTAssertTrue(error("let f = Future<Int, Never> { promise in promise(.success(1) }").contains("never closed"))
+        let missing = error("let f = Future<Int, Never> { promise in promise(.success(1), 2) }")
+        XCTAssertTrue(missing.contains("expected `)` to close the call of `promise`"), missing)
+    }
+}
