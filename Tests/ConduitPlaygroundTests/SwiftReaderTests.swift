@@ -24,6 +24,22 @@ final class SwiftReaderTests: SessionTestCase {
         "}",
     ]
 
+    func testAPlainLineHasTheShapeSwiftsParserGivesIt() {
+        let plain = [
+            "send s 5", "tick 1s", "cancel out", "let n = 5", "subs", "   ", "", "x == y", "player.name",
+            "send taps 1, 2, 3", "let a = $0.b", "marbles out", "var total = 0",
+        ]
+        for line in plain {
+            XCTAssertTrue(StatementShape.isPlain(line), line)
+            XCTAssertEqual(StatementShape(line), StatementShape(parsing: line), line)
+        }
+        let parsed = [
+            "let x =", "class Box", "final class Box", "func f", "object player", "send s \"a\"", "a + b -",
+            "send s 5 # note", "s.map { $0 }", "let xs = [1]", "a; b", "x // note", "enum E",
+        ]
+        for line in parsed { XCTAssertFalse(StatementShape.isPlain(line), line) }
+    }
+
     func testAHashWordIsSwiftsAndTheClassEndsAtItsBrace() {
         let read = read(switchClass)
         XCTAssertFalse(read.waiting, "the prompt must not wait after the class's closing brace")

@@ -8,7 +8,7 @@ import SwiftSyntax
 /// a statement is complete; it never scans characters itself.
 ///
 /// Offsets are UTF-8 offsets into the text.
-struct StatementShape {
+struct StatementShape: Equatable {
     /// A bracket (`(`, `[`, `{`) the text opens and does not close, with where it opens.
     struct OpenBracket: Equatable {
         let symbol: UInt8
@@ -37,6 +37,20 @@ struct StatementShape {
     /// Reads `text`. Semicolons and comments are looked for from `start` on (earlier lines were
     /// read before and have neither).
     init(_ text: String, from start: Int = 0) {
+        if StatementShape.isPlain(text) {
+            // Nothing open, no comment, no `;`, no declaration: only whether it holds a word.
+            self.init(plainIsEmpty: text.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+        } else {
+            self.init(parsing: text, from: start)
+        }
+    }
+
+    private init(plainIsEmpty: Bool) {
+        isEmpty = plainIsEmpty
+    }
+
+    /// Reads `text` with Swift's parser, whatever it holds.
+    init(parsing text: String, from start: Int = 0) {
         guard let tree = StatementShape.parse(text) else {
             // Hostile input (thousands of brackets): no real statement; it is handed out whole,
             // and the playground's reading refuses it as nesting too deeply.
@@ -198,6 +212,39 @@ struct StatementShape {
 
     /// Whether the first statement of `tree` declares a type or a function (or the playground's
     /// `object NAME {`).
+    /// Whether `text` is plain words (`send s 5`, `tick 1s`, `cancel out`, `let n = 5`): letters,
+    /// digits, blanks, `_ $ . , : =` and no `=` at its end, with no word that declares. Its shape is
+    /// known without the parser: replaying a script of sends spent 40% of its time parsing them.
+    static func isPlain(_ text: String) -> Bool {
+        var word: [UInt8] = []
+        var last: UInt8 = 0
+        var plain = true
+        func endWord() {
+            if !word.isEmpty, declaringWords.contains(word) { plain = false }
+            word.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
+                word.append(byte)
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"),
+                UInt8(ascii: "="):
+                endWord()
+            default:
+                return false
+            }
+            if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") { last = byte }
+        }
+        endWord()
+        return plain && last != UInt8(ascii: "=")
+    }
+
+    /// The words that start a declaration, whose braces a plain line never has but whose shape the
+    /// parser decides.
+    private static let declaringWords: Set<[UInt8]> = Set(
+        ["class", "struct", "enum", "extension", "protocol", "actor", "func", "object"].map { Array($0.utf8) })
+
     private static func declares(_ tree: SourceFileSyntax) -> Bool {
         guard let item = tree.statements.first?.item else { return false }
         if let declaration = item.as(DeclSyntax.self) {

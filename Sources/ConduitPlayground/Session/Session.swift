@@ -370,8 +370,13 @@ public final class Session: @unchecked Sendable {
     /// Whether `text` is only the name of a subject or a pipeline (`s` on its own line, then
     /// `.map { ... }` on the next, as Swift code is often laid out): a `.` line continues it.
     private func namesPublisher(_ text: String) -> Bool {
-        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        switch entries[name] {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = text.firstIndex(where: { !blank($0) }),
+            let last = text.lastIndex(where: { !blank($0) })
+        else { return false }
+        let name = text[first...last]
+        guard !name.contains(where: blank) else { return false }
+        switch entries[String(name)] {
         case .subject?, .pipeline?: return true
         default: return false
         }
