@@ -21,6 +21,18 @@ final class SlideClassTests: SessionTestCase {
         }
         """
 
+    func testTheTypeAStatementDeclaresIsReadFromItsFirstWords() {
+        XCTAssertEqual(Session.declaredTypeName(in: "class Counter {"), "Counter")
+        XCTAssertEqual(Session.declaredTypeName(in: "  final class Box: ObservableObject {"), "Box")
+        XCTAssertEqual(Session.declaredTypeName(in: "struct Song {}"), "Song")
+        XCTAssertEqual(Session.declaredTypeName(in: "\nenum Suit: String { case a }"), "Suit")
+        XCTAssertEqual(Session.declaredTypeName(in: "public struct Café {}"), "Café")
+        XCTAssertNil(Session.declaredTypeName(in: "send s 5"))
+        XCTAssertNil(Session.declaredTypeName(in: "let classes = 3"))
+        XCTAssertNil(Session.declaredTypeName(in: "class"))
+        XCTAssertNil(Session.declaredTypeName(in: ""))
+    }
+
     func testACounterHoldingItsCancellablesAddsWhatItsSubjectSends() {
         XCTAssertFalse(session.evaluate(counter).contains { $0.kind == .error })
         XCTAssertFalse(session.evaluate("let counter = Counter()").contains { $0.kind == .error })

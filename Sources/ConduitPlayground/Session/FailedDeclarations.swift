@@ -18,17 +18,25 @@ extension Session {
     /// The name after `class`, `struct` or `enum` at the start of `text` (after modifiers such as
     /// `final`), if it starts with one.
     static func declaredTypeName(in text: String) -> String? {
-        // Read word by word from the start, so that a statement that declares no type costs one word.
-        var rest = Substring(text).drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        // Read word by word from the start, in UTF-8, so that a statement that declares no type
+        // costs one word (a replay of sends spent 8% of its time here reading Characters).
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        func isWord(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39)
+                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+        }
         func nextWord() -> String? {
-            let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-            guard !word.isEmpty else { return nil }
-            rest = rest.dropFirst(word.count).drop { $0 == " " || $0 == "\t" }
-            return String(word)
+            while index < bytes.endIndex, isBlank(bytes[index]) { index = bytes.index(after: index) }
+            let start = index
+            while index < bytes.endIndex, isWord(bytes[index]) { index = bytes.index(after: index) }
+            guard start < index else { return nil }
+            return String(text[start..<index])
         }
         while let word = nextWord() {
             if Parser.declarationModifiers.contains(word) { continue }
-            guard ["class", "struct", "enum"].contains(word) else { return nil }
+            guard word == "class" || word == "struct" || word == "enum" else { return nil }
             return nextWord()
         }
         return nil
