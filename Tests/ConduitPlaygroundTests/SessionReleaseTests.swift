@@ -115,6 +115,23 @@ final class SessionReleaseTests: XCTestCase {
         XCTAssertNil(subscriptionLeftBehind(after: ["subject q", "sink s = q.map { $0 * 2 }", "send q 1"]))
     }
 
+    func testASessionWithATracedSinkFreesTheSinkAndItsRecorder() {
+        // Found by CI's fuzz run: the recorder held the traced sink, which holds the recorder.
+        weak var recorder: EventRecorder?
+        weak var sink: PlaygroundSink?
+        do {
+            let session = Session()
+            for line in ["subject feed", "sink picky = feed demand 1", "trace picky", "send feed 1"] {
+                XCTAssertFalse(session.evaluate(line).contains { $0.kind == .error }, line)
+            }
+            recorder = session.recorder
+            if case .sink(let picky)? = session.entries["picky"] { sink = picky }
+            XCTAssertNotNil(sink)
+        }
+        XCTAssertNil(sink)
+        XCTAssertNil(recorder)
+    }
+
     func testASessionWithAnAutoconnectedTimerFreesItsClock() {
         // Found by CI's fuzz run: the autoconnect subscriber and its subscriber held each other.
         XCTAssertNil(schedulerLeftBehind(after: ["sink ticks = Timer.publish(every: 1s).autoconnect()"]))

@@ -24,7 +24,12 @@ final class EventRecorder: Instrumentation.Observer, @unchecked Sendable {
     /// The session's clock, in nanoseconds: when each event happened.
     private let clock: @Sendable () -> Int
 
-    private var traced: [CombineIdentifier: PlaygroundSink] = [:]
+    private var traced: [CombineIdentifier: TracedSink] = [:]
+    /// A traced sink, held weakly: the sink holds the recorder, so a strong hold would keep both
+    /// (and the session's clock with them) after the session (found by the fuzzer's leak check).
+    private struct TracedSink {
+        weak var sink: PlaygroundSink?
+    }
     /// How many sinks are traced, readable without the lock: most sessions trace none, and every
     /// event of every link comes through `observe` while one is.
     private let tracedCount = Atomic<Int>(0)
@@ -106,7 +111,7 @@ final class EventRecorder: Instrumentation.Observer, @unchecked Sendable {
     /// Starts or stops recording the engine's events on `sink`'s link.
     func trace(_ sink: PlaygroundSink, on: Bool) {
         let count: Int = lock.withLock {
-            traced[sink.combineIdentifier] = on ? sink : nil
+            traced[sink.combineIdentifier] = on ? TracedSink(sink: sink) : nil
             tracedCount.store(traced.count, ordering: .releasing)
             return traced.count
         }
@@ -114,12 +119,12 @@ final class EventRecorder: Instrumentation.Observer, @unchecked Sendable {
     }
 
     func isTraced(_ sink: PlaygroundSink) -> Bool {
-        lock.withLock { traced[sink.combineIdentifier] != nil }
+        lock.withLock { traced[sink.combineIdentifier]?.sink != nil }
     }
 
     func observe(_ event: Instrumentation.Event) {
         if tracedCount.load(ordering: .acquiring) == 0 { return }
-        guard let sink = lock.withLock({ traced[event.subscriber] }) else { return }
+        guard let sink = lock.withLock({ traced[event.subscriber]?.sink }) else { return }
         let lane = sink.name
         let level = sink.demand
         let kind: SessionEvent.Kind
