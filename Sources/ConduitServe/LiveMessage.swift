@@ -17,18 +17,7 @@ public struct TranscriptEntry: Codable, Equatable, Sendable {
     public init(sequence: Int, input: String, records: [OutputRecord]) {
         self.sequence = sequence
         self.input = input
-        output = records.map { Output(kind: TranscriptEntry.kindName($0.kind), text: $0.text) }
-    }
-
-    static func kindName(_ kind: OutputRecord.Kind) -> String {
-        switch kind {
-        case .value: return "value"
-        case .completion: return "completion"
-        case .trace: return "trace"
-        case .info: return "info"
-        case .error: return "error"
-        case .marbles: return "marbles"
-        }
+        output = records.map { Output(kind: $0.kind.name, text: $0.text) }
     }
 }
 
