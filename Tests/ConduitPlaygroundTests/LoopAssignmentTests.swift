@@ -68,6 +68,18 @@ final class LoopAssignmentTests: SessionTestCase {
         XCTAssertTrue(message.contains("`repeating: VALUE, count: N`"), message)
     }
 
+    func testADictionaryHasItsCountKeysAndValuesAndAMissingMemberIsShortlySaid() {
+        type("var d: [String: Int] = [:]")
+        type("for i in 0..<40 { d[\"k\\(i)\"] = i }")
+        XCTAssertEqual(type("print(d.count, d.isEmpty, d.keys.first ?? \"\", d.values.last ?? 0)"), ["40 false k0 39"])
+        let message = error("print(d.size)")
+        XCTAssertTrue(message.contains("has no member `size`"), message)
+        XCTAssertTrue(message.contains("(40 in all)"), message)
+        XCTAssertLessThan(message.count, 400, message)
+        type("let song = {count: 7}")
+        XCTAssertEqual(type("print(song.count)"), ["7"], "a field named count comes first")
+    }
+
     func testADeclaredFunctionComesBeforeTheBuiltInOfTheSameName() {
         XCTAssertEqual(type("print(double(2))"), ["2.0"], "the built-in `double(x)` gives x as a decimal")
         type("func double(_ x: Int) -> Int { x * 2 }")

@@ -143,8 +143,19 @@ extension Expression {
         case (.record, _):
             if let field = value.field(name) { return field }
             if case .record(let fields) = value {
-                let names = fields.map(\.name).joined(separator: ", ")
-                throw PlaygroundError("record \(value) has no member `\(name)`; it has: \(names)")
+                // A dictionary's own members, where no field has the name.
+                switch name {
+                case "count": return .int(fields.count)
+                case "isEmpty": return .bool(fields.isEmpty)
+                case "keys": return .array(fields.map { .string($0.name) })
+                case "values": return .array(fields.map(\.value))
+                default: break
+                }
+                let shown = fields.prefix(12).map(\.name).joined(separator: ", ")
+                let names = fields.count > 12 ? "\(shown), … (\(fields.count) in all)" : shown
+                let written = "\(value)"
+                let quoted = written.count > 80 ? String(written.prefix(79)) + "…}" : written
+                throw PlaygroundError("record \(quoted) has no member `\(name)`; it has: \(names)")
             }
         case (.object(let object), _):
             if object.closureProperties.contains(name) { return try object.call(name, []) }
