@@ -71,7 +71,7 @@ final class InPlaceMutationTests: SessionTestCase {
         XCTAssertEqual(type("s"), ["\"abc1\""])
         type("var d = [\"a\": 1, \"b\": 2]")
         type("d.removeValue(forKey: \"a\")")
-        XCTAssertEqual(type("d"), ["{b: 2}"])
+        XCTAssertEqual(type("d"), ["[\"b\": 2]"])
     }
 
     func testAValueThatNestsStillGoesByACheckedCopy() {
@@ -106,7 +106,7 @@ final class InPlaceMutationTests: SessionTestCase {
         type("var d = [\"a\": 1]")
         type("d[\"b\"] = 2")
         type("d[\"a\"] = nil")
-        XCTAssertEqual(type("d"), ["{b: 2}"])
+        XCTAssertEqual(type("d"), ["[\"b\": 2]"])
     }
 
     func testPlusEqualsInAClosureGrowsAStringOrArrayInPlace() {

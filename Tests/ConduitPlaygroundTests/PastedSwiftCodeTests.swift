@@ -218,12 +218,12 @@ final class PastedSwiftCodeTests: SessionTestCase {
             viewModel.searchCriteria.query
             """
         XCTAssertEqual(session.evaluate(program).filter { $0.kind != .info }.map(\.text),
-            ["{query: \"\", filters: []}", "\"swift\""])
+            ["SearchCriteria(query: \"\", filters: [])", "\"swift\""])
         XCTAssertTrue(error("print(SearchCriteria(qurey: \"x\"))").contains(
             "SearchCriteria has no property `qurey`; did you mean `query`?"))
         XCTAssertTrue(error("print(SearchCriteria(\"x\"))").contains("takes its fields by name"))
         XCTAssertEqual(type("let criteria = SearchCriteria()"),
-            ["criteria: SearchCriteria = {query: \"\", filters: []}"], "`let` names a struct's value, as Swift's does")
+            ["criteria: SearchCriteria = SearchCriteria(query: \"\", filters: [])"], "`let` names a struct's value, as Swift's does")
         XCTAssertTrue(error("struct Bad { let changes = PassthroughSubject<Void, Never>() }").contains(
             "declare `Bad` as a `class`"))
         XCTAssertTrue(error("struct SearchCriteria { var x = 1 }").contains("already declared"))
@@ -235,10 +235,10 @@ final class PastedSwiftCodeTests: SessionTestCase {
         XCTAssertEqual(session.evaluate("objectDidChange.send()").map(\.text), ["did change"])
     }
 
-    func testSeed004EmptyDictionaryIsAnEmptyRecord() {
+    func testSeed004EmptyDictionaryPrintsAsSwiftsDoes() {
         type("class PersonListModel: ObservableObject { @Published var ids: [UUID] = []; "
             + "@Published var persons: [UUID : PersonViewModel] = [:] }")
         type("let list = PersonListModel()")
-        XCTAssertEqual(session.evaluate("list.persons").map(\.text), ["{}"])
+        XCTAssertEqual(session.evaluate("list.persons").map(\.text), ["[:]"])
     }
 }

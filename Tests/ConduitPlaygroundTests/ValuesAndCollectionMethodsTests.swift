@@ -50,7 +50,7 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
             ("xs.max()", "3"), ("xs.enumerated().map { i, x in i * x }", "[0, 1, 4]"),
             ("xs.firstIndex(of: 2)", "2"), ("xs.count(where: { $0 > 1 })", "2"),
             ("\"hello\".filter { $0 != \"l\" }", "\"heo\""), ("[\"ana\": 1, \"bo\": 2].mapValues { $0 * 10 }",
-                "{ana: 10, bo: 20}"),
+                "[\"ana\": 10, \"bo\": 20]"),
         ]
         for (line, value) in expected {
             XCTAssertEqual(values(line), [value], line)
@@ -66,7 +66,7 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         XCTAssertEqual(type("let offset = 10"), ["offset: Int = 10"])
         XCTAssertEqual(type("var names = [\"a\", \"b\"]"), ["names: [String] = [\"a\", \"b\"]"])
         XCTAssertEqual(type("struct Standup { var title: String }"), ["struct Standup: title"])
-        XCTAssertEqual(type("let daily = Standup(title: \"Daily\")"), ["daily: Standup = {title: \"Daily\"}"])
+        XCTAssertEqual(type("let daily = Standup(title: \"Daily\")"), ["daily: Standup = Standup(title: \"Daily\")"])
         XCTAssertEqual(type("let total = offset * 2 + 1"), ["total: Int = 21"])
         XCTAssertEqual(values("print(daily.title, offset)"), ["Daily 10"])
         XCTAssertEqual(type("names"), ["[\"a\", \"b\"]"])
@@ -118,10 +118,10 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         type("struct Standup { var title: String }")
         type("var daily = Standup(title: \"Daily\")")
         type("daily.title = \"Retro\"")
-        XCTAssertEqual(type("daily"), ["{title: \"Retro\"}"])
+        XCTAssertEqual(type("daily"), ["Standup(title: \"Retro\")"])
         type("var scores = [\"ana\": 1]")
         type("scores[\"bo\"] = 2")
-        XCTAssertEqual(type("scores"), ["{ana: 1, bo: 2}"])
+        XCTAssertEqual(type("scores"), ["[\"ana\": 1, \"bo\": 2]"])
         type("let fixed = [1, 2]")
         XCTAssertTrue(error("fixed.append(3)").contains(
             "cannot use mutating member `append` on immutable value: `fixed` is a `let` constant; declare it with "
@@ -130,7 +130,7 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         type("let sprint = Standup(title: \"Sprint\")")
         XCTAssertTrue(error("sprint.title = \"x\"").contains("cannot assign to property: `sprint` is a `let` constant"))
         XCTAssertEqual(type("fixed"), ["[1, 2]"])
-        XCTAssertEqual(type("sprint"), ["{title: \"Sprint\"}"])
+        XCTAssertEqual(type("sprint"), ["Standup(title: \"Sprint\")"])
     }
 
     func testACurrentValueSubjectsValueIsReadAndSetAsSwiftsIs() {

@@ -38,6 +38,14 @@ enum PlaygroundCases {
                 runTimed(binary, ["-e", "var big: [Int] = []", "-e", "for i in 0..<200000 { big.append(i) }"])
                     .map { $0 * 1_000 } ?? .nan
             },
+            Case("playground.dictionary200k", runs: 3) {
+                runTimed(binary, ["-e", "var d = [String: Int]()", "-e", "for i in 0..<200000 { d[\"k\\(i)\"] = i }"])
+                    .map { $0 * 1_000 } ?? .nan
+            },
+            Case("playground.loop1m", runs: 3) {
+                runTimed(binary, ["-e", "var total = 0", "-e", "for i in 0..<1000000 { total += i }"])
+                    .map { $0 * 1_000 } ?? .nan
+            },
             Case("playground.interrupt", runs: 3) {
                 InterruptCase.latency(binary: binary) ?? .nan
             },

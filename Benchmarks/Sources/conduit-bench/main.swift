@@ -69,6 +69,9 @@ let rows: [Row] = [
     Row("playground.classes", "playground replay, 10,000 lines of classes and closures", .linesPerSecond, ratio: nil),
     Row("playground.append200k", "playground `for` loop of 200,000 `append`s", .milliseconds, ratio: nil,
         absolute: 1_000),
+    Row("playground.dictionary200k", "playground `for` loop writing 200,000 distinct dictionary keys", .milliseconds,
+        ratio: nil, absolute: 1_000),
+    Row("playground.loop1m", "playground `for` loop of 1,000,000 `total += i`", .milliseconds, ratio: nil),
     Row("playground.interrupt", "playground Ctrl-C in a 40,000-value flood, to the prompt", .milliseconds,
         ratio: nil, absolute: 1_000),
     // `conduit serve`: the same kind of script typed into the REPL, with and without viewers.

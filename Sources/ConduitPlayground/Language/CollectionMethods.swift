@@ -151,13 +151,13 @@ private struct Call {
     func rebuilt(_ elements: [Value]) -> Value {
         switch receiver {
         case .string: return .string(elements.map(Functions.text).joined())
-        case .record:
-            return .record(elements.compactMap { pair in
+        case .record(let record):
+            return .record(RecordFields(elements.compactMap { pair in
                 guard case .array(let parts) = pair, parts.count == 2, case .string(let key) = parts[0] else {
                     return nil
                 }
                 return Value.Field(key, parts[1])
-            })
+            }, kind: record.kind))
         default: return .array(elements)
         }
     }
@@ -256,7 +256,7 @@ private struct Call {
                 throw PlaygroundError("`\(name)` is a dictionary's; \(receiver.kindName) \(receiver) is not one")
             }
             let mapped = try fields.map { Value.Field($0.name, try closure.call($0.value)) }
-            return .record(name == "mapValues" ? mapped : mapped.filter { $0.value != .null })
+            return .record(RecordFields(name == "mapValues" ? mapped : mapped.filter { $0.value != .null }, kind: fields.kind))
         default:
             throw PlaygroundError("\(receiver.kindName) \(receiver) has no method `\(name)` taking a closure")
         }

@@ -4,6 +4,8 @@ indirect enum Expression {
     case literal(Value)
     case array([Expression])
     case record([(String, Expression)])
+    /// `["ana": 1]`: a dictionary with string keys, whose fields print as Swift prints a dictionary.
+    case dictionary([(String, Expression)])
     /// `$0`, `$1`, or a named closure parameter (resolved to its position by the parser).
     case argument(Int)
     case member(Expression, String)
@@ -49,7 +51,7 @@ extension Expression {
         switch self {
         case .literal, .argument, .captured, .bound, .name, .pipeline: return []
         case .array(let items), .call(_, let items), .namedCall(_, let items, _): return items
-        case .record(let fields): return fields.map(\.1)
+        case .record(let fields), .dictionary(let fields): return fields.map(\.1)
         case .member(let base, _), .optionalMember(let base, _), .unary(_, let base): return [base]
         case .index(let base, let index): return [base, index]
         case .binary(_, let left, let right): return [left, right]
@@ -66,7 +68,10 @@ extension Expression {
         case .array(let items):
             return try Value.nested(.array(try items.map { try $0.evaluate(arguments) }))
         case .record(let fields):
-            return try Value.nested(.record(try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) }))
+            return try Value.nested(.record(RecordFields(try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) })))
+        case .dictionary(let fields):
+            let record = RecordFields(try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) }, kind: .dictionary)
+            return try Value.nested(.record(record))
         case .argument(let index):
             guard index < arguments.count else {
                 throw PlaygroundError("$\(index) does not exist here: this closure gets \(arguments.count) argument"
@@ -297,6 +302,7 @@ extension Expression {
         case .literal, .argument, .captured, .bound, .name, .pipeline: return self
         case .array(let items): return .array(items.map(replaced))
         case .record(let fields): return .record(fields.map { ($0.0, replaced($0.1)) })
+        case .dictionary(let fields): return .dictionary(fields.map { ($0.0, replaced($0.1)) })
         case .member(let base, let member): return .member(replaced(base), member)
         case .optionalMember(let base, let member): return .optionalMember(replaced(base), member)
         case .index(let base, let index): return .index(replaced(base), replaced(index))

@@ -52,7 +52,7 @@ struct MutatingCall {
             guard case .record(var fields) = value else { return }
             value = .null
             defer { value = .record(fields) }
-            fields.removeAll { $0.name == key }
+            fields.remove(key)
             return
         }
         if case .string = value, name == "append" {

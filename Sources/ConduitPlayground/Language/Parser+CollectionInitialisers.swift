@@ -19,7 +19,7 @@ extension Parser {
         advance()
         if current.isSymbol(")") {
             advance()
-            return isDictionary ? .record([]) : .array([])
+            return isDictionary ? .dictionary([]) : .array([])
         }
         guard !isDictionary, current.identifier == "repeating", peek(1).isSymbol(":") else {
             throw SyntaxError(

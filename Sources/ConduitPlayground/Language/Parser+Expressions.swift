@@ -375,11 +375,11 @@ extension Parser {
             try expectSymbol(")", "close the parenthesis with `)`")
             return inner
         case .symbol("[") where peek(1).isSymbol(":") && peek(2).isSymbol("]"):
-            // `[:]`, Swift's empty dictionary: an empty record.
+            // `[:]`, Swift's empty dictionary.
             advance()
             advance()
             advance()
-            return .record([])
+            return .dictionary([])
         case .symbol("[") where peek(2).isSymbol(":") && { if case .string = peek(1).kind { true } else { false } }():
             // `["ana": 1, "bo": 2]`, Swift's dictionary with string keys: a record of those fields.
             advance()
@@ -392,7 +392,7 @@ extension Parser {
                 try parser.expectSymbol(":", "a dictionary's entry is `\"key\": value`")
                 return (key, try parser.expression())
             }
-            return .record(fields)
+            return .dictionary(fields)
         case .symbol("[") where peek(1).identifier?.first?.isUppercase == true:
             if let empty = try collectionInitialiser() { return empty }
             advance()

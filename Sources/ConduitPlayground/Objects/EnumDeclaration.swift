@@ -31,7 +31,7 @@ struct EnumDeclaration {
         var fields = [Value.Field(EnumDeclaration.caseField, .string(enumCase.name.display))]
         if hasRawValues, let raw = enumCase.rawValue { fields.append(.init("rawValue", raw)) }
         for (index, value) in associated.enumerated() { fields.append(.init("#\(index)", value)) }
-        return .record(fields)
+        return .record(RecordFields(fields, kind: .instance(name)))
     }
 
     /// `Suit(rawValue: "♥")`: the case with that raw value, or nil, as Swift's failable initialiser.

@@ -71,6 +71,8 @@ extension Session {
             return .array(try items.map(bind))
         case .record(let fields):
             return .record(try fields.map { ($0.0, try bind($0.1)) })
+        case .dictionary(let fields):
+            return .dictionary(try fields.map { ($0.0, try bind($0.1)) })
         case .member(.name(let root, let token), "value") where isSubject(root):
             // `latest.value`: a CurrentValueSubject's value, read when the expression runs, as Swift's.
             guard case .subject(let subject)? = entries[root], case .current(let current) = subject.storage else {
@@ -542,7 +544,7 @@ extension Session {
         if let info = notification.userInfo?["value"] as? NotificationObject {
             fields.append(Value.Field("userInfo", info.value))
         }
-        return .record(fields)
+        return .record(RecordFields(fields))
     }
 }
 

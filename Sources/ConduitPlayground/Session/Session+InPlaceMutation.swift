@@ -56,11 +56,7 @@ extension Session {
                 current = .null
                 defer { current = .record(fields) }
                 // A dictionary's `d["key"] = value` (nil removes the key), as Swift's does.
-                if let index = fields.firstIndex(where: { $0.name == field }) {
-                    if value == .null { fields.remove(at: index) } else { fields[index] = Value.Field(field, value) }
-                } else if value != .null {
-                    fields.append(Value.Field(field, value))
-                }
+                fields[field] = value == .null ? nil : value
                 return true
             }
             return false

@@ -180,11 +180,11 @@ extension Session {
                 ?? "; it has \(names.map { "`\($0)`" }.joined(separator: ", "))"
             throw SyntaxError("\(valueType.name) has no property `\(unknown.0)`\(hint)", at: token)
         }
-        return .record(try valueType.properties.map { property in
+        return .record(RecordFields(try valueType.properties.map { property in
             let name = property.name.display
             if let value = given.first(where: { $0.0 == name })?.1 { return Value.Field(name, value) }
             return Value.Field(name, try property.value.map { try constant($0, at: property.name) } ?? .null)
-        })
+        }, kind: .instance(valueType.name)))
     }
 
     /// The subject a property of a new object holds: its own, or for `let objectWillChange =

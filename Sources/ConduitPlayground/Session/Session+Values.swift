@@ -73,14 +73,9 @@ extension Session {
         {
             return "[\(name)]"
         }
-        if let caseName = value.enumCaseName {
-            // An enumeration's case (`Direction.up`): the enumeration that has it.
-            return enums.values.filter { $0.case(named: caseName) != nil }.map(\.name).sorted().first
-        }
-        guard case .record(let fields) = value else { return nil }
-        let names = fields.map(\.name)
-        return classes.values.filter { $0.isValueType && $0.properties.map(\.name.display) == names }
-            .map(\.name).sorted().first
+        // A struct's value or an enumeration's case carries its type's name.
+        guard case .record(let fields) = value, case .instance(let name) = fields.kind else { return nil }
+        return name
     }
 
     /// Runs a chain of calls on a value as Swift's collection methods (`xs.filter { ... }.map { ... }`);
@@ -250,12 +245,12 @@ extension Session {
                 throw SyntaxError("cannot set `\(property)` of \(owner.kindName) \(owner): only a struct's "
                     + "(a record's) fields and an object's properties can be set", at: token)
             }
-            guard let index = fields.firstIndex(where: { $0.name == property }) else {
+            guard let current = fields[property] else {
                 let hint = Suggestion.closest(to: property, in: fields.map(\.name)).map { "; did you mean `\($0)`?" }
                     ?? "; it has \(fields.map { "`\($0.name)`" }.joined(separator: ", "))"
                 throw SyntaxError("\(owner) has no field `\(property)`\(hint)", at: token)
             }
-            fields[index] = Value.Field(property, try sameType(value, as: fields[index].value, at: token))
+            fields[property] = try sameType(value, as: current, at: token)
             let outer = verb == "assign to value" ? "assign to property" : verb
             try assign(.record(fields), to: base, at: token, verb: outer)
         case .index(let base, let indexExpression):
@@ -272,11 +267,7 @@ extension Session {
                 try assign(.array(items), to: base, at: token, verb: verb)
             case (.record(var fields), .string(let name)):
                 // A dictionary's `d["key"] = value` (nil removes the key), as Swift's does.
-                if let index = fields.firstIndex(where: { $0.name == name }) {
-                    if value == .null { fields.remove(at: index) } else { fields[index] = Value.Field(name, value) }
-                } else if value != .null {
-                    fields.append(Value.Field(name, value))
-                }
+                fields[name] = value == .null ? nil : value
                 try assign(.record(fields), to: base, at: token, verb: verb)
             default:
                 throw SyntaxError(

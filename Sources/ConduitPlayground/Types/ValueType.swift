@@ -12,6 +12,8 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
     case tuple([ValueType])
     /// A playground record `{name: "ace"}`, which Swift would declare as a struct.
     case record([RecordField])
+    /// A dictionary, `[String: Int]`.
+    case dictionary(key: ValueType, value: ValueType)
     /// A type written in a declaration (`Song`, `Date`, `Card`), kept as written.
     case named(String)
     /// A publisher held as a value (what a `flatMap` closure returns).
@@ -40,6 +42,7 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
             return "\(wrapped)?"
         case .array(let element): return "[\(element)]"
         case .tuple(let items): return "(" + items.map(\.description).joined(separator: ", ") + ")"
+        case .dictionary(let key, let value): return "[\(key): \(value)]"
         case .record(let fields): return "{" + fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + "}"
         case .named(let name): return name
         case .publisher(let output, let failure): return "some Publisher<\(output), \(failure)>"
@@ -59,7 +62,11 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
         case .void: self = .void
         case .array(let items): self = .array(ValueType.join(items.map(ValueType.init(of:))))
         case .record(let fields):
-            self = .record(fields.map { RecordField(name: $0.name, type: ValueType(of: $0.value)) })
+            switch fields.kind {
+            case .literal: self = .record(fields.map { RecordField(name: $0.name, type: ValueType(of: $0.value)) })
+            case .dictionary: self = .dictionary(key: .string, value: ValueType.join(fields.map { ValueType(of: $0.value) }))
+            case .instance(let type): self = .named(type)
+            }
         case .publisher: self = .publisher(output: .value, failure: .error)
         case .object(let object): self = .object(object.typeName ?? object.name)
         }
@@ -94,6 +101,8 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
         case (.optional(let x), let y), (let y, .optional(let x)):
             return .optional(join(x, y.unwrapped))
         case (.int, .double), (.double, .int): return .double
+        case (.dictionary(.string, let x), .dictionary(.string, let y)):
+            return .dictionary(key: .string, value: join(x, y))
         case (.array(let x), .array(let y)):
             if x == .value { return b }
             if y == .value { return a }

@@ -40,15 +40,15 @@ extension Value: Codable {
             var container = encoder.singleValueContainer()
             try container.encode(publisher.description)
         case .object(let object):
-            try Value.record(object.snapshot()).encode(to: encoder)
+            try Value.record(RecordFields(object.snapshot())).encode(to: encoder)
         }
     }
 
     public init(from decoder: Decoder) throws {
         if let container = try? decoder.container(keyedBy: Key.self) {
-            self = .record(try container.allKeys.map(\.stringValue).sorted().map { name in
+            self = .record(RecordFields(try container.allKeys.map(\.stringValue).sorted().map { name in
                 Field(name, try container.decode(Value.self, forKey: Key(stringValue: name)))
-            })
+            }))
             return
         }
         if var container = try? decoder.unkeyedContainer() {

@@ -12,8 +12,9 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     case bool(Bool)
     case null
     case array([Value])
-    /// A record keeps its fields in the order they were written.
-    case record([Field])
+    /// A record, a dictionary with string keys or a struct's value: named fields in the order they
+    /// were written.
+    case record(RecordFields)
     /// What `objectWillChange` sends: Swift's `()`.
     case void
     /// A publisher made by a closure (`Just($0)`, `service.search($0)`): what `flatMap`,
@@ -49,7 +50,14 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         case .array(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         case .record(let fields):
             if let enumCase = enumCaseDescription { return enumCase }
-            return "{" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
+            switch fields.kind {
+            case .literal: return "{" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
+            case .dictionary:
+                if fields.isEmpty { return "[:]" }
+                return "[" + fields.map { "\(Value.quote($0.name)): \($0.value)" }.joined(separator: ", ") + "]"
+            case .instance(let type):
+                return type + "(" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")"
+            }
         case .void: return "()"
         case .publisher(let publisher): return publisher.description
         case .object(let object): return object.description
@@ -65,7 +73,12 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         case .bool: return "boolean"
         case .null: return "nil"
         case .array: return "array"
-        case .record: return "record"
+        case .record(let fields):
+            switch fields.kind {
+            case .literal: return "record"
+            case .dictionary: return "dictionary"
+            case .instance(let type): return "\(type) value"
+            }
         case .void: return "void"
         case .publisher: return "publisher"
         case .object: return "object"
@@ -81,7 +94,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     /// The value of a record's field, if this is a record that has it.
     public func field(_ name: String) -> Value? {
         guard case .record(let fields) = self else { return nil }
-        return fields.first { $0.name == name }?.value
+        return fields[name]
     }
 
     static func quote(_ text: String) -> String {

@@ -1,0 +1,98 @@
+/// The named fields of a record, a dictionary or a struct's value, in the order they were written.
+///
+/// A field is found by name in constant time once a record has more than a few fields (a dictionary
+/// filled in a loop), and a copy shares its storage until one of them changes, as Swift's
+/// collections do: so `d[key] = v` in a loop of a million keys is linear, not quadratic.
+public struct RecordFields: Hashable, Sendable, RandomAccessCollection, ExpressibleByArrayLiteral {
+    /// What the fields are, which decides how they print.
+    public enum Kind: Hashable, Sendable {
+        /// The playground's own record literal, `{name: "ace", rank: 1}`.
+        case literal
+        /// A Swift dictionary with string keys, `["ana": 1]`.
+        case dictionary
+        /// A value of a struct the session declared, `Song(title: "x")`.
+        case instance(String)
+    }
+
+    /// The fields in the order they were written.
+    public private(set) var fields: [Value.Field]
+    public var kind: Kind
+    /// Each field's position by name, kept once the record is larger than a linear search is fast.
+    private var positions: [String: Int]?
+
+    /// The size from which a name is found through `positions` rather than by a linear search.
+    private static let indexedFrom = 12
+
+    /// A record of these fields; a name written twice keeps its first position and its last value.
+    public init(_ fields: [Value.Field], kind: Kind = .literal) {
+        self.kind = kind
+        self.fields = []
+        self.fields.reserveCapacity(fields.count)
+        for field in fields { self[field.name] = field.value }
+    }
+
+    public init(arrayLiteral elements: Value.Field...) {
+        self.init(elements)
+    }
+
+    public var startIndex: Int { fields.startIndex }
+    public var endIndex: Int { fields.endIndex }
+    public subscript(position: Int) -> Value.Field { fields[position] }
+
+    /// The names of the fields, in order.
+    public var names: [String] { fields.map(\.name) }
+
+    /// The value of the field with this name; setting `nil` removes the field.
+    public subscript(name: String) -> Value? {
+        get { position(of: name).map { fields[$0].value } }
+        set {
+            guard let value = newValue else {
+                remove(name)
+                return
+            }
+            if let position = position(of: name) {
+                fields[position] = Value.Field(name, value)
+                return
+            }
+            fields.append(Value.Field(name, value))
+            if positions != nil {
+                positions?[name] = fields.count - 1
+            } else if fields.count >= Self.indexedFrom {
+                positions = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.name, $0) })
+            }
+        }
+    }
+
+    /// Removes the field with this name, returning its value if it had one.
+    @discardableResult
+    public mutating func remove(_ name: String) -> Value? {
+        guard let position = position(of: name) else { return nil }
+        let removed = fields.remove(at: position).value
+        if positions != nil {
+            positions = fields.count >= Self.indexedFrom
+                ? Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.name, $0) }) : nil
+        }
+        return removed
+    }
+
+    /// The same fields as another kind of record.
+    func of(kind: Kind) -> RecordFields {
+        var copy = self
+        copy.kind = kind
+        return copy
+    }
+
+    private func position(of name: String) -> Int? {
+        if let positions { return positions[name] }
+        return fields.firstIndex { $0.name == name }
+    }
+
+    public static func == (lhs: RecordFields, rhs: RecordFields) -> Bool {
+        lhs.kind == rhs.kind && lhs.fields == rhs.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(fields)
+    }
+}
