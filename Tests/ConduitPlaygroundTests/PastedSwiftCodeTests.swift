@@ -223,7 +223,8 @@ final class PastedSwiftCodeTests: SessionTestCase {
             "SearchCriteria has no property `qurey`; did you mean `query`?"))
         XCTAssertTrue(error("print(SearchCriteria(\"x\"))").contains("takes its fields by name"))
         XCTAssertEqual(type("let criteria = SearchCriteria()"),
-            ["criteria: SearchCriteria = SearchCriteria(query: \"\", filters: [])"], "`let` names a struct's value, as Swift's does")
+            ["criteria: SearchCriteria = SearchCriteria(query: \"\", filters: [])"],
+            "`let` names a struct's value, as Swift's does")
         XCTAssertTrue(error("struct Bad { let changes = PassthroughSubject<Void, Never>() }").contains(
             "declare `Bad` as a `class`"))
         XCTAssertTrue(error("struct SearchCriteria { var x = 1 }").contains("already declared"))

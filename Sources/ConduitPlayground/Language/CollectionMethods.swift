@@ -256,7 +256,8 @@ private struct Call {
                 throw PlaygroundError("`\(name)` is a dictionary's; \(receiver.kindName) \(receiver) is not one")
             }
             let mapped = try fields.map { Value.Field($0.name, try closure.call($0.value)) }
-            return .record(RecordFields(name == "mapValues" ? mapped : mapped.filter { $0.value != .null }, kind: fields.kind))
+            let kept = name == "mapValues" ? mapped : mapped.filter { $0.value != .null }
+            return .record(RecordFields(kept, kind: fields.kind))
         default:
             throw PlaygroundError("\(receiver.kindName) \(receiver) has no method `\(name)` taking a closure")
         }

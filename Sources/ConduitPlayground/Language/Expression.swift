@@ -68,9 +68,11 @@ extension Expression {
         case .array(let items):
             return try Value.nested(.array(try items.map { try $0.evaluate(arguments) }))
         case .record(let fields):
-            return try Value.nested(.record(RecordFields(try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) })))
+            let named = try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) }
+            return try Value.nested(.record(RecordFields(named)))
         case .dictionary(let fields):
-            let record = RecordFields(try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) }, kind: .dictionary)
+            let pairs = try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) }
+            let record = RecordFields(pairs, kind: .dictionary)
             return try Value.nested(.record(record))
         case .argument(let index):
             guard index < arguments.count else {

@@ -64,7 +64,8 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
         case .record(let fields):
             switch fields.kind {
             case .literal: self = .record(fields.map { RecordField(name: $0.name, type: ValueType(of: $0.value)) })
-            case .dictionary: self = .dictionary(key: .string, value: ValueType.join(fields.map { ValueType(of: $0.value) }))
+            case .dictionary:
+                self = .dictionary(key: .string, value: ValueType.join(fields.map { ValueType(of: $0.value) }))
             case .instance(let type): self = .named(type)
             }
         case .publisher: self = .publisher(output: .value, failure: .error)
