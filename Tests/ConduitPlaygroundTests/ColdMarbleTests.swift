@@ -37,7 +37,7 @@ final class ColdMarbleTests: SessionTestCase {
         type("sink z = left.zip(right)")
         type("sink m = left.merge(with: right)")
         type("tick 1s")
-        XCTAssertEqual(Array(type("marbles z").prefix(2)), ["z  ^-a-b|-----", #"where a = ["x", 1], b = ["y", 2]"#])
+        XCTAssertEqual(Array(type("marbles z").prefix(2)), ["z  ^-a-b|-----", #"where a = ("x", 1), b = ("y", 2)"#])
         XCTAssertEqual(type("marbles m")[0], "m  ^x1-(y2)|-----")
     }
 

@@ -185,10 +185,10 @@ enum OperatorWalks {
         let choice = PassthroughSubject<Bool, Never>()
         return [
             "combineLatest": OperatorWalk(setup: pair, pipeline: "a.combineLatest(b)",
-                drive: ["send a 1", "send b 2", "send a 3"], delivers: ["out ← [1, 2]", "out ← [3, 2]"],
+                drive: ["send a 1", "send b 2", "send a 3"], delivers: ["out ← (1, 2)", "out ← (3, 2)"],
                 engine: EngineType(a.combineLatest(b))),
             "zip": OperatorWalk(setup: pair, pipeline: "a.zip(b)",
-                drive: ["send a 1", "send a 2", "send b 10"], delivers: ["out ← [1, 10]"],
+                drive: ["send a 1", "send a 2", "send b 10"], delivers: ["out ← (1, 10)"],
                 engine: EngineType(a.zip(b))),
             "merge": OperatorWalk(setup: pair, pipeline: "a.merge(with: b)",
                 drive: ["send a 1", "send b 2"], delivers: ["out ← 1", "out ← 2"],

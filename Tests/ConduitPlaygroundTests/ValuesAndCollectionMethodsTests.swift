@@ -164,7 +164,9 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         XCTAssertEqual(stopped.first, "10", "what ran before the failure stays")
         XCTAssertTrue(stopped.last?.contains("division by zero: 10 / 0") ?? false, "\(stopped)")
         XCTAssertTrue(error("for x in 5 { print(x) }").contains("integer 5 is not a sequence to loop over"))
-        XCTAssertTrue(error("for (i, x) in names.enumerated() { print(i) }").contains("a loop here takes one name"))
+        XCTAssertEqual(values("for (i, x) in names.prefix(2).enumerated() { print(i, x) }"), ["0 ana", "1 bo"],
+            "a tuple pattern takes each (offset, element) apart, as Swift's")
+        XCTAssertTrue(error("for (a, b) in [1, 2] { print(a) }").contains("1 is not a tuple of 2"))
         XCTAssertEqual(values("for await n in [1, 2].publisher.values { print(n) }"), ["1", "2", "loop1 ✓ finished"])
     }
 

@@ -35,7 +35,7 @@ enum CollectionMethods {
         ("count", "xs.count, xs.count(where: { ... }): how many elements (that match)"),
         ("min", "xs.min(), xs.max(), xs.min(by: <): the smallest or largest element, or nil"),
         ("max", "xs.max(), xs.max(by: { $0.count < $1.count }): the largest element, or nil"),
-        ("enumerated", "xs.enumerated(): [offset, element] pairs, `{ i, x in ... }` takes them apart"),
+        ("enumerated", "xs.enumerated(): (offset:, element:) pairs, `{ i, x in ... }` takes them apart"),
         ("forEach", "xs.forEach { print($0) }: runs the closure for each element"),
         ("mapValues", "record.mapValues { $0 * 2 }: a dictionary's values transformed, its keys kept"),
         ("append", "names.append(\"d\"), names.append(contentsOf: [...]): adds to a `var` (mutating)"),
@@ -133,7 +133,9 @@ private struct Call {
         switch receiver {
         case .array(let items): return items
         case .string(let text): return text.map { .string(String($0)) }
-        case .record(let fields): return fields.map { .array([.string($0.name), $0.value]) }
+        case .record(let fields):
+            if fields.kind == .tuple { return nil }
+            return fields.map { .tuple([.string($0.name), $0.value], labels: ["key", "value"]) }
         default: return nil
         }
     }
@@ -153,7 +155,7 @@ private struct Call {
         case .string: return .string(elements.map(Functions.text).joined())
         case .record(let record):
             return .record(RecordFields(elements.compactMap { pair in
-                guard case .array(let parts) = pair, parts.count == 2, case .string(let key) = parts[0] else {
+                guard let parts = pair.destructured, parts.count == 2, case .string(let key) = parts[0] else {
                     return nil
                 }
                 return Value.Field(key, parts[1])
@@ -279,7 +281,9 @@ private struct Call {
             // A string's characters or a record's pairs, sorted into an array, as Swift's `sorted()` gives.
             return .array(try sequence().sorted(by: ordered(nil)))
         case "enumerated":
-            return .array(try sequence().enumerated().map { .array([.int($0.offset), $0.element]) })
+            return .array(try sequence().enumerated().map {
+                .tuple([.int($0.offset), $0.element], labels: ["offset", "element"])
+            })
         case "firstIndex", "lastIndex":
             let wanted = try argument(0)
             let items = try sequence()

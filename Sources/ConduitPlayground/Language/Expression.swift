@@ -6,6 +6,8 @@ indirect enum Expression {
     case record([(String, Expression)])
     /// `["ana": 1]`: a dictionary with string keys, whose fields print as Swift prints a dictionary.
     case dictionary([(String, Expression)])
+    /// `(nil, true)`, `(offset: 0, element: x)`: a tuple, its elements named by label or position.
+    case tuple([(String, Expression)])
     /// `$0`, `$1`, or a named closure parameter (resolved to its position by the parser).
     case argument(Int)
     case member(Expression, String)
@@ -51,7 +53,7 @@ extension Expression {
         switch self {
         case .literal, .argument, .captured, .bound, .name, .pipeline: return []
         case .array(let items), .call(_, let items), .namedCall(_, let items, _): return items
-        case .record(let fields), .dictionary(let fields): return fields.map(\.1)
+        case .record(let fields), .dictionary(let fields), .tuple(let fields): return fields.map(\.1)
         case .member(let base, _), .optionalMember(let base, _), .unary(_, let base): return [base]
         case .index(let base, let index): return [base, index]
         case .binary(_, let left, let right): return [left, right]
@@ -70,6 +72,9 @@ extension Expression {
         case .record(let fields):
             let named = try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) }
             return try Value.nested(.record(RecordFields(named)))
+        case .tuple(let fields):
+            let items = try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) }
+            return try Value.nested(.record(RecordFields(items, kind: .tuple)))
         case .dictionary(let fields):
             let pairs = try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) }
             let record = RecordFields(pairs, kind: .dictionary)
@@ -205,6 +210,12 @@ extension Expression {
                     + "\(items.count == 1 ? "" : "s"))")
             }
             return items[position]
+        case (.record(let fields), .int(let position)) where fields.kind == .tuple:
+            // `pair.0`: a tuple's element by position, labelled or not.
+            guard fields.indices.contains(position) else {
+                throw PlaygroundError("\(base) has no element .\(position): it has \(fields.count)")
+            }
+            return fields[position].value
         case (.record(let fields), .string(let key)):
             // A dictionary's subscript: the value for the key, or nil when it has none, as Swift's.
             return fields.first { $0.name == key }?.value ?? .null
@@ -305,6 +316,7 @@ extension Expression {
         case .array(let items): return .array(items.map(replaced))
         case .record(let fields): return .record(fields.map { ($0.0, replaced($0.1)) })
         case .dictionary(let fields): return .dictionary(fields.map { ($0.0, replaced($0.1)) })
+        case .tuple(let fields): return .tuple(fields.map { ($0.0, replaced($0.1)) })
         case .member(let base, let member): return .member(replaced(base), member)
         case .optionalMember(let base, let member): return .optionalMember(replaced(base), member)
         case .index(let base, let index): return .index(replaced(base), replaced(index))

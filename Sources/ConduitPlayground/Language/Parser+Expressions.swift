@@ -363,14 +363,28 @@ extension Parser {
             advance()
             advance()
             return .literal(.string(name))
+        case .symbol("(") where peek(1).identifier != nil && peek(2).isSymbol(":"):
+            // `(offset: 0, element: x)`: a tuple with labels.
+            advance()
+            var position = 0
+            let fields = try list(until: ")", what: "the tuple") { parser -> (String, Expression) in
+                defer { position += 1 }
+                if let label = parser.current.identifier, parser.peek(1).isSymbol(":") {
+                    parser.advance()
+                    parser.advance()
+                    return (label, try parser.expression())
+                }
+                return (String(position), try parser.expression())
+            }
+            return .tuple(fields)
         case .symbol("("):
             advance()
             let inner = try rangeAfter(try expression())
             if current.isSymbol(",") {
-                // A tuple `(nil, true)` is an array of its elements.
+                // A tuple `(nil, true)`: its elements are named by position.
                 advance()
                 let rest = try list(until: ")", what: "the tuple") { try $0.expression() }
-                return .array([inner] + rest)
+                return .tuple(([inner] + rest).enumerated().map { (String($0.offset), $0.element) })
             }
             try expectSymbol(")", "close the parenthesis with `)`")
             return inner

@@ -9,21 +9,31 @@ extension Parser {
         let range: (closed: Bool, upper: Expression)?
         let body: Closure
         let variable: Token
+        /// How many names a tuple pattern takes apart (`for (i, x) in ...`: 2); 1 for one name.
+        var patternCount = 1
     }
 
     /// Reads `NAME in SEQUENCE { BODY }`, after `for`.
     mutating func forInLoop() throws -> ForInLoop {
         let usage = "write `for NAME in VALUE { BODY }`, such as `for name in names { print(name) }`"
         let variable = current
-        guard let name = variable.identifier, name != "in" else {
-            if current.isSymbol("(") {
-                throw SyntaxError(
-                    "a loop here takes one name; for pairs, loop over `xs.enumerated()` with one name and read "
-                        + "`pair[0]` and `pair[1]`", at: current)
+        var names: [String] = []
+        if current.isSymbol("(") {
+            // `for (i, x) in xs.enumerated()`: a tuple pattern, its names taking the elements apart.
+            advance()
+            names = try list(until: ")", what: "the loop's names") { parser -> String in
+                guard let name = parser.current.identifier else {
+                    throw SyntaxError("a loop's pattern is names in parentheses, such as `for (i, x) in "
+                        + "xs.enumerated()`", at: parser.current)
+                }
+                parser.advance()
+                return name
             }
-            throw SyntaxError(usage, at: variable)
+        } else if let name = variable.identifier, name != "in" {
+            names = [name]
+            advance()
         }
-        advance()
+        guard !names.isEmpty else { throw SyntaxError(usage, at: variable) }
         guard current.identifier == "in" else { throw SyntaxError(usage, at: current) }
         advance()
         // As in an `if` condition, a `{` after the sequence opens the body, not a trailing closure.
@@ -41,9 +51,11 @@ extension Parser {
         }
         readingCondition = savedCondition
         let saved = parameters
-        parameters = [name: 0]
+        parameters = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         defer { parameters = saved }
         let body = try closure()
-        return ForInLoop(sequence: sequence, range: range, body: body, variable: variable)
+        var loop = ForInLoop(sequence: sequence, range: range, body: body, variable: variable)
+        loop.patternCount = names.count
+        return loop
     }
 }

@@ -80,7 +80,7 @@ extension Expression {
             syntax.collectNames(into: &names)
         case .array(let items), .call(_, let items):
             for item in items { item.collectNames(into: &names) }
-        case .record(let fields), .dictionary(let fields):
+        case .record(let fields), .dictionary(let fields), .tuple(let fields):
             for (_, value) in fields { value.collectNames(into: &names) }
         case .member(let base, _), .optionalMember(let base, _), .unary(_, let base):
             base.collectNames(into: &names)

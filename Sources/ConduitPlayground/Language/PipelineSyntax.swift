@@ -92,7 +92,7 @@ struct Closure {
     /// Named parameters (`{ name, on in ... }`) or `$1` and beyond with a single argument that is
     /// an array of as many elements: Swift's destructuring of a tuple into the parameters.
     func call(_ arguments: Value...) throws -> Value {
-        if parameterCount > arguments.count, arguments.count == 1, case .array(let items) = arguments[0] {
+        if parameterCount > arguments.count, arguments.count == 1, let items = arguments[0].destructured {
             guard items.count >= parameterCount else {
                 throw PlaygroundError(
                     "this closure takes \(parameterCount) values, but got \(arguments[0]) "

@@ -21,9 +21,9 @@ enum CombiningOperators {
             let others = try reader.publishers(context, atMost: 3)
             let combined: Pipe
             switch others.count {
-            case 1: combined = upstream.combineLatest(others[0]).map { Value.array([$0, $1]) }.pipe()
-            case 2: combined = upstream.combineLatest(others[0], others[1]).map { Value.array([$0, $1, $2]) }.pipe()
-            default: combined = upstream.combineLatest(others[0], others[1], others[2]).map { Value.array([$0, $1, $2,
+            case 1: combined = upstream.combineLatest(others[0]).map { Value.tuple([$0, $1]) }.pipe()
+            case 2: combined = upstream.combineLatest(others[0], others[1]).map { Value.tuple([$0, $1, $2]) }.pipe()
+            default: combined = upstream.combineLatest(others[0], others[1], others[2]).map { Value.tuple([$0, $1, $2,
                 $3]) }.pipe()
             }
             return try transformed(combined, by: call, arity: others.count + 1)
@@ -37,9 +37,9 @@ enum CombiningOperators {
             let others = try ArgumentReader(call: call, spec: spec).publishers(context, atMost: 3)
             let zipped: Pipe
             switch others.count {
-            case 1: zipped = upstream.zip(others[0]).map { Value.array([$0, $1]) }.pipe()
-            case 2: zipped = upstream.zip(others[0], others[1]).map { Value.array([$0, $1, $2]) }.pipe()
-            default: zipped = upstream.zip(others[0], others[1], others[2]).map { Value.array([$0, $1, $2, $3]) }.pipe()
+            case 1: zipped = upstream.zip(others[0]).map { Value.tuple([$0, $1]) }.pipe()
+            case 2: zipped = upstream.zip(others[0], others[1]).map { Value.tuple([$0, $1, $2]) }.pipe()
+            default: zipped = upstream.zip(others[0], others[1], others[2]).map { Value.tuple([$0, $1, $2, $3]) }.pipe()
             }
             return try transformed(zipped, by: call, arity: others.count + 1)
         },

@@ -121,7 +121,7 @@ enum Help {
             Swift as it is pasted from slides:
               let taps = PassthroughSubject<String, Never>(), CurrentValueSubject<Bool, Never>(true)
               .filter { _, on in on }.map { name, _ in name }   named parameters take a pair apart
-              (nil, true), $0.0, $0.1                          tuples are arrays: literals and elements
+              (nil, true), $0.0, (offset: 1, element: x)       tuples, by position or label
               $0?.name ?? "none", "got \\($0)"                  optional chaining, ??, interpolation
               .flatMap { Just($0).delay(for: 1s) }             closures may return publishers
               .debounce(for: 0.3, scheduler: DispatchQueue.main)   seconds as a number; any scheduler

@@ -104,6 +104,7 @@ extension Session {
         _ written: PipelineSyntax, chain: ChainState, arguments: [Value] = [], bound: Bool = false,
         trial: Bool = false
     ) throws -> Pipe {
+        if !bound, !trial { try checkTypes(of: written) }
         let syntax = bound ? written : try bind(written)
         var current: Pipe
         do {

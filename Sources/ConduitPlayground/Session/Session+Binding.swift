@@ -73,6 +73,8 @@ extension Session {
             return .record(try fields.map { ($0.0, try bind($0.1)) })
         case .dictionary(let fields):
             return .dictionary(try fields.map { ($0.0, try bind($0.1)) })
+        case .tuple(let fields):
+            return .tuple(try fields.map { ($0.0, try bind($0.1)) })
         case .member(.name(let root, let token), "value") where isSubject(root):
             // `latest.value`: a CurrentValueSubject's value, read when the expression runs, as Swift's.
             guard case .subject(let subject)? = entries[root], case .current(let current) = subject.storage else {

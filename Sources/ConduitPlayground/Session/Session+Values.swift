@@ -410,7 +410,8 @@ extension Session {
             switch first {
             case .array(let items): return items
             case .string(let text): return text.map { .string(String($0)) }
-            case .record(let fields): return fields.map { .array([.string($0.name), $0.value]) }
+            case .record(let fields) where fields.kind != .tuple:
+                return fields.map { .tuple([.string($0.name), $0.value], labels: ["key", "value"]) }
             case .null: throw PlaygroundError("the loop goes over nil; unwrap the optional first (`?? []`)")
             default:
                 throw PlaygroundError("\(first.kindName) \(first) is not a sequence to loop over; `for` goes over "
@@ -422,7 +423,15 @@ extension Session {
             // Ctrl-C stops a long loop; the step reports it.
             if index % 256 == 255, scheduler.budget.isStopped { return }
             try located(at: start) {
-                _ = try body.scoped(CapturedScope(values: [element], parent: nil)).evaluate([])
+                var values = [element]
+                if loop.patternCount > 1 {
+                    guard let items = element.destructured, items.count == loop.patternCount else {
+                        throw PlaygroundError("the loop's pattern takes \(loop.patternCount) values apart, but "
+                            + "\(element) is not a tuple of \(loop.patternCount)")
+                    }
+                    values = items
+                }
+                _ = try body.scoped(CapturedScope(values: values, parent: nil)).evaluate([])
             }
         }
     }

@@ -13,6 +13,8 @@ extension Session {
             return .array(ValueType.join(items.map(typed)))
         case .record(let fields):
             return .record(fields.map { ValueType.RecordField(name: $0.0, type: typed($0.1)) })
+        case .tuple(let fields):
+            return .tuple(fields.map { typed($0.1) })
         case .dictionary(let fields):
             return .dictionary(key: .string, value: ValueType.join(fields.map { typed($0.1) }))
         case .argument(let index):

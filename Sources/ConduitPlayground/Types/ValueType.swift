@@ -67,6 +67,7 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
             case .dictionary:
                 self = .dictionary(key: .string, value: ValueType.join(fields.map { ValueType(of: $0.value) }))
             case .instance(let type): self = .named(type)
+            case .tuple: self = .tuple(fields.map { ValueType(of: $0.value) })
             }
         case .publisher: self = .publisher(output: .value, failure: .error)
         case .object(let object): self = .object(object.typeName ?? object.name)
@@ -104,6 +105,8 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
         case (.int, .double), (.double, .int): return .double
         case (.dictionary(.string, let x), .dictionary(.string, let y)):
             return .dictionary(key: .string, value: join(x, y))
+        case (.tuple(let x), .tuple(let y)) where x.count == y.count:
+            return .tuple(zip(x, y).map { join($0, $1) })
         case (.array(let x), .array(let y)):
             if x == .value { return b }
             if y == .value { return a }

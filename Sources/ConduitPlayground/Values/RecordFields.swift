@@ -12,6 +12,8 @@ public struct RecordFields: Hashable, Sendable, RandomAccessCollection, Expressi
         case dictionary
         /// A value of a struct the session declared, `Song(title: "x")`.
         case instance(String)
+        /// A tuple, `(1, "x")` or `(offset: 0, element: "a")`.
+        case tuple
     }
 
     /// The fields in the order they were written.

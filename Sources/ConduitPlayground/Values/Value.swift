@@ -55,6 +55,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
             case .dictionary:
                 if fields.isEmpty { return "[:]" }
                 return "[" + fields.map { "\(Value.quote($0.name)): \($0.value)" }.joined(separator: ", ") + "]"
+            case .tuple: return fields.tupleDescription
             case .instance(let type):
                 return type + "(" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")"
             }
@@ -77,6 +78,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
             switch fields.kind {
             case .literal: return "record"
             case .dictionary: return "dictionary"
+            case .tuple: return "tuple"
             case .instance(let type): return "\(type) value"
             }
         case .void: return "void"

@@ -240,6 +240,7 @@ extension Session {
     func subscribeSink(
         _ name: Token, to written: PipelineSyntax, demand: Int?, forwardingTo loop: ForwardedSubscriber? = nil
     ) throws {
+        try checkTypes(of: written)
         var syntax = written
         var assign: ForwardedSubscriber? = loop
         // The subject this sink writes into (`.assign(to: \.value, on:)`, `.subscribe(SUBJECT)`).

@@ -1,0 +1,120 @@
+/// Swift's type errors in an expression, found before it runs: a member the value's type does not
+/// have, an operator between types it does not join, a condition that is not a `Bool`. Types come
+/// from `type(of:arguments:)`; where one is not known, nothing is reported.
+extension Session {
+    func checkExpression(_ expression: Expression, arguments: [ValueType], depth: Int = 0) throws {
+        guard depth < 64 else { return }
+        func check(_ inner: Expression) throws { try checkExpression(inner, arguments: arguments, depth: depth + 1) }
+        func typed(_ inner: Expression) -> ValueType { type(of: inner, arguments: arguments) }
+        switch expression {
+        case .member(let base, let member):
+            try check(base)
+            try checkMember(member, of: typed(base))
+        case .optionalMember(let base, let member):
+            try check(base)
+            try checkMember(member, of: typed(base).unwrapped)
+        case .call(let name, let parameters) where name.hasPrefix(".") && !parameters.isEmpty:
+            for parameter in parameters { try check(parameter) }
+            try checkMember(String(name.dropFirst()), of: typed(parameters[0]))
+        case .binary(let op, let left, let right):
+            try check(left)
+            try check(right)
+            try checkOperator(op, left, typed(left), right, typed(right))
+        case .unary("!", let operand):
+            try check(operand)
+            if let message = TypeMismatch.conversion(from: typed(operand), to: .bool, as: "expected argument type") {
+                throw TypeMismatch(message: message, near: "!")
+            }
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            try check(condition)
+            try check(whenTrue)
+            try check(whenFalse)
+            let type = typed(condition)
+            if type.isKnownPlainType, type != .bool {
+                throw TypeMismatch(message: "type '\(type.swiftName)' cannot be used as a boolean; "
+                    + "test for '!= 0' instead", near: "?")
+            }
+        case .local(let slot, let value, let body):
+            try check(value)
+            let kept = (0..<slot).map { $0 < arguments.count ? arguments[$0] : ValueType.value }
+            try checkExpression(body, arguments: kept + [typed(value)], depth: depth + 1)
+        case .pipeline(let syntax):
+            guard case .expression(let base) = syntax.source else { return }
+            try check(base)
+            // A method called on a plain value (`$0.uppercased()` on an Int): the first call is the
+            // one whose receiver is known.
+            if let first = syntax.operators.first { try checkMember(first.name, of: typed(base)) }
+        default:
+            for part in expression.parts { try check(part) }
+        }
+    }
+
+    /// Refuses `base.member` where Swift's type `base` has no such member.
+    private func checkMember(_ member: String, of base: ValueType) throws {
+        let name = member.hasPrefix("&") ? String(member.dropFirst()) : member
+        if case .optional(let wrapped) = base, SwiftMembers.lacks(.optional(wrapped), name),
+            !SwiftMembers.lacks(wrapped, name), SwiftMembers.members(of: wrapped) != nil
+        {
+            throw TypeMismatch(message: "value of optional type '\(base.swiftName)' must be unwrapped to refer to "
+                + "member '\(name)' of wrapped base type '\(wrapped.swiftName)'", near: "." + name)
+        }
+        guard SwiftMembers.lacks(base, name) else { return }
+        throw TypeMismatch(message: "value of type '\(base.swiftName)' has no member '\(name)'", near: "." + name)
+    }
+
+    /// Refuses an operator between operands Swift does not join with it.
+    private func checkOperator(
+        _ op: BinaryOperator, _ left: Expression, _ leftType: ValueType, _ right: Expression, _ rightType: ValueType
+    ) throws {
+        guard leftType.isKnownPlainType, rightType.isKnownPlainType else { return }
+        let near = op.rawValue
+        switch op {
+        case .coalesce:
+            return
+        case .and, .or:
+            for side in [leftType, rightType] where side != .bool {
+                throw TypeMismatch(
+                    message: "cannot convert value of type '\(side.swiftName)' to expected argument type 'Bool'",
+                    near: near)
+            }
+            return
+        default:
+            break
+        }
+        // An integer literal takes the other side's number type, as Swift's literals do.
+        let (a, b) = (left.isIntegerLiteral && rightType == .double ? .double : leftType,
+            right.isIntegerLiteral && leftType == .double ? .double : rightType)
+        let fits: Bool
+        switch op {
+        case .equal, .notEqual:
+            fits = a == b || a.unwrapped == b.unwrapped || a == .optional(.value) || b == .optional(.value)
+                || (a.unwrapped.isNumber && b.unwrapped.isNumber && (left.isIntegerLiteral || right.isIntegerLiteral))
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            fits = a == b && [.int, .double, .string].contains(a)
+        case .plus:
+            if case .array = a, case .array = b { fits = TypeMismatch.fits(b, a) || TypeMismatch.fits(a, b) } else {
+                fits = a == b && [.int, .double, .string].contains(a)
+            }
+        case .remainder:
+            fits = a == b && a == .int
+        default:
+            fits = a == b && a.isNumber
+        }
+        guard !fits else { return }
+        let message = a == b
+            ? "binary operator '\(op)' cannot be applied to two '\(a.swiftName)' operands"
+            : "binary operator '\(op)' cannot be applied to operands of type '\(a.swiftName)' and '\(b.swiftName)'"
+        throw TypeMismatch(message: message, near: near)
+    }
+}
+
+extension Expression {
+    /// Whether this is an integer literal (`2`, `-1`), which Swift reads as a `Double` beside one.
+    var isIntegerLiteral: Bool {
+        switch self {
+        case .literal(.int): return true
+        case .unary("-", let operand): return operand.isIntegerLiteral
+        default: return false
+        }
+    }
+}
