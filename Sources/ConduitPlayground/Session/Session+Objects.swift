@@ -365,6 +365,13 @@ extension Session {
             _ = try subscribeAnonymousSink(to: syntax, at: start)
             return
         }
+        let located = PipelineSyntax(source: .expression(expression), operators: [], text: written,
+            startOffset: start.offset)
+        do {
+            try checkExpression(expression, arguments: [])
+        } catch let mismatch as TypeMismatch {
+            throw self.located(mismatch, in: located, after: start)
+        }
         if try runMutation(expression, at: start, written: written) { return }
         let value: Value
         do {

@@ -10,12 +10,12 @@ extension Session {
         case .passthrough(let types):
             try define(name, as: .subject(SubjectEntry(storage: .passthrough(PassthroughSubject()),
                 declaredTypes: SubjectEntry.declared(types))))
-            info("\(name.display): PassthroughSubject")
+            info("\(name.display): PassthroughSubject" + (types.map { "<\($0)>" } ?? ""))
         case .current(let expression, let types):
             let value = try constant(expression, at: name)
             try define(name, as: .subject(SubjectEntry(storage: .current(CurrentValueSubject(value)),
                 declaredTypes: SubjectEntry.declared(types))))
-            info("\(name.display): CurrentValueSubject = \(value)")
+            info("\(name.display): CurrentValueSubject" + (types.map { "<\($0)>" } ?? "") + " = \(value)")
         }
     }
 

@@ -28,7 +28,8 @@ extension Session {
             return nil
         }
         let start = Token(kind: .end, offset: syntax.startOffset, length: max(1, syntax.text.count))
-        let value = try located(at: start) { try bind(base).evaluate([]) }
+        let checked = try checkedBind(base, in: syntax)
+        let value = try located(at: start) { try checked.evaluate([]) }
         if case .publisher = value { return .publisher(value) }
         if case .object = value, !syntax.operators.isEmpty { return nil }
         let operators = try syntax.operators.map(bind)

@@ -16,6 +16,9 @@ extension Session {
         case .call(let name, let parameters) where name.hasPrefix(".") && !parameters.isEmpty:
             for parameter in parameters { try check(parameter) }
             try checkMember(String(name.dropFirst()), of: typed(parameters[0]))
+        case .namedCall(let name, let parameters, _) where name.hasSuffix(".send") && parameters.count == 1:
+            try check(parameters[0])
+            try checkSend(parameters[0], to: String(name.dropLast(5)), arguments: arguments)
         case .binary(let op, let left, let right):
             try check(left)
             try check(right)
@@ -116,5 +119,35 @@ extension Expression {
         case .unary("-", let operand): return operand.isIntegerLiteral
         default: return false
         }
+    }
+}
+
+extension Session {
+    /// The type a subject was declared to send (`PassthroughSubject<Int, Never>`), if it was.
+    func declaredOutput(ofSubject name: String) -> ValueType? {
+        guard case .subject(let subject)? = entries[name], subject.declaredTypes != nil else { return nil }
+        return subjectType(subject).output
+    }
+
+    /// Refuses sending a value whose type is not the subject's declared Output, as Swift's
+    /// `send(_:)` does, before anything is sent.
+    func checkSend(_ value: Expression, to subject: String, arguments: [ValueType] = []) throws {
+        guard let output = declaredOutput(ofSubject: subject) else { return }
+        let type = type(of: value, arguments: arguments)
+        if let message = TypeMismatch.conversion(from: type, to: output, as: "expected argument type") {
+            throw TypeMismatch(message: message, near: nil)
+        }
+    }
+
+    /// Checks an expression written at the top level (`print("a" + 1)`, `let x = ...`,
+    /// `n.send("x")`) and resolves its names; a type error points at its text in `syntax`.
+    func checkedBind(_ expression: Expression, in syntax: PipelineSyntax) throws -> Expression {
+        do {
+            try checkExpression(expression, arguments: [])
+        } catch let mismatch as TypeMismatch {
+            let start = Token(kind: .end, offset: syntax.startOffset, length: max(1, syntax.text.utf16.count))
+            throw located(mismatch, in: syntax, after: start)
+        }
+        return try bind(expression)
     }
 }

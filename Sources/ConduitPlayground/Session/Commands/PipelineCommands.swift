@@ -221,7 +221,13 @@ extension Session {
         building = name.display
         defer { building = nil }
         let start = Token(kind: .end, offset: syntax.startOffset, length: max(1, syntax.text.count))
-        let value = try located(at: start) { try bind(expression).evaluate([]) }
+        if !declaredType.isEmpty, let message = TypeMismatch.conversion(
+            from: type(of: expression, arguments: []), to: ValueType(written: declaredType), as: "specified type")
+        {
+            throw SyntaxError(message, offset: syntax.startOffset, length: max(1, syntax.text.utf16.count))
+        }
+        let checked = try checkedBind(expression, in: syntax)
+        let value = try located(at: start) { try checked.evaluate([]) }
         guard case .publisher = value else {
             try defineValue(
                 name, value, isConstant: isConstant, typeName: declaredType.isEmpty ? structName(of: expression)

@@ -44,6 +44,11 @@ enum SubjectCommands {
             let expression = try parser.valueExpression()
             return Statement(word.display) { session in
                 let subject = try session.subjectEntry(name, for: "send")
+                do {
+                    try session.checkSend(expression, to: name.display)
+                } catch let mismatch as TypeMismatch {
+                    throw SyntaxError(mismatch.message, offset: name.offset + name.length + 1, length: 1)
+                }
                 let value = try session.constant(expression, at: name)
                 session.recorder.record(.sent(lane: name.display, value: value))
                 session.subjectLedgers.willSend(to: name.display, value: value)

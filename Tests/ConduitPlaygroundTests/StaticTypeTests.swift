@@ -1,0 +1,104 @@
+import XCTest
+@testable import ConduitPlayground
+
+/// Swift's type errors, found before a statement runs and worded as swiftc words them, and values
+/// that print as Swift prints them (tuples, dictionaries, structs). Each refusal also checks that
+/// nothing of the statement ran and that the session kept what it had.
+final class StaticTypeTests: SessionTestCase {
+    func testSendingAValueOfTheWrongTypeIsRefusedBeforeAnythingIsSent() {
+        type("let n = PassthroughSubject<Int, Never>()")
+        type("sink out = n")
+        XCTAssertTrue(error("n.send(\"x\")").contains(
+            "cannot convert value of type 'String' to expected argument type 'Int'"))
+        XCTAssertTrue(error("send n \"y\"").contains(
+            "cannot convert value of type 'String' to expected argument type 'Int'"))
+        XCTAssertEqual(values("n.send(2)"), ["out ← 2"], "the sink got nothing of the refused sends")
+        XCTAssertTrue(error("let c = CurrentValueSubject<String, Never>(\"a\"); c.sink { n.send($0) }").contains(
+            "cannot convert value of type 'String' to expected argument type 'Int'"),
+            "a closure's send is checked with the type its parameter has")
+    }
+
+    func testAClosureUsingAMemberItsTypeLacksIsRefusedWithSwiftsWords() {
+        type("let n = PassthroughSubject<Int, Never>()")
+        let message = error("n.map { $0.uppercased() }.sink { print($0) }")
+        XCTAssertTrue(message.contains("value of type 'Int' has no member 'uppercased'"), message)
+        XCTAssertTrue(message.contains("^^^^^^^^^^^"), "the caret is on `.uppercased`: \(message)")
+        XCTAssertTrue(error("n.sink { print($0.count) }").contains("value of type 'Int' has no member 'count'"))
+        XCTAssertEqual(values("n.send(1)"), [], "no sink was made by the refused lines")
+        XCTAssertEqual(type("n.map { String($0).count }.sink { print($0) }"), [])
+        XCTAssertEqual(values("n.send(12)"), ["2"], "a member the type has passes")
+    }
+
+    func testOperatorsBetweenTypesSwiftDoesNotJoinAreRefused() {
+        XCTAssertTrue(error("print(\"a\" + 1)").contains(
+            "binary operator '+' cannot be applied to operands of type 'String' and 'Int'"))
+        type("let s = PassthroughSubject<String, Never>()")
+        XCTAssertTrue(error("s.map { $0 * 2 }.sink { print($0) }").contains(
+            "binary operator '*' cannot be applied to operands of type 'String' and 'Int'"))
+        type("let n = PassthroughSubject<Int, Never>()")
+        XCTAssertTrue(error("n.map { $0 * 2.5 }.sink { print($0) }").contains(
+            "binary operator '*' cannot be applied to operands of type 'Int' and 'Double'"))
+        XCTAssertTrue(error("n.map { $0 > 2 && $0 }.sink { print($0) }").contains(
+            "cannot convert value of type 'Int' to expected argument type 'Bool'"))
+        XCTAssertEqual(values("print(1 + 2.5)"), ["3.5"], "an integer literal beside a Double is a Double")
+        XCTAssertEqual(values("print(\"n\" + String(1))"), ["n1"])
+    }
+
+    func testAClosureMustGiveTheTypeItsOperatorNeeds() {
+        type("let n = PassthroughSubject<Int, Never>()")
+        XCTAssertTrue(error("n.filter { $0 + 1 }.sink { print($0) }").contains(
+            "cannot convert value of type 'Int' to closure result type 'Bool'"))
+        XCTAssertTrue(error("n.scan(0) { acc, v in \"x\" }.sink { print($0) }").contains(
+            "cannot convert value of type 'String' to closure result type 'Int'"))
+        XCTAssertEqual(type("sink total = n.scan(0) { $0 + $1 }"), [])
+        XCTAssertEqual(values("n.send(3)"), ["total ← 3"])
+    }
+
+    func testADeclaredTypeRefusesAValueOfAnother() {
+        XCTAssertTrue(error("let x: Int = \"s\"").contains(
+            "cannot convert value of type 'String' to specified type 'Int'"))
+        XCTAssertTrue(error("x").contains("unknown"), "the refused `let` named nothing")
+        XCTAssertEqual(type("let z: String? = nil"), ["z: String? = nil"])
+    }
+
+    func testTuplesAreValuesWithPositionsAndLabels() {
+        XCTAssertEqual(type("let pair = (1, \"x\")"), ["pair: (Int, String) = (1, \"x\")"])
+        XCTAssertEqual(values("print(pair.0, pair.1)"), ["1 x"])
+        XCTAssertEqual(type("let labelled = (offset: 1, element: \"x\")"),
+            ["labelled: (Int, String) = (offset: 1, element: \"x\")"])
+        XCTAssertEqual(values("print(labelled.offset, labelled.0)"), ["1 1"])
+        type("let a = PassthroughSubject<Int, Never>()")
+        type("let b = PassthroughSubject<String, Never>()")
+        type("sink both = a.combineLatest(b)")
+        type("a.combineLatest(b).sink { n, s in print(n, s) }")
+        type("a.send(1)")
+        XCTAssertEqual(values("b.send(\"x\")"), ["both ← (1, \"x\")", "1 x"])
+        XCTAssertEqual(values("for (i, x) in [\"a\", \"b\"].enumerated() { print(i, x) }"), ["0 a", "1 b"])
+        XCTAssertEqual(values("print([\"a\"].enumerated().map { $0.element })"), ["[\"a\"]"])
+    }
+
+    func testTheSeedsScanOfATupleIsTypedAsSwiftTypesIt() {
+        let rows = type("types [1, 2].publisher.scan((nil, true)) { acc, v in (String(v), !acc.1) }")
+        XCTAssertTrue(rows.contains { $0.contains("(String?, Bool)") || $0.contains("(Value?, Bool)") }, "\(rows)")
+        XCTAssertFalse(rows.contains { $0.contains("[Bool?]") }, "a tuple is no longer an array: \(rows)")
+    }
+
+    func testDictionariesAndStructsPrintAsSwiftPrintsThem() {
+        XCTAssertEqual(type("var scores = [\"ana\": 1]"), ["scores: [String: Int] = [\"ana\": 1]"])
+        type("scores[\"bo\"] = 2")
+        XCTAssertEqual(values("print(scores)"), ["[\"ana\": 1, \"bo\": 2]"])
+        type("struct Song { var title: String }")
+        XCTAssertEqual(values("print(Song(title: \"x\"))"), ["Song(title: \"x\")"])
+        type("struct BadInput: Error {}")
+        XCTAssertEqual(values("print(BadInput())"), ["BadInput()"])
+    }
+
+    func testADictionaryFilledInALoopFindsItsKeysByName() {
+        type("var d = [String: Int]()")
+        type("for i in 0..<5000 { d[\"k\\(i)\"] = i }")
+        XCTAssertEqual(values("print(d.count, d[\"k4999\"] ?? -1, d[\"k0\"] ?? -1)"), ["5000 4999 0"])
+        type("d[\"k10\"] = nil")
+        XCTAssertEqual(values("print(d.count, d[\"k10\"] == nil, d[\"k11\"] ?? -1)"), ["4999 true 11"],
+            "a removed key is gone and the others are still found")
+    }
+}
