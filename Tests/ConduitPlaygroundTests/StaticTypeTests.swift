@@ -101,4 +101,17 @@ final class StaticTypeTests: SessionTestCase {
         XCTAssertEqual(values("print(d.count, d[\"k10\"] == nil, d[\"k11\"] ?? -1)"), ["4999 true 11"],
             "a removed key is gone and the others are still found")
     }
+
+    func testAVariableKeepsTheTypeItWasDeclaredOrInferredWith() {
+        XCTAssertEqual(type("var xs = [Int]()"), ["xs: [Int] = []"])
+        XCTAssertEqual(type("var d = [String: Int]()"), ["d: [String: Int] = [:]"])
+        XCTAssertEqual(type("let y: Double = 2"), ["y: Double = 2.0"], "a whole number declared Double is one")
+        XCTAssertTrue(error("xs.append(\"a\")").contains(
+            "cannot convert value of type 'String' to expected argument type 'Int'"))
+        XCTAssertEqual(type("xs.append(3)"), [])
+        XCTAssertEqual(type("xs"), ["[3]"], "only the refused append was left out")
+        type("var count = 0")
+        XCTAssertTrue(error("count = \"s\"").contains("cannot assign value of type 'String' to type 'Int'"))
+        XCTAssertEqual(type("count"), ["0"])
+    }
 }

@@ -121,6 +121,10 @@ enum Functions {
                     + "`?.`, `??` or `if let` handle nil")
             }
             return arguments[0]
+        case "#typed":
+            // `[Int]()`: the value, its written type being the checker's.
+            try expect(2)
+            return arguments[1]
         case "#repeating":
             // `[Int](repeating: 0, count: 3)`, `Array(repeating: "", count: n)`.
             try expect(2)

@@ -19,7 +19,8 @@ extension Parser {
         advance()
         if current.isSymbol(")") {
             advance()
-            return isDictionary ? .dictionary([]) : .array([])
+            // The type written is kept for the checker: `[Int]()` is an `[Int]`, not an array of anything.
+            return .call("#typed", [.literal(.string(String(written))), isDictionary ? .dictionary([]) : .array([])])
         }
         guard !isDictionary, current.identifier == "repeating", peek(1).isSymbol(":") else {
             throw SyntaxError(
@@ -37,6 +38,6 @@ extension Parser {
         advance()
         let count = try expression()
         try expectSymbol(")", "close `\(written)(repeating:count:)` with `)`")
-        return .call("#repeating", [element, count])
+        return .call("#typed", [.literal(.string(String(written))), .call("#repeating", [element, count])])
     }
 }

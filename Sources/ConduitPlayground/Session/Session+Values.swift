@@ -49,15 +49,23 @@ extension Session {
 
     /// `let NAME = VALUE` or `var NAME = VALUE`: names the value, and says what it holds as
     /// Swift's REPL does (`x: Int = 5`, `daily: Standup = {title: "Daily"}`).
-    func defineValue(_ name: Token, _ value: Value, isConstant: Bool, typeName: String? = nil) throws {
+    func defineValue(
+        _ name: Token, _ value: Value, isConstant: Bool, typeName: String? = nil, staticType: ValueType? = nil
+    ) throws {
         if case .object(let object) = value {
             // `let child = model.child`: a reference to the object, as Swift's `let` of a class instance.
             try define(name, as: .value(NamedValue(value, isConstant: isConstant)))
             info("\(name.display): \(object.typeName ?? object.name) = \(objectSummary(object))")
             return
         }
-        try define(name, as: .value(NamedValue(value, isConstant: isConstant)))
-        info("\(name.display): \(typeName ?? structName(of: value) ?? ValueType(of: value).description) = \(value)")
+        // The type Swift would give it: as declared, else as its expression is typed where that
+        // knows more than the value does (`[Int]()` is an `[Int]` while it is empty).
+        var type = typeName.map(ValueType.init(written:)) ?? staticType
+        if let known = type, !known.isKnownPlainType { type = nil }
+        let value = type.map { value.converted(to: $0) } ?? value
+        try define(name, as: .value(NamedValue(value, isConstant: isConstant, type: type)))
+        let shown = typeName ?? structName(of: value) ?? (type ?? ValueType(of: value)).description
+        info("\(name.display): \(shown) = \(value)")
     }
 
     /// The struct a value expression makes (`Standup(title: "Daily")`), for the type it shows.
@@ -288,9 +296,8 @@ extension Session {
         if case .double = old, case .int(let number) = value { return .double(Double(number)) }
         guard old != .null, value != .null, old.kindName != value.kindName else { return value }
         let oldType = ValueType(of: old)
-        throw SyntaxError(
-            "cannot assign value of type `\(ValueType(of: value))` to type `\(oldType)` (it holds \(old)); "
-                + "a variable keeps the type it was made with", at: token)
+        throw SyntaxError("cannot assign value of type '\(ValueType(of: value).swiftName)' to type '\(oldType.swiftName)'",
+            at: token)
     }
 
     /// The `var` a closure's chain changes with a mutating method (`received.append($0)`), if it is one.

@@ -46,7 +46,24 @@ extension Session {
             try check(base)
             // A method called on a plain value (`$0.uppercased()` on an Int): the first call is the
             // one whose receiver is known.
-            if let first = syntax.operators.first { try checkMember(first.name, of: typed(base)) }
+            guard let first = syntax.operators.first else { return }
+            let receiver = typed(base)
+            try checkMember(first.name, of: receiver)
+            // `xs.append("a")` on an `[Int]`: the element must be the array's.
+            let method = first.name.hasPrefix("&") ? String(first.name.dropFirst()) : first.name
+            let element: ValueType? = switch receiver {
+            case .array(let element): element
+            case .string where method == "append": .string
+            default: nil
+            }
+            if ["append", "insert"].contains(method), let element,
+                let argument = first.arguments.first, argument.label == nil, case .expression(let added) = argument.content
+            {
+                try check(added)
+                if let message = TypeMismatch.conversion(from: typed(added), to: element, as: "expected argument type") {
+                    throw TypeMismatch(message: message, near: "." + method)
+                }
+            }
         default:
             for part in expression.parts { try check(part) }
         }

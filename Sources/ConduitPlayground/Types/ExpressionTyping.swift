@@ -49,6 +49,9 @@ extension Session {
         case .local(let slot, let value, let body):
             let kept = (0..<slot).map { $0 < arguments.count ? arguments[$0] : ValueType.value }
             return type(of: body, arguments: kept + [typed(value)], depth: next)
+        case .call("#typed", let parameters):
+            guard parameters.count == 2, case .literal(.string(let written)) = parameters[0] else { return .value }
+            return ValueType(written: written)
         case .call(let name, let parameters):
             let types = parameters.map(typed)
             switch name {
@@ -73,7 +76,7 @@ extension Session {
                 return (try? stageTypes(of: pipeline.syntax, arguments: [], depth: next).last?.publisherType) ?? .value
             case .object(let object)?: return .object(object.typeName ?? object.name)
             case .binding(let binding)?: return memberType(binding.property, of: binding.object)
-            case .value(let named)?: return ValueType(of: named.value)
+            case .value(let named)?: return named.type ?? ValueType(of: named.value)
             default: return .value
             }
         case .namedCall(let name, let parameters, _):

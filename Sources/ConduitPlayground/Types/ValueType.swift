@@ -151,12 +151,36 @@ extension ValueType {
             self = .optional(ValueType(written: String(text.dropLast())))
             return
         }
-        if text.hasPrefix("["), text.hasSuffix("]"), !text.contains(":") {
-            self = .array(ValueType(written: String(text.dropFirst().dropLast())))
+        if text.hasPrefix("["), text.hasSuffix("]") {
+            let inner = String(text.dropFirst().dropLast())
+            if let colon = ValueType.topLevelIndex(of: ":", in: inner) {
+                self = .dictionary(key: ValueType(written: String(inner[..<colon])),
+                    value: ValueType(written: String(inner[inner.index(after: colon)...])))
+            } else {
+                self = .array(ValueType(written: inner))
+            }
+            return
+        }
+        if text.hasPrefix("Array<"), text.hasSuffix(">") {
+            self = .array(ValueType(written: String(text.dropFirst(6).dropLast())))
+            return
+        }
+        if text.hasPrefix("Dictionary<"), text.hasSuffix(">") {
+            let inner = String(text.dropFirst(11).dropLast())
+            if let comma = ValueType.topLevelIndex(of: ",", in: inner) {
+                self = .dictionary(key: ValueType(written: String(inner[..<comma])),
+                    value: ValueType(written: String(inner[inner.index(after: comma)...])))
+                return
+            }
+        }
+        if text.hasPrefix("("), text.hasSuffix(")"), text.count > 2 {
+            let items = ValueType.topLevelParts(of: String(text.dropFirst().dropLast()))
+                .map { ValueType(written: ValueType.unlabelled($0)) }
+            self = items.count == 1 ? items[0] : .tuple(items)
             return
         }
         switch text {
-        case "Int": self = .int
+        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": self = .int
         case "Double", "Float", "CGFloat", "TimeInterval": self = .double
         case "String": self = .string
         case "Bool": self = .bool
@@ -164,5 +188,40 @@ extension ValueType {
         case "Never": self = .never
         default: self = text.isEmpty ? .value : .named(text)
         }
+    }
+}
+
+extension ValueType {
+    /// Where `separator` first stands outside brackets in `text` (`:` in `String: [Int]`).
+    fileprivate static func topLevelIndex(of separator: Character, in text: String) -> String.Index? {
+        var depth = 0
+        for index in text.indices {
+            switch text[index] {
+            case "[", "(", "<": depth += 1
+            case "]", ")", ">": depth -= 1
+            case separator where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The parts of `text` between the commas that stand outside brackets.
+    fileprivate static func topLevelParts(of text: String) -> [String] {
+        var parts: [String] = []
+        var rest = Substring(text)
+        while let comma = topLevelIndex(of: ",", in: String(rest)) {
+            let head = String(rest)[..<comma]
+            parts.append(String(head))
+            rest = rest.dropFirst(head.count + 1)
+        }
+        parts.append(String(rest))
+        return parts
+    }
+
+    /// A tuple element's type without its label (`offset: Int` gives `Int`).
+    fileprivate static func unlabelled(_ element: String) -> String {
+        guard let colon = topLevelIndex(of: ":", in: element) else { return element }
+        return String(element[element.index(after: colon)...])
     }
 }

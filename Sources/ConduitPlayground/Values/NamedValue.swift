@@ -11,10 +11,14 @@ final class NamedValue {
     private let storage: LockedValue<Value>
     /// Whether it was made with `let`, which refuses every change.
     let isConstant: Bool
+    /// The type it was declared with or inferred to have (`var xs = [Int]()` is an `[Int]`), which
+    /// every later change must keep, as Swift's; nil when only its value can tell.
+    let type: ValueType?
 
-    init(_ value: Value, isConstant: Bool) {
+    init(_ value: Value, isConstant: Bool, type: ValueType? = nil) {
         storage = LockedValue(value)
         self.isConstant = isConstant
+        self.type = type
     }
 
     /// Replaces the value; the caller has checked that the name is a `var`.

@@ -32,3 +32,17 @@ extension RecordFields {
         }.joined(separator: ", ") + ")"
     }
 }
+
+extension Value {
+    /// The value as a value of `type`, where Swift's literals would make it one: a whole number
+    /// where a `Double` is declared (`let y: Double = 2` holds `2.0`), also inside arrays and
+    /// optionals. Anything else is returned as it is.
+    func converted(to type: ValueType) -> Value {
+        switch (self, type) {
+        case (.int(let number), .double), (.int(let number), .optional(.double)): return .double(Double(number))
+        case (.array(let items), .array(let element)) where element == .double || element == .optional(.double):
+            return .array(items.map { $0.converted(to: element) })
+        default: return self
+        }
+    }
+}

@@ -231,7 +231,7 @@ extension Session {
         guard case .publisher = value else {
             try defineValue(
                 name, value, isConstant: isConstant, typeName: declaredType.isEmpty ? structName(of: expression)
-                    : declaredType)
+                    : declaredType, staticType: type(of: expression, arguments: []))
             return
         }
         let chain = ChainState()
