@@ -67,7 +67,8 @@ final class InPlaceMutationTests: SessionTestCase {
         XCTAssertEqual(type("xs"), ["[2, 1]"], "a refused call leaves the variable as it was")
         type("var s = \"a\"")
         type("s.append(\"bc\")")
-        XCTAssertTrue(error("s.append(1)").contains("cannot convert value of type 'Int' to expected argument type 'String'"))
+        XCTAssertTrue(error("s.append(1)").contains(
+            "cannot convert value of type 'Int' to expected argument type 'String'"))
         XCTAssertEqual(type("s"), ["\"abc\""])
         type("var d = [\"a\": 1, \"b\": 2]")
         type("d.removeValue(forKey: \"a\")")

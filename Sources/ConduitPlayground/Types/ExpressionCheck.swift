@@ -57,10 +57,12 @@ extension Session {
             default: nil
             }
             if ["append", "insert"].contains(method), let element,
-                let argument = first.arguments.first, argument.label == nil, case .expression(let added) = argument.content
+                let argument = first.arguments.first, argument.label == nil,
+                case .expression(let added) = argument.content
             {
                 try check(added)
-                if let message = TypeMismatch.conversion(from: typed(added), to: element, as: "expected argument type") {
+                let role = "expected argument type"
+                if let message = TypeMismatch.conversion(from: typed(added), to: element, as: role) {
                     throw TypeMismatch(message: message, near: "." + method)
                 }
             }
