@@ -295,9 +295,8 @@ extension Session {
     func sameType(_ value: Value, as old: Value, at token: Token) throws -> Value {
         if case .double = old, case .int(let number) = value { return .double(Double(number)) }
         guard old != .null, value != .null, old.kindName != value.kindName else { return value }
-        let oldType = ValueType(of: old)
-        throw SyntaxError("cannot assign value of type '\(ValueType(of: value).swiftName)' to type '\(oldType.swiftName)'",
-            at: token)
+        let (newType, oldType) = (ValueType(of: value).swiftName, ValueType(of: old).swiftName)
+        throw SyntaxError("cannot assign value of type '\(newType)' to type '\(oldType)'", at: token)
     }
 
     /// The `var` a closure's chain changes with a mutating method (`received.append($0)`), if it is one.
