@@ -114,4 +114,20 @@ final class StaticTypeTests: SessionTestCase {
         XCTAssertTrue(error("count = \"s\"").contains("cannot assign value of type 'String' to type 'Int'"))
         XCTAssertEqual(type("count"), ["0"])
     }
+
+    func testATypeMayBeDeclaredAgainAndDroppedAsInSwiftsREPL() {
+        type("class A { var x = 1 }")
+        type("let old = A()")
+        XCTAssertTrue(type("class A { var y = 2 }").contains(
+            "A is declared again: the new declaration serves from now on"))
+        type("let a = A()")
+        XCTAssertEqual(values("print(a.y, old.x)"), ["2 1"], "what the old declaration made keeps it")
+        type("struct S { var v: Int }")
+        type("struct S { var w: Int }")
+        XCTAssertEqual(values("print(S(w: 1))"), ["S(w: 1)"])
+        XCTAssertEqual(type("drop A"), ["A dropped: the type is no longer declared"])
+        XCTAssertFalse(error("let b = A()").isEmpty, "a dropped type makes nothing")
+        type("let n = 1")
+        XCTAssertTrue(error("class n { }").contains("`n` already names a constant"), "a value's name is not a type's")
+    }
 }

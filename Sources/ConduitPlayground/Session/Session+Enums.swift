@@ -3,9 +3,7 @@
 extension Session {
     /// Declares `declaration`; an enumeration declared again replaces the old one, as in Swift's REPL.
     func declareEnum(_ declaration: EnumDeclaration, at name: Token) throws {
-        guard classes[declaration.name] == nil, entries[declaration.name] == nil else {
-            throw SyntaxError("`\(declaration.name)` is already declared; choose another name", at: name)
-        }
+        try checkTypeRedeclarable(name)
         enums[declaration.name] = declaration
         info(declaration.summary)
     }
@@ -63,5 +61,29 @@ extension Session {
         let hint = Suggestion.closest(to: name, in: names).map { "; did you mean `\($0)`?" }
             ?? "; it has \(names.map { "`\($0)`" }.joined(separator: ", "))"
         return SyntaxError("`\(declaration.name)` has no case `\(name)`\(hint)", at: token)
+    }
+}
+
+extension Session {
+    /// A type (`class`, `struct`, `enum`) may be declared again, as in Swift's REPL: the new
+    /// declaration serves from then on, and what was made with the old one keeps it. A name that
+    /// holds a value, subject or pipeline is refused.
+    func checkTypeRedeclarable(_ name: Token) throws {
+        let key = name.display
+        if let entry = entries[key] {
+            throw SyntaxError("`\(key)` already names a \(entry.kindName); choose another name, or `drop \(key)` "
+                + "first", at: name)
+        }
+        if classes.removeValue(forKey: key) != nil || enums.removeValue(forKey: key) != nil {
+            info("\(key) is declared again: the new declaration serves from now on")
+        }
+    }
+
+    /// `drop TYPE`: forgets a declared type; values made with it keep it. False when `name` is no type.
+    func dropType(_ name: Token) -> Bool {
+        let key = name.display
+        guard classes.removeValue(forKey: key) != nil || enums.removeValue(forKey: key) != nil else { return false }
+        info("\(key) dropped: the type is no longer declared")
+        return true
     }
 }

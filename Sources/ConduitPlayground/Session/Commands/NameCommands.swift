@@ -18,7 +18,10 @@ extension Session {
     /// What read it keeps what it was built with.
     func drop(_ name: Token) throws {
         let key = name.display
-        guard let entry = entries[key] else { throw unknown(name, expected: "name") }
+        guard let entry = entries[key] else {
+            if dropType(name) { return }
+            throw unknown(name, expected: "name")
+        }
         if case .sink(let sink) = entry, sink.isLive {
             sink.cancel()
             info("\(key) cancelled")

@@ -36,9 +36,7 @@ enum ObjectCommands {
             }
             let (properties, methods) = try parser.typeBody(in: "a class")
             return Statement(word.display) { session in
-                guard session.classes[name.display] == nil, session.entries[name.display] == nil else {
-                    throw SyntaxError("`\(name.display)` is already declared; choose another name", at: name)
-                }
+                try session.checkTypeRedeclarable(name)
                 let objectClass = ObjectClass(name: name.display, properties: properties, methods: methods)
                 // Checked now, so that a mistake is reported where the class is declared.
                 _ = try session.makeObject(named: name.display, of: objectClass, initialising: false)
@@ -79,9 +77,7 @@ enum ObjectCommands {
                 )
             }
             return Statement(word.display) { session in
-                guard session.classes[name.display] == nil, session.entries[name.display] == nil else {
-                    throw SyntaxError("`\(name.display)` is already declared; choose another name", at: name)
-                }
+                try session.checkTypeRedeclarable(name)
                 let valueType = ObjectClass(name: name.display, properties: properties, isValueType: true)
                 // Checked now, so that a mistake is reported where the struct is declared.
                 _ = try session.record(of: valueType, fields: [], at: name)
