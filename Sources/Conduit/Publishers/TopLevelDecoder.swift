@@ -1,0 +1,14 @@
+import Foundation
+
+/// A type that defines methods for decoding, such as `JSONDecoder`.
+public protocol TopLevelDecoder {
+    /// The type this decoder accepts.
+    associatedtype Input
+    /// Decodes an instance of the indicated type.
+    func decode<T: Decodable>(_ type: T.Type, from: Input) throws -> T
+}
+
+/// Conduit's additions to `JSONDecoder`, as Combine's.
+extension JSONDecoder: TopLevelDecoder {}
+/// Conduit's additions to `PropertyListDecoder`, as Combine's.
+extension PropertyListDecoder: TopLevelDecoder {}
