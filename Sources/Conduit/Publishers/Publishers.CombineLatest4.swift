@@ -1,3 +1,5 @@
+// Written by scripts/generate-arity: change the template there and run it, not this file.
+
 extension Publishers {
     /// A publisher that receives and combines the latest elements from four publishers.
     ///

@@ -1,3 +1,5 @@
+// Written by scripts/generate-arity: change the template there and run it, not this file.
+
 extension Publishers {
     /// A publisher created by applying the merge function to three upstream publishers.
     ///
@@ -54,8 +56,8 @@ extension Publishers {
         }
 
         /// Merges this publisher with 3 more publishers.
-        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge6<A,
-            B, C, Z, Y, X>
+        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y,
+            _ x: X) -> Publishers.Merge6<A, B, C, Z, Y, X>
             where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
                 Y.Failure == X.Failure, Y.Output == X.Output
         {
@@ -76,7 +78,7 @@ extension Publishers {
             _ x: X, _ w: W, _ v: V) -> Publishers.Merge8<A, B, C, Z, Y, X, W, V>
             where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
                 Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output,
-                    W.Failure == V.Failure, W.Output == V.Output
+                W.Failure == V.Failure, W.Output == V.Output
         {
             Publishers.Merge8(a, b, c, z, y, x, w, v)
         }

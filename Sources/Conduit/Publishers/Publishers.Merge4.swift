@@ -1,3 +1,5 @@
+// Written by scripts/generate-arity: change the template there and run it, not this file.
+
 extension Publishers {
     /// A publisher created by applying the merge function to four upstream publishers.
     ///
@@ -61,8 +63,8 @@ extension Publishers {
         }
 
         /// Merges this publisher with 3 more publishers.
-        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge7<A,
-            B, C, D, Z, Y, X>
+        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y,
+            _ x: X) -> Publishers.Merge7<A, B, C, D, Z, Y, X>
             where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
                 Y.Failure == X.Failure, Y.Output == X.Output
         {

@@ -1,3 +1,5 @@
+// Written by scripts/generate-arity: change the template there and run it, not this file.
+
 extension Publishers {
     /// A publisher created by applying the merge function to seven upstream publishers.
     ///

@@ -1,3 +1,5 @@
+// Written by scripts/generate-arity: change the template there and run it, not this file.
+
 extension Publishers {
     /// A publisher created by applying the zip function to four upstream publishers.
     ///
