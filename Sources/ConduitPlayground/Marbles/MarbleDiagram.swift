@@ -4,15 +4,19 @@
 public struct MarbleDiagram: Sendable {
     /// One frame of one lane: the events that happened in it, in order.
     public struct Cell: Sendable {
+        /// The events, in the order they happened.
         public let events: [MarbleEvent]
     }
 
+    /// The lanes drawn, top to bottom.
     public let lanes: [MarbleLane]
     /// The length of a frame, in nanoseconds.
     public let frame: Int
     /// The first frame drawn (its index from time 0) and how many are drawn.
     public let firstFrame: Int
+    /// How many frames are drawn, from `firstFrame` on.
     public let frameCount: Int
+    /// The one-character symbol given to each value that is not its own text.
     public let symbols: MarbleSymbols
     /// `cells[lane][column]`.
     public let cells: [[Cell]]

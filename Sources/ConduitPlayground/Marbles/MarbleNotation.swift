@@ -5,7 +5,9 @@
 public struct MarbleNotation {
     /// Why a marble string could not be read, and at which character.
     public struct Problem: Error, Equatable {
+        /// What is wrong, in a phrase.
         public let message: String
+        /// The character it is at, from 0.
         public let offset: Int
     }
 

@@ -2,10 +2,16 @@
 /// frame; the other lanes leave that column's extra width blank), a legend for every symbol that
 /// is not its value's own text, and rows cut into blocks that fit `width` columns.
 public struct MarbleTextRenderer {
+    /// The diagram drawn.
     public let diagram: MarbleDiagram
     /// The most characters a line may take.
     public let width: Int
 
+    /// Creates a renderer for a diagram.
+    ///
+    /// - Parameters:
+    ///   - diagram: The diagram to draw.
+    ///   - width: The most characters a line may take (at least 20).
     public init(_ diagram: MarbleDiagram, width: Int = 80) {
         self.diagram = diagram
         self.width = max(20, width)

@@ -17,7 +17,10 @@
 /// whether it continues, or until `release()` says no more input is waiting (a pipe); in
 /// `interactive` mode it is handed out at the end of its line.
 public struct StatementReader: Sendable {
+    /// When a finished statement is handed out.
     public enum Mode: Sendable {
+        /// `lookahead` holds it until the next line shows whether it continues (scripts, `-e`);
+        /// `interactive` hands it out at the end of its line (the prompt).
         case lookahead, interactive
     }
 
@@ -36,8 +39,11 @@ public struct StatementReader: Sendable {
     /// A bracket, brace or quote a broken statement left open: where (in characters of its text),
     /// which, and why the reader stopped waiting for it to close.
     public struct Unclosed: Sendable, Equatable {
+        /// Where the open symbol is, in characters of the statement's text.
         public let offset: Int
+        /// The bracket, brace or quote left open.
         public let symbol: Character
+        /// Why the reader stopped waiting for it to close.
         public let reason: BreakReason
     }
 
@@ -115,10 +121,14 @@ public struct StatementReader: Sendable {
         }
     }
 
+    /// When this reader hands out a finished statement.
     public let mode: Mode
     private var pending: Building?
     private var nextLine = 0
 
+    /// Creates a reader with nothing read yet.
+    ///
+    /// - Parameter mode: When a finished statement is handed out.
     public init(mode: Mode) {
         self.mode = mode
     }

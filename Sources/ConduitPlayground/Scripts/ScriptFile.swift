@@ -9,6 +9,8 @@ public enum ScriptFile {
 
     /// Why a path is not a script that can be read; `description` is the phrase for the message.
     public enum Problem: Error, Equatable, CustomStringConvertible {
+        /// No such file; a directory; not a regular file; larger than `maximumBytes` (its size); not
+        /// readable; not UTF-8 text.
         case missing, directory, notRegular, tooLarge(Int), unreadable, notText
 
         public var description: String {

@@ -2,10 +2,19 @@ import Foundation
 
 /// One expectation of a script that was not met, or an error in it, with where it is.
 public struct ScriptFailure: Sendable, Equatable {
+    /// The script's path.
     public let file: String
+    /// The line of the check or error, from 1.
     public let line: Int
+    /// What was expected and what came, or the error.
     public let message: String
 
+    /// Creates a failure.
+    ///
+    /// - Parameters:
+    ///   - file: The script's path.
+    ///   - line: The line, from 1.
+    ///   - message: What was expected and what came, or the error.
     public init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line
@@ -16,13 +25,18 @@ public struct ScriptFailure: Sendable, Equatable {
 /// What running a script did: everything it printed, how many checks it had and passed, and what
 /// failed. Every failure is one failed check, so `checks == passed + failures.count` in check mode.
 public struct ScriptReport: Sendable {
+    /// How many `#>` checks the script has (check mode).
     public var checks = 0
+    /// How many of them passed.
     public var passed = 0
+    /// Each check that failed and each error, in order.
     public var failures: [ScriptFailure] = []
+    /// Everything the script printed, in order.
     public var output: [OutputRecord] = []
     /// The script with its `#>` lines rewritten from what it printed (check mode only).
     public var updatedText: String?
 
+    /// An empty report: no checks, no output.
     public init() {}
 
     /// Checks that did not pass.

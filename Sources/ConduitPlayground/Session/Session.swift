@@ -104,6 +104,7 @@ public final class Session: @unchecked Sendable {
     /// Where the learner is in the guided `tour`.
     var tourProgress = TourProgress()
 
+    /// Creates an empty session: no names, the virtual clock at 0.
     public init() {
         APIViolationReports.installOnce()
         recorder = EventRecorder(clock: { [scheduler] in scheduler.now.nanoseconds })

@@ -6,11 +6,17 @@ import Foundation
 /// be applied to it. It prints in the playground's literal syntax: `1`, `2.5`, `"ace"`, `true`,
 /// `nil`, `[1, 2]`, `{name: "ace", rank: 1}`.
 public enum Value: Hashable, Sendable, CustomStringConvertible {
+    /// A whole number: `1`.
     case int(Int)
+    /// A number with a fraction: `2.5`.
     case double(Double)
+    /// Text: `"ace"`.
     case string(String)
+    /// `true` or `false`.
     case bool(Bool)
+    /// No value: `nil`.
     case null
+    /// A list: `[1, 2]`.
     case array([Value])
     /// A record keeps its fields in the order they were written.
     case record([Field])
@@ -25,9 +31,16 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
 
     /// One named field of a record.
     public struct Field: Hashable, Sendable {
+        /// The field's name.
         public let name: String
+        /// The field's value.
         public let value: Value
 
+        /// Creates a field.
+        ///
+        /// - Parameters:
+        ///   - name: The field's name.
+        ///   - value: The field's value.
         public init(_ name: String, _ value: Value) {
             self.name = name
             self.value = value
