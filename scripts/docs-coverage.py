@@ -56,6 +56,37 @@ if arguments.list:
         file.write("\n".join(sorted(undocumented)) + ("\n" if undocumented else ""))
     if undocumented:
         print(f"docs: the undocumented ones are listed in {arguments.list}")
+# Functions, initialisers and subscripts whose comment leaves out a `- Parameter(s)` section (for
+# a function that takes any) or a `- Returns` line (for a function that returns a value). A
+# comment inherited from the protocol requirement counts, as DocC shows it. Operators like `==`
+# take their comment from the standard library's protocol, which has neither: they are left out.
+incomplete = []
+callables = 0
+for symbol in symbols.values():
+    signature = symbol.get("functionSignature")
+    if signature is None or symbol["kind"]["identifier"] == "swift.func.op":
+        continue
+    callables += 1
+    text = "\n".join(line.get("text", "") for line in (symbol.get("docComment") or {}).get("lines") or [])
+    returns = "".join(fragment.get("spelling", "") for fragment in signature.get("returns", []))
+    missing = []
+    if signature.get("parameters") and "- Parameter" not in text:
+        missing.append("parameters")
+    if (returns not in ("", "()", "Void") and symbol["kind"]["identifier"] not in ("swift.init", "swift.subscript")
+            and "- Returns" not in text):
+        missing.append("return value")
+    if missing:
+        location = symbol.get("location") or {}
+        uri = location.get("uri", "").replace("file://", "")
+        line = (location.get("position") or {}).get("line", 0) + 1
+        incomplete.append(f"{uri}:{line}: {'.'.join(symbol['pathComponents'])} has no {' or '.join(missing)}")
+print(f"docs: {callables - len(incomplete)} of {callables} functions and initialisers of {arguments.module} "
+      f"document their parameters and return value" + (f" ({len(incomplete)} do not)" if incomplete else ""))
+if arguments.list and incomplete:
+    with open(arguments.list.replace("undocumented", "incomplete"), "w", encoding="utf-8") as file:
+        file.write("\n".join(sorted(incomplete)) + "\n")
+    print(f"docs: those are listed in {arguments.list.replace('undocumented', 'incomplete')}")
+
 # The operators: the methods of the Publisher and ConnectablePublisher protocol extensions (what a
 # pipeline calls). Each one's comment should show a short example and what it prints: a ``` block
 # with a `// ...` line in it.

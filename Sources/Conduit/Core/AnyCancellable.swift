@@ -16,11 +16,15 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     private var target: (any AnyObject & Cancellable)?
 
     /// Initializes the cancellable object with the given cancel-time closure.
+    ///
+    /// - Parameter cancel: The closure to run once, on the first `cancel()` or when the last copy is freed.
     public init(_ cancel: @escaping () -> Void) {
         target = ClosureCanceller(cancel)
     }
 
     /// Initializes the cancellable object with the given cancellable, which it cancels when cancelled.
+    ///
+    /// - Parameter canceller: The cancellable to cancel.
     public init<C: Cancellable>(_ canceller: C) {
         if let object = canceller as? any AnyObject & Cancellable {
             target = object

@@ -6,6 +6,8 @@
 public protocol ConnectablePublisher<Output, Failure>: Publisher {
     /// Connects to the publisher, allowing it to produce elements, and returns an instance with
     /// which to cancel publishing.
+    ///
+    /// - Returns: A cancellable that disconnects the publisher.
     func connect() -> Cancellable
 }
 

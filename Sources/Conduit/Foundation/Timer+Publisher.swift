@@ -4,6 +4,14 @@ import Foundation
 extension Timer {
     /// Returns a publisher that repeatedly emits the current date on the given interval, once
     /// connected (`connect()` or `autoconnect()`). The run loop must be running for it to fire.
+    ///
+    /// - Parameters:
+    ///   - interval: The time between two dates, in seconds.
+    ///   - tolerance: How late a date may come; `nil` for the run loop's default.
+    ///   - runLoop: The run loop whose timer sends the dates.
+    ///   - mode: The run loop mode the timer runs in.
+    ///   - options: The scheduler's options; `nil` for its defaults.
+    /// - Returns: A connectable publisher of the current date, every `interval` seconds once connected.
     public static func publish(
         every interval: TimeInterval,
         tolerance: TimeInterval? = nil,

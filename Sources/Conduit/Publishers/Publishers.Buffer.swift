@@ -19,6 +19,12 @@ extension Publishers {
         public let whenFull: Publishers.BufferingStrategy<Upstream.Failure>
 
         /// Creates a publisher that buffers elements received from an upstream publisher.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - size: How many elements the buffer holds.
+        ///   - prefetch: When to ask the upstream for elements.
+        ///   - whenFull: What to do with an element that finds the buffer full.
         public init(
             upstream: Upstream,
             size: Int,

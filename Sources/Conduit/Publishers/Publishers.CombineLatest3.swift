@@ -23,6 +23,11 @@ extension Publishers {
         public let c: C
 
         /// Creates a publisher that combines the elements of three upstream publishers.
+        ///
+        /// - Parameters:
+        ///   - a: The first upstream publisher.
+        ///   - b: The second upstream publisher.
+        ///   - c: The third upstream publisher.
         public init(_ a: A, _ b: B, _ c: C) {
             self.a = a
             self.b = b

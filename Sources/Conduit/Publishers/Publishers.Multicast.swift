@@ -20,6 +20,10 @@ extension Publishers {
 
         /// Creates a multicast publisher that applies a closure to create a subject that delivers
         /// elements to subscribers.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - createSubject: A closure that makes the subject, called once on the first subscription.
         public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
             self.upstream = upstream
             self.createSubject = createSubject

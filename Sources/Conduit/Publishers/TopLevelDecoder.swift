@@ -5,6 +5,12 @@ public protocol TopLevelDecoder {
     /// The type this decoder accepts.
     associatedtype Input
     /// Decodes an instance of the indicated type.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - from: The encoded data.
+    /// - Returns: The decoded value.
+    /// - Throws: An error when the data does not hold a `type`.
     func decode<T: Decodable>(_ type: T.Type, from: Input) throws -> T
 }
 

@@ -5,6 +5,10 @@ public protocol TopLevelEncoder {
     /// The type this encoder produces.
     associatedtype Output
     /// Encodes an instance of the indicated type.
+    ///
+    /// - Parameter value: The value to encode.
+    /// - Returns: The encoded data.
+    /// - Throws: An error when the value cannot be encoded.
     func encode<T: Encodable>(_ value: T) throws -> Output
 }
 

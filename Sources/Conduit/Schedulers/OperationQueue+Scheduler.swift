@@ -9,6 +9,9 @@ extension OperationQueue: Scheduler {
         /// The date this time represents.
         public var date: Date
 
+        /// Creates a scheduler time from a date.
+        ///
+        /// - Parameter date: The date.
         public init(_ date: Date) {
             self.date = date
         }
@@ -27,6 +30,9 @@ extension OperationQueue: Scheduler {
             /// The value of this time interval in seconds.
             public var timeInterval: TimeInterval { magnitude }
 
+            /// Creates a stride of a number of seconds.
+            ///
+            /// - Parameter timeInterval: The number of seconds.
             public init(_ timeInterval: TimeInterval) { magnitude = timeInterval }
         }
     }

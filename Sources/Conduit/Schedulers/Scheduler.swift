@@ -14,8 +14,18 @@ public protocol Scheduler<SchedulerTimeType> {
     var minimumTolerance: SchedulerTimeType.Stride { get }
 
     /// Performs the action at the next possible opportunity.
+    ///
+    /// - Parameters:
+    ///   - options: The scheduler's options for the action; `nil` for its defaults.
+    ///   - action: The work to run.
     func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void)
     /// Performs the action at some time after the specified date.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it.
+    ///   - tolerance: How late it may run.
+    ///   - options: The scheduler's options for the action; `nil` for its defaults.
+    ///   - action: The work to run.
     func schedule(
         after date: SchedulerTimeType,
         tolerance: SchedulerTimeType.Stride,
@@ -24,6 +34,14 @@ public protocol Scheduler<SchedulerTimeType> {
     )
     /// Performs the action at some time after the specified date, at the specified frequency,
     /// until the returned cancellable is cancelled.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it first.
+    ///   - interval: The time between two runs.
+    ///   - tolerance: How late each run may be.
+    ///   - options: The scheduler's options for the action; `nil` for its defaults.
+    ///   - action: The work to run.
+    /// - Returns: A cancellable that stops the repetition.
     func schedule(
         after date: SchedulerTimeType,
         interval: SchedulerTimeType.Stride,

@@ -6,8 +6,12 @@ public protocol Subject<Output, Failure>: AnyObject, Publisher {
     /// Sends a value to the subscriber.
     func send(_ value: Output)
     /// Sends a completion signal to the subscriber.
+    ///
+    /// - Parameter completion: `.finished`, or `.failure` with the error; later sends are ignored.
     func send(completion: Subscribers.Completion<Failure>)
     /// Provides this subject an upstream subscription; the subject requests unlimited values from it.
+    ///
+    /// - Parameter subscription: The upstream subscription, which the subject keeps until it completes.
     func send(subscription: Subscription)
 }
 

@@ -16,6 +16,10 @@ extension Subscribers {
         @usableFromInline @exclusivity(unchecked) var state = SubscriberState.awaitingSubscription
 
         /// Creates a subscriber to assign the value of a property indicated by a key path.
+        ///
+        /// - Parameters:
+        ///   - object: The object whose property to set.
+        ///   - keyPath: The property to set to each value.
         public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
             self.object = object
             self.keyPath = keyPath

@@ -40,6 +40,10 @@ extension Subscribers {
         @usableFromInline let flow = Atomic<UInt>(0)
 
         /// Initializes a sink with the provided closures.
+        ///
+        /// - Parameters:
+        ///   - receiveCompletion: Called with the completion.
+        ///   - receiveValue: Called with each value.
         public init(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
