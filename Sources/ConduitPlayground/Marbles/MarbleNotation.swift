@@ -12,6 +12,13 @@ public struct MarbleNotation {
     }
 
     /// The events of `text`, each with its frame index (0-based).
+    ///
+    /// - Parameters:
+    ///   - text: The marble string.
+    ///   - values: What each symbol stands for.
+    ///   - failure: The message of a `#`.
+    /// - Returns: The events in order, each with its frame index.
+    /// - Throws: A `Problem` saying what is wrong and at which character.
     public static func parse(
         _ text: String, values: [Character: Value] = [:], failure: String = "failure"
     ) throws -> [(frame: Int, event: MarbleEvent)] {

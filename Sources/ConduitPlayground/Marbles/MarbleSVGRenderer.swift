@@ -25,6 +25,8 @@ public struct MarbleSVGRenderer {
     }
 
     /// The SVG document.
+    ///
+    /// - Returns: The picture as an SVG document, with no scripts and no external fonts.
     public func document() -> String {
         let nameWidth = max(60, (diagram.lanes.map(\.name.count).max() ?? 0) * 11 + 24)
         var columnX: [Int] = []

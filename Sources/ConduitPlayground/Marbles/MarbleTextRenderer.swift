@@ -18,6 +18,8 @@ public struct MarbleTextRenderer {
     }
 
     /// The lines of the drawing.
+    ///
+    /// - Returns: The lines, each at most `width` characters, blocks of lanes followed by the legend.
     public func lines() -> [String] {
         let nameWidth = (diagram.lanes.map(\.name.count) + diagram.rowsBelow.values.map(\.label.count)).max()
             .map { $0 + 2 } ?? 2

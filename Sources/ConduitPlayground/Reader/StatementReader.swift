@@ -145,6 +145,9 @@ public struct StatementReader: Sendable {
     }
 
     /// Reads one line (without its line feed) and returns the statements it completes.
+    ///
+    /// - Parameter rawLine: The line, without its line feed (a carriage return at its end is dropped).
+    /// - Returns: The statements it completes, in order; none while a statement goes on.
     public mutating func read(_ rawLine: some StringProtocol) -> [Piece] {
         var line = Substring(rawLine)
         if line.utf8.last == UInt8(ascii: "\r") { line = line.dropLast() }
@@ -205,6 +208,9 @@ public struct StatementReader: Sendable {
     }
 
     /// Reads several lines (separated by line feeds).
+    ///
+    /// - Parameter text: The lines.
+    /// - Returns: The statements they complete, in order.
     public mutating func read(lines text: some StringProtocol) -> [Piece] {
         var pieces: [Piece] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -215,6 +221,8 @@ public struct StatementReader: Sendable {
 
     /// Hands out the statement held or waiting, if any: at the end of the input, or before a
     /// script's `#>` lines.
+    ///
+    /// - Returns: The statement held, or none.
     public mutating func finish() -> [Piece] {
         guard let building = pending else { return [] }
         pending = nil
@@ -224,6 +232,8 @@ public struct StatementReader: Sendable {
     /// Hands out the whole statement held for a look at the next line, when no next line is
     /// waiting yet (a pipe whose writer waits for the answer): it runs now, as at the prompt, and
     /// a `.` line arriving later continues it as at the prompt. A statement still open stays.
+    ///
+    /// - Returns: The statement held, or none (also while one is still open).
     public mutating func release() -> [Piece] {
         guard let building = pending, !building.isOpen else { return [] }
         pending = nil

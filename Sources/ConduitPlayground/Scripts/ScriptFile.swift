@@ -26,6 +26,10 @@ public enum ScriptFile {
     }
 
     /// The text of the script at `path`.
+    ///
+    /// - Parameter path: The script's path.
+    /// - Returns: The script's text.
+    /// - Throws: A `Problem` saying why it cannot be read.
     public static func read(_ path: String) throws(Problem) -> String {
         let attributes: [FileAttributeKey: Any]
         do {

@@ -55,6 +55,13 @@ public struct ScriptRunner {
     /// Runs the file at `path` in `session`.
     /// `output`, when given, receives each statement's output as soon as it is produced (and the
     /// report then keeps none), so a long script runs in constant memory.
+    ///
+    /// - Parameters:
+    ///   - path: The script's path.
+    ///   - session: The session to run it in.
+    ///   - check: Whether to compare the output with the script's `#>` lines.
+    ///   - output: Receives each statement's output as it comes; `nil` to keep it in the report.
+    /// - Returns: What the script printed (unless streamed), its checks and its failures.
     public static func run(path: String, session: Session, check: Bool,
         output: (([OutputRecord]) -> Void)? = nil) -> ScriptReport {
         do {
@@ -71,6 +78,14 @@ public struct ScriptRunner {
     /// Runs script text; `path` names it in messages. Statements are read by a
     /// `StatementReader` (as from every front end); the `#>` lines under a line check the output
     /// of the statements that start on it.
+    ///
+    /// - Parameters:
+    ///   - text: The script.
+    ///   - path: The name messages give it.
+    ///   - session: The session to run it in.
+    ///   - check: Whether to compare the output with the script's `#>` lines.
+    ///   - stream: Receives each statement's output as it comes; `nil` to keep it in the report.
+    /// - Returns: What the script printed (unless streamed), its checks and its failures.
     public static func run(
         text: String, path: String, session: Session, check: Bool,
         output stream: (([OutputRecord]) -> Void)? = nil

@@ -92,6 +92,9 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The value of a record's field, if this is a record that has it.
+    ///
+    /// - Parameter name: The field's name.
+    /// - Returns: Its value, or `nil` if this is not a record or has no such field.
     public func field(_ name: String) -> Value? {
         guard case .record(let fields) = self else { return nil }
         return fields.first { $0.name == name }?.value
