@@ -21,6 +21,8 @@ public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
 
 extension Subscriber where Input == Void {
     /// Tells the subscriber that a publisher of void elements is ready to receive further requests.
+    ///
+    /// - Returns: How many more elements the subscriber wants.
     public func receive() -> Subscribers.Demand {
         receive(())
     }

@@ -66,6 +66,8 @@ extension Timer {
         /// Starts the timer, whose first tick is due one interval from now (as Combine's: a timer
         /// of 0.2s fires at 0.2s and 0.4s, not at 0); cancelling the returned cancellable stops it
         /// and lets go of what the timer held.
+        ///
+        /// - Returns: A cancellable that stops the timer.
         public func connect() -> Cancellable {
             let subject = self.subject
             let timer = RunLoopTimer.add(

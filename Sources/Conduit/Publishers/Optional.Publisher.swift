@@ -23,6 +23,8 @@ extension Optional {
 
         /// A value goes out through a subscription named "Optional"; `nil` finishes after the empty
         /// subscription at once, as in Combine.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Wrapped, S.Failure == Never {
             guard let output else {

@@ -20,6 +20,8 @@ extension Publishers {
         }
 
         /// A negative count traps here, when subscribed, as in Combine (not when the publisher is made).
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             precondition(count >= 0, "count must not be negative")

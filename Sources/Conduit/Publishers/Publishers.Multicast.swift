@@ -46,6 +46,8 @@ extension Publishers {
 
         /// The subscriber attaches to the subject through a `MulticastSubscription`, which is what
         /// it sees as its subscription ("Multicast", as in Combine).
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             subject.subscribe(MulticastSubscription(downstream: subscriber))

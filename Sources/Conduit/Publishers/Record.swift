@@ -68,12 +68,16 @@ public struct Record<Output, Failure: Error>: Publisher {
         }
 
         /// Adds an output to the recording; it is an error to add one after the completion.
+        ///
+        /// - Parameter input: The output to add.
         public mutating func receive(_ input: Output) {
             guard !isComplete else { return APIViolation.report(.valueAfterCompletion) }
             output.append(input)
         }
 
         /// Adds a completion event to the recording; only one may be added.
+        ///
+        /// - Parameter completion: The completion to add.
         public mutating func receive(completion: Subscribers.Completion<Failure>) {
             guard !isComplete else { return APIViolation.report(.secondCompletion) }
             self.completion = completion

@@ -37,6 +37,8 @@ extension Result {
 
         /// A success goes out through a subscription named "Once" (Combine's name for this
         /// publisher); a failure follows the empty subscription at once, as in Combine.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Success, S.Failure == Failure {
             switch result {

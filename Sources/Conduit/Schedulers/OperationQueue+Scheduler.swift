@@ -51,6 +51,12 @@ extension OperationQueue: Scheduler {
 
     /// Waits on a dispatch timer (operation queues have no clock of their own), then adds the
     /// action to this queue as an operation.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it.
+    ///   - tolerance: How late it may run.
+    ///   - options: Ignored: this scheduler has none.
+    ///   - action: The work to run.
     public func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
@@ -64,6 +70,14 @@ extension OperationQueue: Scheduler {
 
     /// A dispatch timer adds the action to this queue at each interval until the returned
     /// cancellable is cancelled; a tick already on its way when it is cancelled does not run.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it first.
+    ///   - interval: The time between two runs.
+    ///   - tolerance: How late each run may be.
+    ///   - options: Ignored: this scheduler has none.
+    ///   - action: The work to run.
+    /// - Returns: A cancellable that stops the repetition.
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void

@@ -48,6 +48,12 @@ extension RunLoop: Scheduler {
     }
 
     /// Runs the action on this run loop, in its default mode, once `date` has come.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it.
+    ///   - tolerance: How late it may run.
+    ///   - options: Ignored: this scheduler has none.
+    ///   - action: The work to run.
     public func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
@@ -60,6 +66,14 @@ extension RunLoop: Scheduler {
 
     /// Runs the action on this run loop, in its default mode, from `date` at each interval until the
     /// returned cancellable is cancelled, which lets the action go.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it first.
+    ///   - interval: The time between two runs.
+    ///   - tolerance: How late each run may be.
+    ///   - options: Ignored: this scheduler has none.
+    ///   - action: The work to run.
+    /// - Returns: A cancellable that stops the repetition.
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void

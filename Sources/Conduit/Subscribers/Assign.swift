@@ -54,6 +54,9 @@ extension Subscribers {
 
         /// A value is assigned only while subscribed: one before the subscription (from a
         /// misbehaving upstream) or after the end is ignored, as in Combine.
+        ///
+        /// - Parameter value: The value to assign.
+        /// - Returns: `.none`: the subscription asked for unlimited values at the start.
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
             lock.lock()
