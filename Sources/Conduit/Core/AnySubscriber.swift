@@ -99,6 +99,10 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveSubscriptionBody?(subscription)
     }
 
+    /// Calls the wrapped subscriber or the value closure with an element.
+    ///
+    /// - Parameter value: The element.
+    /// - Returns: The further demand the wrapped subscriber or closure returns; `.none` without a closure.
     @inlinable
     public func receive(_ value: Input) -> Subscribers.Demand {
         receiveValueBody?(value) ?? .none

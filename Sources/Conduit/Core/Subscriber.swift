@@ -11,6 +11,7 @@ public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
     func receive(subscription: Subscription)
     /// Tells the subscriber that the publisher has produced an element; returns additional demand.
     ///
+    /// - Parameter input: The element.
     /// - Returns: How many more elements the subscriber wants, added to what it asked for before.
     func receive(_ input: Input) -> Subscribers.Demand
     /// Tells the subscriber that the publisher has completed publishing, normally or with an error.

@@ -45,6 +45,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomS
 
     public var description: String { "CurrentValueSubject" }
 
+    /// Makes `input` the current value and sends it to every subscriber that has demand for it.
+    ///
+    /// - Parameter input: The new value; ignored once the subject has completed.
     @inlinable
     public func send(_ input: Output) {
         hub.broadcast(input) { latest in

@@ -4,6 +4,8 @@
 /// subscriber never overlap.
 public protocol Subject<Output, Failure>: AnyObject, Publisher {
     /// Sends a value to the subscriber.
+    ///
+    /// - Parameter value: The value to send to every subscriber that has demand for it.
     func send(_ value: Output)
     /// Sends a completion signal to the subscriber.
     ///

@@ -93,6 +93,10 @@ extension Subscribers {
             return accepted
         }
 
+        /// Calls `receiveValue` with an element, unless the sink was cancelled or has completed.
+        ///
+        /// - Parameter value: The element.
+        /// - Returns: `.none`: the sink asked for unlimited elements when subscribed.
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
             let before = flow.add(SinkFlow.call, ordering: .acquiring).oldValue
