@@ -74,3 +74,19 @@ def test_the_page_for_map_shows_the_operators_documentation():
     # The example and its output, from the doc comment, drawn as code.
     assert ".map" in dom and "Prints" in dom, dom[-3000:]
     assert "Parameters" in dom and "Return Value" in dom, "the parameter and return sections"
+
+
+PLAYGROUND_SITE = ROOT / ".build-docs" / "playground-site"
+
+
+@pytest.mark.skipif(not (PLAYGROUND_SITE / "documentation" / "conduitplayground").is_dir(),
+                    reason="the documentation is not generated: scripts/docs builds it")
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (scripts/setup installs it)")
+def test_the_playground_library_has_its_own_site_with_the_session_page():
+    with serving(PLAYGROUND_SITE) as base:
+        front = rendered(f"{base}/documentation/conduitplayground/", "Sessions", "Marble diagrams")
+        session = rendered(f"{base}/documentation/conduitplayground/session/", "A playground session")
+    # The catalog's front page, with its topic groups, and a type's page drawn from its doc comment.
+    assert "Sessions" in front and "Marble diagrams" in front, front[-3000:]
+    assert "A playground session" in session, session[-3000:]
+    assert "evaluate" in session, "the page lists Session's members"

@@ -16,11 +16,15 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     private var target: (any AnyObject & Cancellable)?
 
     /// Initializes the cancellable object with the given cancel-time closure.
+    ///
+    /// - Parameter cancel: The closure to run once, on the first `cancel()` or when the last copy is freed.
     public init(_ cancel: @escaping () -> Void) {
         target = ClosureCanceller(cancel)
     }
 
     /// Initializes the cancellable object with the given cancellable, which it cancels when cancelled.
+    ///
+    /// - Parameter canceller: The cancellable to cancel.
     public init<C: Cancellable>(_ canceller: C) {
         if let object = canceller as? any AnyObject & Cancellable {
             target = object
@@ -50,11 +54,27 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     }
 
     /// Stores this type-erasing cancellable instance in the specified collection.
+    ///
+    /// ```swift
+    /// var cancellables: [AnyCancellable] = []
+    /// [1, 2].publisher.sink { print($0) }.store(in: &cancellables)
+    /// // Prints "1", "2"; the subscription lasts as long as `cancellables` holds it.
+    /// ```
+    ///
+    /// - Parameter collection: The collection to add this cancellable to.
     public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
         collection.append(self)
     }
 
     /// Stores this type-erasing cancellable instance in the specified set.
+    ///
+    /// ```swift
+    /// var cancellables = Set<AnyCancellable>()
+    /// [1, 2].publisher.sink { print($0) }.store(in: &cancellables)
+    /// // Prints "1", "2"; the subscription lasts as long as `cancellables` holds it.
+    /// ```
+    ///
+    /// - Parameter set: The set to add this cancellable to.
     public func store(in set: inout Set<AnyCancellable>) {
         set.insert(self)
     }

@@ -8,6 +8,8 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible, Cus
     internal let box: PublisherBoxBase<Output, Failure>
 
     /// Creates a type-erasing publisher to wrap the provided publisher.
+    ///
+    /// - Parameter publisher: The publisher to wrap.
     @inlinable
     public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
         if let erased = publisher as? AnyPublisher<Output, Failure> {

@@ -20,6 +20,8 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     public let combineIdentifier: CombineIdentifier
 
     /// Creates a type-erasing subscriber to wrap an existing subscriber.
+    ///
+    /// - Parameter s: The subscriber to wrap.
     public init<S: Subscriber>(_ s: S) where Input == S.Input, Failure == S.Failure {
         if let erased = s as? AnySubscriber<Input, Failure> {
             self = erased
@@ -39,6 +41,8 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     /// Creates a type-erasing subscriber that forwards everything to a subject, as
     /// `Publisher.subscribe(_:)` does: the subject sees one subscription (later ones are
     /// cancelled), values until the first completion, and nothing after it.
+    ///
+    /// - Parameter s: The subject to send what this subscriber receives into.
     public init<S: Subject>(_ s: S) where Input == S.Output, Failure == S.Failure {
         let link = SubjectSubscriber(s)
         combineIdentifier = link.combineIdentifier
@@ -57,6 +61,11 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     }
 
     /// Creates a type-erasing subscriber that executes the provided closures.
+    ///
+    /// - Parameters:
+    ///   - receiveSubscription: Called with the subscription; `nil` does nothing.
+    ///   - receiveValue: Called with each value, returning more demand; `nil` asks for none.
+    ///   - receiveCompletion: Called with the completion; `nil` does nothing.
     public init(
         receiveSubscription: ((Subscription) -> Void)? = nil,
         receiveValue: ((Input) -> Subscribers.Demand)? = nil,
@@ -90,6 +99,10 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveSubscriptionBody?(subscription)
     }
 
+    /// Calls the wrapped subscriber or the value closure with an element.
+    ///
+    /// - Parameter value: The element.
+    /// - Returns: The further demand the wrapped subscriber or closure returns; `.none` without a closure.
     @inlinable
     public func receive(_ value: Input) -> Subscribers.Demand {
         receiveValueBody?(value) ?? .none

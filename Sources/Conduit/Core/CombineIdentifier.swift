@@ -14,6 +14,8 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
 
     /// Creates an identifier from an object's identity: its address, as in Combine (a hash of the
     /// identity could make two live objects share an identifier).
+    ///
+    /// - Parameter obj: The object whose identity the identifier stands for.
     public init(_ obj: AnyObject) {
         rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(obj)))
     }
@@ -24,15 +26,3 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
 }
 
 private let identifierCounter = Atomic<UInt64>(0)
-
-/// A protocol for uniquely identifying publisher streams.
-public protocol CustomCombineIdentifierConvertible {
-    /// A unique identifier for identifying publisher streams.
-    var combineIdentifier: CombineIdentifier { get }
-}
-
-extension CustomCombineIdentifierConvertible where Self: AnyObject {
-    public var combineIdentifier: CombineIdentifier {
-        CombineIdentifier(self)
-    }
-}

@@ -27,6 +27,9 @@ extension Subscribers {
 
         /// Creates a demand for the given maximum number of elements; a negative value is an API
         /// violation (a trap, as in Combine; `.none` under a violation handler).
+        ///
+        /// - Parameter value: How many elements, at least 0.
+        /// - Returns: A demand for at most `value` elements.
         @inlinable
         public static func max(_ value: Int) -> Demand {
             guard value >= 0 else {

@@ -9,6 +9,12 @@ public protocol Publisher<Output, Failure> {
     associatedtype Failure: Error
 
     /// Attaches the specified subscriber to this publisher.
+    ///
+    /// `subscribe(_:)` calls it; the publisher gives the subscriber a subscription, through which
+    /// it asks for values.
+    ///
+    /// - Parameter subscriber: The subscriber to attach, whose `Input` and `Failure` match this
+    ///   publisher's `Output` and `Failure`.
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure
 }
 

@@ -38,6 +38,19 @@ extension NotificationCenter {
     }
 
     /// Returns a publisher that emits events when broadcasting notifications.
+    ///
+    /// ```swift
+    /// let saved = Notification.Name("saved")
+    /// let cancellable = NotificationCenter.default.publisher(for: saved)
+    ///     .sink { print($0.name.rawValue) }
+    /// NotificationCenter.default.post(name: saved, object: nil)
+    /// // Prints "saved".
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The name of the notifications to publish.
+    ///   - object: The object whose notifications to publish; `nil` for every sender's.
+    /// - Returns: A publisher that sends each matching notification as it is posted, and never finishes.
     public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Publisher {
         Publisher(center: self, name: name, object: object)
     }

@@ -4,6 +4,14 @@ import Foundation
 extension Timer {
     /// Returns a publisher that repeatedly emits the current date on the given interval, once
     /// connected (`connect()` or `autoconnect()`). The run loop must be running for it to fire.
+    ///
+    /// - Parameters:
+    ///   - interval: The time between two dates, in seconds.
+    ///   - tolerance: How late a date may come; `nil` for the run loop's default.
+    ///   - runLoop: The run loop whose timer sends the dates.
+    ///   - mode: The run loop mode the timer runs in.
+    ///   - options: The scheduler's options; `nil` for its defaults.
+    /// - Returns: A connectable publisher of the current date, every `interval` seconds once connected.
     public static func publish(
         every interval: TimeInterval,
         tolerance: TimeInterval? = nil,
@@ -58,6 +66,8 @@ extension Timer {
         /// Starts the timer, whose first tick is due one interval from now (as Combine's: a timer
         /// of 0.2s fires at 0.2s and 0.4s, not at 0); cancelling the returned cancellable stops it
         /// and lets go of what the timer held.
+        ///
+        /// - Returns: A cancellable that stops the timer.
         public func connect() -> Cancellable {
             let subject = self.subject
             let timer = RunLoopTimer.add(

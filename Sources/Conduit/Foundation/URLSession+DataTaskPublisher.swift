@@ -6,11 +6,33 @@ import FoundationNetworking
 /// Conduit's additions to `URLSession`, as Combine's.
 extension URLSession {
     /// Returns a publisher that wraps a URL session data task for a given URL.
+    ///
+    /// ```swift
+    /// let page = URL(string: "https://example.com")!
+    /// let cancellable = URLSession.shared.dataTaskPublisher(for: page)
+    ///     .map(\.data.count)
+    ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// // Prints the page's size in bytes, then "finished" (or "failure(...)" with the URLError).
+    /// ```
+    ///
+    /// - Parameter url: The URL to load.
+    /// - Returns: A publisher that sends the data and response once, then finishes, or fails with a `URLError`.
     public func dataTaskPublisher(for url: URL) -> DataTaskPublisher {
         DataTaskPublisher(request: URLRequest(url: url), session: self)
     }
 
     /// Returns a publisher that wraps a URL session data task for a given URL request.
+    ///
+    /// ```swift
+    /// let page = URL(string: "https://example.com")!
+    /// let cancellable = URLSession.shared.dataTaskPublisher(for: URLRequest(url: page))
+    ///     .map(\.data.count)
+    ///     .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// // Prints the page's size in bytes, then "finished" (or "failure(...)" with the URLError).
+    /// ```
+    ///
+    /// - Parameter request: The request to perform.
+    /// - Returns: A publisher that sends the data and response once, then finishes, or fails with a `URLError`.
     public func dataTaskPublisher(for request: URLRequest) -> DataTaskPublisher {
         DataTaskPublisher(request: request, session: self)
     }

@@ -10,11 +10,15 @@ public struct Published<Value> {
     @usableFromInline let storage: Storage
 
     /// Creates the published instance with an initial wrapped value.
+    ///
+    /// - Parameter wrappedValue: The property's first value.
     public init(wrappedValue: Value) {
         storage = Storage(wrappedValue)
     }
 
     /// Creates the published instance with an initial value.
+    ///
+    /// - Parameter initialValue: The property's first value.
     public init(initialValue: Value) {
         self.init(wrappedValue: initialValue)
     }

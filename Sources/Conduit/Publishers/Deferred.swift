@@ -10,6 +10,8 @@ public struct Deferred<DeferredPublisher: Publisher>: Publisher {
     public let createPublisher: () -> DeferredPublisher
 
     /// Creates a deferred publisher.
+    ///
+    /// - Parameter createPublisher: The closure that makes a publisher for each new subscriber.
     public init(createPublisher: @escaping () -> DeferredPublisher) {
         self.createPublisher = createPublisher
     }

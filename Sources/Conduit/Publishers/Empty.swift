@@ -7,11 +7,18 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable {
     public let completeImmediately: Bool
 
     /// Creates an empty publisher.
+    ///
+    /// - Parameter completeImmediately: Whether it finishes at once (`true`) or never sends anything.
     public init(completeImmediately: Bool = true) {
         self.completeImmediately = completeImmediately
     }
 
     /// Creates an empty publisher with the given completion behavior and output and failure types.
+    ///
+    /// - Parameters:
+    ///   - completeImmediately: Whether it finishes at once (`true`) or never sends anything.
+    ///   - outputType: The `Output` type it declares.
+    ///   - failureType: The `Failure` type it declares.
     public init(completeImmediately: Bool = true, outputType: Output.Type, failureType: Failure.Type) {
         self.completeImmediately = completeImmediately
     }

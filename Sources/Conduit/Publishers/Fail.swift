@@ -4,11 +4,17 @@ public struct Fail<Output, Failure: Error>: Publisher {
     public let error: Failure
 
     /// Creates a publisher that immediately terminates with the specified failure.
+    ///
+    /// - Parameter error: The error it fails with.
     public init(error: Failure) {
         self.error = error
     }
 
     /// Creates a publisher with the given output type, that immediately terminates with the failure.
+    ///
+    /// - Parameters:
+    ///   - outputType: The `Output` type it declares.
+    ///   - failure: The error it fails with.
     public init(outputType: Output.Type, failure: Failure) {
         self.error = failure
     }

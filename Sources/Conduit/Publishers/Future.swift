@@ -12,6 +12,8 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
     private var waiting: [(id: ObjectIdentifier, resolve: (Result<Output, Failure>) -> Void)] = []
 
     /// Creates a publisher that invokes a promise closure when the publisher emits an element.
+    ///
+    /// - Parameter attemptToFulfill: Called at once with the promise, which it calls once with the result.
     public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
         attemptToFulfill { [self] result in
             fulfill(result)

@@ -8,6 +8,8 @@ public struct Just<Output>: Publisher {
     public let output: Output
 
     /// Initializes a publisher that emits the specified output just once.
+    ///
+    /// - Parameter output: The one element it sends.
     public init(_ output: Output) {
         self.output = output
     }
@@ -320,6 +322,9 @@ extension Just {
     }
 
     /// The output if the range starts at 0 (even an empty one, as Combine answers), else nothing.
+    ///
+    /// - Parameter range: The positions, from 0, of the elements to send.
+    /// - Returns: A publisher of the output, or of nothing.
     public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
         Optional<Output>.Publisher(range.relative(to: 0 ..< Int.max).lowerBound == 0 ? output : nil)
     }
@@ -368,6 +373,9 @@ extension Just {
 
     /// Calls the predicate once (with the output twice), as Combine does: if it throws, the
     /// result is that error.
+    ///
+    /// - Parameter predicate: A closure that says whether two elements are duplicates, or throws.
+    /// - Returns: A publisher of the output, or of the error the predicate threw.
     public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
         Result<Output, Error>.Publisher(Result { _ = try predicate(output, output); return output })
     }

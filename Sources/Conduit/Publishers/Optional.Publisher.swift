@@ -15,12 +15,16 @@ extension Optional {
         public let output: Wrapped?
 
         /// Creates a publisher to emit the value of the optional, or to finish immediately if nil.
+        ///
+        /// - Parameter output: The value to send; `nil` to send nothing.
         public init(_ output: Wrapped?) {
             self.output = output
         }
 
         /// A value goes out through a subscription named "Optional"; `nil` finishes after the empty
         /// subscription at once, as in Combine.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Wrapped, S.Failure == Never {
             guard let output else {
@@ -144,6 +148,8 @@ extension Optional.Publisher {
     }
 
     /// An array of the value, or an empty array if there is none (as Combine's does).
+    ///
+    /// - Returns: A publisher of one array.
     public func collect() -> Optional<[Wrapped]>.Publisher {
         .init(output.map { [$0] } ?? [])
     }
@@ -214,6 +220,9 @@ extension Optional.Publisher {
 
     /// The value if the range (relative to the non-negative integers) contains 0; a negative
     /// lower bound or an upper bound near `Int.max` traps, as in Combine.
+    ///
+    /// - Parameter range: The positions, from 0, of the elements to send.
+    /// - Returns: A publisher of the value, or of nothing.
     public func output<R: RangeExpression>(in range: R) -> Optional<Wrapped>.Publisher where R.Bound == Int {
         let bounds = range.relative(to: 0 ..< Int.max)
         precondition(bounds.lowerBound >= 0, "lowerBound must not be negative")

@@ -24,6 +24,8 @@ extension Publishers {
         @usableFromInline var subscribers = 0
 
         /// Creates a publisher that automatically connects to an upstream connectable publisher.
+        ///
+        /// - Parameter upstream: The connectable publisher to connect on the first subscription.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }

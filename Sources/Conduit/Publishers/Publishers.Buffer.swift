@@ -1,28 +1,6 @@
 import DequeModule
 
 extension Publishers {
-    /// A strategy for filling a buffer.
-    public enum PrefetchStrategy: Equatable, Hashable, Sendable {
-        /// A strategy to fill the buffer at subscription time, and keep it full thereafter.
-        ///
-        /// It asks the upstream for `size` elements when the subscriber connects, then for one
-        /// more each time an element leaves the buffer.
-        case keepFull
-        /// A strategy that avoids prefetching and instead performs requests on demand: it just
-        /// forwards the downstream's requests to the upstream publisher.
-        case byRequest
-    }
-
-    /// A strategy that handles exhaustion of a buffer’s capacity.
-    public enum BufferingStrategy<Failure: Error> {
-        /// When the buffer is full, discard the newly received element.
-        case dropNewest
-        /// When the buffer is full, discard the oldest element in the buffer.
-        case dropOldest
-        /// When the buffer is full, execute the closure to provide a custom error.
-        case customError(() -> Failure)
-    }
-
     /// A publisher that buffers elements from an upstream publisher.
     ///
     /// Elements wait in a buffer of `size` until the downstream asks for them; what happens when
@@ -41,6 +19,12 @@ extension Publishers {
         public let whenFull: Publishers.BufferingStrategy<Upstream.Failure>
 
         /// Creates a publisher that buffers elements received from an upstream publisher.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - size: How many elements the buffer holds.
+        ///   - prefetch: When to ask the upstream for elements.
+        ///   - whenFull: What to do with an element that finds the buffer full.
         public init(
             upstream: Upstream,
             size: Int,

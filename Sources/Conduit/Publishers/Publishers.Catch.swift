@@ -18,6 +18,10 @@ extension Publishers {
 
         /// Creates a publisher that handles errors from an upstream publisher by replacing the
         /// failed publisher with another publisher.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - handler: A closure that takes the failure and returns the publisher to continue with.
         public init(upstream: Upstream, handler: @escaping (Upstream.Failure) -> NewPublisher) {
             self.upstream = upstream
             self.handler = handler

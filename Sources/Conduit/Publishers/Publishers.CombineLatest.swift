@@ -18,6 +18,10 @@ extension Publishers {
         public let b: B
 
         /// Creates a publisher that combines the elements of two upstream publishers.
+        ///
+        /// - Parameters:
+        ///   - a: The first upstream publisher.
+        ///   - b: The second upstream publisher.
         public init(_ a: A, _ b: B) {
             self.a = a
             self.b = b

@@ -1,3 +1,5 @@
+// Written by scripts/generate-arity: change the template there and run it, not this file.
+
 extension Publishers {
     /// A publisher that receives and combines the latest elements from three publishers.
     ///
@@ -21,6 +23,11 @@ extension Publishers {
         public let c: C
 
         /// Creates a publisher that combines the elements of three upstream publishers.
+        ///
+        /// - Parameters:
+        ///   - a: The first upstream publisher.
+        ///   - b: The second upstream publisher.
+        ///   - c: The third upstream publisher.
         public init(_ a: A, _ b: B, _ c: C) {
             self.a = a
             self.b = b
@@ -56,8 +63,8 @@ extension Publisher {
     /// - Parameters:
     ///   - publisher1: A second publisher with the same `Failure`.
     ///   - publisher2: A third publisher with the same `Failure`.
-    /// - Returns: A publisher that sends a tuple of the three latest elements whenever any sends, once each has
-    ///   sent one.
+    /// - Returns: A publisher that sends a tuple of the three latest elements whenever any sends, once each has sent
+    ///   one.
     public func combineLatest<P: Publisher, Q: Publisher>(_ publisher1: P, _ publisher2: Q)
         -> Publishers.CombineLatest3<Self, P, Q>
         where Failure == P.Failure, P.Failure == Q.Failure

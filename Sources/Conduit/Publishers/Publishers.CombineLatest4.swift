@@ -1,3 +1,5 @@
+// Written by scripts/generate-arity: change the template there and run it, not this file.
+
 extension Publishers {
     /// A publisher that receives and combines the latest elements from four publishers.
     ///
@@ -25,6 +27,12 @@ extension Publishers {
         public let d: D
 
         /// Creates a publisher that combines the elements of four upstream publishers.
+        ///
+        /// - Parameters:
+        ///   - a: The first upstream publisher.
+        ///   - b: The second upstream publisher.
+        ///   - c: The third upstream publisher.
+        ///   - d: The fourth upstream publisher.
         public init(_ a: A, _ b: B, _ c: C, _ d: D) {
             self.a = a
             self.b = b

@@ -19,6 +19,10 @@ extension Publishers {
 
         /// Creates a publisher that ignores elements from the upstream publisher until it receives
         /// an element from another publisher.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - other: The publisher whose first element starts the republishing.
         public init(upstream: Upstream, other: Other) {
             self.upstream = upstream
             self.other = other

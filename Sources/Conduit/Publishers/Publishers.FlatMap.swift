@@ -24,6 +24,11 @@ extension Publishers {
         public let transform: (Upstream.Output) -> NewPublisher
 
         /// Creates a publisher that transforms elements from an upstream publisher into a new publisher.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - maxPublishers: How many inner publishers may be subscribed at once.
+        ///   - transform: A closure that takes an element and returns the publisher whose elements to republish.
         public init(
             upstream: Upstream,
             maxPublishers: Subscribers.Demand,

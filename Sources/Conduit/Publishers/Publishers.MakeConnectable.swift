@@ -10,6 +10,8 @@ extension Publishers {
         private let multicast: Multicast<Upstream, PassthroughSubject<Output, Failure>>
 
         /// Creates a connectable publisher, attached to the provided upstream publisher.
+        ///
+        /// - Parameter upstream: The publisher from which this publisher receives elements.
         public init(upstream: Upstream) {
             multicast = Multicast(upstream: upstream) { PassthroughSubject() }
         }

@@ -19,6 +19,10 @@ extension Publishers {
         public let b: B
 
         /// Creates a publisher that merges the elements of two upstream publishers.
+        ///
+        /// - Parameters:
+        ///   - a: Publisher number 1 of the 2, with the same `Output` and `Failure`.
+        ///   - b: Publisher number 2 of the 2, with the same `Output` and `Failure`.
         public init(_ a: A, _ b: B) {
             self.a = a
             self.b = b
@@ -33,6 +37,9 @@ extension Publishers {
         }
 
         /// Merges this publisher with another publisher.
+        ///
+        /// - Parameter p: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 2 and `p`.
         public func merge<P: Publisher>(with p: P) -> Publishers.Merge3<A, B, P>
             where B.Failure == P.Failure, B.Output == P.Output
         {
@@ -40,6 +47,11 @@ extension Publishers {
         }
 
         /// Merges this publisher with 2 more publishers.
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 2 and the 2 given.
         public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge4<A, B, Z, Y>
             where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output
         {
@@ -47,6 +59,12 @@ extension Publishers {
         }
 
         /// Merges this publisher with 3 more publishers.
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        ///   - x: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 2 and the 3 given.
         public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge5<A,
             B, Z, Y, X>
             where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
@@ -56,6 +74,13 @@ extension Publishers {
         }
 
         /// Merges this publisher with 4 more publishers.
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        ///   - x: A publisher with the same `Output` and `Failure`.
+        ///   - w: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 2 and the 4 given.
         public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X,
             _ w: W) -> Publishers.Merge6<A, B, Z, Y, X, W>
             where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
@@ -65,6 +90,14 @@ extension Publishers {
         }
 
         /// Merges this publisher with 5 more publishers.
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        ///   - x: A publisher with the same `Output` and `Failure`.
+        ///   - w: A publisher with the same `Output` and `Failure`.
+        ///   - v: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 2 and the 5 given.
         public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(with z: Z, _ y: Y,
             _ x: X, _ w: W, _ v: V) -> Publishers.Merge7<A, B, Z, Y, X, W, V>
             where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
@@ -75,6 +108,15 @@ extension Publishers {
         }
 
         /// Merges this publisher with 6 more publishers.
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        ///   - x: A publisher with the same `Output` and `Failure`.
+        ///   - w: A publisher with the same `Output` and `Failure`.
+        ///   - v: A publisher with the same `Output` and `Failure`.
+        ///   - u: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 2 and the 6 given.
         public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, U: Publisher>(
             with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V, _ u: U) -> Publishers.Merge8<A, B, Z, Y, X, W, V, U>
             where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,

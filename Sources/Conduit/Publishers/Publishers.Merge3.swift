@@ -1,3 +1,5 @@
+// Written by scripts/generate-arity: change the template there and run it, not this file.
+
 extension Publishers {
     /// A publisher created by applying the merge function to three upstream publishers.
     ///
@@ -24,6 +26,11 @@ extension Publishers {
         public let c: C
 
         /// Creates a publisher that merges the elements of three upstream publishers.
+        ///
+        /// - Parameters:
+        ///   - a: Publisher number 1 of the 3, with the same `Output` and `Failure`.
+        ///   - b: Publisher number 2 of the 3, with the same `Output` and `Failure`.
+        ///   - c: Publisher number 3 of the 3, with the same `Output` and `Failure`.
         public init(_ a: A, _ b: B, _ c: C) {
             self.a = a
             self.b = b
@@ -40,6 +47,9 @@ extension Publishers {
         }
 
         /// Merges this publisher with another publisher.
+        ///
+        /// - Parameter p: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 3 and `p`.
         public func merge<P: Publisher>(with p: P) -> Publishers.Merge4<A, B, C, P>
             where C.Failure == P.Failure, C.Output == P.Output
         {
@@ -47,6 +57,11 @@ extension Publishers {
         }
 
         /// Merges this publisher with 2 more publishers.
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 3 and the 2 given.
         public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge5<A, B, C, Z, Y>
             where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output
         {
@@ -54,8 +69,14 @@ extension Publishers {
         }
 
         /// Merges this publisher with 3 more publishers.
-        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge6<A,
-            B, C, Z, Y, X>
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        ///   - x: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 3 and the 3 given.
+        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y,
+            _ x: X) -> Publishers.Merge6<A, B, C, Z, Y, X>
             where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
                 Y.Failure == X.Failure, Y.Output == X.Output
         {
@@ -63,6 +84,13 @@ extension Publishers {
         }
 
         /// Merges this publisher with 4 more publishers.
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        ///   - x: A publisher with the same `Output` and `Failure`.
+        ///   - w: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 3 and the 4 given.
         public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X,
             _ w: W) -> Publishers.Merge7<A, B, C, Z, Y, X, W>
             where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
@@ -72,11 +100,19 @@ extension Publishers {
         }
 
         /// Merges this publisher with 5 more publishers.
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        ///   - x: A publisher with the same `Output` and `Failure`.
+        ///   - w: A publisher with the same `Output` and `Failure`.
+        ///   - v: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 3 and the 5 given.
         public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(with z: Z, _ y: Y,
             _ x: X, _ w: W, _ v: V) -> Publishers.Merge8<A, B, C, Z, Y, X, W, V>
             where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
                 Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output,
-                    W.Failure == V.Failure, W.Output == V.Output
+                W.Failure == V.Failure, W.Output == V.Output
         {
             Publishers.Merge8(a, b, c, z, y, x, w, v)
         }

@@ -1,3 +1,5 @@
+// Written by scripts/generate-arity: change the template there and run it, not this file.
+
 extension Publishers {
     /// A publisher created by applying the merge function to four upstream publishers.
     ///
@@ -29,6 +31,12 @@ extension Publishers {
         public let d: D
 
         /// Creates a publisher that merges the elements of four upstream publishers.
+        ///
+        /// - Parameters:
+        ///   - a: Publisher number 1 of the 4, with the same `Output` and `Failure`.
+        ///   - b: Publisher number 2 of the 4, with the same `Output` and `Failure`.
+        ///   - c: Publisher number 3 of the 4, with the same `Output` and `Failure`.
+        ///   - d: Publisher number 4 of the 4, with the same `Output` and `Failure`.
         public init(_ a: A, _ b: B, _ c: C, _ d: D) {
             self.a = a
             self.b = b
@@ -47,6 +55,9 @@ extension Publishers {
         }
 
         /// Merges this publisher with another publisher.
+        ///
+        /// - Parameter p: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 4 and `p`.
         public func merge<P: Publisher>(with p: P) -> Publishers.Merge5<A, B, C, D, P>
             where D.Failure == P.Failure, D.Output == P.Output
         {
@@ -54,6 +65,11 @@ extension Publishers {
         }
 
         /// Merges this publisher with 2 more publishers.
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 4 and the 2 given.
         public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge6<A, B, C, D, Z, Y>
             where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output
         {
@@ -61,8 +77,14 @@ extension Publishers {
         }
 
         /// Merges this publisher with 3 more publishers.
-        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge7<A,
-            B, C, D, Z, Y, X>
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        ///   - x: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 4 and the 3 given.
+        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y,
+            _ x: X) -> Publishers.Merge7<A, B, C, D, Z, Y, X>
             where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
                 Y.Failure == X.Failure, Y.Output == X.Output
         {
@@ -70,6 +92,13 @@ extension Publishers {
         }
 
         /// Merges this publisher with 4 more publishers.
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        ///   - x: A publisher with the same `Output` and `Failure`.
+        ///   - w: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 4 and the 4 given.
         public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X,
             _ w: W) -> Publishers.Merge8<A, B, C, D, Z, Y, X, W>
             where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,

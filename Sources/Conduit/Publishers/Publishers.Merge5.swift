@@ -1,3 +1,5 @@
+// Written by scripts/generate-arity: change the template there and run it, not this file.
+
 extension Publishers {
     /// A publisher created by applying the merge function to five upstream publishers.
     ///
@@ -34,6 +36,13 @@ extension Publishers {
         public let e: E
 
         /// Creates a publisher that merges the elements of five upstream publishers.
+        ///
+        /// - Parameters:
+        ///   - a: Publisher number 1 of the 5, with the same `Output` and `Failure`.
+        ///   - b: Publisher number 2 of the 5, with the same `Output` and `Failure`.
+        ///   - c: Publisher number 3 of the 5, with the same `Output` and `Failure`.
+        ///   - d: Publisher number 4 of the 5, with the same `Output` and `Failure`.
+        ///   - e: Publisher number 5 of the 5, with the same `Output` and `Failure`.
         public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E) {
             self.a = a
             self.b = b
@@ -54,6 +63,9 @@ extension Publishers {
         }
 
         /// Merges this publisher with another publisher.
+        ///
+        /// - Parameter p: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 5 and `p`.
         public func merge<P: Publisher>(with p: P) -> Publishers.Merge6<A, B, C, D, E, P>
             where E.Failure == P.Failure, E.Output == P.Output
         {
@@ -61,6 +73,11 @@ extension Publishers {
         }
 
         /// Merges this publisher with 2 more publishers.
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 5 and the 2 given.
         public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge7<A, B, C, D, E, Z, Y>
             where E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output
         {
@@ -68,8 +85,14 @@ extension Publishers {
         }
 
         /// Merges this publisher with 3 more publishers.
-        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge8<A,
-            B, C, D, E, Z, Y, X>
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        ///   - x: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 5 and the 3 given.
+        public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y,
+            _ x: X) -> Publishers.Merge8<A, B, C, D, E, Z, Y, X>
             where E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
                 Y.Failure == X.Failure, Y.Output == X.Output
         {

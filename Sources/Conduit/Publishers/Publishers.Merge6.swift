@@ -1,3 +1,5 @@
+// Written by scripts/generate-arity: change the template there and run it, not this file.
+
 extension Publishers {
     /// A publisher created by applying the merge function to six upstream publishers.
     ///
@@ -39,6 +41,14 @@ extension Publishers {
         public let f: F
 
         /// Creates a publisher that merges the elements of six upstream publishers.
+        ///
+        /// - Parameters:
+        ///   - a: Publisher number 1 of the 6, with the same `Output` and `Failure`.
+        ///   - b: Publisher number 2 of the 6, with the same `Output` and `Failure`.
+        ///   - c: Publisher number 3 of the 6, with the same `Output` and `Failure`.
+        ///   - d: Publisher number 4 of the 6, with the same `Output` and `Failure`.
+        ///   - e: Publisher number 5 of the 6, with the same `Output` and `Failure`.
+        ///   - f: Publisher number 6 of the 6, with the same `Output` and `Failure`.
         public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F) {
             self.a = a
             self.b = b
@@ -61,6 +71,9 @@ extension Publishers {
         }
 
         /// Merges this publisher with another publisher.
+        ///
+        /// - Parameter p: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 6 and `p`.
         public func merge<P: Publisher>(with p: P) -> Publishers.Merge7<A, B, C, D, E, F, P>
             where F.Failure == P.Failure, F.Output == P.Output
         {
@@ -68,6 +81,11 @@ extension Publishers {
         }
 
         /// Merges this publisher with 2 more publishers.
+        ///
+        /// - Parameters:
+        ///   - z: A publisher with the same `Output` and `Failure`.
+        ///   - y: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 6 and the 2 given.
         public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge8<A, B, C, D, E, F, Z, Y>
             where F.Failure == Z.Failure, F.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output
         {

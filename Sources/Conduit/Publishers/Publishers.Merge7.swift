@@ -1,3 +1,5 @@
+// Written by scripts/generate-arity: change the template there and run it, not this file.
+
 extension Publishers {
     /// A publisher created by applying the merge function to seven upstream publishers.
     ///
@@ -44,6 +46,15 @@ extension Publishers {
         public let g: G
 
         /// Creates a publisher that merges the elements of seven upstream publishers.
+        ///
+        /// - Parameters:
+        ///   - a: Publisher number 1 of the 7, with the same `Output` and `Failure`.
+        ///   - b: Publisher number 2 of the 7, with the same `Output` and `Failure`.
+        ///   - c: Publisher number 3 of the 7, with the same `Output` and `Failure`.
+        ///   - d: Publisher number 4 of the 7, with the same `Output` and `Failure`.
+        ///   - e: Publisher number 5 of the 7, with the same `Output` and `Failure`.
+        ///   - f: Publisher number 6 of the 7, with the same `Output` and `Failure`.
+        ///   - g: Publisher number 7 of the 7, with the same `Output` and `Failure`.
         public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) {
             self.a = a
             self.b = b
@@ -68,6 +79,9 @@ extension Publishers {
         }
 
         /// Merges this publisher with another publisher.
+        ///
+        /// - Parameter p: A publisher with the same `Output` and `Failure`.
+        /// - Returns: A publisher that merges these 7 and `p`.
         public func merge<P: Publisher>(with p: P) -> Publishers.Merge8<A, B, C, D, E, F, G, P>
             where G.Failure == P.Failure, G.Output == P.Output
         {

@@ -1,3 +1,5 @@
+// Written by scripts/generate-arity: change the template there and run it, not this file.
+
 extension Publishers {
     /// A publisher created by applying the merge function to eight upstream publishers.
     ///
@@ -50,6 +52,16 @@ extension Publishers {
         public let h: H
 
         /// Creates a publisher that merges the elements of eight upstream publishers.
+        ///
+        /// - Parameters:
+        ///   - a: Publisher number 1 of the 8, with the same `Output` and `Failure`.
+        ///   - b: Publisher number 2 of the 8, with the same `Output` and `Failure`.
+        ///   - c: Publisher number 3 of the 8, with the same `Output` and `Failure`.
+        ///   - d: Publisher number 4 of the 8, with the same `Output` and `Failure`.
+        ///   - e: Publisher number 5 of the 8, with the same `Output` and `Failure`.
+        ///   - f: Publisher number 6 of the 8, with the same `Output` and `Failure`.
+        ///   - g: Publisher number 7 of the 8, with the same `Output` and `Failure`.
+        ///   - h: Publisher number 8 of the 8, with the same `Output` and `Failure`.
         public init(_ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) {
             self.a = a
             self.b = b

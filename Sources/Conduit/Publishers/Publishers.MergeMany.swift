@@ -12,11 +12,15 @@ extension Publishers {
         public let publishers: [Upstream]
 
         /// Creates a publisher that merges an arbitrary number of upstream publishers.
+        ///
+        /// - Parameter upstream: The publishers to merge.
         public init(_ upstream: Upstream...) {
             publishers = upstream
         }
 
         /// Creates a publisher that merges a sequence of upstream publishers.
+        ///
+        /// - Parameter upstream: The publishers to merge.
         public init<S: Swift.Sequence>(_ upstream: S) where Upstream == S.Element {
             publishers = Array(upstream)
         }
@@ -32,6 +36,9 @@ extension Publishers {
         }
 
         /// Combines elements from this publisher with those from another publisher of the same type.
+        ///
+        /// - Parameter other: Another publisher of the same type.
+        /// - Returns: A publisher that merges these and `other`.
         public func merge(with other: Upstream) -> Publishers.MergeMany<Upstream> {
             Publishers.MergeMany(publishers + [other])
         }

@@ -20,6 +20,10 @@ extension Publishers {
 
         /// Creates a multicast publisher that applies a closure to create a subject that delivers
         /// elements to subscribers.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - createSubject: A closure that makes the subject, called once on the first subscription.
         public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
             self.upstream = upstream
             self.createSubject = createSubject
@@ -42,6 +46,8 @@ extension Publishers {
 
         /// The subscriber attaches to the subject through a `MulticastSubscription`, which is what
         /// it sees as its subscription ("Multicast", as in Combine).
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             subject.subscribe(MulticastSubscription(downstream: subscriber))

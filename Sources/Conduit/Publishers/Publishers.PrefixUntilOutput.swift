@@ -16,6 +16,10 @@ extension Publishers {
         public let other: Other
 
         /// Creates a publisher that republishes elements until another publisher emits an element.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - other: The publisher whose first element ends the republishing.
         public init(upstream: Upstream, other: Other) {
             self.upstream = upstream
             self.other = other

@@ -13,6 +13,10 @@ extension Publishers {
         public let retries: Int?
 
         /// Creates a publisher that attempts to recreate its subscription to a failed upstream publisher.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - retries: How many times to subscribe again after a failure; `nil` for no limit.
         public init(upstream: Upstream, retries: Int?) {
             self.upstream = upstream
             self.retries = retries

@@ -9,6 +9,8 @@ extension Publishers {
         public let sequence: Elements
 
         /// Creates a publisher for a sequence of elements.
+        ///
+        /// - Parameter sequence: The elements to send, in order.
         public init(sequence: Elements) {
             self.sequence = sequence
         }
@@ -412,6 +414,9 @@ extension Publishers.Sequence where Elements: Collection, Failure == Never {
     }
 
     /// The elements in `range`, which must lie within the collection's indices (as in Combine).
+    ///
+    /// - Parameter range: The indices of the elements to send.
+    /// - Returns: A publisher of those elements.
     public func output(in range: Range<Elements.Index>) -> Publishers.Sequence<[Elements.Element], Failure> {
         .init(sequence: Array(sequence[range]))
     }

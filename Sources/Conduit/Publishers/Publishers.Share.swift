@@ -14,6 +14,8 @@ extension Publishers {
         @usableFromInline let shared: Autoconnect<Multicast<Upstream, PassthroughSubject<Output, Failure>>>
 
         /// Creates a publisher that shares the output of an upstream publisher with multiple subscribers.
+        ///
+        /// - Parameter upstream: The publisher from which this publisher receives elements.
         public init(upstream: Upstream) {
             self.upstream = upstream
             shared = Multicast(upstream: upstream) { PassthroughSubject() }.autoconnect()

@@ -16,6 +16,8 @@ extension Publishers {
         public let upstream: Upstream
 
         /// Creates a publisher that “flattens” nested publishers.
+        ///
+        /// - Parameter upstream: The publisher of publishers.
         public init(upstream: Upstream) {
             self.upstream = upstream
         }

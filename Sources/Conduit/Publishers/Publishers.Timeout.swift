@@ -40,6 +40,8 @@ extension Publishers {
 
         /// On `ImmediateScheduler` the timer cannot wait: an API violation, as Combine traps there
         /// (under a violation handler the stream times out as soon as it is subscribed).
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             if Context.self == ImmediateScheduler.self { APIViolation.report(.timeoutOnImmediateScheduler) }
             upstream.subscribe(TimeoutSubscription(

@@ -15,6 +15,10 @@ extension Publishers {
 
         /// Creates a publisher that handles errors from an upstream publisher by replacing the
         /// failed publisher with another publisher.
+        ///
+        /// - Parameters:
+        ///   - upstream: The publisher from which this publisher receives elements.
+        ///   - handler: A closure that takes the failure and returns the publisher to continue with, or throws.
         public init(upstream: Upstream, handler: @escaping (Upstream.Failure) throws -> NewPublisher) {
             self.upstream = upstream
             self.handler = handler

@@ -1,3 +1,5 @@
+// Written by scripts/generate-arity: change the template there and run it, not this file.
+
 extension Publishers {
     /// A publisher created by applying the zip function to three upstream publishers.
     ///
@@ -20,6 +22,11 @@ extension Publishers {
         public let c: C
 
         /// Creates a publisher that combines the elements of three upstream publishers.
+        ///
+        /// - Parameters:
+        ///   - a: The first upstream publisher.
+        ///   - b: The second upstream publisher.
+        ///   - c: The third upstream publisher.
         public init(_ a: A, _ b: B, _ c: C) {
             self.a = a
             self.b = b
@@ -28,8 +35,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let core = FanInCore<S, CombiningState<ZipStorage3<A.Output, B.Output, C.Output>>>(downstream: subscriber,
-                lanes: 3, name: "Zip")
+            let core = FanInCore<S, CombiningState<ZipStorage3<A.Output, B.Output, C.Output>>>(
+                downstream: subscriber, lanes: 3, name: "Zip")
             subscriber.receive(subscription: core)
             a.subscribe(core.lane(0) { $0.storage.a.append($2) })
             b.subscribe(core.lane(1) { $0.storage.b.append($2) })

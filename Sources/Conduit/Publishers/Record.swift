@@ -5,6 +5,8 @@ public struct Record<Output, Failure: Error>: Publisher {
     public let recording: Recording
 
     /// Creates a publisher to interactively record a series of outputs and a completion.
+    ///
+    /// - Parameter record: A closure that receives an empty recording and fills it.
     public init(record: (inout Recording) -> Void) {
         var recording = Recording()
         record(&recording)
@@ -12,11 +14,17 @@ public struct Record<Output, Failure: Error>: Publisher {
     }
 
     /// Creates a record publisher from an existing recording.
+    ///
+    /// - Parameter recording: The outputs and completion to replay.
     public init(recording: Recording) {
         self.recording = recording
     }
 
     /// Creates a record publisher to publish the provided series of outputs, followed by the completion.
+    ///
+    /// - Parameters:
+    ///   - output: The elements to send, in order.
+    ///   - completion: The completion to send after them.
     public init(output: [Output], completion: Subscribers.Completion<Failure>) {
         self.recording = Recording(output: output, completion: completion)
     }
@@ -49,6 +57,10 @@ public struct Record<Output, Failure: Error>: Publisher {
         }
 
         /// Sets up a complete recording with the specified output and completion.
+        ///
+        /// - Parameters:
+        ///   - output: The elements, in order.
+        ///   - completion: The completion after them.
         public init(output: [Output], completion: Subscribers.Completion<Failure> = .finished) {
             self.output = output
             self.completion = completion
@@ -56,12 +68,16 @@ public struct Record<Output, Failure: Error>: Publisher {
         }
 
         /// Adds an output to the recording; it is an error to add one after the completion.
+        ///
+        /// - Parameter input: The output to add.
         public mutating func receive(_ input: Output) {
             guard !isComplete else { return APIViolation.report(.valueAfterCompletion) }
             output.append(input)
         }
 
         /// Adds a completion event to the recording; only one may be added.
+        ///
+        /// - Parameter completion: The completion to add.
         public mutating func receive(completion: Subscribers.Completion<Failure>) {
             guard !isComplete else { return APIViolation.report(.secondCompletion) }
             self.completion = completion
@@ -91,6 +107,9 @@ extension Record.Recording: Codable where Output: Codable, Failure: Codable {
     }
 
     /// Encodes the recording's output and completion into `encoder` (Combine's name for `encode(to:)`).
+    ///
+    /// - Parameter encoder: The encoder to write into.
+    /// - Throws: The error the encoder throws.
     public func encode(into encoder: Encoder) throws {
         try encode(to: encoder)
     }

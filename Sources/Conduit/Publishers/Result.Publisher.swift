@@ -15,22 +15,30 @@ extension Result {
         public let result: Result<Success, Failure>
 
         /// Creates a publisher that delivers the specified result.
+        ///
+        /// - Parameter result: The success to send, or the failure to fail with.
         public init(_ result: Result<Success, Failure>) {
             self.result = result
         }
 
         /// Creates a publisher that sends the specified output to all subscribers and finishes normally.
+        ///
+        /// - Parameter output: The element to send.
         public init(_ output: Success) {
             self.result = .success(output)
         }
 
         /// Creates a publisher that immediately terminates upon subscription with the given failure.
+        ///
+        /// - Parameter failure: The error to fail with.
         public init(_ failure: Failure) {
             self.result = .failure(failure)
         }
 
         /// A success goes out through a subscription named "Once" (Combine's name for this
         /// publisher); a failure follows the empty subscription at once, as in Combine.
+        ///
+        /// - Parameter subscriber: The subscriber to attach.
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Success, S.Failure == Failure {
             switch result {
@@ -164,6 +172,10 @@ extension Result.Publisher {
 
     /// Calls the comparator once on a success (with it twice), as Combine does: if it throws,
     /// the result is that error.
+    ///
+    /// - Parameter areInIncreasingOrder: A closure that says whether its first argument comes before its second,
+    ///   or throws.
+    /// - Returns: A publisher of the success, or of the error the closure threw.
     public func tryMin(by areInIncreasingOrder: (Success, Success) throws -> Bool) -> Result<Success, Error>.Publisher {
         checkedOnce(areInIncreasingOrder)
     }
@@ -178,6 +190,10 @@ extension Result.Publisher {
     }
 
     /// Calls the comparator once on a success, as `tryMin(by:)` does.
+    ///
+    /// - Parameter areInIncreasingOrder: A closure that says whether its first argument comes before its second,
+    ///   or throws.
+    /// - Returns: A publisher of the success, or of the error the closure threw.
     public func tryMax(by areInIncreasingOrder: (Success, Success) throws -> Bool) -> Result<Success, Error>.Publisher {
         checkedOnce(areInIncreasingOrder)
     }
@@ -208,6 +224,9 @@ extension Result.Publisher {
     }
 
     /// Calls the predicate once on a success, as `tryMin(by:)` does.
+    ///
+    /// - Parameter predicate: A closure that says whether two elements are duplicates, or throws.
+    /// - Returns: A publisher of the success, or of the error the predicate threw.
     public func tryRemoveDuplicates(by predicate: (Success, Success) throws -> Bool) -> Result<Success,
         Error>.Publisher {
         checkedOnce(predicate)

@@ -82,6 +82,8 @@ extension DispatchQueue: Scheduler {
             }
 
             /// Creates a stride from a number of seconds.
+            ///
+            /// - Parameter timeInterval: The number of seconds.
             public init(_ timeInterval: Double) {
                 let nanoseconds = timeInterval * 1_000_000_000
                 magnitude = nanoseconds >= Double(Int.max) ? .max : nanoseconds <= Double(Int.min) ? .min : Int(

@@ -9,6 +9,9 @@ extension OperationQueue: Scheduler {
         /// The date this time represents.
         public var date: Date
 
+        /// Creates a scheduler time from a date.
+        ///
+        /// - Parameter date: The date.
         public init(_ date: Date) {
             self.date = date
         }
@@ -27,6 +30,9 @@ extension OperationQueue: Scheduler {
             /// The value of this time interval in seconds.
             public var timeInterval: TimeInterval { magnitude }
 
+            /// Creates a stride of a number of seconds.
+            ///
+            /// - Parameter timeInterval: The number of seconds.
             public init(_ timeInterval: TimeInterval) { magnitude = timeInterval }
         }
     }
@@ -45,6 +51,12 @@ extension OperationQueue: Scheduler {
 
     /// Waits on a dispatch timer (operation queues have no clock of their own), then adds the
     /// action to this queue as an operation.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it.
+    ///   - tolerance: How late it may run.
+    ///   - options: Ignored: this scheduler has none.
+    ///   - action: The work to run.
     public func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
@@ -58,6 +70,14 @@ extension OperationQueue: Scheduler {
 
     /// A dispatch timer adds the action to this queue at each interval until the returned
     /// cancellable is cancelled; a tick already on its way when it is cancelled does not run.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it first.
+    ///   - interval: The time between two runs.
+    ///   - tolerance: How late each run may be.
+    ///   - options: Ignored: this scheduler has none.
+    ///   - action: The work to run.
+    /// - Returns: A cancellable that stops the repetition.
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void

@@ -7,6 +7,9 @@ extension RunLoop: Scheduler {
         /// The date this time represents.
         public var date: Date
 
+        /// Creates a scheduler time from a date.
+        ///
+        /// - Parameter date: The date.
         public init(_ date: Date) {
             self.date = date
         }
@@ -25,6 +28,9 @@ extension RunLoop: Scheduler {
             /// The value of this time interval in seconds.
             public var timeInterval: TimeInterval { magnitude }
 
+            /// Creates a stride of a number of seconds.
+            ///
+            /// - Parameter timeInterval: The number of seconds.
             public init(_ timeInterval: TimeInterval) { magnitude = timeInterval }
         }
     }
@@ -42,6 +48,12 @@ extension RunLoop: Scheduler {
     }
 
     /// Runs the action on this run loop, in its default mode, once `date` has come.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it.
+    ///   - tolerance: How late it may run.
+    ///   - options: Ignored: this scheduler has none.
+    ///   - action: The work to run.
     public func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void
@@ -54,6 +66,14 @@ extension RunLoop: Scheduler {
 
     /// Runs the action on this run loop, in its default mode, from `date` at each interval until the
     /// returned cancellable is cancelled, which lets the action go.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it first.
+    ///   - interval: The time between two runs.
+    ///   - tolerance: How late each run may be.
+    ///   - options: Ignored: this scheduler has none.
+    ///   - action: The work to run.
+    /// - Returns: A cancellable that stops the repetition.
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?, _ action: @escaping () -> Void

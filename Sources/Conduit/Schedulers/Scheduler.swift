@@ -14,8 +14,18 @@ public protocol Scheduler<SchedulerTimeType> {
     var minimumTolerance: SchedulerTimeType.Stride { get }
 
     /// Performs the action at the next possible opportunity.
+    ///
+    /// - Parameters:
+    ///   - options: The scheduler's options for the action; `nil` for its defaults.
+    ///   - action: The work to run.
     func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void)
     /// Performs the action at some time after the specified date.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it.
+    ///   - tolerance: How late it may run.
+    ///   - options: The scheduler's options for the action; `nil` for its defaults.
+    ///   - action: The work to run.
     func schedule(
         after date: SchedulerTimeType,
         tolerance: SchedulerTimeType.Stride,
@@ -24,6 +34,14 @@ public protocol Scheduler<SchedulerTimeType> {
     )
     /// Performs the action at some time after the specified date, at the specified frequency,
     /// until the returned cancellable is cancelled.
+    ///
+    /// - Parameters:
+    ///   - date: When to run it first.
+    ///   - interval: The time between two runs.
+    ///   - tolerance: How late each run may be.
+    ///   - options: The scheduler's options for the action; `nil` for its defaults.
+    ///   - action: The work to run.
+    /// - Returns: A cancellable that stops the repetition.
     func schedule(
         after date: SchedulerTimeType,
         interval: SchedulerTimeType.Stride,
@@ -93,33 +111,4 @@ extension Scheduler {
     ) -> Cancellable {
         schedule(after: date, interval: interval, tolerance: tolerance, options: nil, action)
     }
-}
-
-/// A protocol that provides a scheduler with an expression for relative time.
-public protocol SchedulerTimeIntervalConvertible {
-    /// A time interval of whole seconds.
-    ///
-    /// - Parameter s: The number of seconds.
-    /// - Returns: The interval.
-    static func seconds(_ s: Int) -> Self
-    /// A time interval of seconds, with their fraction.
-    ///
-    /// - Parameter s: The number of seconds.
-    /// - Returns: The interval.
-    static func seconds(_ s: Double) -> Self
-    /// A time interval of milliseconds.
-    ///
-    /// - Parameter ms: The number of milliseconds.
-    /// - Returns: The interval.
-    static func milliseconds(_ ms: Int) -> Self
-    /// A time interval of microseconds.
-    ///
-    /// - Parameter us: The number of microseconds.
-    /// - Returns: The interval.
-    static func microseconds(_ us: Int) -> Self
-    /// A time interval of nanoseconds.
-    ///
-    /// - Parameter ns: The number of nanoseconds.
-    /// - Returns: The interval.
-    static func nanoseconds(_ ns: Int) -> Self
 }

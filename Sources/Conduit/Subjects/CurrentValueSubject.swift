@@ -13,6 +13,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomS
     internal var generation: UInt64 = 1
 
     /// Creates a current value subject with the given initial value.
+    ///
+    /// - Parameter value: The first current value, which a new subscriber receives at once.
     public init(_ value: Output) {
         currentValue = value
         hub = SubjectHub(name: "CurrentValueSubject", pullsUpstreamAtOnce: true)
@@ -43,6 +45,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, CustomS
 
     public var description: String { "CurrentValueSubject" }
 
+    /// Makes `input` the current value and sends it to every subscriber that has demand for it.
+    ///
+    /// - Parameter input: The new value; ignored once the subject has completed.
     @inlinable
     public func send(_ input: Output) {
         hub.broadcast(input) { latest in

@@ -11,6 +11,9 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, CustomSt
 
     public var description: String { "PassthroughSubject" }
 
+    /// Sends a value to every subscriber that has demand for it; one without demand misses it.
+    ///
+    /// - Parameter input: The value; ignored once the subject has completed.
     @inlinable
     public func send(_ input: Output) {
         hub.broadcast(input, generation: 0)

@@ -16,6 +16,10 @@ extension Subscribers {
         @usableFromInline @exclusivity(unchecked) var state = SubscriberState.awaitingSubscription
 
         /// Creates a subscriber to assign the value of a property indicated by a key path.
+        ///
+        /// - Parameters:
+        ///   - object: The object whose property to set.
+        ///   - keyPath: The property to set to each value.
         public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
             self.object = object
             self.keyPath = keyPath
@@ -50,6 +54,9 @@ extension Subscribers {
 
         /// A value is assigned only while subscribed: one before the subscription (from a
         /// misbehaving upstream) or after the end is ignored, as in Combine.
+        ///
+        /// - Parameter value: The value to assign.
+        /// - Returns: `.none`: the subscription asked for unlimited values at the start.
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
             lock.lock()

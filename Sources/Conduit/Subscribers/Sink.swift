@@ -40,6 +40,10 @@ extension Subscribers {
         @usableFromInline let flow = Atomic<UInt>(0)
 
         /// Initializes a sink with the provided closures.
+        ///
+        /// - Parameters:
+        ///   - receiveCompletion: Called with the completion.
+        ///   - receiveValue: Called with each value.
         public init(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
@@ -89,6 +93,10 @@ extension Subscribers {
             return accepted
         }
 
+        /// Calls `receiveValue` with an element, unless the sink was cancelled or has completed.
+        ///
+        /// - Parameter value: The element.
+        /// - Returns: `.none`: the sink asked for unlimited elements when subscribed.
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
             let before = flow.add(SinkFlow.call, ordering: .acquiring).oldValue

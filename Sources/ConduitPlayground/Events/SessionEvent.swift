@@ -15,6 +15,13 @@ public struct SessionEvent: Sendable, Equatable {
     /// What happened.
     public let kind: Kind
 
+    /// Creates an event; the session's `EventRecorder` makes them, a test or a replay may too.
+    ///
+    /// - Parameters:
+    ///   - sequence: Its place in the session, from 1.
+    ///   - time: When it happened on the session's clock, in nanoseconds.
+    ///   - origin: Whether the interpreter or the engine's instrumentation saw it.
+    ///   - kind: What happened.
     public init(sequence: Int, time: Int, origin: Origin = .session, kind: Kind) {
         self.sequence = sequence
         self.time = time
@@ -32,6 +39,7 @@ public struct SessionEvent: Sendable, Equatable {
 
     /// How a subscription ended.
     public enum Completion: Sendable, Equatable {
+        /// The publisher finished.
         case finished
         /// The publisher failed with this error message.
         case failed(String)
@@ -78,11 +86,22 @@ public struct SessionEvent: Sendable, Equatable {
             case file, line, startColumn, endColumn
         }
 
+        /// The script the error is in; `nil` for a line typed at the prompt.
         public let file: String?
+        /// The line, from 1.
         public let line: Int
+        /// The first column the range covers, from 1.
         public let startColumn: Int
+        /// The column just past the last one it covers.
         public let endColumn: Int
 
+        /// Creates a range of columns on one line.
+        ///
+        /// - Parameters:
+        ///   - file: The script it is in; `nil` for the prompt.
+        ///   - line: The line, from 1.
+        ///   - startColumn: The first column, from 1.
+        ///   - endColumn: The column just past the last.
         public init(file: String?, line: Int, startColumn: Int, endColumn: Int) {
             self.file = file
             self.line = line

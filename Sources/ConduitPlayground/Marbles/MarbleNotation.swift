@@ -5,11 +5,20 @@
 public struct MarbleNotation {
     /// Why a marble string could not be read, and at which character.
     public struct Problem: Error, Equatable {
+        /// What is wrong, in a phrase.
         public let message: String
+        /// The character it is at, from 0.
         public let offset: Int
     }
 
     /// The events of `text`, each with its frame index (0-based).
+    ///
+    /// - Parameters:
+    ///   - text: The marble string.
+    ///   - values: What each symbol stands for.
+    ///   - failure: The message of a `#`.
+    /// - Returns: The events in order, each with its frame index.
+    /// - Throws: A `Problem` saying what is wrong and at which character.
     public static func parse(
         _ text: String, values: [Character: Value] = [:], failure: String = "failure"
     ) throws -> [(frame: Int, event: MarbleEvent)] {

@@ -8,6 +8,12 @@ public struct MarbleRow: Sendable {
     /// The outstanding demand each cell stands for (`nil`: unlimited), for the picture's steps.
     public let levels: [Int?]
 
+    /// Creates a row.
+    ///
+    /// - Parameters:
+    ///   - label: What the row is called in the name column.
+    ///   - cells: One text per column, `nil` where nothing changed.
+    ///   - levels: The outstanding demand each cell stands for (`nil`: unlimited).
     public init(label: String, cells: [String?], levels: [Int?] = []) {
         self.label = label
         self.cells = cells

@@ -3,6 +3,7 @@
 /// below says what each symbol stands for), `|` as a bar, `#` as a red cross, `^` as a triangle and
 /// `!` as a red stroke. No scripts and no external fonts: it shows the same on any projector.
 public struct MarbleSVGRenderer {
+    /// The diagram drawn.
     public let diagram: MarbleDiagram
     /// An optional title drawn above the lanes.
     public let title: String?
@@ -13,12 +14,19 @@ public struct MarbleSVGRenderer {
     /// The most marbles drawn in one frame; more are summed up as `+N`.
     static let groupLimit = 8
 
+    /// Creates a renderer for a diagram.
+    ///
+    /// - Parameters:
+    ///   - diagram: The diagram to draw.
+    ///   - title: A title drawn above the lanes; none if `nil`.
     public init(_ diagram: MarbleDiagram, title: String? = nil) {
         self.diagram = diagram
         self.title = title
     }
 
     /// The SVG document.
+    ///
+    /// - Returns: The picture as an SVG document, with no scripts and no external fonts.
     public func document() -> String {
         let nameWidth = max(60, (diagram.lanes.map(\.name.count).max() ?? 0) * 11 + 24)
         var columnX: [Int] = []

@@ -11,6 +11,8 @@ public struct MarbleSymbols: Sendable {
     public private(set) var legend: [(symbol: Character, value: Value)] = []
 
     /// Assigns symbols to `values` (in the order they first appear in the diagram).
+    ///
+    /// - Parameter values: The values drawn, in the order they first appear.
     public init(values: [Value]) {
         var distinct: [Value] = []
         var seen = Set<Value>()
@@ -35,6 +37,9 @@ public struct MarbleSymbols: Sendable {
     }
 
     /// The symbol of `value`.
+    ///
+    /// - Parameter value: A value of the diagram.
+    /// - Returns: Its symbol, or `?` for a value the diagram does not have.
     public func symbol(for value: Value) -> Character {
         symbols[value] ?? "?"
     }

@@ -2,16 +2,24 @@
 /// frame; the other lanes leave that column's extra width blank), a legend for every symbol that
 /// is not its value's own text, and rows cut into blocks that fit `width` columns.
 public struct MarbleTextRenderer {
+    /// The diagram drawn.
     public let diagram: MarbleDiagram
     /// The most characters a line may take.
     public let width: Int
 
+    /// Creates a renderer for a diagram.
+    ///
+    /// - Parameters:
+    ///   - diagram: The diagram to draw.
+    ///   - width: The most characters a line may take (at least 20).
     public init(_ diagram: MarbleDiagram, width: Int = 80) {
         self.diagram = diagram
         self.width = max(20, width)
     }
 
     /// The lines of the drawing.
+    ///
+    /// - Returns: The lines, each at most `width` characters, blocks of lanes followed by the legend.
     public func lines() -> [String] {
         let nameWidth = (diagram.lanes.map(\.name.count) + diagram.rowsBelow.values.map(\.label.count)).max()
             .map { $0 + 2 } ?? 2

@@ -17,7 +17,10 @@
 /// whether it continues, or until `release()` says no more input is waiting (a pipe); in
 /// `interactive` mode it is handed out at the end of its line.
 public struct StatementReader: Sendable {
+    /// When a finished statement is handed out.
     public enum Mode: Sendable {
+        /// `lookahead` holds it until the next line shows whether it continues (scripts, `-e`);
+        /// `interactive` hands it out at the end of its line (the prompt).
         case lookahead, interactive
     }
 
@@ -36,8 +39,11 @@ public struct StatementReader: Sendable {
     /// A bracket, brace or quote a broken statement left open: where (in characters of its text),
     /// which, and why the reader stopped waiting for it to close.
     public struct Unclosed: Sendable, Equatable {
+        /// Where the open symbol is, in characters of the statement's text.
         public let offset: Int
+        /// The bracket, brace or quote left open.
         public let symbol: Character
+        /// Why the reader stopped waiting for it to close.
         public let reason: BreakReason
     }
 
@@ -115,10 +121,14 @@ public struct StatementReader: Sendable {
         }
     }
 
+    /// When this reader hands out a finished statement.
     public let mode: Mode
     private var pending: Building?
     private var nextLine = 0
 
+    /// Creates a reader with nothing read yet.
+    ///
+    /// - Parameter mode: When a finished statement is handed out.
     public init(mode: Mode) {
         self.mode = mode
     }
@@ -135,6 +145,9 @@ public struct StatementReader: Sendable {
     }
 
     /// Reads one line (without its line feed) and returns the statements it completes.
+    ///
+    /// - Parameter rawLine: The line, without its line feed (a carriage return at its end is dropped).
+    /// - Returns: The statements it completes, in order; none while a statement goes on.
     public mutating func read(_ rawLine: some StringProtocol) -> [Piece] {
         var line = Substring(rawLine)
         if line.utf8.last == UInt8(ascii: "\r") { line = line.dropLast() }
@@ -195,6 +208,9 @@ public struct StatementReader: Sendable {
     }
 
     /// Reads several lines (separated by line feeds).
+    ///
+    /// - Parameter text: The lines.
+    /// - Returns: The statements they complete, in order.
     public mutating func read(lines text: some StringProtocol) -> [Piece] {
         var pieces: [Piece] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -205,6 +221,8 @@ public struct StatementReader: Sendable {
 
     /// Hands out the statement held or waiting, if any: at the end of the input, or before a
     /// script's `#>` lines.
+    ///
+    /// - Returns: The statement held, or none.
     public mutating func finish() -> [Piece] {
         guard let building = pending else { return [] }
         pending = nil
@@ -214,6 +232,8 @@ public struct StatementReader: Sendable {
     /// Hands out the whole statement held for a look at the next line, when no next line is
     /// waiting yet (a pipe whose writer waits for the answer): it runs now, as at the prompt, and
     /// a `.` line arriving later continues it as at the prompt. A statement still open stays.
+    ///
+    /// - Returns: The statement held, or none (also while one is still open).
     public mutating func release() -> [Piece] {
         guard let building = pending, !building.isOpen else { return [] }
         pending = nil

@@ -9,6 +9,8 @@ public enum ScriptFile {
 
     /// Why a path is not a script that can be read; `description` is the phrase for the message.
     public enum Problem: Error, Equatable, CustomStringConvertible {
+        /// No such file; a directory; not a regular file; larger than `maximumBytes` (its size); not
+        /// readable; not UTF-8 text.
         case missing, directory, notRegular, tooLarge(Int), unreadable, notText
 
         public var description: String {
@@ -24,6 +26,10 @@ public enum ScriptFile {
     }
 
     /// The text of the script at `path`.
+    ///
+    /// - Parameter path: The script's path.
+    /// - Returns: The script's text.
+    /// - Throws: A `Problem` saying why it cannot be read.
     public static func read(_ path: String) throws(Problem) -> String {
         let attributes: [FileAttributeKey: Any]
         do {

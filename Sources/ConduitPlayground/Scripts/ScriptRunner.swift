@@ -2,10 +2,19 @@ import Foundation
 
 /// One expectation of a script that was not met, or an error in it, with where it is.
 public struct ScriptFailure: Sendable, Equatable {
+    /// The script's path.
     public let file: String
+    /// The line of the check or error, from 1.
     public let line: Int
+    /// What was expected and what came, or the error.
     public let message: String
 
+    /// Creates a failure.
+    ///
+    /// - Parameters:
+    ///   - file: The script's path.
+    ///   - line: The line, from 1.
+    ///   - message: What was expected and what came, or the error.
     public init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line
@@ -16,13 +25,18 @@ public struct ScriptFailure: Sendable, Equatable {
 /// What running a script did: everything it printed, how many checks it had and passed, and what
 /// failed. Every failure is one failed check, so `checks == passed + failures.count` in check mode.
 public struct ScriptReport: Sendable {
+    /// How many `#>` checks the script has (check mode).
     public var checks = 0
+    /// How many of them passed.
     public var passed = 0
+    /// Each check that failed and each error, in order.
     public var failures: [ScriptFailure] = []
+    /// Everything the script printed, in order.
     public var output: [OutputRecord] = []
     /// The script with its `#>` lines rewritten from what it printed (check mode only).
     public var updatedText: String?
 
+    /// An empty report: no checks, no output.
     public init() {}
 
     /// Checks that did not pass.
@@ -41,6 +55,13 @@ public struct ScriptRunner {
     /// Runs the file at `path` in `session`.
     /// `output`, when given, receives each statement's output as soon as it is produced (and the
     /// report then keeps none), so a long script runs in constant memory.
+    ///
+    /// - Parameters:
+    ///   - path: The script's path.
+    ///   - session: The session to run it in.
+    ///   - check: Whether to compare the output with the script's `#>` lines.
+    ///   - output: Receives each statement's output as it comes; `nil` to keep it in the report.
+    /// - Returns: What the script printed (unless streamed), its checks and its failures.
     public static func run(path: String, session: Session, check: Bool,
         output: (([OutputRecord]) -> Void)? = nil) -> ScriptReport {
         do {
@@ -57,6 +78,14 @@ public struct ScriptRunner {
     /// Runs script text; `path` names it in messages. Statements are read by a
     /// `StatementReader` (as from every front end); the `#>` lines under a line check the output
     /// of the statements that start on it.
+    ///
+    /// - Parameters:
+    ///   - text: The script.
+    ///   - path: The name messages give it.
+    ///   - session: The session to run it in.
+    ///   - check: Whether to compare the output with the script's `#>` lines.
+    ///   - stream: Receives each statement's output as it comes; `nil` to keep it in the report.
+    /// - Returns: What the script printed (unless streamed), its checks and its failures.
     public static func run(
         text: String, path: String, session: Session, check: Bool,
         output stream: (([OutputRecord]) -> Void)? = nil

@@ -6,8 +6,14 @@ import Conduit
 public struct DemandLevel: Equatable, Sendable {
     /// Everything requested so far; `.unlimited` once any request was unlimited.
     public var requested: Subscribers.Demand
+    /// How many values were delivered so far.
     public var delivered: Int
 
+    /// Creates a level.
+    ///
+    /// - Parameters:
+    ///   - requested: Everything requested so far.
+    ///   - delivered: How many values were delivered so far.
     public init(requested: Subscribers.Demand = .none, delivered: Int = 0) {
         self.requested = requested
         self.delivered = delivered

@@ -1,3 +1,4 @@
+/// The playground's way of writing counts.
 extension Int {
     /// The number with its thousands grouped by commas, as the playground's messages write counts:
     /// `14,937`. The same in every locale, so that output and tests do not depend on it.

@@ -6,6 +6,11 @@ extension Session {
     /// Candidates for the word that ends at `cursor` in `line`: commands at the start, operator
     /// names after a `.`, and elsewhere what the command's argument there takes (its
     /// `ArgumentKind`): subjects after `send`, sinks after `request`, files after `load`.
+    ///
+    /// - Parameters:
+    ///   - line: The line being typed.
+    ///   - cursor: Where the cursor is, in characters from 0.
+    /// - Returns: The candidates, in the order to show them.
     public func completions(for line: String, cursor: Int) -> [String] {
         scheduler.owner.run { completionsNow(for: line, cursor: cursor) }
     }

@@ -104,6 +104,7 @@ public final class Session: @unchecked Sendable {
     /// Where the learner is in the guided `tour`.
     var tourProgress = TourProgress()
 
+    /// Creates an empty session: no names, the virtual clock at 0.
     public init() {
         APIViolationReports.installOnce()
         recorder = EventRecorder(clock: { [scheduler] in scheduler.now.nanoseconds })
@@ -135,6 +136,12 @@ public final class Session: @unchecked Sendable {
 
     /// Runs the commands in `source` (one line, several separated by `;`, or a statement spread
     /// over lines) and returns what they printed. `file` and `line` locate errors in scripts.
+    ///
+    /// - Parameters:
+    ///   - source: The commands.
+    ///   - file: The script they come from; `nil` for the prompt.
+    ///   - line: The line they start on, from 1.
+    /// - Returns: What they printed, in order.
     public func evaluate(_ source: String, file: String? = nil, line: Int = 1) -> [OutputRecord] {
         var reader = StatementReader(mode: .lookahead)
         let pieces = reader.read(lines: source) + reader.finish()
@@ -148,6 +155,12 @@ public final class Session: @unchecked Sendable {
 
     /// Runs one statement handed out by a `StatementReader`, and returns what it printed. `line`
     /// is the line (from 1) of `file` it starts on.
+    ///
+    /// - Parameters:
+    ///   - piece: The statement.
+    ///   - file: The script it comes from; `nil` for the prompt.
+    ///   - line: The line it starts on, from 1.
+    /// - Returns: What it printed, in order.
     public func evaluate(_ piece: StatementReader.Piece, file: String? = nil, line: Int = 1) -> [OutputRecord] {
         scheduler.owner.run {
             collecting {
@@ -158,6 +171,9 @@ public final class Session: @unchecked Sendable {
     }
 
     /// Whether `source` leaves a bracket or brace open, so that the prompt waits for more lines.
+    ///
+    /// - Parameter source: The lines typed so far.
+    /// - Returns: `true` if the prompt should wait for more.
     public func needsContinuation(_ source: String) -> Bool {
         var reader = StatementReader(mode: .interactive)
         _ = reader.read(lines: source)
@@ -215,6 +231,8 @@ public final class Session: @unchecked Sendable {
 
     /// Says how to learn that the person pressed Ctrl-C: asked while a line runs, at each value
     /// delivered and between scheduled actions, from any thread (nil: never).
+    ///
+    /// - Parameter check: A closure that returns `true` once Ctrl-C was pressed; `nil` for none.
     public func setInterruptCheck(_ check: (@Sendable () -> Bool)?) {
         scheduler.budget.setInterruptCheck(check)
     }
@@ -233,6 +251,8 @@ public final class Session: @unchecked Sendable {
 
     /// The session at a glance (tree, marble lanes, clock) for the live page; call it where
     /// `evaluate` is called.
+    ///
+    /// - Returns: The subscription tree, the marble lanes and the time now.
     public func overview() -> SessionOverview {
         scheduler.owner.run { currentOverview() }
     }
@@ -251,9 +271,14 @@ public final class Session: @unchecked Sendable {
     }
 
     /// The events recorded after number `sequence`, oldest first: what the session did, typed.
+    ///
+    /// - Parameter sequence: The number of the last event already seen; 0 for all.
+    /// - Returns: The events after it, oldest first.
     public func events(after sequence: Int = 0) -> [SessionEvent] { recorder.events(after: sequence) }
 
     /// Switches time operators between the virtual clock and real time.
+    ///
+    /// - Parameter on: `true` for real time, `false` for the virtual clock.
     public func setRealTime(_ on: Bool) {
         scheduler.setRealTime(on)
     }

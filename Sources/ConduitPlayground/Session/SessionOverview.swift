@@ -2,7 +2,9 @@
 /// subscription tree as `subs` prints it, the marble lanes of every subject and sink in the order
 /// they were made, and the virtual or real time now.
 public struct SessionOverview: Sendable {
+    /// The subscription tree, as `subs` prints it.
     public let tree: String
+    /// The marble lanes of every subject and sink, in the order they were made.
     public let lanes: [MarbleLane]
     /// Nanoseconds since the session's clock started.
     public let now: Int

@@ -4,8 +4,12 @@
 /// run time (a missing member, a division by zero), which fail their pipeline as a throwing
 /// operator would.
 public struct PlaygroundError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The message, as the person reads it.
     public let message: String
 
+    /// Creates an error.
+    ///
+    /// - Parameter message: The message, as the person reads it.
     public init(_ message: String) {
         self.message = message
     }

@@ -6,11 +6,17 @@ import Foundation
 /// be applied to it. It prints in the playground's literal syntax: `1`, `2.5`, `"ace"`, `true`,
 /// `nil`, `[1, 2]`, `{name: "ace", rank: 1}`.
 public enum Value: Hashable, Sendable, CustomStringConvertible {
+    /// A whole number: `1`.
     case int(Int)
+    /// A number with a fraction: `2.5`.
     case double(Double)
+    /// Text: `"ace"`.
     case string(String)
+    /// `true` or `false`.
     case bool(Bool)
+    /// No value: `nil`.
     case null
+    /// A list: `[1, 2]`.
     case array([Value])
     /// A record, a dictionary with string keys or a struct's value: named fields in the order they
     /// were written.
@@ -26,9 +32,16 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
 
     /// One named field of a record.
     public struct Field: Hashable, Sendable {
+        /// The field's name.
         public let name: String
+        /// The field's value.
         public let value: Value
 
+        /// Creates a field.
+        ///
+        /// - Parameters:
+        ///   - name: The field's name.
+        ///   - value: The field's value.
         public init(_ name: String, _ value: Value) {
             self.name = name
             self.value = value
@@ -94,6 +107,9 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The value of a record's field, if this is a record that has it.
+    ///
+    /// - Parameter name: The field's name.
+    /// - Returns: Its value, or `nil` if this is not a record or has no such field.
     public func field(_ name: String) -> Value? {
         guard case .record(let fields) = self else { return nil }
         return fields[name]

@@ -54,6 +54,8 @@ extension Session {
 
     /// At the end of the input (a script, `-e`, standard input): what is dropped because it still
     /// waits on the real clock, said so that no output goes missing unannounced; nil if nothing.
+    ///
+    /// - Returns: A line saying what is dropped, or `nil`.
     public func realTimeWorkLeft() -> String? {
         guard scheduler.isRealTime else { return nil }
         let (actions, timers) = scheduler.realTimeWaiting

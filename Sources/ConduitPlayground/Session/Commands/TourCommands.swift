@@ -43,6 +43,8 @@ enum TourAction: Equatable {
 extension Session {
     /// Keeps the tour's progress in `file` from now on (the interactive playground's
     /// `~/.conduit_tour`), resuming where it was left; nil keeps it for this session only.
+    ///
+    /// - Parameter file: The file that keeps the progress; `nil` for none.
     public func rememberTour(in file: String?) {
         tourProgress = TourProgress.load(from: file)
     }

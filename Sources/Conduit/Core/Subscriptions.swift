@@ -1,0 +1,2 @@
+/// A namespace for symbols related to subscriptions.
+public enum Subscriptions {}
