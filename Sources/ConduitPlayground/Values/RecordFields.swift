@@ -33,12 +33,16 @@ public struct RecordFields: Hashable, Sendable, RandomAccessCollection, Expressi
         for field in fields { self[field.name] = field.value }
     }
 
+    /// A literal record of these fields, `[Value.Field("name", .string("ace"))]`.
     public init(arrayLiteral elements: Value.Field...) {
         self.init(elements)
     }
 
+    /// The position of the first field.
     public var startIndex: Int { fields.startIndex }
+    /// The position after the last field.
     public var endIndex: Int { fields.endIndex }
+    /// The field at `position`, in the order the fields were written.
     public subscript(position: Int) -> Value.Field { fields[position] }
 
     /// The names of the fields, in order.
@@ -89,10 +93,12 @@ public struct RecordFields: Hashable, Sendable, RandomAccessCollection, Expressi
         return fields.firstIndex { $0.name == name }
     }
 
+    /// Records are equal when they are of one kind and have the same fields in the same order.
     public static func == (lhs: RecordFields, rhs: RecordFields) -> Bool {
         lhs.kind == rhs.kind && lhs.fields == rhs.fields
     }
 
+    /// Hashes the kind and the fields, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(fields)
