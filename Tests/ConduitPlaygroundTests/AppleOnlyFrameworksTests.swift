@@ -17,6 +17,8 @@ final class AppleOnlyFrameworksTests: SessionTestCase {
         XCTAssertTrue(found.first?.contains("`View` is SwiftUI's, and SwiftUI is not on Linux") == true, "\(found)")
         XCTAssertTrue(found.first?.contains("Hello: View {\n                ^^^^") == true, "the caret: \(found)")
         XCTAssertTrue(error("@State var isHello = true").contains("`@State` is SwiftUI's"))
+        XCTAssertTrue(error("class Switch: UISwitch { @objc func changed() { } }").contains("`@objc` needs"),
+            "what to change in a subclass of a control comes first")
         XCTAssertTrue(error("@Binding var name: String").contains("`@Binding` is SwiftUI's"))
         XCTAssertTrue(error("let app = UIApplication.shared").contains("`UIApplication` is UIKit's"))
         XCTAssertTrue(error("PlaygroundPage.current.needsIndefiniteExecution = true").contains("PlaygroundSupport"))

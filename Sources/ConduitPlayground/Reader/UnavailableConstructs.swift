@@ -17,7 +17,7 @@ enum UnavailableConstructs {
             finder.walk(tree)
             finder.isDeclared = { _ in false }
         }
-        guard let found = finder.found else { return nil }
+        guard let found = finder.found ?? finder.frameworkFound else { return nil }
         let start = found.node.positionAfterSkippingLeadingTrivia.utf8Offset
         let end = found.node.endPositionBeforeTrailingTrivia.utf8Offset
         let offset = String(decoding: text.utf8.prefix(start), as: UTF8.self).count
@@ -67,6 +67,9 @@ enum UnavailableConstructs {
 
     private final class Finder: SyntaxVisitor {
         var found: (node: Syntax, message: String)?
+        /// The first name of an Apple-only framework: the message when nothing else is found, since
+        /// `#selector` or `@objc` in a `UISwitch` subclass says more about what to change.
+        var frameworkFound: (node: Syntax, message: String)?
         var declared: Set<String> = []
         var isDeclared: (String) -> Bool = { _ in false }
 
@@ -92,7 +95,7 @@ enum UnavailableConstructs {
         override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
             let name = node.attributeName.trimmedDescription
             if !isOwn(name), let message = AppleOnlyFrameworks.message(for: name, asAttribute: true) {
-                return note(node, message)
+                return noteFramework(node, message)
             }
             if let message = UnavailableConstructs.declarationAttributes[name] { return note(node, message) }
             if name == "Published", !node.isInsideClass {
@@ -126,7 +129,12 @@ enum UnavailableConstructs {
         private func frameworkName(_ name: String, at token: TokenSyntax) -> SyntaxVisitorContinueKind {
             guard !isOwn(name), let message = AppleOnlyFrameworks.message(for: name, asAttribute: false)
             else { return .visitChildren }
-            return note(token, message)
+            return noteFramework(token, message)
+        }
+
+        private func noteFramework(_ node: some SyntaxProtocol, _ message: String) -> SyntaxVisitorContinueKind {
+            if frameworkFound == nil { frameworkFound = (Syntax(node), message) }
+            return .visitChildren
         }
 
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
