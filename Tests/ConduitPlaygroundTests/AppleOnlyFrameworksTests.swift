@@ -44,6 +44,8 @@ final class AppleOnlyFrameworksTests: SessionTestCase {
         XCTAssertTrue(error("@Published var count = 0").contains("`@Published` is a property of a class"))
         XCTAssertTrue(error("@main\nstruct App2 {\n}").contains("`@main` marks an app's entry point"))
         XCTAssertTrue(error("init(value: Int)").contains("an `init` belongs inside a type"))
+        XCTAssertTrue(error("var count = 0 {\n  didSet { print(count) }\n}").contains(
+            "a top-level variable with `didSet` or `willSet` is not part of the playground"))
         XCTAssertEqual(errors("class Box: ObservableObject { @Published var count = 0 }"), [],
             "`@Published` in a class is the playground's own")
     }

@@ -131,6 +131,8 @@ final class SeedCodePasteTests: XCTestCase {
         "003-22": .refused("needs a value here, as a top-level Swift variable does"),
         "003-23": .runs,
         "003-24": .runs,
+        "003-25": .refused("a top-level variable with `didSet` or `willSet` is not part of the playground"),
+        "003-26": .refused("a top-level variable with `didSet` or `willSet` is not part of the playground"),
         "003-27": .refused("`@Published` is a property of a class, as in Swift"),
         "003-28": .refused("`@ObjectBinding` " + beta + " `@ObservedObject`"),
         "003-29": .piece("`{` " + unclosed),
@@ -169,9 +171,6 @@ final class SeedCodePasteTests: XCTestCase {
     static let knownGaps: [String: String] = [
         // A function body of several statements that sets a property of a local object.
         "003-14": "a closure here gives a value and cannot set one",
-        // A top-level variable with an observer (`var count = 0 { didSet { ... } }`).
-        "003-25": "unexpected `{` after the end of the command",
-        "003-26": "unexpected `{` after the end of the command",
     ]
 
     /// Every block pasted once, for all the tests of the class (each paste in its own session).

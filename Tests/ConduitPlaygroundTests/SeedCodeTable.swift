@@ -49,7 +49,7 @@ enum SeedCodeTable {
             - **gap**: what the playground should run and does not yet; the message is today's.
 
             \(total) blocks: \(runs) run, \(refused) refused with one message, \(pieces) pieces with one message,
-            \(gaps.count) gaps.
+            \(gaps.count) known gap\(gaps.count == 1 ? "" : "s").
 
             | Block | First line | Outcome | Message (or, when it runs, what it printed) |
             | --- | --- | --- | --- |

@@ -14,7 +14,8 @@ enum SwiftSyntaxCheck {
         // Every construct refused here is spelt with `#` or `@`, or is a name of Apple's interface
         // frameworks: other statements need no parse.
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") })
-            || AppleOnlyFrameworks.mayMention(text) || refusedFirstWords.contains(firstWord(of: text)),
+            || AppleOnlyFrameworks.mayMention(text) || refusedFirstWords.contains(firstWord(of: text))
+            || (firstWord(of: text) == "var" && (text.contains("didSet") || text.contains("willSet"))),
             isSwift(text)
         else { return nil }
         guard let tree = StatementShape.parse(text) else { return nil }

@@ -155,6 +155,20 @@ enum UnavailableConstructs {
                 + "to override: remove it, or declare the class it belongs to")
         }
 
+        /// `var count = 0 { didSet { ... } }` at the top level: Swift has it, the playground observes
+        /// only a property of a class.
+        override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+            guard case .accessors(let accessors) = node.accessors,
+                accessors.contains(where: {
+                    [.keyword(.didSet), .keyword(.willSet)].contains($0.accessorSpecifier.tokenKind)
+                }),
+                !Syntax(node).isInsideType
+            else { return .visitChildren }
+            return note(node.leftBrace, "a top-level variable with `didSet` or `willSet` is not part of the "
+                + "playground: observe a property of a class (`class NAME { var count = 0 { didSet { ... } } }`), "
+                + "or subscribe to a `@Published` one")
+        }
+
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
             guard !Syntax(node).isInsideType else { return .visitChildren }
             return note(node.initKeyword, "an `init` belongs inside a type, as in Swift "
