@@ -199,7 +199,7 @@ final class PastedSwiftCodeTests: SessionTestCase {
             mySwitch.isOnPublisher = true
             """
         XCTAssertEqual(session.evaluate(program).filter { $0.kind != .info }.map(\.text), ["false", "ace", "true"])
-        XCTAssertTrue(error("print(self.nothing)").contains("`nothing` means nothing here"), "self. names a name")
+        XCTAssertTrue(error("print(self.nothing)").contains("cannot find `nothing` in scope"), "self. names a name")
     }
 
     func testSeed001StructIsAValueTypeWhoseInitialiserMakesARecord() {

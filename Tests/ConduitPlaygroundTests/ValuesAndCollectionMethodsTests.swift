@@ -235,7 +235,7 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
             "invalid redeclaration of `x`: it is already `let x = 5`; choose another name, or `drop x` first"))
         XCTAssertTrue(error("var label = \"b\"").contains("or assign it: `label = VALUE`"))
         XCTAssertTrue(error("let y = 5 +").contains("the line ends where a value was expected"))
-        XCTAssertTrue(error("let y = nope * 2").contains("`nope` means nothing here"))
+        XCTAssertTrue(error("let y = nope * 2").contains("cannot find `nope` in scope"))
         XCTAssertTrue(error("label = 3").contains("cannot assign value of type 'Int' to type 'String'"))
         XCTAssertTrue(error("label.remove(at: 0)").contains("string \"a\" has no mutating method `remove`"))
         XCTAssertTrue(error("x.frobnicate()").contains("has no method `frobnicate`"))

@@ -242,8 +242,9 @@ extension Session {
                 throw SyntaxError("unknown name `\(name)`; did you mean `\(close)`?", at: token)
             }
             throw SyntaxError(
-                "`\(name)` means nothing here: inside a closure use `$0` (or name the parameters: `{ x in x * 2 }`), "
-                    + "and write strings in double quotes",
+                "cannot find `\(name)` in scope: nothing of that name is declared in this session (declare it "
+                    + "first: `let \(name) = ...`); inside a closure use `$0` (or name the parameters: "
+                    + "`{ x in x * 2 }`), and write strings in double quotes",
                 at: token
             )
         }

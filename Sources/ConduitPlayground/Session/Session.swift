@@ -348,7 +348,10 @@ public final class Session: @unchecked Sendable {
             }
             // Swift's parser reads what is Swift first: its syntax errors in swiftc's words, and
             // the constructs Linux cannot run, each one message at its place.
-            if let error = SwiftSyntaxCheck.diagnose(text) { throw error }
+            let isDeclared = { [self] (name: String) in
+                classes[name] != nil || enums[name] != nil || entries[name] != nil
+            }
+            if let error = SwiftSyntaxCheck.diagnose(text, isDeclared: isDeclared) { throw error }
             // What the first continuation continues must end with a pipeline (`send a 1` then
             // `.map` is no member access of the `1`).
             if let first = continuations.first, !namesPublisher(String(text.prefix(first))),
