@@ -1,9 +1,10 @@
 import Foundation
 
 /// One connected page: the transcript entries waiting to be written to it, and the latest state
-/// (only the newest matters, so a newer one replaces it). A viewer that falls more than `limit`
-/// entries or `byteLimit` bytes behind loses its backlog and gets one fresh snapshot instead, so a
-/// slow or vanished viewer costs the session a bounded amount of memory and never blocks it.
+/// (only the newest matters, so a newer one replaces it), written together as one frame. A viewer
+/// that falls more than `limit` entries or `byteLimit` bytes behind loses its backlog and gets one
+/// fresh snapshot instead, so a slow or vanished viewer costs the session a bounded amount of
+/// memory and never blocks it.
 final class LiveViewer: @unchecked Sendable {
     static let limit = 256
     static let byteLimit = 4 << 20
@@ -12,6 +13,9 @@ final class LiveViewer: @unchecked Sendable {
     private var entries: [String] = []
     private var entryBytes = 0
     private var state: String?
+    private var answers: [String] = []
+    /// The most answers waiting: a client that sends without reading gets no more.
+    static let answerLimit = 16
     private var needsSnapshot = true
     /// The sequence number of the newest entry in the snapshot last written: an entry posted
     /// after the snapshot was taken but published before it is in the snapshot already.
@@ -50,22 +54,35 @@ final class LiveViewer: @unchecked Sendable {
         wake.yield(())
     }
 
-    /// What to write next: a snapshot built by `snapshot` (its text and the sequence number of its
-    /// newest entry) if one is due, else the waiting entries followed by the latest state.
+    /// Queues the answer to what this viewer sent (written before anything else waiting).
+    func post(answer: String) {
+        lock.withLock {
+            guard !closed, answers.count < LiveViewer.answerLimit else { return }
+            answers.append(answer)
+        }
+        wake.yield(())
+    }
+
+    /// The frames to write next: answers to the viewer's messages, then a snapshot built by
+    /// `snapshot` (its text and the sequence number of its newest entry) if one is due, else the
+    /// waiting entries and the latest state as one batch (one frame per flush, however many lines
+    /// ran since).
     func take(snapshot: () -> (text: String, through: Int)) -> [String] {
         lock.withLock {
+            var frames = answers
+            answers.removeAll()
             if needsSnapshot {
                 needsSnapshot = false
                 let (text, through) = snapshot()
                 snapshotThrough = through
-                return [text]
+                return frames + [text]
             }
-            var batch = entries
-            if let state { batch.append(state) }
-            entries.removeAll(keepingCapacity: true)
+            guard !entries.isEmpty || state != nil else { return frames }
+            frames.append(LiveMessage.batchText(entries: entries, state: state))
+            entries.removeAll(keepingCapacity: false)
             entryBytes = 0
             state = nil
-            return batch
+            return frames
         }
     }
 
