@@ -222,9 +222,11 @@ enum LivePageScript {
         return !userHidden.has(name) && !userHidden.has(base);
       });
     }
+    // What fits in a marble at a readable size: a string without its quotes, three characters at
+    // most (two and "…" for longer ones); the whole value is a click away.
     function label(value) {
-      const text = fmt(value);
-      return text.length <= 4 ? text : text.slice(0, 3) + "…";
+      const text = typeof value === "string" ? value : fmt(value);
+      return [...text].length <= 3 ? text : [...text].slice(0, 2).join("") + "…";
     }
     function draw() {
       dirty = false;
@@ -251,7 +253,8 @@ enum LivePageScript {
         end = at + widths.get(t) * slot;
       }
       const nowX = Math.max(end, 20 + (state ? state.now : 0) / 1e9 * scale);
-      const width = Math.max(nowX + 80, lanesBox.clientWidth - 160);
+      const nameWidth = (lanesBox.querySelector(".lane-name") || { offsetWidth: presenting ? 200 : 130 }).offsetWidth;
+      const width = Math.max(nowX + 40, lanesBox.clientWidth - nameWidth - 4);
       const hidden = new Set(state ? state.hidden : []);
       let html = "";
       for (const name of names) {
@@ -348,6 +351,7 @@ enum LivePageScript {
         lanes.clear(); bySeq.clear(); lastSent = null; lastEntry = 0;
         message.transcript.forEach(addEntry);
         setState(message.state);
+        transcriptBox.scrollTop = transcriptBox.scrollHeight;
       } else if (message.type === "batch") {
         message.entries.forEach(addEntry);
         if (message.state) setState(message.state);

@@ -29,8 +29,10 @@ enum LivePageStyle {
                  max-height: 18em; overflow: auto; font-size: 15px; }
     #lane-list label { display: block; white-space: nowrap; }
     #lanes { flex: 1; overflow: auto; margin-top: .3em; }
-    .lane { display: flex; align-items: center; height: 52px; border-bottom: 1px solid #eee; }
-    .lane-name { position: sticky; left: 0; z-index: 1; background: #fff; min-width: 7em; max-width: 9em;
+    .lane { display: flex; align-items: center; height: 52px; border-bottom: 1px solid #eee; width: max-content;
+            min-width: 100%; }
+    .lane-name { position: sticky; left: 0; z-index: 1; background: #fff; flex: none; width: 8em;
+                 box-sizing: border-box;
                  padding-right: .5em; font: bold 16px "DejaVu Sans Mono", monospace; overflow: hidden;
                  text-overflow: ellipsis; white-space: nowrap; }
     .lane.inner .lane-name { font-weight: normal; padding-left: .8em; }
@@ -58,7 +60,7 @@ enum LivePageStyle {
     body.present #room { grid-column: 1; grid-row: 2; }
     body.present #transcript-box, body.present #tree-box { display: none; }
     body.present .lane { height: 72px; }
-    body.present .lane-name { font-size: 24px; min-width: 8em; max-width: 12em; }
+    body.present .lane-name { font-size: 24px; }
     body.present .lane svg text { font-size: 22px; }
     body.present .lane svg text.demand { font-size: 18px; }
     body.present h2, body.present #toolbar, body.present #detail, body.present #room p { font-size: 20px; }

@@ -60,7 +60,11 @@ public struct LiveTreeNode: Codable, Equatable, Sendable {
             if hidden.contains(draft.name) {
                 return LiveTreeNode(name: draft.name, entity: "sink", text: "sink  hidden until `reveal`")
             }
-            return LiveTreeNode(name: draft.name, entity: entities[draft.name], text: draft.text,
+            let demand = levels[draft.name]
+            // The demand has a badge of its own: the line does not say it twice.
+            let text = demand == nil ? draft.text
+                : draft.text.replacing(#/\s*requested \S+\s+delivered \d+(\s+outstanding \d+)?/#, with: "")
+            return LiveTreeNode(name: draft.name, entity: entities[draft.name], text: text,
                                 details: draft.details, demand: levels[draft.name], children: draft.children.map(node))
         }
         return roots.map(node)
