@@ -18,6 +18,11 @@ public final class LiveFeed: @unchecked Sendable {
     private var sequence = 0
     private var state = LiveState.empty
     private var viewers: [ObjectIdentifier: LiveViewer] = [:]
+    /// Bumped by every change of the state; with `sequence`, the key of `cachedSnapshot`.
+    private var stateVersion = 0
+    /// The last snapshot encoded, for the next viewer that needs one while nothing changed (viewers
+    /// that fall behind together would otherwise each encode the same 2,000 entries).
+    private var cachedSnapshot: (sequence: Int, version: Int, text: String)?
 
     public init(presenterLanes: [String] = []) {
         self.presenterLanes = presenterLanes
@@ -56,6 +61,7 @@ public final class LiveFeed: @unchecked Sendable {
         let targets: [LiveViewer] = lock.withLock {
             guard newState != state else { return [] }
             state = newState
+            stateVersion += 1
             return Array(viewers.values)
         }
         guard !targets.isEmpty else { return }
@@ -90,10 +96,16 @@ public final class LiveFeed: @unchecked Sendable {
     /// The snapshot as JSON text, and the sequence number of the newest entry it holds (0 when
     /// none), taken together so that a viewer can skip the entries the snapshot already has.
     func encodedSnapshotThrough() -> (text: String, through: Int) {
-        let (message, through): (LiveMessage, Int) = lock.withLock {
-            (.snapshot(transcript: currentTranscript(), state: state), sequence)
+        let (message, through, version, cached): (LiveMessage?, Int, Int, String?) = lock.withLock {
+            if let cachedSnapshot, cachedSnapshot.sequence == sequence, cachedSnapshot.version == stateVersion {
+                return (nil, sequence, stateVersion, cachedSnapshot.text)
+            }
+            return (.snapshot(transcript: currentTranscript(), state: state), sequence, stateVersion, nil)
         }
-        return (LiveFeed.encode(message), through)
+        if let cached { return (cached, through) }
+        let text = message.map { LiveFeed.encode($0) } ?? ""
+        lock.withLock { cachedSnapshot = (through, version, text) }
+        return (text, through)
     }
 
     /// A value as JSON text, encoded once for every viewer.

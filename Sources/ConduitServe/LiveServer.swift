@@ -76,6 +76,10 @@ public struct LiveServer: Sendable {
                         for text in viewer.take(snapshot: feed.encodedSnapshotThrough) {
                             try await outbound.write(.text(text))
                         }
+                        // What arrives meanwhile goes out as one frame: a viewer is written at most
+                        // twenty times a second however fast lines run, so 200 viewers cost the
+                        // REPL's processor 200 writes per flush, not per line.
+                        try await Task.sleep(nanoseconds: LiveViewer.flushInterval)
                     }
                 }
                 // The page closed (or the writer failed): stop the other half too.

@@ -6,7 +6,9 @@ import Foundation
 /// fresh snapshot instead, so a slow or vanished viewer costs the session a bounded amount of
 /// memory and never blocks it.
 final class LiveViewer: @unchecked Sendable {
-    static let limit = 256
+    static let limit = 4_096
+    /// The least time between two writes to one viewer, in nanoseconds (50 ms).
+    static let flushInterval: UInt64 = 50_000_000
     static let byteLimit = 4 << 20
 
     private let lock = NSLock()
