@@ -8,6 +8,8 @@ public final class LiveFeed: @unchecked Sendable {
     /// How many transcript entries a snapshot carries at most, and how many events in all.
     public static let transcriptLimit = 2_000
     public static let snapshotEventLimit = 50_000
+    /// How many encoded entries the log keeps for viewers: one further behind gets a snapshot.
+    static let logLimit = 4_096
 
     /// The lanes the presenter view (`?present`) shows, as `serve --lanes a,b` named them.
     public let presenterLanes: [String]
@@ -18,6 +20,13 @@ public final class LiveFeed: @unchecked Sendable {
     private var sequence = 0
     private var state = LiveState.empty
     private var viewers: [ObjectIdentifier: LiveViewer] = [:]
+    /// The latest entries, encoded once for every viewer, in sequence order with no gap (kept only
+    /// while some viewer is connected), and the state encoded likewise.
+    private var log: [(sequence: Int, text: String)] = []
+    private var stateText: String?
+    /// Viewers whose writers wait for something new: a publication wakes these only, so the REPL
+    /// does not touch every viewer at every line.
+    private var waiting: [ObjectIdentifier: LiveViewer] = [:]
     /// Bumped by every change of the state; with `sequence`, the key of `cachedSnapshot`.
     private var stateVersion = 0
     /// The last snapshot encoded, for the next viewer that needs one while nothing changed (viewers
@@ -30,7 +39,7 @@ public final class LiveFeed: @unchecked Sendable {
 
     /// Records a line the teacher ran and the events it caused, and queues it for every viewer.
     public func publish(input: String, events: [SessionEvent], revealed: [SessionEvent] = [], skipped: Int = 0) {
-        let (entry, targets): (TranscriptEntry, [LiveViewer]) = lock.withLock {
+        let targets: [LiveViewer] = lock.withLock {
             sequence += 1
             let entry = TranscriptEntry(sequence: sequence, input: input, events: events, revealed: revealed,
                 skipped: skipped)
@@ -49,11 +58,13 @@ public final class LiveFeed: @unchecked Sendable {
                 transcript.removeFirst(keep)
                 transcriptEvents = kept
             }
-            return (entry, Array(viewers.values))
+            guard !viewers.isEmpty else { return [] }
+            log.append((entry.sequence, LiveFeed.encode(entry)))
+            if log.count > 2 * LiveFeed.logLimit { log.removeFirst(log.count - LiveFeed.logLimit) }
+            defer { waiting.removeAll() }
+            return Array(waiting.values)
         }
-        guard !targets.isEmpty else { return }
-        let text = LiveFeed.encode(entry)
-        for viewer in targets { viewer.post(entry: text, sequence: entry.sequence) }
+        for viewer in targets { viewer.signal() }
     }
 
     /// Replaces the state and queues it for every viewer.
@@ -62,11 +73,60 @@ public final class LiveFeed: @unchecked Sendable {
             guard newState != state else { return [] }
             state = newState
             stateVersion += 1
-            return Array(viewers.values)
+            guard !viewers.isEmpty else {
+                stateText = nil
+                return []
+            }
+            stateText = LiveFeed.encode(newState)
+            defer { waiting.removeAll() }
+            return Array(waiting.values)
         }
-        guard !targets.isEmpty else { return }
-        let text = LiveFeed.encode(newState)
-        for viewer in targets { viewer.post(state: text) }
+        for viewer in targets { viewer.signal() }
+    }
+
+    /// The frames to write to `viewer` now: its answers, then a snapshot if it needs one (first, or
+    /// after falling behind the log), else the entries it has not had and the state if newer, as
+    /// one batch frame; nothing more when nothing is new.
+    func frames(for viewer: LiveViewer) -> [String] {
+        var frames = viewer.takeAnswers()
+        let batch: (entries: [String], state: String?)? = lock.withLock {
+            let oldest = log.first?.sequence ?? (sequence + 1)
+            guard !viewer.needsSnapshot, viewer.cursor >= sequence || viewer.cursor + 1 >= oldest else { return nil }
+            let entries = viewer.cursor >= sequence ? [] : log[(viewer.cursor + 1 - oldest)...].map(\.text)
+            viewer.cursor = sequence
+            var text: String?
+            if viewer.stateVersion != stateVersion {
+                if stateText == nil { stateText = LiveFeed.encode(state) }
+                text = stateText
+                viewer.stateVersion = stateVersion
+            }
+            return (entries, text)
+        }
+        if let batch {
+            if !batch.entries.isEmpty || batch.state != nil {
+                frames.append(LiveMessage.batchText(entries: batch.entries, state: batch.state))
+            }
+            return frames
+        }
+        let (text, through, version) = encodedSnapshot()
+        lock.withLock {
+            viewer.needsSnapshot = false
+            viewer.cursor = through
+            viewer.stateVersion = version
+        }
+        return frames + [text]
+    }
+
+    /// Puts `viewer`'s writer among those that wait, or wakes it at once if something came since
+    /// it last took its frames.
+    func park(_ viewer: LiveViewer) {
+        let due: Bool = lock.withLock {
+            guard viewers[ObjectIdentifier(viewer)] != nil else { return false }
+            if viewer.cursor < sequence || viewer.stateVersion != stateVersion || viewer.hasAnswers { return true }
+            waiting[ObjectIdentifier(viewer)] = viewer
+            return false
+        }
+        if due { viewer.signal() }
     }
 
     /// Replaces the number of predictions per hidden sink (a learner predicted, between lines).
@@ -96,16 +156,22 @@ public final class LiveFeed: @unchecked Sendable {
     /// The snapshot as JSON text, and the sequence number of the newest entry it holds (0 when
     /// none), taken together so that a viewer can skip the entries the snapshot already has.
     func encodedSnapshotThrough() -> (text: String, through: Int) {
+        let (text, through, _) = encodedSnapshot()
+        return (text, through)
+    }
+
+    /// The snapshot as JSON text, the sequence number of its newest entry, and its state's version.
+    private func encodedSnapshot() -> (text: String, through: Int, version: Int) {
         let (message, through, version, cached): (LiveMessage?, Int, Int, String?) = lock.withLock {
             if let cachedSnapshot, cachedSnapshot.sequence == sequence, cachedSnapshot.version == stateVersion {
                 return (nil, sequence, stateVersion, cachedSnapshot.text)
             }
             return (.snapshot(transcript: currentTranscript(), state: state), sequence, stateVersion, nil)
         }
-        if let cached { return (cached, through) }
+        if let cached { return (cached, through, version) }
         let text = message.map { LiveFeed.encode($0) } ?? ""
         lock.withLock { cachedSnapshot = (through, version, text) }
-        return (text, through)
+        return (text, through, version)
     }
 
     /// A value as JSON text, encoded once for every viewer.
@@ -127,7 +193,14 @@ public final class LiveFeed: @unchecked Sendable {
     }
 
     func remove(_ viewer: LiveViewer) {
-        lock.withLock { _ = viewers.removeValue(forKey: ObjectIdentifier(viewer)) }
+        lock.withLock {
+            viewers.removeValue(forKey: ObjectIdentifier(viewer))
+            waiting.removeValue(forKey: ObjectIdentifier(viewer))
+            if viewers.isEmpty {
+                log.removeAll()
+                stateText = nil
+            }
+        }
         viewer.close()
     }
 }

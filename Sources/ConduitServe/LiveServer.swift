@@ -73,13 +73,14 @@ public struct LiveServer: Sendable {
                 }
                 group.addTask {
                     for await _ in viewer.wakes {
-                        for text in viewer.take(snapshot: feed.encodedSnapshotThrough) {
+                        for text in feed.frames(for: viewer) {
                             try await outbound.write(.text(text))
                         }
                         // What arrives meanwhile goes out as one frame: a viewer is written at most
                         // twenty times a second however fast lines run, so 200 viewers cost the
                         // REPL's processor 200 writes per flush, not per line.
                         try await Task.sleep(nanoseconds: LiveViewer.flushInterval)
+                        feed.park(viewer)
                     }
                 }
                 // The page closed (or the writer failed): stop the other half too.
