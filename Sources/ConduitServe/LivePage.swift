@@ -1,97 +1,104 @@
-/// The live page: one self-contained HTML document (style and script inline, no fonts or
-/// libraries from the network) that connects to `/live`, draws the snapshot it gets first and
-/// then each change, and reconnects (catching up from a fresh snapshot) when the link drops.
+import ConduitPlayground
+
+/// The live page: one self-contained HTML document (style and script inline, no fonts or libraries
+/// from the network) that already holds the session as it is now, drawn on the server from the
+/// same snapshot the WebSocket sends (the transcript's lines, the subscription tree with demand,
+/// the clock, the room), so a page with scripts off, a screenshot tool or a DOM dump shows it. Its
+/// script (`LivePageScript`) then connects to `/live`, draws the marbles from the events and
+/// keeps everything live, reconnecting (from a fresh snapshot) when the link drops.
 enum LivePage {
-    static let html = #"""
-    <!doctype html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>Conduit live</title>
-    <style>
-      body { margin: 0; font-family: "DejaVu Sans", Helvetica, Arial, sans-serif;
-             background: #fafafa; color: #222; }
-      header { display: flex; gap: 1.5em; align-items: baseline; padding: .6em 1em;
-               background: #37474f; color: #fff; }
-      header h1 { font-size: 1.2em; margin: 0; }
-      #status.down { color: #ffab91; }
-      main { display: grid; grid-template-columns: minmax(20em, 2fr) 3fr; gap: 1em; padding: 1em;
-             height: calc(100vh - 5em); box-sizing: border-box; }
-      section { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: .5em 1em; overflow: auto; }
-      h2 { font-size: 1em; color: #555; margin: .3em 0 .6em; }
-      pre, .line { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 1.05em; margin: 0;
-                   white-space: pre-wrap; }
-      .input::before { content: "» "; color: #8e24aa; }
-      .input { font-weight: bold; margin-top: .5em; }
-      .error { color: #c62828; } .completion { color: #2e7d32; } .trace { color: #6d4c41; } .info { color: #546e7a; }
-      #right { display: grid; grid-template-rows: auto 1fr; gap: 1em; overflow: hidden; }
-      #marbles svg { max-width: 100%; height: auto; }
-    </style>
-    </head>
-    <body>
-    <header><h1>Conduit live</h1><span>clock <b id="clock">0s</b></span>
-      <span id="status">connecting…</span></header>
-    <main>
-      <section id="transcript-box"><h2>Transcript</h2><div id="transcript"></div></section>
-      <div id="right">
-        <section><h2>Marbles</h2>
-          <div id="marbles"><p class="info">Nothing drawn yet: send values into a subject.</p></div></section>
-        <section><h2>Subscriptions</h2><pre id="tree"></pre></section>
-      </div>
-    </main>
-    <script>
-    "use strict";
-    const transcript = document.getElementById("transcript");
-    const box = document.getElementById("transcript-box");
-    let last = 0;
-    function addEntry(entry) {
-      if (entry.sequence <= last) return;
-      last = entry.sequence;
-      const input = document.createElement("div");
-      input.className = "line input";
-      input.textContent = entry.input;
-      transcript.appendChild(input);
-      for (const out of entry.output) {
-        const line = document.createElement("div");
-        line.className = "line " + out.kind;
-        line.textContent = out.text;
-        transcript.appendChild(line);
-      }
+    /// The page for `snapshot`; `presenting` is the presenter view (`?present`: large type, only
+    /// `presenterLanes` when the teacher named some); `code` is the join code the script passes on.
+    static func render(_ snapshot: LiveMessage, presenterLanes: [String], presenting: Bool, code: String?) -> String {
+        guard case .snapshot(let transcript, let state) = snapshot else { return "" }
+        var html = """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Conduit live</title>
+            <style>\(LivePageStyle.css)</style>
+            </head>
+
+            """
+        html += "<body class=\"\(presenting ? "present" : "")\" data-present=\""
+            + LiveText.escape(presenterLanes.joined(separator: ",")) + "\" data-code=\"" + LiveText.escape(code ?? "")
+            + "\">\n"
+        html += "<header><h1>Conduit live</h1><span>clock <b id=\"clock\">\(LiveText.escape(state.clock))</b></span>"
+            + "<span id=\"status\">connecting…</span></header>\n<main>\n"
+        html += "<section id=\"transcript-box\"><h2>Transcript</h2><div id=\"transcript\">"
+        for entry in transcript { html += entryHTML(entry) }
+        html += "</div></section>\n"
+        html += """
+            <section id="marbles-box"><h2>Marbles</h2>
+            <div id="toolbar"><label><input type="checkbox" id="follow" checked> follow now</label>
+            <button id="zoom-out" type="button" aria-label="zoom out">−</button>
+            <button id="zoom-in" type="button" aria-label="zoom in">+</button>
+            <details id="lane-picker"><summary>lanes</summary><div id="lane-list"></div></details></div>
+            <div id="lanes"><p class="info">The marbles are drawn by the page's script from the events.</p></div>
+            <div id="detail" class="info">Click a marble to see its value, time and lane.</div>
+            </section>
+
+            """
+        html += "<section id=\"tree-box\"><h2>Subscriptions</h2><ul id=\"tree\">"
+        html += state.tree.map(nodeHTML).joined()
+        html += "</ul></section>\n"
+        html += "<section id=\"room\"><h2>The room</h2><div id=\"room-state\">" + roomHTML(state) + "</div>"
+        html += """
+            <form id="predict" hidden><label>sink <select id="predict-sink"></select></label>
+            <label>marbles <input id="predict-marbles" maxlength="80" placeholder="-1--2-|" autocomplete="off"></label>
+            <label>name <input id="predict-name" maxlength="24" autocomplete="off"></label>
+            <button type="submit">predict</button><div id="predict-answer" class="info"></div></form></section>
+            </main>
+            <script>\(LivePageScript.javascript)</script>
+            </body>
+            </html>
+
+            """
+        return html
     }
-    function setState(state) {
-      document.getElementById("clock").textContent = state.clock;
-      document.getElementById("tree").textContent = state.tree || "(no names yet)";
-      if (state.marbles) document.getElementById("marbles").innerHTML = state.marbles;
+
+    /// An entry's lines: the input, then each event's line.
+    static func entryHTML(_ entry: TranscriptEntry) -> String {
+        var html = entry.input.isEmpty ? "" : "<div class=\"line input\">" + LiveText.escape(entry.input) + "</div>"
+        if entry.skipped > 0 {
+            html += "<div class=\"line info\">(\(entry.skipped) earlier events of this line left out)</div>"
+        }
+        for event in entry.events {
+            guard let (kind, text) = LiveText.line(of: event) else { continue }
+            html += "<div class=\"line \(kind)\">" + LiveText.escape(text) + "</div>"
+        }
+        return html
     }
-    function handle(message) {
-      const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-      if (message.snapshot) {
-        transcript.textContent = "";
-        last = 0;
-        message.snapshot.transcript.forEach(addEntry);
-        setState(message.snapshot.state);
-      } else if (message.entry) {
-        addEntry(message.entry._0);
-      } else if (message.state) {
-        setState(message.state._0);
-      }
-      if (atBottom) box.scrollTop = box.scrollHeight;
+
+    /// A tree node and its children as nested list items.
+    static func nodeHTML(_ node: LiveTreeNode) -> String {
+        var html = "<li class=\"node " + LiveText.escape(node.entity ?? "name") + "\" data-name=\""
+            + LiveText.escape(node.name) + "\"><span class=\"name\">" + LiveText.escape(node.name)
+            + "</span> <span class=\"text\">" + LiveText.escape(node.text) + "</span>"
+        if let demand = node.demand {
+            html += " <span class=\"demand\">" + LiveText.escape(LiveText.demand(demand)) + "</span>"
+        }
+        for detail in node.details { html += "<div class=\"detail\">" + LiveText.escape(detail) + "</div>" }
+        if !node.children.isEmpty { html += "<ul>" + node.children.map(nodeHTML).joined() + "</ul>" }
+        return html + "</li>"
     }
-    let delay = 500;
-    function connect() {
-      const status = document.getElementById("status");
-      const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/live");
-      socket.onopen = () => { status.textContent = "live"; status.className = ""; delay = 500; };
-      socket.onmessage = (event) => handle(JSON.parse(event.data));
-      socket.onclose = () => {
-        status.textContent = "reconnecting…"; status.className = "down";
-        setTimeout(connect, delay); delay = Math.min(delay * 2, 5000);
-      };
+
+    /// The hidden sinks with their number of predictions, and the latest reveals' tallies.
+    static func roomHTML(_ state: LiveState) -> String {
+        var html = ""
+        for sink in state.hidden {
+            let count = state.predictions[sink] ?? 0
+            html += "<p class=\"hidden-sink\"><b>" + LiveText.escape(sink) + "</b> is hidden: \(count) prediction"
+                + (count == 1 ? "" : "s") + " so far</p>"
+        }
+        for tally in state.tallies.reversed() {
+            html += "<p class=\"tally\"><b>" + LiveText.escape(tally.sink) + "</b>: " + LiveText.escape(tally.summary)
+                + (tally.right.isEmpty ? "" : "<br><span class=\"info\">right: "
+                    + LiveText.escape(tally.right.joined(separator: ", ")) + "</span>") + "</p>"
+        }
+        if html.isEmpty { html = "<p class=\"info\">Nothing hidden: `hide SINK` lets the room predict it.</p>" }
+        return html
     }
-    connect();
-    </script>
-    </body>
-    </html>
-    """#
 }

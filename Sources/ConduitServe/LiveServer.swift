@@ -4,17 +4,23 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 
-/// The live page's HTTP and WebSocket server, on Hummingbird: `GET /` serves the page (HTML, CSS
-/// and script in one file, nothing from the network), `GET /snapshot` the session as JSON, and
-/// `/live` pushes every change to the page over a WebSocket. Viewers can only watch: whatever they
-/// send is dropped and counted.
+/// The live page's HTTP and WebSocket server, on Hummingbird: `GET /` serves the page with the
+/// session's current state already in its HTML (and its style and script inline, nothing from the
+/// network), `GET /snapshot` the session as JSON, and `/live` pushes every change to the page over
+/// a WebSocket and takes the room's predictions (`LiveRoom`). Off loopback every request needs the
+/// join code (`LiveAccess`).
 public struct LiveServer: Sendable {
     public let feed: LiveFeed
+    public let room: LiveRoom
+    public let access: LiveAccess
     public let host: String
     public let port: Int
 
-    public init(feed: LiveFeed, host: String = "127.0.0.1", port: Int = 8080) {
+    public init(feed: LiveFeed, room: LiveRoom = LiveRoom(), access: LiveAccess = LiveAccess(code: nil),
+                host: String = "127.0.0.1", port: Int = 8080) {
         self.feed = feed
+        self.room = room
+        self.access = access
         self.host = host
         self.port = port
     }
@@ -22,39 +28,66 @@ public struct LiveServer: Sendable {
     /// Serves until the task is cancelled; `onRunning` gets the port really bound (useful with
     /// port 0). Throws when the address cannot be bound (a port in use).
     public func run(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
-        let feed = self.feed
+        let (feed, room, access) = (self.feed, self.room, self.access)
         let router = Router(context: BasicWebSocketRequestContext.self)
-        router.get("/") { _, _ in
-            Response(
+        let refusal = "this page needs the join code the teacher's terminal shows: open the address with ?code=...\n"
+        router.get("/") { request, _ in
+            guard access.allows(request.uri.queryParameters["code"]) else { return LiveServer.forbidden(refusal) }
+            let page = LivePage.render(feed.snapshot(), presenterLanes: feed.presenterLanes,
+                                       presenting: request.uri.queryParameters["present"] != nil, code: access.code)
+            return Response(
                 status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                body: .init(byteBuffer: ByteBuffer(string: LivePage.html)))
+                body: .init(byteBuffer: ByteBuffer(string: page)))
         }
-        router.get("/snapshot") { _, _ in
-            Response(
+        router.get("/snapshot") { request, _ in
+            guard access.allows(request.uri.queryParameters["code"]) else { return LiveServer.forbidden(refusal) }
+            return Response(
                 status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                body: .init(byteBuffer: ByteBuffer(string: feed.encodedSnapshot())))
+                body: .init(byteBuffer: ByteBuffer(string: feed.encodedSnapshotThrough().text)))
         }
-        router.ws("/live") { inbound, outbound, _ in
+        router.ws("/live", shouldUpgrade: { request, _ in
+            // Declined: Hummingbird answers a declined upgrade with 400 (its fixed reply) and closes.
+            access.allows(request.uri.queryParameters["code"]) ? .upgrade([:]) : .dontUpgrade
+        }, onUpgrade: { inbound, outbound, _ in
             let viewer = LiveViewer()
-            feed.add(viewer)
+            guard feed.add(viewer, limit: access.viewerLimit) else {
+                let full = LiveMessage.answer(accepted: false,
+                    message: "the room is full: \(access.viewerLimit) viewers are watching; try again later")
+                try await outbound.write(.text(LiveFeed.encode(full)))
+                return
+            }
             defer { feed.remove(viewer) }
+            let limit = RateLimit()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    // Viewers only watch: every message is dropped and counted.
-                    for try await _ in inbound.messages(maxSize: 64 * 1024) { feed.ignoreMessage() }
+                    // Frames over 16 KiB close the connection (Hummingbird's limit); the rest are
+                    // answered one by one through the viewer's queue, after the room looked at them.
+                    for try await message in inbound.messages(maxSize: 16 * 1024) {
+                        let text: String
+                        switch message {
+                        case .text(let string): text = string
+                        case .binary(let buffer): text = String(buffer: buffer)
+                        }
+                        viewer.post(answer: LiveFeed.encode(room.receive(text, limit: limit)))
+                    }
                 }
                 group.addTask {
                     for await _ in viewer.wakes {
-                        for text in viewer.take(snapshot: feed.encodedSnapshotThrough) {
+                        for text in feed.frames(for: viewer) {
                             try await outbound.write(.text(text))
                         }
+                        // What arrives meanwhile goes out as one frame: a viewer is written at most
+                        // twenty times a second however fast lines run, so 200 viewers cost the
+                        // REPL's processor 200 writes per flush, not per line.
+                        try await Task.sleep(nanoseconds: LiveViewer.flushInterval)
+                        feed.park(viewer)
                     }
                 }
                 // The page closed (or the writer failed): stop the other half too.
                 _ = try await group.next()
                 group.cancelAll()
             }
-        }
+        })
         var logger = Logger(label: "conduit.serve")
         logger.logLevel = .critical
         let app = Application(
@@ -65,5 +98,10 @@ public struct LiveServer: Sendable {
             logger: logger
         )
         try await app.run()
+    }
+
+    static func forbidden(_ text: String) -> Response {
+        Response(status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                 body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

@@ -1,89 +1,67 @@
 import Foundation
 
-/// One connected page: the transcript entries waiting to be written to it, and the latest state
-/// (only the newest matters, so a newer one replaces it). A viewer that falls more than `limit`
-/// entries or `byteLimit` bytes behind loses its backlog and gets one fresh snapshot instead, so a
-/// slow or vanished viewer costs the session a bounded amount of memory and never blocks it.
+/// One connected page: how far it has read the feed's log of encoded entries (`cursor`), which
+/// state it last had, whether it needs a snapshot, and the answers to what it sent. It holds no
+/// copy of the entries: the feed keeps one log for every viewer, so publishing a line costs the
+/// REPL the same with 200 viewers as with one, and a viewer costs a few hundred bytes. A viewer
+/// that falls further behind than the log reaches gets one fresh snapshot instead, so a slow or
+/// vanished viewer never blocks the session.
 final class LiveViewer: @unchecked Sendable {
-    static let limit = 256
-    static let byteLimit = 4 << 20
+    /// The least time between two writes to one viewer, in nanoseconds (50 ms): what arrives
+    /// meanwhile goes out as one frame.
+    static let flushInterval: UInt64 = 50_000_000
+    /// The most answers waiting: a client that sends without reading gets no more.
+    static let answerLimit = 16
 
     private let lock = NSLock()
-    private var entries: [String] = []
-    private var entryBytes = 0
-    private var state: String?
-    private var needsSnapshot = true
-    /// The sequence number of the newest entry in the snapshot last written: an entry posted
-    /// after the snapshot was taken but published before it is in the snapshot already.
-    private var snapshotThrough = 0
+    private var answers: [String] = []
     private var closed = false
     private let wake: AsyncStream<Void>.Continuation
-    /// Signals that messages are waiting; the writer task awaits it.
+    /// Signals that something may be waiting; the writer task awaits it.
     let wakes: AsyncStream<Void>
+
+    // Read and written by the feed, under the feed's lock only.
+    /// The sequence number of the newest entry this viewer has (by itself or in a snapshot).
+    var cursor = 0
+    /// The version of the state this viewer has; -1 before its first snapshot.
+    var stateVersion = -1
+    var needsSnapshot = true
 
     init() {
         (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         wake.yield(())
     }
 
-    /// Queues a transcript entry, already encoded as JSON, with its sequence number (on the
-    /// session's thread; never waits).
-    func post(entry: String, sequence: Int) {
+    /// Wakes the writer (never waits).
+    func signal() {
+        wake.yield(())
+    }
+
+    /// Queues the answer to what this viewer sent (written before anything else waiting).
+    func post(answer: String) {
         lock.withLock {
-            guard !closed, !needsSnapshot, sequence > snapshotThrough else { return }
-            if entries.count >= LiveViewer.limit || entryBytes + entry.utf8.count > LiveViewer.byteLimit {
-                dropBacklog()
-            } else {
-                entries.append(entry)
-                entryBytes += entry.utf8.count
-            }
+            guard !closed, answers.count < LiveViewer.answerLimit else { return }
+            answers.append(answer)
         }
         wake.yield(())
     }
 
-    /// Replaces the state waiting to be written with a newer one.
-    func post(state newState: String) {
+    /// The answers waiting, which are then no longer waiting.
+    func takeAnswers() -> [String] {
         lock.withLock {
-            guard !closed, !needsSnapshot else { return }
-            state = newState
+            defer { answers.removeAll() }
+            return answers
         }
-        wake.yield(())
     }
 
-    /// What to write next: a snapshot built by `snapshot` (its text and the sequence number of its
-    /// newest entry) if one is due, else the waiting entries followed by the latest state.
-    func take(snapshot: () -> (text: String, through: Int)) -> [String] {
-        lock.withLock {
-            if needsSnapshot {
-                needsSnapshot = false
-                let (text, through) = snapshot()
-                snapshotThrough = through
-                return [text]
-            }
-            var batch = entries
-            if let state { batch.append(state) }
-            entries.removeAll(keepingCapacity: true)
-            entryBytes = 0
-            state = nil
-            return batch
-        }
-    }
+    var hasAnswers: Bool { lock.withLock { !answers.isEmpty } }
 
     /// Stops queueing and ends the writer.
     func close() {
         lock.withLock {
             closed = true
-            entries.removeAll()
-            state = nil
+            answers.removeAll()
         }
         wake.finish()
-    }
-
-    /// Forgets the backlog; the next write is a snapshot. Called with the lock held.
-    private func dropBacklog() {
-        entries.removeAll()
-        entryBytes = 0
-        state = nil
-        needsSnapshot = true
     }
 }

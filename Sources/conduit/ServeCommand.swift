@@ -29,6 +29,10 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The address to listen on (0.0.0.0 for every network interface).")
     var host: String = "127.0.0.1"
 
+    @Option(help: ArgumentHelp("The lanes the presenter view (the page's address with ?present) shows.",
+        valueName: "a,b"))
+    var lanes: String = ""
+
     @Argument(help: ArgumentHelp("Scripts to replay before the prompt.", valueName: "file"))
     var files: [String] = []
 
@@ -43,20 +47,31 @@ struct ServeCommand: ParsableCommand {
 
     mutating func run() throws {
         try ScriptFiles.requireReadable(files)
-        let feed = LiveFeed()
-        let server = LiveServer(feed: feed, host: host, port: port)
+        let feed = LiveFeed(presenterLanes: lanes.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        let room = LiveRoom()
+        let access = LiveAccess.forHost(host)
+        let server = LiveServer(feed: feed, room: room, access: access, host: host, port: port)
         let bound = try ServeCommand.start(server)
         let console = Console(colour: Terminal.wantsColour(noColorFlag: display.noColor))
         let shown = host == "0.0.0.0" ? "this machine's address" : host
-        console.write(
-            "live page: http://\(host == "0.0.0.0" ? "localhost" : host):\(bound)/"
-                + (host == "127.0.0.1" || host == "localhost"
-                    ? "  (this machine only; --host 0.0.0.0 lets the room connect)\n"
-                    : "  (others open http://\(shown):\(bound)/)\n"),
-            to: .error)
+        let address = "http://\(host == "0.0.0.0" ? "localhost" : host):\(bound)/\(access.query)"
+        if let code = access.code {
+            console.write("live page: \(address)  (join code \(code); the room opens "
+                + "http://\(shown):\(bound)/\(access.query); without the code the page is refused)\n", to: .error)
+        } else {
+            console.write("live page: \(address)  (this machine only; --host 0.0.0.0 lets the room connect)\n",
+                to: .error)
+        }
         let session = Session()
         if display.realTime { session.setRealTime(true) }
         let live = LiveSession(feed: feed)
+        room.predict = { [weak session] sink, marbles, name in
+            guard let session else { return .failure(RoomRefusal("the session has ended")) }
+            let outcome = session.roomPrediction(sink: sink, timeline: marbles, author: name)
+            if case .success = outcome { feed.publish(predictionCounts: session.predictionCounts) }
+            return outcome
+        }
         live.update(from: session)
         for file in files {
             let input = "load \(file)"

@@ -9,9 +9,10 @@ import FoundationNetworking
 /// The live page's server, tried with real WebSocket clients (TestWebSocketClient) on a loopback port.
 final class LiveServerTests: XCTestCase {
     /// A server on a free loopback port, stopped when the test ends.
-    private func startServer(_ feed: LiveFeed) async throws -> (port: Int, task: Task<Void, Error>) {
+    static func startServer(_ feed: LiveFeed, room: LiveRoom = LiveRoom(), access: LiveAccess = LiveAccess(code: nil))
+        async throws -> (port: Int, task: Task<Void, Error>) {
         let ready = AsyncStream<Int>.makeStream()
-        let server = LiveServer(feed: feed, host: "127.0.0.1", port: 0)
+        let server = LiveServer(feed: feed, room: room, access: access, host: "127.0.0.1", port: 0)
         let task = Task { try await server.run { port in ready.continuation.yield(port) } }
         var iterator = ready.stream.makeAsyncIterator()
         guard let port = await iterator.next() else { throw XCTSkip("the server did not start") }
@@ -21,8 +22,8 @@ final class LiveServerTests: XCTestCase {
     /// Connects, collects decoded messages until `done` says so, then closes. A connection that
     /// ends first (the server closed it, or the client gave up on one where nothing arrived) is made
     /// again, as the live page does: it then catches up from a fresh snapshot.
-    private static func watch(
-        port: Int, sending: [String] = [], reconnecting: Bool = true,
+    static func watch(
+        port: Int, path: String = "/live", sending: [String] = [], reconnecting: Bool = true,
         until done: @escaping @Sendable (Collected) -> Bool
     ) async throws -> [LiveMessage] {
         let collected = Collected()
@@ -30,7 +31,7 @@ final class LiveServerTests: XCTestCase {
         repeat {
             connections += 1
             try await TestWebSocketClient.exchange(
-                port: port, path: "/live", sending: connections == 1 ? sending : []
+                port: port, path: path, sending: connections == 1 ? sending : []
             ) { text in
                 collected.append(try JSONDecoder().decode(LiveMessage.self, from: Data(text.utf8)))
                 return done(collected)
@@ -40,16 +41,32 @@ final class LiveServerTests: XCTestCase {
     }
 
     /// The entries a viewer has seen, whether from a snapshot or one by one.
-    private static func entries(_ messages: [LiveMessage]) -> [TranscriptEntry] {
+    static func entries(_ messages: [LiveMessage]) -> [TranscriptEntry] {
         var seen: [TranscriptEntry] = []
         for message in messages {
             switch message {
             case .snapshot(let transcript, _): seen = transcript
-            case .entry(let entry): seen.append(entry)
-            case .state: break
+            case .batch(let entries, _): seen += entries
+            case .answer: break
             }
         }
         return seen
+    }
+
+    /// Every node of a tree, parents before children.
+    static func nodes(_ tree: [LiveTreeNode]) -> [LiveTreeNode] {
+        tree.flatMap { [$0] + nodes($0.children) }
+    }
+
+    /// The states a viewer has seen, in order.
+    static func states(_ messages: [LiveMessage]) -> [LiveState] {
+        messages.compactMap {
+            switch $0 {
+            case .snapshot(_, let state): return state
+            case .batch(_, let state): return state
+            case .answer: return nil
+            }
+        }
     }
 
     /// The sequence numbers of the entries a viewer has seen.
@@ -59,7 +76,7 @@ final class LiveServerTests: XCTestCase {
 
     func testATypedLinesEventsArriveInOrderWithTheNewState() async throws {
         let feed = LiveFeed()
-        let (port, server) = try await startServer(feed)
+        let (port, server) = try await LiveServerTests.startServer(feed)
         defer { server.cancel() }
         let session = Session()
         let live = LiveSession(feed: feed)
@@ -67,9 +84,8 @@ final class LiveServerTests: XCTestCase {
             try await LiveServerTests.watch(port: port) { collected in
                 let messages = collected.messages
                 return LiveServerTests.sequences(messages).last == 3
-                    && messages.contains {
-                        if case .state(let state) = $0 { return state.marbles.contains("marble") }
-                        return false
+                    && LiveServerTests.states(messages).contains { state in
+                        LiveServerTests.nodes(state.tree).contains { $0.name == "out" && $0.demand != nil }
                     }
             }
         }
@@ -84,16 +100,23 @@ final class LiveServerTests: XCTestCase {
         // lines were typed: those come inside the snapshot, the rest one by one.
         let entries = LiveServerTests.entries(messages)
         XCTAssertEqual(entries.map(\.input), ["subject taps", "sink out = taps.map { $0 * 10 }", "send taps 4"])
-        XCTAssertEqual(entries.last?.output.map(\.kind), ["value"])
-        XCTAssertEqual(entries.last?.output.map(\.text), ["out ← 40"])
-        let states = messages.compactMap { if case .state(let state) = $0 { return state }; return nil }
-        XCTAssertTrue(states.last?.marbles.hasPrefix("<svg") ?? false)
-        XCTAssertTrue(states.last?.marbles.contains("class=\"marble\"") ?? false)
+        // The page gets the events, typed, not the terminal's text.
+        let kinds = entries.last?.events.map(\.kind)
+        XCTAssertEqual(kinds?.first, .sent(lane: "taps", value: .int(4)))
+        XCTAssertTrue(kinds?.contains {
+            if case .received("out", .int(40), _) = $0 { return true }
+            return false
+        } ?? false, "\(kinds ?? [])")
+        let tree = LiveServerTests.nodes(LiveServerTests.states(messages).last?.tree ?? [])
+        XCTAssertEqual(tree.first { $0.name == "taps" }?.entity, "subject")
+        let out = tree.first { $0.name == "out" }
+        XCTAssertEqual(out?.entity, "sink")
+        XCTAssertEqual(out?.demand?.delivered, 1, "the tree carries each sink's demand")
     }
 
     func testALateViewersSnapshotEqualsTheLiveState() async throws {
         let feed = LiveFeed()
-        let (port, server) = try await startServer(feed)
+        let (port, server) = try await LiveServerTests.startServer(feed)
         defer { server.cancel() }
         let session = Session()
         let live = LiveSession(feed: feed)
@@ -106,26 +129,36 @@ final class LiveServerTests: XCTestCase {
         guard case .snapshot(let transcript, let state) = messages.first else { return XCTFail("no snapshot") }
         XCTAssertEqual(transcript.count, 4)
         XCTAssertEqual(state.clock, "1s")
-        XCTAssertTrue(state.tree.contains("s "), state.tree)
+        XCTAssertTrue(LiveServerTests.nodes(state.tree).contains { $0.name == "s" && $0.entity == "sink" },
+                      "\(state.tree)")
     }
 
     func testWhatViewersSendChangesNothing() async throws {
         let feed = LiveFeed()
-        let (port, server) = try await startServer(feed)
+        let room = LiveRoom()
+        let (port, server) = try await LiveServerTests.startServer(feed, room: room)
         defer { server.cancel() }
         let session = Session()
         let live = LiveSession(feed: feed)
         live.record(input: "subject a", records: session.evaluate("subject a"), session: session)
         let before = feed.snapshot()
-        _ = try await LiveServerTests.watch(port: port, sending: ["send a 1", "{\"entry\": 1}", "reset"]) { _ in true }
-        while feed.ignoredMessages < 3 { try await Task.sleep(nanoseconds: 5_000_000) }
+        let messages = try await LiveServerTests.watch(port: port, sending: ["send a 1", "{\"entry\": 1}", "reset"]) {
+            $0.messages.filter { if case .answer = $0 { return true }; return false }.count == 3
+        }
         XCTAssertEqual(feed.snapshot(), before)
-        XCTAssertEqual(feed.ignoredMessages, 3)
+        XCTAssertEqual(room.dropped, 3)
+        XCTAssertEqual(room.accepted + room.refused, 0)
+        for message in messages {
+            if case .answer(let accepted, let text) = message {
+                XCTAssertFalse(accepted)
+                XCTAssertTrue(text.hasPrefix("only predictions are taken"), text)
+            }
+        }
     }
 
     func testTheServerServesItsPageAndSnapshotOverHTTP() async throws {
         let feed = LiveFeed()
-        let (port, server) = try await startServer(feed)
+        let (port, server) = try await LiveServerTests.startServer(feed)
         defer { server.cancel() }
         let (page, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/")!)
         XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200)
@@ -138,7 +171,7 @@ final class LiveServerTests: XCTestCase {
 
     func testAPortInUseIsAnError() async throws {
         let feed = LiveFeed()
-        let (port, server) = try await startServer(feed)
+        let (port, server) = try await LiveServerTests.startServer(feed)
         defer { server.cancel() }
         do {
             try await LiveServer(feed: feed, host: "127.0.0.1", port: port).run()
@@ -170,7 +203,7 @@ final class LiveServerTests: XCTestCase {
     /// every event, in order, by itself or inside a catch-up snapshot.
     private func viewersSeeEveryEvent(viewers count: Int, values: Int) async throws {
         let feed = LiveFeed()
-        let (port, server) = try await startServer(feed)
+        let (port, server) = try await LiveServerTests.startServer(feed)
         defer { server.cancel() }
         let session = Session()
         let live = LiveSession(feed: feed)
@@ -211,7 +244,7 @@ final class LiveServerTests: XCTestCase {
 /// Messages a client has received so far, and the newest transcript entry among them, kept as
 /// they arrive: a viewer of 10,000 entries that rescanned (or copied) them all per message would
 /// fall so far behind on a loaded machine that the server's keep-alive ping closes it.
-private final class Collected: @unchecked Sendable {
+final class Collected: @unchecked Sendable {
     private let lock = NSLock()
     private var all: [LiveMessage] = []
     private var newest: Int?
@@ -223,8 +256,8 @@ private final class Collected: @unchecked Sendable {
             all.append(message)
             switch message {
             case .snapshot(let transcript, _): newest = transcript.last?.sequence
-            case .entry(let entry): newest = entry.sequence
-            case .state: break
+            case .batch(let entries, _): newest = entries.last?.sequence ?? newest
+            case .answer: break
             }
         }
     }

@@ -17,8 +17,34 @@ final class PredictionBoard: @unchecked Sendable {
         var predictions: [Prediction] = []
     }
 
+    /// How many predictions one hidden sink keeps at most: a room, not a flood.
+    static let capacity = 500
+
     private let lock = NSLock()
     private var hidden: [String: Hidden] = [:]
+    private var tallies: [PredictionTally] = []
+
+    /// The names of the hidden sinks, sorted.
+    var hiddenNames: [String] {
+        lock.withLock { hidden.keys.sorted() }
+    }
+
+    /// How many predictions each hidden sink has.
+    var counts: [String: Int] {
+        lock.withLock { hidden.mapValues(\.predictions.count) }
+    }
+
+    /// The tallies of the latest reveals (at most ten), oldest first.
+    var latestTallies: [PredictionTally] {
+        lock.withLock { tallies }
+    }
+
+    func record(_ tally: PredictionTally) {
+        lock.withLock {
+            tallies.append(tally)
+            if tallies.count > 10 { tallies.removeFirst(tallies.count - 10) }
+        }
+    }
 
     func hide(_ name: String, since: Int) {
         lock.withLock { hidden[name] = Hidden(since: since) }
@@ -28,8 +54,9 @@ final class PredictionBoard: @unchecked Sendable {
         lock.withLock { hidden[name] != nil }
     }
 
-    /// Adds a prediction; returns its number. An author predicting again replaces their prediction.
-    func predict(_ name: String, author: String?, text: String, events: [(frame: Int, event: MarbleEvent)]) -> Int {
+    /// Adds a prediction; returns its number, or nil when the sink has `capacity` already. An author
+    /// predicting again replaces their prediction.
+    func predict(_ name: String, author: String?, text: String, events: [(frame: Int, event: MarbleEvent)]) -> Int? {
         lock.withLock {
             let number = (hidden[name]?.predictions.count ?? 0) + 1
             let prediction = Prediction(author: author ?? "prediction \(number)", text: text, events: events)
@@ -37,6 +64,7 @@ final class PredictionBoard: @unchecked Sendable {
                 hidden[name]?.predictions[index] = prediction
                 return index + 1
             }
+            guard number <= PredictionBoard.capacity else { return nil }
             hidden[name]?.predictions.append(prediction)
             return number
         }
@@ -48,6 +76,9 @@ final class PredictionBoard: @unchecked Sendable {
     }
 
     func clear() {
-        lock.withLock { hidden = [:] }
+        lock.withLock {
+            hidden = [:]
+            tallies = []
+        }
     }
 }

@@ -84,7 +84,10 @@ extension Session {
                 "\(name.display) is not hidden: `hide \(name.display)` first, so nobody sees the answer", at: name)
         }
         let events = try parseTimeline(timeline, legend: try marbleLegend(legend, at: timeline.token))
-        let number = predictions.predict(name.display, author: author, text: timeline.text, events: events)
+        guard let number = predictions.predict(name.display, author: author, text: timeline.text, events: events) else {
+            throw SyntaxError("\(name.display) has \(PredictionBoard.capacity) predictions, as many as it keeps; "
+                + "`reveal \(name.display)` shows them", at: name)
+        }
         info("prediction \(number) for \(name.display)\(author.map { " (\($0))" } ?? ""): \(timeline.text)")
     }
 
@@ -109,6 +112,15 @@ extension Session {
                 text.append("✓ " + (prediction.author + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0)
                     + " " + prediction.text + "  right")
             }
+        }
+        if !hidden.predictions.isEmpty {
+            let firstFrame = hidden.since / frame
+            let actual = (recorder.timeline.lanes(of: [name.display]).first?.events ?? [])
+                .filter { $0.time / frame >= firstFrame }.map { (frame: $0.time / frame - firstFrame, event: $0.event) }
+            let tally = PredictionTally(sink: name.display,
+                predictions: hidden.predictions.map { ($0.author, $0.events) }, actual: actual)
+            predictions.record(tally)
+            text.append(tally.summary)
         }
         emit(OutputRecord(kind: .marbles, text: text.joined(separator: "\n")))
     }
