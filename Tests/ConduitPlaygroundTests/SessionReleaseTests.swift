@@ -181,3 +181,22 @@ final class SessionReleaseTests: XCTestCase {
         }
     }
 }
+
+/// A session whose sink has a demand, after a line the room's page sends (`send taps <8>`), and
+/// whose overview the live page took, is freed when it is let go (a session left behind keeps its
+/// recorder installed in the engine's instrumentation).
+final class SessionWithDemandReleaseTests: XCTestCase {
+    func testASessionWithADemandSinkAndAnOverviewIsFreed() {
+        weak var released: Session?
+        do {
+            let session = Session()
+            for line in ["subject taps", "sink out = taps.map { $0 * 10 } demand 2", "send taps 7", "send taps <8>"] {
+                _ = session.evaluate(line)
+            }
+            _ = session.overview()
+            _ = session.events(after: 0)
+            released = session
+        }
+        XCTAssertNil(released, "the session was kept alive after it was let go")
+    }
+}
