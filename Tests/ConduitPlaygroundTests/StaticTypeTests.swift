@@ -130,4 +130,18 @@ final class StaticTypeTests: SessionTestCase {
         type("let n = 1")
         XCTAssertTrue(error("class n { }").contains("`n` already names a constant"), "a value's name is not a type's")
     }
+
+    func testAPipelineWhoseFailureIsNeverDoesNotFailItSaysSwiftsFatalError() {
+        type("let n = PassthroughSubject<Int, Never>()")
+        type("sink out = n.map { 10 / $0 }")
+        let stopped = values("n.send(0)")
+        XCTAssertEqual(stopped.count, 1, "\(stopped)")
+        XCTAssertTrue(stopped.first?.contains("Fatal error: division by zero") ?? false, "\(stopped)")
+        XCTAssertTrue(stopped.first?.contains("the pipeline's Failure is Never") ?? false, "\(stopped)")
+        XCTAssertTrue(error("fail n \"x\"").contains("`n` cannot fail: its Failure is Never"))
+        type("subject taps")
+        type("sink t = taps.map { 10 / $0 }")
+        XCTAssertEqual(values("send taps 0"), ["t ✗ failed: division by zero: 10 / 0"],
+            "an untyped subject's pipeline may fail, as before")
+    }
 }

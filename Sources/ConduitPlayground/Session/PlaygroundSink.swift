@@ -44,6 +44,9 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     let writesInto: String?
     /// Where values go instead of the output, for `.assign(to:on:)`.
     private let assign: ForwardedSubscriber?
+    /// Whether the pipeline's Failure is `Never` as Swift types it: a closure that goes wrong at run
+    /// time (`10 / 0`) is then Swift's fatal error, said as such, never a failure it could send.
+    private let failureIsNever: Bool
 
     init(
         name: String,
@@ -54,8 +57,10 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         recorder: EventRecorder,
         assign: ForwardedSubscriber? = nil,
         writesInto: String? = nil,
+        failureIsNever: Bool = false,
         admit: @escaping @Sendable (Value) -> EvaluationBudget.Stop? = { _ in nil }
     ) {
+        self.failureIsNever = failureIsNever
         self.assign = assign
         self.writesInto = writesInto
         self.admit = admit
@@ -113,6 +118,11 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     }
 
     func receive(completion: Subscribers.Completion<PlaygroundError>) {
+        var completion = completion
+        if failureIsNever, case .failure(let error) = completion, PlaygroundSink.isSwiftTrap(error.message) {
+            completion = .failure(PlaygroundError("Fatal error: \(error.message) (the pipeline's Failure is Never, so "
+                + "it cannot fail: Swift stops the program here)"))
+        }
         lock.withLock {
             subscription = nil
             switch completion {
@@ -174,5 +184,14 @@ extension Subscribers.Completion where Failure == PlaygroundError {
         case .finished: return .finished
         case .failure(let error): return .failed(error.message)
         }
+    }
+}
+
+extension PlaygroundSink {
+    /// Whether a closure's failure is one Swift traps on at run time (division by zero, an index out
+    /// of range, a force-unwrapped nil, an overflow), rather than one its type checker would have
+    /// refused before running.
+    static func isSwiftTrap(_ message: String) -> Bool {
+        ["division by zero", "out of range", "unexpectedly found nil", "overflow"].contains { message.contains($0) }
     }
 }

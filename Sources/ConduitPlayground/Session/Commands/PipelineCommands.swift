@@ -297,6 +297,7 @@ extension Session {
             recorder: recorder,
             assign: assign,
             writesInto: target,
+            failureIsNever: (try? stageTypes(of: syntax, arguments: []))?.last?.failure == .never,
             admit: { [budget = scheduler.budget, name = name.display] value in
                 budget.admission(of: value, through: name)
             }

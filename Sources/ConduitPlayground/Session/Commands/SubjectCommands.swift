@@ -84,6 +84,10 @@ extension Session {
     /// `NAME.send(completion: .finished)` or `.failure(...)`: the subject's subscribers receive it.
     func finish(_ name: Token, failure: String?) throws {
         let subject = try subjectEntry(name, for: failure == nil ? "complete" : "fail")
+        if failure != nil, let declared = subject.declaredTypes, FailureType(written: declared.failure) == .never {
+            throw SyntaxError("`\(name.display)` cannot fail: its Failure is Never (Swift: cannot convert value to "
+                + "expected argument type 'Never'); `complete \(name.display)` finishes it", at: name)
+        }
         recorder.record(.completed(lane: name.display, completion: failure.map { .failed($0) } ?? .finished))
         subject.send(completion: failure.map { .failure(PlaygroundError($0)) } ?? .finished)
     }
