@@ -134,7 +134,7 @@ final class BadInputCatalogueTests: SessionTestCase {
         let brackets = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let parentheses = String(repeating: "(", count: 5_000) + "$0" + String(repeating: ")", count: 5_000)
         assertAnsweredClearly([
-            BadLine("send n " + brackets, "nests too deeply: at most 200 levels"),
+            BadLine("send n " + brackets, "nests too deeply: at most 150 levels"),
             BadLine("let a = n.map { " + parentheses + " }", "nests too deeply"),
         ])
     }

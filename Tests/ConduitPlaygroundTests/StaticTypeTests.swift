@@ -79,8 +79,15 @@ final class StaticTypeTests: SessionTestCase {
 
     func testTheSeedsScanOfATupleIsTypedAsSwiftTypesIt() {
         let rows = type("types [1, 2].publisher.scan((nil, true)) { acc, v in (String(v), !acc.1) }")
-        XCTAssertTrue(rows.contains { $0.contains("(String?, Bool)") || $0.contains("(Value?, Bool)") }, "\(rows)")
+        XCTAssertTrue(rows.contains { $0.contains("Publishers.Scan") && $0.contains("(String?, Bool)") }, "\(rows)")
         XCTAssertFalse(rows.contains { $0.contains("[Bool?]") }, "a tuple is no longer an array: \(rows)")
+        type("let names = PassthroughSubject<String, Never>()")
+        type("let isOn = CurrentValueSubject<Bool, Never>(true)")
+        let card = type("types names.combineLatest(isOn).scan((nil, true)) { $0.1 != $1.1 ? (nil, $1.1) : $1 }"
+            + ".filter { $0.1 }.compactMap { $0.0 }")
+        XCTAssertTrue(card.last?.contains("Publishers.CompactMap") ?? false, "\(card)")
+        XCTAssertTrue(card.last?.contains("String") ?? false, "the seed's card pipeline sends a String: \(card)")
+        XCTAssertFalse(card.last?.contains("String?") ?? true, "\(card)")
     }
 
     func testDictionariesAndStructsPrintAsSwiftPrintsThem() {

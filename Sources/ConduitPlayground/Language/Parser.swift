@@ -26,7 +26,7 @@ struct Parser {
     /// How deeply the expression being read nests (brackets, operators, closures): each level is a
     /// level of recursion here and when it is evaluated, so it is bounded.
     var depth = 0
-    static let maximumDepth = 200
+    static let maximumDepth = 150
 
     /// Every command word, for messages, help and completion.
     static var commands: [String] { CommandTable.words }
