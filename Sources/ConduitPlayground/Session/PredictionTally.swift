@@ -4,7 +4,9 @@
 public struct PredictionTally: Sendable, Equatable {
     /// The sink the predictions were for.
     public let sink: String
+    /// How many predictions matched what the sink received.
     public let right: Int
+    /// How many predictions were made.
     public let total: Int
     /// The mistake most wrong predictions share, and how many share it; nil when none was wrong.
     public let commonMistake: (text: String, count: Int)?

@@ -7,6 +7,7 @@ import Foundation
 extension Session {
     /// The most characters a prediction from the room may have in its marble string, and in its name.
     public static let roomTimelineLimit = 80
+    /// The most characters the name a learner signs a prediction with may have.
     public static let roomNameLimit = 24
 
     /// The sinks hidden by `hide`, sorted.
@@ -52,8 +53,11 @@ extension Session {
 
 /// Why the room's prediction was not taken, in a sentence the learner reads on the page.
 public struct RoomRefusal: Error, Sendable, Equatable {
+    /// The sentence shown to the learner.
     public let message: String
 
+    /// A refusal saying `message`.
+    /// - Parameter message: Why the prediction was not taken, in a sentence.
     public init(_ message: String) {
         self.message = message
     }

@@ -18,6 +18,8 @@ public struct RecordFields: Hashable, Sendable, RandomAccessCollection, Expressi
 
     /// The fields in the order they were written.
     public private(set) var fields: [Value.Field]
+    /// What the fields are (a record, a dictionary, a struct's value, a tuple), which decides how
+    /// they print.
     public var kind: Kind
     /// Each field's position by name, kept once the record is larger than a linear search is fast.
     private var positions: [String: Int]?
