@@ -22,15 +22,15 @@ final class SlideClassTests: SessionTestCase {
         """
 
     func testTheTypeAStatementDeclaresIsReadFromItsFirstWords() {
-        XCTAssertEqual(Session.declaredTypeName(in: "class Counter {"), "Counter")
-        XCTAssertEqual(Session.declaredTypeName(in: "  final class Box: ObservableObject {"), "Box")
-        XCTAssertEqual(Session.declaredTypeName(in: "struct Song {}"), "Song")
-        XCTAssertEqual(Session.declaredTypeName(in: "\nenum Suit: String { case a }"), "Suit")
-        XCTAssertEqual(Session.declaredTypeName(in: "public struct Café {}"), "Café")
-        XCTAssertNil(Session.declaredTypeName(in: "send s 5"))
-        XCTAssertNil(Session.declaredTypeName(in: "let classes = 3"))
-        XCTAssertNil(Session.declaredTypeName(in: "class"))
-        XCTAssertNil(Session.declaredTypeName(in: ""))
+        XCTAssertEqual(FailedDeclarations.declaredTypeName(in: "class Counter {"), "Counter")
+        XCTAssertEqual(FailedDeclarations.declaredTypeName(in: "  final class Box: ObservableObject {"), "Box")
+        XCTAssertEqual(FailedDeclarations.declaredTypeName(in: "struct Song {}"), "Song")
+        XCTAssertEqual(FailedDeclarations.declaredTypeName(in: "\nenum Suit: String { case a }"), "Suit")
+        XCTAssertEqual(FailedDeclarations.declaredTypeName(in: "public struct Café {}"), "Café")
+        XCTAssertNil(FailedDeclarations.declaredTypeName(in: "send s 5"))
+        XCTAssertNil(FailedDeclarations.declaredTypeName(in: "let classes = 3"))
+        XCTAssertNil(FailedDeclarations.declaredTypeName(in: "class"))
+        XCTAssertNil(FailedDeclarations.declaredTypeName(in: ""))
     }
 
     func testACounterHoldingItsCancellablesAddsWhatItsSubjectSends() {

@@ -1,16 +1,19 @@
 /// A `class`, `struct` or `enum` whose declaration failed leaves no type behind; the lines after it
 /// that use the type say that its declaration failed, rather than that the name is unknown (one
 /// pasted class, one error, not ten).
-extension Session {
+struct FailedDeclarations {
+    /// The types whose declaration failed, with the line it started on.
+    private var lines: [String: Int] = [:]
+
     /// Notes the type `text` declares, if it declares one: as failed on `line`, or as declared (nil).
-    func noteDeclaration(_ text: String, failedAt line: Int?) {
-        guard let name = Session.declaredTypeName(in: text) else { return }
-        failedTypes[name] = line
+    mutating func note(_ text: String, failedAt line: Int?) {
+        guard let name = FailedDeclarations.declaredTypeName(in: text) else { return }
+        lines[name] = line
     }
 
     /// Why `name` is not known, if a declaration of that type failed: appended to "unknown ...".
-    func failedDeclarationNote(_ name: String) -> String? {
-        guard let line = failedTypes[name] else { return nil }
+    func reason(_ name: String) -> String? {
+        guard let line = lines[name] else { return nil }
         return "`\(name)` is not declared: its declaration (line \(line)) failed with the error shown there; "
             + "fix that and declare it again"
     }

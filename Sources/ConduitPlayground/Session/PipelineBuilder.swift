@@ -104,7 +104,7 @@ extension Session {
         _ written: PipelineSyntax, chain: ChainState, arguments: [Value] = [], bound: Bool = false,
         trial: Bool = false
     ) throws -> Pipe {
-        if !bound, !trial { try checkTypes(of: written) }
+        if !bound, !trial { try checker.checkTypes(of: written) }
         let syntax = bound ? written : try bind(written)
         var current: Pipe
         do {
@@ -232,5 +232,31 @@ extension Session {
             current = try spec.build(current, call, context)
         }
         return current
+    }
+}
+
+extension Session {
+    /// A checker that sees the session's names and classes as they are now.
+    var checker: TypeChecker {
+        TypeChecker(entries: entries, classes: classes) { token in
+            do {
+                _ = try self.publisher(named: token)
+                return self.unknown(token, expected: "subject or pipeline")
+            } catch {
+                return error
+            }
+        }
+    }
+
+    /// Checks an expression written at the top level (`print("a" + 1)`, `let x = ...`,
+    /// `n.send("x")`) and resolves its names; a type error points at its text in `syntax`.
+    func checkedBind(_ expression: Expression, in syntax: PipelineSyntax) throws -> Expression {
+        do {
+            try checker.checkExpression(expression, arguments: [])
+        } catch let mismatch as TypeMismatch {
+            let start = Token(kind: .end, offset: syntax.startOffset, length: max(1, syntax.text.utf16.count))
+            throw checker.located(mismatch, in: syntax, after: start)
+        }
+        return try bind(expression)
     }
 }

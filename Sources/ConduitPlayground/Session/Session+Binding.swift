@@ -236,7 +236,7 @@ extension Session {
         case nil where name == "self":
             throw SyntaxError("the playground has no `self`: name the object, such as `player.currentSong`", at: token)
         case nil:
-            if let note = failedDeclarationNote(name) { throw SyntaxError(note, at: token) }
+            if let note = failedDeclarations.reason(name) { throw SyntaxError(note, at: token) }
             let known = order.filter { if case .sink? = entries[$0] { return false } else { return true } }
             if let close = Suggestion.closest(to: name, in: known) {
                 throw SyntaxError("unknown name `\(name)`; did you mean `\(close)`?", at: token)
@@ -510,12 +510,12 @@ extension Session {
                 "; did you mean `\($0)`?"
             }
             ?? "; `help functions` lists them (declare your own with `func NAME(PARAMETER) = ...`)"
-        if let note = failedDeclarationNote(name) { throw SyntaxError(note, at: token) }
+        if let note = failedDeclarations.reason(name) { throw SyntaxError(note, at: token) }
         throw SyntaxError("unknown function `\(name)`\(hint)", at: token)
     }
 
     private func unknownName(_ name: String, at token: Token) throws -> SyntaxError {
-        if let note = failedDeclarationNote(name) { return SyntaxError(note, at: token) }
+        if let note = failedDeclarations.reason(name) { return SyntaxError(note, at: token) }
         let hint = Suggestion.closest(to: name, in: order).map { "; did you mean `\($0)`?" } ?? ""
         return SyntaxError("unknown name `\(name)`\(hint)", offset: token.offset, length: name.count)
     }

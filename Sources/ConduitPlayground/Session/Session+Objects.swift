@@ -368,9 +368,9 @@ extension Session {
         let located = PipelineSyntax(source: .expression(expression), operators: [], text: written,
             startOffset: start.offset)
         do {
-            try checkExpression(expression, arguments: [])
+            try checker.checkExpression(expression, arguments: [])
         } catch let mismatch as TypeMismatch {
-            throw self.located(mismatch, in: located, after: start)
+            throw checker.located(mismatch, in: located, after: start)
         }
         if try runMutation(expression, at: start, written: written) { return }
         let value: Value

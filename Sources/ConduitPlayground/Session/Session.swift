@@ -84,7 +84,7 @@ public final class Session: @unchecked Sendable {
     /// The classes declared with `class NAME: ObservableObject { ... }`, by name.
     var classes: [String: ObjectClass] = [:]
     /// The types whose declaration failed, with the line it started on: a later use says so.
-    var failedTypes: [String: Int] = [:]
+    var failedDeclarations = FailedDeclarations()
     /// The enumerations declared with `enum`, by name.
     var enums: [String: EnumDeclaration] = [:]
     /// `UserDefaults.standard`, in memory.
@@ -178,6 +178,18 @@ public final class Session: @unchecked Sendable {
         var reader = StatementReader(mode: .interactive)
         _ = reader.read(lines: source)
         return reader.isWaiting
+    }
+
+    /// Candidates for the word that ends at `cursor` in `line` (Tab), from the names as they are
+    /// now: read on the session's own thread, so a real-time action cannot change them meanwhile.
+    ///
+    /// - Parameters:
+    ///   - line: The line being typed.
+    ///   - cursor: Where the cursor is, in characters from 0.
+    /// - Returns: The candidates, in the order to show them.
+    public func completions(for line: String, cursor: Int) -> [String] {
+        let completer = scheduler.owner.run { Completer(registry: names, connectable: Set(connections.keys)) }
+        return completer.completions(for: line, cursor: cursor)
     }
 
     /// Runs `body`, returning the output emitted meanwhile.
@@ -381,14 +393,14 @@ public final class Session: @unchecked Sendable {
                 endsInUnnamedPipeline: namesPublisher(text) || parsed.command == "expression" && parsed.defines == nil
                     && parsed.pipeline.map { !Parser.subscriberWords.contains($0.operators.last?.name ?? "") } == true
             )
-            noteDeclaration(text, failedAt: nil)
+            failedDeclarations.note(text, failedAt: nil)
             return true
         } catch let error as LocatedError {
             report(error, in: text, file: file, line: line, column: column)
         } catch {
             emit(OutputRecord(kind: .error, text: "error: \(Session.message(of: error))"))
         }
-        noteDeclaration(text, failedAt: line)
+        failedDeclarations.note(text, failedAt: line)
         lastStatement = LastStatement(
             text: text, line: line, column: column, file: file, pipelineName: nil, succeeded: false
         )

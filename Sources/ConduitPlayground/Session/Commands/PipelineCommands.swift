@@ -222,7 +222,7 @@ extension Session {
         defer { building = nil }
         let start = Token(kind: .end, offset: syntax.startOffset, length: max(1, syntax.text.count))
         if !declaredType.isEmpty, let message = TypeMismatch.conversion(
-            from: type(of: expression, arguments: []), to: ValueType(written: declaredType), as: "specified type")
+            from: checker.type(of: expression, arguments: []), to: ValueType(written: declaredType), as: "specified type")
         {
             throw SyntaxError(message, offset: syntax.startOffset, length: max(1, syntax.text.utf16.count))
         }
@@ -231,7 +231,7 @@ extension Session {
         guard case .publisher = value else {
             try defineValue(
                 name, value, isConstant: isConstant, typeName: declaredType.isEmpty ? structName(of: expression)
-                    : declaredType, staticType: type(of: expression, arguments: []))
+                    : declaredType, staticType: checker.type(of: expression, arguments: []))
             return
         }
         let chain = ChainState()
@@ -246,7 +246,7 @@ extension Session {
     func subscribeSink(
         _ name: Token, to written: PipelineSyntax, demand: Int?, forwardingTo loop: ForwardedSubscriber? = nil
     ) throws {
-        try checkTypes(of: written)
+        try checker.checkTypes(of: written)
         var syntax = written
         var assign: ForwardedSubscriber? = loop
         // The subject this sink writes into (`.assign(to: \.value, on:)`, `.subscribe(SUBJECT)`).
@@ -297,7 +297,7 @@ extension Session {
             recorder: recorder,
             assign: assign,
             writesInto: target,
-            failureIsNever: (try? stageTypes(of: syntax, arguments: []))?.last?.failure == .never,
+            failureIsNever: (try? checker.stageTypes(of: syntax, arguments: []))?.last?.failure == .never,
             admit: { [budget = scheduler.budget, name = name.display] value in
                 budget.admission(of: value, through: name)
             }

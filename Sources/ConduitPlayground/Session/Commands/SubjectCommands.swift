@@ -45,7 +45,7 @@ enum SubjectCommands {
             return Statement(word.display) { session in
                 let subject = try session.subjectEntry(name, for: "send")
                 do {
-                    try session.checkSend(expression, to: name.display)
+                    try session.checker.checkSend(expression, to: name.display)
                 } catch let mismatch as TypeMismatch {
                     throw SyntaxError(mismatch.message, offset: name.offset + name.length + 1, length: 1)
                 }

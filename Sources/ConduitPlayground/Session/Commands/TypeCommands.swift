@@ -46,7 +46,7 @@ extension Session {
         while let last = operators.last, ["sink", "assign", "store"].contains(last.name) { operators.removeLast() }
         _ = try build(PipelineSyntax(source: syntax.source, operators: operators, text: syntax.text,
             startOffset: syntax.startOffset), chain: ChainState(), trial: true)
-        let stages = try stageTypes(of: syntax, arguments: [])
+        let stages = try checker.stageTypes(of: syntax, arguments: [])
         return ([heading].compactMap { $0 } + typesRows(stages)).joined(separator: "\n")
     }
 
@@ -81,7 +81,7 @@ extension Session {
     private func objectTypes(_ object: PlaygroundObject) -> String {
         let published = object.properties.filter(\.isPublished).map { property in
             StageType(text: "\(object.name).$\(property.name)", publisher: EngineShape(Published<Value>.Publisher.self)
-                .publisher, output: propertyType(property.name, of: object), failure: .never)
+                .publisher, output: checker.propertyType(property.name, of: object), failure: .never)
         }
         let changes = StageType(text: "\(object.name).objectWillChange",
             publisher: EngineShape(ObservableObjectPublisher.self).publisher, output: .void, failure: .never,

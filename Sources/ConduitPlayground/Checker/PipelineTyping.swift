@@ -4,7 +4,7 @@ import Foundation
 /// The types at every stage of a pipeline, for `types`: the source's, then each operator's, read
 /// from the engine's own publisher types (`EngineShape`) with the closure's result typed by
 /// `type(of:arguments:)`. A pipeline that starts from a `let` name shows that pipeline's stages first.
-extension Session {
+extension TypeChecker {
     func stageTypes(of syntax: PipelineSyntax, arguments: [ValueType], depth: Int = 0) throws -> [StageType] {
         guard depth < 32 else { throw PlaygroundError("the pipelines read each other too deeply to show") }
         let texts = stageTexts(of: syntax)
@@ -79,8 +79,7 @@ extension Session {
                     return stage
                 }
             default:
-                _ = try publisher(named: token)
-                throw unknown(token, expected: "subject or pipeline")
+                throw unknownPublisher(token)
             }
         case .just(let expression):
             return stage(EngineShape(Just<Stand.Result>.self), type(of: expression, arguments: arguments), .never)

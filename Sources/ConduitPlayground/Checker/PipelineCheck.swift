@@ -1,7 +1,7 @@
 /// Swift's type errors in a pipeline's closures, found before it is built: each closure is checked
 /// with the types that flow into it (`n.map { $0.uppercased() }` on an `Int` subject is refused with
 /// "value of type 'Int' has no member 'uppercased'"), and a test's closure must give a `Bool`.
-extension Session {
+extension TypeChecker {
     /// Checks the closures of `syntax`; a `TypeMismatch` becomes a `SyntaxError` whose caret is on
     /// the text the error is about.
     func checkTypes(of syntax: PipelineSyntax) throws {

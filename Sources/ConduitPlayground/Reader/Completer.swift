@@ -1,8 +1,17 @@
 import Foundation
 
 /// Tab completion: the words that fit where the cursor is, from the command table, the operator
-/// table and the names in use.
-extension Session {
+/// table and the session's names. It reads the names as they were when Tab was pressed and
+/// changes nothing.
+struct Completer {
+    /// The session's names, in the order they were made, and what each stands for.
+    let registry: NameRegistry
+    /// The names of the pipelines and sinks that have a connectable publisher (`connect`).
+    let connectable: Set<String>
+
+    var entries: [String: Session.Entry] { registry.entries }
+    var order: [String] { registry.order }
+
     /// Candidates for the word that ends at `cursor` in `line`: commands at the start, operator
     /// names after a `.`, and elsewhere what the command's argument there takes (its
     /// `ArgumentKind`): subjects after `send`, sinks after `request`, files after `load`.
@@ -11,11 +20,7 @@ extension Session {
     ///   - line: The line being typed.
     ///   - cursor: Where the cursor is, in characters from 0.
     /// - Returns: The candidates, in the order to show them.
-    public func completions(for line: String, cursor: Int) -> [String] {
-        scheduler.owner.run { completionsNow(for: line, cursor: cursor) }
-    }
-
-    private func completionsNow(for line: String, cursor: Int) -> [String] {
+    func completions(for line: String, cursor: Int) -> [String] {
         let characters = Array(line.prefix(max(0, cursor)))
         var start = characters.count
         while start > 0, characters[start - 1].isLetter || characters[start - 1].isNumber || characters[start
@@ -46,7 +51,7 @@ extension Session {
         while tokenStart > statementStart, !characters[tokenStart - 1].isWhitespace { tokenStart -= 1 }
         let kind = argumentKind(before: String(characters[statementStart..<tokenStart]))
         if kind == .file {
-            return Session.files(matching: String(characters[tokenStart...]))
+            return Completer.files(matching: String(characters[tokenStart...]))
         }
         if start > 0, characters[start - 1] == "." {
             var rootStart = start - 1
@@ -121,7 +126,7 @@ extension Session {
         case .sinkOrPipeline?:
             return order.filter { name in
                 if case .sink? = entries[name] { return true }
-                return connections[name] != nil
+                return connectable.contains(name)
             }
         case .subjectOrSink?:
             return names { if case .pipeline = $0 { false } else { true } }
@@ -134,12 +139,12 @@ extension Session {
         case .pipeline?, .value?:
             return order + ["just", "empty", "fail", "timer", "true", "false", "nil", "demand"]
                 + ["Just", "Empty", "Fail", "Deferred", "Future", "Record", "Timer"]
-                + Session.argumentLabels(before: before)
+                + Completer.argumentLabels(before: before)
         }
     }
 
     /// The names in use, in the order they were made, whose entry passes `test`.
-    private func names(where test: (Entry) -> Bool) -> [String] {
+    private func names(where test: (Session.Entry) -> Bool) -> [String] {
         order.filter { entries[$0].map(test) ?? false }
     }
 

@@ -1,7 +1,7 @@
 /// Swift's type errors in an expression, found before it runs: a member the value's type does not
 /// have, an operator between types it does not join, a condition that is not a `Bool`. Types come
 /// from `type(of:arguments:)`; where one is not known, nothing is reported.
-extension Session {
+extension TypeChecker {
     func checkExpression(_ expression: Expression, arguments: [ValueType], depth: Int = 0) throws {
         guard depth < 64 else { return }
         func check(_ inner: Expression) throws { try checkExpression(inner, arguments: arguments, depth: depth + 1) }
@@ -141,7 +141,7 @@ extension Expression {
     }
 }
 
-extension Session {
+extension TypeChecker {
     /// The type a subject was declared to send (`PassthroughSubject<Int, Never>`), if it was.
     func declaredOutput(ofSubject name: String) -> ValueType? {
         guard case .subject(let subject)? = entries[name], subject.declaredTypes != nil else { return nil }
@@ -158,15 +158,4 @@ extension Session {
         }
     }
 
-    /// Checks an expression written at the top level (`print("a" + 1)`, `let x = ...`,
-    /// `n.send("x")`) and resolves its names; a type error points at its text in `syntax`.
-    func checkedBind(_ expression: Expression, in syntax: PipelineSyntax) throws -> Expression {
-        do {
-            try checkExpression(expression, arguments: [])
-        } catch let mismatch as TypeMismatch {
-            let start = Token(kind: .end, offset: syntax.startOffset, length: max(1, syntax.text.utf16.count))
-            throw located(mismatch, in: syntax, after: start)
-        }
-        return try bind(expression)
-    }
 }

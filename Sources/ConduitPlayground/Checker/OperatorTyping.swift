@@ -5,7 +5,7 @@ import Foundation
 /// which of the engine's publisher types Combine's method of that name and shape returns
 /// (`first()` is `Publishers.First`, `first(where:)` `Publishers.FirstWhere`), asked for its
 /// Output and Failure. This gathers what the rule is given from the session's names.
-extension Session {
+extension TypeChecker {
     func stage(
         for call: OperatorCall, text: String, after upstream: StageType, arguments: [ValueType], depth: Int
     ) throws -> StageType {

@@ -1,7 +1,7 @@
 /// The type of an expression as Swift would infer it, given the types of the closure's arguments:
 /// what `types` shows a closure's stage sends. Names are looked up in the session (subjects,
 /// pipelines, objects and their declared classes, functions); what cannot be known is `Value`.
-extension Session {
+extension TypeChecker {
     func type(of expression: Expression, arguments: [ValueType], depth: Int = 0) -> ValueType {
         guard depth < 64 else { return .value }
         let next = depth + 1
