@@ -222,8 +222,9 @@ extension Session {
         defer { building = nil }
         let start = Token(kind: .end, offset: syntax.startOffset, length: max(1, syntax.text.count))
         if !declaredType.isEmpty, let message = TypeMismatch.conversion(
-            from: checker.type(of: expression, arguments: []), to: ValueType(written: declaredType), as: "specified type")
-        {
+            from: checker.type(of: expression, arguments: []), to: ValueType(written: declaredType),
+            as: "specified type"
+        ) {
             throw SyntaxError(message, offset: syntax.startOffset, length: max(1, syntax.text.utf16.count))
         }
         let checked = try checkedBind(expression, in: syntax)
