@@ -34,7 +34,7 @@ final class APIViolationReportsTests: SessionTestCase {
     func testAViolationDuringAStatementIsReportedAtItsLine() {
         let shown = Mutex<[String]>([])
         session.asynchronousOutput = { record in shown.withLock { $0.append(record.text) } }
-        session.report(
+        session.interpreter.report(
             APIViolationDiagnostic(violation: .valueBeforeSubscription, statement: "sink s = n.removeDuplicates()"),
             in: "sink s = n.removeDuplicates()", file: "lesson.conduit", line: 4
         )

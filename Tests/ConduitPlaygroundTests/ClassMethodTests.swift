@@ -177,7 +177,7 @@ final class ClassMethodTests: SessionTestCase {
         XCTAssertTrue(trailing.contains(
             "a trailing closure after `EditStandupModel(...)` is not read here: the playground's initialisers take "
                 + "values, not closures; make the object, then give its closure property the closure"), trailing)
-        XCTAssertNil(session.classes["ListModel"])
+        XCTAssertNil(session.interpreter.classes["ListModel"])
         type("class ListModel: ObservableObject { @Published var child: EditStandupModel?; "
             + "func tapped(standup: Standup) { self.child = EditStandupModel(standup: standup) } }")
         type("let model = ListModel()")

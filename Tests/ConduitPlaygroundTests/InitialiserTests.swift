@@ -110,7 +110,8 @@ final class InitialiserTests: SessionTestCase {
         XCTAssertTrue(error("class C { init?() { } }").contains("a failable `init?` is not run here"))
         XCTAssertTrue(error("class D { var n = 0; init(n: Int) { print($0) } }").contains(
             "`init` takes no `$0`: its parameters are `n`, and the object is `self`"))
-        XCTAssertNil(session.classes["A"] ?? session.classes["B"] ?? session.classes["C"] ?? session.classes["D"])
+        let classes = session.interpreter.classes
+        XCTAssertNil(classes["A"] ?? classes["B"] ?? classes["C"] ?? classes["D"])
         XCTAssertEqual(values("send taps 1"), ["out ← 1"], "the session's names and sinks are intact")
     }
 
@@ -132,7 +133,7 @@ final class InitialiserTests: SessionTestCase {
         XCTAssertTrue(extra.contains(
             "Model's init has no argument `rnk:` here (did you mean `rank:`?): it is `init(standup:rank:)`, "
                 + "its arguments in that order"), extra)
-        XCTAssertNil(session.entries["m"])
+        XCTAssertNil(session.interpreter.entries["m"])
         XCTAssertEqual(printed("kept.standup = \"still\""), ["still"], "the session keeps its names and sinks")
     }
 
@@ -146,14 +147,14 @@ final class InitialiserTests: SessionTestCase {
         let failed = error("let r = Reader()")
         XCTAssertTrue(failed.contains("in Reader's init:"), failed)
         XCTAssertTrue(failed.contains("the object is not made"), failed)
-        XCTAssertNil(session.entries["r"])
+        XCTAssertNil(session.interpreter.entries["r"])
         XCTAssertEqual(type("subs"), before, "the sink the init started is gone with it")
         type("class Unset { var name: String; var count = 0; init() { count = 2 } }")
         let unset = error("let u = Unset()")
         XCTAssertTrue(unset.contains(
             "Unset's init leaves `name` without a value: set `self.name = ...` in it, or declare "
                 + "`var name: String? = nil`; the object is not made"), unset)
-        XCTAssertNil(session.entries["u"])
+        XCTAssertNil(session.interpreter.entries["u"])
     }
 
     func testANameAlreadyTakenStartsNothing() {

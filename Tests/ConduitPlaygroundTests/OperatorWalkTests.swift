@@ -41,7 +41,7 @@ final class OperatorWalkTests: SessionTestCase {
             session = Session()
             for line in walk.setup { expectNoError(line, spec.name) }
             var parser = try Parser(walk.pipeline)
-            let stages = try session.checker.stageTypes(of: try parser.pipeline(), arguments: [])
+            let stages = try session.interpreter.checker.stageTypes(of: try parser.pipeline(), arguments: [])
             guard let stage = stages.last else {
                 XCTFail("`types` gave no stage for \(walk.pipeline)")
                 continue
@@ -57,7 +57,8 @@ final class OperatorWalkTests: SessionTestCase {
         type("let n = PassthroughSubject<Int, Never>()")
         for (name, walk) in TryFormWalks.all.sorted(by: { $0.key < $1.key }) {
             var parser = try Parser(walk.pipeline)
-            let stage = try XCTUnwrap(session.checker.stageTypes(of: try parser.pipeline(), arguments: []).last)
+            let checker = session.interpreter.checker
+            let stage = try XCTUnwrap(checker.stageTypes(of: try parser.pipeline(), arguments: []).last)
             XCTAssertEqual(EngineType(publisher: stage.publisher, output: stage.output.description,
                 failure: stage.failure.description), walk.engine, "`\(name)` on \(walk.pipeline)")
             XCTAssertEqual(walk.engine.failure, "Error", name)
@@ -68,7 +69,8 @@ final class OperatorWalkTests: SessionTestCase {
         for line in ShapeWalks.setup { type(line) }
         for walk in ShapeWalks.all {
             var parser = try Parser(walk.pipeline)
-            let stage = try XCTUnwrap(session.checker.stageTypes(of: try parser.pipeline(), arguments: []).last)
+            let checker = session.interpreter.checker
+            let stage = try XCTUnwrap(checker.stageTypes(of: try parser.pipeline(), arguments: []).last)
             XCTAssertEqual(EngineType(publisher: stage.publisher, output: stage.output.description,
                 failure: stage.failure.description), walk.engine, walk.pipeline)
         }

@@ -33,10 +33,11 @@ final class SessionEventTests: SessionTestCase {
         type("subject s; subject t")
         XCTAssertEqual(kinds("drop s"), [.dropped(name: "s")])
         type("send t 1")
-        let before = session.recorder.all.count
+        let before = session.interpreter.recorder.all.count
         XCTAssertEqual(kinds("reset"), [.clockReset, .dropped(name: "t")])
-        XCTAssertEqual(session.recorder.all.first?.kind, .clockReset, "a reset lets go of the events before it")
-        XCTAssertGreaterThanOrEqual(session.recorder.forgotten, before, "and counts them")
+        XCTAssertEqual(
+            session.interpreter.recorder.all.first?.kind, .clockReset, "a reset lets go of the events before it")
+        XCTAssertGreaterThanOrEqual(session.interpreter.recorder.forgotten, before, "and counts them")
     }
 
     func testMakingASinkRecordsItsSubscriptionAndFirstRequest() {
@@ -119,7 +120,7 @@ final class SessionEventTests: SessionTestCase {
         let records = session.evaluate("tick 300ms")
         XCTAssertEqual(records.map(\.text), ["time is 300ms"])
         XCTAssertEqual(records.first?.event?.kind, .printed(kind: .info, text: "time is 300ms"))
-        XCTAssertEqual(session.recorder.all.last?.kind, .printed(kind: .info, text: "time is 300ms"))
+        XCTAssertEqual(session.interpreter.recorder.all.last?.kind, .printed(kind: .info, text: "time is 300ms"))
     }
 
     func testAnErrorIsRecordedWithItsSourceRange() {
@@ -143,7 +144,7 @@ final class SessionEventTests: SessionTestCase {
             """
         let report = ScriptRunner.run(text: script, path: "demo.conduit", session: session, check: true)
         XCTAssertEqual(report.passed, 1)
-        let checks = session.recorder.all.map(\.kind).filter { $0.name == "checked" }
+        let checks = session.interpreter.recorder.all.map(\.kind).filter { $0.name == "checked" }
         XCTAssertEqual(checks, [
             .checked(file: "demo.conduit", line: 3, passed: true, message: nil),
             .checked(file: "demo.conduit", line: 5, passed: false, message: "expected `out ← 3`, got `out ← 2`"),
@@ -153,7 +154,7 @@ final class SessionEventTests: SessionTestCase {
     func testATracedSinkRecordsWhatTheEngineSawOnItsLink() {
         type("subject s; sink out = s.map { $0 + 1 } demand 1; trace out")
         let records = session.evaluate("send s 1")
-        let engine = session.recorder.all.filter { $0.origin != .session }
+        let engine = session.interpreter.recorder.all.filter { $0.origin != .session }
         XCTAssertEqual(engine.map(\.kind), [.received(lane: "out", value: .int(2), level: level(.max(1), 1))])
         XCTAssertEqual(engine.first?.origin, .engine(publisher: "AnyPublisher"), "the pipeline, erased")
         let trace = records.first { $0.kind == .trace }
@@ -161,7 +162,7 @@ final class SessionEventTests: SessionTestCase {
         XCTAssertEqual(trace?.text, "out: receive value: (2)   (delivered 1, outstanding 0)")
         type("trace out off")
         _ = session.evaluate("request out 1")
-        XCTAssertEqual(session.recorder.all.filter { $0.origin != .session }.count, 1,
+        XCTAssertEqual(session.interpreter.recorder.all.filter { $0.origin != .session }.count, 1,
             "untraced, the engine is not heard")
     }
 
@@ -174,7 +175,7 @@ final class SessionEventTests: SessionTestCase {
         XCTAssertEqual(type("marbles q s --demand"), [
             "q       1   2 3-  4", "s       (^1)2 --  4", "demand  1   0  12 11", "(one column per 100ms)",
         ])
-        let timeline = Timeline(events: session.recorder.all)
+        let timeline = Timeline(events: session.interpreter.recorder.all)
         XCTAssertEqual(timeline.lanes(of: ["s"]).first?.events.map(\.event),
             [.subscribed, .value(.int(1)), .value(.int(2)), .value(.int(4))])
         XCTAssertEqual(timeline.demandLevels(of: "s").map { $0.level.outstanding }, [2, 1, 0, 12, 11])
@@ -188,7 +189,7 @@ final class SessionEventTests: SessionTestCase {
         type(#"fail s "offline""#)
         type("drop out")
         _ = ScriptRunner.run(text: "subject z\n#> nothing", path: "p.conduit", session: session, check: true)
-        let events = session.recorder.all
+        let events = session.interpreter.recorder.all
         let names = Set(events.map(\.kind.name))
         XCTAssertEqual(names, [
             "defined", "dropped", "subscribed", "requested", "received", "sent", "completed", "cancelled",
@@ -221,7 +222,7 @@ final class SessionEventTests: SessionTestCase {
         type("send s 5")
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let lines = try session.recorder.all.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let lines = try session.interpreter.recorder.all.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
         // The same lines as the example in docs/events.md.
         XCTAssertEqual(lines, [
             #"{"entity":"subject","kind":"defined","name":"s","origin":"session","seq":1,"time":0}"#,

@@ -13,8 +13,8 @@ final class SessionReleaseTests: XCTestCase {
             for line in lines {
                 XCTAssertFalse(session.evaluate(line).contains { $0.kind == .error }, line)
             }
-            XCTAssertGreaterThan(session.scheduler.virtual.pendingActionCount, 0, "an action is waiting")
-            scheduler = session.scheduler
+            XCTAssertGreaterThan(session.interpreter.scheduler.virtual.pendingActionCount, 0, "an action is waiting")
+            scheduler = session.interpreter.scheduler
         }
         return scheduler
     }
@@ -45,8 +45,8 @@ final class SessionReleaseTests: XCTestCase {
             for line in lines {
                 XCTAssertFalse(session.evaluate(line).contains { $0.kind == .error }, line)
             }
-            XCTAssertEqual(session.subjectLedgers.live(of: "q").count, 1, "one subscription to q is open")
-            ledger = session.subjectLedgers.live(of: "q").first
+            XCTAssertEqual(session.interpreter.subjectLedgers.live(of: "q").count, 1, "one subscription to q is open")
+            ledger = session.interpreter.subjectLedgers.live(of: "q").first
             if reset { _ = session.evaluate("reset") }
         }
         if reset { return ledger }
@@ -87,7 +87,7 @@ final class SessionReleaseTests: XCTestCase {
         weak var scheduler: SessionScheduler?
         do {
             let session = Session()
-            scheduler = session.scheduler
+            scheduler = session.interpreter.scheduler
             for line in [
                 "object search { @Published query = \"\" }",
                 "sink s = search.$query.throttle(for: .milliseconds(300), scheduler: DispatchQueue.main, latest: true)"
@@ -95,7 +95,7 @@ final class SessionReleaseTests: XCTestCase {
             ] {
                 XCTAssertFalse(session.evaluate(line).contains { $0.kind == .error }, line)
             }
-            guard case .object(let object)? = session.entries["search"] else { return XCTFail("no object") }
+            guard case .object(let object)? = session.interpreter.entries["search"] else { return XCTFail("no object") }
             subject = firstReachable(CurrentValueSubject<Value, Never>.self, from: object.published[0])
             XCTAssertNotNil(subject, "the property's subject is found")
         }
@@ -124,8 +124,8 @@ final class SessionReleaseTests: XCTestCase {
             for line in ["subject feed", "sink picky = feed demand 1", "trace picky", "send feed 1"] {
                 XCTAssertFalse(session.evaluate(line).contains { $0.kind == .error }, line)
             }
-            recorder = session.recorder
-            if case .sink(let picky)? = session.entries["picky"] { sink = picky }
+            recorder = session.interpreter.recorder
+            if case .sink(let picky)? = session.interpreter.entries["picky"] { sink = picky }
             XCTAssertNotNil(sink)
         }
         XCTAssertNil(sink)
@@ -148,7 +148,9 @@ final class SessionReleaseTests: XCTestCase {
                          "let box = Box()", "box.twice = 5", "print(box.twice)"] {
                 XCTAssertFalse(session.evaluate(line).contains { $0.kind == .error }, line)
             }
-            guard case .object(let made)? = session.entries["box"] else { return XCTFail("box is no object") }
+            guard case .object(let made)? = session.interpreter.entries["box"] else {
+                return XCTFail("box is no object")
+            }
             XCTAssertEqual(made.computed.count, 1)
             object = made
         }
@@ -169,12 +171,12 @@ final class SessionReleaseTests: XCTestCase {
                 let session = Session()
                 let printed = session.evaluate(program).filter { $0.kind == .error }
                 XCTAssertEqual(printed.map(\.text), [])
-                guard case .object(let lists)? = session.entries["lists"],
+                guard case .object(let lists)? = session.interpreter.entries["lists"],
                       case .object(let editing)? = lists.value(of: "editStandup")
                 else { return XCTFail("lists and its editStandup are objects") }
                 parent = lists
                 child = editing
-                if reset { session.reset() }
+                if reset { session.interpreter.reset() }
             }
             XCTAssertNil(parent, reset ? "after reset" : "after the session")
             XCTAssertNil(child, reset ? "after reset" : "after the session")

@@ -85,7 +85,7 @@ final class TourTests: SessionTestCase {
         let word = error("tour onward").split(separator: "\n").map(String.init)
         XCTAssertTrue(word[0].hasPrefix("error: `tour` takes `next`, `list`, `off` or a lesson number"), word[0])
         XCTAssertEqual(word[2], "       ^^^^^^")
-        XCTAssertNotNil(session.entries["taps"])
+        XCTAssertNotNil(session.interpreter.entries["taps"])
     }
 
     func testProgressIsRememberedInItsFileAcrossSessions() throws {

@@ -3,7 +3,7 @@
 /// changes them, so a statement it refuses leaves the session as it was.
 struct TypeChecker {
     /// What each name of the session stands for, as the statement being checked sees it.
-    let entries: [String: Session.Entry]
+    let entries: [String: Interpreter.Entry]
     /// The classes declared with `class NAME { ... }`, by name: their properties' declared types.
     let classes: [String: ObjectClass]
     /// The error for a pipeline that starts from `token`, a name that is no publisher: the

@@ -1,6 +1,6 @@
 /// `DispatchQueue.main.async { ... }` and `DispatchQueue.main.asyncAfter(deadline: .now() + 1) { ... }`,
 /// as a statement or in a closure: the closure is queued on the playground's main queue
-/// (Session/MainQueue.swift), later by that many seconds of the session's clock for `asyncAfter`.
+/// (Interpreter/MainQueue.swift), later by that many seconds of the session's clock for `asyncAfter`.
 extension Parser {
     /// The word that marks main-queue work in a pipeline's place, written as an operator no one can type.
     static let mainQueueWork = "=mainQueue"

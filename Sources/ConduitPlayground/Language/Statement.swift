@@ -9,11 +9,11 @@ struct Statement {
     var pipeline: PipelineSyntax?
     /// Carries the statement out in a session; throws what went wrong without changing anything
     /// when it can.
-    let run: (Session) throws -> Void
+    let run: (Interpreter) throws -> Void
 
     init(
         _ command: String, defines: Token? = nil, pipeline: PipelineSyntax? = nil,
-        run: @escaping (Session) throws -> Void
+        run: @escaping (Interpreter) throws -> Void
     ) {
         self.command = command
         self.defines = defines

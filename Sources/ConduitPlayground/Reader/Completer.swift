@@ -9,7 +9,7 @@ struct Completer {
     /// The names of the pipelines and sinks that have a connectable publisher (`connect`).
     let connectable: Set<String>
 
-    var entries: [String: Session.Entry] { registry.entries }
+    var entries: [String: Interpreter.Entry] { registry.entries }
     var order: [String] { registry.order }
 
     /// Candidates for the word that ends at `cursor` in `line`: commands at the start, operator
@@ -144,7 +144,7 @@ struct Completer {
     }
 
     /// The names in use, in the order they were made, whose entry passes `test`.
-    private func names(where test: (Session.Entry) -> Bool) -> [String] {
+    private func names(where test: (Interpreter.Entry) -> Bool) -> [String] {
         order.filter { entries[$0].map(test) ?? false }
     }
 

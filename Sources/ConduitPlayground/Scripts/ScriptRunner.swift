@@ -64,6 +64,12 @@ public struct ScriptRunner {
     /// - Returns: What the script printed (unless streamed), its checks and its failures.
     public static func run(path: String, session: Session, check: Bool,
         output: (([OutputRecord]) -> Void)? = nil) -> ScriptReport {
+        run(path: path, session: session.interpreter, check: check, output: output)
+    }
+
+    /// Runs the file at `path` in the interpreter (`load` from a line, or a script from the facade).
+    static func run(path: String, session: Interpreter, check: Bool,
+        output: (([OutputRecord]) -> Void)? = nil) -> ScriptReport {
         do {
             let text = try ScriptFile.read(path)
             return run(text: text, path: path, session: session, check: check, output: output)
@@ -88,6 +94,14 @@ public struct ScriptRunner {
     /// - Returns: What the script printed (unless streamed), its checks and its failures.
     public static func run(
         text: String, path: String, session: Session, check: Bool,
+        output stream: (([OutputRecord]) -> Void)? = nil
+    ) -> ScriptReport {
+        run(text: text, path: path, session: session.interpreter, check: check, output: stream)
+    }
+
+    /// Runs script text in the interpreter (`load`, or a script from the facade).
+    static func run(
+        text: String, path: String, session: Interpreter, check: Bool,
         output stream: (([OutputRecord]) -> Void)? = nil
     ) -> ScriptReport {
         var run = ScriptRun(path: path, session: session, check: check, stream: stream)
@@ -138,7 +152,7 @@ public struct ScriptRunner {
 /// lines under a line check the output of its group), and the report.
 private struct ScriptRun {
     let path: String
-    let session: Session
+    let session: Interpreter
     let check: Bool
     let stream: (([OutputRecord]) -> Void)?
     var report = ScriptReport()
@@ -154,7 +168,7 @@ private struct ScriptRun {
     /// The script stopped: at its first error, or at `quit`.
     private(set) var isOver = false
 
-    init(path: String, session: Session, check: Bool, stream: (([OutputRecord]) -> Void)?) {
+    init(path: String, session: Interpreter, check: Bool, stream: (([OutputRecord]) -> Void)?) {
         self.path = path
         self.session = session
         self.check = check

@@ -18,7 +18,7 @@ struct TourStep {
 
 /// What a step's check may look at: the session after the line, and what the line printed.
 struct TourCheck {
-    let session: Session
+    let session: Interpreter
     let printed: [OutputRecord]
 
     /// Every sink, in the order they were made.

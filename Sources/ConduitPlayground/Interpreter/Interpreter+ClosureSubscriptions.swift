@@ -1,7 +1,7 @@
 /// A chain ending in a subscriber inside a method or an initialiser (`cancellable = $query.sink { ... }`,
 /// `$query.sink { ... }.store(in: &cancellables)`): each time the body runs it subscribes a sink
 /// without a name (`sink1`, ...), which the session keeps, as the object's `AnyCancellable` would.
-extension Session {
+extension Interpreter {
     func boundSubscription(_ syntax: PipelineSyntax) throws -> Expression {
         var written = syntax
         if let last = written.operators.last, last.name == "store" {
@@ -39,7 +39,7 @@ extension Session {
     }
 }
 
-extension Session {
+extension Interpreter {
     /// `child.onDeleteButtonTapped = { [weak self] in ... }` in a method: each time the method runs,
     /// the object gets the closure, which keeps the method's `self` and arguments (as Swift's captures).
     func boundClosureAssignment(_ syntax: PipelineSyntax) throws -> Expression {
@@ -67,7 +67,7 @@ extension Session {
     }
 }
 
-extension Session {
+extension Interpreter {
     /// Subscribes a sink without a name (`sink1`, `sink2`, ...) to `syntax` and returns its name.
     /// The number is taken only when the sink subscribes, so a line that fails leaves no gap.
     func subscribeAnonymousSink(to syntax: PipelineSyntax, at start: Token) throws -> String {

@@ -40,17 +40,17 @@ enum TourAction: Equatable {
     case lesson(Int)
 }
 
-extension Session {
+extension Interpreter {
     /// Keeps the tour's progress in `file` from now on (the interactive playground's
     /// `~/.conduit_tour`), resuming where it was left; nil keeps it for this session only.
     ///
     /// - Parameter file: The file that keeps the progress; `nil` for none.
-    public func rememberTour(in file: String?) {
+    func rememberTour(in file: String?) {
         tourProgress = TourProgress.load(from: file)
     }
 
     /// For the banner: where a tour remembered from an earlier run stands, if one was begun.
-    public var tourResumeHint: String? {
+    var tourResumeHint: String? {
         let progress = tourProgress
         guard progress.file != nil, progress.lesson > 0 || progress.step > 0 || !progress.done.isEmpty else {
             return nil

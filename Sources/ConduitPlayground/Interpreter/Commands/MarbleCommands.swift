@@ -168,7 +168,7 @@ extension Parser {
     }
 }
 
-extension Session {
+extension Interpreter {
     /// Checks that every name is a subject, a sink or a cold source (what a timeline is kept for).
     func requireDrawable(_ names: [Token], for command: String, cold allowsCold: Bool = false) throws {
         for name in names {

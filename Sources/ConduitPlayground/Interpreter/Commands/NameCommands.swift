@@ -13,7 +13,7 @@ enum NameCommands {
     ]
 }
 
-extension Session {
+extension Interpreter {
     /// `drop NAME`: forgets the name, unless a live sink reads it or it is a connected pipeline.
     /// What read it keeps what it was built with.
     func drop(_ name: Token) throws {
@@ -29,7 +29,7 @@ extension Session {
             let users = liveSinks(of: key)
             guard users.isEmpty else {
                 throw SyntaxError(
-                    "cannot drop `\(key)`: live \(Session.list(users, one: "sink", many: "sinks")) "
+                    "cannot drop `\(key)`: live \(Interpreter.list(users, one: "sink", many: "sinks")) "
                         + "\(users.count == 1 ? "reads" : "read") it; cancel \(users.count == 1 ? "it" : "them") first",
                     at: name
                 )
@@ -47,7 +47,7 @@ extension Session {
             info("dropped \(key)")
             return
         }
-        let quoted = Session.list(readers, one: "", many: "").trimmingWhitespace()
+        let quoted = Interpreter.list(readers, one: "", many: "").trimmingWhitespace()
         info(
             "dropped \(key); \(quoted) \(readers.count == 1 ? "reads" : "read") it and "
                 + "\(readers.count == 1 ? "keeps" : "keep") what \(readers.count == 1 ? "it was" : "they were") made "

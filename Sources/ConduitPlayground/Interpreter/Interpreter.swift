@@ -2,15 +2,16 @@ import Conduit
 import ConduitInstrumentation
 import Foundation
 
-/// A playground session: the names a person has made (subjects, pipelines, sinks) mapped to real
-/// engine objects, and the evaluation of lines against them.
+/// The interpreter behind a `Session`: the names a person has made (subjects, pipelines, sinks)
+/// mapped to real engine objects, and the running of checked statements against them.
 ///
 /// `evaluate(_:)` returns what a line printed; output that arrives later (real time) goes to
-/// `asynchronousOutput`. Nothing here prints. A line that fails changes nothing.
-public final class Session: @unchecked Sendable {
+/// `asynchronousOutput`. Nothing here prints. A line that fails changes nothing. Only `Session`
+/// (and the statements it runs) reach it.
+final class Interpreter: @unchecked Sendable {
     /// Receives output produced outside `evaluate` (timers in real time), from any thread. Set from
     /// one thread while timers read it on another, so it is kept under a lock (and called outside it).
-    public var asynchronousOutput: (@Sendable (OutputRecord) -> Void)? {
+    var asynchronousOutput: (@Sendable (OutputRecord) -> Void)? {
         get { asynchronousOutputSlot.withLock { $0 } }
         set { asynchronousOutputSlot.withLock { $0 = newValue } }
     }
@@ -19,7 +20,7 @@ public final class Session: @unchecked Sendable {
     /// Sees each record of a line as it is emitted, on the thread that emits it, before `evaluate`
     /// returns them all: the terminal shows a long line's output while it runs, so that a flood of
     /// values can be watched, and stopped part way with Ctrl-C. Nil: output is only returned.
-    public var streamedOutput: (@Sendable (OutputRecord) -> Void)? {
+    var streamedOutput: (@Sendable (OutputRecord) -> Void)? {
         get { streamedOutputSlot.withLock { $0 } }
         set { streamedOutputSlot.withLock { $0 = newValue } }
     }
@@ -27,10 +28,10 @@ public final class Session: @unchecked Sendable {
 
     /// The width output is fitted to (`help`, `subs`, the source line under an error): the
     /// terminal's, or 80 when there is none. Set between lines, from the thread that evaluates.
-    public var outputWidth = 80
+    var outputWidth = 80
 
     /// True after `quit` or `exit`.
-    public internal(set) var isFinished = false
+    var isFinished = false
 
     enum Entry {
         case subject(SubjectEntry)
@@ -105,7 +106,7 @@ public final class Session: @unchecked Sendable {
     var tourProgress = TourProgress()
 
     /// Creates an empty session: no names, the virtual clock at 0.
-    public init() {
+    init() {
         APIViolationReports.installOnce()
         recorder = EventRecorder(clock: { [scheduler] in scheduler.now.nanoseconds })
         subjectLedgers = SubjectLedgers(held: held, recorder: recorder)
@@ -142,7 +143,7 @@ public final class Session: @unchecked Sendable {
     ///   - file: The script they come from; `nil` for the prompt.
     ///   - line: The line they start on, from 1.
     /// - Returns: What they printed, in order.
-    public func evaluate(_ source: String, file: String? = nil, line: Int = 1) -> [OutputRecord] {
+    func evaluate(_ source: String, file: String? = nil, line: Int = 1) -> [OutputRecord] {
         var reader = StatementReader(mode: .lookahead)
         let pieces = reader.read(lines: source) + reader.finish()
         return scheduler.owner.run { collecting {
@@ -161,7 +162,7 @@ public final class Session: @unchecked Sendable {
     ///   - file: The script it comes from; `nil` for the prompt.
     ///   - line: The line it starts on, from 1.
     /// - Returns: What it printed, in order.
-    public func evaluate(_ piece: StatementReader.Piece, file: String? = nil, line: Int = 1) -> [OutputRecord] {
+    func evaluate(_ piece: StatementReader.Piece, file: String? = nil, line: Int = 1) -> [OutputRecord] {
         scheduler.owner.run {
             collecting {
                 guard !isFinished else { return }
@@ -174,7 +175,7 @@ public final class Session: @unchecked Sendable {
     ///
     /// - Parameter source: The lines typed so far.
     /// - Returns: `true` if the prompt should wait for more.
-    public func needsContinuation(_ source: String) -> Bool {
+    func needsContinuation(_ source: String) -> Bool {
         var reader = StatementReader(mode: .interactive)
         _ = reader.read(lines: source)
         return reader.isWaiting
@@ -187,7 +188,7 @@ public final class Session: @unchecked Sendable {
     ///   - line: The line being typed.
     ///   - cursor: Where the cursor is, in characters from 0.
     /// - Returns: The candidates, in the order to show them.
-    public func completions(for line: String, cursor: Int) -> [String] {
+    func completions(for line: String, cursor: Int) -> [String] {
         let completer = scheduler.owner.run { Completer(registry: names, connectable: Set(connections.keys)) }
         return completer.completions(for: line, cursor: cursor)
     }
@@ -212,7 +213,7 @@ public final class Session: @unchecked Sendable {
         let stopped = scheduler.budget.step {
             succeeded = run(piece, file: file, line: line)
             if !scheduler.isRealTime {
-                scheduler.virtual.advance(to: scheduler.virtual.now, limit: Session.actionsPerTick)
+                scheduler.virtual.advance(to: scheduler.virtual.now, limit: Interpreter.actionsPerTick)
             }
             if !piece.isFollowedOnItsLine { runMainQueue() }
         }
@@ -245,7 +246,7 @@ public final class Session: @unchecked Sendable {
     /// delivered and between scheduled actions, from any thread (nil: never).
     ///
     /// - Parameter check: A closure that returns `true` once Ctrl-C was pressed; `nil` for none.
-    public func setInterruptCheck(_ check: (@Sendable () -> Bool)?) {
+    func setInterruptCheck(_ check: (@Sendable () -> Bool)?) {
         scheduler.budget.setInterruptCheck(check)
     }
 
@@ -265,7 +266,7 @@ public final class Session: @unchecked Sendable {
     /// `evaluate` is called.
     ///
     /// - Returns: The subscription tree, the marble lanes and the time now.
-    public func overview() -> SessionOverview {
+    func overview() -> SessionOverview {
         scheduler.owner.run { currentOverview() }
     }
 
@@ -286,12 +287,12 @@ public final class Session: @unchecked Sendable {
     ///
     /// - Parameter sequence: The number of the last event already seen; 0 for all.
     /// - Returns: The events after it, oldest first.
-    public func events(after sequence: Int = 0) -> [SessionEvent] { recorder.events(after: sequence) }
+    func events(after sequence: Int = 0) -> [SessionEvent] { recorder.events(after: sequence) }
 
     /// Switches time operators between the virtual clock and real time.
     ///
     /// - Parameter on: `true` for real time, `false` for the virtual clock.
-    public func setRealTime(_ on: Bool) {
+    func setRealTime(_ on: Bool) {
         scheduler.setRealTime(on)
     }
 
@@ -398,7 +399,7 @@ public final class Session: @unchecked Sendable {
         } catch let error as LocatedError {
             report(error, in: text, file: file, line: line, column: column)
         } catch {
-            emit(OutputRecord(kind: .error, text: "error: \(Session.message(of: error))"))
+            emit(OutputRecord(kind: .error, text: "error: \(Interpreter.message(of: error))"))
         }
         failedDeclarations.note(text, failedAt: line)
         lastStatement = LastStatement(
@@ -454,7 +455,7 @@ public final class Session: @unchecked Sendable {
     private func endHeldSubscriptions() {
         held.endAll()
         if !scheduler.isRealTime {
-            scheduler.virtual.advance(to: scheduler.virtual.now, limit: Session.actionsPerTick)
+            scheduler.virtual.advance(to: scheduler.virtual.now, limit: Interpreter.actionsPerTick)
         }
     }
 
@@ -513,7 +514,7 @@ public final class Session: @unchecked Sendable {
             let users = liveSinks(of: key)
             if users.isEmpty { return }
             throw SyntaxError(
-                "`\(key)` is read by live \(Session.list(users, one: "sink", many: "sinks")); cancel "
+                "`\(key)` is read by live \(Interpreter.list(users, one: "sink", many: "sinks")); cancel "
                     + "\(users.count == 1 ? "it" : "them") first, or choose another name",
                 at: name
             )

@@ -60,7 +60,7 @@ enum ScriptCommands {
     ]
 }
 
-extension Session {
+extension Interpreter {
     /// `load FILE`: runs the script's lines in this session, as if typed; its first error is
     /// this statement's error.
     func load(_ path: String) throws {

@@ -79,7 +79,7 @@ enum SubjectCommands {
     ]
 }
 
-extension Session {
+extension Interpreter {
     /// `complete NAME` (no `failure`) or `fail NAME "failure"`, and Swift's
     /// `NAME.send(completion: .finished)` or `.failure(...)`: the subject's subscribers receive it.
     func finish(_ name: Token, failure: String?) throws {

@@ -62,7 +62,7 @@ private struct UncheckedAction: @unchecked Sendable {
     init(_ run: @escaping () -> Void) { self.run = run }
 }
 
-extension Session {
+extension Interpreter {
     /// The most work items one line's turn of the main queue runs: work that queues itself again
     /// for ever stops here, with a message.
     static let mainQueueLimit = 10_000
@@ -77,9 +77,9 @@ extension Session {
                 ran += 1
             }
             if !scheduler.isRealTime {
-                scheduler.virtual.advance(to: scheduler.virtual.now, limit: Session.actionsPerTick)
+                scheduler.virtual.advance(to: scheduler.virtual.now, limit: Interpreter.actionsPerTick)
             }
-            if ran >= Session.mainQueueLimit, !scheduler.mainQueue.isEmpty {
+            if ran >= Interpreter.mainQueueLimit, !scheduler.mainQueue.isEmpty {
                 _ = scheduler.mainQueue.takeAll()
                 emit(OutputRecord(
                     kind: .error,
@@ -112,7 +112,7 @@ extension Session {
                     do {
                         _ = try scoped.closure.evaluate([])
                     } catch {
-                        self?.emit(OutputRecord(kind: .error, text: "error: \(Session.message(of: error))"))
+                        self?.emit(OutputRecord(kind: .error, text: "error: \(Interpreter.message(of: error))"))
                     }
                 }
                 guard let delay else {

@@ -19,7 +19,7 @@ struct NameRegistry {
         let syntax: PipelineSyntax?
     }
 
-    private(set) var entries: [String: Session.Entry] = [:]
+    private(set) var entries: [String: Interpreter.Entry] = [:]
     /// Names in the order they were made (a redefined name keeps its place).
     private(set) var order: [String] = []
     private(set) var definitions: [String: Definition] = [:]
@@ -27,7 +27,7 @@ struct NameRegistry {
 
     /// Makes `name` stand for `entry`, which read `reads` (names in use now) and was written as
     /// `syntax`; a name already in use is replaced, keeping its place.
-    mutating func define(_ name: String, as entry: Session.Entry, reads: [String], syntax: PipelineSyntax?) {
+    mutating func define(_ name: String, as entry: Interpreter.Entry, reads: [String], syntax: PipelineSyntax?) {
         nextGeneration += 1
         let dependencies = reads.compactMap { read in
             definitions[read].map { Dependency(name: read, generation: $0.generation) }
@@ -39,7 +39,7 @@ struct NameRegistry {
 
     /// Forgets `name`; returns what it stood for.
     @discardableResult
-    mutating func remove(_ name: String) -> Session.Entry? {
+    mutating func remove(_ name: String) -> Interpreter.Entry? {
         order.removeAll { $0 == name }
         definitions[name] = nil
         return entries.removeValue(forKey: name)
@@ -47,13 +47,13 @@ struct NameRegistry {
 
     /// Takes `name` out of use for a moment (its place in the order stays), to put it back with
     /// `restore` if what replaces it fails.
-    mutating func setAside(_ name: String) -> (Session.Entry, Definition)? {
+    mutating func setAside(_ name: String) -> (Interpreter.Entry, Definition)? {
         guard let entry = entries.removeValue(forKey: name), let definition = definitions[name] else { return nil }
         definitions[name] = nil
         return (entry, definition)
     }
 
-    mutating func restore(_ name: String, _ saved: (Session.Entry, Definition)) {
+    mutating func restore(_ name: String, _ saved: (Interpreter.Entry, Definition)) {
         entries[name] = saved.0
         definitions[name] = saved.1
     }

@@ -24,7 +24,7 @@ enum TypeCommands {
     ]
 }
 
-extension Session {
+extension Interpreter {
     /// The table `types` prints for a pipeline, a sink (its pipeline) or an object (its publishers).
     func typesTable(of syntax: PipelineSyntax) throws -> String {
         var syntax = syntax

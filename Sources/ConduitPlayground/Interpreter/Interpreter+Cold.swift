@@ -3,7 +3,7 @@ import Conduit
 /// Cold marble sources: `cold NAME = "-a--b-|" {a: 1}` names one, `cold("...")` writes one where a
 /// publisher goes (a pipeline's start, a closure's result). Both play the timeline for each
 /// subscriber from when it subscribes.
-extension Session {
+extension Interpreter {
     /// The engine publisher of `cold(...)`; `arguments` are a closure's, for a legend `{x: $0}`.
     func coldSource(_ cold: ColdTimelineSyntax, arguments: [Value], trial: Bool) throws -> Pipe {
         guard !scheduler.isRealTime else {

@@ -2,7 +2,7 @@ import Conduit
 
 /// The subscribers a sink's chain may end in, as Swift writes them: `.sink { ... }`,
 /// `.assign(to: \.PROPERTY, on: OBJECT)`, `.assign(to: &OBJECT.$PROPERTY)` and `.subscribe(SUBJECT)`.
-extension Session {
+extension Interpreter {
     /// `let NAME = PassthroughSubject<...>()` or `CurrentValueSubject<...>(VALUE)`.
     func makeSubject(_ name: Token, initial: SwiftSubject) throws {
         defer { subjectLedgers.clear(name.display) }
@@ -50,7 +50,7 @@ extension Session {
                     } catch {
                         self?.emit(
                             OutputRecord(
-                                kind: .error, text: "error: in the sink's closure: \(Session.message(of: error))"))
+                                kind: .error, text: "error: in the sink's closure: \(Interpreter.message(of: error))"))
                     }
                 },
                 completion: { [weak self] completion in
@@ -65,7 +65,7 @@ extension Session {
                     } catch {
                         self?.emit(
                             OutputRecord(
-                                kind: .error, text: "error: in the sink's closure: \(Session.message(of: error))"))
+                                kind: .error, text: "error: in the sink's closure: \(Interpreter.message(of: error))"))
                     }
                 }
             )
@@ -174,7 +174,7 @@ extension Session {
     }
 }
 
-extension Session {
+extension Interpreter {
     /// `for await V in PIPELINE.values { BODY }`: a sink without a name (`loop1`, ...) that asks for
     /// one value at a time and runs the body for each, as the loop over the engine's `values` would.
     func runLoop(over syntax: PipelineSyntax, body: Expression, at token: Token) throws {
@@ -188,7 +188,7 @@ extension Session {
                     _ = try bound.evaluate([value])
                 } catch {
                     self?.emit(
-                        OutputRecord(kind: .error, text: "error: in the loop's body: \(Session.message(of: error))"))
+                        OutputRecord(kind: .error, text: "error: in the loop's body: \(Interpreter.message(of: error))"))
                 }
             },
             completion: { _ in },

@@ -2,7 +2,7 @@ import Conduit
 import Foundation
 
 /// What `subs` and `inspect` show: the names, the subscriptions between them, and their state.
-extension Session {
+extension Interpreter {
     func subscriptionTree() -> String {
         guard !order.isEmpty else { return "nothing yet: make one with `subject NAME`" }
         var lines: [String] = []
@@ -189,7 +189,7 @@ extension Session {
     }
 }
 
-extension Session {
+extension Interpreter {
     /// What a name typed alone shows: an object's properties, a binding's value; nil for other names.
     func valueOfName(_ name: String) -> String? {
         switch entries[name] {

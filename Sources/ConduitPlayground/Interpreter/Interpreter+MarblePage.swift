@@ -1,7 +1,7 @@
 import Foundation
 
 /// `marbles --html "FILE"`: the session's diagrams as one self-contained page (see `MarbleHTMLPage`).
-extension Session {
+extension Interpreter {
     /// Writes the page for `requested` names, or for every subject, pipeline and sink if none.
     func writeMarblePage(_ requested: [Token], options: MarbleOptions, to path: String) throws {
         try requireDrawable(requested, for: "marbles", cold: true)

@@ -1,4 +1,4 @@
-/// An error that says where it is in its statement: what `Session` reports with a caret.
+/// An error that says where it is in its statement: what `Interpreter` reports with a caret.
 protocol LocatedError: Error {
     var message: String { get }
     /// Where it is, in characters of the statement.

@@ -2,7 +2,7 @@
 /// or an element of it set (`xs[i] = x`, `d["k"] = x`), with plain values: the variable changes in
 /// place, under its lock, so that an array or string only it holds grows in amortised constant time,
 /// as Swift's do, instead of being copied at each call.
-extension Session {
+extension Interpreter {
     /// Makes `call` (bound, its name without the `&` mark) on the variable `named`, its arguments
     /// evaluated once with `arguments`: in place, or by a copy checked as a new value is when what
     /// it adds nests (`rows.append([1, 2])`). False, with nothing evaluated, for a `let` or a call

@@ -213,7 +213,7 @@ extension Parser {
     }
 }
 
-extension Session {
+extension Interpreter {
     /// `let NAME = VALUE` written as an expression (`let x = 5`, `let total = price * 2`): a value,
     /// or a pipeline if the expression gives a publisher (`let p = flag ? a : b`).
     func defineValue(_ name: Token, written syntax: PipelineSyntax, isConstant: Bool, declaredType: String) throws {
@@ -287,7 +287,7 @@ extension Session {
         try checkRedefinable(name)
         let sink = PlaygroundSink(
             name: name.display,
-            pipelineText: Session.oneLine(syntax.text),
+            pipelineText: Interpreter.oneLine(syntax.text),
             initialDemand: demand.map { .max($0) } ?? .unlimited,
             emit: { [weak self, name = name.display] record in
                 // A hidden sink's output waits for `reveal` (predict, then reveal).
@@ -313,7 +313,7 @@ extension Session {
     }
 }
 
-extension Session {
+extension Interpreter {
     /// A statement written over several lines as one line: `.operator` lines join without a
     /// space, others with one.
     static func oneLine(_ text: String) -> String {
@@ -329,7 +329,7 @@ extension Session {
     }
 }
 
-extension Session {
+extension Interpreter {
     /// Whether a chain's last call is a subscriber the sink hands its values to: `.sink { }`,
     /// `.subscribe(SUBJECT)`, `.assign(to: &OBJECT.$PROPERTY)` or `.assign(to: \\.PROPERTY, on: OBJECT)`
     /// (`.assign(to: \\.value, on: SUBJECT)` is read by `assignTarget`).

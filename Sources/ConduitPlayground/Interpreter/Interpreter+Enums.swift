@@ -1,6 +1,6 @@
 /// Enumerations declared with `enum` (EnumDeclaration.swift): declaring one, and what its name means
 /// in an expression (`Direction.up`, `Load.loaded(5)`, `Suit(rawValue: "♥")`).
-extension Session {
+extension Interpreter {
     /// Declares `declaration`; an enumeration declared again replaces the old one, as in Swift's REPL.
     func declareEnum(_ declaration: EnumDeclaration, at name: Token) throws {
         try checkTypeRedeclarable(name)
@@ -64,7 +64,7 @@ extension Session {
     }
 }
 
-extension Session {
+extension Interpreter {
     /// A type (`class`, `struct`, `enum`) may be declared again, as in Swift's REPL: the new
     /// declaration serves from then on, and what was made with the old one keeps it. A name that
     /// holds a value, subject or pipeline is refused.

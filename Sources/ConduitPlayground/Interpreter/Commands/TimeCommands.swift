@@ -35,7 +35,7 @@ enum TimeCommands {
     ]
 }
 
-extension Session {
+extension Interpreter {
     /// `clock reset`: time starts again at 0, and what `marbles` drew is forgotten. Refused while
     /// work is scheduled on the virtual clock: it would never come due.
     func restartClock() throws {
@@ -56,7 +56,7 @@ extension Session {
     /// waits on the real clock, said so that no output goes missing unannounced; nil if nothing.
     ///
     /// - Returns: A line saying what is dropped, or `nil`.
-    public func realTimeWorkLeft() -> String? {
+    func realTimeWorkLeft() -> String? {
         guard scheduler.isRealTime else { return nil }
         let (actions, timers) = scheduler.realTimeWaiting
         var parts: [String] = []
@@ -102,7 +102,7 @@ extension Session {
         // One action at a time, each with its own budget, so Ctrl-C stops a long tick between two.
         var actions = 0
         var reached = false
-        while actions < Session.actionsPerTick, !scheduler.budget.isStopped {
+        while actions < Interpreter.actionsPerTick, !scheduler.budget.isStopped {
             scheduler.budget.restartCount()
             if scheduler.virtual.advance(to: target, limit: 1) {
                 reached = true
@@ -121,7 +121,7 @@ extension Session {
             let now = scheduler.now.nanoseconds
             let rest = PlaygroundClock.format(nanoseconds: Int64(target.nanoseconds - now))
             info(
-                "tick stopped at \(PlaygroundClock.format(nanoseconds: Int64(now))) after \(Session.actionsPerTick) "
+                "tick stopped at \(PlaygroundClock.format(nanoseconds: Int64(now))) after \(Interpreter.actionsPerTick) "
                     + "scheduled actions (a very fast timer?); `tick \(rest)` goes on"
             )
         }

@@ -4,31 +4,17 @@ import Foundation
 /// predictions each has, the latest reveals' tallies, and a learner's prediction, taken from any
 /// thread. A prediction from the room is data only: a marble string read by `MarbleNotation` and a
 /// name, checked here; nothing of it is evaluated.
-extension Session {
-    /// The most characters a prediction from the room may have in its marble string, and in its name.
-    public static let roomTimelineLimit = 80
-    /// The most characters the name a learner signs a prediction with may have.
-    public static let roomNameLimit = 24
-
-    /// The sinks hidden by `hide`, sorted.
-    public var hiddenSinks: [String] { predictions.hiddenNames }
-
-    /// How many predictions each hidden sink has.
-    public var predictionCounts: [String: Int] { predictions.counts }
-
-    /// The tallies of the latest reveals (at most ten), oldest first.
-    public var revealTallies: [PredictionTally] { predictions.latestTallies }
-
+extension PredictionBoard {
     /// Records a learner's prediction of hidden `sink`: the prediction's number, or why it was refused
     /// (what was wrong and what would be right). The same name predicting again replaces its prediction.
-    public func roomPrediction(sink: String, timeline: String, author: String) -> Result<Int, RoomRefusal> {
+    func roomPrediction(sink: String, timeline: String, author: String) -> Result<Int, RoomRefusal> {
         let name = author.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.count <= Session.roomNameLimit,
               name.allSatisfy({ $0.isLetter || $0.isNumber || " .-_'".contains($0) }) else {
             return .failure(RoomRefusal("a name is 1 to \(Session.roomNameLimit) letters, digits, spaces or `.-_'`"))
         }
-        guard predictions.isHidden(sink) else {
-            let hidden = predictions.hiddenNames
+        guard isHidden(sink) else {
+            let hidden = hiddenNames
             return .failure(RoomRefusal("`\(sink.prefix(Session.roomNameLimit))` is not hidden; "
                 + (hidden.isEmpty ? "no sink is hidden now" : "hidden now: " + hidden.joined(separator: ", "))))
         }
@@ -44,7 +30,7 @@ extension Session {
         } catch {
             return .failure(RoomRefusal("`\(timeline)` is not a marble string, such as `-1--2-|`"))
         }
-        guard let number = predictions.predict(sink, author: name, text: timeline, events: events) else {
+        guard let number = predict(sink, author: name, text: timeline, events: events) else {
             return .failure(RoomRefusal("\(sink) has \(PredictionBoard.capacity) predictions, as many as it keeps"))
         }
         return .success(number)

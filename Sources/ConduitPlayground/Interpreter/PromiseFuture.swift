@@ -3,7 +3,7 @@ import Conduit
 /// `Future { promise in ... }` as Swift writes it (Parser+Future.swift): each time the expression is
 /// evaluated a new engine `Future` is made, whose closure runs at once with the promise as its
 /// argument; the promise takes the first result it is given, as Swift's does.
-extension Session {
+extension Interpreter {
     func boundPromiseFuture(_ syntax: PipelineSyntax) throws -> Expression {
         guard let closure = syntax.operators.first?.trailingClosure else {
             throw SyntaxError("write `Future { promise in promise(.success(VALUE)) }`", at: syntax.operators[0].token)
@@ -21,13 +21,13 @@ extension Session {
                             return !done
                         }
                         guard first else { return }
-                        fulfil(Session.result(of: result))
+                        fulfil(Interpreter.result(of: result))
                     }
                     do {
                         _ = try scoped.evaluate([.publisher(promise)])
                     } catch {
                         // A closure that fails before it calls the promise fails the future.
-                        promise.sender?(.record([.init("failure", .string(Session.message(of: error)))]))
+                        promise.sender?(.record([.init("failure", .string(Interpreter.message(of: error)))]))
                     }
                 }
                 return .publisher(PublisherValue(future.eraseToAnyPublisher(), description: "Future"))

@@ -2,7 +2,7 @@ import Foundation
 
 /// How an error is shown: its message, where it is (file, line, column), the line of text it is
 /// on with a caret under the place, control characters made visible, long quotes shortened.
-extension Session {
+extension Interpreter {
     /// An error's message for a person.
     static func message(of error: Error) -> String {
         if let located = error as? LocatedError { return located.message }

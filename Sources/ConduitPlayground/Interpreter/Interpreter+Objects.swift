@@ -2,7 +2,7 @@ import Conduit
 import Foundation
 
 /// How `subs` and `inspect` show objects, and posting notifications.
-extension Session {
+extension Interpreter {
     /// `Player: 2 properties (1 @Published), 3 live sinks watching`.
     func objectSummary(_ object: PlaygroundObject) -> String {
         let watchers = watchers(of: object.name)
@@ -48,7 +48,7 @@ extension Session {
 }
 
 /// Instances of declared classes and records, and what their closures and property observers do.
-extension Session {
+extension Interpreter {
     /// An instance of a declared class: its properties start with the values `given`
     /// (`EditStandupModel(standup: s)`), or those the class declares.
     func makeObject(
@@ -119,7 +119,7 @@ extension Session {
                 // capturing the object would keep both alive for ever.
                 let objectName = object.name
                 let report: (String, Error) -> Void = { [weak self] word, error in
-                    let message = "error: in \(objectName).\(propertyName)'s \(word): \(Session.message(of: error))"
+                    let message = "error: in \(objectName).\(propertyName)'s \(word): \(Interpreter.message(of: error))"
                     self?.emit(OutputRecord(kind: .error, text: message))
                 }
                 object.computed[propertyName] = InstalledComputedProperty(
@@ -227,7 +227,7 @@ extension Session {
             do {
                 _ = try bound.evaluate([.object(object), value])
             } catch {
-                let message = "error: in \(object.name).\(property)'s \(word): \(Session.message(of: error))"
+                let message = "error: in \(object.name).\(property)'s \(word): \(Interpreter.message(of: error))"
                 self?.emit(OutputRecord(kind: .error, text: message))
             }
         }
@@ -262,7 +262,7 @@ extension Session {
     {
         guard let first = arguments.first else { return [] }
         if objectClass.initialiser != nil {
-            return try Session.initialiserCall(arguments).map { ($0.0, try constant($0.1, at: token)) }
+            return try Interpreter.initialiserCall(arguments).map { ($0.0, try constant($0.1, at: token)) }
         }
         guard arguments.count == 1, case .record(let fields) = first else {
             let example = objectClass.properties.first.map { "`\(objectClass.name)(\($0.name.display): VALUE)`" }
@@ -392,7 +392,7 @@ extension Session {
 }
 
 /// Bindings to an object's property: `let NAME = $OBJECT.PROPERTY`.
-extension Session {
+extension Interpreter {
     /// `let NAME = $OBJECT.PROPERTY`: a binding to the property; false if `syntax` is not one.
     func defineBinding(_ name: Token, from syntax: PipelineSyntax) throws -> Bool {
         guard syntax.operators.isEmpty,

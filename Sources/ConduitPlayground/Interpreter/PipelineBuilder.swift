@@ -3,7 +3,7 @@ import Foundation
 
 /// Building pipelines: the engine publishers a `PipelineSyntax` stands for, with the names it reads
 /// resolved in the session.
-extension Session {
+extension Interpreter {
     /// The subject of `.assign(to: \.value, on: SUBJECT)` ending a sink's pipeline: a
     /// CurrentValueSubject (the one kind with a value to write) that the pipeline does not read.
     func assignTarget(of call: OperatorCall, upstream: PipelineSyntax) throws -> CurrentValueSubject<Value,
@@ -172,7 +172,7 @@ extension Session {
                 do {
                     return try self.build(inner, chain: ChainState(), arguments: arguments, bound: true)
                 } catch {
-                    return Fail(error: PlaygroundError(Session.message(of: error))).eraseToAnyPublisher()
+                    return Fail(error: PlaygroundError(Interpreter.message(of: error))).eraseToAnyPublisher()
                 }
             }.eraseToAnyPublisher()
         case .future(let expression, let delay):
@@ -204,10 +204,10 @@ extension Session {
     ) throws -> Pipe {
         var current = source
         let length = measure ? chainLength(of: syntax) : 0
-        guard length <= Session.maximumChainLength else {
+        guard length <= Interpreter.maximumChainLength else {
             throw SyntaxError(
                 "this pipeline passes values through \(length) operators (counting the pipelines it reads); the "
-                    + "playground takes at most \(Session.maximumChainLength)",
+                    + "playground takes at most \(Interpreter.maximumChainLength)",
                 at: syntax.operators.last?.token ?? Token(kind: .end, offset: 0, length: 1)
             )
         }
@@ -235,7 +235,7 @@ extension Session {
     }
 }
 
-extension Session {
+extension Interpreter {
     /// A checker that sees the session's names and classes as they are now.
     var checker: TypeChecker {
         TypeChecker(entries: entries, classes: classes) { token in

@@ -3,7 +3,7 @@ import Conduit
 /// Plain values by name (`let x = 5`, `var names = ["a"]`) and Swift's collection methods on
 /// values: what `let` makes when its right side gives a value rather than a publisher, how a
 /// `var` is assigned and mutated, and a chain of calls run as `Array`'s methods.
-extension Session {
+extension Interpreter {
     /// What a `let` whose pipeline starts from a value gives, run now: nil if it starts from a
     /// source, or `.publisher` with the publisher its expression gave.
     enum DefinedValue {
@@ -175,7 +175,7 @@ extension Session {
     }
 }
 
-extension Session {
+extension Interpreter {
     /// A line that calls a mutating method on a `var` or an object's property (`names.append("d")`,
     /// `model.standups.removeAll { $0 == s }`): the changed value is written back. False if the
     /// line is no such call.

@@ -63,7 +63,7 @@ enum PredictionCommands {
     ]
 }
 
-extension Session {
+extension Interpreter {
     /// `hide`: the sink's output goes unprinted until `reveal`; what it sees is still recorded.
     func hideSink(_ name: Token) throws {
         try requireSink(name, for: "hide")

@@ -4,7 +4,7 @@ import Foundation
 /// Resolving the names a pipeline's expressions use (objects, subjects and pipelines, declared
 /// functions, `print`, `NotificationCenter`) before it is built, so that a mistake is reported with
 /// a caret when the line is typed and nothing is looked up by name while values flow.
-extension Session {
+extension Interpreter {
     /// `syntax` with every expression of its source and its operators' arguments resolved.
     func bind(_ syntax: PipelineSyntax) throws -> PipelineSyntax {
         let source: PipelineSyntax.Source
@@ -121,7 +121,7 @@ extension Session {
             return try resolve(name, at: token)
         case .namedCall(let name, let arguments, let token):
             if let made = try enumCall(name, arguments, at: token) { return made }
-            // `s += "x"` grows the variable in place (Session+InPlaceMutation.swift).
+            // `s += "x"` grows the variable in place (Interpreter+InPlaceMutation.swift).
             if name == Parser.variableAssignment, let append = try boundVariableAppend(arguments, at: token) {
                 return append
             }
@@ -321,7 +321,7 @@ extension Session {
                     do {
                         return try self.record(of: valueType, fields: given, at: token)
                     } catch {
-                        throw PlaygroundError(Session.message(of: error))
+                        throw PlaygroundError(Interpreter.message(of: error))
                     }
                 })
         }
@@ -329,7 +329,7 @@ extension Session {
             // `Person()` inside a property's value, `EditStandupModel(standup: s)` in a method: an object.
             var labelled: [(String, Expression)] = []
             if objectClass.initialiser != nil {
-                labelled = Session.initialiserCall(arguments)
+                labelled = Interpreter.initialiserCall(arguments)
             } else if let first = arguments.first {
                 guard arguments.count == 1, case .record(let fields) = first else {
                     throw SyntaxError("`\(name)(...)` takes its properties by name, or nothing", at: token)
@@ -346,7 +346,7 @@ extension Session {
                     do {
                         return .object(try self.makeObject(named: name, of: objectClass, given: given, at: token))
                     } catch {
-                        throw PlaygroundError(Session.message(of: error))
+                        throw PlaygroundError(Interpreter.message(of: error))
                     }
                 })
         }
@@ -385,8 +385,8 @@ extension Session {
             let center = notificationCenter
             return .bound(
                 BoundExpression { values in
-                    let notificationName = try Session.notificationName(arguments[0].evaluate(values))
-                    let pipe = center.publisher(for: Notification.Name(notificationName)).map(Session.value(of:)).pipe()
+                    let notificationName = try Interpreter.notificationName(arguments[0].evaluate(values))
+                    let pipe = center.publisher(for: Notification.Name(notificationName)).map(Interpreter.value(of:)).pipe()
                     return .publisher(
                         PublisherValue(
                             pipe,
@@ -399,7 +399,7 @@ extension Session {
             }
             return .bound(
                 BoundExpression { [weak self] values in
-                    let notificationName = try Session.notificationName(arguments[0].evaluate(values))
+                    let notificationName = try Interpreter.notificationName(arguments[0].evaluate(values))
                     let object = try arguments.count > 1 ? arguments[1].evaluate(values) : Value.null
                     let userInfo = try arguments.count > 2 ? arguments[2].evaluate(values) : Value.null
                     self?.post(notificationName, object: object, userInfo: userInfo)

@@ -1,7 +1,7 @@
 /// Running a class's `init(...) { ... }` when an instance is made (`let vm = SearchViewModel()`,
 /// `EditStandupModel(standup: s)` in a method): its arguments matched to its parameters by label, as
 /// Swift matches them, defaults filling those left out, then its body run with the new object as `self`.
-extension Session {
+extension Interpreter {
     /// The values of the initialiser's parameters, in order, from the arguments `given` (`_` for an
     /// argument without a label); a missing or unknown label says what the initialiser takes.
     func initialiserArguments(
@@ -64,7 +64,7 @@ extension Session {
             let started = entries.keys.filter { !before.contains($0) }
             for name in started { discardStarted(name) }
             throw SyntaxError(
-                "in \(objectClass.name)'s init: \(Session.message(of: error)); the object is not made",
+                "in \(objectClass.name)'s init: \(Interpreter.message(of: error)); the object is not made",
                 at: token ?? Token(kind: .end, offset: 0, length: 1))
         }
         let unset = objectClass.properties.filter { property in
@@ -83,7 +83,7 @@ extension Session {
     }
 }
 
-extension Session {
+extension Interpreter {
     /// Undoes a name an initialiser that failed had made: a sink is cancelled without a word, and
     /// the name forgotten.
     func discardStarted(_ name: String) {
@@ -93,7 +93,7 @@ extension Session {
     }
 }
 
-extension Session {
+extension Interpreter {
     /// A call's arguments by label: `CLASS(standup: s)` reads as one record of them, `CLASS("x", 2)` as
     /// values without labels (`_`), as an initialiser's parameters name them.
     static func initialiserCall(_ arguments: [Expression]) -> [(String, Expression)] {
