@@ -8,7 +8,9 @@ import XCTest
 final class InPlaceMutationTests: SessionTestCase {
     /// The address of the storage of the array the `var` `name` holds.
     private func storage(of name: String) -> UInt? {
-        guard case .value(let named)? = session.interpreter.entries[name], case .array(let items) = named.value else { return nil }
+        guard case .value(let named)? = session.interpreter.entries[name], case .array(let items) = named.value else {
+            return nil
+        }
         return items.withUnsafeBufferPointer { $0.baseAddress.map { UInt(bitPattern: $0) } }
     }
 
