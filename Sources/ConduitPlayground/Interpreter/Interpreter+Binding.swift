@@ -385,8 +385,9 @@ extension Interpreter {
             let center = notificationCenter
             return .bound(
                 BoundExpression { values in
-                    let notificationName = try Interpreter.notificationName(arguments[0].evaluate(values))
-                    let pipe = center.publisher(for: Notification.Name(notificationName)).map(Interpreter.value(of:)).pipe()
+                    let notificationName = try NotificationObject.name(from: arguments[0].evaluate(values))
+                    let pipe = center.publisher(for: Notification.Name(notificationName))
+                        .map(NotificationObject.value(of:)).pipe()
                     return .publisher(
                         PublisherValue(
                             pipe,
@@ -399,7 +400,7 @@ extension Interpreter {
             }
             return .bound(
                 BoundExpression { [weak self] values in
-                    let notificationName = try Interpreter.notificationName(arguments[0].evaluate(values))
+                    let notificationName = try NotificationObject.name(from: arguments[0].evaluate(values))
                     let object = try arguments.count > 1 ? arguments[1].evaluate(values) : Value.null
                     let userInfo = try arguments.count > 2 ? arguments[2].evaluate(values) : Value.null
                     self?.post(notificationName, object: object, userInfo: userInfo)
@@ -528,73 +529,6 @@ extension Interpreter {
             throw PlaygroundError("`\(syntax.text)` is an array, not a publisher; `[...].publisher` sends its elements")
         default:
             throw PlaygroundError("`\(syntax.text)` is \(value.kindName) \(value), not a publisher")
-        }
-    }
-
-    /// A notification's name from a value: a string.
-    static func notificationName(_ value: Value) throws -> String {
-        guard case .string(let name) = value else {
-            throw PlaygroundError(
-                "a notification's name is a string, such as \"cardTapped\", not \(value.kindName) \(value)")
-        }
-        return name
-    }
-
-    /// A notification as a playground value: its name, and its object and user info if it has them.
-    static func value(of notification: Notification) -> Value {
-        var fields = [Value.Field("name", .string(notification.name.rawValue))]
-        if let box = notification.object as? NotificationObject { fields.append(Value.Field("object", box.value)) }
-        if let info = notification.userInfo?["value"] as? NotificationObject {
-            fields.append(Value.Field("userInfo", info.value))
-        }
-        return .record(RecordFields(fields))
-    }
-}
-
-/// A playground value carried as a notification's object (which must be a class instance).
-final class NotificationObject: @unchecked Sendable {
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-}
-
-extension Expression {
-    /// Whether some part of it is a name, a named call or a pipeline the session must resolve.
-    var needsBinding: Bool {
-        switch self {
-        case .name, .namedCall, .pipeline: return true
-        default: return parts.contains { $0.needsBinding }
-        }
-    }
-
-    /// The first name an expression starts from (`player` of `player.$currentSong`).
-    var rootName: String? {
-        switch self {
-        case .name(let name, _): return name
-        case .namedCall(let name, _, _):
-            return name.split(separator: ".").first.map(String.init)
-        case .member(let base, _), .optionalMember(let base, _), .index(let base, _): return base.rootName
-        case .pipeline(let syntax):
-            if case .expression(let source) = syntax.source { return source.rootName }
-            if case .name(let token) = syntax.source { return token.identifier }
-            return nil
-        default: return nil
-        }
-    }
-
-    /// How a source expression reads, for `subs`: `player.$currentSong`, `search(…)`.
-    var writtenText: String {
-        switch self {
-        case .name(let name, _): return name
-        case .argument(let index): return "$\(index)"
-        case .namedCall(let name, let arguments, _): return "\(name)(\(arguments.isEmpty ? "" : "…"))"
-        case .member(let base, let name): return base.writtenText + "." + name
-        case .optionalMember(let base, let name): return base.writtenText + "?." + name
-        case .literal(let value): return value.description
-        case .pipeline(let syntax): return syntax.text
-        default: return "…"
         }
     }
 }

@@ -187,8 +187,8 @@ extension Interpreter {
                 do {
                     _ = try bound.evaluate([value])
                 } catch {
-                    self?.emit(
-                        OutputRecord(kind: .error, text: "error: in the loop's body: \(Interpreter.message(of: error))"))
+                    let message = Interpreter.message(of: error)
+                    self?.emit(OutputRecord(kind: .error, text: "error: in the loop's body: \(message)"))
                 }
             },
             completion: { _ in },

@@ -121,8 +121,8 @@ extension Interpreter {
             let now = scheduler.now.nanoseconds
             let rest = PlaygroundClock.format(nanoseconds: Int64(target.nanoseconds - now))
             info(
-                "tick stopped at \(PlaygroundClock.format(nanoseconds: Int64(now))) after \(Interpreter.actionsPerTick) "
-                    + "scheduled actions (a very fast timer?); `tick \(rest)` goes on"
+                "tick stopped at \(PlaygroundClock.format(nanoseconds: Int64(now))) after "
+                    + "\(Interpreter.actionsPerTick) scheduled actions (a very fast timer?); `tick \(rest)` goes on"
             )
         }
     }

@@ -1,0 +1,38 @@
+extension Expression {
+    /// Whether some part of it is a name, a named call or a pipeline the session must resolve.
+    var needsBinding: Bool {
+        switch self {
+        case .name, .namedCall, .pipeline: return true
+        default: return parts.contains { $0.needsBinding }
+        }
+    }
+
+    /// The first name an expression starts from (`player` of `player.$currentSong`).
+    var rootName: String? {
+        switch self {
+        case .name(let name, _): return name
+        case .namedCall(let name, _, _):
+            return name.split(separator: ".").first.map(String.init)
+        case .member(let base, _), .optionalMember(let base, _), .index(let base, _): return base.rootName
+        case .pipeline(let syntax):
+            if case .expression(let source) = syntax.source { return source.rootName }
+            if case .name(let token) = syntax.source { return token.identifier }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// How a source expression reads, for `subs`: `player.$currentSong`, `search(…)`.
+    var writtenText: String {
+        switch self {
+        case .name(let name, _): return name
+        case .argument(let index): return "$\(index)"
+        case .namedCall(let name, let arguments, _): return "\(name)(\(arguments.isEmpty ? "" : "…"))"
+        case .member(let base, let name): return base.writtenText + "." + name
+        case .optionalMember(let base, let name): return base.writtenText + "?." + name
+        case .literal(let value): return value.description
+        case .pipeline(let syntax): return syntax.text
+        default: return "…"
+        }
+    }
+}
