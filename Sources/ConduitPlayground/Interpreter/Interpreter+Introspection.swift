@@ -3,84 +3,85 @@ import Foundation
 
 /// What `subs` and `inspect` show: the names, the subscriptions between them, and their state.
 extension Interpreter {
-    func subscriptionTree() -> String {
-        guard !order.isEmpty else { return "nothing yet: make one with `subject NAME`" }
-        var lines: [String] = []
+    /// The names and the subscriptions between them, as `subs` prints them and the page draws them.
+    func subscriptionTree() -> SubscriptionTree {
         var shown = Set<String>()
-        let width = (order.map(\.count).max() ?? 4) + 2
-        func pad(_ text: String) -> String { text.padding(toLength: max(width, text.count + 1), withPad: " ",
-            startingAt: 0) }
-        func describe(_ name: String, depth: Int) {
-            let indent = String(repeating: "  ", count: depth)
-            guard let entry = entries[name] else { return }
+        func node(
+            _ name: String, kind: String, line: String, details: [String] = [],
+            children: [SubscriptionTree.Node] = [], demand: DemandLevel? = nil
+        ) -> SubscriptionTree.Node {
+            SubscriptionTree.Node(
+                name: name, kind: kind, line: line, details: details, children: children, demand: demand)
+        }
+        func describe(_ name: String, depth: Int) -> SubscriptionTree.Node? {
+            guard let entry = entries[name] else { return nil }
+            defer { shown.insert(name) }
             switch entry {
             case .subject(let subject):
                 let users = liveSinks(readingFrom: name)
                 let dropped = subjectLedgers.droppedCount(of: name)
-                lines.append(indent + pad(name) + subject.summary + " (\(users) live sink\(users == 1 ? "" : "s"))"
+                return node(name, kind: entry.kindName, line: subject.summary
+                    + " (\(users) live sink\(users == 1 ? "" : "s"))"
                     + (dropped > 0 ? "  dropped \(dropped) (no demand)" : ""))
             case .pipeline(let pipeline):
-                lines.append(indent + pad(name) + pipeline.chain + (connections[name].map { "  (\($0.summary))" }
-                    ?? ""))
-                if let inner = innerSubscriptions.summary(for: name) { lines.append(indent + "  " + pad("") + inner) }
-                describeReads(of: name, depth: depth)
+                let inner = innerSubscriptions.summary(for: name).map { [$0] } ?? []
+                return node(name, kind: entry.kindName,
+                    line: pipeline.chain + (connections[name].map { "  (\($0.summary))" } ?? ""),
+                    details: inner, children: reads(of: name, depth: depth))
             case .object(let object):
-                lines.append(indent + pad(name) + objectSummary(object))
-                lines += objectPropertyLines(object).map { indent + "  " + pad("") + $0 }
+                return node(
+                    name, kind: entry.kindName, line: objectSummary(object), details: objectPropertyLines(object))
             case .function(let function):
-                lines.append(indent + pad(name) + "func " + function.usage)
+                return node(name, kind: entry.kindName, line: "func " + function.usage)
             case .binding(let binding):
-                lines.append(indent + pad(name) + binding.summary)
+                return node(name, kind: entry.kindName, line: binding.summary)
             case .value(let named):
-                lines.append(indent + pad(name) + named.summary(named: name))
+                return node(name, kind: entry.kindName, line: named.summary(named: name))
             case .sink(let sink):
-                lines.append(indent + pad(name)
-                    + "sink  \(sink.state.label)  \(sink.demand.summary)  ← \(sink.pipelineText)")
+                let demand = sink.demand
+                var details: [String] = []
                 // What the sink subscribed to, as it was then.
                 if let syntax = names.definitions[name]?.syntax {
-                    if let connection = connections[name] {
-                        lines.append(indent + "  " + pad("") + connection.summary)
-                    }
-                    if !syntax.operators.isEmpty {
-                        lines.append(indent + "  " + pad("") + syntax.chain)
-                    }
-                    if let inner = innerSubscriptions.summary(for: name) { lines.append(indent + "  " + pad("")
-                        + inner) }
+                    if let connection = connections[name] { details.append(connection.summary) }
+                    if !syntax.operators.isEmpty { details.append(syntax.chain) }
+                    if let inner = innerSubscriptions.summary(for: name) { details.append(inner) }
                 }
-                describeReads(of: name, depth: depth)
+                return node(name, kind: entry.kindName,
+                    line: "sink  \(sink.state.label)  \(demand.summary)  ← \(sink.pipelineText)", details: details,
+                    children: reads(of: name, depth: depth), demand: demand)
             }
-            shown.insert(name)
         }
         /// The subjects and pipelines a definition read, as they were when it read them.
-        func describeReads(of name: String, depth: Int) {
-            guard depth < 8 else { return }
+        func reads(of name: String, depth: Int) -> [SubscriptionTree.Node] {
+            guard depth < 8 else { return [] }
+            var children: [SubscriptionTree.Node] = []
             for dependency in names.definitions[name]?.reads ?? [] {
                 guard let entry = entries[dependency.name] else {
-                    lines.append(String(repeating: "  ", count: depth + 1) + pad(dependency.name) + "(dropped since)")
+                    children.append(node(dependency.name, kind: "dropped", line: "(dropped since)"))
                     continue
                 }
                 switch entry {
                 case .subject, .pipeline:
                     if names.isCurrent(dependency) {
-                        describe(dependency.name, depth: depth + 1)
+                        if let child = describe(dependency.name, depth: depth + 1) { children.append(child) }
                     } else {
-                        lines.append(
-                            String(repeating: "  ", count: depth + 1) + pad(dependency.name)
-                                + "(an earlier definition; `\(dependency.name)` was made again since)"
-                        )
+                        children.append(node(dependency.name, kind: "earlier",
+                            line: "(an earlier definition; `\(dependency.name)` was made again since)"))
                     }
                 default:
                     continue
                 }
             }
+            return children
         }
+        var roots: [SubscriptionTree.Node] = []
         for name in order {
-            if case .sink? = entries[name] { describe(name, depth: 0) }
+            if case .sink? = entries[name], let root = describe(name, depth: 0) { roots.append(root) }
         }
         for name in order where !shown.contains(name) {
-            describe(name, depth: 0)
+            if let root = describe(name, depth: 0) { roots.append(root) }
         }
-        return lines.joined(separator: "\n")
+        return SubscriptionTree(roots: roots, nameColumn: (order.map(\.count).max() ?? 4) + 2)
     }
 
     func liveSinks(readingFrom name: String) -> Int {

@@ -41,7 +41,7 @@ extension Interpreter {
             : nil
         let page = MarbleHTMLPage(
             title: "Conduit session", clock: PlaygroundClock.format(nanoseconds: Int64(scheduler.now.nanoseconds)),
-            overview: overview, sections: sections, tree: subscriptionTree()
+            overview: overview, sections: sections, tree: subscriptionTree().text
         )
         do {
             try page.document().write(toFile: path, atomically: true, encoding: .utf8)

@@ -279,7 +279,8 @@ final class Interpreter: @unchecked Sendable {
             }
         }
         return SessionOverview(
-            tree: subscriptionTree(), lanes: recorder.timeline.lanes(of: drawable), now: scheduler.now.nanoseconds
+            subscriptions: subscriptionTree(), lanes: recorder.timeline.lanes(of: drawable),
+            now: scheduler.now.nanoseconds
         )
     }
 

@@ -1,9 +1,11 @@
 /// The session at a glance, for a viewer that draws it elsewhere (the live page): the
-/// subscription tree as `subs` prints it, the marble lanes of every subject and sink in the order
+/// subscription tree (as data, and as `subs` prints it), the marble lanes of every subject and sink in the order
 /// they were made, and the virtual or real time now.
 public struct SessionOverview: Sendable {
+    /// The names and the subscriptions between them, as data.
+    public let subscriptions: SubscriptionTree
     /// The subscription tree, as `subs` prints it.
-    public let tree: String
+    public var tree: String { subscriptions.text }
     /// The marble lanes of every subject and sink, in the order they were made.
     public let lanes: [MarbleLane]
     /// Nanoseconds since the session's clock started.

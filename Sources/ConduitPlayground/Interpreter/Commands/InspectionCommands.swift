@@ -9,7 +9,7 @@ enum InspectionCommands {
             example: "subs"
         ) { _, _ in
             Statement("subs") { session in
-                session.emit(OutputRecord(kind: .info, text: TextWrapping.wrap(session.subscriptionTree(),
+                session.emit(OutputRecord(kind: .info, text: TextWrapping.wrap(session.subscriptionTree().text,
                     width: session.outputWidth)))
             }
         },
