@@ -151,4 +151,17 @@ final class StaticTypeTests: SessionTestCase {
         XCTAssertEqual(values("send taps 0"), ["t ✗ failed: division by zero: 10 / 0"],
             "an untyped subject's pipeline may fail, as before")
     }
+
+    func testAnOptionalPrintsAsSwiftPrintsIt() {
+        type("let x: Int? = 5")
+        XCTAssertEqual(values("print(x)"), ["Optional(5)"])
+        XCTAssertEqual(values("print(x ?? 0)"), ["5"], "`??` gives the value itself")
+        XCTAssertEqual(values("print(x!)"), ["5"], "so does a force unwrap")
+        type("let s: String? = \"a\"")
+        XCTAssertEqual(values("print(s, 1)"), ["Optional(\"a\") 1"], "the wrapped value as its debug form")
+        type("var n: Int? = nil")
+        XCTAssertEqual(values("print(n)"), ["nil"])
+        type("let numbers = [1, 2]")
+        XCTAssertEqual(values("print(numbers.first)"), ["Optional(1)"], "`first` is optional")
+    }
 }

@@ -74,6 +74,12 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether it is an optional (`Song?`).
+    var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
     /// The type without its optional (`Song?` gives `Song`).
     var unwrapped: ValueType {
         if case .optional(let wrapped) = self { return wrapped }

@@ -126,6 +126,12 @@ extension Interpreter {
                 return append
             }
             if name == Parser.elementAssignment { return try boundElementAssignment(arguments, at: token) }
+            if name == "print", entries["print"] == nil {
+                // Swift prints an optional that holds a value as `Optional(5)`: the checker knows
+                // which arguments are optional (a closure's `$0` it cannot see here prints bare).
+                let optional = arguments.map { checker.type(of: $0, arguments: []).isOptional }
+                return boundPrint(try arguments.map(bind), optional: optional)
+            }
             return try resolveCall(name, try arguments.map(bind), at: token)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.closureAssignment:
             return try boundClosureAssignment(syntax)
@@ -273,6 +279,20 @@ extension Interpreter {
             "\(object.name) has no property `\(name)`\(hint)", at: token ?? Token(kind: .end, offset: 0, length: 1))
     }
 
+    /// `print(...)`: its arguments' text, separated by spaces, as a value line. An argument whose
+    /// static type is optional prints as Swift prints it: `Optional(5)`, or `nil`.
+    private func boundPrint(_ arguments: [Expression], optional: [Bool]) -> Expression {
+        .bound(
+            BoundExpression { [weak self] values in
+                let text = try zip(arguments, optional).map { argument, isOptional in
+                    let value = try argument.evaluate(values)
+                    return isOptional && value != .null ? "Optional(\(value))" : Functions.text(value)
+                }.joined(separator: " ")
+                self?.emit(OutputRecord(kind: .value, text: text))
+                return .void
+            })
+    }
+
     /// A call by name: a declared function, `print(...)`, an object's `objectWillChange.send()`, a
     /// subject's `send(VALUE)`, or NotificationCenter's `publisher(for:)` and `post(name:object:)`.
     private func resolveCall(_ name: String, _ arguments: [Expression], at token: Token) throws -> Expression {
@@ -356,12 +376,7 @@ extension Interpreter {
             // variable it captures.
             return try boundVariableAssignment(arguments, at: token)
         case "print":
-            return .bound(
-                BoundExpression { [weak self] values in
-                    let text = try arguments.map { Functions.text(try $0.evaluate(values)) }.joined(separator: " ")
-                    self?.emit(OutputRecord(kind: .value, text: text))
-                    return .void
-                })
+            return boundPrint(arguments, optional: arguments.map { _ in false })
         case _ where name.hasPrefix("UserDefaults.standard."):
             let method = String(name.dropFirst("UserDefaults.standard.".count))
             guard UserDefaultsStore.methods.contains(method) else {
