@@ -164,4 +164,18 @@ final class StaticTypeTests: SessionTestCase {
         type("let numbers = [1, 2]")
         XCTAssertEqual(values("print(numbers.first)"), ["Optional(1)"], "`first` is optional")
     }
+
+    func testAClosuresOptionalArgumentPrintsAsSwiftPrintsIt() {
+        type("class Player: ObservableObject { @Published var song: String? = nil }")
+        type("let player = Player()")
+        XCTAssertEqual(values("player.$song.sink { print($0) }"), ["nil"])
+        XCTAssertEqual(values("player.song = \"a\""), ["Optional(\"a\")"], "a sink's `$0` of type String?")
+        type("player.$song.compactMap { $0 }.sink { print($0) }")
+        XCTAssertEqual(values("player.song = \"b\""), ["Optional(\"b\")", "b"], "after compactMap it is a String")
+        type("let s = PassthroughSubject<Int?, Never>()")
+        type("s.map { $0 }.sink(receiveCompletion: { print($0) }, receiveValue: { v in print(v) })")
+        XCTAssertEqual(values("s.send(3)"), ["Optional(3)"], "a named parameter, after map")
+        XCTAssertEqual(values("s.send(nil)"), ["nil"])
+        XCTAssertEqual(values("s.send(completion: .finished)").first, "finished", "the completion is no optional")
+    }
 }

@@ -21,6 +21,25 @@ extension TypeChecker {
         }
     }
 
+    /// The type of the values that flow into each operator of `syntax` whose closure takes each
+    /// value (`map`, `filter`, `sink` ...), by the operator's index; nil where it cannot tell.
+    func closureInputs(of syntax: PipelineSyntax, arguments: [ValueType]) -> [ValueType?] {
+        let none = [ValueType?](repeating: nil, count: syntax.operators.count)
+        guard syntax.operators.contains(where: { Self.perValue.contains($0.name) }),
+            let stages = try? stageTypes(of: syntax, arguments: arguments)
+        else { return none }
+        let calls = syntax.operators.filter { $0.name != "store" }
+        guard stages.count > calls.count else { return none }
+        var inputs = none
+        var callIndex = 0
+        for (index, call) in syntax.operators.enumerated() where call.name != "store" {
+            let input = stages[stages.count - calls.count + callIndex - 1].output
+            if Self.perValue.contains(call.name), input != .value { inputs[index] = input }
+            callIndex += 1
+        }
+        return inputs
+    }
+
     /// The operators whose closure is a test: it must give a `Bool`.
     private static let tests: Set<String> = [
         "filter", "tryFilter", "first", "tryFirst", "last", "tryLast", "drop", "tryDrop", "prefix", "tryPrefix",
@@ -28,7 +47,7 @@ extension TypeChecker {
     ]
 
     /// The operators whose closure takes each value: a transform, a test or the sink's.
-    private static let perValue: Set<String> = tests.union([
+    static let perValue: Set<String> = tests.union([
         "map", "tryMap", "compactMap", "tryCompactMap", "flatMap", "sink",
     ])
 

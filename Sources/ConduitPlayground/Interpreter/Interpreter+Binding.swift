@@ -20,17 +20,36 @@ extension Interpreter {
                 legendText: cold.legendText, frame: cold.frame))
         default: source = syntax.source
         }
+        let inputs = checker.closureInputs(of: syntax, arguments: closureArgumentTypes)
         return PipelineSyntax(
-            source: source, operators: try syntax.operators.map(bind), text: syntax.text,
-            startOffset: syntax.startOffset
+            source: source, operators: try zip(syntax.operators, inputs).map { try bind($0, input: $1) },
+            text: syntax.text, startOffset: syntax.startOffset
         )
     }
 
     func bind(_ call: OperatorCall) throws -> OperatorCall {
-        OperatorCall(
-            name: call.name, token: call.token, arguments: try call.arguments.map(bind),
-            trailingClosure: try call.trailingClosure.map(bind), span: call.span
+        try bind(call, input: nil)
+    }
+
+    /// `call` with its names resolved; `input` is the type of the values its closure takes, if the
+    /// checker knows it (the closure of `receiveCompletion:` takes a completion, not a value).
+    private func bind(_ call: OperatorCall, input: ValueType?) throws -> OperatorCall {
+        let arguments = try call.arguments.map { argument in
+            try binding(closureOf: argument.label == "receiveCompletion" ? nil : input) { try bind(argument) }
+        }
+        return OperatorCall(
+            name: call.name, token: call.token, arguments: arguments,
+            trailingClosure: try binding(closureOf: input) { try call.trailingClosure.map(bind) }, span: call.span
         )
+    }
+
+    /// Runs `body` (a closure's binding) knowing that the closure takes values of type `input`
+    /// (nil: not known).
+    func binding<Result>(closureOf input: ValueType?, _ body: () throws -> Result) rethrows -> Result {
+        let outer = closureArgumentTypes
+        defer { closureArgumentTypes = outer }
+        closureArgumentTypes = input.map { [$0] } ?? []
+        return try body()
     }
 
     private func bind(_ argument: Argument) throws -> Argument {
@@ -129,7 +148,7 @@ extension Interpreter {
             if name == "print", entries["print"] == nil {
                 // Swift prints an optional that holds a value as `Optional(5)`: the checker knows
                 // which arguments are optional (a closure's `$0` it cannot see here prints bare).
-                let optional = arguments.map { checker.type(of: $0, arguments: []).isOptional }
+                let optional = arguments.map { checker.type(of: $0, arguments: closureArgumentTypes).isOptional }
                 return boundPrint(try arguments.map(bind), optional: optional)
             }
             return try resolveCall(name, try arguments.map(bind), at: token)

@@ -41,7 +41,9 @@ extension Interpreter {
                     "write `.sink { print($0) }` or `.sink(receiveCompletion: { ... }, receiveValue: { ... })`",
                     at: call.span)
             }
-            let onValue = try bind(valueClosure)
+            // The closure's `$0` has the upstream's Output: `print($0)` of an optional says `Optional(...)`.
+            let input = (try? checker.stageTypes(of: upstream, arguments: closureArgumentTypes))?.last?.output
+            let onValue = try binding(closureOf: input) { try bind(valueClosure) }
             let onCompletion = try closures.first { $0.0 == "receiveCompletion" }.map { try bind($0.1) }
             return ForwardedSubscriber(
                 handler: { [weak self] value in

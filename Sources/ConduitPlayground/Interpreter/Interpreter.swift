@@ -102,6 +102,9 @@ final class Interpreter: @unchecked Sendable {
     let predictions = PredictionBoard()
     /// The sink or pipeline being built, which the publishers its closures make belong to.
     var building: String?
+    /// The types of the arguments of the closure being bound, where the checker knows them:
+    /// `.sink { print($0) }` on optional values prints `Optional(...)`, as Swift's does.
+    var closureArgumentTypes: [ValueType] = []
     /// Where the learner is in the guided `tour`.
     var tourProgress = TourProgress()
 
