@@ -178,4 +178,14 @@ final class StaticTypeTests: SessionTestCase {
         XCTAssertEqual(values("s.send(nil)"), ["nil"])
         XCTAssertEqual(values("s.send(completion: .finished)").first, "finished", "the completion is no optional")
     }
+
+    func testAnInterpolatedOptionalReadsAsSwiftsInterpolation() {
+        type("let x: Int? = 5")
+        XCTAssertEqual(values("print(\"x is \\(x)\")"), ["x is Optional(5)"])
+        XCTAssertEqual(values("print(\"x is \\(x ?? 0)\")"), ["x is 5"])
+        type("let s = PassthroughSubject<String?, Never>()")
+        type("s.sink { print(\"got \\($0)\") }")
+        XCTAssertEqual(values("s.send(\"a\")"), ["got Optional(\"a\")"], "a closure's optional `$0`")
+        XCTAssertEqual(values("s.send(nil)"), ["got nil"])
+    }
 }

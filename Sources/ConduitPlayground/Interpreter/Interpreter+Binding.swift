@@ -82,7 +82,8 @@ extension Interpreter {
     /// The expression with its names resolved. Literals and arguments come back as they are, and
     /// so does an expression without names (the usual `send n {name: "ace"}`), without a copy.
     func bind(_ expression: Expression) throws -> Expression {
-        if !expression.needsBinding { return expression }
+        // In a closure whose argument types are known, an interpolated optional is looked for too.
+        if !expression.needsBinding, closureArgumentTypes.isEmpty { return expression }
         switch expression {
         case .literal, .argument, .captured:
             return expression
@@ -132,6 +133,10 @@ extension Interpreter {
             return .conditional(try bind(condition), try bind(whenTrue), try bind(whenFalse))
         case .local(let slot, let value, let body):
             return .local(slot: slot, value: try bind(value), body: try bind(body))
+        case .call("string", let arguments) where arguments.count == 1
+            && checker.type(of: arguments[0], arguments: closureArgumentTypes).isOptional:
+            // `"\(x)"` of an optional reads `Optional(5)`, as Swift's interpolation does.
+            return .call(Functions.optionalText, [try bind(arguments[0])])
         case .call(let name, let arguments):
             return .call(name, try arguments.map(bind))
         case .bound:

@@ -20,6 +20,10 @@ enum Functions {
         ("UUID", "UUID(): a new unique identifier as text, as an Identifiable model's `var id = UUID()` makes"),
     ]
 
+    /// The text of an optional as Swift interpolates it (`Optional(5)`, `nil`): what `"\(x)"` calls
+    /// when the checker knows `x` is optional.
+    static let optionalText = "#optionalText"
+
     static func call(_ name: String, _ arguments: [Value]) throws -> Value {
         if name == ".set", let value = arguments.first, value.kindName != "object" {
             // `point.x = $0` in a sink, where `point` is a struct's value: a closure cannot change it.
@@ -56,6 +60,9 @@ enum Functions {
         case "string":
             try expect(1)
             return .string(text(arguments[0]))
+        case optionalText:
+            try expect(1)
+            return .string(arguments[0] == .null ? "nil" : "Optional(\(arguments[0]))")
         case "int":
             try expect(1)
             switch arguments[0] {
