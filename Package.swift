@@ -69,7 +69,10 @@ let package = Package(
             dependencies: [
                 "ConduitPlayground",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                // The HTTP/1 request parts `JoinCodeGuard` reads (SwiftNIO, already under Hummingbird).
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -88,10 +88,12 @@ def test_off_loopback_the_page_needs_the_join_code(conduit_bin, tmp_path):
             assert "join code" in text
         status, page = fetch(child.port, f"/?code={child.code}")
         assert status == 200 and "Conduit live" in page
-        with pytest.raises(Refused) as refused:
-            WebSocket(f"ws://127.0.0.1:{child.port}/live")
-        # Hummingbird answers a WebSocket upgrade it declines with 400 (its fixed reply), not 403.
-        assert " 400 " in refused.value.status_line + " ", refused.value.status_line
+        # The WebSocket's upgrade is refused like the page: 403, with or without a wrong code.
+        for path in ["/live", "/live?code=NOTIT1"]:
+            with pytest.raises(Refused) as refused:
+                WebSocket(f"ws://127.0.0.1:{child.port}{path}")
+            assert " 403 " in refused.value.status_line + " ", refused.value.status_line
+        assert fetch(child.port, "/live")[0] == 403, "a plain GET of /live too"
         socket = WebSocket(f"ws://127.0.0.1:{child.port}/live?code={child.code}")
         assert socket.messages_until(lambda m: True)[0]["type"] == "snapshot"
         socket.close()
