@@ -85,7 +85,8 @@ struct GuardedUpgradeChannel: ServerChildChannel {
         let (access, refusal) = (self.access, self.refusal)
         return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
             guard access.code != nil else { return value }
-            let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            let decoder = try channel.pipeline.syncOperations
+                .handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try channel.pipeline.syncOperations.addHandler(JoinCodeGuard(access: access, refusal: refusal),
                 position: .after(decoder))
             return value

@@ -11,9 +11,6 @@ public final class LiveFeed: @unchecked Sendable {
     /// How many encoded entries the log keeps for viewers: one further behind gets a snapshot.
     static let logLimit = 4_096
 
-    /// The lanes the presenter view (`?present`) shows, as `serve --lanes a,b` named them.
-    public let presenterLanes: [String]
-
     private let lock = NSLock()
     private var transcript: [TranscriptEntry] = []
     private var transcriptEvents = 0
@@ -33,9 +30,7 @@ public final class LiveFeed: @unchecked Sendable {
     /// that fall behind together would otherwise each encode the same 2,000 entries).
     private var cachedSnapshot: (sequence: Int, version: Int, text: String)?
 
-    public init(presenterLanes: [String] = []) {
-        self.presenterLanes = presenterLanes
-    }
+    public init() {}
 
     /// Records a line the teacher ran and the events it caused, and queues it for every viewer.
     public func publish(input: String, events: [SessionEvent], revealed: [SessionEvent] = [], skipped: Int = 0) {

@@ -35,8 +35,8 @@ public struct LiveServer: Sendable {
         let refusal = "this page needs the join code the teacher's terminal shows: open the address with ?code=...\n"
         router.get("/") { request, _ in
             guard access.allows(request.uri.queryParameters["code"]) else { return LiveServer.forbidden(refusal) }
-            let page = LivePage.render(feed.snapshot(), presenterLanes: feed.presenterLanes,
-                                       presenting: request.uri.queryParameters["present"] != nil, code: access.code)
+            let page = LivePage.render(feed.snapshot(), presenting: request.uri.queryParameters["present"] != nil,
+                                       code: access.code)
             return Response(
                 status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(string: page)))

@@ -105,7 +105,7 @@ extension Session {
         }
         if index < spec.arguments.count { return spec.arguments[index] }
         // `marbles a b c`: the last kind of a list of names repeats.
-        if let last = spec.arguments.last, [.subjectOrSink, .anyName].contains(last) { return last }
+        if let last = spec.arguments.last, [.subjectOrSink, .anyName, .lane].contains(last) { return last }
         return nil
     }
 
@@ -127,6 +127,8 @@ extension Session {
             return names { if case .pipeline = $0 { false } else { true } }
         case .anyName?:
             return order
+        case .lane?:
+            return laneGroups().flatMap { $0 } + ["all"]
         case .helpTopic?:
             return Help.topics
         case .word(let words)?:

@@ -99,6 +99,8 @@ public final class Session: @unchecked Sendable {
     let subjectLedgers: SubjectLedgers
     /// The sinks hidden for predict-then-reveal, and the room's predictions.
     let predictions = PredictionBoard()
+    /// The lanes the live page's presenter view shows (`lanes a,b`); empty for every lane.
+    let presentedLanes = LockedValue<[String]>([])
     /// The sink or pipeline being built, which the publishers its closures make belong to.
     var building: String?
     /// Where the learner is in the guided `tour`.
@@ -249,25 +251,16 @@ public final class Session: @unchecked Sendable {
             text: "error: " + text))
     }
 
-    /// The session at a glance (tree, marble lanes, clock) for the live page; call it where
+    /// The session at a glance (tree, lanes by pipeline, clock) for the live page; call it where
     /// `evaluate` is called.
     ///
-    /// - Returns: The subscription tree, the marble lanes and the time now.
+    /// - Returns: The subscription tree, the names that draw a lane and the time now.
     public func overview() -> SessionOverview {
         scheduler.owner.run { currentOverview() }
     }
 
     private func currentOverview() -> SessionOverview {
-        let drawable = order.filter { name in
-            guard let entry = entries[name] else { return false }
-            switch entry {
-            case .pipeline, .value: return false
-            default: return true
-            }
-        }
-        return SessionOverview(
-            tree: subscriptionTree(), lanes: recorder.timeline.lanes(of: drawable), now: scheduler.now.nanoseconds
-        )
+        SessionOverview(tree: subscriptionTree(), laneGroups: laneGroups(), now: scheduler.now.nanoseconds)
     }
 
     /// The events recorded after number `sequence`, oldest first: what the session did, typed.
