@@ -383,8 +383,9 @@ enum LivePageScript {
       if (list.dataset.key === key) return;
       list.dataset.key = key;
       list.innerHTML = groups.map((group) => '<div class="lane-group"><label class="group-head">'
-        + '<input type="checkbox" data-group="' + esc(group.head) + '"' + (hiddenGroups.has(group.head) ? "" : " checked")
-        + "> " + esc(group.head) + (group.names.length > 1 ? " and what is built on it" : "") + "</label>"
+        + '<input type="checkbox" data-group="' + esc(group.head) + '"'
+        + (hiddenGroups.has(group.head) ? "" : " checked") + "> " + esc(group.head)
+        + (group.names.length > 1 ? " and what is built on it" : "") + "</label>"
         + (group.names.length > 1 ? group.names.map((name) => '<label><input type="checkbox" data-lane="' + esc(name)
           + '"' + (userHidden.has(name) ? "" : " checked") + "> " + esc(name) + "</label>").join("") : "")
         + "</div>").join("");
