@@ -28,8 +28,8 @@ let package = Package(
         // The live page of `conduit serve` (the ConduitServe module only).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
-        // Test-only: the serve tests' WebSocket client (NIOWebSocket, NIOHTTP1), already in the
-        // graph through Hummingbird; its plain TCP client needs no TLS library.
+        // The serve tests' WebSocket client (NIOWebSocket, NIOHTTP1), and NIOHTTP1 for ConduitServe's
+        // JoinCodeGuard; already in the graph through Hummingbird. The plain TCP client needs no TLS.
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         // The playground's reader: Swift's own parser decides when a statement is complete and
         // finds what Linux cannot run (ConduitPlayground only).
@@ -69,7 +69,10 @@ let package = Package(
             dependencies: [
                 "ConduitPlayground",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                // The HTTP/1 request parts `JoinCodeGuard` reads (SwiftNIO, already under Hummingbird).
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -145,6 +145,13 @@ public final class Session: Sendable {
 
     // MARK: The room
 
+    /// The lanes the live page's presenter view (`?present`) shows, in the order picked (`lanes a, b`
+    /// at the prompt, `serve --lanes`); empty for every lane. Read and set from any thread.
+    public var presenterLanes: [String] {
+        get { interpreter.presenterLanes }
+        set { interpreter.presenterLanes = newValue }
+    }
+
     /// The sinks hidden by `hide`, sorted.
     public var hiddenSinks: [String] { interpreter.predictions.hiddenNames }
 

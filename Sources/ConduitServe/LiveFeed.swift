@@ -11,9 +11,6 @@ public final class LiveFeed: @unchecked Sendable {
     /// How many encoded entries the log keeps for viewers: one further behind gets a snapshot.
     static let logLimit = 4_096
 
-    /// The lanes the presenter view (`?present`) shows, as `serve --lanes a,b` named them.
-    public let presenterLanes: [String]
-
     private let lock = NSLock()
     private var transcript: [TranscriptEntry] = []
     private var transcriptEvents = 0
@@ -32,10 +29,18 @@ public final class LiveFeed: @unchecked Sendable {
     /// The last snapshot encoded, for the next viewer that needs one while nothing changed (viewers
     /// that fall behind together would otherwise each encode the same 2,000 entries).
     private var cachedSnapshot: (sequence: Int, version: Int, text: String)?
+    /// The last batch frame built, for the next viewer that needs the same entries and state.
+    private var cachedBatch: (key: BatchKey, text: String)?
 
-    public init(presenterLanes: [String] = []) {
-        self.presenterLanes = presenterLanes
+    /// What a batch frame holds: the entries after `from` through `through`, and the state of
+    /// version `state` (nil when the viewer has the state already).
+    struct BatchKey: Equatable {
+        let from: Int
+        let through: Int
+        let state: Int?
     }
+
+    public init() {}
 
     /// Records a line the teacher ran and the events it caused, and queues it for every viewer.
     public func publish(input: String, events: [SessionEvent], revealed: [SessionEvent] = [], skipped: Int = 0) {
@@ -89,23 +94,32 @@ public final class LiveFeed: @unchecked Sendable {
     /// one batch frame; nothing more when nothing is new.
     func frames(for viewer: LiveViewer) -> [String] {
         var frames = viewer.takeAnswers()
-        let batch: (entries: [String], state: String?)? = lock.withLock {
+        let batch: (key: BatchKey, entries: [String], state: String?, cached: String?)? = lock.withLock {
             let oldest = log.first?.sequence ?? (sequence + 1)
             guard !viewer.needsSnapshot, viewer.cursor >= sequence || viewer.cursor + 1 >= oldest else { return nil }
-            let entries = viewer.cursor >= sequence ? [] : log[(viewer.cursor + 1 - oldest)...].map(\.text)
+            let key = BatchKey(from: viewer.cursor, through: sequence,
+                               state: viewer.stateVersion != stateVersion ? stateVersion : nil)
             viewer.cursor = sequence
+            viewer.stateVersion = stateVersion
+            if let cachedBatch, cachedBatch.key == key { return (key, [], nil, cachedBatch.text) }
+            let entries = key.from >= key.through ? [] : log[(key.from + 1 - oldest)...].map(\.text)
             var text: String?
-            if viewer.stateVersion != stateVersion {
+            if key.state != nil {
                 if stateText == nil { stateText = LiveFeed.encode(state) }
                 text = stateText
-                viewer.stateVersion = stateVersion
             }
-            return (entries, text)
+            return (key, entries, text, nil)
         }
         if let batch {
-            if !batch.entries.isEmpty || batch.state != nil {
-                frames.append(LiveMessage.batchText(entries: batch.entries, state: batch.state))
+            if let cached = batch.cached {
+                if !cached.isEmpty { frames.append(cached) }
+                return frames
             }
+            // Viewers woken together mostly share a cursor: the first builds the frame, the rest reuse it.
+            let text = batch.entries.isEmpty && batch.state == nil ? ""
+                : LiveMessage.batchText(entries: batch.entries, state: batch.state)
+            lock.withLock { cachedBatch = (batch.key, text) }
+            if !text.isEmpty { frames.append(text) }
             return frames
         }
         let (text, through, version) = encodedSnapshot()

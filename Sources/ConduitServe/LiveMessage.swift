@@ -28,7 +28,8 @@ public struct TranscriptEntry: Codable, Equatable, Sendable {
 }
 
 /// What the session looks like now, besides its events: the clock, the subscription tree as nodes
-/// with demand, the sinks hidden from the room, the order of the lanes, the room's predictions.
+/// with demand, the sinks hidden from the room, the lanes grouped by pipeline, the lanes the
+/// presenter view shows, the room's predictions.
 public struct LiveState: Codable, Equatable, Sendable {
     /// The session's clock, as the playground writes it (`1.5s`), and in nanoseconds.
     public let clock: String
@@ -36,20 +37,25 @@ public struct LiveState: Codable, Equatable, Sendable {
     public let tree: [LiveTreeNode]
     /// Sinks hidden by `hide`: their values reach the page only at `reveal`.
     public let hidden: [String]
-    /// The names the page draws a lane for, in the order they were made.
-    public let lanes: [String]
+    /// The names the page draws a lane for, by pipeline: a source (subject, cold source, object)
+    /// and the sinks built on it, in the order they were made (`SessionOverview.laneGroups`).
+    public let groups: [[String]]
+    /// The lanes the presenter view (`?present`) shows, as `serve --lanes` or `lanes` picked them;
+    /// empty for every lane.
+    public let present: [String]
     /// How many predictions each hidden sink has.
     public let predictions: [String: Int]
     /// The latest reveals: `14 of 22 right; most common mistake: ...`, each with who was right.
     public let tallies: [LiveTally]
 
-    public init(clock: String, now: Int, tree: [LiveTreeNode], hidden: [String] = [], lanes: [String] = [],
-                predictions: [String: Int] = [:], tallies: [LiveTally] = []) {
+    public init(clock: String, now: Int, tree: [LiveTreeNode], hidden: [String] = [], groups: [[String]] = [],
+                present: [String] = [], predictions: [String: Int] = [:], tallies: [LiveTally] = []) {
         self.clock = clock
         self.now = now
         self.tree = tree
         self.hidden = hidden
-        self.lanes = lanes
+        self.groups = groups
+        self.present = present
         self.predictions = predictions
         self.tallies = tallies
     }
@@ -58,8 +64,8 @@ public struct LiveState: Codable, Equatable, Sendable {
 
     /// The same state with other prediction counts.
     func with(predictions counts: [String: Int]) -> LiveState {
-        LiveState(clock: clock, now: now, tree: tree, hidden: hidden, lanes: lanes, predictions: counts,
-                  tallies: tallies)
+        LiveState(clock: clock, now: now, tree: tree, hidden: hidden, groups: groups, present: present,
+                  predictions: counts, tallies: tallies)
     }
 }
 

@@ -8,8 +8,8 @@ import ConduitPlayground
 /// keeps everything live, reconnecting (from a fresh snapshot) when the link drops.
 enum LivePage {
     /// The page for `snapshot`; `presenting` is the presenter view (`?present`: large type, only
-    /// `presenterLanes` when the teacher named some); `code` is the join code the script passes on.
-    static func render(_ snapshot: LiveMessage, presenterLanes: [String], presenting: Bool, code: String?) -> String {
+    /// the lanes the teacher picked, if any); `code` is the join code the script passes on.
+    static func render(_ snapshot: LiveMessage, presenting: Bool, code: String?) -> String {
         guard case .snapshot(let transcript, let state) = snapshot else { return "" }
         var html = """
             <!doctype html>
@@ -22,9 +22,7 @@ enum LivePage {
             </head>
 
             """
-        html += "<body class=\"\(presenting ? "present" : "")\" data-present=\""
-            + LiveText.escape(presenterLanes.joined(separator: ",")) + "\" data-code=\"" + LiveText.escape(code ?? "")
-            + "\">\n"
+        html += "<body class=\"\(presenting ? "present" : "")\" data-code=\"" + LiveText.escape(code ?? "") + "\">\n"
         html += "<header><h1>Conduit live</h1><span>clock <b id=\"clock\">\(LiveText.escape(state.clock))</b></span>"
             + "<span id=\"status\">connecting…</span></header>\n<main>\n"
         html += "<section id=\"transcript-box\"><h2>Transcript</h2><div id=\"transcript\">"

@@ -31,11 +31,20 @@ enum LivePageStyle {
     #lanes { flex: 1; overflow: auto; margin-top: .3em; }
     .lane { display: flex; align-items: center; height: 52px; border-bottom: 1px solid #eee; width: max-content;
             min-width: 100%; }
-    .lane-name { position: sticky; left: 0; z-index: 1; background: #fff; flex: none; width: 8em;
+    .lane-name { position: sticky; left: 0; z-index: 1; background: #fff; flex: none; width: 136px;
                  box-sizing: border-box;
                  padding-right: .5em; font: bold 16px "DejaVu Sans Mono", monospace; overflow: hidden;
                  text-overflow: ellipsis; white-space: nowrap; }
     .lane.inner .lane-name { font-weight: normal; padding-left: .8em; }
+    .lane.group-start { border-top: 3px solid #b0bec5; }
+    .lane .lane-name { border-left: 5px solid #90caf9; padding-left: .3em; }
+    .lane.odd .lane-name { border-left-color: #ffcc80; }
+    .lane.demand-lane { height: 30px; }
+    .lane.demand-lane .lane-name { font: 15px "DejaVu Sans", sans-serif; color: #6d4c41; padding-left: 1.2em; }
+    .lane svg text.outstanding { font-size: 15px; fill: #6d4c41; }
+    .lane-group { border-bottom: 1px solid #eee; padding: .2em 0; }
+    .lane-group label { padding-left: 1.4em; }
+    .lane-group label.group-head { padding-left: 0; font-weight: bold; }
     .lane.hidden-sink .lane-name { color: #8e24aa; }
     .lane svg { flex: none; display: block; }
     .lane svg text { font: 15px "DejaVu Sans", sans-serif; }
@@ -60,9 +69,11 @@ enum LivePageStyle {
     body.present #room { grid-column: 1; grid-row: 2; }
     body.present #transcript-box, body.present #tree-box { display: none; }
     body.present .lane { height: 72px; }
-    body.present .lane-name { font-size: 24px; }
+    body.present .lane-name { font-size: 24px; width: 200px; }
     body.present .lane svg text { font-size: 22px; }
-    body.present .lane svg text.demand { font-size: 18px; }
+    body.present .lane svg text.demand, body.present .lane svg text.outstanding { font-size: 18px; }
+    body.present .lane.demand-lane { height: 40px; }
+    body.present .lane.demand-lane .lane-name { font-size: 18px; }
     body.present h2, body.present #toolbar, body.present #detail, body.present #room p { font-size: 20px; }
     """#
 }

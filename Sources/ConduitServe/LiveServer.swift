@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -8,7 +9,8 @@ import NIOCore
 /// session's current state already in its HTML (and its style and script inline, nothing from the
 /// network), `GET /snapshot` the session as JSON, and `/live` pushes every change to the page over
 /// a WebSocket and takes the room's predictions (`LiveRoom`). Off loopback every request needs the
-/// join code (`LiveAccess`).
+/// join code (`LiveAccess`): without it the page, the snapshot and the WebSocket's upgrade
+/// (`JoinCodeGuard`) get 403.
 public struct LiveServer: Sendable {
     public let feed: LiveFeed
     public let room: LiveRoom
@@ -29,12 +31,12 @@ public struct LiveServer: Sendable {
     /// port 0). Throws when the address cannot be bound (a port in use).
     public func run(onRunning: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let (feed, room, access) = (self.feed, self.room, self.access)
-        let router = Router(context: BasicWebSocketRequestContext.self)
+        let router = Router()
         let refusal = "this page needs the join code the teacher's terminal shows: open the address with ?code=...\n"
         router.get("/") { request, _ in
             guard access.allows(request.uri.queryParameters["code"]) else { return LiveServer.forbidden(refusal) }
-            let page = LivePage.render(feed.snapshot(), presenterLanes: feed.presenterLanes,
-                                       presenting: request.uri.queryParameters["present"] != nil, code: access.code)
+            let page = LivePage.render(feed.snapshot(), presenting: request.uri.queryParameters["present"] != nil,
+                                       code: access.code)
             return Response(
                 status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(string: page)))
@@ -45,8 +47,15 @@ public struct LiveServer: Sendable {
                 status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(string: feed.encodedSnapshotThrough().text)))
         }
-        router.ws("/live", shouldUpgrade: { request, _ in
-            // Declined: Hummingbird answers a declined upgrade with 400 (its fixed reply) and closes.
+        // A plain GET of /live (not an upgrade, or on a connection that already had a request).
+        router.get("/live") { request, _ in
+            guard access.allows(request.uri.queryParameters["code"]) else { return LiveServer.forbidden(refusal) }
+            return Response(status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: "/live is the page's WebSocket: open / instead\n")))
+        }
+        // An upgrade without the code never reaches this router: `JoinCodeGuard` answers it with 403.
+        let sockets = Router(context: BasicWebSocketRequestContext.self)
+        sockets.ws("/live", shouldUpgrade: { request, _ in
             access.allows(request.uri.queryParameters["code"]) ? .upgrade([:]) : .dontUpgrade
         }, onUpgrade: { inbound, outbound, _ in
             let viewer = LiveViewer()
@@ -92,7 +101,12 @@ public struct LiveServer: Sendable {
         logger.logLevel = .critical
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            server: HTTPServerBuilder { [socketResponder = sockets.buildResponder()] responder in
+                GuardedUpgradeChannel(
+                    inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: socketResponder,
+                                                        configuration: .init()),
+                    access: access, refusal: refusal)
+            },
             configuration: .init(address: .hostname(host, port: port), serverName: nil, reuseAddress: false),
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? 0) },
             logger: logger

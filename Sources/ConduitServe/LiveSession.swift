@@ -72,7 +72,7 @@ public final class LiveSession: @unchecked Sendable {
         let tree = LiveTreeNode.parse(overview.tree, entities: entities, levels: levels, hidden: hiddenSet)
         feed.publish(state: LiveState(
             clock: overview.clock, now: overview.now, tree: tree, hidden: hiddenNow,
-            lanes: overview.lanes.map(\.name), predictions: session.predictionCounts,
+            groups: overview.laneGroups, present: session.presenterLanes, predictions: session.predictionCounts,
             tallies: session.revealTallies.map(LiveTally.init)))
     }
 

@@ -29,8 +29,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The address to listen on (0.0.0.0 for every network interface).")
     var host: String = "127.0.0.1"
 
-    @Option(help: ArgumentHelp("The lanes the presenter view (the page's address with ?present) shows.",
-        valueName: "a,b"))
+    @Option(help: ArgumentHelp("The lanes the presenter view (the page's address with ?present) shows at first "
+        + "(`lanes a,b` at the prompt picks others).", valueName: "a,b"))
     var lanes: String = ""
 
     @Argument(help: ArgumentHelp("Scripts to replay before the prompt.", valueName: "file"))
@@ -47,8 +47,7 @@ struct ServeCommand: ParsableCommand {
 
     mutating func run() throws {
         try ScriptFiles.requireReadable(files)
-        let feed = LiveFeed(presenterLanes: lanes.split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        let feed = LiveFeed()
         let room = LiveRoom()
         let access = LiveAccess.forHost(host)
         let server = LiveServer(feed: feed, room: room, access: access, host: host, port: port)
@@ -65,6 +64,9 @@ struct ServeCommand: ParsableCommand {
         }
         let session = Session()
         if display.realTime { session.setRealTime(true) }
+        // The lanes the presenter view starts with; `lanes` at the prompt picks others later.
+        session.presenterLanes = lanes.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
         let live = LiveSession(feed: feed)
         room.predict = { [weak session] sink, marbles, name in
             guard let session else { return .failure(RoomRefusal("the session has ended")) }

@@ -73,6 +73,24 @@ final class LiveRoomTests: XCTestCase {
         _ = try? await first.value
     }
 
+    func testTheStateCarriesTheLanesByPipelineAndTheLanesThePresenterPicked() throws {
+        let feed = LiveFeed()
+        let session = Session()
+        session.presenterLanes = ["taps"]
+        let live = LiveSession(feed: feed)
+        for line in ["subject taps", "sink out = taps", "subject other", "sink more = other.map { $0 + 1 }"] {
+            live.record(input: line, records: session.evaluate(line), session: session)
+        }
+        live.flush(session)
+        guard case .snapshot(_, let state) = feed.snapshot() else { return XCTFail("a snapshot") }
+        XCTAssertEqual(state.groups, [["taps", "out"], ["other", "more"]])
+        XCTAssertEqual(state.present, ["taps"], "as `serve --lanes taps` starts it")
+        live.record(input: "lanes more, taps", records: session.evaluate("lanes more, taps"), session: session)
+        live.flush(session)
+        guard case .snapshot(_, let later) = feed.snapshot() else { return XCTFail("a snapshot") }
+        XCTAssertEqual(later.present, ["more", "taps"], "`lanes` at the prompt reaches the page at once")
+    }
+
     func testLearnersPredictOverTheWebSocketAndRevealTalliesThem() async throws {
         let feed = LiveFeed()
         let room = LiveRoom()

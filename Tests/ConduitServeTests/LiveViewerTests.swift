@@ -33,6 +33,33 @@ final class LiveViewerTests: XCTestCase {
         XCTAssertEqual(feed.frames(for: viewer), [], "nothing is left over")
     }
 
+    func testViewersAtTheSameCursorShareOneFrameAndOneBehindGetsItsOwn() throws {
+        let feed = LiveFeed()
+        let (first, second, late) = (LiveViewer(), LiveViewer(), LiveViewer())
+        for viewer in [first, second] {
+            XCTAssertTrue(feed.add(viewer, limit: 10))
+            _ = feed.frames(for: viewer)
+        }
+        feed.publish(input: "send s 1", events: [])
+        feed.publish(state: LiveState(clock: "1s", now: 1, tree: []))
+        let shared = feed.frames(for: first)
+        XCTAssertEqual(feed.frames(for: second), shared, "the same entries and state: the same frame")
+        XCTAssertTrue(feed.add(late, limit: 10))
+        _ = feed.frames(for: late)
+        feed.publish(input: "send s 2", events: [])
+        let early = try decode(feed.frames(for: first))
+        let snapshotTaker = try decode(feed.frames(for: late))
+        for messages in [early, snapshotTaker] {
+            guard case .batch(let entries, let state)? = messages.first, messages.count == 1 else {
+                return XCTFail("\(messages)")
+            }
+            XCTAssertEqual(entries.map(\.input), ["send s 2"])
+            XCTAssertNil(state, "the state did not change since either had it")
+        }
+        guard case .batch(let entries, _)? = try decode(feed.frames(for: second)).first else { return XCTFail() }
+        XCTAssertEqual(entries.map(\.input), ["send s 2"])
+    }
+
     func testAWaitingViewerIsWokenByTheNextLineAndOnlyThen() async throws {
         let feed = LiveFeed()
         let viewer = LiveViewer()

@@ -88,10 +88,12 @@ def test_off_loopback_the_page_needs_the_join_code(conduit_bin, tmp_path):
             assert "join code" in text
         status, page = fetch(child.port, f"/?code={child.code}")
         assert status == 200 and "Conduit live" in page
-        with pytest.raises(Refused) as refused:
-            WebSocket(f"ws://127.0.0.1:{child.port}/live")
-        # Hummingbird answers a WebSocket upgrade it declines with 400 (its fixed reply), not 403.
-        assert " 400 " in refused.value.status_line + " ", refused.value.status_line
+        # The WebSocket's upgrade is refused like the page: 403, with or without a wrong code.
+        for path in ["/live", "/live?code=NOTIT1"]:
+            with pytest.raises(Refused) as refused:
+                WebSocket(f"ws://127.0.0.1:{child.port}{path}")
+            assert " 403 " in refused.value.status_line + " ", refused.value.status_line
+        assert fetch(child.port, "/live")[0] == 403, "a plain GET of /live too"
         socket = WebSocket(f"ws://127.0.0.1:{child.port}/live?code={child.code}")
         assert socket.messages_until(lambda m: True)[0]["type"] == "snapshot"
         socket.close()
@@ -210,6 +212,19 @@ MEASURE = """JSON.stringify((() => {
     width: innerWidth, height: innerHeight };
 })())"""
 
+# Unticks (or ticks again) a lane's or a group's box in the page's lane list, as a click does.
+CLICK_LANE_BOX = """(() => {{ const box = document.querySelector('#lane-list input[data-{kind}="{name}"]');
+  if (!box) return 'no box';
+  box.checked = !box.checked;
+  box.dispatchEvent(new Event('change', {{ bubbles: true }}));
+  return 'ok'; }})()"""
+
+
+def shown_lanes(browser):
+    return json.loads(browser.evaluate(
+        "JSON.stringify([...document.querySelectorAll('#lanes .lane:not(.demand-lane)')].map((l) => l.dataset.lane))"))
+
+
 NINE_SINKS = ["subject s"] + [f"sink {name} = s.map {{ $0 * {factor} }}"
                               for factor, name in enumerate("abcdefghi", start=1)]
 SIX_SECONDS = [line for value in range(1, 13) for line in (f"send s {value}", "tick 500ms")]
@@ -236,6 +251,13 @@ def test_nine_sinks_stay_readable_at_1280_by_720_and_hidden_lanes_are_gone(condu
         assert seen["textMin"] >= 14, seen["smallest"]
         assert min(seen["laneHeights"]) >= 50, "lanes keep their height"
         assert seen["scrolls"], "six seconds of lanes scroll in time rather than shrink"
+        # The lane list hides one lane, then the whole group (`s` and the sinks built on it).
+        assert browser.evaluate(CLICK_LANE_BOX.format(kind="lane", name="g")) == "ok"
+        assert shown_lanes(browser) == ["s", "a", "b", "f", "h", "i"]
+        assert browser.evaluate(CLICK_LANE_BOX.format(kind="group", name="s")) == "ok"
+        assert shown_lanes(browser) == []
+        assert browser.evaluate(CLICK_LANE_BOX.format(kind="group", name="s")) == "ok"
+        assert shown_lanes(browser) == ["s", "a", "b", "f", "h", "i"]
     finally:
         browser.close()
         quit_serve(child)
@@ -261,6 +283,65 @@ def test_the_presenter_view_shows_only_the_teachers_lanes_in_large_type(conduit_
           return document.getElementById('detail').textContent; })()""")
         assert detail.startswith("value 6 · at 1s · lane b"), detail
         assert "from 3 sent into s" in detail, detail
+        # The teacher picks other lanes at the prompt: the open page follows, the others are gone.
+        type_line(child, "lanes i, a", "the presenter view (`?present`) shows i, a")
+        assert browser.wait_for("JSON.stringify([...document.querySelectorAll('#lanes .lane')]"
+                                ".map((l) => l.dataset.lane)) === '[\"a\",\"i\"]'"), shown_lanes(browser)
+        type_line(child, "lanes all", "shows every lane")
+        assert browser.wait_for("document.querySelectorAll('#lanes .lane').length === 10"), shown_lanes(browser)
+        assert json.loads(browser.evaluate(MEASURE))["marbleMin"] >= 20
+    finally:
+        browser.close()
+        quit_serve(child)
+
+
+RICH_LESSON = [
+    "subject taps", "sink tens = taps.map { $0 * 10 }", "sink slow = taps demand 1",
+    'cold song = "-a-b|" {a: "verse", b: "chorus"}', "sink first = song", "tick 200ms", "sink second = song",
+    'object player { @Published current = "none" }', "sink playing = player.$current",
+    "send taps 1", "request slow 1", "send taps 2", 'player.current = "jazz"', "tick 600ms",
+    'player.current = "rock"', "send taps 3",
+]
+
+LANES_DRAWN = """JSON.stringify([...document.querySelectorAll('#lanes .lane')].map((lane) => ({
+  lane: lane.dataset.lane, demand: lane.classList.contains('demand-lane'),
+  groupStart: lane.classList.contains('group-start'),
+  values: [...lane.querySelectorAll('.marble text')].map((t) => t.textContent),
+  fills: [...lane.querySelectorAll('.marble circle')].map((c) => c.getAttribute('fill')),
+  hollow: lane.querySelectorAll('.marble circle[stroke-dasharray]').length,
+  outstanding: [...lane.querySelectorAll('text.outstanding')].map((t) => t.textContent) })))"""
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (scripts/setup installs it)")
+def test_demand_cold_playbacks_and_published_properties_are_drawn_as_lanes_by_pipeline(conduit_bin, tmp_path):
+    script = tmp_path / "rich.conduit"
+    script.write_text("\n".join(RICH_LESSON) + "\n")
+    child = start_serve(conduit_bin, tmp_path, str(script))
+    browser = DevTools(f"http://127.0.0.1:{child.port}/", tmp_path / "profile")
+    try:
+        assert browser.wait_for("document.querySelectorAll('#lanes .lane').length >= 11")
+        lanes = json.loads(browser.evaluate(LANES_DRAWN))
+        by_name = {(lane["lane"], lane["demand"]): lane for lane in lanes}
+        assert [(lane["lane"], lane["demand"]) for lane in lanes] == [
+            ("taps", False), ("tens", False), ("slow", False), ("slow", True),
+            ("song:1", False), ("song:2", False), ("first", False), ("second", False),
+            ("player", False), ("player.$current", False), ("playing", False)], lanes
+        # Three pipelines: a subject, a cold source and an object, each with the sinks built on it.
+        assert [lane["lane"] for lane in lanes if lane["groupStart"]] == ["taps", "song:1", "player"]
+        # Demand: `slow` asked for one value, then one more; the value sent without demand is hollow.
+        slow = by_name[("slow", False)]
+        assert slow["values"][-3:] == ["1", "2", "3"] and slow["hollow"] == 1, slow
+        assert by_name[("slow", True)]["outstanding"] == ["1", "0", "1", "0"], by_name[("slow", True)]
+        # A cold source plays to each subscription on a lane of its own.
+        for playback in ["song:1", "song:2"]:
+            assert by_name[(playback, False)]["values"] == ["ve…", "ch…"], by_name[(playback, False)]
+        # The object marks each objectWillChange; its @Published property draws each value set,
+        # and the sink reading it keeps that value's colour.
+        assert by_name[("player", False)]["values"] == ["()", "()"]
+        current = by_name[("player.$current", False)]
+        assert current["values"] == ["ja…", "ro…"], current
+        assert by_name[("playing", False)]["fills"][-2:] == current["fills"], lanes
+        assert json.loads(browser.evaluate(MEASURE))["textMin"] >= 14
     finally:
         browser.close()
         quit_serve(child)

@@ -37,11 +37,16 @@ public struct Row: Sendable {
     public let withinFloor: Bool
     /// Whether `--instructions` counts this row (a timed loop that callgrind runs in reasonable time).
     public let countsInstructions: Bool
+    /// A target against another row of the same run: Conduit's figure at least `share` of that row's
+    /// (replay with 200 viewers at least a quarter as fast as with none).
+    public let shareTarget: (row: String, share: Double)?
 
     public init(
         _ id: String, _ title: String, _ unit: Unit, reference: String = "",
-        ratio: Double? = 3, absolute: Double? = nil, withinFloor: Bool = false, instructions: Bool = true
+        ratio: Double? = 3, absolute: Double? = nil, withinFloor: Bool = false, instructions: Bool = true,
+        atLeast share: (row: String, share: Double)? = nil
     ) {
+        self.shareTarget = share
         self.countsInstructions = instructions && unit.countsInstructions
         self.id = id
         self.title = title
@@ -194,6 +199,15 @@ public struct Harness {
                 if let mine {
                     met.append(row.unit.lowerIsBetter ? mine < goal : mine >= goal)
                 }
+            }
+            if let (other, share) = row.shareTarget {
+                let base = results.first { $0.row.id == other }?.figures.first ?? nil
+                var text = "≥\(format(share * 100, decimals: 0))% of \(other)"
+                if let mine, let base, base > 0 {
+                    text += " (\(format(mine / base * 100, decimals: 0))%)"
+                    met.append(mine >= base * share)
+                }
+                targets.append(text)
             }
             if row.withinFloor, let floor, let mine {
                 targets.append("≤10x floor (\(format(mine / floor, decimals: 1))x)")

@@ -93,6 +93,12 @@ extension Interpreter {
         }
         let object = PlaygroundObject(name: name, typeName: typeName, properties: values)
         object.onFeedback = { [weak self] message in self?.emit(OutputRecord(kind: .error, text: "error: " + message)) }
+        // Drawn like subjects on the live page: the object's lane marks each `objectWillChange`, and
+        // `player.$song` each value the property publishes.
+        object.willPublish = { [weak recorder] property, value in
+            recorder?.record(.sent(lane: name, value: .void))
+            recorder?.record(.sent(lane: "\(name).$\(property)", value: value))
+        }
         object.held = held
         for method in methods where method.name.display != "init" {
             let body = try bind(method.body)

@@ -100,6 +100,8 @@ final class Interpreter: @unchecked Sendable {
     let subjectLedgers: SubjectLedgers
     /// The sinks hidden for predict-then-reveal, and the room's predictions.
     let predictions = PredictionBoard()
+    /// The lanes the live page's presenter view shows (`lanes a,b`); empty for every lane.
+    let presentedLanes = LockedValue<[String]>([])
     /// The sink or pipeline being built, which the publishers its closures make belong to.
     var building: String?
     /// The types of the arguments of the closure being bound, where the checker knows them:
@@ -192,7 +194,9 @@ final class Interpreter: @unchecked Sendable {
     ///   - cursor: Where the cursor is, in characters from 0.
     /// - Returns: The candidates, in the order to show them.
     func completions(for line: String, cursor: Int) -> [String] {
-        let completer = scheduler.owner.run { Completer(registry: names, connectable: Set(connections.keys)) }
+        let completer = scheduler.owner.run {
+            Completer(registry: names, connectable: Set(connections.keys), lanes: laneGroups().flatMap { $0 })
+        }
         return completer.completions(for: line, cursor: cursor)
     }
 
@@ -265,26 +269,16 @@ final class Interpreter: @unchecked Sendable {
             text: "error: " + text))
     }
 
-    /// The session at a glance (tree, marble lanes, clock) for the live page; call it where
+    /// The session at a glance (tree, lanes by pipeline, clock) for the live page; call it where
     /// `evaluate` is called.
     ///
-    /// - Returns: The subscription tree, the marble lanes and the time now.
+    /// - Returns: The subscription tree, the names that draw a lane and the time now.
     func overview() -> SessionOverview {
         scheduler.owner.run { currentOverview() }
     }
 
     private func currentOverview() -> SessionOverview {
-        let drawable = order.filter { name in
-            guard let entry = entries[name] else { return false }
-            switch entry {
-            case .pipeline, .value: return false
-            default: return true
-            }
-        }
-        return SessionOverview(
-            subscriptions: subscriptionTree(), lanes: recorder.timeline.lanes(of: drawable),
-            now: scheduler.now.nanoseconds
-        )
+        SessionOverview(subscriptions: subscriptionTree(), laneGroups: laneGroups(), now: scheduler.now.nanoseconds)
     }
 
     /// The events recorded after number `sequence`, oldest first: what the session did, typed.

@@ -42,6 +42,9 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     var closureProperties: Set<String> = []
     /// Told when a write is dropped because it fed itself (see `FeedbackGuard`).
     var onFeedback: (@Sendable (String) -> Void)?
+    /// Told of each new value of a `@Published` property just before it is stored (and announced),
+    /// so the session records it as a send on the object's lanes (`player`, `player.$song`).
+    var willPublish: (@Sendable (_ property: String, _ value: Value) -> Void)?
     /// Where the session that made the object keeps the subscriptions to its publishers (set once,
     /// when it is made), so that it can end them when it lets go of everything.
     var held: HeldSubscriptions?
@@ -167,6 +170,7 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     private func store(_ property: String, _ value: Value) -> Bool {
         if let index = publishedIndex[property] {
             let ran = FeedbackGuard.run {
+                willPublish?(property, value)
                 Published<Value>[_enclosingInstance: self, wrapped: \.wrappedPlaceholder, storage: \.published[index]] =
                     value
             }

@@ -8,6 +8,8 @@ struct Completer {
     let registry: NameRegistry
     /// The names of the pipelines and sinks that have a connectable publisher (`connect`).
     let connectable: Set<String>
+    /// The names that draw a lane on the live page (`lanes`), group after group.
+    let lanes: [String]
 
     var entries: [String: Interpreter.Entry] { registry.entries }
     var order: [String] { registry.order }
@@ -110,7 +112,7 @@ struct Completer {
         }
         if index < spec.arguments.count { return spec.arguments[index] }
         // `marbles a b c`: the last kind of a list of names repeats.
-        if let last = spec.arguments.last, [.subjectOrSink, .anyName].contains(last) { return last }
+        if let last = spec.arguments.last, [.subjectOrSink, .anyName, .lane].contains(last) { return last }
         return nil
     }
 
@@ -132,6 +134,8 @@ struct Completer {
             return names { if case .pipeline = $0 { false } else { true } }
         case .anyName?:
             return order
+        case .lane?:
+            return lanes + ["all"]
         case .helpTopic?:
             return Help.topics
         case .word(let words)?:

@@ -49,6 +49,8 @@ enum ArgumentKind: Sendable, Equatable {
     case subjectOrSink
     /// Any name in use (`inspect`, `drop`).
     case anyName
+    /// A name that draws a lane on the live page, or `all` (`lanes`).
+    case lane
     /// A pipeline: names to read from, sources, and operators after a `.`.
     case pipeline
     /// A value, as `send` takes.

@@ -3,7 +3,8 @@
 enum CommandTable {
     static let all: [CommandSpec] = SubjectCommands.all + PipelineCommands.all + InspectionCommands.all
         + TypeCommands.all + TourCommands.all
-        + TimeCommands.all + MarbleCommands.all + PredictionCommands.all + ObjectCommands.all + NameCommands.all
+        + TimeCommands.all + MarbleCommands.all + PredictionCommands.all + PresenterCommands.all + ObjectCommands.all
+        + NameCommands.all
         + ScriptCommands.all
 
     private static let byWord: [String: CommandSpec] = Dictionary(
