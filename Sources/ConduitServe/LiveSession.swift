@@ -69,7 +69,7 @@ public final class LiveSession: @unchecked Sendable {
             return (self.entities, self.levels)
         }
         let hiddenSet = Set(hiddenNow)
-        let tree = LiveTreeNode.parse(overview.tree, entities: entities, levels: levels, hidden: hiddenSet)
+        let tree = LiveTreeNode.nodes(of: overview.subscriptions, entities: entities, levels: levels, hidden: hiddenSet)
         feed.publish(state: LiveState(
             clock: overview.clock, now: overview.now, tree: tree, hidden: hiddenNow,
             groups: overview.laneGroups, present: session.presenterLanes, predictions: session.predictionCounts,

@@ -21,52 +21,23 @@ public struct LiveTreeNode: Codable, Equatable, Sendable {
         self.children = children
     }
 
-    /// The nodes of `tree`, the text `subs` prints (two spaces per level; a detail line is indented
-    /// past its node's name column). `entities` and `levels` come from the events; a sink in
-    /// `hidden` shows only that it is hidden, so the tree does not give the answer away.
-    static func parse(_ tree: String, entities: [String: String], levels: [String: DemandLevel],
+    /// The page's nodes for the session's subscription tree (the data `subs` prints). `entities`
+    /// and `levels` come from the events; a sink in `hidden` shows only that it is hidden, so the
+    /// tree does not give the answer away.
+    static func nodes(of tree: SubscriptionTree, entities: [String: String], levels: [String: DemandLevel],
                       hidden: Set<String>) -> [LiveTreeNode] {
-        /// A node being read, with the depth it was found at.
-        final class Draft {
-            let depth: Int
-            let name: String
-            let text: String
-            var details: [String] = []
-            var children: [Draft] = []
-            init(depth: Int, name: String, text: String) {
-                self.depth = depth
-                self.name = name
-                self.text = text
+        func make(_ node: SubscriptionTree.Node) -> LiveTreeNode {
+            if hidden.contains(node.name) {
+                return LiveTreeNode(name: node.name, entity: "sink", text: "sink  hidden until `reveal`")
             }
-        }
-        var roots: [Draft] = []
-        var stack: [Draft] = []
-        for line in tree.split(separator: "\n", omittingEmptySubsequences: true) {
-            let spaces = line.prefix { $0 == " " }.count
-            let rest = line.dropFirst(spaces)
-            if let parent = stack.last, spaces > 2 * (parent.depth + 1) {
-                parent.details.append(String(rest))
-                continue
-            }
-            let depth = spaces / 2
-            let name = String(rest.prefix { $0 != " " })
-            let text = rest.dropFirst(name.count).drop { $0 == " " }
-            let draft = Draft(depth: depth, name: name, text: String(text))
-            while let last = stack.last, last.depth >= depth { stack.removeLast() }
-            if let parent = stack.last { parent.children.append(draft) } else { roots.append(draft) }
-            stack.append(draft)
-        }
-        func node(_ draft: Draft) -> LiveTreeNode {
-            if hidden.contains(draft.name) {
-                return LiveTreeNode(name: draft.name, entity: "sink", text: "sink  hidden until `reveal`")
-            }
-            let demand = levels[draft.name]
+            let demand = levels[node.name] ?? node.demand
             // The demand has a badge of its own: the line does not say it twice.
-            let text = demand == nil ? draft.text
-                : draft.text.replacing(#/\s*requested \S+\s+delivered \d+(\s+outstanding \d+)?/#, with: "")
-            return LiveTreeNode(name: draft.name, entity: entities[draft.name], text: text,
-                                details: draft.details, demand: levels[draft.name], children: draft.children.map(node))
+            let text = demand == nil ? node.line
+                : node.line.replacing(#/\s*requested \S+\s+delivered \d+(\s+outstanding \d+)?/#, with: "")
+            let entity = ["dropped", "earlier"].contains(node.kind) ? entities[node.name] : node.kind
+            return LiveTreeNode(name: node.name, entity: entity, text: text, details: node.details, demand: demand,
+                                children: node.children.map(make))
         }
-        return roots.map(node)
+        return tree.roots.map(make)
     }
 }
