@@ -154,6 +154,7 @@ extension Parser {
         if current.identifier == "switch" { return try switchStatement(nextLocal: nextLocal) }
         try enter()
         defer { depth -= 1 }
+        let declaresVar = current.identifier == "var"
         if let (name, value) = try namedValue(usage: "a step in a closure reads `let NAME = value;`") {
             if current.isSymbol(";") { advance() }
             guard !current.isSymbol("}") else {
@@ -165,7 +166,11 @@ extension Parser {
             }
             let shadowed = parameters[name]
             parameters[name] = nextLocal
-            defer { parameters[name] = shadowed }
+            if declaresVar { mutableLocals[nextLocal] = blockDepth }
+            defer {
+                parameters[name] = shadowed
+                mutableLocals[nextLocal] = nil
+            }
             return .local(slot: nextLocal, value: value, body: try closureBody(nextLocal: nextLocal + 1))
         }
         if current.identifier == "throw" { return try throwStatement() }
@@ -179,6 +184,11 @@ extension Parser {
         }
         if let append = try propertyAppend() { return try followed(append, at: nextLocal) }
         let body = try expression()
+        if !returns, case .argument(let slot) = body, current.isSymbol("=") && !peek(1).isSymbol("=")
+            || atCompoundAssignment
+        {
+            return try localAssignment(to: slot, nextLocal: nextLocal)
+        }
         if case .name(let name, let token) = body, current.isSymbol("=") && !peek(1).isSymbol("=")
             || atCompoundAssignment
         {
@@ -338,5 +348,37 @@ extension Parser {
         try expectSymbol(")", "close `\(property).append(` with `)`")
         let updated = Expression.binary(.plus, .member(receiver, property), whole ? added : .array([added]))
         return .call(".set", [receiver, .literal(.string(property)), updated])
+    }
+}
+
+extension Parser {
+    /// `total = total + n` or `total += n` on a `var` of the body: the new value names `total` for
+    /// the rest of the block, as Swift's assignment does for what follows it. A `let` or a
+    /// parameter cannot be set (Swift's words), and a `var` is set only in the block that declares
+    /// it (a value set in an `if` would not be seen after it here).
+    mutating func localAssignment(to slot: Int, nextLocal: Int) throws -> Expression {
+        let at = current
+        guard let name = parameters.first(where: { $0.value == slot })?.key else {
+            throw SyntaxError("cannot assign to `$\(slot)`: a closure's arguments are constants", at: at)
+        }
+        guard let declaredAt = mutableLocals[slot] else {
+            throw SyntaxError("cannot assign to value: '\(name)' is a 'let' constant (declare it with `var`)", at: at)
+        }
+        guard declaredAt == blockDepth else {
+            throw SyntaxError(
+                "the playground sets `\(name)` only in the block that declares it: give the value from the block "
+                    + "instead (`\(name) = condition ? a : b`, or `let` a new name in the block)",
+                at: at)
+        }
+        let value = try assignedValue(to: .argument(slot))
+        if current.isSymbol(";") { advance() }
+        guard moreStatementsFollow else { return .local(slot: nextLocal, value: value, body: .literal(.void)) }
+        parameters[name] = nextLocal
+        mutableLocals[nextLocal] = blockDepth
+        defer {
+            parameters[name] = slot
+            mutableLocals[nextLocal] = nil
+        }
+        return .local(slot: nextLocal, value: value, body: try closureBody(nextLocal: nextLocal + 1))
     }
 }

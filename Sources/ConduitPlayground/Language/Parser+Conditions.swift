@@ -117,7 +117,11 @@ extension Parser {
         advance()
         let saved = readingCondition
         readingCondition = false
-        defer { readingCondition = saved }
+        blockDepth += 1
+        defer {
+            readingCondition = saved
+            blockDepth -= 1
+        }
         let body: Expression = current.isSymbol("}") ? .literal(.void) : try closureBody(nextLocal: nextLocal)
         guard current.isSymbol("}") else {
             throw SyntaxError("expected `}` to close the block opened here", at: open)

@@ -84,6 +84,8 @@ extension Parser {
         guard moreStatementsFollow else {
             throw SyntaxError("a case needs at least one statement (`break` does nothing)", at: current)
         }
+        blockDepth += 1
+        defer { blockDepth -= 1 }
         return try closureBody(nextLocal: nextLocal)
     }
 

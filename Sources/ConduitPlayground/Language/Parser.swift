@@ -23,6 +23,11 @@ struct Parser {
     /// The names of the promises of the `Future { promise in ... }` closures being read: a call of
     /// one (`promise(.success(42))`) fulfils its future.
     var promiseNames: Set<String> = []
+    /// The `var`s of the closure or function body being read, by slot, with the block depth each
+    /// was declared at: `total = total + n` there names a new value for the rest of that block.
+    var mutableLocals: [Int: Int] = [:]
+    /// How many blocks (`if`, `else`, `guard`, `case` bodies) deep the statement being read is.
+    var blockDepth = 0
     /// How deeply the expression being read nests (brackets, operators, closures): each level is a
     /// level of recursion here and when it is evaluated, so it is bounded.
     var depth = 0
