@@ -125,6 +125,7 @@ let package = Package(
             dependencies: [
                 "ConduitPlayground",
                 .target(name: "ConduitServe", condition: .when(traits: ["Serve"])),
+                .target(name: "ConduitPostgres", condition: .when(traits: ["Postgres"])),
                 "CLibedit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -47,6 +47,7 @@ struct ServeCommand: ParsableCommand {
 
     mutating func run() throws {
         try ScriptFiles.requireReadable(files)
+        installSharedRooms()
         let feed = LiveFeed(presenterLanes: lanes.split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         let room = LiveRoom()

@@ -103,6 +103,8 @@ public final class Session: @unchecked Sendable {
     var building: String?
     /// Where the learner is in the guided `tour`.
     var tourProgress = TourProgress()
+    /// The connections to servers whose channels other processes share (`let room = Postgres(URL)`).
+    let rooms = SessionRooms()
 
     /// Creates an empty session: no names, the virtual clock at 0.
     public init() {
@@ -125,6 +127,7 @@ public final class Session: @unchecked Sendable {
         for case .object(let object) in entries.values { object.letGo() }
         for connection in connections.values { connection.disconnect() }
         endHeldSubscriptions()
+        rooms.closeAll()
         Instrumentation.remove(recorder)
         // What waits on the virtual clock (a `delay`'s value, a `Future`'s result) holds its
         // operator, which holds the scheduler: dropping the clock's queue breaks that cycle, which
@@ -453,6 +456,7 @@ public final class Session: @unchecked Sendable {
         for case .object(let object) in entries.values { object.letGo() }
         for connection in connections.values { connection.disconnect() }
         connections = [:]
+        rooms.closeAll()
         let dropped = order
         names.removeAll()
         lastStatement = nil

@@ -1,0 +1,42 @@
+/// A connection to a server whose channels other processes share, or one of its channels, after
+/// `let NAME =`: `Postgres("postgres://localhost/workshop")` or `room.channel("prices", of: Int.self)`.
+enum SharedDeclaration {
+    case room(url: Expression)
+    /// `room` is the name before `.channel`; `typeName` is what `of: TYPE.self` names (String without it).
+    case channel(room: String, name: Expression, typeName: String)
+}
+
+extension Parser {
+    /// Reads `Postgres(URL)` or `ROOM.channel(NAME, of: TYPE.self)` whole; nil (reading nothing) for
+    /// anything else.
+    mutating func sharedDeclaration() throws -> SharedDeclaration? {
+        if current.identifier == "Postgres", peek(1).isSymbol("(") {
+            advance()
+            advance()
+            let url = try valueExpression()
+            try expectSymbol(")", "write `Postgres(\"postgres://localhost/workshop\")`")
+            return .room(url: url)
+        }
+        guard let word = current.identifier, word.hasSuffix(".channel"), word.count > 8, peek(1).isSymbol("(")
+        else { return nil }
+        let room = String(word.dropLast(".channel".count))
+        let usage = "write `\(room).channel(\"prices\", of: Int.self)`"
+        advance()
+        advance()
+        let name = try valueExpression()
+        var typeName = "String"
+        if current.isSymbol(",") {
+            advance()
+            guard current.identifier == "of", peek(1).isSymbol(":") else { throw SyntaxError(usage, at: current) }
+            advance()
+            advance()
+            guard let type = current.identifier, type.hasSuffix(".self"), type.count > 5 else {
+                throw SyntaxError(usage + " (the type of the values, then `.self`)", at: current)
+            }
+            typeName = String(type.dropLast(".self".count))
+            advance()
+        }
+        try expectSymbol(")", usage)
+        return .channel(room: room, name: name, typeName: typeName)
+    }
+}
