@@ -111,3 +111,16 @@ def test_without_the_trait_postgres_says_how_to_start_with_it(conduit_bin, tmp_p
         pytest.skip("this conduit is built with the Postgres trait")
     assert "scripts/conduit --postgres" in output
     assert output.count("\n") <= 2
+
+
+def test_the_lesson_runs_against_a_server(conduit_bin, server, tmp_path):
+    port = server.rsplit(":", 1)[1].split("/")[0]
+    env = clean_env(tmp_path, PGHOST="127.0.0.1", PGPORT=port, PGUSER="conduit", PGDATABASE="postgres")
+    lesson = ROOT / "scripts" / "examples" / "postgres" / "lesson-10-shared-channels.conduit"
+    result = run(conduit_bin, "run", str(lesson), env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    offers = re.findall(r'offers ← "buy at (\d)"', result.stdout)
+    assert offers == ["3", "4"], result.stdout
+    assert "buy at 7" not in result.stdout
+    assert re.search(r'PostgreSQL channel "prices" of Int on postgres://conduit@127\.0\.0\.1:\d+/postgres '
+                     r'\(connected\): listening, 3 received, 0 dropped', result.stdout), result.stdout

@@ -11,9 +11,11 @@ public enum Unit: String, Sendable {
 
     case kibibytesPeak = "KiB peak"
     case kibibytesPerViewer = "KiB/viewer"
+    case notificationsPerSecond = "notifications/s"
+    case microseconds = "µs"
 
     /// Whether a smaller figure is better.
-    var lowerIsBetter: Bool { self != .linesPerSecond }
+    var lowerIsBetter: Bool { self != .linesPerSecond && self != .notificationsPerSecond }
 
     /// Whether the row times a loop of operations, which `--instructions` can count.
     var countsInstructions: Bool { rawValue.hasPrefix("ns/") }
@@ -114,7 +116,8 @@ public struct Harness {
     }
 
     /// Times every selected row and prints the table.
-    public func run(header: [String]) {
+    /// `footer`, when given, replaces the standard note on how figures are taken.
+    public func run(header: [String], footer given: String? = nil) {
         var results: [Result] = []
         for row in selectedRows {
             let cases = engines.map { $0.cases[row.id] }
@@ -132,7 +135,7 @@ public struct Harness {
         var footer = "Median of \(runs) runs (3 for the playground replay) after a warm-up; engine times are "
         footer += "thread CPU time (process CPU time for AsyncAlgorithms, whose work runs on the concurrency "
         footer += "pool), playground times wall time."
-        print(render(results, header: header, footer: footer, unitName: { $0.rawValue }))
+        print(render(results, header: header, footer: given ?? footer, unitName: { $0.rawValue }))
     }
 
     /// Counts instructions for every selected row that has a measured loop, one callgrind process
@@ -187,7 +190,7 @@ public struct Harness {
                 }
             }
             if let goal = row.ratioTarget, mine != nil, result.figures.count > 1 {
-                targets.append("≥\(format(goal, decimals: 0))x \(engines[1].short)")
+                targets.append("≥\(format(goal, decimals: goal < 1 ? 1 : 0))x \(engines[1].short)")
             }
             if let goal = row.absoluteTarget {
                 targets.append((row.unit.lowerIsBetter ? "<" : "≥") + format(goal, decimals: 0))

@@ -1,7 +1,8 @@
 /// A connection to a server whose channels other processes share, or one of its channels, after
 /// `let NAME =`: `Postgres("postgres://localhost/workshop")` or `room.channel("prices", of: Int.self)`.
 enum SharedDeclaration {
-    case room(url: Expression)
+    /// `Postgres(URL)`, or `Postgres()` for the server psql would use (PGHOST, PGPORT, PGUSER, PGDATABASE).
+    case room(url: Expression?)
     /// `room` is the name before `.channel`; `typeName` is what `of: TYPE.self` names (String without it).
     case channel(room: String, name: Expression, typeName: String)
 }
@@ -13,6 +14,10 @@ extension Parser {
         if current.identifier == "Postgres", peek(1).isSymbol("(") {
             advance()
             advance()
+            if current.isSymbol(")") {
+                advance()
+                return .room(url: nil)
+            }
             let url = try valueExpression()
             try expectSymbol(")", "write `Postgres(\"postgres://localhost/workshop\")`")
             return .room(url: url)

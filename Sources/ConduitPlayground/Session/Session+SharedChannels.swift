@@ -6,9 +6,15 @@ extension Session {
     func defineShared(_ name: Token, _ declaration: SharedDeclaration) throws {
         switch declaration {
         case .room(let expression):
-            guard case .string(let url) = try constant(expression, at: name) else {
-                throw PlaygroundError("`Postgres(...)` takes the server's URL as a string, such as "
-                    + "\"postgres://localhost/workshop\"")
+            let url: String
+            if let expression {
+                guard case .string(let written) = try constant(expression, at: name) else {
+                    throw PlaygroundError("`Postgres(...)` takes the server's URL as a string, such as "
+                        + "\"postgres://localhost/workshop\"")
+                }
+                url = written
+            } else {
+                url = SharedRooms.environmentURL(ProcessInfo.processInfo.environment)
             }
             guard let connector = SharedRooms.connector else { throw PlaygroundError(SharedRooms.unavailable) }
             let room: any SharedRoom
@@ -53,6 +59,19 @@ extension Session {
 }
 
 extension SharedRooms {
+    /// The server psql would use: PGHOST (a host, or a socket folder), PGPORT, PGUSER (else USER) and
+    /// PGDATABASE (else the user's name), as a URL; the password stays in PGPASSWORD.
+    static func environmentURL(_ environment: [String: String]) -> String {
+        let user = environment["PGUSER"] ?? environment["USER"] ?? "postgres"
+        let host = environment["PGHOST"] ?? "localhost"
+        let port = environment["PGPORT"] ?? "5432"
+        let database = environment["PGDATABASE"] ?? user
+        if host.hasPrefix("/") {
+            return "postgres://\(user)@/\(database)?host=\(host)&port=\(port)"
+        }
+        return "postgres://\(user)@\(host):\(port)/\(database)"
+    }
+
     /// `line` with the password of any `postgres://user:password@` address left out, for the history.
     public static func withoutPasswords(_ line: String) -> String {
         var result = ""

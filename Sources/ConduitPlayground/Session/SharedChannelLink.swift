@@ -11,6 +11,8 @@ final class SharedChannelLink: Sendable {
     let typeName: String
     let subject = PassthroughSubject<Value, PlaygroundError>()
     private let listening = LockedValue<AnyCancellable?>(nil)
+    /// Where a send from a pipeline reports what it could not send (set by `start`).
+    private let report = LockedValue<(@Sendable (String) -> Void)?>(nil)
     private let inbox = DispatchQueue(label: "conduit.playground.shared-inbox")
 
     init(room: any SharedRoom, channel: any SharedChannel, typeName: String) {
@@ -25,10 +27,11 @@ final class SharedChannelLink: Sendable {
         let subject = subject
         let typeName = typeName
         let scheduler = session.scheduler
-        let cancellable = channel.listen { [weak session] event, ready in
+        let weakSession = WeakSession(session)
+        let cancellable = channel.listen { event, ready in
             inbox.async {
                 defer { ready() }
-                guard let session else { return }
+                guard let session = weakSession.session else { return }
                 scheduler.owner.run {
                     switch event {
                     case .payload(let payload):
@@ -52,6 +55,22 @@ final class SharedChannelLink: Sendable {
             }
         }
         listening.withLock { $0 = cancellable }
+        report.withLock {
+            $0 = { message in weakSession.session?.emit(OutputRecord(kind: .error, text: "error: \(message)")) }
+        }
+    }
+
+    /// `send`, reporting a failure as an error of the session rather than throwing it.
+    func sendReporting(_ value: Value) {
+        do {
+            try send(value)
+        } catch {
+            report.withLock { $0 }?("\(name(of: error))")
+        }
+    }
+
+    private func name(of error: any Error) -> String {
+        (error as? PlaygroundError).map(\.message) ?? "\(error)"
     }
 
     /// Sends `value` as JSON; throws a one-line error (the payload's size, the connection).
@@ -98,4 +117,16 @@ final class SharedChannelLink: Sendable {
         default: return true
         }
     }
+}
+
+/// The session a channel's inbox delivers to, without keeping it alive.
+private final class WeakSession: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var stored: Session?
+
+    init(_ session: Session) {
+        stored = session
+    }
+
+    var session: Session? { lock.withLock { stored } }
 }

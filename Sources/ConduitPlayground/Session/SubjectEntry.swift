@@ -32,6 +32,16 @@ struct SubjectEntry {
         }
     }
 
+    /// Sends `value` from a pipeline (`.subscribe(prices)`), which has no line to fail: what a shared
+    /// channel cannot send is reported as an error of the session.
+    func deliver(_ value: Value) {
+        switch storage {
+        case .passthrough(let subject): subject.send(value)
+        case .current(let subject): subject.send(value)
+        case .shared(let link): link.sendReporting(value)
+        }
+    }
+
     func send(subscription: Subscription) {
         switch storage {
         case .passthrough(let subject): subject.send(subscription: subscription)
