@@ -37,9 +37,11 @@ let package = Package(
         // Test-only: the serve tests' WebSocket client (NIOWebSocket, NIOHTTP1), already in the
         // graph through Hummingbird; its plain TCP client needs no TLS library.
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
-        // ConduitPostgres (the `Postgres` trait only): PostgreSQL's wire protocol, LISTEN and NOTIFY.
+        // ConduitPostgres (the `Postgres` trait only): PostgreSQL's wire protocol, LISTEN and NOTIFY; its
+        // logging API and its TLS (both already in postgres-nio's graph).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
         // The playground's reader: Swift's own parser decides when a statement is complete and
         // finds what Linux cannot run (ConduitPlayground only).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
@@ -70,6 +72,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Postgres"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -14,7 +14,16 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible, Cus
     public let socketDirectory: String?
     public let user: String
     public let database: String
+    /// `sslmode`, as libpq reads it: `prefer` by default (TLS when the server offers it).
+    public let tls: TLSMode
     let password: String?
+
+    /// libpq's `sslmode` values: whether to use TLS and what to verify.
+    public enum TLSMode: String, Sendable, Equatable {
+        case disable, allow, prefer, require
+        case verifyCA = "verify-ca"
+        case verifyFull = "verify-full"
+    }
 
     /// Reads `url`; `environment` supplies PGPASSWORD, PGUSER and USER (the process's by default).
     public init(_ url: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
@@ -45,6 +54,12 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible, Cus
         self.user = user.removingPercentEncoding ?? user
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         database = path.isEmpty ? self.user : (path.removingPercentEncoding ?? path)
+        let mode = query["sslmode"] ?? environment["PGSSLMODE"] ?? (socketDirectory == nil ? "prefer" : "disable")
+        guard let tls = TLSMode(rawValue: mode) else {
+            throw PostgresChannelError.badAddress(
+                "sslmode \(mode) is not one of disable, allow, prefer, require, verify-ca, verify-full")
+        }
+        self.tls = tls
         password = components.password.map { $0.removingPercentEncoding ?? $0 } ?? environment["PGPASSWORD"]
     }
 

@@ -1,6 +1,7 @@
 #if Postgres
 import Foundation
 import Logging
+import NIOSSL
 import PostgresNIO
 
 /// A connection to one PostgreSQL server and the channels listened to through it.
@@ -129,7 +130,7 @@ public final class PostgresRoom: Sendable {
         } else {
             configuration = .init(
                 host: address.host, port: address.port, username: address.user, password: address.password,
-                database: address.database, tls: .disable)
+                database: address.database, tls: try Self.tls(for: address.tls))
         }
         let timeout = options.connectTimeout.components
         configuration.options.connectTimeout = .milliseconds(
@@ -139,6 +140,29 @@ public final class PostgresRoom: Sendable {
         } catch {
             throw PostgresChannelError.connectionFailed(address: address.description, reason: Self.describe(error))
         }
+    }
+
+    /// postgres-nio's TLS setting for libpq's `sslmode`: `require` encrypts without checking the
+    /// certificate (as libpq does), `verify-ca` checks the chain, `verify-full` the host name too.
+    static func tls(for mode: PostgresAddress.TLSMode) throws -> PostgresConnection.Configuration.TLS {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        switch mode {
+        case .disable:
+            return .disable
+        case .allow, .prefer, .require:
+            configuration.certificateVerification = .none
+        case .verifyCA:
+            configuration.certificateVerification = .noHostnameVerification
+        case .verifyFull:
+            configuration.certificateVerification = .fullVerification
+        }
+        let context: NIOSSLContext
+        do {
+            context = try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw PostgresChannelError.connectionFailed(address: "TLS", reason: "cannot set up TLS: \(error)")
+        }
+        return mode == .allow || mode == .prefer ? .prefer(context) : .require(context)
     }
 
     /// The connection task: serves each connection until it is lost, then reconnects with backoff.

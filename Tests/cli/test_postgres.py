@@ -5,7 +5,9 @@ CI; in CI (scripts/test builds with every trait, scripts/setup installs the serv
 
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 
 import pytest
 
@@ -27,11 +29,13 @@ def server(tmp_path, conduit_bin):
         _unavailable("this conduit is built without the Postgres trait (scripts/test builds it with every trait)")
     if subprocess.run([SERVER, "available"]).returncode != 0:
         _unavailable("PostgreSQL's server is not installed (scripts/setup installs it)")
-    folder = tmp_path / "pg"
+    # Not under pytest's tmp_path: as root the server runs as nobody, who cannot enter root's 0700 folders.
+    folder = tempfile.mkdtemp(prefix="conduit-pg-")
     started = subprocess.run([SERVER, "start", folder], capture_output=True, text=True, timeout=120)
     assert started.returncode == 0, started.stderr
     yield started.stdout.strip()
     subprocess.run([SERVER, "stop", folder], capture_output=True, timeout=120)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_two_playgrounds_exchange_values_in_order(playground, server):
