@@ -91,7 +91,8 @@ where Downstream.Input == ChannelEvent<Payload>, Downstream.Failure == Never {
                 state.demand -= 1
                 return (downstream, event)
             }
-            guard let (downstream, event) = next else { return }
+            guard let next else { return }
+            let (downstream, event) = next
             let more = downstream.receive(event)
             state.withLock { state in
                 state.delivering = false
