@@ -22,12 +22,11 @@ extension Parser {
             try expectSymbol(")", "write `Postgres(\"postgres://localhost/workshop\")`")
             return .room(url: url)
         }
-        guard let word = current.identifier, word.hasSuffix(".channel"), word.count > 8, peek(1).isSymbol("(")
+        guard let room = current.identifier, peek(1).isSymbol("."), peek(2).identifier == "channel",
+            peek(3).isSymbol("(")
         else { return nil }
-        let room = String(word.dropLast(".channel".count))
         let usage = "write `\(room).channel(\"prices\", of: Int.self)`"
-        advance()
-        advance()
+        for _ in 0..<4 { advance() }
         let name = try valueExpression()
         var typeName = "String"
         if current.isSymbol(",") {
@@ -35,11 +34,11 @@ extension Parser {
             guard current.identifier == "of", peek(1).isSymbol(":") else { throw SyntaxError(usage, at: current) }
             advance()
             advance()
-            guard let type = current.identifier, type.hasSuffix(".self"), type.count > 5 else {
+            guard let type = current.identifier, peek(1).isSymbol("."), peek(2).identifier == "self" else {
                 throw SyntaxError(usage + " (the type of the values, then `.self`)", at: current)
             }
-            typeName = String(type.dropLast(".self".count))
-            advance()
+            typeName = type
+            for _ in 0..<3 { advance() }
         }
         try expectSymbol(")", usage)
         return .channel(room: room, name: name, typeName: typeName)
