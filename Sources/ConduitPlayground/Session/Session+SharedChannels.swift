@@ -76,7 +76,9 @@ extension SharedRooms {
     public static func withoutPasswords(_ line: String) -> String {
         var result = ""
         var rest = Substring(line)
-        while let scheme = rest.range(of: "postgres://") ?? rest.range(of: "postgresql://") {
+        while let scheme = [rest.range(of: "postgres://"), rest.range(of: "postgresql://")].compactMap({ $0 })
+            .min(by: { $0.lowerBound < $1.lowerBound })
+        {
             result += rest[..<scheme.upperBound]
             rest = rest[scheme.upperBound...]
             let end = rest.firstIndex { $0 == "\"" || $0 == " " || $0 == "/" } ?? rest.endIndex

@@ -39,7 +39,7 @@ final class SharedChannelLink: Sendable {
                             session.emit(OutputRecord(
                                 kind: .error,
                                 text: "error: \(name) received \(Value.quote(String(payload.prefix(60)))), "
-                                    + "which is not a \(typeName) (sent by another program?): skipped"))
+                                    + "which is not a value of type \(typeName) (sent by another program?): skipped"))
                             return
                         }
                         let report = scheduler.budget.step {

@@ -53,6 +53,11 @@ public enum SharedRooms {
 
     static var connector: (any SharedRoomConnector)? { slot.withLock { $0 } }
 
+    /// Leaves no connector (tests of the playground built without the trait).
+    static func removeConnector() {
+        slot.withLock { $0 = nil }
+    }
+
     /// What `Postgres(...)` says in a playground built without the trait.
     static let unavailable = "this playground is built without PostgreSQL channels: start one with them by "
         + "`scripts/conduit --postgres` (or build with `swift build --traits Postgres`)"
