@@ -82,7 +82,8 @@ public struct PostgresChannel<Payload: Sendable>: Publisher, Sendable {
             throw PostgresChannelError.payloadTooLarge(channel: name, bytes: bytes)
         }
         guard !text.utf8.contains(0) else {
-            throw PostgresChannelError.encodingFailed(channel: name, reason: "PostgreSQL text cannot hold a NUL character")
+            throw PostgresChannelError.encodingFailed(
+                channel: name, reason: "PostgreSQL text cannot hold a NUL character")
         }
         return text
     }

@@ -123,7 +123,8 @@ final class PostgresChannelTests: XCTestCase {
     }
 
     func testRefusedConnectionAndBadAddressAreOneLineErrors() async throws {
-        let port = try XCTUnwrap(Int(try XCTUnwrap(server).url.split(separator: ":").last?.split(separator: "/").first ?? ""))
+        let url = try XCTUnwrap(server).url
+        let port = try XCTUnwrap(Int(url.split(separator: ":").last?.split(separator: "/").first ?? ""))
         server?.stop()
         server = nil
         do {

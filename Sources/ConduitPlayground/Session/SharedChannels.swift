@@ -24,12 +24,15 @@ public protocol SharedRoom: AnyObject, Sendable {
 /// What a shared channel hands its listener: a notification's payload, or a gap in which
 /// notifications were lost, said in a sentence.
 public enum SharedChannelEvent: Sendable {
+    /// A notification's payload, as the server delivered it.
     case payload(String)
+    /// Notifications were lost while the connection was down: when, and why, in a sentence.
     case gap(String)
 }
 
 /// One channel of a shared room: payloads are text (the playground writes and reads values as JSON).
 public protocol SharedChannel: AnyObject, Sendable {
+    /// The channel's name on the server.
     var name: String { get }
     /// Sends `payload` to every listener of the channel; throws a one-line error when it cannot be sent.
     func send(_ payload: String) throws

@@ -43,7 +43,8 @@ enum PipelineCommands {
                 }
             }
             if let shared = try parser.sharedDeclaration() {
-                // `let room = Postgres("postgres://localhost/workshop")`, `let prices = room.channel("prices", of: Int.self)`.
+                // `let room = Postgres("postgres://localhost/workshop")`,
+                // `let prices = room.channel("prices", of: Int.self)`.
                 try parser.expectEnd()
                 return Statement(word.display, defines: name) { session in
                     try session.defineShared(name, shared)
