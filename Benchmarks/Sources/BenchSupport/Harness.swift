@@ -115,9 +115,16 @@ public struct Harness {
         rows.filter { row in filter.map { $0.split(separator: ",").contains { row.id.contains($0) } } ?? true }
     }
 
-    /// Times every selected row and prints the table.
-    /// `footer`, when given, replaces the standard note on how figures are taken.
-    public func run(header: [String], footer given: String? = nil) {
+    /// Times every selected row and prints the table, with the standard note on how figures are taken.
+    public func run(header: [String]) {
+        var footer = "Median of \(runs) runs (3 for the playground replay) after a warm-up; engine times are "
+        footer += "thread CPU time (process CPU time for AsyncAlgorithms, whose work runs on the concurrency "
+        footer += "pool), playground times wall time."
+        run(header: header, footer: footer)
+    }
+
+    /// Times every selected row and prints the table with `footer` under it.
+    public func run(header: [String], footer: String) {
         var results: [Result] = []
         for row in selectedRows {
             let cases = engines.map { $0.cases[row.id] }
@@ -132,10 +139,7 @@ public struct Harness {
             let figures = samples.map { $0.isEmpty || $0.contains(where: \.isNaN) ? nil : median($0) }
             results.append(Result(row: row, figures: figures))
         }
-        var footer = "Median of \(runs) runs (3 for the playground replay) after a warm-up; engine times are "
-        footer += "thread CPU time (process CPU time for AsyncAlgorithms, whose work runs on the concurrency "
-        footer += "pool), playground times wall time."
-        print(render(results, header: header, footer: given ?? footer, unitName: { $0.rawValue }))
+        print(render(results, header: header, footer: footer, unitName: { $0.rawValue }))
     }
 
     /// Counts instructions for every selected row that has a measured loop, one callgrind process

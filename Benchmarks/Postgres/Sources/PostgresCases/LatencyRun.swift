@@ -70,17 +70,20 @@ public enum LatencySink {
             return true
         } ?? false
         guard started else { exit(1) }
-        print("ready")
-        fflush(stdout)
+        say("ready")
         done.wait()
         let sorted = samples.all.sorted()
         guard !sorted.isEmpty else { exit(1) }
         let median = sorted[sorted.count / 2]
         let p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
-        print("latency \(median) \(p99)")
-        fflush(stdout)
+        say("latency \(median) \(p99)")
         exit(sorted.count == count ? 0 : 1)
     }
+}
+
+/// Writes `line` to standard output at once (unbuffered: the parent waits for it).
+private func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 /// The latencies a child collects, from the channel's delivering thread.
