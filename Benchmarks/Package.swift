@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.0
 import PackageDescription
 
 // Conduit's benchmarks, side by side with OpenCombine. Its own package so that the main package
@@ -10,11 +10,7 @@ let package = Package(
         .library(name: "BenchSupport", targets: ["BenchSupport"]),
     ],
     dependencies: [
-        // With the `Postgres` trait: ConduitPostgres for the LISTEN/NOTIFY rows.
-        .package(name: "Conduit", path: "..", traits: [.defaults, "Postgres"]),
-        // The LISTEN/NOTIFY rows' peer: a bare postgres-nio `listen` loop on the same server.
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(name: "Conduit", path: ".."),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
         // The second peer, for the rows OpenCombine cannot run: channels and async sequences.
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
@@ -53,22 +49,9 @@ let package = Package(
             dependencies: ["BenchSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Notifications through PostgreSQL: ConduitPostgres beside a bare postgres-nio loop, and the
-        // latency from a send to a sink in another process (this binary again, `--pg-sink`).
-        .target(
-            name: "PostgresCases",
-            dependencies: [
-                "BenchSupport",
-                .product(name: "Conduit", package: "Conduit"),
-                .product(name: "ConduitPostgres", package: "Conduit"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
         .executableTarget(
             name: "conduit-bench",
-            dependencies: ["BenchSupport", "ConduitCases", "OpenCombineCases", "AsyncAlgorithmsCases", "PostgresCases"],
+            dependencies: ["BenchSupport", "ConduitCases", "OpenCombineCases", "AsyncAlgorithmsCases"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]
