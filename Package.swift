@@ -10,6 +10,8 @@ let package = Package(
         // Combine lacks (virtual time for tests; the instrumentation hook's public API).
         .library(name: "ConduitTesting", targets: ["ConduitTesting"]),
         .library(name: "ConduitInstrumentation", targets: ["ConduitInstrumentation"]),
+        // Subjects shared between processes through PostgreSQL's LISTEN/NOTIFY (the `Postgres` trait).
+        .library(name: "ConduitPostgres", targets: ["ConduitPostgres"]),
         .executable(name: "conduit", targets: ["conduit"]),
     ],
     // What `conduit` links beyond the playground. `swift build` and `swift test` enable them all;
@@ -17,6 +19,10 @@ let package = Package(
     // prompt comes minutes sooner, and builds them for `conduit serve` when it is first asked for.
     traits: [
         .trait(name: "Serve", description: "`conduit serve`: the live page (Hummingbird, SwiftNIO)."),
+        // Off by default: postgres-nio brings BoringSSL and swift-crypto, minutes of a first build that
+        // the playground's newcomer does not need. scripts/test enables it (`--enable-all-traits`);
+        // `scripts/conduit --postgres` starts a playground built with it.
+        .trait(name: "Postgres", description: "Channels shared through PostgreSQL's LISTEN/NOTIFY (postgres-nio)."),
         .default(enabledTraits: ["Serve"]),
     ],
     dependencies: [
@@ -31,6 +37,11 @@ let package = Package(
         // The serve tests' WebSocket client (NIOWebSocket, NIOHTTP1), and NIOHTTP1 for ConduitServe's
         // JoinCodeGuard; already in the graph through Hummingbird. The plain TCP client needs no TLS.
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        // ConduitPostgres (the `Postgres` trait only): PostgreSQL's wire protocol, LISTEN and NOTIFY; its
+        // logging API and its TLS (both already in postgres-nio's graph).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
         // The playground's reader: Swift's own parser decides when a statement is complete and
         // finds what Linux cannot run (ConduitPlayground only).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
@@ -51,6 +62,18 @@ let package = Package(
         .target(
             name: "ConduitInstrumentation",
             dependencies: ["Conduit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Without the `Postgres` trait this module is empty and postgres-nio is not built.
+        .target(
+            name: "ConduitPostgres",
+            dependencies: [
+                "Conduit",
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Postgres"])),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
@@ -108,6 +131,7 @@ let package = Package(
             dependencies: [
                 "ConduitPlayground",
                 .target(name: "ConduitServe", condition: .when(traits: ["Serve"])),
+                .target(name: "ConduitPostgres", condition: .when(traits: ["Postgres"])),
                 "CLibedit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -127,6 +151,12 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Run against a private PostgreSQL server they start (scripts/pg-test-server); empty without the trait.
+        .testTarget(
+            name: "ConduitPostgresTests",
+            dependencies: ["ConduitPostgres", "Conduit"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -5,6 +5,10 @@ import PackageDescription
 // stays free of OpenCombine. Run `scripts/bench` from the repository root.
 let package = Package(
     name: "ConduitBenchmarks",
+    products: [
+        // The harness, for the PostgreSQL rows' own package (Benchmarks/Postgres).
+        .library(name: "BenchSupport", targets: ["BenchSupport"]),
+    ],
     dependencies: [
         .package(name: "Conduit", path: ".."),
         .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),

@@ -36,6 +36,7 @@ struct CheckCommand: ParsableCommand {
 
     mutating func run() throws {
         try ScriptFiles.requireReadable(files)
+        installSharedRooms()
         let console = Console(colour: Terminal.wantsColour(noColorFlag: display.noColor))
         var checks = 0
         var passed = 0

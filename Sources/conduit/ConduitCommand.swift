@@ -65,6 +65,7 @@ struct ConduitCommand: ParsableCommand {
     /// Evaluates `-e` lines, or (without any) runs the interactive loop; the playground's work
     /// once the arguments are known, however they were parsed.
     static func start(lines: [String], noColor: Bool, realTime: Bool) throws {
+        installSharedRooms()
         let console = Console(colour: Terminal.wantsColour(noColorFlag: noColor))
         let session = Session()
         if realTime { session.setRealTime(true) }

@@ -1,4 +1,5 @@
 import CLibedit
+import ConduitPlayground
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -87,7 +88,8 @@ final class LineEditor {
 
     /// Remembers accepted lines (consecutive duplicates are kept once) and saves the history file.
     func remember(_ lines: [String]) {
-        var kept = lines.filter { !$0.allSatisfy(\.isWhitespace) }
+        // A password typed in a `Postgres("postgres://user:password@host/db")` address is never kept.
+        var kept = lines.filter { !$0.allSatisfy(\.isWhitespace) }.map(SharedRooms.withoutPasswords)
         guard !kept.isEmpty else { return }
         if kept.count > 1, let statement = HistoryEntry.joined(kept) { kept = [statement] }
         for line in kept { _ = cle_history_add(editor, line) }

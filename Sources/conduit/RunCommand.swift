@@ -28,6 +28,7 @@ struct RunCommand: ParsableCommand {
     /// Replays `files` in order, each in a fresh session; the work of `run` once the arguments are
     /// known, however they were parsed.
     static func replay(_ files: [String], noColor: Bool, realTime: Bool) throws {
+        installSharedRooms()
         try ScriptFiles.requireReadable(files)
         let console = Console(colour: Terminal.wantsColour(noColorFlag: noColor))
         var failed = false

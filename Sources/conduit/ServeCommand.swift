@@ -47,6 +47,7 @@ struct ServeCommand: ParsableCommand {
 
     mutating func run() throws {
         try ScriptFiles.requireReadable(files)
+        installSharedRooms()
         let feed = LiveFeed()
         let room = LiveRoom()
         let access = LiveAccess.forHost(host)

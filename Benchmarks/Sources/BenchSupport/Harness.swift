@@ -11,9 +11,11 @@ public enum Unit: String, Sendable {
 
     case kibibytesPeak = "KiB peak"
     case kibibytesPerViewer = "KiB/viewer"
+    case notificationsPerSecond = "notifications/s"
+    case microseconds = "µs"
 
     /// Whether a smaller figure is better.
-    var lowerIsBetter: Bool { self != .linesPerSecond }
+    var lowerIsBetter: Bool { self != .linesPerSecond && self != .notificationsPerSecond }
 
     /// Whether the row times a loop of operations, which `--instructions` can count.
     var countsInstructions: Bool { rawValue.hasPrefix("ns/") }
@@ -118,8 +120,16 @@ public struct Harness {
         rows.filter { row in filter.map { $0.split(separator: ",").contains { row.id.contains($0) } } ?? true }
     }
 
-    /// Times every selected row and prints the table.
+    /// Times every selected row and prints the table, with the standard note on how figures are taken.
     public func run(header: [String]) {
+        var footer = "Median of \(runs) runs (3 for the playground replay) after a warm-up; engine times are "
+        footer += "thread CPU time (process CPU time for AsyncAlgorithms, whose work runs on the concurrency "
+        footer += "pool), playground times wall time."
+        run(header: header, footer: footer)
+    }
+
+    /// Times every selected row and prints the table with `footer` under it.
+    public func run(header: [String], footer: String) {
         var results: [Result] = []
         for row in selectedRows {
             let cases = engines.map { $0.cases[row.id] }
@@ -134,9 +144,6 @@ public struct Harness {
             let figures = samples.map { $0.isEmpty || $0.contains(where: \.isNaN) ? nil : median($0) }
             results.append(Result(row: row, figures: figures))
         }
-        var footer = "Median of \(runs) runs (3 for the playground replay) after a warm-up; engine times are "
-        footer += "thread CPU time (process CPU time for AsyncAlgorithms, whose work runs on the concurrency "
-        footer += "pool), playground times wall time."
         print(render(results, header: header, footer: footer, unitName: { $0.rawValue }))
     }
 
@@ -192,7 +199,7 @@ public struct Harness {
                 }
             }
             if let goal = row.ratioTarget, mine != nil, result.figures.count > 1 {
-                targets.append("≥\(format(goal, decimals: 0))x \(engines[1].short)")
+                targets.append("≥\(format(goal, decimals: goal < 1 ? 1 : 0))x \(engines[1].short)")
             }
             if let goal = row.absoluteTarget {
                 targets.append((row.unit.lowerIsBetter ? "<" : "≥") + format(goal, decimals: 0))

@@ -139,9 +139,11 @@ extension TypeChecker {
             failure = FailureType(written: declared.failure)
         } else if case .current(let current) = subject.storage {
             output = ValueType(of: current.value)
+        } else if case .shared(let link) = subject.storage {
+            output = ValueType(written: link.typeName)
         }
         let shape = switch subject.storage {
-        case .passthrough: EngineShape(PassthroughSubject<Stand.Result, Never>.self)
+        case .passthrough, .shared: EngineShape(PassthroughSubject<Stand.Result, Never>.self)
         case .current: EngineShape(CurrentValueSubject<Stand.Result, Never>.self)
         }
         let note = subject.declaredTypes == nil && output == .value

@@ -32,7 +32,7 @@ struct ForwardedSubscriber {
             subscription.request(.unlimited)
         }
         receiveValue = { value in
-            if !FeedbackGuard.run({ subject.send(value) }) { onFeedback(value) }
+            if !FeedbackGuard.run({ subject.deliver(value) }) { onFeedback(value) }
             return .none
         }
         receiveCompletion = { completion in

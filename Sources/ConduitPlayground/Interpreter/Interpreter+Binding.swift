@@ -514,7 +514,7 @@ extension Interpreter {
                     BoundExpression { values in
                         // `send()` sends `()`, as a subject of Void does.
                         let value = try arguments.first?.evaluate(values) ?? .void
-                        guard FeedbackGuard.run({ subject.send(value) }) else {
+                        guard try FeedbackGuard.run({ try subject.send(value) }) else {
                             throw PlaygroundError(
                                 "\(base).send(\(value)) feeds itself (a loop of \(FeedbackGuard.limit) sends): stopped")
                         }

@@ -296,7 +296,7 @@ extension Interpreter {
             // `latest.value = 5`: Swift's CurrentValueSubject sends the value it is given.
             let value = try constant(
                 valueExpression, at: Token(kind: valueToken.kind, offset: valueToken.offset - 2, length: 1))
-            guard FeedbackGuard.run({ subject.send(value) }) else {
+            guard try FeedbackGuard.run({ try subject.send(value) }) else {
                 throw SyntaxError("\(name).value = \(value) feeds itself (a loop of \(FeedbackGuard.limit) sends): "
                     + "stopped", at: target)
             }

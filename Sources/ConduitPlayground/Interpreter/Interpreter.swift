@@ -109,6 +109,8 @@ final class Interpreter: @unchecked Sendable {
     var closureArgumentTypes: [ValueType] = []
     /// Where the learner is in the guided `tour`.
     var tourProgress = TourProgress()
+    /// The connections to servers whose channels other processes share (`let room = Postgres(URL)`).
+    let rooms = SessionRooms()
 
     /// Creates an empty session: no names, the virtual clock at 0.
     init() {
@@ -131,6 +133,7 @@ final class Interpreter: @unchecked Sendable {
         for case .object(let object) in entries.values { object.letGo() }
         for connection in connections.values { connection.disconnect() }
         endHeldSubscriptions()
+        rooms.closeAll()
         Instrumentation.remove(recorder)
         // What waits on the virtual clock (a `delay`'s value, a `Future`'s result) holds its
         // operator, which holds the scheduler: dropping the clock's queue breaks that cycle, which
@@ -464,6 +467,7 @@ final class Interpreter: @unchecked Sendable {
         for case .object(let object) in entries.values { object.letGo() }
         for connection in connections.values { connection.disconnect() }
         connections = [:]
+        rooms.closeAll()
         let dropped = order
         names.removeAll()
         lastStatement = nil

@@ -6,6 +6,8 @@ struct SubjectEntry {
     enum Storage {
         case passthrough(PassthroughSubject<Value, PlaygroundError>)
         case current(CurrentValueSubject<Value, PlaygroundError>)
+        /// A PostgreSQL channel (`room.channel("prices", of: Int.self)`): its local subject is fed by the server.
+        case shared(SharedChannelLink)
     }
 
     let storage: Storage
@@ -16,13 +18,27 @@ struct SubjectEntry {
         switch storage {
         case .passthrough(let subject): return subject.eraseToAnyPublisher()
         case .current(let subject): return subject.eraseToAnyPublisher()
+        case .shared(let link): return link.subject.eraseToAnyPublisher()
         }
     }
 
-    func send(_ value: Value) {
+    /// Sends `value` to the subject's subscribers; a shared channel's goes to the server, and throws
+    /// when it cannot be sent (too large, not the channel's type).
+    func send(_ value: Value) throws {
         switch storage {
         case .passthrough(let subject): subject.send(value)
         case .current(let subject): subject.send(value)
+        case .shared(let link): try link.send(value)
+        }
+    }
+
+    /// Sends `value` from a pipeline (`.subscribe(prices)`), which has no line to fail: what a shared
+    /// channel cannot send is reported as an error of the session.
+    func deliver(_ value: Value) {
+        switch storage {
+        case .passthrough(let subject): subject.send(value)
+        case .current(let subject): subject.send(value)
+        case .shared(let link): link.sendReporting(value)
         }
     }
 
@@ -30,6 +46,7 @@ struct SubjectEntry {
         switch storage {
         case .passthrough(let subject): subject.send(subscription: subscription)
         case .current(let subject): subject.send(subscription: subscription)
+        case .shared(let link): link.subject.send(subscription: subscription)
         }
     }
 
@@ -37,6 +54,7 @@ struct SubjectEntry {
         switch storage {
         case .passthrough(let subject): subject.send(completion: completion)
         case .current(let subject): subject.send(completion: completion)
+        case .shared(let link): link.subject.send(completion: completion)
         }
     }
 
@@ -45,6 +63,7 @@ struct SubjectEntry {
         switch storage {
         case .passthrough: return "PassthroughSubject"
         case .current: return "CurrentValueSubject"
+        case .shared: return "PostgresChannel"
         }
     }
 
@@ -53,6 +72,7 @@ struct SubjectEntry {
         switch storage {
         case .passthrough: return "PassthroughSubject"
         case .current(let subject): return "CurrentValueSubject = \(subject.value)"
+        case .shared(let link): return link.summary
         }
     }
 }

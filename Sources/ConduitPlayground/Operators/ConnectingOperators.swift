@@ -51,6 +51,8 @@ enum ConnectingOperators {
                     return context.chain.made(PlaygroundConnectable(admitted.multicast(subject: subject)))
                 case .current(let subject):
                     return context.chain.made(PlaygroundConnectable(admitted.multicast(subject: subject)))
+                case .shared(let link):
+                    return context.chain.made(PlaygroundConnectable(admitted.multicast(subject: link.subject)))
                 }
             }
             for argument in call.arguments {

@@ -318,7 +318,7 @@ extension Interpreter {
                 case .value(let value):
                     self.recorder.record(.sent(lane: label, value: value))
                     self.subjectLedgers.willSend(to: label, value: value)
-                    subject.send(value)
+                    subject.deliver(value)
                 case .finished:
                     self.recorder.record(.completed(lane: label, completion: .finished))
                     subject.send(completion: .finished)

@@ -42,6 +42,14 @@ enum PipelineCommands {
                     try session.makeSubject(name, initial: subject)
                 }
             }
+            if let shared = try parser.sharedDeclaration() {
+                // `let room = Postgres("postgres://localhost/workshop")`,
+                // `let prices = room.channel("prices", of: Int.self)`.
+                try parser.expectEnd()
+                return Statement(word.display, defines: name) { session in
+                    try session.defineShared(name, shared)
+                }
+            }
             let isConstant = word.display == "let"
             let valueStart = parser.position
             let highestArgument = parser.highestArgument

@@ -51,8 +51,13 @@ enum SubjectCommands {
                 }
                 let value = try session.constant(expression, at: name)
                 session.recorder.record(.sent(lane: name.display, value: value))
+                if case .shared(let link) = subject.storage {
+                    // Recorded when the server delivers it back, in the order every listener sees.
+                    try link.send(value)
+                    return
+                }
                 session.subjectLedgers.willSend(to: name.display, value: value)
-                subject.send(value)
+                try subject.send(value)
             }
         },
         CommandSpec(
