@@ -54,4 +54,10 @@ final class ConnectableTests: SessionTestCase {
         type("reset")
         XCTAssertTrue(error("connect live").contains("unknown pipeline `live`"))
     }
+
+    func testTimerPublishTakesSwiftsSecondsAndRunLoopArguments() {
+        type("let c = Timer.publish(every: 0.5, on: .main, in: .common).autoconnect().sink { print(\"tick\", $0) }")
+        XCTAssertEqual(values("tick 1s"), ["tick 1", "tick 2"])
+        XCTAssertTrue(error("let t = Timer.publish(every: 0, on: .main, in: .common)").contains("positive duration"))
+    }
 }

@@ -65,7 +65,7 @@ final class StaticTypeTests: SessionTestCase {
         XCTAssertEqual(type("let pair = (1, \"x\")"), ["pair: (Int, String) = (1, \"x\")"])
         XCTAssertEqual(values("print(pair.0, pair.1)"), ["1 x"])
         XCTAssertEqual(type("let labelled = (offset: 1, element: \"x\")"),
-            ["labelled: (Int, String) = (offset: 1, element: \"x\")"])
+            ["labelled: (offset: Int, element: String) = (offset: 1, element: \"x\")"])
         XCTAssertEqual(values("print(labelled.offset, labelled.0)"), ["1 1"])
         type("let a = PassthroughSubject<Int, Never>()")
         type("let b = PassthroughSubject<String, Never>()")
@@ -187,5 +187,21 @@ final class StaticTypeTests: SessionTestCase {
         type("s.sink { print(\"got \\($0)\") }")
         XCTAssertEqual(values("s.send(\"a\")"), ["got Optional(\"a\")"], "a closure's optional `$0`")
         XCTAssertEqual(values("s.send(nil)"), ["got nil"])
+    }
+
+    func testADictionarysSubscriptIsAnOptionalAsInSwift() {
+        XCTAssertEqual(type("let ages = [\"ann\": 31]"), ["ages: [String: Int] = [\"ann\": 31]"])
+        XCTAssertEqual(type("let a = ages[\"ann\"]"), ["a: Int? = 31"])
+        XCTAssertEqual(values("print(ages[\"ann\"], ages[\"bob\"])"), ["Optional(31) nil"])
+        XCTAssertEqual(values("print(ages[\"ann\"] ?? 0, ages[\"bob\"] ?? 0)"), ["31 0"])
+    }
+
+    func testATuplesLabelsAreItsTypes() {
+        XCTAssertEqual(type("let point = (x: 1, y: 2.5)"), ["point: (x: Int, y: Double) = (x: 1, y: 2.5)"])
+        XCTAssertEqual(type("let pairs = [\"a\"].enumerated().map { $0 }"),
+            ["pairs: [(offset: Int, element: String)] = [(offset: 0, element: \"a\")]"])
+        type("let moves = PassthroughSubject<(dx: Int, dy: Int), Never>()")
+        XCTAssertTrue(error("let c = moves.map { $0.dx.uppercased() }").contains("value of type 'Int' has no member"),
+            "a label's type is checked")
     }
 }

@@ -14,7 +14,8 @@ extension TypeChecker {
         case .record(let fields):
             return .record(fields.map { ValueType.RecordField(name: $0.0, type: typed($0.1)) })
         case .tuple(let fields):
-            return .tuple(fields.map { typed($0.1) })
+            let labels = fields.map { Int($0.0) == nil ? $0.0 : "" }
+            return .tuple(fields.map { typed($0.1) }, labels: labels.allSatisfy(\.isEmpty) ? [] : labels)
         case .dictionary(let fields):
             return .dictionary(key: .string, value: ValueType.join(fields.map { typed($0.1) }))
         case .argument(let index):
@@ -33,7 +34,9 @@ extension TypeChecker {
         case .index(let base, let index):
             switch (typed(base), index) {
             case (.array(let element), _): return element
-            case (.tuple(let items), .literal(.int(let position))) where items.indices.contains(position):
+            // A dictionary's subscript gives an optional, as Swift's does: the key may be missing.
+            case (.dictionary(_, let value), _): return .optional(value.unwrapped)
+            case (.tuple(let items, _), .literal(.int(let position))) where items.indices.contains(position):
                 return items[position]
             case (.record(let fields), .literal(.string(let name))):
                 return fields.first { $0.name == name }?.type ?? .value
@@ -138,7 +141,7 @@ extension TypeChecker {
         case "first", "last", "min", "max": return .optional(element)
         case "firstIndex", "lastIndex": return .optional(.int)
         case "joined": return .string
-        case "enumerated": return .array(.tuple([.int, element]))
+        case "enumerated": return .array(.tuple([.int, element], labels: ["offset", "element"]))
         case "reduce":
             if case .expression(let initial)? = call.arguments.first?.content {
                 return type(of: initial, arguments: [], depth: depth)
@@ -153,9 +156,8 @@ extension TypeChecker {
     func memberType(_ member: String, of base: ValueType) -> ValueType {
         switch (base, member) {
         case (.record(let fields), _): return fields.first { $0.name == member }?.type ?? .value
-        case (.tuple(let items), _):
-            if let position = Int(member), items.indices.contains(position) { return items[position] }
-            return .value
+        case (.tuple, _):
+            return base.tupleElement(member) ?? .value
         case (.array(let element), "publisher"): return .publisher(output: element, failure: .never)
         case (.array, "count"), (.string, "count"): return .int
         case (.array, "isEmpty"), (.string, "isEmpty"): return .bool

@@ -73,7 +73,7 @@ extension TypeChecker {
             return
         }
         guard let closure else { return }
-        if closure.parameterCount > arguments.count, arguments.count == 1, case .tuple(let items) = arguments[0] {
+        if closure.parameterCount > arguments.count, arguments.count == 1, case .tuple(let items, _) = arguments[0] {
             arguments = items
         }
         try checkExpression(closure.body, arguments: arguments)

@@ -24,7 +24,7 @@ struct TypeMismatch: Error {
         case (let a, .optional(let e)): return fits(a, e)
         case (.array(let a), .array(let e)): return fits(a, e)
         case (.dictionary(let ak, let av), .dictionary(let ek, let ev)): return fits(ak, ek) && fits(av, ev)
-        case (.tuple(let a), .tuple(let e)):
+        case (.tuple(let a, _), .tuple(let e, _)):
             return a.count == e.count && zip(a, e).allSatisfy { fits($0, $1) }
         default:
             guard actual.isKnownPlainType, expected.isKnownPlainType else { return true }
@@ -49,7 +49,7 @@ extension ValueType {
         case .int, .double, .string, .bool, .void: return true
         case .optional(let wrapped), .array(let wrapped): return wrapped.isKnownPlainType
         case .dictionary(let key, let value): return key.isKnownPlainType && value.isKnownPlainType
-        case .tuple(let items): return items.allSatisfy(\.isKnownPlainType)
+        case .tuple(let items, _): return items.allSatisfy(\.isKnownPlainType)
         default: return false
         }
     }

@@ -32,7 +32,7 @@ struct TypingContext {
     func result(_ types: [ValueType]) -> ValueType {
         guard let closure else { return .value }
         var types = types
-        if closure.parameterCount > types.count, types.count == 1, case .tuple(let items) = types[0] {
+        if closure.parameterCount > types.count, types.count == 1, case .tuple(let items, _) = types[0] {
             types = items
         }
         return closureType(closure, types)

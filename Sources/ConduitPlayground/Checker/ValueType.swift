@@ -8,8 +8,9 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
     case never
     case optional(ValueType)
     case array(ValueType)
-    /// What `combineLatest` and `zip` send.
-    case tuple([ValueType])
+    /// A tuple (what `combineLatest` and `zip` send), with its labels: none, or one per element
+    /// (empty for an element without one), as in `(offset: Int, element: String)`.
+    case tuple([ValueType], labels: [String])
     /// A playground record `{name: "ace"}`, which Swift would declare as a struct.
     case record([RecordField])
     /// A dictionary, `[String: Int]`.
@@ -41,7 +42,11 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
             if case .publisher = wrapped { return "(\(wrapped))?" }
             return "\(wrapped)?"
         case .array(let element): return "[\(element)]"
-        case .tuple(let items): return "(" + items.map(\.description).joined(separator: ", ") + ")"
+        case .tuple(let items, let labels):
+            return "(" + items.enumerated().map { index, item in
+                let label = index < labels.count ? labels[index] : ""
+                return label.isEmpty ? item.description : "\(label): \(item)"
+            }.joined(separator: ", ") + ")"
         case .dictionary(let key, let value): return "[\(key): \(value)]"
         case .record(let fields): return "{" + fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + "}"
         case .named(let name): return name
@@ -67,11 +72,27 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
             case .dictionary:
                 self = .dictionary(key: .string, value: ValueType.join(fields.map { ValueType(of: $0.value) }))
             case .instance(let type): self = .named(type)
-            case .tuple: self = .tuple(fields.map { ValueType(of: $0.value) })
+            case .tuple:
+                let labels = fields.map(\.tupleLabel)
+                let items = fields.map { ValueType(of: $0.value) }
+                self = .tuple(items, labels: labels.allSatisfy(\.isEmpty) ? [] : labels)
             }
         case .publisher: self = .publisher(output: .value, failure: .error)
         case .object(let object): self = .object(object.typeName ?? object.name)
         }
+    }
+
+    /// A tuple without labels, `(Int, String)`.
+    static func tuple(_ items: [ValueType]) -> ValueType {
+        .tuple(items, labels: [])
+    }
+
+    /// The type of a tuple's element `member`, by its label or its position (`.0`); nil when it has none.
+    func tupleElement(_ member: String) -> ValueType? {
+        guard case .tuple(let items, let labels) = self else { return nil }
+        if let position = Int(member), items.indices.contains(position) { return items[position] }
+        guard let index = labels.firstIndex(of: member), items.indices.contains(index) else { return nil }
+        return items[index]
     }
 
     /// Whether it is an optional (`Song?`).
@@ -111,8 +132,8 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
         case (.int, .double), (.double, .int): return .double
         case (.dictionary(.string, let x), .dictionary(.string, let y)):
             return .dictionary(key: .string, value: join(x, y))
-        case (.tuple(let x), .tuple(let y)) where x.count == y.count:
-            return .tuple(zip(x, y).map { join($0, $1) })
+        case (.tuple(let x, let xLabels), .tuple(let y, let yLabels)) where x.count == y.count:
+            return .tuple(zip(x, y).map { join($0, $1) }, labels: xLabels == yLabels ? xLabels : [])
         case (.array(let x), .array(let y)):
             if x == .value { return b }
             if y == .value { return a }
@@ -180,9 +201,10 @@ extension ValueType {
             }
         }
         if text.hasPrefix("("), text.hasSuffix(")"), text.count > 2 {
-            let items = ValueType.topLevelParts(of: String(text.dropFirst().dropLast()))
-                .map { ValueType(written: ValueType.unlabelled($0)) }
-            self = items.count == 1 ? items[0] : .tuple(items)
+            let parts = ValueType.topLevelParts(of: String(text.dropFirst().dropLast()))
+            let items = parts.map { ValueType(written: ValueType.unlabelled($0)) }
+            let labels = parts.map(ValueType.label(of:))
+            self = items.count == 1 ? items[0] : .tuple(items, labels: labels.allSatisfy(\.isEmpty) ? [] : labels)
             return
         }
         switch text {
@@ -223,6 +245,12 @@ extension ValueType {
         }
         parts.append(String(rest))
         return parts
+    }
+
+    /// A tuple element's label (`offset: Int` gives `offset`), empty when it has none.
+    fileprivate static func label(of element: String) -> String {
+        guard let colon = topLevelIndex(of: ":", in: element) else { return "" }
+        return element[..<colon].trimmingWhitespace()
     }
 
     /// A tuple element's type without its label (`offset: Int` gives `Int`).

@@ -121,7 +121,8 @@ extension Expression {
         case .conditional(let condition, let whenTrue, let whenFalse):
             let test = try condition.evaluate(arguments)
             guard case .bool(let flag) = test else {
-                throw PlaygroundError("the condition of `? :` must be a boolean, not \(test.kindName) \(test)")
+                throw PlaygroundError(
+                    "a condition (of `if`, `guard`, `while` or `? :`) must be a Bool, not \(test.kindName) \(test)")
             }
             return try (flag ? whenTrue : whenFalse).evaluate(arguments)
         case .local(let slot, let value, let body):

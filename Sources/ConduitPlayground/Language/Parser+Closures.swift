@@ -8,6 +8,8 @@ extension Parser {
         let savedParameters = parameters
         let savedHighest = highestArgument
         let savedCondition = readingCondition
+        let savedStatementBlock = readingStatementBlock
+        readingStatementBlock = false
         enclosingParameters.append(parameters)
         parameters = [:]
         highestArgument = -1
@@ -16,6 +18,7 @@ extension Parser {
             parameters = savedParameters
             highestArgument = savedHighest
             readingCondition = savedCondition
+            readingStatementBlock = savedStatementBlock
             enclosingParameters.removeLast()
         }
         // A capture list, `{ [weak self] in ... }`: the playground keeps no references to break.
@@ -157,6 +160,10 @@ extension Parser {
         let declaresVar = current.identifier == "var"
         if let (name, value) = try namedValue(usage: "a step in a closure reads `let NAME = value;`") {
             if current.isSymbol(";") { advance() }
+            if current.isSymbol("}"), readingStatementBlock {
+                // `if ok { let c = p.sink { ... } }`: the step runs for its effect.
+                return .local(slot: nextLocal, value: value, body: .literal(.void))
+            }
             guard !current.isSymbol("}") else {
                 throw SyntaxError(
                     "the closure ends after `let \(name) = ...`; write the value it gives, "

@@ -113,7 +113,8 @@ extension Parser {
             guard takeLabel("every") else {
                 throw SyntaxError("write `Timer.publish(every: 1s)`", at: current)
             }
-            let interval = try positiveDuration(for: "Timer.publish(every:)")
+            // Swift's `every:` is a TimeInterval, in seconds (`every: 1.0`); `every: 1s` is the playground's.
+            let interval = try positiveDuration(for: "Timer.publish(every:)", secondsAllowed: true)
             // `on: .main, in: .common` name a run loop; the playground has one clock.
             while current.isSymbol(",") {
                 advance()
@@ -226,9 +227,19 @@ extension Parser {
     }
 
     /// A positive duration such as `1s`; `what` names the place in the message.
-    mutating func positiveDuration(for what: String) throws -> Int64 {
-        guard case .duration(let interval) = current.kind, interval > 0 else {
-            throw SyntaxError("`\(what)` needs a positive duration such as `1s`", at: current)
+    mutating func positiveDuration(for what: String, secondsAllowed: Bool = false) throws -> Int64 {
+        var interval: Int64 = 0
+        switch current.kind {
+        case .duration(let nanoseconds): interval = nanoseconds
+        case .integer(let seconds) where secondsAllowed && seconds > 0 && seconds < 1_000_000_000:
+            interval = Int64(seconds) * 1_000_000_000
+        case .decimal(let seconds) where secondsAllowed && seconds > 0 && seconds < 1_000_000_000:
+            interval = Int64((seconds * 1e9).rounded())
+        default: break
+        }
+        guard interval > 0 else {
+            let example = secondsAllowed ? "`1.0` (seconds) or `1s`" : "`1s`"
+            throw SyntaxError("`\(what)` needs a positive duration such as \(example)", at: current)
         }
         advance()
         return interval

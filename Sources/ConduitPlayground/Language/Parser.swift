@@ -28,6 +28,9 @@ struct Parser {
     var mutableLocals: [Int: Int] = [:]
     /// How many blocks (`if`, `else`, `guard`, `case` bodies) deep the statement being read is.
     var blockDepth = 0
+    /// Whether a top-level statement's block (`if`, `while`) is being read, where a block may end
+    /// with a `let` step, as Swift's does; a closure's body gives a value and may not.
+    var readingStatementBlock = false
     /// How deeply the expression being read nests (brackets, operators, closures): each level is a
     /// level of recursion here and when it is evaluated, so it is bounded.
     var depth = 0

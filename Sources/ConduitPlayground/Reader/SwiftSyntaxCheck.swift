@@ -45,5 +45,7 @@ enum SwiftSyntaxCheck {
     }
 
     /// The command words that are Swift's keywords.
-    private static let swiftWords: Set<String> = ["let", "var", "class", "struct", "func", "for", "import"]
+    private static let swiftWords: Set<String> = [
+        "let", "var", "class", "struct", "func", "for", "import", "if", "while",
+    ]
 }

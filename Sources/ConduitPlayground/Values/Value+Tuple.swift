@@ -46,3 +46,11 @@ extension Value {
         }
     }
 }
+
+extension Value.Field {
+    /// The field's name as a tuple's label: empty when it is a position (`0`, `1`), which means the
+    /// element has no label.
+    var tupleLabel: String {
+        name.allSatisfy(\.isNumber) ? "" : name
+    }
+}

@@ -4,7 +4,7 @@ enum CommandTable {
     static let all: [CommandSpec] = SubjectCommands.all + PipelineCommands.all + InspectionCommands.all
         + TypeCommands.all + TourCommands.all
         + TimeCommands.all + MarbleCommands.all + PredictionCommands.all + PresenterCommands.all + ObjectCommands.all
-        + NameCommands.all
+        + NameCommands.all + ControlFlowCommands.all
         + ScriptCommands.all
 
     private static let byWord: [String: CommandSpec] = Dictionary(

@@ -67,6 +67,8 @@ enum PipelineCommands {
             guard let syntax = parsed else {
                 // `let x = 5`, `var names = ["a", "b"]`, `let total = price * 2`: a value, as Swift's.
                 let first = parser.tokens[valueStart]
+                // `Timer.publish(...)` is a publisher or nothing: its own error says what was wrong.
+                if let pipelineError, first.identifier == "Timer" { throw pipelineError }
                 parser.position = valueStart
                 parser.highestArgument = highestArgument
                 if first.isSymbol("{"), !parser.looksLikeRecord() {

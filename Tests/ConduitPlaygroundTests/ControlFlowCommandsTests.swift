@@ -1,0 +1,52 @@
+import XCTest
+@testable import ConduitPlayground
+
+/// Top-level `if` and `while`, as a Swift script or Swift's REPL runs them.
+final class ControlFlowCommandsTests: SessionTestCase {
+    func testIfRunsItsBlockOrItsElse() {
+        type("var n = 5")
+        XCTAssertEqual(values("if n > 3 { print(\"big\") } else { print(\"small\") }"), ["big"])
+        type("n = 1")
+        XCTAssertEqual(values("if n > 3 { print(\"big\") } else if n > 0 { print(\"some\") } else { print(\"none\") }"),
+            ["some"])
+        XCTAssertEqual(values("if n > 3 { print(\"big\") }"), [], "no else: nothing runs")
+    }
+
+    func testIfLetUnwrapsForItsBlockOnly() {
+        type("let found: Int? = 4")
+        type("let missing: Int? = nil")
+        XCTAssertEqual(values("if let found { print(found + 1) }"), ["5"])
+        XCTAssertEqual(values("if let value = missing { print(value) } else { print(\"none\") }"), ["none"])
+        XCTAssertTrue(error("print(value)").contains("cannot find `value` in scope"), "the binding ends with the block")
+    }
+
+    func testABlockMaySubscribeAndSendWithTheSessionsNames() {
+        type("let numbers = PassthroughSubject<Int, Never>()")
+        type("let c = numbers.sink { print(\"got\", $0) }")
+        type("let factor: Int? = 3")
+        XCTAssertEqual(values("if let factor { numbers.send(factor * 2) }"), ["got 6"])
+        XCTAssertEqual(
+            values("if let factor { let d = Just(1).map { $0 + factor }.sink { print($0) } }"),
+            ["4", "sink1 ✓ finished"])
+    }
+
+    func testWhileRunsUntilItsConditionFails() {
+        type("var count = 0")
+        type("var total = 0")
+        XCTAssertEqual(type("while count < 4 { count += 1; total += count }"), [])
+        XCTAssertEqual(values("print(count, total)"), ["4 10"])
+    }
+
+    func testAWhileThatNeverEndsStopsWithAMessageAndKeepsTheSession() {
+        type("var spins = 0")
+        let message = error("while true { spins += 1 }")
+        XCTAssertTrue(message.contains("ran 1000000 times"), message)
+        XCTAssertEqual(values("print(spins)"), ["1000000"], "the session and its names are kept")
+    }
+
+    func testAConditionThatIsNoBoolIsRefused() {
+        let message = error("if 3 { print(1) }")
+        XCTAssertTrue(message.contains("must be a Bool, not integer 3"), message)
+        XCTAssertTrue(error("if 1 > { print(1) }").contains("expected"), "a broken condition")
+    }
+}
