@@ -59,6 +59,8 @@ extension TypeChecker {
             let types = parameters.map(typed)
             switch name {
             case "abs": return types.first ?? .value
+            case "#repeatedText": return .string
+            case "#strideTo", "#strideThrough": return .array(types.contains(.double) ? .double : ValueType.join(types))
             case "min", "max": return ValueType.join(types)
             case "string", "uppercased", "lowercased", "String": return .string
             case "Int", "Double":

@@ -162,6 +162,8 @@ enum Functions {
         case "#random":
             guard case .string(let type)? = arguments.first else { throw PlaygroundError("`random` needs its type") }
             return try RandomValues.random(type, Array(arguments.dropFirst()))
+        case "#repeatedText", "#strideTo", "#strideThrough":
+            return try LabelledFunctions.call(name, arguments) ?? .null
         case "isNil":
             try expect(1)
             return .bool(arguments[0] == .null)

@@ -9,7 +9,11 @@ extension Parser {
         let isNamed = ["Array", "Dictionary"].contains(current.identifier ?? "")
             && (peek(1).isSymbol("<") || peek(1).isSymbol("("))
         guard isNamed || current.isSymbol("[") else { return nil }
-        guard (try? skipType()) != nil, current.isSymbol("(") else {
+        // A type ends in `]` or `>` (or is the bare `Array(`): `[S(name: "a")].publisher.map(`
+        // is a value with a chain, which ends in a name.
+        guard (try? skipType()) != nil, current.isSymbol("("), position > start,
+            tokens[position - 1].isSymbol("]") || tokens[position - 1].isSymbol(">") || position == start + 1
+        else {
             position = start
             return nil
         }

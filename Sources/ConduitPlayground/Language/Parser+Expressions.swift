@@ -335,6 +335,10 @@ extension Parser {
                 advance()
                 let labelled = try labelledCallArguments(of: name)
                 let arguments = labelled.map(\.value)
+                if let function = LabelledFunctions.function(named: name, labels: labelled.map(\.label)) {
+                    // `String(repeating: "-", count: 3)`, `stride(from: 0, to: 9, by: 3)`.
+                    return .call(function, arguments)
+                }
                 if name.first?.isUppercase == true, current.isSymbol("{"), !readingCondition {
                     throw SyntaxError(
                         "a trailing closure after `\(name)(...)` is not read here: the playground's initialisers "

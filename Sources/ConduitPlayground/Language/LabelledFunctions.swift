@@ -1,0 +1,72 @@
+/// Swift's library functions and initialisers whose argument labels say which one is meant
+/// (`String(repeating: "ab", count: 2)`, `stride(from: 0, to: 10, by: 3)`): the parser reads the
+/// labels and calls the playground's function for that signature.
+enum LabelledFunctions {
+    /// The playground's function for a call of `name` with `labels`, if it is one of these.
+    static func function(named name: String, labels: [String?]) -> String? {
+        signatures[Signature(name: name, labels: labels.map { $0 ?? "_" })]
+    }
+
+    /// A function's name and its argument labels (`_` for none).
+    private struct Signature: Hashable {
+        let name: String
+        let labels: [String]
+    }
+
+    private static let signatures: [Signature: String] = [
+        Signature(name: "String", labels: ["repeating", "count"]): "#repeatedText",
+        Signature(name: "String", labels: ["describing"]): "String",
+        Signature(name: "stride", labels: ["from", "to", "by"]): "#strideTo",
+        Signature(name: "stride", labels: ["from", "through", "by"]): "#strideThrough",
+    ]
+
+    /// The most elements a `stride` here makes (it is made at once, as an array).
+    static let maximumStride = 1_000_000
+
+    /// Runs one of the functions above; nil for any other name.
+    static func call(_ name: String, _ arguments: [Value]) throws -> Value? {
+        switch name {
+        case "#repeatedText":
+            guard arguments.count == 2, case .string(let text) = arguments[0], case .int(let count) = arguments[1],
+                count >= 0
+            else {
+                throw PlaygroundError("`String(repeating:count:)` takes a string and a count of at least 0")
+            }
+            guard text.count * count <= 1_000_000 else {
+                throw PlaygroundError("a string here holds at most 1,000,000 characters")
+            }
+            return .string(String(repeating: text, count: count))
+        case "#strideTo", "#strideThrough":
+            return .array(try stride(arguments, through: name == "#strideThrough"))
+        default:
+            return nil
+        }
+    }
+
+    /// `stride(from:to:by:)` (the end left out) or `stride(from:through:by:)` (the end kept when it is
+    /// reached), in integers or, when any bound is a decimal, in decimals.
+    private static func stride(_ arguments: [Value], through: Bool) throws -> [Value] {
+        let usage = through ? "stride(from: 0, through: 10, by: 2)" : "stride(from: 0, to: 10, by: 2)"
+        let numbers = arguments.compactMap(\.numeric)
+        guard arguments.count == 3, numbers.count == 3 else {
+            throw PlaygroundError("`stride` takes three numbers: `\(usage)`")
+        }
+        let (start, end, step) = (numbers[0], numbers[1], numbers[2])
+        guard step != 0 else { throw PlaygroundError("`stride`'s step `by:` cannot be 0") }
+        let count = ((end - start) / step).rounded(.down) + 1
+        guard count <= Double(maximumStride) else {
+            throw PlaygroundError("a stride here makes at most \(maximumStride) values")
+        }
+        let decimals = arguments.contains { if case .double = $0 { return true } else { return false } }
+        var values: [Value] = []
+        var index = 0.0
+        while index < count {
+            let value = start + index * step
+            let reachesEnd = step > 0 ? value >= end : value <= end
+            if reachesEnd, !(through && value == end) { break }
+            values.append(decimals ? .double(value) : .int(Int(value)))
+            index += 1
+        }
+        return values
+    }
+}
