@@ -27,7 +27,7 @@ final class BadInputTests: SessionTestCase {
         let bad = [
             "subject n", "sink out = n", "let = n", "send n", "send n {name: }", "request out 0", "request out -1",
             "let p = n.prefix(-1)", "let p = n.dropFirst(\"x\")", "let p = n.map", "let p = n.map { }",
-            "let p = n.scan { $0 }", "send n \"unterminated", "send n @", "let q = n.map { $0 + $2 }",
+            "let p = n.scan { $0 }", "send n \"unterminated", "send n @", "let q = n.map { $0 + }",
             "cancel n", "send out 1", "trace n", "let r = n.combineLatest(nobody)", "let s = n.map { x }",
             "help nothing", "load /no/such/file.conduit", "request out 99999999999999999999",
         ]

@@ -204,4 +204,14 @@ final class StaticTypeTests: SessionTestCase {
         XCTAssertTrue(error("let c = moves.map { $0.dx.uppercased() }").contains("value of type 'Int' has no member"),
             "a label's type is checked")
     }
+
+    func testDollarParametersTakeATupleApartAsSwiftsClosuresDo() {
+        type("let a = PassthroughSubject<Int, Never>()")
+        type("let b = PassthroughSubject<String, Never>()")
+        type("let c = a.combineLatest(b).map { \"\\($1)\\($0)\" }.sink { print($0) }")
+        type("a.send(1)")
+        XCTAssertEqual(values("b.send(\"x\")"), ["x1"])
+        let message = error("let d = a.map { $0 + $1 }")
+        XCTAssertTrue(message.contains("contextual closure type expects 1 argument (Int), but 2 were used"), message)
+    }
 }

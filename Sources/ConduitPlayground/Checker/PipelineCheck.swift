@@ -73,8 +73,14 @@ extension TypeChecker {
             return
         }
         guard let closure else { return }
-        if closure.parameterCount > arguments.count, arguments.count == 1, case .tuple(let items, _) = arguments[0] {
-            arguments = items
+        if closure.parameterCount > arguments.count, arguments.count == 1 {
+            if case .tuple(let items, _) = arguments[0] {
+                arguments = items
+            } else if arguments[0] != .value {
+                throw TypeMismatch(
+                    message: "contextual closure type expects 1 argument (\(arguments[0])), but "
+                        + "\(closure.parameterCount) were used in closure body", near: nil)
+            }
         }
         try checkExpression(closure.body, arguments: arguments)
         if let (expected, role) = result,

@@ -3,8 +3,7 @@
 extension Interpreter {
     /// Declares `declaration`; an enumeration declared again replaces the old one, as in Swift's REPL.
     func declareEnum(_ declaration: EnumDeclaration, at name: Token) throws {
-        try checkTypeRedeclarable(name)
-        enums[declaration.name] = declaration
+        try declareType(name) { enums[declaration.name] = declaration }
         info(declaration.summary)
     }
 
@@ -67,14 +66,23 @@ extension Interpreter {
 extension Interpreter {
     /// A type (`class`, `struct`, `enum`) may be declared again, as in Swift's REPL: the new
     /// declaration serves from then on, and what was made with the old one keeps it. A name that
-    /// holds a value, subject or pipeline is refused.
-    func checkTypeRedeclarable(_ name: Token) throws {
+    /// holds a value, subject or pipeline is refused. `declare` registers the type (and may read it
+    /// while it checks it); when it fails, the earlier declaration is kept.
+    func declareType(_ name: Token, _ declare: () throws -> Void) throws {
         let key = name.display
         if let entry = entries[key] {
             throw SyntaxError("`\(key)` already names a \(entry.kindName); choose another name, or `drop \(key)` "
                 + "first", at: name)
         }
-        if classes.removeValue(forKey: key) != nil || enums.removeValue(forKey: key) != nil {
+        let (earlierClass, earlierEnum) = (classes.removeValue(forKey: key), enums.removeValue(forKey: key))
+        do {
+            try declare()
+        } catch {
+            classes[key] = earlierClass
+            enums[key] = earlierEnum
+            throw error
+        }
+        if earlierClass != nil || earlierEnum != nil {
             info("\(key) is declared again: the new declaration serves from now on")
         }
     }

@@ -190,7 +190,9 @@ extension Parser {
             advance()
             advance()
         }
+        var isStatic = false
         while let word = current.identifier, Parser.modifiers.contains(word) {
+            if word == "static" { isStatic = true }
             advance()
             if current.isSymbol("("), peek(1).identifier == "set", peek(2).isSymbol(")") {
                 advance()
@@ -256,6 +258,7 @@ extension Parser {
         var declaration = PropertyDeclaration(
             name: name, isPublished: isPublished, value: value, declaredType: declaredType)
         declaration.subject = subject
+        declaration.isStatic = isStatic
         if current.isSymbol("{") {
             // `willSet`, or a word close to it before a body: observers; anything else computes the value.
             let observer = ["willSet", "didSet"]

@@ -301,6 +301,11 @@ extension Parser {
                 advance()
                 return .argument(index)
             }
+            if name == "Self", let typeName = enclosingTypeName {
+                // `Self.tapped` in a class's method: the class's static member.
+                advance()
+                return .name(typeName, token)
+            }
             for (distance, scope) in enclosingParameters.reversed().enumerated() {
                 guard let index = scope[name] else { continue }
                 advance()

@@ -31,6 +31,8 @@ struct Parser {
     /// Whether a top-level statement's block (`if`, `while`) is being read, where a block may end
     /// with a `let` step, as Swift's does; a closure's body gives a value and may not.
     var readingStatementBlock = false
+    /// The class whose body is being read, which `Self` names there.
+    var enclosingTypeName: String?
     /// How deeply the expression being read nests (brackets, operators, closures): each level is a
     /// level of recursion here and when it is evaluated, so it is bounded.
     var depth = 0

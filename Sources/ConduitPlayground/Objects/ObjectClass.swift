@@ -24,6 +24,8 @@ struct PropertyDeclaration {
     var subject: PropertySubject?
     /// Its `willSet` and `didSet`, if it has them.
     var observers = PropertyObservers()
+    /// Whether it is the type's own (`static let tapped = ...`), which `TYPE.NAME` and `Self.NAME` read.
+    var isStatic = false
     /// Its getter and setter, if it is computed.
     var computed: ComputedProperty?
     /// The closure it starts with, if it holds one (`var onDeleteButtonTapped: () -> Void = {}`).

@@ -17,8 +17,10 @@ struct ArgumentReader {
         guard let closure = call.trailingClosure ?? candidates.first else {
             throw problem("`\(call.name)` needs a closure")
         }
-        // One argument may be a tuple (an array) that the closure's parameters take apart.
-        guard closure.parameterCount <= arity || arity == 1 && closure.namesParameters else {
+        // One argument may be a tuple (an array) that the closure's parameters take apart, named or
+        // as `$0`, `$1`, as Swift's closures do (`combineLatest(b).map { $0 + $1 }`); the checker
+        // refuses it for an argument that is known not to be a tuple.
+        guard closure.parameterCount <= arity || arity == 1 else {
             let tuple = arity == 1
                 ? " (a pair from `combineLatest` or `zip` is `$0.0` and `$0.1`, or name its parts: `{ a, b in ... }`)"
                 : ""

@@ -34,13 +34,18 @@ enum ObjectCommands {
                     if parser.current.isSymbol(",") { parser.advance() }
                 }
             }
+            let enclosing = parser.enclosingTypeName
+            parser.enclosingTypeName = name.display
+            defer { parser.enclosingTypeName = enclosing }
             let (properties, methods) = try parser.typeBody(in: "a class")
             return Statement(word.display) { session in
-                try session.checkTypeRedeclarable(name)
                 let objectClass = ObjectClass(name: name.display, properties: properties, methods: methods)
-                // Checked now, so that a mistake is reported where the class is declared.
-                _ = try session.makeObject(named: name.display, of: objectClass, initialising: false)
-                session.classes[name.display] = objectClass
+                try session.declareType(name) {
+                    // Checked now, so that a mistake is reported where the class is declared; its methods
+                    // may read its static members (`Self.tapped`), so it is declared while they are checked.
+                    session.classes[name.display] = objectClass
+                    _ = try session.makeObject(named: name.display, of: objectClass, initialising: false)
+                }
                 let members = properties.map(\.summary) + methods.map(\.summary)
                 session.info("class \(name.display): " + members.joined(separator: ", "))
             }
@@ -77,11 +82,12 @@ enum ObjectCommands {
                 )
             }
             return Statement(word.display) { session in
-                try session.checkTypeRedeclarable(name)
                 let valueType = ObjectClass(name: name.display, properties: properties, isValueType: true)
-                // Checked now, so that a mistake is reported where the struct is declared.
-                _ = try session.record(of: valueType, fields: [], at: name)
-                session.classes[name.display] = valueType
+                try session.declareType(name) {
+                    // Checked now, so that a mistake is reported where the struct is declared.
+                    _ = try session.record(of: valueType, fields: [], at: name)
+                    session.classes[name.display] = valueType
+                }
                 session.info("struct \(name.display): " + properties.map(\.summary).joined(separator: ", "))
             }
         },
