@@ -11,7 +11,8 @@ final class SourceTests: SessionTestCase {
         XCTAssertEqual(type("inspect c").filter { $0.contains("state") }, ["  state:    active"])
         XCTAssertEqual(values("sink d = Fail(error: \"offline\")"), ["d ✗ failed: offline"])
         XCTAssertEqual(values("sink e = Fail(\"offline\").replaceError(with: 0)"), ["e ← 0", "e ✓ finished"])
-        XCTAssertTrue(error("sink f = Fail(error: 3)").contains("message in double quotes"))
+        XCTAssertTrue(error("sink f = Fail(error: 3)").contains(
+            "argument type 'Int' does not conform to expected type 'Error'"))
         XCTAssertTrue(error("sink g = Empty(completeImmediately: 1)").contains("true or false"))
     }
 

@@ -234,6 +234,13 @@ extension ValueType {
         return nil
     }
 
+    /// The generic arguments written in `<...>` (`<Int, LoadError>` gives `Int` and `LoadError`); none
+    /// for nil or text that is no such list.
+    static func genericArguments(of written: String?) -> [String] {
+        guard let written, written.hasPrefix("<"), written.hasSuffix(">") else { return [] }
+        return topLevelParts(of: String(written.dropFirst().dropLast())).map { $0.trimmingWhitespace() }
+    }
+
     /// The parts of `text` between the commas that stand outside brackets.
     fileprivate static func topLevelParts(of text: String) -> [String] {
         var parts: [String] = []

@@ -86,6 +86,12 @@ extension OperatorCall {
     /// read with `arguments`, the method's: an operator's publisher argument is then that object's.
     func readingSelf(_ arguments: [Value]) throws -> OperatorCall {
         let read = try self.arguments.map { argument -> Argument in
+            if case .reference(.member(let base, let property)) = argument.content, case .argument = base {
+                // `.assign(to: &$valid)` in an initialiser: `&self.$valid`, this call's `self`.
+                let owner = Expression.literal(try base.evaluate(arguments))
+                return Argument(label: argument.label, content: .reference(.member(owner, property)),
+                    token: argument.token)
+            }
             guard case .expression(let expression) = argument.content, case .member(.argument, _) = expression else {
                 return argument
             }

@@ -36,3 +36,17 @@ extension Expression {
         }
     }
 }
+
+extension Expression {
+    /// The Swift type of a literal as written (`3` is `Int`, `[1]` an array), for messages that
+    /// refuse one where another type is expected.
+    var literalTypeName: String {
+        switch self {
+        case .literal(let value): return ValueType(of: value).description
+        case .array: return "Array"
+        case .dictionary: return "Dictionary"
+        case .tuple: return "tuple"
+        default: return "value"
+        }
+    }
+}

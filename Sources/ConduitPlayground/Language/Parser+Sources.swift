@@ -45,6 +45,8 @@ extension Parser {
     /// (`search("x")`, `Player()`), `$property`, or a member that is not an operator
     /// (`player.$currentSong`, `player.objectWillChange`).
     var startsWithExpression: Bool {
+        // `(1...5).publisher`: a parenthesised value with a chain.
+        if current.isSymbol("(") { return true }
         guard let word = current.identifier, !Parser.reserved.contains(word) || word.first?.isUppercase == true,
               !Parser.sourceWords.contains(word), word != "Timer", word != "timer"
         else { return false }
@@ -64,6 +66,7 @@ extension Parser {
         case .identifier("just"), .identifier("Just"):
             let word = token.display
             advance()
+            try skipGenericArguments()
             try expectSymbol("(", "write `\(word)(VALUE)`")
             let value = try expression()
             try expectSymbol(")", "close `\(word)(` with `)`")
@@ -73,6 +76,7 @@ extension Parser {
             return .empty(completeImmediately: true)
         case .identifier("Empty"):
             advance()
+            try skipGenericArguments()
             var completes = true
             if current.isSymbol("(") {
                 advance()
@@ -92,14 +96,31 @@ extension Parser {
         case .identifier("fail"), .identifier("Fail"):
             let word = token.display
             advance()
+            // `Fail<Int, LoadError>(error: .offline)`: the Failure type names the case's type.
+            let generics = try skipGenericArguments()
             try expectSymbol("(", "write `\(word)(\"why\")`")
             _ = takeLabel("error")
-            guard case .string(let message) = current.kind else {
-                throw SyntaxError(
-                    "`\(word)(...)` needs a message in double quotes, for example `\(word)(error: \"offline\")`",
-                        at: current)
+            let message: String
+            if case .string(let text) = current.kind, peek(1).isSymbol(")") {
+                message = text
+                advance()
+            } else {
+                // `Fail(error: LoadError())`, `Fail(error: .offline)`: the error, as Swift prints it.
+                let start = current
+                let error = try expression()
+                switch error {
+                case .literal(.int), .literal(.double), .literal(.bool), .array, .dictionary, .tuple:
+                    throw SyntaxError(
+                        "argument type '\(error.literalTypeName)' does not conform to expected type 'Error': "
+                            + "`\(word)(error: ...)` takes an error (`\(word)(error: LoadError())`, a case of an "
+                            + "`enum LoadError: Error`) or a message in double quotes", at: start)
+                default:
+                    break
+                }
+                let written = String(source_text(start.offset, current.offset)).trimmingWhitespace()
+                let failureType = ValueType.genericArguments(of: generics).last.map { $0 + "." } ?? ""
+                message = written.hasPrefix(".") ? failureType + written.dropFirst() : written
             }
-            advance()
             try expectSymbol(")", "close `\(word)(` with `)`")
             return .fail(message)
         case .identifier("Timer"):
@@ -124,6 +145,7 @@ extension Parser {
             return .timerPublish(nanoseconds: interval)
         case .identifier("Deferred"):
             advance()
+            try skipGenericArguments()
             try expectSymbol("{", "write `Deferred { PIPELINE }`, for example `Deferred { just(1) }`")
             let inner = try pipeline()
             try expectSymbol("}", "close `Deferred {` with `}`")
@@ -154,6 +176,7 @@ extension Parser {
             return .future(value, delay: delay)
         case .identifier("Record"):
             advance()
+            try skipGenericArguments()
             let usage = "write `Record(output: [1, 2], completion: .finished)` or `completion: .failure(\"why\")`"
             try expectSymbol("(", usage)
             guard takeLabel("output") else {

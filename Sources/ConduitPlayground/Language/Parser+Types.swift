@@ -49,6 +49,14 @@ extension Parser {
         return String(source_text(start.offset, last.offset + last.length))
     }
 
+    /// Skips a source's generic arguments (`Empty<Int, Never>`, `Just<Int>`) if they follow, and
+    /// returns them as written (`<Int, Never>`), or nil.
+    @discardableResult
+    mutating func skipGenericArguments() throws -> String? {
+        guard current.isSymbol("<") else { return nil }
+        return try skipType()
+    }
+
     /// A token covering the current one and `count` more.
     func covering(from token: Token, through count: Int) -> Token {
         let last = peek(count)

@@ -40,7 +40,8 @@ enum DebuggingOperators {
                 }
                 guard let closure = closures[label],
                       let result = run(closure, with: argument, in: "handleEvents \(label)", emit: emit) else { return }
-                if result != .null { emit(OutputRecord(kind: .trace, text: Functions.text(result))) }
+                // A closure that prints for itself, as Swift's does (`{ print("saw", $0) }`), gives `()`.
+                if result != .null, result != .void { emit(OutputRecord(kind: .trace, text: Functions.text(result))) }
             }
             return upstream.handleEvents(
                 receiveSubscription: { _ in report("receiveSubscription", nil, shown: "") },

@@ -40,6 +40,11 @@ enum AppleOnlyFrameworks {
             return "`\(name)` is UIKit's, and UIKit is not on Linux: the playground has no views or controls; "
                 + "model them with a class and a subject (`let taps = PassthroughSubject<String, Never>()`)"
         }
+        if name == "URLSession" {
+            return "`URLSession` reaches the network, which the playground does not: fake the service with a "
+                + "function that returns a publisher (`func fetch(id) = Just(\"data\").delay(for: 1s)`), "
+                + "or a `Future`; on Linux, URLSession is in FoundationNetworking"
+        }
         if name == "PlaygroundPage" {
             return "`PlaygroundPage` is Xcode's PlaygroundSupport, which is not on Linux: the playground "
                 + "prints what a live view would show"
@@ -73,7 +78,7 @@ enum AppleOnlyFrameworks {
         guard let first = word.first, first >= 0x41, first <= 0x5A else { return false }
         let name = String(decoding: word, as: UTF8.self)
         return swiftUITypes.contains(name) || swiftUIAttributes.contains(name) || betaNames[name] != nil
-            || isUIKitName(name) || name == "PlaygroundPage"
+            || isUIKitName(name) || name == "PlaygroundPage" || name == "URLSession"
     }
 
     /// `UIView`, `UIApplication`, `UIHostingController`: UIKit's prefix and a capital.

@@ -55,8 +55,9 @@ enum PipelineCommands {
             let highestArgument = parser.highestArgument
             var parsed: PipelineSyntax?
             var pipelineError: Error?
-            if parser.current.isSymbol("[") || !Parser.startsValue(parser.current) {
-                // What starts with a literal (`5`, `"a"`, `nil`, `-1`) is a value; `[1, 2].publisher` is not.
+            if parser.current.isSymbol("[") || parser.current.isSymbol("(") || !Parser.startsValue(parser.current) {
+                // What starts with a literal (`5`, `"a"`, `nil`, `-1`) is a value; `[1, 2].publisher` and
+                // `(1...5).publisher` are not.
                 do {
                     let pipeline = try parser.pipeline()
                     if parser.current.kind == .end || parser.current.isSymbol(";") { parsed = pipeline }

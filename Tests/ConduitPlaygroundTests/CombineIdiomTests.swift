@@ -1,0 +1,55 @@
+import XCTest
+@testable import ConduitPlayground
+
+/// Combine as tutorials and slides write it, each idiom run as Swift runs it.
+final class CombineIdiomTests: SessionTestCase {
+    func testHandleEventsWithAPrintingClosurePrintsOnlyWhatItPrints() {
+        XCTAssertEqual(
+            type("let c = [1, 2].publisher.handleEvents(receiveOutput: { print(\"saw\", $0) }).sink { _ in }"),
+            ["saw 1", "saw 2", "c ✓ finished"])
+    }
+
+    func testAParenthesisedRangesPublisherNamesItsSubscription() {
+        XCTAssertEqual(type("let c = (1...3).publisher.map { $0 * 2 }.sink { print($0) }"),
+            ["2", "4", "6", "c ✓ finished"])
+        XCTAssertEqual(type("c.cancel()"), ["c is already finished"], "c is the subscription, not a string")
+        XCTAssertEqual(type("let pair = (a: 1, b: 2)"), ["pair: (a: Int, b: Int) = (a: 1, b: 2)"],
+            "a tuple stays a value")
+    }
+
+    func testSourcesTakeTheirGenericArguments() {
+        XCTAssertEqual(type("let c = Empty<Int, Never>().sink { print($0) }"), ["c ✓ finished"])
+        XCTAssertEqual(type("let d = Just<Int>(1).sink { print($0) }"), ["1", "d ✓ finished"])
+    }
+
+    func testFailTakesAnErrorValueAsSwiftWritesIt() {
+        type("enum LoadError: Error { case offline }")
+        XCTAssertEqual(
+            type("let c = Fail<Int, LoadError>(error: .offline).sink(receiveCompletion: { print($0) }, "
+                + "receiveValue: { print($0) })"),
+            ["failure(LoadError.offline)", "c ✗ failed: LoadError.offline"])
+        type("struct Timeout: Error {}")
+        XCTAssertEqual(type("let d = Fail(error: Timeout()).catch { _ in Just(0) }.sink { print($0) }"),
+            ["0", "d ✓ finished"])
+    }
+
+    func testAnInitialiserAssignsAPipelineToItsOwnPublishedProperty() {
+        type("""
+            class SignUp: ObservableObject {
+                @Published var name = ""
+                @Published var isValid = false
+                init() { $name.map { $0.count > 2 }.assign(to: &$isValid) }
+            }
+            """)
+        type("let form = SignUp()")
+        type("form.name = \"ann\"")
+        XCTAssertEqual(values("print(form.isValid)"), ["true"])
+        type("form.name = \"a\"")
+        XCTAssertEqual(values("print(form.isValid)"), ["false"])
+    }
+
+    func testURLSessionGetsOneMessageSayingWhatToDoInstead() {
+        let message = error("let c = URLSession.shared.dataTaskPublisher(for: URL(string: \"https://a.b\")!)")
+        XCTAssertTrue(message.contains("`URLSession` reaches the network, which the playground does not"), message)
+    }
+}
