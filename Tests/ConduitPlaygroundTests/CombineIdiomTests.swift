@@ -52,4 +52,10 @@ final class CombineIdiomTests: SessionTestCase {
         let message = error("let c = URLSession.shared.dataTaskPublisher(for: URL(string: \"https://a.b\")!)")
         XCTAssertTrue(message.contains("`URLSession` reaches the network, which the playground does not"), message)
     }
+
+    func testAnInitialiserServesAsAClosure() {
+        XCTAssertEqual(type("let c = [\"1\", \"x\", \"3\"].publisher.compactMap(Int.init).sink { print($0) }"),
+            ["1", "3", "c ✓ finished"])
+        XCTAssertEqual(type("let d = [1, 2].publisher.map(String.init).sink { print($0) }"), ["1", "2", "d ✓ finished"])
+    }
 }

@@ -63,6 +63,16 @@ extension Parser {
             let span = covering(from: token)
             return Argument(label: label, content: .closure(Closure(body: body, parameterCount: 1, token: span)),
                 token: span)
+        case .identifier(let name) where name.first?.isUppercase == true && peek(1).isSymbol(".")
+            && peek(2).identifier == "init" && !peek(3).isSymbol("("):
+            // `compactMap(Int.init)`, `map(String.init)`: the initialiser as a function, `{ Int($0) }`.
+            advance()
+            advance()
+            advance()
+            let span = covering(from: token)
+            let body = Expression.namedCall(name, [.argument(0)], span)
+            return Argument(label: label, content: .closure(Closure(body: body, parameterCount: 1, token: span)),
+                token: span)
         case .identifier(let name) where name.first?.isUppercase == true && !Parser.reserved.contains(name)
             && peek(1).isSymbol("(") && peek(2).isSymbol(")"):
             // `JSONEncoder()`, `JSONDecoder()`: Swift objects made without arguments.
