@@ -43,7 +43,17 @@ struct cle_editor {
     void *complete_context;
     cle_wake_fn wake;
     void *wake_context;
+    char *paste;           /* what the terminal's bracketed paste brought with this line, or NULL */
+    int bracketed_paste;   /* the terminal was asked to mark pastes (\033[?2004h) */
 };
+
+/* The terminal marks a paste with these when bracketed paste is on. */
+#define PASTE_START L"\033[200~"
+#define PASTE_END L"\033[201~"
+#define PASTE_END_LENGTH 6
+/* The most characters of one paste that are kept (the rest is read and dropped). */
+#define PASTE_LIMIT (1 << 20)
+static const char g_paste_off[] = "\033[?2004l";
 
 /* ---- state shared with signal handlers ---- */
 
@@ -76,6 +86,8 @@ static void poke(void) {
 
 static void on_fatal(int signo) {
     int index;
+    if (isatty(STDOUT_FILENO))
+        (void)!write(STDOUT_FILENO, g_paste_off, sizeof g_paste_off - 1);
     if (g_have_original_termios)
         tcsetattr(STDIN_FILENO, TCSANOW, &g_original_termios);
     for (index = 0; index < FATAL_COUNT; index++) {
@@ -370,6 +382,84 @@ static unsigned char interrupt_function(EditLine *el, int ch) {
     return CC_REFRESH;
 }
 
+/* A bracketed paste (after PASTE_START), read up to PASTE_END without Tab completion seeing it:
+ * its first line goes into the line being edited; when it holds more lines, the line ends there
+ * and the rest is kept for cle_take_paste, so that a pasted block is one input. */
+static unsigned char paste_function(EditLine *el, int ch) {
+    cle_editor *editor = editor_of(el);
+    wchar_t *text;
+    size_t count = 0, capacity = 256, index;
+    wchar_t wc;
+    (void)ch;
+    if (editor == NULL)
+        return CC_ERROR;
+    text = malloc(capacity * sizeof *text);
+    if (text == NULL)
+        return CC_ERROR;
+    while (el_wgetc(el, &wc) == 1) {
+        if (count == capacity) {
+            wchar_t *grown;
+            if (capacity >= PASTE_LIMIT + PASTE_END_LENGTH) {
+                /* Past the limit: keep only the tail, where the end marker will show. */
+                memmove(text, text + count - PASTE_END_LENGTH, PASTE_END_LENGTH * sizeof *text);
+                count = PASTE_END_LENGTH;
+            } else {
+                grown = realloc(text, capacity * 2 * sizeof *text);
+                if (grown == NULL)
+                    break;
+                text = grown;
+                capacity *= 2;
+            }
+        }
+        text[count++] = wc;
+        if (count >= PASTE_END_LENGTH && wmemcmp(text + count - PASTE_END_LENGTH, PASTE_END, PASTE_END_LENGTH) == 0) {
+            count -= PASTE_END_LENGTH;
+            break;
+        }
+    }
+    if (count == capacity) {
+        wchar_t *grown = realloc(text, (capacity + 1) * sizeof *text);
+        if (grown == NULL) {
+            free(text);
+            return CC_ERROR;
+        }
+        text = grown;
+    }
+    /* A terminal sends Return as \r: lines are \n here. */
+    for (index = 0; index < count; index++)
+        if (text[index] == L'\r')
+            text[index] = (index + 1 < count && text[index + 1] == L'\n') ? L' ' : L'\n';
+    for (index = 0; index < count && text[index] != L'\n'; index++)
+        ;
+    if (index == count) {
+        /* One line: inserted, and edited on as if typed. */
+        text[count] = L'\0';
+        if (count > 0 && el_winsertstr(el, text) != 0) {
+            free(text);
+            return CC_ERROR;
+        }
+        free(text);
+        return CC_REFRESH;
+    }
+    text[index] = L'\0';
+    if (index > 0 && el_winsertstr(el, text) != 0) {
+        free(text);
+        return CC_ERROR;
+    }
+    free(editor->paste);
+    editor->paste = wide_to_utf8(text + index + 1, count - index - 1);
+    free(text);
+    return CC_NEWLINE;
+}
+
+const char *cle_take_paste(cle_editor *editor) {
+    static char *handed;
+    free(handed);
+    handed = editor->paste;
+    editor->paste = NULL;
+    return handed;
+}
+
 /* `.`: inserted as usual; the whole line is redrawn so that the prompt can become the
  * continuation prompt when the `.` starts the line. */
 static unsigned char dot_function(EditLine *el, int ch) {
@@ -483,6 +573,13 @@ cle_editor *cle_open(const char *program, int history_size) {
     el_wset(editor->el, EL_BIND, L"\033[3~", L"ed-delete-next-char", NULL);
     el_wset(editor->el, EL_BIND, L"\033[1;5C", L"em-next-word", NULL);
     el_wset(editor->el, EL_BIND, L"\033[1;5D", L"ed-prev-word", NULL);
+    el_wset(editor->el, EL_ADDFN, L"conduit-paste", L"Read a bracketed paste as one input",
+            paste_function);
+    el_wset(editor->el, EL_BIND, PASTE_START, L"conduit-paste", NULL);
+    if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+        static const char on[] = "\033[?2004h";
+        editor->bracketed_paste = write(STDOUT_FILENO, on, sizeof on - 1) == (ssize_t)(sizeof on - 1);
+    }
     return editor;
 }
 
@@ -490,6 +587,9 @@ void cle_close(cle_editor *editor) {
     int index;
     if (editor == NULL)
         return;
+    if (editor->bracketed_paste)
+        (void)!write(STDOUT_FILENO, g_paste_off, sizeof g_paste_off - 1);
+    free(editor->paste);
     if (editor->el != NULL)
         el_end(editor->el);
     if (editor->history != NULL)

@@ -15,6 +15,10 @@ final class LineEditor {
     /// What one read produced.
     enum Input: Equatable {
         case line(String)
+        /// A bracketed paste of several lines: the line (what was typed, then the paste's first line)
+        /// and the paste's other lines; a block pasted from a slide is one input, whose tabs are
+        /// indentation, never completion.
+        case pasted(line: String, more: [String])
         case endOfInput
         case interrupted
         /// The terminal could not be read (the reason, from `errno`).
@@ -79,7 +83,13 @@ final class LineEditor {
         let line = cle_gets(editor, &status)
         let reason = errno
         switch Int(status) {
-        case Int(CLE_LINE): return .line(line.map { String(cString: $0) } ?? "")
+        case Int(CLE_LINE):
+            let typed = line.map { String(cString: $0) } ?? ""
+            guard let paste = cle_take_paste(editor) else { return .line(typed) }
+            var more = String(cString: paste).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // A paste that ends with its last line's newline has no empty line after it.
+            if more.last == "" { more.removeLast() }
+            return more.isEmpty ? .line(typed) : .pasted(line: typed, more: more)
         case Int(CLE_INTERRUPT): return .interrupted
         case Int(CLE_ERROR): return .failed(reason == 0 ? "unknown error" : String(cString: strerror(reason)))
         default: return .endOfInput

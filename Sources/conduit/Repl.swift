@@ -61,6 +61,20 @@ struct Repl {
                 live?.record(input: piece.text, records: records, session: session)
             }
         }
+        /// Reads `lines` (one typed line, or a pasted block) and runs the statements they finish; a
+        /// statement that is complete is one entry of the history, however many lines it took.
+        func accept(_ lines: [String]) {
+            pendingLines += lines
+            var pieces: [StatementReader.Piece] = []
+            for line in lines { pieces += reader.read(line) }
+            if reader.isHolding, !LineEditor.hasPendingInput() { pieces += reader.release() }
+            if !reader.isWaiting, !reader.isHolding {
+                editor.remember(pendingLines)
+                pendingLines = []
+            }
+            evaluate(pieces)
+            live?.flush(session)
+        }
         while !session.isFinished {
             editor.prompt = reader.isWaiting ? continuation : prompt
             editor.continuesStatement = reader.isWaiting || reader.isHolding
@@ -81,15 +95,12 @@ struct Repl {
                 reader.discard()
                 pendingLines = []
             case .line(let line):
-                pendingLines.append(line)
-                var pieces = reader.read(line)
-                if reader.isHolding, !LineEditor.hasPendingInput() { pieces += reader.release() }
-                if !reader.isWaiting, !reader.isHolding {
-                    editor.remember(pendingLines)
-                    pendingLines = []
-                }
-                evaluate(pieces)
-                live?.flush(session)
+                accept([line])
+            case .pasted(let line, let more):
+                // The editor showed the first line; the others are shown as read, after the
+                // continuation prompt. The whole block is read before anything of it runs.
+                console.write(more.map { continuation + $0 + "\n" }.joined())
+                accept([line] + more)
             }
         }
         return ExitStatus.success

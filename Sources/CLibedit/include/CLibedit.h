@@ -63,6 +63,11 @@ void cle_set_continuation_prompt(cle_editor *editor, const char *prompt);
  * returns NULL and sets *status to CLE_EOF, CLE_INTERRUPT or CLE_ERROR. */
 const char *cle_gets(cle_editor *editor, int *status);
 
+/* The lines a bracketed paste of several lines brought after the line cle_gets just returned
+ * (UTF-8, separated by \n, valid until the next call), or NULL when there were none. The paste's
+ * first line is the end of the returned line; a one-line paste is only inserted, as if typed. */
+const char *cle_take_paste(cle_editor *editor);
+
 /* History: add an entry (consecutive duplicates are dropped), load and save a file, count. */
 int cle_history_add(cle_editor *editor, const char *line);
 int cle_history_load(cle_editor *editor, const char *path);
