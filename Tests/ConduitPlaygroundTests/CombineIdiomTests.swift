@@ -58,4 +58,12 @@ final class CombineIdiomTests: SessionTestCase {
             ["1", "3", "c ✓ finished"])
         XCTAssertEqual(type("let d = [1, 2].publisher.map(String.init).sink { print($0) }"), ["1", "2", "d ✓ finished"])
     }
+
+    func testACurrentValueSubjectsValueChangesInPlaceAndIsSent() {
+        type("let items = CurrentValueSubject<[String], Never>([])")
+        type("let c = items.sink { print($0) }")
+        XCTAssertEqual(values("items.value.append(\"a\")"), ["[\"a\"]"])
+        XCTAssertEqual(values("items.value[0] = \"b\""), ["[\"b\"]"])
+        XCTAssertEqual(values("print(items.value.count)"), ["1"])
+    }
 }

@@ -186,6 +186,8 @@ extension Interpreter {
         else { return false }
         switch entries[root] {
         case .value?, .object?: break
+        // `subject.value.append(4)`: a CurrentValueSubject's value, changed and sent.
+        case .subject? where target.isSubjectValue: break
         default: return false
         }
         let token = Token(kind: .end, offset: start.offset, length: max(1, written.count))
@@ -218,6 +220,16 @@ extension Interpreter {
     /// an element of its array, or an object's property. A `let` refuses, as Swift does.
     func assign(_ value: Value, to target: Expression, at token: Token, verb: String = "assign to value") throws {
         if try assignElementInPlace(value, to: target, at: token) { return }
+        if case .member(.name(let name, _), "value") = target, case .subject(let subject)? = entries[name],
+            case .current = subject.storage
+        {
+            // `subject.value.append(4)`, `subject.value[0] = 1`: Swift's CurrentValueSubject sends its new value.
+            guard try FeedbackGuard.run({ try subject.send(value) }) else {
+                throw SyntaxError("\(name).value feeds itself (a loop of \(FeedbackGuard.limit) sends): stopped",
+                    at: token)
+            }
+            return
+        }
         switch target {
         case .name(let name, let nameToken):
             switch entries[name] {

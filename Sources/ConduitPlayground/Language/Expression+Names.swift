@@ -50,3 +50,15 @@ extension Expression {
         }
     }
 }
+
+extension Expression {
+    /// Whether it is `NAME.value` (a CurrentValueSubject's value, when NAME is one) or a member or
+    /// element of it (`NAME.value[0]`).
+    var isSubjectValue: Bool {
+        switch self {
+        case .member(.name, "value"): return true
+        case .member(let base, _), .index(let base, _): return base.isSubjectValue
+        default: return false
+        }
+    }
+}
