@@ -17,43 +17,11 @@ extension TypeChecker {
         return stages
     }
 
-    /// The source's text and each call's (`.map { $0 * 2 }`), cut from the pipeline's text where
-    /// each call's `.NAME` stands outside brackets and strings, in order.
+    /// The source's text and each call's (`.map { $0 * 2 }`), as the parser read them; a
+    /// pipeline the playground put together shows its calls by name.
     private func stageTexts(of syntax: PipelineSyntax) -> (source: String, calls: [String]) {
-        let characters = Array(syntax.text)
-        var dots: [Int] = []
-        var depth = 0
-        var inString = false
-        var index = 0
-        while index < characters.count, dots.count < syntax.operators.count {
-            let character = characters[index]
-            if inString {
-                if character == "\\" { index += 1 } else if character == "\"" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if "([{".contains(character) {
-                depth += 1
-            } else if ")]}".contains(character) {
-                depth -= 1
-            } else if character == ".", depth == 0 {
-                let name = Array(syntax.operators[dots.count].name)
-                let end = index + 1 + name.count
-                if end <= characters.count, Array(characters[index + 1..<end]) == name,
-                   end == characters.count || !(characters[end].isLetter || characters[end].isNumber) {
-                    dots.append(index)
-                    index = end
-                    continue
-                }
-            }
-            index += 1
-        }
-        guard dots.count == syntax.operators.count, let first = dots.first else {
-            let calls = syntax.operators.map { ".\($0.name)(…)" }
-            return (syntax.operators.isEmpty ? syntax.text : "…", calls)
-        }
-        let ends = Array(dots.dropFirst()) + [characters.count]
-        let calls = zip(dots, ends).map { String(characters[$0..<$1]).trimmingWhitespaceAndNewlines() }
-        return (String(characters[0..<first]).trimmingWhitespaceAndNewlines(), calls)
+        let source = !syntax.sourceText.isEmpty ? syntax.sourceText : syntax.operators.isEmpty ? syntax.text : "…"
+        return (source, syntax.operators.map { $0.written.isEmpty ? ".\($0.name)(…)" : $0.written })
     }
 
     private func sourceStages(

@@ -165,8 +165,10 @@ extension Parser {
                 // `Just($0).delay(for: 1s)`: an operator makes the expression a pipeline; so does a
                 // collection method (`xs.sorted(by: <)`, `names.removeAll(where: { ... })`), which runs as
                 // the value's when what it is called on gives no publisher.
+                let dot = current
                 advance()
-                let call = try operatorCall()
+                var call = try operatorCall()
+                call.written = Parser.singleLine(source_text(dot.offset, endOfLastToken))
                 expression = .pipeline(appending(call, to: expression))
                 continue
             }
@@ -502,16 +504,21 @@ extension Parser {
         let end = call.span.offset + call.span.length
         if case .pipeline(let syntax) = expression {
             let start = syntax.startOffset
-            return PipelineSyntax(
+            var longer = PipelineSyntax(
                 source: syntax.source, operators: syntax.operators + [call], text: String(source_text(start, end)),
                 startOffset: start
             )
+            longer.sourceText = syntax.sourceText
+            return longer
         }
         let start = Parser.startOffset(of: expression) ?? call.token.offset
-        return PipelineSyntax(
+        var syntax = PipelineSyntax(
             source: .expression(expression), operators: [call], text: String(source_text(start, end)),
             startOffset: start
         )
+        // The source is what stands before the call's `.`, which comes right before its name.
+        syntax.sourceText = Parser.singleLine(source_text(start, call.token.offset - 1)).trimmingWhitespaceAndNewlines()
+        return syntax
     }
 
     /// Where an expression's text starts, when it can be told.

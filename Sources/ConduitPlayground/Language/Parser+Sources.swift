@@ -4,6 +4,7 @@ extension Parser {
         let start = current.offset
         var source: PipelineSyntax.Source
         var operators: [OperatorCall] = []
+        var sourceText: String?
         if let combined = try combiningInitialiser() {
             (source, operators) = combined
         } else if startsWithExpression {
@@ -12,19 +13,32 @@ extension Parser {
             case .pipeline(let inner):
                 source = inner.source
                 operators = inner.operators
+                sourceText = inner.sourceText
             case let expression:
                 source = .expression(expression)
             }
         } else {
             source = try pipelineSource()
         }
+        // What the source and each call read as written, cut at the tokens that begin them.
+        let sourceEnd = current.offset
         while current.isSymbol(".") {
+            let dot = current
             advance()
-            operators.append(try operatorCall())
+            var call = try operatorCall()
+            call.written = Parser.singleLine(source_text(dot.offset, endOfLastToken))
+            operators.append(call)
         }
-        let end = position > 0 ? tokens[position - 1].offset + tokens[position - 1].length : start
-        let text = Parser.singleLine(source_text(start, end))
-        return PipelineSyntax(source: source, operators: operators, text: text, startOffset: start)
+        let text = Parser.singleLine(source_text(start, endOfLastToken))
+        var syntax = PipelineSyntax(source: source, operators: operators, text: text, startOffset: start)
+        syntax.sourceText = sourceText ?? Parser.singleLine(
+            source_text(start, operators.isEmpty ? endOfLastToken : sourceEnd)).trimmingWhitespaceAndNewlines()
+        return syntax
+    }
+
+    /// Where the last token read ends (the pipeline's start when none was read).
+    var endOfLastToken: Int {
+        position > 0 ? tokens[position - 1].offset + tokens[position - 1].length : current.offset
     }
 
     /// A chain written over several lines, as one line for `subs` and `inspect`: a line starting

@@ -34,6 +34,9 @@ struct PipelineSyntax {
     let text: String
     /// Where the pipeline starts in its statement (for pipelines written inside expressions).
     var startOffset = 0
+    /// The source as written before the first call (`[1, 2].publisher`), on one line, for `types`;
+    /// empty for a pipeline the playground put together.
+    var sourceText = ""
 }
 
 /// One `.name(arguments) { closure }` of a chain.
@@ -44,6 +47,9 @@ struct OperatorCall {
     let trailingClosure: Closure?
     /// The whole call, for messages that point at it.
     let span: Token
+    /// The call as written from its `.` (`.map { $0 * 2 }`), on one line, for `types`; empty for
+    /// a call the playground made.
+    var written = ""
 }
 
 /// One argument of an operator call, with its label if it had one.
