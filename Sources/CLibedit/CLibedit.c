@@ -640,6 +640,9 @@ const char *cle_gets(cle_editor *editor, int *status) {
     editor->interrupted = 0;
     editor->interrupt_keys = 0;
     editor->interrupt_shown = 0;
+    /* A paste belongs to the line it ended; one left by an interrupted line is dropped. */
+    free(editor->paste);
+    editor->paste = NULL;
     /* A Ctrl-C pressed while no line was being edited is forgotten. */
     g_sigint = 0;
     /* The size may have changed while we were not looking. */
