@@ -16,8 +16,8 @@ struct ConduitCommand: ParsableCommand {
         commandName: "conduit",
         abstract: "The Conduit playground: build Combine pipelines by name, send values, watch them flow.",
         usage: """
-            conduit [--no-color] [--real-time]        (interactive)
-            conduit -e LINE [-e LINE ...] [--no-color] [--real-time]
+            conduit [--no-color] [--real-time] [--seed N]   (interactive)
+            conduit -e LINE [-e LINE ...] [--no-color] [--real-time] [--seed N]
             conduit run FILE...
             conduit check FILE...
             conduit serve [--port N] [--host ADDR] [FILE...]   (with a live page in the browser)
@@ -159,7 +159,7 @@ private func terminate(_ status: Int32) -> Never {
     exit(status)
 }
 
-/// Options that change how output looks, shared by every subcommand.
+/// Options that change how output looks and what a run prints, shared by every subcommand.
 struct DisplayOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "Do not colour the output.")
     var noColor = false
@@ -167,4 +167,13 @@ struct DisplayOptions: ParsableArguments {
     @Flag(name: .customLong("real-time"),
         help: "Run time-based operators on the wall clock instead of the virtual clock.")
     var realTime = false
+
+    @Option(name: .customLong("seed"),
+        help: "Make random values (Int.random(in:), shuffled(), ...) the same on every run, from this number.")
+    var seed: UInt64?
+
+    /// Applies `--seed` as soon as the arguments are read, before any session runs a line.
+    func validate() throws {
+        if let seed { RandomSource.seed(seed) }
+    }
 }

@@ -59,6 +59,10 @@ extension TypeChecker {
             let types = parameters.map(typed)
             switch name {
             case "abs": return types.first ?? .value
+            case "#random":
+                // `Int.random(in:)`, `Double.random(in:)`, `Bool.random()`: the type's name comes first.
+                guard case .literal(.string(let typeName))? = parameters.first else { return .value }
+                return ValueType(written: typeName)
             case "#repeatedText": return .string
             case "#strideTo", "#strideThrough": return .array(types.contains(.double) ? .double : ValueType.join(types))
             case "min", "max": return ValueType.join(types)

@@ -294,7 +294,8 @@ private struct Call {
             throw PlaygroundError("a dictionary's `contains` takes a test: `contains(where: { $0.1 == ... })`; "
                 + "`dictionary[\"key\"] != nil` asks for a key")
         case "shuffled":
-            return .array(try sequence().shuffled())
+            var generator = RandomSource.Generator()
+            return .array(try sequence().shuffled(using: &generator))
         case "joined" where elements != nil && !receiver.isArray:
             return .string(try sequence().map(Functions.text).joined(separator: values.first.map(Functions.text) ?? ""))
         case "reduce":

@@ -159,6 +159,9 @@ enum Functions {
             let decimals = name == "#decimalRange"
             func bound(_ value: Value) -> Value { decimals ? value.numeric.map(Value.double) ?? value : value }
             return try RandomValues.range(bound(arguments[0]), bound(arguments[1]), closed: arguments[2] == .bool(true))
+        case "#intRange":
+            try expect(3)
+            return try RandomValues.bounds(arguments[0], arguments[1], closed: arguments[2] == .bool(true))
         case "#random":
             guard case .string(let type)? = arguments.first else { throw PlaygroundError("`random` needs its type") }
             return try RandomValues.random(type, Array(arguments.dropFirst()))

@@ -215,9 +215,10 @@ extension Parser {
                 if member == "random", ["Int", "Double", "Bool"].contains(path.name) {
                     // `Int.random(in: 1...6)`, `Bool.random()`.
                     var arguments = try callArguments(of: path.name + ".random")
-                    if path.name == "Double", case .call("#range", let bounds)? = arguments.first {
-                        // `Double.random(in: 0..<1)`: the bounds as decimals, not the whole numbers between.
-                        arguments[0] = .call("#decimalRange", bounds)
+                    if case .call("#range", let bounds)? = arguments.first {
+                        // `Double.random(in: 0..<1)`: the bounds as decimals, not the whole numbers between;
+                        // `Int.random(in: 1...1_000_000)`: the bounds, not an array of a million numbers.
+                        arguments[0] = .call(path.name == "Double" ? "#decimalRange" : "#intRange", bounds)
                     }
                     expression = .call("#random", [.literal(.string(path.name))] + arguments)
                     continue

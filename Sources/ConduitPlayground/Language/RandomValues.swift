@@ -32,20 +32,40 @@ enum RandomValues {
             .init("isClosed", .bool(closed))])
     }
 
+    /// The bounds of a range of whole numbers, for `Int.random(in:)`, which needs no array of them.
+    static func bounds(_ lower: Value, _ upper: Value, closed: Bool) throws -> Value {
+        guard case .int(let low) = lower, case .int(let high) = upper else {
+            return try range(lower, upper, closed: closed)
+        }
+        guard closed ? low <= high : low < high else {
+            throw PlaygroundError("`Int.random(in:)` needs a range that is not empty, such as `1...6`")
+        }
+        return .record([.init("lowerBound", .int(low)), .init("upperBound", .int(high)),
+            .init("isClosed", .bool(closed))])
+    }
+
     /// `Int.random(in:)`, `Double.random(in:)`, `Bool.random()`: `type` is the type's name.
     static func random(_ type: String, _ arguments: [Value]) throws -> Value {
+        var generator = RandomSource.Generator()
         switch (type, arguments.first) {
         case ("Bool", nil):
-            return .bool(Bool.random())
+            return .bool(Bool.random(using: &generator))
         case ("Int", .array(let numbers)?) where arguments.count == 1:
-            guard let number = numbers.randomElement() else {
+            guard let number = numbers.randomElement(using: &generator) else {
                 throw PlaygroundError("`Int.random(in:)` needs a range that is not empty, such as `1...6`")
             }
             return number
+        case ("Int", let range?) where arguments.count == 1:
+            if case .int(let low)? = range.field("lowerBound"), case .int(let high)? = range.field("upperBound") {
+                return .int(range.field("isClosed") == .bool(true)
+                    ? Int.random(in: low...high, using: &generator) : Int.random(in: low..<high, using: &generator))
+            }
         case ("Double", let range?) where arguments.count == 1:
             if let low = range.field("lowerBound")?.numeric, let high = range.field("upperBound")?.numeric {
-                return .double(range.field("isClosed") == .bool(true)
-                    ? Double.random(in: low...high) : Double.random(in: low..<high))
+                if range.field("isClosed") == .bool(true) {
+                    return .double(Double.random(in: low...high, using: &generator))
+                }
+                return .double(Double.random(in: low..<high, using: &generator))
             }
         default:
             break
@@ -58,11 +78,14 @@ enum RandomValues {
 
     /// `xs.randomElement()` (nil for an empty array, as Swift's optional) and `xs.shuffled()`.
     static func method(_ name: String, on value: Value) -> Value? {
+        var generator = RandomSource.Generator()
         switch (name, value) {
-        case ("randomElement", .array(let items)): return items.randomElement() ?? .null
-        case ("shuffled", .array(let items)): return .array(items.shuffled())
-        case ("randomElement", .string(let text)): return text.randomElement().map { .string(String($0)) } ?? .null
-        case ("shuffled", .string(let text)): return .array(text.shuffled().map { .string(String($0)) })
+        case ("randomElement", .array(let items)): return items.randomElement(using: &generator) ?? .null
+        case ("shuffled", .array(let items)): return .array(items.shuffled(using: &generator))
+        case ("randomElement", .string(let text)):
+            return text.randomElement(using: &generator).map { .string(String($0)) } ?? .null
+        case ("shuffled", .string(let text)):
+            return .array(text.shuffled(using: &generator).map { .string(String($0)) })
         default: return nil
         }
     }
