@@ -14,6 +14,10 @@ public final class LiveFeed: @unchecked Sendable {
     /// How many transcript entries a snapshot carries at most, and how many events in all.
     public static let transcriptLimit = 2_000
     public static let snapshotEventLimit = 50_000
+    /// How many entries, and events, may wait for the next frame: past that the frame is a
+    /// snapshot instead (four snapshots' worth: 160,000 lines a second at twenty frames a second).
+    static let unsentLimit = 4 * transcriptLimit
+    static let unsentEventLimit = 4 * snapshotEventLimit
     /// The least time between two frames, in nanoseconds (50 ms): what comes meanwhile goes out in
     /// the next frame.
     static let frameInterval: UInt64 = 50_000_000
@@ -73,13 +77,14 @@ public final class LiveFeed: @unchecked Sendable {
             if !viewers.isEmpty, !overflowed {
                 unsent += 1
                 unsentEvents += size
-                // Viewers would need entries a snapshot drops: the next frame is a snapshot.
-                if unsent > LiveFeed.transcriptLimit || unsentEvents > LiveFeed.snapshotEventLimit {
+                // More than a frame should carry: the next frame is a snapshot.
+                if unsent > LiveFeed.unsentLimit || unsentEvents > LiveFeed.unsentEventLimit {
                     overflowed = true
                     (unsent, unsentEvents) = (0, 0)
                 }
             }
-            if transcript.count > 3 * LiveFeed.transcriptLimit || transcriptEvents > 3 * LiveFeed.snapshotEventLimit {
+            if transcript.count - unsent > 2 * LiveFeed.transcriptLimit
+                || transcriptEvents - unsentEvents > 2 * LiveFeed.snapshotEventLimit {
                 trimTranscript()
             }
             return takeWake()
@@ -88,8 +93,8 @@ public final class LiveFeed: @unchecked Sendable {
     }
 
     /// Keeps the entries not yet sent and, before them, the latest that a snapshot holds; called
-    /// with the lock held when the transcript has grown to three times a snapshot (so trimming
-    /// stays cheap per line).
+    /// with the lock held when those before have grown to twice a snapshot (so trimming stays
+    /// cheap per line).
     private func trimTranscript() {
         var keep = unsent
         var kept = unsentEvents

@@ -7,7 +7,7 @@ import XCTest
 
 /// A viewer reads the feed's log of frames: its first write is a snapshot, then each frame the
 /// feed built since, the same buffer every other viewer writes, each entry once; a viewer further
-/// behind than the log, or after more lines than a snapshot holds came between two frames, gets a
+/// behind than the log, or after more lines than a frame carries came between two frames, gets a
 /// fresh snapshot.
 final class LiveViewerTests: XCTestCase {
     private func decode(_ frames: [ByteBuffer]) throws -> [LiveMessage] {
@@ -147,10 +147,10 @@ final class LiveViewerTests: XCTestCase {
         XCTAssertEqual(entries.map(\.input), ["send s last"])
     }
 
-    func testMoreLinesBetweenTwoFramesThanASnapshotHoldsGiveEveryViewerTheSnapshot() throws {
+    func testMoreLinesBetweenTwoFramesThanAFrameCarriesGiveEveryViewerTheSnapshot() throws {
         let feed = LiveFeed()
         let viewers = [try connectedViewer(feed), try connectedViewer(feed)]
-        let lines = LiveFeed.transcriptLimit * 3 + 7
+        let lines = LiveFeed.unsentLimit + LiveFeed.transcriptLimit + 7
         for line in 1...lines { feed.publish(input: "send s \(line)", events: []) }
         feed.flush()
         for viewer in viewers {
@@ -170,8 +170,8 @@ final class LiveViewerTests: XCTestCase {
         let feed = LiveFeed()
         let viewer = try connectedViewer(feed)
         var read: [Int] = []
-        // Frames of nearly a snapshot's worth each: the transcript is trimmed between them.
-        let perFrame = LiveFeed.transcriptLimit - 1
+        // Frames of more than a snapshot's worth each: the transcript is trimmed between them.
+        let perFrame = LiveFeed.unsentLimit - 1
         for frame in 0..<5 {
             for line in 1...perFrame { feed.publish(input: "send s \(frame * perFrame + line)", events: []) }
             feed.flush()
