@@ -5,20 +5,22 @@ import Glibc
 
 /// A viewer of `conduit serve`'s live page for the benchmark: a WebSocket client on a plain
 /// socket that opens `/live`, waits for the server's first message (the snapshot), and from then
-/// on reads whatever arrives, counting the bytes and looking for one text (`marker`): the last
-/// line's entry, which shows that this viewer was sent everything up to the end.
+/// on reads whatever arrives, counting the bytes and keeping the last of them, where one text
+/// (`marker`), the last line's entry, shows that this viewer was sent everything to the end.
 ///
 /// A viewer that only reads needs no frame parsing and sends nothing after the upgrade request, so
 /// a socket and the opening handshake (RFC 6455, section 4.1) are the whole client: no WebSocket
 /// library, and none of HummingbirdWSClient's TLS dependencies in the benchmark package.
 final class LiveViewerClient {
     private var descriptor: Int32
-    /// The bytes to look for in what arrives (none: only count).
+    /// The bytes to look for at the end of what arrives (none: only count).
     private let marker: [UInt8]
-    /// The last bytes read, too few to hold the marker: it may start in one read and end in the next.
-    private var carry: [UInt8] = []
-    /// Whether `marker` arrived, and how many bytes did after the handshake.
-    private(set) var sawMarker = false
+    /// The last bytes that arrived (`tailLength` of them, up to twice as many while appending).
+    private var tail: [UInt8] = []
+    /// How much of the end of the stream is kept: the last line's entry is in the last frames
+    /// (followed at most by the final state), so its end is well within this.
+    private static let tailLength = 64 * 1_024
+    /// How many bytes arrived after the handshake.
     private(set) var received = 0
 
     /// Connects to 127.0.0.1:`port`, upgrades to a WebSocket on `/live`, and returns once the
@@ -86,18 +88,39 @@ final class LiveViewerClient {
         return count > 0
     }
 
-    /// Counts `bytes` and looks for the marker in them, and across the end of the read before.
+    /// Counts `bytes` and keeps the end of the stream.
     private func look(at bytes: ArraySlice<UInt8>) {
         received += bytes.count
-        guard !marker.isEmpty, !sawMarker else { return }
-        let seam = carry + bytes.prefix(marker.count - 1)
-        sawMarker = LiveViewerClient.find(marker, in: seam[...]) || LiveViewerClient.find(marker, in: bytes)
-        carry = Array((carry + bytes.suffix(marker.count - 1)).suffix(marker.count - 1))
+        guard !marker.isEmpty else { return }
+        let length = LiveViewerClient.tailLength
+        if bytes.count >= length {
+            tail = Array(bytes.suffix(length))
+        } else {
+            tail.append(contentsOf: bytes)
+            if tail.count > 2 * length { tail.removeFirst(tail.count - length) }
+        }
     }
 
+    /// Whether the marker is in the last bytes that arrived.
+    var sawMarker: Bool { LiveViewerClient.find(marker, in: tail[...]) }
+
+    /// Whether `needle` occurs in `haystack`: memchr finds each candidate first byte.
     private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
-        haystack.withUnsafeBytes { text in
-            needle.withUnsafeBytes { memmem(text.baseAddress, text.count, $0.baseAddress, $0.count) != nil }
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        return haystack.withUnsafeBytes { text in
+            needle.withUnsafeBytes { wanted in
+                let base = text.baseAddress!
+                var offset = 0
+                while offset + wanted.count <= text.count {
+                    guard let hit = memchr(base + offset, Int32(first), text.count - wanted.count + 1 - offset) else {
+                        return false
+                    }
+                    let at = base.distance(to: UnsafeRawPointer(hit))
+                    if memcmp(base + at, wanted.baseAddress!, wanted.count) == 0 { return true }
+                    offset = at + 1
+                }
+                return false
+            }
         }
     }
 
@@ -114,6 +137,14 @@ final class LiveViewerClient {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         for (client, entry) in zip(open, polled) where entry.revents != 0 {
             while true {
+                // All but the stream's last `tailLength` bytes waiting are taken off the socket
+                // without a copy to this process (MSG_TRUNC: the kernel drops them once received),
+                // and counted; the rest are read into the tail.
+                var waiting: Int32 = 0
+                if ioctl(entry.fd, UInt(FIONREAD), &waiting) == 0, Int(waiting) > tailLength {
+                    let dropped = recv(entry.fd, nil, Int(waiting) - tailLength, Int32(MSG_TRUNC))
+                    if dropped > 0 { client.received += dropped }
+                }
                 let count = recv(entry.fd, &buffer, buffer.count, 0)
                 if count > 0 {
                     client.look(at: buffer[0..<count])

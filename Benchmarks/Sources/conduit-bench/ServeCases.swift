@@ -127,7 +127,7 @@ struct ServeRun {
         if !marker.isEmpty {
             let missed = clients.filter { !$0.sawMarker }.count
             guard missed == 0 else {
-                fputs("serve: \(missed) of \(viewers) viewers did not receive the last line\n", stderr)
+                printError("serve: \(missed) of \(viewers) viewers did not receive the last line")
                 return nil
             }
         }
