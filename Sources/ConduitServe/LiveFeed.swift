@@ -293,9 +293,9 @@ public final class LiveFeed: @unchecked Sendable {
         String(decoding: (try? JSONEncoder().encode(message)) ?? Data(), as: UTF8.self)
     }
 
-    /// A message as a frame's JSON bytes, encoded once for every viewer.
+    /// A message as a frame's JSON bytes, encoded once for every viewer (`LiveJSON`).
     static func frame(_ message: LiveMessage) -> ByteBuffer {
-        ByteBuffer(bytes: (try? JSONEncoder().encode(message)) ?? Data())
+        LiveJSON.frame(message)
     }
 
     /// How many pages are connected.
