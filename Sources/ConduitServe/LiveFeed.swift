@@ -182,7 +182,7 @@ public final class LiveFeed: @unchecked Sendable {
             guard let taken else { return }
             let frame: ByteBuffer
             switch taken.work {
-            case .batch(let entries, let state): frame = LiveFeed.frame(LiveMessage.batch(entries: entries, state: state))
+            case .batch(let entries, let state): frame = LiveJSON.batch(entries: entries, state: state)
             case .snapshot(let message): frame = LiveFeed.frame(message)
             }
             let targets: [LiveViewer] = lock.withLock {

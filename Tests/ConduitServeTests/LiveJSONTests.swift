@@ -30,8 +30,8 @@ final class LiveJSONTests: XCTestCase {
             .checked(file: "a.conduit", line: 3, passed: false, message: "expected 1"),
         ]
         return kinds.enumerated().map { index, kind in
-            SessionEvent(sequence: index + 1, time: index * 1_000, origin: index == 3 ? .engine(publisher: "Map") : .session,
-                         kind: kind)
+            SessionEvent(sequence: index + 1, time: index * 1_000,
+                         origin: index == 3 ? .engine(publisher: "Map") : .session, kind: kind)
         }
     }
 
