@@ -19,7 +19,7 @@ final class LiveViewerClient {
     private var tail: [UInt8] = []
     /// How much of the end of the stream is kept: the last line's entry is in the last frames
     /// (followed at most by the final state), so its end is well within this.
-    private static let tailLength = 64 * 1_024
+    private static let tailLength = 16 * 1_024
     /// How many bytes arrived after the handshake.
     private(set) var received = 0
 
