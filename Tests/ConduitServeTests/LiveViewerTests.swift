@@ -184,4 +184,20 @@ final class LiveViewerTests: XCTestCase {
         guard case .snapshot(let transcript, _) = feed.snapshot() else { return XCTFail() }
         XCTAssertEqual(transcript.count, LiveFeed.transcriptLimit)
     }
+
+    func testTheLogKeepsOnlyItsNewestFramesWithinItsLimits() {
+        var log = LiveFrameLog()
+        for _ in 0..<(LiveFrameLog.frameLimit + 5) { log.append(ByteBuffer(string: "{}")) }
+        XCTAssertEqual(log.tick, LiveFrameLog.frameLimit + 5)
+        XCTAssertNil(log.frames(after: 4), "older than the log: a snapshot")
+        XCTAssertEqual(log.frames(after: 5)?.count, LiveFrameLog.frameLimit)
+        XCTAssertEqual(log.frames(after: log.tick)?.count, 0)
+
+        var large = LiveFrameLog()
+        let half = LiveFrameLog.byteLimit / 2 + 1
+        large.append(ByteBuffer(repeating: 0, count: half))
+        large.append(ByteBuffer(repeating: 1, count: half))
+        XCTAssertNil(large.frames(after: 0), "the bytes past the limit went")
+        XCTAssertEqual(large.frames(after: 1)?.count, 1, "the newest frame stays whatever its size")
+    }
 }
