@@ -48,7 +48,7 @@ public final class LiveFeed: @unchecked Sendable {
     /// The entries after `sent`, and their events: those of the next frame.
     private var unsent = 0
     private var unsentEvents = 0
-    /// More entries came between two frames than a snapshot holds: the next "frame" is a snapshot.
+    /// More entries came between two frames than `unsentLimit`: the next "frame" is a snapshot.
     private var overflowed = false
     private var log = LiveFrameLog()
     /// The snapshot of the log's newest tick, encoded once for every viewer that needs one.
