@@ -94,8 +94,10 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                // The HTTP/1 request parts `JoinCodeGuard` reads (SwiftNIO, already under Hummingbird).
+                // The HTTP/1 request parts `JoinCodeGuard` reads, and the WebSocket frame every viewer
+                // is sent the same buffer in (SwiftNIO, already under Hummingbird).
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -130,18 +130,4 @@ public enum LiveMessage: Codable, Equatable, Sendable {
                 debugDescription: "`\(other)` is not `snapshot`, `batch` or `answer`")
         }
     }
-
-    /// The frame of `entries` and `state`, each already JSON: the same text `batch` encodes to,
-    /// joined without decoding them again (one frame per flush to each viewer).
-    static func batchText(entries: [String], state: String?) -> String {
-        var text = #"{"type":"batch","entries":["#
-        text.reserveCapacity(entries.reduce(64) { $0 + $1.utf8.count + 1 } + (state?.utf8.count ?? 0))
-        for (index, entry) in entries.enumerated() {
-            if index > 0 { text += "," }
-            text += entry
-        }
-        text += "]"
-        if let state { text += #","state":"# + state }
-        return text + "}"
-    }
 }

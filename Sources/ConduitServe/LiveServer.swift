@@ -4,6 +4,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOWebSocket
 
 /// The live page's HTTP and WebSocket server, on Hummingbird: `GET /` serves the page with the
 /// session's current state already in its HTML (and its style and script inline, nothing from the
@@ -45,7 +46,7 @@ public struct LiveServer: Sendable {
             guard access.allows(request.uri.queryParameters["code"]) else { return LiveServer.forbidden(refusal) }
             return Response(
                 status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                body: .init(byteBuffer: ByteBuffer(string: feed.encodedSnapshotThrough().text)))
+                body: .init(byteBuffer: ByteBuffer(string: feed.encodedSnapshot())))
         }
         // A plain GET of /live (not an upgrade, or on a connection that already had a request).
         router.get("/live") { request, _ in
@@ -81,14 +82,14 @@ public struct LiveServer: Sendable {
                     }
                 }
                 group.addTask {
+                    // The feed builds a frame at most twenty times a second, once for every viewer:
+                    // each writer sends the same buffers, so 200 viewers cost 200 writes per frame,
+                    // not per line, and nothing is encoded per viewer. A writer held up by a slow
+                    // page finds, when it comes back, the frames since (or one snapshot), not a queue.
                     for await _ in viewer.wakes {
-                        for text in feed.frames(for: viewer) {
-                            try await outbound.write(.text(text))
+                        for frame in feed.frames(for: viewer) {
+                            try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: frame)))
                         }
-                        // What arrives meanwhile goes out as one frame: a viewer is written at most
-                        // twenty times a second however fast lines run, so 200 viewers cost the
-                        // REPL's processor 200 writes per flush, not per line.
-                        try await Task.sleep(nanoseconds: LiveViewer.flushInterval)
                         feed.park(viewer)
                     }
                 }
@@ -111,7 +112,13 @@ public struct LiveServer: Sendable {
             onServerRunning: { channel in onRunning(channel.localAddress?.port ?? 0) },
             logger: logger
         )
-        try await app.run()
+        feed.attach(app.eventLoopGroup)
+        // The frames every viewer writes are built beside the server, for as long as it runs.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await feed.broadcast() }
+            defer { group.cancelAll() }
+            try await app.run()
+        }
     }
 
     static func forbidden(_ text: String) -> Response {

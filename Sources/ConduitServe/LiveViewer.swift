@@ -1,15 +1,11 @@
 import Foundation
 
-/// One connected page: how far it has read the feed's log of encoded entries (`cursor`), which
-/// state it last had, whether it needs a snapshot, and the answers to what it sent. It holds no
-/// copy of the entries: the feed keeps one log for every viewer, so publishing a line costs the
-/// REPL the same with 200 viewers as with one, and a viewer costs a few hundred bytes. A viewer
-/// that falls further behind than the log reaches gets one fresh snapshot instead, so a slow or
-/// vanished viewer never blocks the session.
+/// One connected page: which of the feed's frames it has (`cursor`), whether it needs a snapshot,
+/// and the answers to what it sent. It holds no copy of the entries: the feed encodes each frame
+/// once and every viewer writes that same buffer (`LiveFrameLog`), so a viewer costs a few hundred
+/// bytes. A viewer that falls further behind than the log reaches gets one fresh snapshot instead,
+/// so a slow or vanished viewer never blocks the session nor grows a queue.
 final class LiveViewer: @unchecked Sendable {
-    /// The least time between two writes to one viewer, in nanoseconds (50 ms): what arrives
-    /// meanwhile goes out as one frame.
-    static let flushInterval: UInt64 = 50_000_000
     /// The most answers waiting: a client that sends without reading gets no more.
     static let answerLimit = 16
 
@@ -21,10 +17,8 @@ final class LiveViewer: @unchecked Sendable {
     let wakes: AsyncStream<Void>
 
     // Read and written by the feed, under the feed's lock only.
-    /// The sequence number of the newest entry this viewer has (by itself or in a snapshot).
+    /// The tick of the feed's newest frame this viewer has (by itself or as a snapshot).
     var cursor = 0
-    /// The version of the state this viewer has; -1 before its first snapshot.
-    var stateVersion = -1
     var needsSnapshot = true
 
     init() {

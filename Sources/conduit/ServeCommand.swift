@@ -90,6 +90,10 @@ struct ServeCommand: ParsableCommand {
         } else {
             status = repl.runPlain(prompting: Terminal.isTerminal(STDIN_FILENO))
         }
+        // The room sees the last lines too: what is left goes out before the process ends (a page
+        // that stopped reading holds the end two seconds at most).
+        live.flush(session)
+        feed.finish(waitingAtMost: 2)
         if status != ExitStatus.success { throw CommandFailure(status: status, message: nil) }
     }
 

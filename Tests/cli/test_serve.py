@@ -1,14 +1,17 @@
 """`conduit serve`: the live page, tried in a real browser (headless Chromium from Debian's
 packages, which scripts/setup installs for this test) while the playground runs in a terminal."""
 
+import json
 import re
 import shutil
 import subprocess
+import time
 
 import pexpect
 import pytest
 
 from conftest import TIMEOUT, clean_env
+from ws_client import WebSocket
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -89,3 +92,39 @@ def test_bad_arguments_are_a_clear_error_with_status_2(conduit_bin, tmp_path, ar
                             stdin=subprocess.DEVNULL, env=clean_env(tmp_path))
     assert result.returncode == 2, result.stderr
     assert reason in result.stderr
+
+
+def test_a_piped_script_reaches_every_viewer_to_its_last_line_before_the_process_ends(conduit_bin, tmp_path):
+    errors = tmp_path / "errors.txt"
+    with open(errors, "w") as sink:
+        server = subprocess.Popen([conduit_bin, "serve", "--no-color", "--port", "0"], stdin=subprocess.PIPE,
+                                  stdout=subprocess.DEVNULL, stderr=sink, env=clean_env(tmp_path))
+    viewers = []
+    try:
+        deadline = time.time() + 30
+        while not (match := re.search(r"live page: http://127\.0\.0\.1:(\d+)/", errors.read_text())):
+            assert time.time() < deadline and server.poll() is None, errors.read_text()
+            time.sleep(0.05)
+        viewers = [WebSocket(f"ws://127.0.0.1:{match.group(1)}/live", timeout=30) for _ in range(3)]
+        for viewer in viewers:
+            assert viewer.messages_until(lambda message: True)[0]["type"] == "snapshot"
+        # Far more lines than one frame carries at once, sent as fast as the REPL reads them.
+        lines = ["subject s", "sink out = s.map { $0 * 2 }"] + [f"send s {n % 100}" for n in range(3_000)]
+        server.communicate(("\n".join(lines + ["send s 100"]) + "\n").encode(), timeout=60)
+        assert server.returncode == 0, errors.read_text()
+        for viewer in viewers:
+            entries = []
+            try:
+                while (text := viewer.receive()) is not None:
+                    message = json.loads(text)
+                    entries = message["transcript"] if message["type"] == "snapshot" else entries + message["entries"]
+            except EOFError:
+                pass
+            # Every line, each once and in order, the last one too: nothing was left behind at the end.
+            assert [entry["seq"] for entry in entries] == list(range(1, len(lines) + 2))
+            assert entries[-1]["input"] == "send s 100"
+    finally:
+        for viewer in viewers:
+            viewer.close()
+        if server.poll() is None:
+            server.kill()

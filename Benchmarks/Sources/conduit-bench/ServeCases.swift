@@ -10,11 +10,16 @@ import Glibc
 ///
 /// Each sample starts `conduit serve --port 0`, reads the port it printed, connects the viewers
 /// (`LiveViewerClient`: each waits for its snapshot), then writes a script of sends into the REPL's
-/// standard input and times until the process exits. The viewers read and discard everything the
-/// server pushes, all on one thread that polls them, so the server writes as fast as it can.
+/// standard input and times until the process has exited and every viewer has read all it was
+/// sent. The viewers read everything the server pushes, all on one thread that polls them, and look
+/// for the script's last line (`marker`): a sample in which a viewer missed it does not count.
 enum ServeCases {
     static let viewers = 200
     static let lines = 5_000
+    /// The last line of the script, the only `send` of 100 (the others send 0 to 99), as it
+    /// appears in its transcript entry.
+    static let lastLine = "send s 100"
+    static var marker: String { #""input":"\#(lastLine)""# }
 
     static func all(binary: String?) -> [Case] {
         guard let binary, FileManager.default.isExecutableFile(atPath: binary) else { return [] }
@@ -22,14 +27,16 @@ enum ServeCases {
         text.reserveCapacity(lines * 16)
         // A hundred distinct values: a lesson shows a handful; every new value widens the legend of
         // the marbles the page redraws.
-        for value in 0..<lines - 3 { text += "send s \(value % 100)\n" }
+        for value in 0..<lines - 4 { text += "send s \(value % 100)\n" }
+        text += lastLine + "\n"
         let script = Array(text.utf8)
         return [
             Case("serve.replay.0", runs: 3) {
                 ServeRun(binary: binary, viewers: 0, script: script).replay()?.linesPerSecond ?? .nan
             },
             Case("serve.replay.\(viewers)", runs: 3) {
-                ServeRun(binary: binary, viewers: viewers, script: script).replay()?.linesPerSecond ?? .nan
+                ServeRun(binary: binary, viewers: viewers, script: script, marker: marker).replay()?.linesPerSecond
+                    ?? .nan
             },
             // Memory only: the viewers connect, take their snapshot, and the REPL's input ends.
             Case("serve.memory", runs: 3) {
@@ -44,6 +51,8 @@ struct ServeRun {
     let binary: String
     let viewers: Int
     let script: [UInt8]
+    /// What every viewer must have received by the end (none: nothing is checked).
+    var marker = ""
 
     struct Outcome {
         let linesPerSecond: Double
@@ -51,8 +60,8 @@ struct ServeRun {
         let kibibytesPerViewer: Double
     }
 
-    /// Runs the whole sample; nil if the server did not start, a viewer could not connect, or the
-    /// REPL did not exit with status 0.
+    /// Runs the whole sample; nil if the server did not start, a viewer could not connect, the
+    /// REPL did not exit with status 0, or a viewer did not receive the marker.
     func replay() -> Outcome? {
         // A REPL that ends early must not end the benchmark too (the writer would get SIGPIPE).
         signal(SIGPIPE, SIG_IGN)
@@ -84,7 +93,7 @@ struct ServeRun {
         }
         let before = residentKibibytes(pid)
         for _ in 0..<viewers {
-            guard let client = LiveViewerClient(port: port) else {
+            guard let client = LiveViewerClient(port: port, marker: marker) else {
                 close(pipeEnds[1])
                 return nil
             }
@@ -107,10 +116,21 @@ struct ServeRun {
                 return nil
             }
         }
-        let end = wallNanoseconds()
         exited = true
         writer.join()
+        // What the server wrote before it exited is read to the end of each connection.
+        while clients.contains(where: \.isOpen), wallNanoseconds() < deadline {
+            LiveViewerClient.drain(clients, milliseconds: 5)
+        }
+        let end = wallNanoseconds()
         guard status == 0 else { return nil }
+        if !marker.isEmpty {
+            let missed = clients.filter { !$0.sawMarker }.count
+            guard missed == 0 else {
+                printError("serve: \(missed) of \(viewers) viewers did not receive the last line")
+                return nil
+            }
+        }
         let lines = script.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         let perViewer = viewers > 0 ? Double(after - before) / Double(viewers) : .nan
         return Outcome(

@@ -2,7 +2,6 @@ import AsyncAlgorithmsCases
 import BenchSupport
 import ConduitCases
 import OpenCombineCases
-import PostgresCases
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -82,15 +81,6 @@ let rows: [Row] = [
     Row("serve.memory", "`conduit serve` memory per viewer (200)", .kibibytesPerViewer, ratio: nil, absolute: 64),
 ]
 
-// PostgreSQL's LISTEN/NOTIFY (ConduitPostgres), in a table of their own beside their peer, a bare
-// postgres-nio `listen` loop, on a private server scripts/pg-test-server starts ($BENCH_PG_SERVER).
-let postgresRows: [Row] = [
-    Row("postgres.notify", "NOTIFY → ConduitPostgres channel → sink, 50,000 notifications",
-        .notificationsPerSecond, ratio: 0.8),
-    Row("postgres.latency.median", "send → sink in another process, median of 2,000", .microseconds, ratio: nil),
-    Row("postgres.latency.p99", "send → sink in another process, 99th percentile", .microseconds, ratio: nil),
-]
-
 func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
@@ -109,11 +99,6 @@ if countInstructions { arguments.removeFirst() }
 
 // The child that `--instructions` runs under callgrind: one case of one engine, a warm-up sample
 // uncounted, then one counted sample; prints the operations its measured region did.
-// The child of the PostgreSQL latency rows: a sink in a process of its own.
-if arguments.first == "--pg-sink", arguments.count == 3, let count = Int(arguments[2]) {
-    LatencySink.run(url: arguments[1], count: count)
-}
-
 if arguments.first == "--run-case", arguments.count == 3 {
     let lists = ["conduit": ConduitCases.all + Floor.cases, "opencombine": OpenCombineCases.all,
                  "asyncalgorithms": AsyncAlgorithmsCases.all]
@@ -164,24 +149,4 @@ if countInstructions {
     harness.runInstructions(header: header, counter: InstructionCounter(binary: executablePath(), directory: directory))
 } else {
     harness.run(header: header)
-    let wantsPostgres = filter.map { $0.split(separator: ",").contains { "postgres.notify.latency".contains($0) } }
-        ?? true
-    if wantsPostgres, let script = environment("BENCH_PG_SERVER"), let server = PostgresServer.start(script: script) {
-        let table = Harness(
-            rows: postgresRows,
-            engines: [
-                Engine("Conduit", short: "Conduit", id: "conduit",
-                    cases: PostgresCases.conduit(server: server, latencyBinary: executablePath())),
-                Engine("postgres-nio", short: "PG", id: "postgresnio", cases: PostgresCases.bare(server: server)),
-            ],
-            runs: runs,
-            filter: nil
-        )
-        print("")
-        table.run(
-            header: ["PostgreSQL LISTEN/NOTIFY, one private server on loopback (scripts/pg-test-server):"],
-            footer: "Median of \(runs) runs (3 for latency) after a warm-up; wall time from the sending statement "
-                + "to the last notification; latency from `send` to a sink in another process (CLOCK_MONOTONIC).")
-        server.stop()
-    }
 }
