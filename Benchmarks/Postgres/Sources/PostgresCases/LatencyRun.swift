@@ -72,6 +72,11 @@ public enum LatencySink {
         guard started else { exit(1) }
         say("ready")
         done.wait()
+        // BENCH_PG_LATENCY_TRACE=FILE: every sample in the order sent (µs, one a line), to see when the slow ones came.
+        if let trace = ProcessInfo.processInfo.environment["BENCH_PG_LATENCY_TRACE"] {
+            let lines = samples.all.map { String(Int($0)) }.joined(separator: "\n") + "\n"
+            try? lines.write(toFile: trace + ".\(getpid())", atomically: true, encoding: .utf8)
+        }
         let sorted = samples.all.sorted()
         guard !sorted.isEmpty else { exit(1) }
         let median = sorted[sorted.count / 2]

@@ -33,8 +33,19 @@ public enum PostgresCases {
         [Case("postgres.notify") { throughput(url: server.url, bare: true) }]
     }
 
+    /// Every throughput sample in the order taken (the harness alternates the two sides), for the
+    /// ratio of each round: both sides of a round saw the same machine, so its ratio moves less with
+    /// the load than either figure.
+    public static let rounds = RoundLog()
+
     /// One throughput sample: notifications per second of wall time, or NaN if it failed.
     static func throughput(url: String, bare: Bool) -> Double {
+        let figure = throughputSample(url: url, bare: bare)
+        rounds.record(figure, bare: bare)
+        return figure
+    }
+
+    static func throughputSample(url: String, bare: Bool) -> Double {
         blocking {
             let channel = "bench_\(bare ? "bare" : "conduit")"
             let sender = try await connection(url)
@@ -112,6 +123,30 @@ public enum PostgresCases {
 extension Duration {
     var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
+
+/// The throughput samples of both sides in the order taken, paired into rounds (Conduit, then the
+/// bare loop) for the ratio of each.
+public final class RoundLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var samples: [(figure: Double, bare: Bool)] = []
+
+    func record(_ figure: Double, bare: Bool) {
+        lock.withLock { samples.append((figure, bare)) }
+    }
+
+    /// Conduit's figure over the bare loop's, for each round after the first (the warm-up).
+    public var ratios: [Double] {
+        let all = lock.withLock { samples }
+        var ratios: [Double] = []
+        var index = 0
+        while index + 1 < all.count {
+            let (mine, theirs) = (all[index], all[index + 1])
+            if !mine.bare, theirs.bare, theirs.figure > 0 { ratios.append(mine.figure / theirs.figure) }
+            index += 2
+        }
+        return Array(ratios.dropFirst())
     }
 }
 

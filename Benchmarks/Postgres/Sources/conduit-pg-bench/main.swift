@@ -46,4 +46,10 @@ table.run(
     header: header,
     footer: "Median of \(runs) runs (3 for latency) after a warm-up; wall time from the sending statement to "
         + "the last notification; latency from `send` to a sink in another process (CLOCK_MONOTONIC).")
+let ratios = PostgresCases.rounds.ratios
+if !ratios.isEmpty {
+    let each = ratios.map { String(format: "%.2f", $0) }.joined(separator: " ")
+    let middle = ratios.sorted()[ratios.count / 2]
+    print("Conduit/postgres-nio throughput, round by round: \(each); median \(String(format: "%.2f", middle))x")
+}
 server.stop()
