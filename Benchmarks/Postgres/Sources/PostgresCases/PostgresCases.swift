@@ -38,26 +38,54 @@ public enum PostgresCases {
     /// the load than either figure.
     public static let rounds = RoundLog()
 
+    /// A second peer, for scale: a postgres-nio `addListener` handler counting on the connection's
+    /// event loop, the least any client of postgres-nio can do per notification (what ConduitPostgres
+    /// builds on; its subscribers run off the event loop, a batch of notifications per hop).
+    public static func handler(server: PostgresServer) -> [Case] {
+        [Case("postgres.notify") { throughputSample(url: server.url, side: .handler) }]
+    }
+
+    /// Who reads a throughput sample's notifications.
+    enum Side: String {
+        case conduit, bare, handler
+    }
+
     /// One throughput sample: notifications per second of wall time, or NaN if it failed.
     static func throughput(url: String, bare: Bool) -> Double {
-        let figure = throughputSample(url: url, bare: bare)
+        let figure = throughputSample(url: url, side: bare ? .bare : .conduit)
         rounds.record(figure, bare: bare)
         return figure
     }
 
-    static func throughputSample(url: String, bare: Bool) -> Double {
+    static func throughputSample(url: String, side: Side) -> Double {
         blocking {
-            let channel = "bench_\(bare ? "bare" : "conduit")"
+            let channel = "bench_\(side.rawValue)"
             let sender = try await connection(url)
             defer { Task { try? await sender.close() } }
             let seconds: Double
-            if bare {
-                seconds = try await bareLoop(url: url, channel: channel, sender: sender)
-            } else {
-                seconds = try await conduitSink(url: url, channel: channel, sender: sender)
+            switch side {
+            case .bare: seconds = try await bareLoop(url: url, channel: channel, sender: sender)
+            case .conduit: seconds = try await conduitSink(url: url, channel: channel, sender: sender)
+            case .handler: seconds = try await handlerCount(url: url, channel: channel, sender: sender)
             }
             return Double(count) / seconds
         } ?? .nan
+    }
+
+    /// The second peer: `addListener`'s handler counts on the event loop; LISTEN is confirmed by a query
+    /// of its own on the same connection before the clock starts.
+    static func handlerCount(url: String, channel name: String, sender: PostgresConnection) async throws -> Double {
+        let listener = try await connection(url)
+        let arrived = Countdown(count)
+        let context = listener.addListener(channel: name) { _, _ in arrived.tick() }
+        try await listener.query(PostgresQuery(unsafeSQL: "LISTEN \"\(name)\""), logger: logger)
+        let start = ContinuousClock.now
+        try await notify(sender, channel: name)
+        await arrived.wait()
+        let elapsed = ContinuousClock.now - start
+        context.stop()
+        try? await listener.close()
+        return elapsed.seconds
     }
 
     /// Through ConduitPostgres: a room, a text channel, a sink counting to `count`.

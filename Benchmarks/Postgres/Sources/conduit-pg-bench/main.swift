@@ -2,7 +2,8 @@ import BenchSupport
 import Foundation
 import PostgresCases
 
-// PostgreSQL's LISTEN/NOTIFY (ConduitPostgres) beside its peer, a bare postgres-nio `listen` loop, on a
+// PostgreSQL's LISTEN/NOTIFY (ConduitPostgres) beside its peer, a bare postgres-nio `listen` loop (and, for
+// scale, a postgres-nio `addListener` handler counting on the event loop), on a
 // private server scripts/pg-test-server starts ($BENCH_PG_SERVER); scripts/bench runs it after
 // conduit-bench. `conduit-pg-bench --pg-sink URL COUNT` is the latency rows' sink in another process.
 
@@ -35,6 +36,7 @@ let table = Harness(
         Engine("Conduit", short: "Conduit", id: "conduit",
             cases: PostgresCases.conduit(server: server, latencyBinary: binary)),
         Engine("postgres-nio", short: "PG", id: "postgresnio", cases: PostgresCases.bare(server: server)),
+        Engine("nio handler", short: "EL", id: "handler", cases: PostgresCases.handler(server: server)),
     ],
     runs: runs,
     filter: arguments.first
