@@ -15,7 +15,10 @@ public enum PostgresCases {
     public static let count = 50_000
     /// Sends per latency sample, one every `latencySpacing`.
     public static let latencySends = 2_000
-    static let latencySpacing: Duration = .microseconds(500)
+    /// 500 µs, or BENCH_PG_LATENCY_SPACING µs (sends closer than a round trip to the server show
+    /// whether sends that wait behind one another catch up).
+    static let latencySpacing: Duration = .microseconds(
+        ProcessInfo.processInfo.environment["BENCH_PG_LATENCY_SPACING"].flatMap(Int.init) ?? 500)
     static let logger = Logger(label: "conduit.bench", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// Conduit's cases: throughput, and the latency figures taken by `latencyBinary --pg-sink`.
