@@ -31,9 +31,15 @@ public enum PostgresCases {
         ]
     }
 
-    /// The peer's case: the same notifications read by a bare postgres-nio loop.
-    public static func bare(server: PostgresServer) -> [Case] {
-        [Case("postgres.notify") { throughput(url: server.url, bare: true) }]
+    /// The peer's cases: the same notifications read by a bare postgres-nio loop, and the latency
+    /// from a bare connection's `pg_notify` to a bare loop in another process.
+    public static func bare(server: PostgresServer, latencyBinary: String) -> [Case] {
+        let latency = LatencyRun(url: server.url, binary: latencyBinary, bare: true)
+        return [
+            Case("postgres.notify") { throughput(url: server.url, bare: true) },
+            Case("postgres.latency.median", runs: 3) { latency.sample()?.median ?? .nan },
+            Case("postgres.latency.p99", runs: 3) { latency.sample()?.p99 ?? .nan },
+        ]
     }
 
     /// Every throughput sample in the order taken (the harness alternates the two sides), for the

@@ -22,6 +22,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--pg-sink", arguments.count == 3, let count = Int(arguments[2]) {
     LatencySink.run(url: arguments[1], count: count)
 }
+if arguments.first == "--pg-bare-sink", arguments.count == 3, let count = Int(arguments[2]) {
+    LatencySink.runBare(url: arguments[1], count: count)
+}
 
 guard let script = environment("BENCH_PG_SERVER") else {
     FileHandle.standardError.write(Data("conduit-pg-bench: set BENCH_PG_SERVER to scripts/pg-test-server\n".utf8))
@@ -35,7 +38,7 @@ let table = Harness(
     engines: [
         Engine("Conduit", short: "Conduit", id: "conduit",
             cases: PostgresCases.conduit(server: server, latencyBinary: binary)),
-        Engine("postgres-nio", short: "PG", id: "postgresnio", cases: PostgresCases.bare(server: server)),
+        Engine("postgres-nio", short: "PG", id: "postgresnio", cases: PostgresCases.bare(server: server, latencyBinary: binary)),
         Engine("nio handler", short: "EL", id: "handler", cases: PostgresCases.handler(server: server)),
     ],
     runs: runs,
