@@ -135,7 +135,8 @@ public enum LatencySink {
 
     /// Prints `latency MEDIAN P99` and exits (1 unless all `count` samples came).
     private static func report(_ samples: SampleBox, count: Int) -> Never {
-        // BENCH_PG_LATENCY_TRACE=FILE: every sample in the order sent (µs, one a line), to see when the slow ones came.
+        // BENCH_PG_LATENCY_TRACE=FILE: every sample in the order sent (µs, one a line, in FILE.PID), to
+        // see when the slow ones came.
         if let trace = ProcessInfo.processInfo.environment["BENCH_PG_LATENCY_TRACE"] {
             let lines = samples.all.map { String(Int($0)) }.joined(separator: "\n") + "\n"
             try? lines.write(toFile: trace + ".\(getpid())", atomically: true, encoding: .utf8)

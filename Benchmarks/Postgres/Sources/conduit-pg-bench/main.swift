@@ -38,7 +38,8 @@ let table = Harness(
     engines: [
         Engine("Conduit", short: "Conduit", id: "conduit",
             cases: PostgresCases.conduit(server: server, latencyBinary: binary)),
-        Engine("postgres-nio", short: "PG", id: "postgresnio", cases: PostgresCases.bare(server: server, latencyBinary: binary)),
+        Engine("postgres-nio", short: "PG", id: "postgresnio",
+            cases: PostgresCases.bare(server: server, latencyBinary: binary)),
         Engine("nio handler", short: "EL", id: "handler", cases: PostgresCases.handler(server: server)),
     ],
     runs: runs,
