@@ -24,16 +24,18 @@ extension ChannelCoding where Payload == String {
 
 extension ChannelCoding where Payload: Codable {
     /// The payload is the value as JSON (`3`, `"text"`, `{"price":3}`), read back with JSONDecoder.
+    /// One encoder and one decoder serve every value of the channel (they keep no state between
+    /// calls), rather than one made per notification.
     public static var json: ChannelCoding<Payload> {
-        ChannelCoding(
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let decoder = JSONDecoder()
+        return ChannelCoding(
             encode: { value in
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                let data = try encoder.encode(value)
-                return String(decoding: data, as: UTF8.self)
+                String(decoding: try encoder.encode(value), as: UTF8.self)
             },
             decode: { text in
-                try JSONDecoder().decode(Payload.self, from: Data(text.utf8))
+                try decoder.decode(Payload.self, from: Data(text.utf8))
             }
         )
     }

@@ -1,25 +1,30 @@
 #if Postgres
 import Conduit
 import DequeModule
+import Foundation
 
 /// One subscriber to a channel: it hands events on as the subscriber's demand allows, keeps the rest
 /// in a bounded buffer (`ChannelBuffer`), counts what the buffer drops, and never calls the subscriber
 /// from two threads at once.
+///
+/// The common case, an event arriving while the subscriber has demand and nothing waits, goes
+/// straight to the subscriber without touching the buffer. The fields are guarded by `lock` directly
+/// (not through a generic closure): this class runs unspecialised, and a closure returning generic
+/// values made every notification look up generic metadata.
 final class ChannelSubscription<Payload: Sendable, Downstream: Subscriber>: Subscription, ChannelHub.Listener,
     @unchecked Sendable
 where Downstream.Input == ChannelEvent<Payload>, Downstream.Failure == Never {
-    private struct State {
-        var downstream: Downstream?
-        var demand = Subscribers.Demand.none
-        var waiting = Deque<Downstream.Input>()
-        var delivering = false
-        var dropped = 0
-    }
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var downstream: Downstream?
+    private var demand = Subscribers.Demand.none
+    private var waiting = Deque<Downstream.Input>()
+    /// Whether a thread is calling the subscriber now (the others leave their events in `waiting`).
+    private var delivering = false
 
     private let hub: ChannelHub
     private let buffer: ChannelBuffer
     private let decode: @Sendable (String) -> Downstream.Input
-    private let state: Locked<State>
 
     init(
         downstream: Downstream, hub: ChannelHub, buffer: ChannelBuffer,
@@ -28,10 +33,14 @@ where Downstream.Input == ChannelEvent<Payload>, Downstream.Failure == Never {
         self.hub = hub
         self.buffer = buffer
         self.decode = decode
-        state = Locked(State(downstream: downstream))
+        self.downstream = downstream
     }
 
-    var buffered: Int { state.withLock { $0.waiting.count } }
+    var buffered: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return waiting.count
+    }
 
     func receive(payload: String) {
         enqueue(decode(payload))
@@ -43,61 +52,77 @@ where Downstream.Input == ChannelEvent<Payload>, Downstream.Failure == Never {
 
     func request(_ demand: Subscribers.Demand) {
         guard demand > .none else { return }
-        let drain = state.withLock { state -> Bool in
-            guard state.downstream != nil else { return false }
-            state.demand += demand
-            return !state.delivering
-        }
+        lock.lock()
+        guard downstream != nil else { return lock.unlock() }
+        self.demand += demand
+        let drain = !delivering && !waiting.isEmpty
+        lock.unlock()
         if drain { self.drain() }
     }
 
     func cancel() {
         hub.remove(self)
-        state.withLock { state in
-            state.downstream = nil
-            state.waiting.removeAll()
-        }
+        lock.lock()
+        downstream = nil
+        waiting.removeAll()
+        lock.unlock()
     }
 
-    /// Buffers `event` (dropping per the policy when full), then delivers what demand allows.
+    /// Hands `event` straight on when the subscriber has demand and nothing waits; otherwise buffers
+    /// it (dropping per the policy when full) and delivers what demand allows.
     private func enqueue(_ event: Downstream.Input) {
-        let (drain, droppedOne) = state.withLock { state -> (Bool, Bool) in
-            guard state.downstream != nil else { return (false, false) }
-            var droppedOne = false
-            if state.waiting.count >= buffer.capacity && !event.isGap {
-                droppedOne = true
-                state.dropped += 1
-                if buffer.policy == .dropOldest, let oldest = state.waiting.firstIndex(where: { !$0.isGap }) {
-                    state.waiting.remove(at: oldest)
-                    state.waiting.append(event)
-                }
-            } else {
-                state.waiting.append(event)
-            }
-            return (!state.delivering && state.demand > .none, droppedOne)
+        lock.lock()
+        guard let downstream else { return lock.unlock() }
+        if !delivering, demand > .none, waiting.isEmpty {
+            delivering = true
+            demand -= 1
+            lock.unlock()
+            deliver(event, to: downstream)
+            return
         }
+        var droppedOne = false
+        if waiting.count >= buffer.capacity && !event.isGap {
+            droppedOne = true
+            if buffer.policy == .dropOldest, let oldest = waiting.firstIndex(where: { !$0.isGap }) {
+                waiting.remove(at: oldest)
+                waiting.append(event)
+            }
+        } else {
+            waiting.append(event)
+        }
+        let drain = !delivering && demand > .none
+        lock.unlock()
         if droppedOne { hub.countDrop() }
         if drain { self.drain() }
     }
 
-    /// Hands waiting events to the downstream while it has demand; only one thread drains at a time.
+    /// Calls the subscriber with `event` (the caller has set `delivering`), then goes on with what
+    /// waits if demand allows.
+    private func deliver(_ event: Downstream.Input, to downstream: Downstream) {
+        let more = downstream.receive(event)
+        lock.lock()
+        delivering = false
+        demand += more
+        let drain = demand > .none && !waiting.isEmpty
+        lock.unlock()
+        if drain { self.drain() }
+    }
+
+    /// Hands waiting events to the downstream while it has demand; only one thread delivers at a time.
     private func drain() {
         while true {
-            let next = state.withLock { state -> (Downstream, Downstream.Input)? in
-                guard !state.delivering, state.demand > .none, let downstream = state.downstream,
-                    let event = state.waiting.popFirst()
-                else { return nil }
-                state.delivering = true
-                state.demand -= 1
-                return (downstream, event)
+            lock.lock()
+            guard !delivering, demand > .none, let downstream, let event = waiting.popFirst() else {
+                return lock.unlock()
             }
-            guard let next else { return }
-            let (downstream, event) = next
+            delivering = true
+            demand -= 1
+            lock.unlock()
             let more = downstream.receive(event)
-            state.withLock { state in
-                state.delivering = false
-                state.demand += more
-            }
+            lock.lock()
+            delivering = false
+            demand += more
+            lock.unlock()
         }
     }
 }

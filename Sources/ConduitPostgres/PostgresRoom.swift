@@ -221,22 +221,24 @@ public final class PostgresRoom: Sendable {
                 switch await mailbox.next() {
                 case .listen(let hub):
                     pending = [hub]
-                case .notify(let outgoing):
+                case .notify(let first):
+                    let batch = mailbox.sends(after: first, limit: Self.sendsPerStatement)
                     do {
-                        try await connection.query(
-                            "SELECT pg_notify(\(outgoing.hub.name), \(outgoing.payload))", logger: logger)
-                        mailbox.sendFinished()
-                        outgoing.hub.countSend()
-                        outgoing.done?(nil)
+                        try await notify(batch, on: connection)
+                        mailbox.sendsFinished(batch.count)
+                        for outgoing in batch {
+                            outgoing.hub.countSend()
+                            outgoing.done?(nil)
+                        }
                     } catch {
                         if connection.isClosed {
                             // Sent again, in order, once a new connection is up.
-                            mailbox.post(.notify(outgoing), first: true)
+                            for outgoing in batch.reversed() { mailbox.post(.notify(outgoing), first: true) }
                             end = .lost(reason: Self.describe(error))
                             break commands
                         }
-                        mailbox.sendFinished()
-                        outgoing.done?(error)
+                        mailbox.sendsFinished(batch.count)
+                        for outgoing in batch { outgoing.done?(error) }
                     }
                 case .lost(let lostGeneration, let reason):
                     if lostGeneration == generation {
@@ -253,18 +255,45 @@ public final class PostgresRoom: Sendable {
         }
     }
 
-    /// Listens to `hub`'s channel on `connection`, handing each notification to the hub.
+    /// The most sends one statement carries: sends that waited behind one another (a burst, or a
+    /// connection slow to answer) go out together rather than one round trip each.
+    static let sendsPerStatement = 500
+
+    /// Sends `batch` in one statement, in order: one `pg_notify` per send, all in the statement's
+    /// transaction, so a batch arrives whole or not at all (it holds no repeated channel and payload,
+    /// which the server would deliver once: see `RoomMailbox.sends(after:limit:)`).
+    private func notify(_ batch: [RoomMailbox.Outgoing], on connection: PostgresConnection) async throws {
+        if batch.count == 1, let only = batch.first {
+            try await connection.query("SELECT pg_notify(\(only.hub.name), \(only.payload))", logger: logger)
+            return
+        }
+        let channels = batch.map(\.hub.name)
+        let payloads = batch.map(\.payload)
+        // Volatile calls in the select list run after ORDER BY, so the notifications go in the given order.
+        try await connection.query(
+            """
+            SELECT pg_notify(c, p) FROM unnest(\(channels)::text[], \(payloads)::text[]) WITH ORDINALITY AS s(c, p, n) \
+            ORDER BY n
+            """, logger: logger)
+    }
+
+    /// Listens to `hub`'s channel on `connection`: the connection's event loop hands each notification
+    /// to the hub (no reading loop of ours between them), and once the server has confirmed LISTEN,
+    /// the hub is told, with the gap first when this follows a lost connection.
     private func listen(
         to hub: ChannelHub, on connection: PostgresConnection, generation: Int,
         after gap: (start: Date, reason: String)?
     ) async {
+        hub.holdArrivals()
+        // postgres-nio sends LISTEN itself for a channel's first handler, but says nothing of its
+        // answer; the LISTEN below (a second one changes nothing on the server) says when it holds.
+        connection.addListener(channel: hub.name) { _, notification in
+            hub.arrived(payload: notification.payload)
+        }
         do {
-            try await connection.listen(on: hub.name) { notifications in
-                hub.listening(after: gap.map { NotificationGap(start: $0.start, end: Date(), reason: $0.reason) })
-                for try await notification in notifications {
-                    hub.deliver(payload: notification.payload)
-                }
-            }
+            // The name is checked (letters, digits, `_`, `.`, `-`), so it is safe between double quotes.
+            try await connection.query(PostgresQuery(unsafeSQL: "LISTEN \"\(hub.name)\""), logger: logger)
+            hub.listening(after: gap.map { NotificationGap(start: $0.start, end: Date(), reason: $0.reason) })
         } catch {
             if !Task.isCancelled {
                 mailbox.post(.lost(generation: generation, reason: Self.describe(error)))

@@ -49,9 +49,37 @@ final class RoomMailbox: Sendable {
         return true
     }
 
-    /// A send left the mailbox for good (sent, or refused by the server).
-    func sendFinished() {
-        state.withLock { $0.waitingSends -= 1 }
+    /// The sends waiting right behind `first`, taken with it (at most `limit` in all) for one statement:
+    /// it stops at any other command, and before a send whose channel and payload are already in the
+    /// batch (PostgreSQL delivers such a repeat once per transaction, and each send must arrive).
+    func sends(after first: Outgoing, limit: Int) -> [Outgoing] {
+        state.withLock { state in
+            var batch = [first]
+            var seen: Set<Pair> = [Pair(first)]
+            while batch.count < limit, case .notify(let next) = state.commands.first,
+                seen.insert(Pair(next)).inserted
+            {
+                state.commands.removeFirst()
+                batch.append(next)
+            }
+            return batch
+        }
+    }
+
+    /// A send's channel and payload, to keep a batch free of repeats.
+    private struct Pair: Hashable {
+        let channel: String
+        let payload: String
+
+        init(_ outgoing: Outgoing) {
+            channel = outgoing.hub.name
+            payload = outgoing.payload
+        }
+    }
+
+    /// `count` sends left the mailbox for good (sent, or refused by the server).
+    func sendsFinished(_ count: Int = 1) {
+        state.withLock { $0.waitingSends -= count }
     }
 
     /// The next command, waiting for one if there is none (one caller at a time: the connection task).

@@ -43,6 +43,25 @@ final class PostgresChannelTests: XCTestCase {
         XCTAssertEqual(listener.statistics.dropped, 0)
     }
 
+    func testRepeatedPayloadsSentInABurstEachArrive() async throws {
+        // Sends that wait behind one another go out in one statement, and PostgreSQL delivers a
+        // channel's repeated payload once per transaction: a repeat must start another statement.
+        let sender = try await room().channel("repeats")
+        let listener = try await room().channel("repeats")
+        let collector = EventCollector<String>()
+        listener.subscribe(collector)
+        await listener.waitUntilListening()
+        let sent = (1...200).map { $0 % 3 == 0 ? "same" : "v\($0 % 7)" }
+
+        for payload in sent.dropLast() { try sender.send(payload) }
+        try await sender.sendAndWait(sent[sent.count - 1])
+
+        let all = await collector.wait { $0.count >= sent.count }
+        XCTAssertTrue(all, "received \(collector.events.count) of \(sent.count)")
+        XCTAssertEqual(collector.values, sent)
+        XCTAssertEqual(sender.statistics.sent, sent.count)
+    }
+
     func testTextChannelReadsWhatAnyClientNotifies() async throws {
         let room = try await room()
         let listener = try room.channel("log")

@@ -1,20 +1,26 @@
 import Conduit
 import ConduitPostgres
 import Foundation
+import PostgresNIO
 
 /// The latency from `send` on a ConduitPostgres channel to a sink in another process: the child
 /// (`conduit-bench --pg-sink URL COUNT`, `LatencySink`) listens, says `ready`, and for each value
 /// takes the monotonic clock (one clock for every process of the machine) minus the time the
 /// sender wrote into the payload; it prints the median and the 99th percentile in microseconds.
+/// With `bare`, the peer: a postgres-nio connection sends each `pg_notify` on the same schedule, and
+/// the child reads with a bare `listen` loop (`--pg-bare-sink`). Both senders keep to the schedule
+/// whatever the server's answers do (a sender that waited for each answer before taking the next
+/// time would leave out of its figures all the sends a slow answer delays).
 struct LatencyRun: Sendable {
     let url: String
     let binary: String
+    var bare = false
 
     /// One sample: the child's median and p99, in µs, or nil if the child failed.
     func sample() -> (median: Double, p99: Double)? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--pg-sink", url, String(PostgresCases.latencySends)]
+        process.arguments = [bare ? "--pg-bare-sink" : "--pg-sink", url, String(PostgresCases.latencySends)]
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
@@ -24,7 +30,11 @@ struct LatencyRun: Sendable {
             process.terminate()
             return nil
         }
-        let sent: Bool = blocking {
+        let sent: Bool = blocking { [bare, url] in
+            if bare {
+                try await Self.sendBare(url: url)
+                return true
+            }
             let room = try await PostgresRoom.connect(to: url)
             let channel = try room.channel(LatencySink.channel)
             for _ in 0..<PostgresCases.latencySends {
@@ -42,6 +52,25 @@ struct LatencyRun: Sendable {
             let median = Double(parts[1]), let p99 = Double(parts[2])
         else { return nil }
         return (median, p99)
+    }
+
+    /// The peer's sender: each notification its own query on a bare connection, started on schedule
+    /// without waiting for the one before (postgres-nio queues them and runs one at a time).
+    static func sendBare(url: String) async throws {
+        let sender = try await PostgresCases.connection(url)
+        let channel = LatencySink.channel
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<PostgresCases.latencySends {
+                let now = String(monotonicNanoseconds())
+                group.addTask {
+                    try await sender.query("SELECT pg_notify(\(channel), \(now))", logger: PostgresCases.logger)
+                }
+                try await Task.sleep(for: PostgresCases.latencySpacing)
+            }
+            try await group.waitForAll()
+        }
+        try await sender.query("SELECT pg_notify(\(channel), 'end')", logger: PostgresCases.logger)
+        try? await sender.close()
     }
 }
 
@@ -72,6 +101,46 @@ public enum LatencySink {
         guard started else { exit(1) }
         say("ready")
         done.wait()
+        report(samples, count: count)
+    }
+
+    /// The peer's child: a bare postgres-nio `listen` loop on the latency channel.
+    public static func runBare(url: String, count: Int) -> Never {
+        let ready = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let samples = SampleBox()
+        let listening = ResultBox<Bool>()
+        Task.detached {
+            do {
+                let listener = try await PostgresCases.connection(url)
+                try await listener.listen(on: channel) { notifications in
+                    listening.value = true
+                    ready.signal()
+                    for try await notification in notifications {
+                        let now = monotonicNanoseconds()
+                        if notification.payload == "end" { break }
+                        if let sent = UInt64(notification.payload) { samples.append(Double(now &- sent) / 1_000) }
+                    }
+                }
+            } catch {}
+            ready.signal()
+            done.signal()
+        }
+        ready.wait()
+        guard listening.value == true else { exit(1) }
+        say("ready")
+        done.wait()
+        report(samples, count: count)
+    }
+
+    /// Prints `latency MEDIAN P99` and exits (1 unless all `count` samples came).
+    private static func report(_ samples: SampleBox, count: Int) -> Never {
+        // BENCH_PG_LATENCY_TRACE=FILE: every sample in the order sent (µs, one a line, in FILE.PID), to
+        // see when the slow ones came.
+        if let trace = ProcessInfo.processInfo.environment["BENCH_PG_LATENCY_TRACE"] {
+            let lines = samples.all.map { String(Int($0)) }.joined(separator: "\n") + "\n"
+            try? lines.write(toFile: trace + ".\(getpid())", atomically: true, encoding: .utf8)
+        }
         let sorted = samples.all.sorted()
         guard !sorted.isEmpty else { exit(1) }
         let median = sorted[sorted.count / 2]

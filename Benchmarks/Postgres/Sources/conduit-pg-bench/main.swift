@@ -2,7 +2,8 @@ import BenchSupport
 import Foundation
 import PostgresCases
 
-// PostgreSQL's LISTEN/NOTIFY (ConduitPostgres) beside its peer, a bare postgres-nio `listen` loop, on a
+// PostgreSQL's LISTEN/NOTIFY (ConduitPostgres) beside its peer, a bare postgres-nio `listen` loop (and, for
+// scale, a postgres-nio `addListener` handler counting on the event loop), on a
 // private server scripts/pg-test-server starts ($BENCH_PG_SERVER); scripts/bench runs it after
 // conduit-bench. `conduit-pg-bench --pg-sink URL COUNT` is the latency rows' sink in another process.
 
@@ -21,6 +22,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--pg-sink", arguments.count == 3, let count = Int(arguments[2]) {
     LatencySink.run(url: arguments[1], count: count)
 }
+if arguments.first == "--pg-bare-sink", arguments.count == 3, let count = Int(arguments[2]) {
+    LatencySink.runBare(url: arguments[1], count: count)
+}
 
 guard let script = environment("BENCH_PG_SERVER") else {
     FileHandle.standardError.write(Data("conduit-pg-bench: set BENCH_PG_SERVER to scripts/pg-test-server\n".utf8))
@@ -34,7 +38,9 @@ let table = Harness(
     engines: [
         Engine("Conduit", short: "Conduit", id: "conduit",
             cases: PostgresCases.conduit(server: server, latencyBinary: binary)),
-        Engine("postgres-nio", short: "PG", id: "postgresnio", cases: PostgresCases.bare(server: server)),
+        Engine("postgres-nio", short: "PG", id: "postgresnio",
+            cases: PostgresCases.bare(server: server, latencyBinary: binary)),
+        Engine("nio handler", short: "EL", id: "handler", cases: PostgresCases.handler(server: server)),
     ],
     runs: runs,
     filter: arguments.first
@@ -46,4 +52,10 @@ table.run(
     header: header,
     footer: "Median of \(runs) runs (3 for latency) after a warm-up; wall time from the sending statement to "
         + "the last notification; latency from `send` to a sink in another process (CLOCK_MONOTONIC).")
+let ratios = PostgresCases.rounds.ratios
+if !ratios.isEmpty {
+    let each = ratios.map { String(format: "%.2f", $0) }.joined(separator: " ")
+    let middle = ratios.sorted()[ratios.count / 2]
+    print("Conduit/postgres-nio throughput, round by round: \(each); median \(String(format: "%.2f", middle))x")
+}
 server.stop()
