@@ -208,51 +208,54 @@ public final class PostgresRoom: Sendable {
         connection.closeFuture.whenComplete { _ in
             mailbox.post(.lost(generation: generation, reason: "the server closed the connection"))
         }
-        return await withTaskGroup(of: Void.self) { group in
-            var listening = Set<String>()
-            var pending = shared.withLock { Array($0.hubs.values) }
-            var end = ServiceEnd.closed
-            commands: while true {
-                for hub in pending where listening.insert(hub.name).inserted {
-                    let missed = gap.flatMap { gap in hub.created < gap.start ? gap : nil }
-                    group.addTask { await self.listen(to: hub, on: connection, generation: generation, after: missed) }
-                }
-                pending = []
-                switch await mailbox.next() {
-                case .listen(let hub):
-                    pending = [hub]
-                case .notify(let first):
-                    let batch = mailbox.sends(after: first, limit: Self.sendsPerStatement)
-                    do {
-                        try await notify(batch, on: connection)
-                        mailbox.sendsFinished(batch.count)
-                        for outgoing in batch {
-                            outgoing.hub.countSend()
-                            outgoing.done?(nil)
-                        }
-                    } catch {
-                        if connection.isClosed {
-                            // Sent again, in order, once a new connection is up.
-                            for outgoing in batch.reversed() { mailbox.post(.notify(outgoing), first: true) }
-                            end = .lost(reason: Self.describe(error))
-                            break commands
-                        }
-                        mailbox.sendsFinished(batch.count)
-                        for outgoing in batch { outgoing.done?(error) }
+        // Each LISTEN runs in a task of its own, which is cancelled, not waited for, when the service
+        // ends: a LISTEN a closing connection never answers must not keep the room from closing.
+        var listeners: [Task<Void, Never>] = []
+        var listening = Set<String>()
+        var pending = shared.withLock { Array($0.hubs.values) }
+        var end = ServiceEnd.closed
+        commands: while true {
+            for hub in pending where listening.insert(hub.name).inserted {
+                let missed = gap.flatMap { gap in hub.created < gap.start ? gap : nil }
+                listeners.append(Task {
+                    await self.listen(to: hub, on: connection, generation: generation, after: missed)
+                })
+            }
+            pending = []
+            switch await mailbox.next() {
+            case .listen(let hub):
+                pending = [hub]
+            case .notify(let first):
+                let batch = mailbox.sends(after: first, limit: Self.sendsPerStatement)
+                do {
+                    try await notify(batch, on: connection)
+                    mailbox.sendsFinished(batch.count)
+                    for outgoing in batch {
+                        outgoing.hub.countSend()
+                        outgoing.done?(nil)
                     }
-                case .lost(let lostGeneration, let reason):
-                    if lostGeneration == generation {
-                        end = .lost(reason: reason)
+                } catch {
+                    if connection.isClosed {
+                        // Sent again, in order, once a new connection is up.
+                        for outgoing in batch.reversed() { mailbox.post(.notify(outgoing), first: true) }
+                        end = .lost(reason: Self.describe(error))
                         break commands
                     }
-                case .close:
+                    mailbox.sendsFinished(batch.count)
+                    for outgoing in batch { outgoing.done?(error) }
+                }
+            case .lost(let lostGeneration, let reason):
+                if lostGeneration == generation {
+                    end = .lost(reason: reason)
                     break commands
                 }
+            case .close:
+                break commands
             }
-            group.cancelAll()
-            try? await connection.close()
-            return end
         }
+        listeners.forEach { $0.cancel() }
+        try? await connection.close()
+        return end
     }
 
     /// The most sends one statement carries: sends that waited behind one another (a burst, or a
