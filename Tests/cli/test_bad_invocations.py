@@ -102,3 +102,13 @@ def test_scripts_repeat_refuses_a_bad_argument_before_building(tmp_path, args, r
     assert status == 2
     assert out == ""
     assert err == [reason]
+
+
+def test_a_seed_that_is_no_number_is_refused_and_a_seed_repeats_the_values(conduit_bin, tmp_path):
+    status, _, err = _run(conduit_bin, tmp_path, "--seed", "x", "-e", "print(1)")
+    assert status == 2
+    assert any("--seed" in line for line in err), err
+    line = "print(Int.random(in: 1...1000000), [1, 2, 3, 4, 5].shuffled())"
+    first = _run(conduit_bin, tmp_path, "--seed", "9", "-e", line)
+    second = _run(conduit_bin, tmp_path, "--seed", "9", "-e", line)
+    assert first[0] == 0 and first[1] == second[1], (first, second)
