@@ -49,4 +49,24 @@ final class ControlFlowCommandsTests: SessionTestCase {
         XCTAssertTrue(message.contains("must be a Bool, not integer 3"), message)
         XCTAssertTrue(error("if 1 > { print(1) }").contains("expected"), "a broken condition")
     }
+
+    func testDoCatchCatchesWhatSwiftCodeThrowsAndOnlyThat() {
+        type("struct BadInput: Error {}")
+        type("func check(_ n: Int) throws -> Int { if n < 0 { throw BadInput() }; return n * 2 }")
+        XCTAssertEqual(values("do { let v = try check(-1); print(v) } catch { print(\"caught\", error) }"),
+            ["caught BadInput()"])
+        XCTAssertEqual(values("do { print(try check(2)) } catch let problem { print(problem) }"), ["4"])
+        let trap = error("do { print(1 / 0) } catch { print(\"caught\") }")
+        XCTAssertTrue(trap.contains("division by zero"), "a trap is no thrown error: \(trap)")
+        XCTAssertEqual(values("do { print(\"a block\") }"), ["a block"])
+        XCTAssertTrue(error("do { print(1) } catch BadInput { }").contains("takes every error"))
+    }
+
+    func testTryQuestionMarkGivesNilForAThrownError() {
+        type("struct BadInput: Error {}")
+        type("func check(_ n: Int) throws -> Int { if n < 0 { throw BadInput() }; return n }")
+        XCTAssertEqual(type("let missing = try? check(-1)"), ["missing: Int? = nil"])
+        XCTAssertEqual(type("let found = try? check(3)"), ["found: Int? = 3"])
+        XCTAssertEqual(type("let sure = try! check(1)"), ["sure: Int = 1"])
+    }
 }

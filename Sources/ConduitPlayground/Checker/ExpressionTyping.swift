@@ -88,6 +88,9 @@ extension TypeChecker {
             case .value(let named)?: return named.type ?? ValueType(of: named.value)
             default: return .value
             }
+        case .namedCall(Parser.optionalTry, let parameters, _) where parameters.count == 1:
+            let attempted = typed(parameters[0])
+            return attempted == .value ? .value : .optional(attempted.unwrapped)
         case .namedCall(let name, let parameters, _):
             if case .function(let function)? = entries[name], let body = function.written {
                 return type(of: body, arguments: parameters.map(typed), depth: next)

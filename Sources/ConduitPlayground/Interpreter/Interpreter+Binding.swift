@@ -147,6 +147,15 @@ extension Interpreter {
             return expression
         case .name(let name, let token):
             return try resolve(name, at: token)
+        case .namedCall(Parser.optionalTry, let arguments, _) where arguments.count == 1:
+            let attempt = try bind(arguments[0])
+            return .bound(BoundExpression { values in
+                do {
+                    return try attempt.evaluate(values)
+                } catch let error as PlaygroundError where error.isThrown {
+                    return .null
+                }
+            })
         case .namedCall(let name, let arguments, let token):
             if let made = try enumCall(name, arguments, at: token) { return made }
             // `s += "x"` grows the variable in place (Interpreter+InPlaceMutation.swift).

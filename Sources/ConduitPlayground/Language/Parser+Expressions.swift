@@ -94,6 +94,20 @@ extension Parser {
     }
 
     mutating func unary() throws -> Expression {
+        if current.identifier == "try" {
+            // `try f(x)` and `try! f(x)`: an error thrown goes on as it is; `try? f(x)` gives nil for it.
+            let keyword = current
+            advance()
+            if current.isSymbol("!") {
+                advance()
+            } else if current.isSymbol("?") {
+                advance()
+                try enter()
+                defer { depth -= 1 }
+                return .namedCall(Parser.optionalTry, [try unary()], keyword)
+            }
+            return try unary()
+        }
         if current.isSymbol("!") || current.isSymbol("-") {
             guard case .symbol(let op) = current.kind else { return try postfix() }
             if op == "-", case .duration = peek(1).kind {

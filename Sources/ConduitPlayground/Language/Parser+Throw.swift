@@ -17,12 +17,15 @@ extension Parser {
         return .call("#throw", [thrown, .literal(.string(written))])
     }
 
+    /// The function `try? EXPRESSION` stands for: the value, or nil for an error Swift code threw.
+    static let optionalTry = "#try?"
+
     /// The error a `throw` fails with: a value made by a type (`BadInput()`, `NetworkError.offline`)
     /// as Swift prints it, which is as it was written; any other value (a message) as its text.
     static func thrownError(_ value: Value, written: String) -> PlaygroundError {
-        if written.first?.isUppercase == true, !written.contains("\""), !written.contains("\\(") {
-            return PlaygroundError(written)
-        }
-        return PlaygroundError(Functions.text(value))
+        var error = written.first?.isUppercase == true && !written.contains("\"") && !written.contains("\\(")
+            ? PlaygroundError(written) : PlaygroundError(Functions.text(value))
+        error.isThrown = true
+        return error
     }
 }

@@ -46,6 +46,6 @@ enum SwiftSyntaxCheck {
 
     /// The command words that are Swift's keywords.
     private static let swiftWords: Set<String> = [
-        "let", "var", "class", "struct", "func", "for", "import", "if", "while",
+        "let", "var", "class", "struct", "func", "for", "import", "if", "while", "do",
     ]
 }

@@ -6,6 +6,9 @@
 public struct PlaygroundError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The message, as the person reads it.
     public let message: String
+    /// Whether Swift code threw it (`throw BadInput()`), which a `do`/`catch` catches, rather than
+    /// the playground reporting a mistake or a trap (a division by zero stops a Swift program).
+    var isThrown = false
 
     /// Creates an error.
     ///

@@ -1,7 +1,8 @@
-/// Swift's `if` and `while` as top-level statements, as a script or Swift's REPL runs them:
-/// `if let song = player.currentSong { print(song) } else { print("nothing") }`,
-/// `while count < 3 { count += 1 }`. Their blocks are read as a closure's body is (steps, `if`,
-/// `guard`, `switch`, calls, assignments to the session's `var`s and objects' properties).
+/// Swift's `if`, `while` and `do`/`catch` as top-level statements, as a script or Swift's REPL runs
+/// them: `if let song = player.currentSong { print(song) } else { print("nothing") }`,
+/// `while count < 3 { count += 1 }`, `do { try check(x) } catch { print(error) }`. Their blocks are
+/// read as a closure's body is (steps, `if`, `guard`, `switch`, calls, assignments to the session's
+/// `var`s and objects' properties).
 enum ControlFlowCommands {
     static let all: [CommandSpec] = [
         CommandSpec(
@@ -31,6 +32,37 @@ enum ControlFlowCommands {
                 try session.runWhileLoop(condition: condition, body: body, at: word)
             }
         },
+        CommandSpec(
+            "do", usage: "do { BODY } catch { BODY }",
+            summary: "runs its block; an error thrown in it (`throw BadInput()`, directly or from a function) "
+                + "runs the `catch` block, which names it `error` (or `catch let NAME`), as Swift's do/catch does",
+            example: "do { throw BadInput() } catch { print(\"caught\", error) }", arguments: [.value]
+        ) { parser, word in
+            parser.readingStatementBlock = true
+            let body = try parser.block(nextLocal: 0, after: word)
+            let usage = "write `do { ... } catch { print(error) }` or `catch let problem { ... }`"
+            guard parser.current.identifier == "catch" else {
+                // `do { ... }` alone: a block, as Swift's.
+                try parser.expectEnd()
+                return Statement(word.display) { session in try session.runBlock(body, at: word) }
+            }
+            let catchWord = parser.current
+            parser.advance()
+            var name = "error"
+            if parser.current.identifier == "let", let written = parser.peek(1).identifier {
+                name = written
+                parser.advance()
+                parser.advance()
+            }
+            guard parser.current.isSymbol("{") else {
+                throw SyntaxError("this playground's `catch` takes every error: \(usage)", at: parser.current)
+            }
+            let handler = try parser.withName(name, at: 0) { try $0.block(nextLocal: 1, after: catchWord) }
+            try parser.expectEnd()
+            return Statement(word.display) { session in
+                try session.runDoCatch(body, handler: handler, at: word)
+            }
+        },
     ]
 }
 
@@ -39,6 +71,19 @@ extension Interpreter {
     func runBlock(_ body: Expression, at token: Token) throws {
         let bound = try bind(body)
         _ = try located(at: token) { try bound.evaluate([]) }
+    }
+
+    /// Runs `body`; an error Swift code threw in it runs `handler` with the error as its value (what
+    /// Swift prints for it). Mistakes and traps are not caught: a Swift program would not reach them.
+    func runDoCatch(_ body: Expression, handler: Expression, at token: Token) throws {
+        let (block, recovery) = (try bind(body), try bind(handler))
+        do {
+            _ = try block.evaluate([])
+        } catch let error as PlaygroundError where error.isThrown {
+            _ = try located(at: token) { try recovery.evaluate([.string(error.message)]) }
+        } catch {
+            _ = try located(at: token) { throw error }
+        }
     }
 
     /// The most times a top-level `while` runs its block: a condition that never turns false is

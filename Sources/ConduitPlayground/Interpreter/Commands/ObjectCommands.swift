@@ -110,6 +110,10 @@ enum ObjectCommands {
             }
             let nameToken = Token(kind: .identifier(name), offset: first.offset, length: name.count)
             let parameters = try parser.parameterNames(of: name)
+            // `async`, `throws`: any function here may throw, and none waits.
+            while let effect = parser.current.identifier, ["throws", "rethrows", "async"].contains(effect) {
+                parser.advance()
+            }
             if parser.current.isSymbol("-"), parser.peek(1).isSymbol(">") {
                 parser.advance()
                 parser.advance()
