@@ -44,7 +44,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
         // The playground's reader: Swift's own parser decides when a statement is complete and
         // finds what Linux cannot run (ConduitPlayground only).
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", .upToNextMinor(from: "603.0.1")),
         // Documentation only: `swift package generate-documentation` (scripts/docs builds the DocC catalog).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],

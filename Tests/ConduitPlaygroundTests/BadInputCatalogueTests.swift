@@ -74,7 +74,7 @@ final class BadInputCatalogueTests: SessionTestCase {
             BadLine("send n ]", "expected a value, not `]`"),
             BadLine("send n )", "expected a value, not `)`"),
             BadLine("send n \"abc", "this string has no closing `\"`"),
-            BadLine("send n 'abc'", "unexpected character `'`"),
+            BadLine("send n 'abc'", "Swift writes a string in double quotes"),
         ])
     }
 

@@ -49,15 +49,9 @@ struct Parser {
     /// The statement's characters, for the few places that cut text out of it by offset.
     var characters: [Character] { Array(text) }
 
-    /// All tokens of `text`, ending with `.end`: read byte by byte when it is plain ASCII, as
-    /// characters otherwise.
+    /// All tokens of `text`, ending with `.end`, as Swift's own lexer reads them.
     static func tokens(of text: String) throws -> [Token] {
-        if let bytes = ASCIILexerSource(text) {
-            var lexer = Lexer(bytes)
-            return try lexer.tokens()
-        }
-        var lexer = Lexer(CharacterLexerSource(Array(text)))
-        return try lexer.tokens()
+        try SwiftLexer.tokens(of: text)
     }
 
     /// Parses a whole statement; nothing may follow it.

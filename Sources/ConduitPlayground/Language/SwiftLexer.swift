@@ -1,0 +1,111 @@
+@_spi(Testing) @_spi(RawSyntax) import SwiftParser
+@_spi(RawSyntax) import SwiftSyntax
+
+/// Splits a statement into the playground's tokens with Swift's own lexer (SwiftParser's), so
+/// that literals, strings, comments and operators are read exactly as swiftc reads them.
+///
+/// On top of Swift, the playground reads a duration (`300ms`, `1.5s`) as one token and a `#`
+/// that does not start a raw string as a comment to the end of the statement. Offsets count
+/// characters, for the caret under a message.
+///
+/// The lexer is SwiftParser's `@_spi(Testing)` interface: the public way to its tokens is a whole
+/// parse, which costs ten times as much on the short lines a script replays (see `Package.swift`
+/// for the pinned version).
+struct SwiftLexer {
+    /// One lexeme as Swift's lexer gives it: its kind, where its text starts and ends (UTF-8
+    /// offsets, trivia excluded) and, if the lexer found something wrong, what and where.
+    struct Lexeme {
+        let kind: RawTokenKind
+        let start: Int
+        let end: Int
+        let diagnostic: TokenDiagnostic.Kind?
+        let diagnosticOffset: Int
+    }
+
+    let bytes: [UInt8]
+    private(set) var lexemes: [Lexeme] = []
+    /// The character index of each UTF-8 offset, or nil when every character is one byte.
+    private let characterIndex: [Int]?
+    private let characterCount: Int
+
+    private init(_ text: String) {
+        bytes = Array(text.utf8)
+        characterCount = text.count
+        if characterCount == bytes.count {
+            characterIndex = nil
+        } else {
+            var index = [Int]()
+            index.reserveCapacity(bytes.count + 1)
+            for (number, character) in text.enumerated() {
+                for _ in 0..<character.utf8.count { index.append(number) }
+            }
+            index.append(characterCount)
+            characterIndex = index
+        }
+        lexemes = bytes.withUnsafeBufferPointer(SwiftLexer.lexemes(of:))
+    }
+
+    /// All tokens of `text`, ending with `.end`; throws a `SyntaxError` at the first thing that is
+    /// neither Swift nor the playground's.
+    static func tokens(of text: String) throws -> [Token] {
+        var reader = TokenAssembly(lexer: SwiftLexer(text))
+        return try reader.tokens()
+    }
+
+    private static func lexemes(of buffer: UnsafeBufferPointer<UInt8>) -> [Lexeme] {
+        var result: [Lexeme] = []
+        result.reserveCapacity(8)
+        guard !buffer.isEmpty else { return result }
+        var tracker = LookaheadTracker()
+        var offset = 0
+        for lexeme in Lexer.tokenize(buffer, lookaheadTracker: &tracker, experimentalFeatures: []) {
+            let start = offset + lexeme.leadingTriviaText.count
+            // A NUL is only a warning to Swift (which reads on past it); the playground refuses it.
+            let diagnostic = lexeme.diagnostic
+            let refused = diagnostic?.severity == .error || diagnostic?.kind == .nulCharacter
+            result.append(
+                Lexeme(
+                    kind: lexeme.rawTokenKind, start: start, end: start + lexeme.tokenText.count,
+                    diagnostic: refused ? diagnostic?.kind : nil,
+                    diagnosticOffset: offset + Int(diagnostic?.byteOffset ?? 0)
+                )
+            )
+            offset += lexeme.byteLength
+            if lexeme.rawTokenKind == .endOfFile { break }
+        }
+        return result
+    }
+
+    /// The character offset of the UTF-8 offset `byte`.
+    func character(_ byte: Int) -> Int {
+        guard let characterIndex else { return byte }
+        return characterIndex[min(max(byte, 0), characterIndex.count - 1)]
+    }
+
+    /// The statement's length in characters, where `.end` stands.
+    var endOffset: Int { characterCount }
+
+    /// The text of `range` (UTF-8 offsets).
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// The text of a lexeme.
+    func text(of lexeme: Lexeme) -> String {
+        text(lexeme.start..<lexeme.end)
+    }
+
+    /// A `SyntaxError` over the UTF-8 range `start..<end`.
+    func error(_ message: String, from start: Int, to end: Int) -> SyntaxError {
+        let first = character(start)
+        return SyntaxError(message, offset: first, length: character(max(end, start + 1)) - first)
+    }
+
+    /// The character that starts at UTF-8 offset `byte`, for a message.
+    func characterText(at byte: Int) -> String {
+        guard byte < bytes.count else { return "" }
+        var end = byte + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return text(byte..<end)
+    }
+}
