@@ -37,5 +37,17 @@ final class VocabularyHelpTests: SessionTestCase {
         XCTAssertEqual(session.completions(for: "sink s = player.$c", cursor: 18), ["currentSong"])
         XCTAssertEqual(session.completions(for: "player.obj", cursor: 10), ["objectWillChange"])
         XCTAssertEqual(session.completions(for: "pla", cursor: 3), ["player"])
+        XCTAssertEqual(session.completions(for: "sink s = player.$", cursor: 17), ["currentSong"])
+        XCTAssertEqual(session.completions(for: "player.", cursor: 7), ["$currentSong", "currentSong", "name",
+            "objectWillChange"])
+    }
+
+    /// Completion reads the line with Swift's lexer: a `;` or a `.` inside a string is text, and a
+    /// statement after a `;` starts afresh.
+    func testTabReadsTheLineAsSwiftDoes() {
+        type("subject taps")
+        XCTAssertEqual(session.completions(for: "print(\"a; b.\"); se", cursor: 19), ["send"])
+        XCTAssertEqual(session.completions(for: "send taps \"x; y\"; can", cursor: 22), ["cancel"])
+        XCTAssertEqual(session.completions(for: "let x = taps.map { \"a.b\" }.fi", cursor: 30), ["filter", "first"])
     }
 }

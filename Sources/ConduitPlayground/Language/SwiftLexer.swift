@@ -28,7 +28,8 @@ struct SwiftLexer {
     private let characterIndex: [Int]?
     private let characterCount: Int
 
-    private init(_ text: String) {
+    /// `text`, cut into lexemes by Swift's lexer (which never fails: what is wrong is a diagnostic).
+    init(_ text: String) {
         bytes = Array(text.utf8)
         characterCount = text.count
         if characterCount == bytes.count {

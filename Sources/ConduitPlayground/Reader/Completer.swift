@@ -1,4 +1,5 @@
 import Foundation
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Tab completion: the words that fit where the cursor is, from the command table, the operator
 /// table and the session's names. It reads the names as they were when Tab was pressed and
@@ -16,27 +17,20 @@ struct Completer {
 
     /// Candidates for the word that ends at `cursor` in `line`: commands at the start, operator
     /// names after a `.`, and elsewhere what the command's argument there takes (its
-    /// `ArgumentKind`): subjects after `send`, sinks after `request`, files after `load`.
+    /// `ArgumentKind`): subjects after `send`, sinks after `request`, files after `load`. The text
+    /// before the cursor is read by Swift's lexer, as a statement is.
     ///
     /// - Parameters:
     ///   - line: The line being typed.
     ///   - cursor: Where the cursor is, in characters from 0.
     /// - Returns: The candidates, in the order to show them.
     func completions(for line: String, cursor: Int) -> [String] {
-        let characters = Array(line.prefix(max(0, cursor)))
-        var start = characters.count
-        while start > 0, characters[start - 1].isLetter || characters[start - 1].isNumber || characters[start
-            - 1] == "_" {
-            start -= 1
-        }
-        let word = String(characters[start...])
-        // The statement the cursor is in: after the last `;`.
-        let statementStart = characters[..<start].lastIndex(of: ";").map { $0 + 1 } ?? 0
-        let before = String(characters[statementStart..<start]).trimmingWhitespace()
-        if let members = objectMembers(before: characters[..<start]) {
+        let typed = TypedPrefix(String(line.prefix(max(0, cursor))))
+        let word = typed.word
+        if let members = objectMembers(typed) {
             return matching(members, word)
         }
-        if before.isEmpty {
+        if typed.before.isEmpty {
             // A line may also start with an object (`player.currentSong = ...`), a value (`count += 1`,
             // `names.append(...)`) or `print(`.
             let starts = names { entry in
@@ -47,50 +41,42 @@ struct Completer {
             }
             return matching(CommandTable.words + starts + ["print"], word)
         }
-        // The argument being typed is the text since the last blank (a path, `taps.ma`); the
-        // arguments before it say which one it is.
-        var tokenStart = characters.count
-        while tokenStart > statementStart, !characters[tokenStart - 1].isWhitespace { tokenStart -= 1 }
-        let kind = argumentKind(before: String(characters[statementStart..<tokenStart]))
+        let kind = argumentKind(typed)
         if kind == .file {
-            return Completer.files(matching: String(characters[tokenStart...]))
+            return Completer.files(matching: typed.argumentText)
         }
-        if start > 0, characters[start - 1] == "." {
-            var rootStart = start - 1
-            while rootStart > statementStart, characters[rootStart - 1].isLetter || characters[rootStart - 1].isNumber
-                || characters[rootStart - 1] == "_" {
-                rootStart -= 1
-            }
-            if case .value? = entries[String(characters[rootStart..<(start - 1)])] {
+        if typed.text(of: typed.before.last) == "." {
+            let root = typed.before.dropLast().last
+            if let root, root.end == typed.before.last?.start, case .value? = entries[typed.text(of: root)] {
                 // `names.`: Swift's methods of the value, and `.publisher` to make a publisher of it.
                 return matching(Array(CollectionMethods.names) + ["publisher", "count", "isEmpty"], word)
             }
             return matching(OperatorTable.names + ["publisher", "publish"], word)
         }
-        return matching(candidates(for: kind, before: characters[..<start]), word)
+        return matching(candidates(for: kind, typed: typed), word)
     }
 
     /// After `player.` (or `parent.child.`): the object's properties, `$` publishers and
     /// `objectWillChange`; after `player.$`, its @Published properties. Nil when the text before
     /// the `.` is not an object.
-    private func objectMembers(before text: ArraySlice<Character>) -> [String]? {
-        var end = text.endIndex
-        let projected = end > text.startIndex && text[end - 1] == "$"
-        if projected { end -= 1 }
-        guard end > text.startIndex, text[end - 1] == "." else { return nil }
-        var pathStart = end - 1
-        while pathStart > text.startIndex, text[pathStart - 1].isLetter || text[pathStart - 1].isNumber
-            || text[pathStart - 1] == "_" || text[pathStart - 1] == "." {
-            pathStart -= 1
+    private func objectMembers(_ typed: TypedPrefix) -> [String]? {
+        var path: [String] = []
+        var lexemes = typed.before[...]
+        guard typed.text(of: lexemes.last) == "." else { return nil }
+        // `parent.child.`: names and periods, each written straight after the one before.
+        while let period = lexemes.last, typed.text(of: period) == ".", let name = lexemes.dropLast().last,
+            name.kind == .identifier, name.end == period.start
+        {
+            path.insert(typed.text(of: name), at: 0)
+            lexemes = lexemes.dropLast(2)
         }
-        let path: [String] = String(text[pathStart..<(end - 1)]).split(separator: ".").map { String($0) }
         guard let root = path.first, case .object(var object)? = entries[root] else { return nil }
         for member in path.dropFirst() {
             guard case .object(let child)? = object.value(of: member) else { return nil }
             object = child
         }
         let published: [String] = object.properties.filter { $0.isPublished }.map { $0.name }
-        if projected { return published }
+        if typed.isProjected { return published }
         return object.propertyNames + published.map { "$" + $0 } + ["objectWillChange"]
     }
 
@@ -99,10 +85,10 @@ struct Completer {
         Array(Set(candidates.filter { $0.hasPrefix(word) })).sorted()
     }
 
-    /// What the argument being typed takes, from the command's spec: `before` is the statement up
-    /// to the word being completed. Nil when the command is unknown or takes nothing more.
-    private func argumentKind(before: String) -> ArgumentKind? {
-        let words = before.split(whereSeparator: \.isWhitespace).map(String.init)
+    /// What the argument being typed takes, from the command's spec and the words written before
+    /// it. Nil when the command is unknown or takes nothing more.
+    private func argumentKind(_ typed: TypedPrefix) -> ArgumentKind? {
+        let words = typed.wordsBefore
         guard let command = words.first, let spec = CommandTable.spec(named: command) else { return nil }
         var index = 0
         for written in words.dropFirst() where written != "=" {
@@ -117,7 +103,7 @@ struct Completer {
     }
 
     /// The words an argument of `kind` may be.
-    private func candidates(for kind: ArgumentKind?, before: ArraySlice<Character>) -> [String] {
+    private func candidates(for kind: ArgumentKind?, typed: TypedPrefix) -> [String] {
         switch kind {
         case .newName?, .literal?, .file?, nil:
             return []
@@ -143,7 +129,7 @@ struct Completer {
         case .pipeline?, .value?:
             return order + ["just", "empty", "fail", "timer", "true", "false", "nil", "demand"]
                 + ["Just", "Empty", "Fail", "Deferred", "Future", "Record", "Timer"]
-                + Completer.argumentLabels(before: before)
+                + argumentLabels(typed)
         }
     }
 
@@ -171,22 +157,19 @@ struct Completer {
 
     /// Inside the parentheses of an operator call (`.handleEvents(rec`), the labels its usage
     /// shows, such as `receiveOutput:`.
-    static func argumentLabels(before text: ArraySlice<Character>) -> [String] {
+    private func argumentLabels(_ typed: TypedPrefix) -> [String] {
         var depth = 0
-        var index = text.endIndex
-        while index > text.startIndex {
+        let lexemes = typed.before
+        var index = lexemes.endIndex
+        while index > lexemes.startIndex {
             index -= 1
-            switch text[index] {
-            case ")", "]", "}": depth += 1
-            case "[", "{": depth -= 1
-            case "(" where depth > 0: depth -= 1
-            case "(":
-                var nameStart = index
-                while nameStart > text.startIndex, text[nameStart - 1].isLetter || text[nameStart - 1].isNumber {
-                    nameStart -= 1
-                }
-                guard nameStart > text.startIndex, text[nameStart - 1] == ".",
-                      let spec = OperatorTable.spec(named: String(text[nameStart..<index]))
+            switch lexemes[index].kind {
+            case .rightParen, .rightSquare, .rightBrace: depth += 1
+            case .leftSquare, .leftBrace: depth -= 1
+            case .leftParen where depth > 0: depth -= 1
+            case .leftParen:
+                guard index >= 2, typed.text(of: lexemes[index - 2]) == ".",
+                    let spec = OperatorTable.spec(named: typed.text(of: lexemes[index - 1]))
                 else { return [] }
                 return spec.argumentLabels
             default: break
