@@ -425,6 +425,10 @@ extension Interpreter {
             let store = userDefaults
             return .bound(
                 BoundExpression { values in try store.call(method, try arguments.map { try $0.evaluate(values) }) })
+        case NumberFormatterObject.typeName:
+            return try NumberFormatterObject.initialiser(arguments, at: token)
+        case "NSNumber":
+            return try NumberFormatterObject.number(arguments, at: token)
         case "Notification.Name":
             guard arguments.count == 1 else {
                 throw SyntaxError("write `Notification.Name(\"cardTapped\")`", at: token)

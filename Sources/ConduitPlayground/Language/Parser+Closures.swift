@@ -9,7 +9,9 @@ extension Parser {
         let savedHighest = highestArgument
         let savedCondition = readingCondition
         let savedStatementBlock = readingStatementBlock
+        let savedInstanceLocals = instanceLocals
         readingStatementBlock = false
+        instanceLocals = []
         enclosingParameters.append(parameters)
         parameters = [:]
         highestArgument = -1
@@ -19,6 +21,7 @@ extension Parser {
             highestArgument = savedHighest
             readingCondition = savedCondition
             readingStatementBlock = savedStatementBlock
+            instanceLocals = savedInstanceLocals
             enclosingParameters.removeLast()
         }
         // A capture list, `{ [weak self] in ... }`: the playground keeps no references to break.
@@ -174,9 +177,11 @@ extension Parser {
             let shadowed = parameters[name]
             parameters[name] = nextLocal
             if declaresVar { mutableLocals[nextLocal] = blockDepth }
+            if Parser.isInitialiserCall(value) { instanceLocals.insert(nextLocal) }
             defer {
                 parameters[name] = shadowed
                 mutableLocals[nextLocal] = nil
+                instanceLocals.remove(nextLocal)
             }
             return .local(slot: nextLocal, value: value, body: try closureBody(nextLocal: nextLocal + 1))
         }
@@ -230,10 +235,10 @@ extension Parser {
             return try followed(.pipeline(target), at: nextLocal)
         }
         if case .member(let owner, let property) = body, current.isSymbol("=") || atCompoundAssignment,
-            selfReference != nil || Parser.isRootedAtName(owner)
+            selfReference != nil || Parser.isRootedAtName(owner) || isInstanceLocal(owner)
         {
-            // `self.count = 0`, `count += 1` in a method or an observer, `label.text = $0` in a sink:
-            // sets the object's property.
+            // `self.count = 0`, `count += 1` in a method or an observer, `label.text = $0` in a sink,
+            // `formatter.numberStyle = .ordinal` in a function: sets the object's property.
             let value = try assignedValue(to: body)
             return try followed(.call(".set", [owner, .literal(.string(property)), value]), at: nextLocal)
         }
@@ -294,6 +299,23 @@ extension Parser {
         case .member(let base, _), .optionalMember(let base, _): return isRootedAtName(base)
         default: return false
         }
+    }
+
+    /// Whether `expression` is a step of the body that holds what an initialiser made, or a member of
+    /// one (`formatter`, after `let formatter = NumberFormatter()`).
+    func isInstanceLocal(_ expression: Expression) -> Bool {
+        switch expression {
+        case .argument(let slot): return instanceLocals.contains(slot)
+        case .member(let base, _), .optionalMember(let base, _): return isInstanceLocal(base)
+        default: return false
+        }
+    }
+
+    /// Whether `value` calls a type's initialiser (`NumberFormatter()`, `Player(name: "x")`): a name
+    /// that starts with a capital.
+    static func isInitialiserCall(_ value: Expression) -> Bool {
+        guard case .namedCall(let name, _, _) = value else { return false }
+        return name.first?.isUppercase == true && !name.contains(".")
     }
 
     /// Whether `body` calls a mutating method on a property of a top-level name

@@ -208,8 +208,11 @@ extension Parser {
                         expression = .call(".send", [expression] + arguments)
                         continue
                     }
-                    if selfReference != nil, !current.isSymbol(")") {
-                        // `self.standupTapped(standup: s)` in a method: the object's method.
+                    if selfReference != nil || NumberFormatterObject.methodNames.contains(member),
+                        !current.isSymbol(")")
+                    {
+                        // `self.standupTapped(standup: s)` in a method, `formatter.string(for: n)` in a
+                        // function: the object's method.
                         expression = .call("." + member, [expression] + (try callArguments(of: member)))
                         continue
                     }

@@ -26,6 +26,10 @@ struct Parser {
     /// The `var`s of the closure or function body being read, by slot, with the block depth each
     /// was declared at: `total = total + n` there names a new value for the rest of that block.
     var mutableLocals: [Int: Int] = [:]
+    /// The `let` and `var` steps of the closure or function body being read that hold what a type's
+    /// initialiser made (`let formatter = NumberFormatter()`), by slot: an object's properties may be
+    /// set through them (`formatter.numberStyle = .ordinal`).
+    var instanceLocals: Set<Int> = []
     /// How many blocks (`if`, `else`, `guard`, `case` bodies) deep the statement being read is.
     var blockDepth = 0
     /// Whether a top-level statement's block (`if`, `while`) is being read, where a block may end
