@@ -13,9 +13,10 @@ enum SwiftSyntaxCheck {
     static func diagnose(_ text: String, isDeclared: (String) -> Bool = { _ in false }) -> SyntaxError? {
         // Every construct refused here is spelt with `#` or `@`, or is a name of Apple's interface
         // frameworks: other statements need no parse.
+        let first = firstWord(of: text)
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") })
-            || AppleOnlyFrameworks.mayMention(text) || refusedFirstWords.contains(firstWord(of: text))
-            || (firstWord(of: text) == "var" && (text.contains("didSet") || text.contains("willSet"))),
+            || AppleOnlyFrameworks.mayMention(text) || refusedFirstWords.contains(first)
+            || (first == "var" && (text.contains("didSet") || text.contains("willSet"))),
             isSwift(text)
         else { return nil }
         guard let tree = StatementShape.parse(text) else { return nil }
@@ -40,8 +41,23 @@ enum SwiftSyntaxCheck {
         "protocol", "extension", "override", "public", "open", "init",
     ]
 
+    /// The letters the statement starts with, after blanks. Every statement passes here, so an
+    /// ASCII word is read from its bytes (`Character.isLetter` costs a Unicode table look-up each).
     private static func firstWord(of text: String) -> Substring {
-        text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }.prefix { $0.isLetter }
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        while start < utf8.endIndex, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")].contains(utf8[start]) {
+            start = utf8.index(after: start)
+        }
+        var end = start
+        while end < utf8.endIndex, (utf8[end] | 0x20) >= UInt8(ascii: "a"), (utf8[end] | 0x20) <= UInt8(ascii: "z") {
+            end = utf8.index(after: end)
+        }
+        if end < utf8.endIndex, utf8[end] >= 0x80 {
+            // A letter beyond ASCII may go on the word.
+            return text[start...].prefix { $0.isLetter }
+        }
+        return text[start..<end]
     }
 
     /// The command words that are Swift's keywords.
