@@ -83,6 +83,7 @@ let package = Package(
                 "ConduitTesting",
                 "ConduitInstrumentation",
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -378,6 +378,8 @@ final class Interpreter: @unchecked Sendable {
                 parsed = try Parser.parse(text)
             } catch let error as SyntaxError where continuations.contains(error.offset) {
                 throw notContinuable(text, at: error.offset)
+            } catch let error as SyntaxError where SwiftSyntaxCheck.isSwift(text) {
+                throw SwiftDiagnosis.inSwiftsWords(error, text: text) ?? error
             }
             if let first = continuations.first, parsed.pipeline == nil {
                 throw notContinuable(text, at: first)
