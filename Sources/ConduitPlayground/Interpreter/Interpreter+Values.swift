@@ -426,6 +426,7 @@ extension Interpreter {
                 guard count <= 1_000_000 else { throw PlaygroundError("a loop here runs at most 1,000,000 times") }
                 return (0..<count).map { .int(low + $0) }
             }
+            if let numbers = try first.rangeElements() { return numbers }
             switch first {
             case .array(let items): return items
             case .string(let text): return text.map { .string(String($0)) }
