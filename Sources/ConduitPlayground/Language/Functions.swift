@@ -174,8 +174,15 @@ enum Functions {
     static func text(_ value: Value) -> String {
         if case .string(let text) = value { return text }
         if case .record(let fields) = value, fields.count == 1, fields[0].name == "failure" {
-            // A failure completion prints as Swift prints `Subscribers.Completion`: `failure(BadInput())`.
-            return "failure(\(text(fields[0].value)))"
+            // A failure completion prints as Swift prints `Subscribers.Completion`: `failure(BadInput())`,
+            // an enum's case with its type (`failure(E.bad)`), as Swift's does (less the module's name).
+            let error = fields[0].value
+            if case .record(let record) = error, case .instance(let type) = record.kind,
+                let enumCase = error.enumCaseDescription
+            {
+                return "failure(\(type).\(enumCase))"
+            }
+            return "failure(\(text(error)))"
         }
         return value.description
     }

@@ -80,7 +80,7 @@ extension Interpreter {
         do {
             _ = try block.evaluate([])
         } catch let error as PlaygroundError where error.isThrown {
-            _ = try located(at: token) { try recovery.evaluate([.string(error.message)]) }
+            _ = try located(at: token) { try recovery.evaluate([error.thrownValue ?? .string(error.message)]) }
         } catch {
             _ = try located(at: token) { throw error }
         }
