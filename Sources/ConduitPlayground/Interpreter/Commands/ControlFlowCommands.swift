@@ -99,9 +99,7 @@ extension Interpreter {
                 // Ctrl-C stops a long loop, as it does a `for`.
                 if turn % 256 == 255, scheduler.budget.isStopped { return }
                 let holds = try test.evaluate([])
-                guard case .bool(let flag) = holds else {
-                    throw PlaygroundError("a `while` condition is a Bool, not \(holds.kindName) \(holds)")
-                }
+                guard case .bool(let flag) = holds else { throw Expression.notACondition(holds) }
                 guard flag else { return }
                 _ = try block.evaluate([])
             }
