@@ -68,7 +68,10 @@ final class SwiftThrowTests: SessionTestCase {
             + ".sink(receiveCompletion: { if case .failure(let error) = $0 { print(\"error:\", error) } }, "
             + "receiveValue: { print($0) })")
         XCTAssertEqual(Array(thrown.prefix(2)), ["1", "error: code(-2)"])
-        // A message stays a message, and a struct's error prints as its value.
+        type("let later = Future<Int, E> { promise in promise(.failure(E.bad)) }")
+        XCTAssertEqual(printed("let g = later.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })"),
+            ["failure(E.bad)", "g ✗ failed: bad"])
+        // A message stays a message.
         type("let m = PassthroughSubject<Int, Error>()")
         type("let k = m.sink(receiveCompletion: { if case .failure(let error) = $0 { print(error) } }, "
             + "receiveValue: { print($0) })")
