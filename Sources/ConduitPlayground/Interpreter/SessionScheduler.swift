@@ -36,6 +36,7 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
             mainQueue.enqueue(work)
         }
     }
+
     /// Runs `work` on a thread of Dispatch's global queue, as `DispatchQueue.global().async` does. It
     /// holds the session as a real-time action does (after the line being run), so what it prints
     /// arrives as asynchronous output, above the prompt.
