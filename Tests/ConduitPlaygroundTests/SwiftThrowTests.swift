@@ -53,4 +53,28 @@ final class SwiftThrowTests: SessionTestCase {
         let t = "let t = PassthroughSubject<Int, Error>(); t.tryMap { checked($0) }.sink { print($0) }; t.send(-1)"
         XCTAssertEqual(printed(t).last, "sink1 ✗ failed: Negative()")
     }
+
+    func testAnEnumErrorPrintsAsSwiftPrintsItWhereverItIsCaught() {
+        type("enum E: Error { case bad, code(Int) }")
+        type("func f() throws -> Int { throw E.bad }")
+        // `print(error)` prints the case, as Swift's does; the completion keeps the error's type.
+        XCTAssertEqual(printed("do { try f() } catch { print(error) }"), ["bad"])
+        XCTAssertEqual(printed("do { try f() } catch let e { print(\"caught\", e) }"), ["caught bad"])
+        type("let s = PassthroughSubject<Int, E>()")
+        type("let c = s.sink(receiveCompletion: { completion in print(completion); "
+            + "if case .failure(let error) = completion { print(error) } }, receiveValue: { print($0) })")
+        XCTAssertEqual(printed("s.send(completion: .failure(.bad))"), ["failure(E.bad)", "bad", "c ✗ failed: .bad"])
+        let thrown = printed("let d = [1, -2].publisher.tryMap { v -> Int in if v < 0 { throw E.code(v) }; return v }"
+            + ".sink(receiveCompletion: { if case .failure(let error) = $0 { print(\"error:\", error) } }, "
+            + "receiveValue: { print($0) })")
+        XCTAssertEqual(Array(thrown.prefix(2)), ["1", "error: code(-2)"])
+        type("let later = Future<Int, E> { promise in promise(.failure(E.bad)) }")
+        XCTAssertEqual(printed("let g = later.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })"),
+            ["failure(E.bad)", "g ✗ failed: bad"])
+        // A message stays a message.
+        type("let m = PassthroughSubject<Int, Error>()")
+        type("let k = m.sink(receiveCompletion: { if case .failure(let error) = $0 { print(error) } }, "
+            + "receiveValue: { print($0) })")
+        XCTAssertEqual(printed("m.send(completion: .failure(\"offline\"))"), ["offline", "k ✗ failed: offline"])
+    }
 }

@@ -64,6 +64,17 @@ extension TypeChecker {
                 guard case .literal(.string(let typeName))? = parameters.first else { return .value }
                 return ValueType(written: typeName)
             case "#repeatedText": return .string
+            case "#range" where parameters.count == 3:
+                // `1...3` is a `ClosedRange<Int>`, `0.0..<1.0` a `Range<Double>`.
+                guard case .literal(.bool(let closed)) = parameters[2] else { return .value }
+                let decimals = types[0] == .double || types[1] == .double
+                return .range(decimals ? .double : ValueType.join(types[0], types[1]), closed: closed)
+            case "#array":
+                switch types.first {
+                case .range(let bound, _)?, .array(let bound)?: return .array(bound)
+                case .string?: return .array(.string)
+                default: return .array(.value)
+                }
             case "#strideTo", "#strideThrough": return .array(types.contains(.double) ? .double : ValueType.join(types))
             case "min", "max": return ValueType.join(types)
             case "string", "uppercased", "lowercased", "String": return .string
@@ -121,9 +132,14 @@ extension TypeChecker {
     /// The type a collection method gives on a value of type `receiver` (`Value` where it cannot tell).
     func methodType(_ call: OperatorCall, on receiver: ValueType, depth: Int) -> ValueType {
         var element = ValueType.value
+        var receiver = receiver
         switch receiver {
         case .array(let inner): element = inner
         case .string: element = .string
+        case .range(let bound, _):
+            // A range's methods other than its own go through its elements, giving arrays.
+            element = bound
+            receiver = .array(bound)
         default: break
         }
         let closure = call.trailingClosure ?? call.arguments.lazy.compactMap {
@@ -167,7 +183,12 @@ extension TypeChecker {
         case (.record(let fields), _): return fields.first { $0.name == member }?.type ?? .value
         case (.tuple, _):
             return base.tupleElement(member) ?? .value
-        case (.array(let element), "publisher"): return .publisher(output: element, failure: .never)
+        case (.array(let element), "publisher"), (.range(let element, _), "publisher"):
+            return .publisher(output: element, failure: .never)
+        case (.range, "count"): return .int
+        case (.range, "isEmpty"): return .bool
+        case (.range(let bound, _), "lowerBound"), (.range(let bound, _), "upperBound"): return bound
+        case (.range(let bound, _), "first"), (.range(let bound, _), "last"): return .optional(bound)
         case (.array, "count"), (.string, "count"): return .int
         case (.array, "isEmpty"), (.string, "isEmpty"): return .bool
         case (.array(let element), "first"), (.array(let element), "last"): return .optional(element)

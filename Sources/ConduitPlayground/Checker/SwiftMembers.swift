@@ -48,6 +48,19 @@ enum SwiftMembers {
         "isLowercase", "wholeNumber",
     ])
 
+    /// A range's members: its bounds, and for a range of whole numbers a collection's.
+    private static let range: Set<String> = common.union([
+        "lowerBound", "upperBound", "contains", "isEmpty", "clamped", "overlaps", "relative", "hashValue",
+    ])
+
+    private static let integerRange: Set<String> = range.union([
+        "count", "first", "last", "map", "filter", "compactMap", "flatMap", "reduce", "forEach", "enumerated",
+        "sorted", "reversed", "shuffled", "randomElement", "min", "max", "allSatisfy", "publisher", "prefix",
+        "suffix", "dropFirst", "dropLast", "drop", "split", "joined", "starts", "elementsEqual", "firstIndex",
+        "lastIndex", "indices", "startIndex", "endIndex", "index", "formIndex", "distance", "lazy",
+        "makeIterator", "underestimatedCount", "withContiguousStorageIfAvailable",
+    ])
+
     private static let optional: Set<String> = [
         "map", "flatMap", "unsafelyUnwrapped", "debugDescription", "customMirror", "hashValue", "hash", "self",
         "none", "some",
@@ -61,6 +74,8 @@ enum SwiftMembers {
         case .double: return floatingPoint
         case .bool: return boolean
         case .string: return string
+        case .range(.int, _): return integerRange
+        case .range(.double, _): return range
         case .optional(let wrapped) where members(of: wrapped) != nil: return optional
         default: return nil
         }

@@ -15,6 +15,8 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
     case record([RecordField])
     /// A dictionary, `[String: Int]`.
     case dictionary(key: ValueType, value: ValueType)
+    /// A range of its bounds' type: `ClosedRange<Int>` (`1...3`, `closed`) or `Range<Int>` (`0..<3`).
+    case range(ValueType, closed: Bool)
     /// A type written in a declaration (`Song`, `Date`, `Card`), kept as written.
     case named(String)
     /// A publisher held as a value (what a `flatMap` closure returns).
@@ -48,6 +50,7 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
                 return label.isEmpty ? item.description : "\(label): \(item)"
             }.joined(separator: ", ") + ")"
         case .dictionary(let key, let value): return "[\(key): \(value)]"
+        case .range(let bound, let closed): return "\(closed ? "ClosedRange" : "Range")<\(bound)>"
         case .record(let fields): return "{" + fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + "}"
         case .named(let name): return name
         case .publisher(let output, let failure): return "some Publisher<\(output), \(failure)>"
@@ -76,6 +79,8 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
                 let labels = fields.map(\.tupleLabel)
                 let items = fields.map { ValueType(of: $0.value) }
                 self = .tuple(items, labels: labels.allSatisfy(\.isEmpty) ? [] : labels)
+            case .range(let closed):
+                self = .range(fields.first.map { ValueType(of: $0.value) } ?? .int, closed: closed)
             }
         case .publisher: self = .publisher(output: .value, failure: .error)
         case .object(let object): self = .object(object.typeName ?? object.name)
@@ -190,6 +195,11 @@ extension ValueType {
         }
         if text.hasPrefix("Array<"), text.hasSuffix(">") {
             self = .array(ValueType(written: String(text.dropFirst(6).dropLast())))
+            return
+        }
+        for (prefix, closed) in [("ClosedRange<", true), ("Range<", false)]
+        where text.hasPrefix(prefix) && text.hasSuffix(">") {
+            self = .range(ValueType(written: String(text.dropFirst(prefix.count).dropLast())), closed: closed)
             return
         }
         if text.hasPrefix("Dictionary<"), text.hasSuffix(">") {

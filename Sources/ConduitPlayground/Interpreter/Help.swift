@@ -137,8 +137,9 @@ enum Help {
               Future<Int, Never> { promise in promise(.success(42)) }   Swift's Future, fulfilled once
               enum Suit: String { case hearts = "♥" }, case loaded(Int)   enums; switch { case .loaded(let n): }
               throw BadInput() (struct BadInput: Error {})    fails a tryMap's pipeline with that error
-              (1...5).publisher, Int.random(in: 1...6), xs.shuffled()   ranges and random values
+              let r = 1...5, r.publisher, Int.random(in: r), xs.shuffled()   ranges and random values
               DispatchQueue.main.async { }, receive(on: DispatchQueue.main)   run after the line
+              DispatchQueue.global().async { }                 a real thread: prints above the prompt
             """,
             [
                 "let taps = PassthroughSubject<String, Never>()",

@@ -174,6 +174,8 @@ extension Interpreter {
             return try boundClosureAssignment(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.mainQueueWork:
             return try boundMainQueueWork(syntax)
+        case .pipeline(let syntax) where syntax.operators.first?.name == Parser.globalQueueWork:
+            return try boundGlobalQueueWork(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.promiseFuture:
             return try boundPromiseFuture(syntax)
         case .pipeline(let syntax) where variableMutated(by: syntax) != nil:

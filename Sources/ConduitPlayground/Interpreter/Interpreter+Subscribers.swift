@@ -60,7 +60,9 @@ extension Interpreter {
                     let value: Value
                     switch completion {
                     case .finished: value = .string("finished")
-                    case .failure(let error): value = .record([Value.Field("failure", .string(error.message))])
+                    case .failure(let error):
+                        // `.failure(let error)` binds the error's value (`print(error)` prints `bad`).
+                        value = .record([Value.Field("failure", error.thrownValue ?? .string(error.message))])
                     }
                     do {
                         _ = try onCompletion.call(value)

@@ -413,19 +413,7 @@ extension Interpreter {
         let start = loop.variable
         let elements: [Value] = try located(at: start) {
             let first = try bind(loop.sequence).evaluate([])
-            if let (closed, upperExpression) = loop.range {
-                let upper = try bind(upperExpression).evaluate([])
-                guard case .int(let low) = first, case .int(let high) = upper else {
-                    throw PlaygroundError(
-                        "a range here goes between integers, such as `0..<3`, not \(first) and \(upper)")
-                }
-                guard low <= high else {
-                    throw PlaygroundError("a range's lower bound \(low) is above its upper bound \(high)")
-                }
-                let count = (closed ? high - low + 1 : high - low)
-                guard count <= 1_000_000 else { throw PlaygroundError("a loop here runs at most 1,000,000 times") }
-                return (0..<count).map { .int(low + $0) }
-            }
+            if let numbers = try first.rangeElements() { return numbers }
             switch first {
             case .array(let items): return items
             case .string(let text): return text.map { .string(String($0)) }

@@ -36,6 +36,24 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
             mainQueue.enqueue(work)
         }
     }
+
+    /// Runs `work` on a thread of Dispatch's global queue, as `DispatchQueue.global().async` does. It
+    /// holds the session as a real-time action does (after the line being run), so what it prints
+    /// arrives as asynchronous output, above the prompt.
+    func runOnGlobalQueue(_ work: @escaping @Sendable () -> Void) {
+        let run = UncheckedWork(guarded(work))
+        DispatchQueue.global().async(group: globalWork) { run.body() }
+    }
+
+    /// Waits until the work handed to global queues has run (at most `seconds`): at the end of the
+    /// input, so that what it prints is not lost. Lets go of the session meanwhile.
+    func finishGlobalWork(within seconds: Double) {
+        let group = globalWork
+        owner.releasing { _ = group.wait(timeout: .now() + seconds) }
+    }
+
+    /// The work handed to global queues and not yet run.
+    private let globalWork = DispatchGroup()
     /// Told when a real-time action was stopped by the budget.
     private let stopped = LockedValue<(@Sendable (EvaluationBudget.Report) -> Void)?>(nil)
     private let queue = DispatchQueue(label: "conduit.playground.realtime")
@@ -157,4 +175,10 @@ private final class CountedTimer: Cancellable, @unchecked Sendable {
         waiting.withLock { $0.timers -= 1 }
         timer.cancel()
     }
+}
+
+/// A guarded action handed to a global queue: it runs as the session's owner, alone.
+private struct UncheckedWork: @unchecked Sendable {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
 }

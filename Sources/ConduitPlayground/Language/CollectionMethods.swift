@@ -79,6 +79,9 @@ enum CollectionMethods {
     static func call(_ name: String, on value: Value, _ arguments: [Argument], mutating: Bool = false) throws
         -> Value
     {
+        if value.rangeBounds != nil {
+            return try rangeCall(name, on: value, arguments, mutating: mutating)
+        }
         let call = Call(name: name, receiver: value, arguments: arguments)
         if value == .null, !["map", "flatMap"].contains(name) {
             throw PlaygroundError("`\(name)` is called on nil: unwrap the optional first "
@@ -97,6 +100,30 @@ enum CollectionMethods {
             return try call.withClosure(closure)
         }
         return try call.withValues()
+    }
+}
+
+extension CollectionMethods {
+    /// A method called on a range (`r.contains(2)`, `r.map { ... }`): what its bounds answer alone
+    /// (`contains`, `count`, `first`...) is read from them; anything else goes through its elements,
+    /// as Swift's `ClosedRange<Int>` is a collection of them. A range has no mutating method.
+    fileprivate static func rangeCall(_ name: String, on range: Value, _ arguments: [Argument], mutating: Bool)
+        throws -> Value
+    {
+        let values = arguments.compactMap { if case .value(let value) = $0.content { value } else { nil } }
+        let plain = values.count == arguments.count
+        if mutating || CollectionMethods.mutating[name] != nil {
+            throw PlaygroundError("value of type '\(ValueType(of: range))' has no member '\(name)'")
+        }
+        switch name {
+        case "contains" where plain && values.count == 1 && arguments[0].label == nil:
+            return .bool(range.rangeContains(values[0]) ?? false)
+        case _ where arguments.isEmpty && ["count", "isEmpty", "first", "last"].contains(name):
+            return try range.rangeMember(name) ?? .null
+        default:
+            let items = try range.rangeElements() ?? []
+            return try call(name, on: .array(items), arguments, mutating: false)
+        }
     }
 }
 

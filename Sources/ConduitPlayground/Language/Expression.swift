@@ -120,10 +120,7 @@ extension Expression {
             return try Expression.apply(op, lhs, try right.evaluate(arguments))
         case .conditional(let condition, let whenTrue, let whenFalse):
             let test = try condition.evaluate(arguments)
-            guard case .bool(let flag) = test else {
-                throw PlaygroundError(
-                    "a condition (of `if`, `guard`, `while` or `? :`) must be a Bool, not \(test.kindName) \(test)")
-            }
+            guard case .bool(let flag) = test else { throw Expression.notACondition(test) }
             return try (flag ? whenTrue : whenFalse).evaluate(arguments)
         case .local(let slot, let value, let body):
             guard arguments.count >= slot else {
@@ -151,7 +148,22 @@ extension Expression {
         }
     }
 
+    /// Swift's error for a condition (of `if`, `guard`, `while` or `? :`) that held `value`, not a
+    /// `Bool`: the one wording for every condition, as the checker words it where it knows the type.
+    static func notACondition(_ value: Value) -> PlaygroundError {
+        let type = ValueType(of: value).swiftName
+        switch value {
+        case .int, .double:
+            return PlaygroundError("type '\(type)' cannot be used as a boolean; test for '!= 0' instead")
+        case .null:
+            return PlaygroundError("an optional (here nil) cannot be used as a boolean; test for '!= nil' instead")
+        default:
+            return PlaygroundError("cannot convert value of type '\(type)' to expected condition type 'Bool'")
+        }
+    }
+
     static func member(_ name: String, of value: Value) throws -> Value {
+        if let member = try value.rangeMember(name) { return member }
         switch (value, name) {
         case (.record, _):
             if let field = value.field(name) { return field }

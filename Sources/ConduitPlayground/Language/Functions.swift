@@ -154,23 +154,18 @@ enum Functions {
             try expect(2)
             guard case .string(let written) = arguments[1] else { throw PlaygroundError("`throw` needs an error") }
             throw Parser.thrownError(arguments[0], written: written)
-        case "#range", "#decimalRange":
+        case "#range":
+            // `1...3`, `0..<n`: a range of its bounds, as Swift's `ClosedRange` and `Range`.
             try expect(3)
-            let decimals = name == "#decimalRange"
-            func bound(_ value: Value) -> Value { decimals ? value.numeric.map(Value.double) ?? value : value }
-            return try RandomValues.range(bound(arguments[0]), bound(arguments[1]), closed: arguments[2] == .bool(true))
-        case "#intRange":
-            try expect(3)
-            return try RandomValues.bounds(arguments[0], arguments[1], closed: arguments[2] == .bool(true))
+            return try Value.range(arguments[0], arguments[1], closed: arguments[2] == .bool(true))
         case "#random":
             guard case .string(let type)? = arguments.first else { throw PlaygroundError("`random` needs its type") }
             return try RandomValues.random(type, Array(arguments.dropFirst()))
-        case "#repeatedText", "#strideTo", "#strideThrough":
-            return try LabelledFunctions.call(name, arguments) ?? .null
         case "isNil":
             try expect(1)
             return .bool(arguments[0] == .null)
         default:
+            if let result = try LabelledFunctions.call(name, arguments) { return result }
             throw PlaygroundError("unknown function `\(name)`")
         }
     }
@@ -179,8 +174,15 @@ enum Functions {
     static func text(_ value: Value) -> String {
         if case .string(let text) = value { return text }
         if case .record(let fields) = value, fields.count == 1, fields[0].name == "failure" {
-            // A failure completion prints as Swift prints `Subscribers.Completion`: `failure(BadInput())`.
-            return "failure(\(text(fields[0].value)))"
+            // A failure completion prints as Swift prints `Subscribers.Completion`: `failure(BadInput())`,
+            // an enum's case with its type (`failure(E.bad)`), as Swift's does (less the module's name).
+            let error = fields[0].value
+            if case .record(let record) = error, case .instance(let type) = record.kind,
+                let enumCase = error.enumCaseDescription
+            {
+                return "failure(\(type).\(enumCase))"
+            }
+            return "failure(\(text(error)))"
         }
         return value.description
     }

@@ -38,8 +38,24 @@ enum LabelledFunctions {
             return .string(String(repeating: text, count: count))
         case "#strideTo", "#strideThrough":
             return .array(try stride(arguments, through: name == "#strideThrough"))
+        case "#array":
+            // `Array(1...3)`, `Array("abc")`: the elements of a sequence, as an array.
+            guard arguments.count == 1 else { throw PlaygroundError("`Array(...)` takes one sequence") }
+            return .array(try elements(of: arguments[0]))
         default:
             return nil
+        }
+    }
+
+    /// What `Array(x)` makes of `x`: a range's numbers, a string's characters, an array itself.
+    private static func elements(of value: Value) throws -> [Value] {
+        if let numbers = try value.rangeElements() { return numbers }
+        switch value {
+        case .array(let items): return items
+        case .string(let text): return text.map { .string(String($0)) }
+        default:
+            throw PlaygroundError("`Array(...)` takes a sequence (a range, an array, a string) or "
+                + "`repeating: VALUE, count: N`, not \(value.kindName) \(value)")
         }
     }
 

@@ -54,6 +54,13 @@ enum Methods {
             }
             return try publisher.send(arguments)
         }
+        if name == "contains", arguments.count == 1, let inside = value.rangeContains(arguments[0]) {
+            return .bool(inside)
+        }
+        if let items = try value.rangeElements() {
+            // `(1...8).shuffled()`, `r.reversed()`: a range's methods are its elements'.
+            return try call(name, on: .array(items), arguments)
+        }
         switch (name, value) {
         case ("isMultiple", .int(let number)):
             guard case .int(let divisor) = try argument(0) else {

@@ -1,5 +1,5 @@
 /// Swift's initialisers of an empty or filled collection, written with its type: `[Int]()`,
-/// `[String: Int]()`, `Array<Int>()`, `[Double](repeating: 0, count: 3)`.
+/// `[String: Int]()`, `Array<Int>()`, `[Double](repeating: 0, count: 3)`, `Array(1...3)`.
 extension Parser {
     /// Reads `[TYPE](...)`, `Array<TYPE>(...)`, `Array(repeating:count:)` or `Dictionary<K, V>()`
     /// at the current token, or reads nothing and returns nil when the brackets are not a type
@@ -25,6 +25,13 @@ extension Parser {
             advance()
             // The type written is kept for the checker: `[Int]()` is an `[Int]`, not an array of anything.
             return .call("#typed", [.literal(.string(String(written))), isDictionary ? .dictionary([]) : .array([])])
+        }
+        if !isDictionary, current.identifier != "repeating" || !peek(1).isSymbol(":") {
+            // `Array(1...3)`, `[Int](r)`: the elements of a sequence.
+            let sequence = try expression()
+            try expectSymbol(")", "`\(written)(...)` takes one sequence, such as `\(written)(1...3)`")
+            let elements = Expression.call("#array", [sequence])
+            return written == "Array" ? elements : .call("#typed", [.literal(.string(String(written))), elements])
         }
         guard !isDictionary, current.identifier == "repeating", peek(1).isSymbol(":") else {
             throw SyntaxError(

@@ -54,7 +54,7 @@ extension Parser {
         // Swift's casts (`as?`, `as!`, `as`, `is`) bind just tighter than `??`.
         let castsFollow = Parser.precedence[level] == [.coalesce]
         var left = try binary(level: level + 1)
-        if castsFollow { left = try casts(of: left) }
+        if castsFollow { left = try casts(of: rangeFormation(left)) }
         let entered = depth
         defer { depth = entered }
         while case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol),
@@ -231,12 +231,7 @@ extension Parser {
                 advance()
                 if member == "random", ["Int", "Double", "Bool"].contains(path.name) {
                     // `Int.random(in: 1...6)`, `Bool.random()`.
-                    var arguments = try callArguments(of: path.name + ".random")
-                    if case .call("#range", let bounds)? = arguments.first {
-                        // `Double.random(in: 0..<1)`: the bounds as decimals, not the whole numbers between;
-                        // `Int.random(in: 1...1_000_000)`: the bounds, not an array of a million numbers.
-                        arguments[0] = .call(path.name == "Double" ? "#decimalRange" : "#intRange", bounds)
-                    }
+                    let arguments = try callArguments(of: path.name + ".random")
                     expression = .call("#random", [.literal(.string(path.name))] + arguments)
                     continue
                 }

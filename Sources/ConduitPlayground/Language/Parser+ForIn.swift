@@ -2,11 +2,9 @@
 /// a dictionary's `[key, value]` pairs, or a range `0..<3` (`1...3`). The body is read as a closure
 /// whose outer parameter is NAME, so closures inside it may use NAME too.
 extension Parser {
-    /// What a loop reads: the sequence (or a range's bounds) and the body.
+    /// What a loop reads: the sequence (a range `0..<3` is a value as any other) and the body.
     struct ForInLoop {
         let sequence: Expression
-        /// `..<` or `...` and the upper bound, for a range `sequence..<upper`.
-        let range: (closed: Bool, upper: Expression)?
         let body: Closure
         let variable: Token
         /// How many names a tuple pattern takes apart (`for (i, x) in ...`: 2); 1 for one name.
@@ -41,11 +39,6 @@ extension Parser {
         readingCondition = true
         defer { readingCondition = savedCondition }
         let sequence = try valueExpression()
-        var range: (closed: Bool, upper: Expression)?
-        if case .symbol(let op) = current.kind, op == "..<" || op == "..." {
-            advance()
-            range = (op == "...", try valueExpression())
-        }
         guard current.isSymbol("{") else {
             throw SyntaxError("the loop's body goes in braces: \(usage)", at: current)
         }
@@ -54,7 +47,7 @@ extension Parser {
         parameters = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         defer { parameters = saved }
         let body = try closure()
-        var loop = ForInLoop(sequence: sequence, range: range, body: body, variable: variable)
+        var loop = ForInLoop(sequence: sequence, body: body, variable: variable)
         loop.patternCount = names.count
         return loop
     }

@@ -1,9 +1,12 @@
 /// `DispatchQueue.main.async { ... }` and `DispatchQueue.main.asyncAfter(deadline: .now() + 1) { ... }`,
 /// as a statement or in a closure: the closure is queued on the playground's main queue
 /// (Interpreter/MainQueue.swift), later by that many seconds of the session's clock for `asyncAfter`.
+/// `DispatchQueue.global().async { ... }` (or `global(qos: .userInitiated)`) runs on a real thread.
 extension Parser {
     /// The word that marks main-queue work in a pipeline's place, written as an operator no one can type.
     static let mainQueueWork = "=mainQueue"
+    /// The word that marks work for a global queue, a real thread (Interpreter/GlobalQueue.swift).
+    static let globalQueueWork = "=globalQueue"
 
     /// Reads `.async { ... }` or `.asyncAfter(deadline: .now() + SECONDS) { ... }` after
     /// `DispatchQueue.main` (`receiver`); nil, reading nothing, when neither follows.
@@ -17,11 +20,7 @@ extension Parser {
                 at: peek(1))
         }
         if case .name("DispatchQueue", let token) = receiver, current.isSymbol("."), peek(1).identifier == "global" {
-            throw SyntaxError(
-                "`DispatchQueue.global()` runs work on another thread, which the playground does not start here: "
-                    + "write `DispatchQueue.main.async { ... }` (after the line), or hop a pipeline with "
-                    + "`.subscribe(on: DispatchQueue.global())`",
-                at: token)
+            return try globalQueueWork(from: token)
         }
         guard case .member(.name("DispatchQueue", _), "main") = receiver, current.isSymbol("."),
             let word = peek(1).identifier, word == "async" || word == "asyncAfter"
@@ -53,6 +52,45 @@ extension Parser {
         return .pipeline(PipelineSyntax(
             source: .expression(.literal(.void)), operators: [call], text: "DispatchQueue.main.\(word)",
             startOffset: start.offset))
+    }
+
+    /// `.global().async { ... }` or `.global(qos: .userInitiated).async { ... }` after `DispatchQueue`
+    /// (`token`): the closure as work for a real thread. The quality of service is read and left
+    /// aside: every global queue is a thread of Dispatch's.
+    private mutating func globalQueueWork(from token: Token) throws -> Expression {
+        let usage = "write `DispatchQueue.global().async { ... }` (or `global(qos: .userInitiated)`); a pipeline "
+            + "hops to another thread with `.subscribe(on: DispatchQueue.global())`"
+        advance()
+        advance()
+        try expectSymbol("(", usage)
+        if current.identifier == "qos", peek(1).isSymbol(":"), peek(2).isSymbol("."), peek(3).identifier != nil {
+            for _ in 0..<4 { advance() }
+        }
+        try expectSymbol(")", usage)
+        guard current.isSymbol("."), peek(1).identifier == "async" else {
+            if current.isSymbol("."), let word = peek(1).identifier, ["sync", "asyncAfter"].contains(word) {
+                throw SyntaxError("`DispatchQueue.global().\(word)` is not run here: \(usage)", at: peek(1))
+            }
+            throw SyntaxError(usage, at: current)
+        }
+        advance()
+        let name = current
+        advance()
+        let viaExecute = current.isSymbol("(") && peek(1).identifier == "execute"
+        if viaExecute {
+            advance()
+            advance()
+            try expectSymbol(":", usage)
+        }
+        guard current.isSymbol("{") else { throw SyntaxError(usage, at: current) }
+        let closure = try closure()
+        if viaExecute { try expectSymbol(")", "close `async(execute:` with `)`") }
+        let call = OperatorCall(
+            name: Parser.globalQueueWork, token: name, arguments: [], trailingClosure: closure,
+            span: covering(from: token))
+        return .pipeline(PipelineSyntax(
+            source: .expression(.literal(.void)), operators: [call], text: "DispatchQueue.global().async",
+            startOffset: token.offset))
     }
 
     /// `(deadline: .now() + SECONDS)`: the seconds as an argument (`.now()` alone is 0, and

@@ -201,7 +201,13 @@ struct CasePattern {
         case .completion(let which):
             test = .call("#completion", [subject, .literal(.string(which))])
             value = .call("#failure", [subject])
-        case .equal(let other): test = .binary(.equal, subject, other)
+        case .equal(let other):
+            // `case 1...5:` matches what the range contains, as Swift's `~=` does.
+            if case .call("#range", _) = other {
+                test = .call(".contains", [other, subject])
+            } else {
+                test = .binary(.equal, subject, other)
+            }
         case .enumCase(let name, let index, _):
             test = .call("#isCase", [subject, .literal(.string(name))])
             value = .call("#associated", [subject, .literal(.int(index))])

@@ -23,9 +23,10 @@ extension Parser {
     /// The error a `throw` fails with: a value made by a type (`BadInput()`, `NetworkError.offline`)
     /// as Swift prints it, which is as it was written; any other value (a message) as its text.
     static func thrownError(_ value: Value, written: String) -> PlaygroundError {
-        var error = written.first?.isUppercase == true && !written.contains("\"") && !written.contains("\\(")
-            ? PlaygroundError(written) : PlaygroundError(Functions.text(value))
+        let madeByType = written.first?.isUppercase == true && !written.contains("\"") && !written.contains("\\(")
+        var error = madeByType ? PlaygroundError(written) : PlaygroundError(Functions.text(value))
         error.isThrown = true
+        if madeByType { error.thrownValue = value }
         return error
     }
 }

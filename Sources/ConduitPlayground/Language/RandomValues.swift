@@ -1,72 +1,30 @@
-/// Swift's random values and ranges as the playground has them: `Int.random(in: 1...6)`,
-/// `Double.random(in: 0..<1)`, `Bool.random()`, `xs.randomElement()`, `xs.shuffled()`, and a range
-/// of whole numbers written as a value (`(1...5).publisher`), which is the array of its numbers.
+/// Swift's random values as the playground has them: `Int.random(in: 1...6)`,
+/// `Double.random(in: 0..<1)`, `Bool.random()`, `xs.randomElement()`, `xs.shuffled()`. A range,
+/// written or named (`Int.random(in: r)`), is read by its bounds alone.
 enum RandomValues {
-    /// The most numbers a range written as a value may hold (a publisher of `1...1_000_000` is the
-    /// largest; anything more would take the memory of an array of it).
-    static let largestRange = 1_000_000
-
-    /// `lower...upper` (`closed`) or `lower..<upper`: whole numbers make the array of the numbers in
-    /// it; decimals make a record of the bounds that only `Double.random(in:)` takes.
-    static func range(_ lower: Value, _ upper: Value, closed: Bool) throws -> Value {
-        let written = "\(lower)\(closed ? "..." : "..<")\(upper)"
-        if case .int(let low) = lower, case .int(let high) = upper {
-            guard closed ? low <= high : low <= high else {
-                throw PlaygroundError("the range \(written) ends before it starts: write the lower bound first")
-            }
-            let (count, overflow) = high.subtractingReportingOverflow(low)
-            guard !overflow, count < largestRange else {
-                throw PlaygroundError(
-                    "the range \(written) holds more than \(largestRange) numbers, too many for the playground")
-            }
-            return .array((closed ? Array(low...high) : Array(low..<high)).map(Value.int))
-        }
-        guard let low = lower.numeric, let high = upper.numeric, !low.isNaN, !high.isNaN else {
-            throw PlaygroundError(
-                "a range's bounds are numbers, not \(lower.kindName) \(lower) and \(upper.kindName) \(upper)")
-        }
-        guard closed ? low <= high : low < high else {
-            throw PlaygroundError("the range \(written) is empty: write the lower bound first")
-        }
-        return .record([.init("lowerBound", .double(low)), .init("upperBound", .double(high)),
-            .init("isClosed", .bool(closed))])
-    }
-
-    /// The bounds of a range of whole numbers, for `Int.random(in:)`, which needs no array of them.
-    static func bounds(_ lower: Value, _ upper: Value, closed: Bool) throws -> Value {
-        guard case .int(let low) = lower, case .int(let high) = upper else {
-            return try range(lower, upper, closed: closed)
-        }
-        guard closed ? low <= high : low < high else {
-            throw PlaygroundError("`Int.random(in:)` needs a range that is not empty, such as `1...6`")
-        }
-        return .record([.init("lowerBound", .int(low)), .init("upperBound", .int(high)),
-            .init("isClosed", .bool(closed))])
-    }
-
-    /// `Int.random(in:)`, `Double.random(in:)`, `Bool.random()`: `type` is the type's name.
+    /// `Int.random(in:)`, `Double.random(in:)`, `Bool.random()`: `type` is the type's name. An empty
+    /// range (`5..<5`) is Swift's precondition failure, said as an error.
     static func random(_ type: String, _ arguments: [Value]) throws -> Value {
         var generator = RandomSource.Generator()
-        switch (type, arguments.first) {
-        case ("Bool", nil):
+        let range = arguments.count == 1 ? arguments[0].rangeBounds : nil
+        switch (type, range) {
+        case ("Bool", nil) where arguments.isEmpty:
             return .bool(Bool.random(using: &generator))
-        case ("Int", .array(let numbers)?) where arguments.count == 1:
-            guard let number = numbers.randomElement(using: &generator) else {
+        case ("Int", let (lower, upper, closed)?):
+            guard case .int(let low) = lower, case .int(let high) = upper else { break }
+            guard closed || low < high else {
                 throw PlaygroundError("`Int.random(in:)` needs a range that is not empty, such as `1...6`")
             }
-            return number
-        case ("Int", let range?) where arguments.count == 1:
-            if case .int(let low)? = range.field("lowerBound"), case .int(let high)? = range.field("upperBound") {
-                return .int(range.field("isClosed") == .bool(true)
-                    ? Int.random(in: low...high, using: &generator) : Int.random(in: low..<high, using: &generator))
+            return .int(closed ? Int.random(in: low...high, using: &generator)
+                : Int.random(in: low..<high, using: &generator))
+        case ("Double", let (lower, upper, closed)?):
+            // `Double.random(in: 0..<1)`: Swift reads the literals as decimals.
+            guard let low = lower.numeric, let high = upper.numeric else { break }
+            guard closed || low < high else {
+                throw PlaygroundError("`Double.random(in:)` needs a range that is not empty, such as `0..<1`")
             }
-        case ("Double", let range?) where arguments.count == 1:
-            if let low = range.field("lowerBound")?.numeric, let high = range.field("upperBound")?.numeric {
-                if range.field("isClosed") == .bool(true) {
-                    return .double(Double.random(in: low...high, using: &generator))
-                }
-                return .double(Double.random(in: low..<high, using: &generator))
-            }
+            return .double(closed ? Double.random(in: low...high, using: &generator)
+                : Double.random(in: low..<high, using: &generator))
         default:
             break
         }

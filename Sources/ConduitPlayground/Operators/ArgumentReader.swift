@@ -182,7 +182,15 @@ struct ArgumentReader {
         guard let argument = argument(label) else {
             throw problem("`\(call.name)` needs `\(label):` and a range such as `2...4`")
         }
-        guard case .range(let lowerExpression, let upperExpression, let closed) = argument.content else {
+        let lowerExpression: Expression, upperExpression: Expression?, closed: Bool
+        switch argument.content {
+        case .range(let lower, let upper, let isClosed):
+            (lowerExpression, upperExpression, closed) = (lower, upper, isClosed)
+        case .expression(.call("#range", let bounds)) where bounds.count == 3:
+            // `output(in: 1...2)`: a range the expression read (a one-sided `2...` is `.range`).
+            (lowerExpression, upperExpression) = (bounds[0], bounds[1])
+            if case .literal(.bool(true)) = bounds[2] { closed = true } else { closed = false }
+        default:
             throw problem("expected a range such as `2...4`, `2..<4` or `2...`", at: argument.token)
         }
         func bound(_ expression: Expression) throws -> Int {

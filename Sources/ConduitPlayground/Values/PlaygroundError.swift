@@ -9,6 +9,10 @@ public struct PlaygroundError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Whether Swift code threw it (`throw BadInput()`), which a `do`/`catch` catches, rather than
     /// the playground reporting a mistake or a trap (a division by zero stops a Swift program).
     var isThrown = false
+    /// The Swift value of an error written as one (`E.bad`, `BadInput()`): what `catch` and a
+    /// completion's `.failure(let error)` bind, so that `print(error)` prints `bad` as Swift does,
+    /// while the message stays as it was written (`E.bad`). Nil for a message.
+    var thrownValue: Value?
 
     /// Creates an error.
     ///

@@ -14,6 +14,8 @@ public struct RecordFields: Hashable, Sendable, RandomAccessCollection, Expressi
         case instance(String)
         /// A tuple, `(1, "x")` or `(offset: 0, element: "a")`.
         case tuple
+        /// A range, `1...3` (`closed`) or `0..<3`: its `lowerBound` and `upperBound`.
+        case range(closed: Bool)
     }
 
     /// The fields in the order they were written.

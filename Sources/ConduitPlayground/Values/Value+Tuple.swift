@@ -42,6 +42,10 @@ extension Value {
         case (.int(let number), .double), (.int(let number), .optional(.double)): return .double(Double(number))
         case (.array(let items), .array(let element)) where element == .double || element == .optional(.double):
             return .array(items.map { $0.converted(to: element) })
+        case (.record(let fields), .range(.double, _)) where rangeBounds != nil:
+            // `let unit: ClosedRange<Double> = 0...1` holds `0.0...1.0`.
+            let bounds = fields.map { Field($0.name, $0.value.converted(to: .double)) }
+            return .record(RecordFields(bounds, kind: fields.kind))
         default: return self
         }
     }

@@ -71,6 +71,9 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
             case .tuple: return fields.tupleDescription
             case .instance(let type):
                 return type + "(" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")"
+            case .range(let closed):
+                let bounds = fields.map(\.value.description)
+                return bounds.joined(separator: closed ? "..." : "..<")
             }
         case .void: return "()"
         case .publisher(let publisher): return publisher.description
@@ -93,6 +96,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
             case .dictionary: return "dictionary"
             case .tuple: return "tuple"
             case .instance(let type): return "\(type) value"
+            case .range: return "range"
             }
         case .void: return "void"
         case .publisher: return "publisher"

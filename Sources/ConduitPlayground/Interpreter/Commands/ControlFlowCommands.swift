@@ -80,7 +80,7 @@ extension Interpreter {
         do {
             _ = try block.evaluate([])
         } catch let error as PlaygroundError where error.isThrown {
-            _ = try located(at: token) { try recovery.evaluate([.string(error.message)]) }
+            _ = try located(at: token) { try recovery.evaluate([error.thrownValue ?? .string(error.message)]) }
         } catch {
             _ = try located(at: token) { throw error }
         }
@@ -99,9 +99,7 @@ extension Interpreter {
                 // Ctrl-C stops a long loop, as it does a `for`.
                 if turn % 256 == 255, scheduler.budget.isStopped { return }
                 let holds = try test.evaluate([])
-                guard case .bool(let flag) = holds else {
-                    throw PlaygroundError("a `while` condition is a Bool, not \(holds.kindName) \(holds)")
-                }
+                guard case .bool(let flag) = holds else { throw Expression.notACondition(holds) }
                 guard flag else { return }
                 _ = try block.evaluate([])
             }

@@ -94,6 +94,25 @@ extension Interpreter {
                 + "expected argument type 'Never'); `complete \(name.display)` finishes it", at: name)
         }
         recorder.record(.completed(lane: name.display, completion: failure.map { .failed($0) } ?? .finished))
-        subject.send(completion: failure.map { .failure(PlaygroundError($0)) } ?? .finished)
+        subject.send(completion: failure.map { written in
+            var error = PlaygroundError(written)
+            error.thrownValue = errorValue(written, declaredFailure: subject.declaredTypes?.failure)
+            return .failure(error)
+        } ?? .finished)
+    }
+
+    /// The value of a failure written as Swift's error (`E.bad`, `.bad` of the subject's declared
+    /// Failure `E`, `BadInput()`), which a completion's closure binds; nil for a message or for
+    /// what does not make a value.
+    private func errorValue(_ written: String, declaredFailure: String?) -> Value? {
+        var text = written
+        if text.hasPrefix("."), let declaredFailure, case .named(let type) = FailureType(written: declaredFailure) {
+            text = type + text
+        }
+        guard text.first?.isUppercase == true, var parser = try? Parser(text),
+            let expression = try? parser.valueExpression(), parser.current.kind == .end,
+            let value = try? bind(expression).evaluate([]), value.enumCaseName != nil || value.isRecord
+        else { return nil }
+        return value
     }
 }

@@ -54,9 +54,11 @@ extension Interpreter {
 
     /// At the end of the input (a script, `-e`, standard input): what is dropped because it still
     /// waits on the real clock, said so that no output goes missing unannounced; nil if nothing.
+    /// Work handed to global queues waits on no clock: it is let run first.
     ///
     /// - Returns: A line saying what is dropped, or `nil`.
     func realTimeWorkLeft() -> String? {
+        scheduler.finishGlobalWork(within: 10)
         guard scheduler.isRealTime else { return nil }
         let (actions, timers) = scheduler.realTimeWaiting
         var parts: [String] = []
