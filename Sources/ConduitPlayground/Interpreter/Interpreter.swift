@@ -414,13 +414,17 @@ final class Interpreter: @unchecked Sendable {
     /// Whether `text` is only the name of a subject or a pipeline (`s` on its own line, then
     /// `.map { ... }` on the next, as Swift code is often laid out): a `.` line continues it.
     private func namesPublisher(_ text: String) -> Bool {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = text.firstIndex(where: { !blank($0) }),
-            let last = text.lastIndex(where: { !blank($0) })
+        // Every statement passes here: its bytes are read, not its characters.
+        let isBlank = { (byte: UInt8) in
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+                || byte == UInt8(ascii: "\r")
+        }
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: { !isBlank($0) }), let last = utf8.lastIndex(where: { !isBlank($0) })
         else { return false }
-        let name = text[first...last]
-        guard !name.contains(where: blank) else { return false }
-        switch entries[String(name)] {
+        let name = utf8[first...last]
+        guard !name.contains(where: isBlank) else { return false }
+        switch entries[String(decoding: name, as: UTF8.self)] {
         case .subject?, .pipeline?: return true
         default: return false
         }

@@ -31,10 +31,13 @@ struct SwiftLexer {
     /// `text`, cut into lexemes by Swift's lexer (which never fails: what is wrong is a diagnostic).
     init(_ text: String) {
         bytes = Array(text.utf8)
-        characterCount = text.count
-        if characterCount == bytes.count {
+        // ASCII without a carriage return (`\r\n` is one character of two bytes): a byte is a
+        // character, and no grapheme needs counting.
+        if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            characterCount = bytes.count
             characterIndex = nil
         } else {
+            characterCount = text.count
             var index = [Int]()
             index.reserveCapacity(bytes.count + 1)
             for (number, character) in text.enumerated() {

@@ -55,30 +55,30 @@ enum AppleOnlyFrameworks {
     /// Whether `text` may name one of these frameworks: a cheap look at its capitalised ASCII
     /// words, so that only such statements are parsed.
     static func mayMention(_ text: String) -> Bool {
-        var word: [UInt8] = []
-        var inWord = false
-        for byte in text.utf8 {
+        let utf8 = text.utf8
+        var wordStart = -1
+        var position = 0
+        // Only a word that starts with a capital is looked up (and only then made a String).
+        func isCandidate(endingAt end: Int) -> Bool {
+            guard wordStart >= 0 else { return false }
+            let word = utf8.dropFirst(wordStart).prefix(end - wordStart)
+            guard let first = word.first, first >= 0x41, first <= 0x5A else { return false }
+            let name = String(decoding: word, as: UTF8.self)
+            return swiftUITypes.contains(name) || swiftUIAttributes.contains(name) || betaNames[name] != nil
+                || isUIKitName(name) || name == "PlaygroundPage" || name == "URLSession"
+        }
+        for byte in utf8 {
             let isWordByte = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
             if isWordByte {
-                if !inWord {
-                    inWord = true
-                    word.removeAll(keepingCapacity: true)
-                }
-                word.append(byte)
-            } else if inWord {
-                inWord = false
-                if isCandidate(word) { return true }
+                if wordStart < 0 { wordStart = position }
+            } else if wordStart >= 0 {
+                if isCandidate(endingAt: position) { return true }
+                wordStart = -1
             }
+            position += 1
         }
-        return inWord && isCandidate(word)
-    }
-
-    private static func isCandidate(_ word: [UInt8]) -> Bool {
-        guard let first = word.first, first >= 0x41, first <= 0x5A else { return false }
-        let name = String(decoding: word, as: UTF8.self)
-        return swiftUITypes.contains(name) || swiftUIAttributes.contains(name) || betaNames[name] != nil
-            || isUIKitName(name) || name == "PlaygroundPage" || name == "URLSession"
+        return isCandidate(endingAt: position)
     }
 
     /// `UIView`, `UIApplication`, `UIHostingController`: UIKit's prefix and a capital.

@@ -216,34 +216,38 @@ struct StatementShape: Equatable {
     /// digits, blanks, `_ $ . , : =` and no `=` at its end, with no word that declares. Its shape is
     /// known without the parser: replaying a script of sends spent 40% of its time parsing them.
     static func isPlain(_ text: String) -> Bool {
-        var word: [UInt8] = []
         var last: UInt8 = 0
-        var plain = true
-        func endWord() {
-            if !word.isEmpty, declaringWords.contains(word) { plain = false }
-            word.removeAll(keepingCapacity: true)
+        var wordStart = -1
+        var position = 0
+        // A declaring word is 3 to 9 letters; only a word of that length is looked up.
+        func declares(endingAt end: Int) -> Bool {
+            guard wordStart >= 0, (3...9).contains(end - wordStart) else { return false }
+            let word = text.utf8.dropFirst(wordStart).prefix(end - wordStart)
+            return declaringWords.contains(String(decoding: word, as: UTF8.self))
         }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
-                word.append(byte)
+                if wordStart < 0 { wordStart = position }
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"),
                 UInt8(ascii: "="):
-                endWord()
+                if declares(endingAt: position) { return false }
+                wordStart = -1
             default:
                 return false
             }
             if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") { last = byte }
+            position += 1
         }
-        endWord()
-        return plain && last != UInt8(ascii: "=")
+        return !declares(endingAt: position) && last != UInt8(ascii: "=")
     }
 
     /// The words that start a declaration, whose braces a plain line never has but whose shape the
     /// parser decides.
-    private static let declaringWords: Set<[UInt8]> = Set(
-        ["class", "struct", "enum", "extension", "protocol", "actor", "func", "object"].map { Array($0.utf8) })
+    private static let declaringWords: Set<String> = [
+        "class", "struct", "enum", "extension", "protocol", "actor", "func", "object",
+    ]
 
     private static func declares(_ tree: SourceFileSyntax) -> Bool {
         guard let item = tree.statements.first?.item else { return false }
