@@ -12,6 +12,21 @@ final class ControlFlowCommandsTests: SessionTestCase {
         XCTAssertEqual(values("if n > 3 { print(\"big\") }"), [], "no else: nothing runs")
     }
 
+    func testRepeatWhileRunsItsBlockOnceBeforeTheCondition() {
+        type("var n = 10")
+        XCTAssertEqual(values("repeat { n += 1; print(n) } while n < 3"), ["11"], "the block runs once")
+        type("n = 0")
+        XCTAssertEqual(values("repeat { n += 1; print(n) } while n < 3"), ["1", "2", "3"])
+        XCTAssertTrue(error("repeat { n += 1 }").contains("expected 'while' after 'repeat' body"))
+    }
+
+    func testForWhereRunsTheBodyForTheElementsThatPass() {
+        XCTAssertEqual(values("for i in 1...10 where i % 3 == 0 { print(i) }"), ["3", "6", "9"])
+        XCTAssertEqual(values("for (i, x) in [\"a\", \"b\", \"c\"].enumerated() where i != 1 { print(i, x) }"),
+            ["0 a", "2 c"])
+        XCTAssertEqual(values("for i in 1...4 where i > 9 { print(i) }"), [])
+    }
+
     func testIfLetUnwrapsForItsBlockOnly() {
         type("let found: Int? = 4")
         type("let missing: Int? = nil")

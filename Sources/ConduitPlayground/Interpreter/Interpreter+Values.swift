@@ -426,6 +426,7 @@ extension Interpreter {
             }
         }
         let body = try bind(loop.body)
+        let filter = try loop.filter.map { try bind($0) }
         for (index, element) in elements.enumerated() {
             // Ctrl-C stops a long loop; the step reports it.
             if index % 256 == 255, scheduler.budget.isStopped { return }
@@ -437,6 +438,14 @@ extension Interpreter {
                             + "\(element) is not a tuple of \(loop.patternCount)")
                     }
                     values = items
+                }
+                if let filter {
+                    let holds = try filter.evaluate(values)
+                    guard case .bool(let passes) = holds else {
+                        throw PlaygroundError("a `where` clause is a condition: it gave \(holds.kindName) \(holds), "
+                            + "not a Bool")
+                    }
+                    if !passes { return }
                 }
                 _ = try body.scoped(CapturedScope(values: values, parent: nil)).evaluate([])
             }

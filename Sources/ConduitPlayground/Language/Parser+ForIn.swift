@@ -1,6 +1,7 @@
 /// Swift's `for NAME in SEQUENCE { BODY }` over a value: an array's elements, a string's characters,
-/// a dictionary's `[key, value]` pairs, or a range `0..<3` (`1...3`). The body is read as a closure
-/// whose outer parameter is NAME, so closures inside it may use NAME too.
+/// a dictionary's `[key, value]` pairs, or a range `0..<3` (`1...3`), with or without a `where`
+/// clause. The body is read as a closure whose outer parameter is NAME, so closures inside it may
+/// use NAME too.
 extension Parser {
     /// What a loop reads: the sequence (a range `0..<3` is a value as any other) and the body.
     struct ForInLoop {
@@ -9,6 +10,9 @@ extension Parser {
         let variable: Token
         /// How many names a tuple pattern takes apart (`for (i, x) in ...`: 2); 1 for one name.
         var patternCount = 1
+        /// The `where` clause, read with the loop's names as its arguments: the body runs for the
+        /// elements it holds for.
+        var filter: Expression?
     }
 
     /// Reads `NAME in SEQUENCE { BODY }`, after `for`.
@@ -39,15 +43,22 @@ extension Parser {
         readingCondition = true
         defer { readingCondition = savedCondition }
         let sequence = try valueExpression()
+        let saved = parameters
+        parameters = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        defer { parameters = saved }
+        // `for i in 1...10 where i % 3 == 0 { ... }`: the body runs for the elements that pass.
+        var filter: Expression?
+        if current.identifier == "where" {
+            advance()
+            filter = try condition()
+        }
         guard current.isSymbol("{") else {
             throw SyntaxError("the loop's body goes in braces: \(usage)", at: current)
         }
         readingCondition = savedCondition
-        let saved = parameters
-        parameters = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        defer { parameters = saved }
         let body = try closure()
         var loop = ForInLoop(sequence: sequence, body: body, variable: variable)
+        loop.filter = filter
         loop.patternCount = names.count
         return loop
     }

@@ -33,6 +33,25 @@ enum ControlFlowCommands {
             }
         },
         CommandSpec(
+            "repeat", usage: "repeat { BODY } while CONDITION",
+            summary: "runs its block, then again while the condition holds (at most 1,000,000 times), as Swift's "
+                + "`repeat`-`while` does",
+            example: "repeat { count += 1 } while count < 3", arguments: [.value]
+        ) { parser, word in
+            parser.readingStatementBlock = true
+            let body = try parser.block(nextLocal: 0, after: word)
+            guard parser.current.identifier == "while" else {
+                throw SyntaxError("expected 'while' after 'repeat' body: write `repeat { ... } while CONDITION`",
+                    at: parser.current)
+            }
+            parser.advance()
+            let condition = try parser.condition()
+            try parser.expectEnd()
+            return Statement(word.display) { session in
+                try session.runWhileLoop(condition: condition, body: body, at: word, testsFirst: false)
+            }
+        },
+        CommandSpec(
             "do", usage: "do { BODY } catch { BODY }",
             summary: "runs its block; an error thrown in it (`throw BadInput()`, directly or from a function) "
                 + "runs the `catch` block, which names it `error` (or `catch let NAME`), as Swift's do/catch does",
@@ -90,21 +109,25 @@ extension Interpreter {
     /// stopped with a message rather than hanging the session.
     static let maximumWhileIterations = 1_000_000
 
-    /// Runs `body` while `condition` holds, reading the condition anew before each turn.
-    func runWhileLoop(condition: Expression, body: Expression, at token: Token) throws {
+    /// Runs `body` while `condition` holds, reading the condition anew before each turn (after the
+    /// block, for `repeat`-`while`, whose block runs at least once).
+    func runWhileLoop(condition: Expression, body: Expression, at token: Token, testsFirst: Bool = true) throws {
         let test = try bind(condition)
         let block = try bind(body)
         try located(at: token) {
             for turn in 0..<Interpreter.maximumWhileIterations {
                 // Ctrl-C stops a long loop, as it does a `for`.
                 if turn % 256 == 255, scheduler.budget.isStopped { return }
-                let holds = try test.evaluate([])
-                guard case .bool(let flag) = holds else { throw Expression.notACondition(holds) }
-                guard flag else { return }
+                if testsFirst || turn > 0 {
+                    let holds = try test.evaluate([])
+                    guard case .bool(let flag) = holds else { throw Expression.notACondition(holds) }
+                    guard flag else { return }
+                }
                 _ = try block.evaluate([])
             }
             throw PlaygroundError(
-                "this `while` ran \(Interpreter.maximumWhileIterations) times and its condition still holds: "
+                "this `\(token.display)` ran \(Interpreter.maximumWhileIterations) times and its condition "
+                    + "still holds: "
                     + "it stopped there; change what the condition reads inside the block")
         }
     }
