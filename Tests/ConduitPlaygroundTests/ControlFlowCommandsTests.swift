@@ -27,6 +27,16 @@ final class ControlFlowCommandsTests: SessionTestCase {
         XCTAssertEqual(values("for i in 1...4 where i > 9 { print(i) }"), [])
     }
 
+    /// A loop inside a function's body is what the playground lacks: one message at the loop.
+    func testALoopInsideAFunctionsBodyGetsOneMessageAtTheLoop() {
+        let lines = type("func total(_ xs: [Int]) -> Int { var t = 0; for x in xs { t += x }; return t }")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("error") }.count, 1, "\(lines)")
+        XCTAssertTrue(lines.first?.contains("a `for` loop inside a function's or a closure's body") ?? false,
+            "\(lines)")
+        XCTAssertEqual(lines.last, String(repeating: " ", count: 2 + 44) + "^^^")
+        XCTAssertTrue(error("let f = [1].map { x in while x > 0 { }; return x }").contains("a `while` loop inside"))
+    }
+
     func testIfLetUnwrapsForItsBlockOnly() {
         type("let found: Int? = 4")
         type("let missing: Int? = nil")

@@ -158,6 +158,16 @@ extension Parser {
         if current.identifier == "if" { return try ifStatement(nextLocal: nextLocal) }
         if current.identifier == "guard" { return try guardStatement(nextLocal: nextLocal) }
         if current.identifier == "switch" { return try switchStatement(nextLocal: nextLocal) }
+        if let loop = current.identifier, ["for", "while", "repeat"].contains(loop), !peek(1).isSymbol(":") {
+            // A body's steps are `let` steps, one after another: a variable cannot carry a value
+            // from one turn of a loop to the next.
+            throw SyntaxError(
+                "a `\(loop)` loop inside a function's or a closure's body is not part of the playground yet: "
+                    + "loop at the top level (`for x in xs { total += x }`), or give the value with "
+                    + "`reduce`, `map` or `filter` (`return xs.reduce(0, +)`)",
+                at: current
+            )
+        }
         try enter()
         defer { depth -= 1 }
         let declaresVar = current.identifier == "var"
