@@ -2,8 +2,7 @@ import XCTest
 @testable import ConduitPlayground
 
 /// A `var` in a function's or a closure's body may be set again (`total = ...`, `total += n`), as a
-/// multi-statement body on a slide does; a `let` cannot be, in Swift's words, and a `var` set in an
-/// inner block is refused rather than silently lost after the block.
+/// multi-statement body on a slide does, in any block of the body; a `let` cannot be, in Swift's words.
 final class LocalVariableTests: SessionTestCase {
     func testAFunctionsVarIsSetAgainForWhatFollows() {
         type("""
@@ -35,9 +34,23 @@ final class LocalVariableTests: SessionTestCase {
             .contains("cannot assign to value: 't' is a 'let' constant"))
     }
 
-    func testAVarSetInAnInnerBlockIsRefusedNotLost() {
-        let message = error("func h(_ n: Int) -> Int { var t = 1; if n > 2 { t = 5 }; return t }")
-        XCTAssertTrue(message.contains("sets `t` only in the block that declares it"), message)
-        XCTAssertTrue(error("h(3)").contains("h"), "nothing was declared")
+    func testAVarSetInAnInnerBlockKeepsItsValueAfterTheBlock() {
+        type("func h(_ n: Int) -> Int { var t = 1; if n > 2 { t = 5 } else { t += 1 }; return t }")
+        XCTAssertEqual(values("print(h(3), h(1))"), ["5 2"])
+    }
+
+    func testAVarWithAWrittenTypeHasThatType() {
+        type("func half(_ n: Int) -> Double { var result: Double = 0; result = Double(n) / 2; return result }")
+        XCTAssertEqual(values("print(half(3))"), ["1.5"])
+        type("func zero() -> Double { var result: Double = 0; return result }")
+        XCTAssertEqual(values("print(zero())"), ["0.0"], "the integer literal is a Double, as Swift reads it")
+        type("func word(_ n: Int) -> String { var w: String; if n > 1 { w = \"many\" } else { w = \"one\" }; return w }")
+        XCTAssertEqual(values("print(word(1), word(5))"), ["one many"])
+    }
+
+    func testAssigningAValueOfAnotherTypeIsRefusedInSwiftsWords() {
+        let message = error("func f() -> Int { var n = 0; n = \"x\"; return n }")
+        XCTAssertTrue(message.contains("cannot assign value of type 'String' to type 'Int'"), message)
+        XCTAssertTrue(error("f()").contains("f"), "nothing was declared")
     }
 }

@@ -41,6 +41,18 @@ extension TypeChecker {
             try check(value)
             let kept = (0..<slot).map { $0 < arguments.count ? arguments[$0] : ValueType.value }
             try checkExpression(body, arguments: kept + [typed(value)], depth: depth + 1)
+        case .setVariable(let variable, let value, let token):
+            try check(value)
+            let (actual, expected) = (typed(value), typed(variable))
+            guard TypeMismatch.fits(actual, expected) else {
+                var mismatch = TypeMismatch(
+                    message: "cannot assign value of type '\(actual.swiftName)' to type '\(expected.swiftName)'",
+                    near: nil)
+                mismatch.token = token
+                throw mismatch
+            }
+        case .loop(let loop):
+            try checkLoop(loop, arguments: arguments, depth: depth + 1)
         case .pipeline(let syntax):
             guard case .expression(let base) = syntax.source else { return }
             try check(base)

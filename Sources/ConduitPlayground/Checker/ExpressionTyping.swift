@@ -52,6 +52,11 @@ extension TypeChecker {
         case .local(let slot, let value, let body):
             let kept = (0..<slot).map { $0 < arguments.count ? arguments[$0] : ValueType.value }
             return type(of: body, arguments: kept + [typed(value)], depth: next)
+        case .newVariable(let value), .variable(let value), .returning(let value):
+            // A body's `var` has its first value's type (or the type written), as Swift infers it.
+            return typed(value)
+        case .setVariable, .loop:
+            return .void
         case .call("#typed", let parameters):
             guard parameters.count == 2, case .literal(.string(let written)) = parameters[0] else { return .value }
             return ValueType(written: written)

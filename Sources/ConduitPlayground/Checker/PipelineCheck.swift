@@ -93,6 +93,7 @@ extension TypeChecker {
 
     /// The error placed on its text in the pipeline (the first `near` after `token`), else on `token`.
     func located(_ mismatch: TypeMismatch, in syntax: PipelineSyntax, after token: Token) -> SyntaxError {
+        if let exact = mismatch.token { return SyntaxError(mismatch.message, at: exact) }
         let from = max(0, token.offset - syntax.startOffset)
         if let near = mismatch.near, from <= syntax.text.utf16.count {
             let text = syntax.text

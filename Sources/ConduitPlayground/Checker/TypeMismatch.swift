@@ -5,6 +5,13 @@ struct TypeMismatch: Error {
     let message: String
     /// The written text the error is about (`.uppercased`, `+`), looked for in the statement.
     let near: String?
+    /// Where the error is, when the expression knows it (an assignment's `=`): the caret goes there.
+    var token: Token?
+
+    init(message: String, near: String?) {
+        self.message = message
+        self.near = near
+    }
 
     /// Swift's message for a value of `actual` type where `expected` is needed, or nil when the
     /// value fits or either type is not known well enough to say.

@@ -87,6 +87,8 @@ extension Interpreter {
         switch expression {
         case .literal, .argument, .captured:
             return expression
+        case .newVariable, .variable, .setVariable, .loop, .returning:
+            return try expression.mappingBodyParts(bind)
         case .array(let items):
             return .array(try items.map(bind))
         case .record(let fields):

@@ -411,26 +411,13 @@ extension Interpreter {
     /// failure stops the loop where it is, with what the body did until then kept, as Swift's would.
     func runLoop(_ loop: Parser.ForInLoop) throws {
         let start = loop.variable
-        let elements: [Value] = try located(at: start) {
-            let first = try bind(loop.sequence).evaluate([])
-            if let numbers = try first.rangeElements() { return numbers }
-            switch first {
-            case .array(let items): return items
-            case .string(let text): return text.map { .string(String($0)) }
-            case .record(let fields) where fields.kind != .tuple:
-                return fields.map { .tuple([.string($0.name), $0.value], labels: ["key", "value"]) }
-            case .null: throw PlaygroundError("the loop goes over nil; unwrap the optional first (`?? []`)")
-            default:
-                throw PlaygroundError("\(first.kindName) \(first) is not a sequence to loop over; `for` goes over "
-                    + "arrays, strings, dictionaries and ranges such as `0..<3`")
-            }
-        }
+        let elements = try located(at: start) { try BodyLoop.elements(of: try bind(loop.sequence).evaluate([])) }
         let body = try bind(loop.body)
         let filter = try loop.filter.map { try bind($0) }
         for (index, element) in elements.enumerated() {
             // Ctrl-C stops a long loop; the step reports it.
             if index % 256 == 255, scheduler.budget.isStopped { return }
-            try located(at: start) {
+            let goesOn = try located(at: start) { () throws -> Bool in
                 var values = [element]
                 if loop.patternCount > 1 {
                     guard let items = element.destructured, items.count == loop.patternCount else {
@@ -445,10 +432,12 @@ extension Interpreter {
                         throw PlaygroundError("a `where` clause is a condition: it gave \(holds.kindName) \(holds), "
                             + "not a Bool")
                     }
-                    if !passes { return }
+                    if !passes { return true }
                 }
-                _ = try body.scoped(CapturedScope(values: values, parent: nil)).evaluate([])
+                let scoped = body.scoped(CapturedScope(values: values, parent: nil))
+                return try Interpreter.runTurn { try scoped.evaluate([]) }
             }
+            if !goesOn { return }
         }
     }
 

@@ -33,6 +33,19 @@ indirect enum Expression {
     case pipeline(PipelineSyntax)
     /// What the session resolved a `name`, `namedCall` or `pipeline` to.
     case bound(BoundExpression)
+    /// `var NAME = value` in a body: a variable of its own (`LocalVariable`), which the body's
+    /// blocks, loops and closures read and set, so a loop's turn passes its value to the next.
+    case newVariable(Expression)
+    /// The value a body's `var` holds now; the expression gives its variable (`.argument`,
+    /// or `.captured` in a closure inside the body).
+    case variable(Expression)
+    /// `NAME = value`, `NAME += 1` on a body's `var`: sets the variable; gives `Void`. The token is
+    /// the assignment's operator, where a type error points.
+    case setVariable(Expression, Expression, at: Token)
+    /// A `for`, `while` or `repeat` loop in a body, run for its effect.
+    case loop(BodyLoop)
+    /// A body in which a loop holds a `return`: that `return` ends the loop and gives the body's value.
+    case returning(Expression)
 }
 
 /// An expression the session has resolved against its names: it runs with the closure's
@@ -59,6 +72,9 @@ extension Expression {
         case .binary(_, let left, let right): return [left, right]
         case .conditional(let condition, let whenTrue, let whenFalse): return [condition, whenTrue, whenFalse]
         case .local(_, let value, let body): return [value, body]
+        case .newVariable(let value), .variable(let value), .returning(let value): return [value]
+        case .setVariable(let variable, let value, _): return [variable, value]
+        case .loop(let loop): return loop.parts
         }
     }
 
@@ -145,6 +161,21 @@ extension Expression {
             throw PlaygroundError("`\(name)` was not resolved (an internal error of the playground)")
         case .pipeline(let syntax):
             throw PlaygroundError("`\(syntax.text)` was not resolved (an internal error of the playground)")
+        case .newVariable(let value):
+            return LocalVariable.make(try value.evaluate(arguments))
+        case .variable(let variable):
+            return try LocalVariable.read(try variable.evaluate(arguments))
+        case .setVariable(let variable, let value, _):
+            try LocalVariable.write(try value.evaluate(arguments), to: try variable.evaluate(arguments))
+            return .void
+        case .loop(let loop):
+            return try loop.run(arguments)
+        case .returning(let body):
+            do {
+                return try body.evaluate(arguments)
+            } catch LoopSignal.returned(let value) {
+                return value
+            }
         }
     }
 
@@ -342,6 +373,21 @@ extension Expression {
         case .call(let function, let arguments): return .call(function, arguments.map(replaced))
         case .namedCall(let function, let arguments, let token):
             return .namedCall(function, arguments.map(replaced), token)
+        case .newVariable, .variable, .setVariable, .loop, .returning: return mappingBodyParts(replaced)
+        }
+    }
+
+    /// A body's variable, loop or `returning` with each of its parts changed by `transform` (the
+    /// session binds names this way); any other expression as it is.
+    func mappingBodyParts(_ transform: (Expression) throws -> Expression) rethrows -> Expression {
+        switch self {
+        case .newVariable(let value): return .newVariable(try transform(value))
+        case .variable(let variable): return .variable(try transform(variable))
+        case .setVariable(let variable, let value, let token):
+            return .setVariable(try transform(variable), try transform(value), at: token)
+        case .loop(let loop): return .loop(try loop.map(transform))
+        case .returning(let body): return .returning(try transform(body))
+        default: return self
         }
     }
 }

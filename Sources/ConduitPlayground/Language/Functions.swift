@@ -131,6 +131,10 @@ enum Functions {
         case "#typed":
             // `[Int]()`: the value, its written type being the checker's.
             try expect(2)
+            // `var total: Double = 0`: the integer literal is a Double, as Swift reads it.
+            if case .string("Double") = arguments[0], case .int(let number) = arguments[1] {
+                return .double(Double(number))
+            }
             return arguments[1]
         case "#repeating":
             // `[Int](repeating: 0, count: 3)`, `Array(repeating: "", count: n)`.
@@ -161,6 +165,11 @@ enum Functions {
         case "#random":
             guard case .string(let type)? = arguments.first else { throw PlaygroundError("`random` needs its type") }
             return try RandomValues.random(type, Array(arguments.dropFirst()))
+        case "#break": throw LoopSignal.breakLoop
+        case "#continue": throw LoopSignal.continueLoop
+        case "#return":
+            try expect(1)
+            throw LoopSignal.returned(arguments[0])
         case "isNil":
             try expect(1)
             return .bool(arguments[0] == .null)

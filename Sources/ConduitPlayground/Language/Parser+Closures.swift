@@ -2,7 +2,9 @@
 /// a capture list, `return`, and `let` steps before the value (`{ x in let y = x * 2; return y + 1 }`).
 /// Types written in a closure are read and skipped (`skipType`): the playground's values carry their own.
 extension Parser {
-    mutating func closure() throws -> Closure {
+    /// Reads a closure; `asLoopBody` reads a top-level loop's body, where `break` and `continue`
+    /// end a turn.
+    mutating func closure(asLoopBody: Bool = false) throws -> Closure {
         let open = current
         try expectSymbol("{", "a closure starts with `{`")
         let savedParameters = parameters
@@ -10,6 +12,8 @@ extension Parser {
         let savedCondition = readingCondition
         let savedStatementBlock = readingStatementBlock
         let savedInstanceLocals = instanceLocals
+        let savedBody = enterBody()
+        if asLoopBody { loopDepth = 1 }
         readingStatementBlock = false
         instanceLocals = []
         enclosingParameters.append(parameters)
@@ -23,6 +27,7 @@ extension Parser {
             readingStatementBlock = savedStatementBlock
             instanceLocals = savedInstanceLocals
             enclosingParameters.removeLast()
+            leaveBody(savedBody)
         }
         // A capture list, `{ [weak self] in ... }`: the playground keeps no references to break.
         if current.isSymbol("["), let word = peek(1).identifier, ["weak", "unowned", "self"].contains(word) {
@@ -39,7 +44,7 @@ extension Parser {
         }
         // `let` steps keep their values after every argument the closure takes.
         let firstLocal = max(named, highestDollarAhead() + 1)
-        let body = doesNothing ? Expression.literal(.void) : try closureBody(nextLocal: firstLocal)
+        let body = doesNothing ? Expression.literal(.void) : try statementsBody(nextLocal: firstLocal)
         guard current.isSymbol("}") else {
             throw SyntaxError("expected `}` to close the closure opened here", at: open)
         }
@@ -135,11 +140,25 @@ extension Parser {
         guard current.identifier == "let" || current.identifier == "var", let name = peek(1).identifier else {
             return nil
         }
+        let declaresVar = current.identifier == "var"
         advance()
         advance()
+        var written: String?
         if current.isSymbol(":") {
             advance()
-            try skipType()
+            written = try skipType()
+        }
+        if let written, !asCondition {
+            // `var total: Double = 0`: the value has the type written; `var result: String` alone
+            // starts as nil until a block sets it.
+            let value: Expression
+            if declaresVar, !current.isSymbol("=") {
+                value = .literal(.null)
+            } else {
+                try expectSymbol("=", usage)
+                value = try expression()
+            }
+            return (name, .call("#typed", [.literal(.string(written)), value]))
         }
         if asCondition, current.identifier == "else" || current.isSymbol("{") || current.isSymbol(",") {
             // `guard let self else { return }`, `if let child { ... }`: Swift's shorthand for `let x = x`.
@@ -158,20 +177,16 @@ extension Parser {
         if current.identifier == "if" { return try ifStatement(nextLocal: nextLocal) }
         if current.identifier == "guard" { return try guardStatement(nextLocal: nextLocal) }
         if current.identifier == "switch" { return try switchStatement(nextLocal: nextLocal) }
-        if let loop = current.identifier, ["for", "while", "repeat"].contains(loop), !peek(1).isSymbol(":") {
-            // A body's steps are `let` steps, one after another: a variable cannot carry a value
-            // from one turn of a loop to the next.
-            throw SyntaxError(
-                "a `\(loop)` loop inside a function's or a closure's body is not part of the playground yet: "
-                    + "loop at the top level (`for x in xs { total += x }`), or give the value with "
-                    + "`reduce`, `map` or `filter` (`return xs.reduce(0, +)`)",
-                at: current
-            )
+        if let keyword = current.identifier, ["for", "while", "repeat"].contains(keyword), !peek(1).isSymbol(":") {
+            return try followed(try bodyLoop(nextLocal: nextLocal), at: nextLocal)
         }
+        if let jump = try loopJump() { return try followed(jump, at: nextLocal) }
         try enter()
         defer { depth -= 1 }
         let declaresVar = current.identifier == "var"
-        if let (name, value) = try namedValue(usage: "a step in a closure reads `let NAME = value;`") {
+        if let (name, written) = try namedValue(usage: "a step in a closure reads `let NAME = value;`") {
+            let makesInstance = Parser.isInitialiserCall(written)
+            let value = declaresVar ? Expression.newVariable(written) : written
             if current.isSymbol(";") { advance() }
             if current.isSymbol("}"), readingStatementBlock {
                 // `if ok { let c = p.sink { ... } }`: the step runs for its effect.
@@ -185,12 +200,13 @@ extension Parser {
                 )
             }
             let shadowed = parameters[name]
+            let wasVariable = variables.contains(nextLocal)
             parameters[name] = nextLocal
-            if declaresVar { mutableLocals[nextLocal] = blockDepth }
-            if Parser.isInitialiserCall(value) { instanceLocals.insert(nextLocal) }
+            if declaresVar { variables.insert(nextLocal) } else { variables.remove(nextLocal) }
+            if makesInstance { instanceLocals.insert(nextLocal) }
             defer {
                 parameters[name] = shadowed
-                mutableLocals[nextLocal] = nil
+                if wasVariable { variables.insert(nextLocal) } else { variables.remove(nextLocal) }
                 instanceLocals.remove(nextLocal)
             }
             return .local(slot: nextLocal, value: value, body: try closureBody(nextLocal: nextLocal + 1))
@@ -202,14 +218,23 @@ extension Parser {
             returnsRead += 1
             returns = true
             // `return` alone (`guard x else { return }`): a closure that gives nothing.
-            if !moreStatementsFollow || current.isSymbol(";") { return .literal(.void) }
+            if !moreStatementsFollow || current.isSymbol(";") { return returned(.literal(.void)) }
         }
         if let append = try propertyAppend() { return try followed(append, at: nextLocal) }
         let body = try expression()
-        if !returns, case .argument(let slot) = body, current.isSymbol("=") && !peek(1).isSymbol("=")
-            || atCompoundAssignment
-        {
-            return try localAssignment(to: slot, nextLocal: nextLocal)
+        let assigns = current.isSymbol("=") && !peek(1).isSymbol("=") || atCompoundAssignment
+        if !returns, case .variable(let variable) = body, assigns {
+            // `total += x`, `best = max(best, x)`: sets the body's `var`, for what follows and for
+            // the loop's next turn.
+            let operatorToken = current
+            return try followed(.setVariable(variable, try assignedValue(to: body), at: operatorToken), at: nextLocal)
+        }
+        if !returns, case .argument(let slot) = body, assigns {
+            throw constantAssignment(to: slot)
+        }
+        if !returns, let mutation = Parser.variableMutation(body) {
+            // `result.append(x)`, `names.sort()`: sets the `var` to the changed copy.
+            return try followed(mutation, at: nextLocal)
         }
         if case .name(let name, let token) = body, current.isSymbol("=") && !peek(1).isSymbol("=")
             || atCompoundAssignment
@@ -274,7 +299,7 @@ extension Parser {
                 at: current
             )
         }
-        return returns ? body : try followed(body, at: nextLocal)
+        return returns ? returned(body) : try followed(body, at: nextLocal)
     }
 }
 
@@ -316,7 +341,7 @@ extension Parser {
     func isInstanceLocal(_ expression: Expression) -> Bool {
         switch expression {
         case .argument(let slot): return instanceLocals.contains(slot)
-        case .member(let base, _), .optionalMember(let base, _): return isInstanceLocal(base)
+        case .member(let base, _), .optionalMember(let base, _), .variable(let base): return isInstanceLocal(base)
         default: return false
         }
     }
@@ -324,6 +349,7 @@ extension Parser {
     /// Whether `value` calls a type's initialiser (`NumberFormatter()`, `Player(name: "x")`): a name
     /// that starts with a capital.
     static func isInitialiserCall(_ value: Expression) -> Bool {
+        if case .call("#typed", let parts) = value, parts.count == 2 { return isInitialiserCall(parts[1]) }
         guard case .namedCall(let name, _, _) = value else { return false }
         return name.first?.isUppercase == true && !name.contains(".")
     }
@@ -391,33 +417,11 @@ extension Parser {
 }
 
 extension Parser {
-    /// `total = total + n` or `total += n` on a `var` of the body: the new value names `total` for
-    /// the rest of the block, as Swift's assignment does for what follows it. A `let` or a
-    /// parameter cannot be set (Swift's words), and a `var` is set only in the block that declares
-    /// it (a value set in an `if` would not be seen after it here).
-    mutating func localAssignment(to slot: Int, nextLocal: Int) throws -> Expression {
-        let at = current
+    /// Swift's refusal of an assignment to a body's `let` or to a closure's parameter.
+    func constantAssignment(to slot: Int) -> SyntaxError {
         guard let name = parameters.first(where: { $0.value == slot })?.key else {
-            throw SyntaxError("cannot assign to `$\(slot)`: a closure's arguments are constants", at: at)
+            return SyntaxError("cannot assign to `$\(slot)`: a closure's arguments are constants", at: current)
         }
-        guard let declaredAt = mutableLocals[slot] else {
-            throw SyntaxError("cannot assign to value: '\(name)' is a 'let' constant (declare it with `var`)", at: at)
-        }
-        guard declaredAt == blockDepth else {
-            throw SyntaxError(
-                "the playground sets `\(name)` only in the block that declares it: give the value from the block "
-                    + "instead (`\(name) = condition ? a : b`, or `let` a new name in the block)",
-                at: at)
-        }
-        let value = try assignedValue(to: .argument(slot))
-        if current.isSymbol(";") { advance() }
-        guard moreStatementsFollow else { return .local(slot: nextLocal, value: value, body: .literal(.void)) }
-        parameters[name] = nextLocal
-        mutableLocals[nextLocal] = blockDepth
-        defer {
-            parameters[name] = slot
-            mutableLocals[nextLocal] = nil
-        }
-        return .local(slot: nextLocal, value: value, body: try closureBody(nextLocal: nextLocal + 1))
+        return SyntaxError("cannot assign to value: '\(name)' is a 'let' constant (declare it with `var`)", at: current)
     }
 }

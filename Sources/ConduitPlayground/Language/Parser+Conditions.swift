@@ -117,11 +117,7 @@ extension Parser {
         advance()
         let saved = readingCondition
         readingCondition = false
-        blockDepth += 1
-        defer {
-            readingCondition = saved
-            blockDepth -= 1
-        }
+        defer { readingCondition = saved }
         let body: Expression = current.isSymbol("}") ? .literal(.void) : try closureBody(nextLocal: nextLocal)
         guard current.isSymbol("}") else {
             throw SyntaxError("expected `}` to close the block opened here", at: open)

@@ -437,6 +437,7 @@ extension Parser {
         let open = current
         advance()
         let saved = (parameters, highestArgument, selfMembers, readingCondition)
+        let savedBody = enterBody()
         enclosingParameters.append(parameters)
         parameters = scope
         highestArgument = -1
@@ -445,12 +446,13 @@ extension Parser {
         defer {
             (parameters, highestArgument, selfMembers, readingCondition) = saved
             enclosingParameters.removeLast()
+            leaveBody(savedBody)
         }
         if current.isSymbol("}") {
             advance()
             return .literal(.void)
         }
-        let body = try closureBody(nextLocal: scope.count)
+        let body = try statementsBody(nextLocal: scope.count)
         guard current.isSymbol("}") else {
             throw SyntaxError("expected `}` to close the body of `\(word)` opened here", at: open)
         }

@@ -314,7 +314,7 @@ extension Parser {
             }
             if let index = parameters[name] {
                 advance()
-                return .argument(index)
+                return variables.contains(index) ? .variable(.argument(index)) : .argument(index)
             }
             if name == "Self", let typeName = enclosingTypeName {
                 // `Self.tapped` in a class's method: the class's static member.
@@ -324,7 +324,7 @@ extension Parser {
             for (distance, scope) in enclosingParameters.reversed().enumerated() {
                 guard let index = scope[name] else { continue }
                 advance()
-                return .captured(level: distance + 1, index: index)
+                return capturedName(level: distance + 1, index: index)
             }
             if name.hasPrefix("$"), selfMembers.contains(String(name.dropFirst())), let receiver = selfReference {
                 // `$query` in a method or an initialiser: `self.$query`, the property's publisher.

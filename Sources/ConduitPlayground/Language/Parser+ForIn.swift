@@ -56,7 +56,7 @@ extension Parser {
             throw SyntaxError("the loop's body goes in braces: \(usage)", at: current)
         }
         readingCondition = savedCondition
-        let body = try closure()
+        let body = try closure(asLoopBody: true)
         var loop = ForInLoop(sequence: sequence, body: body, variable: variable)
         loop.filter = filter
         loop.patternCount = names.count

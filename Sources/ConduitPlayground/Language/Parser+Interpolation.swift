@@ -19,6 +19,8 @@ extension Parser {
                 }
                 inner.parameters = parameters
                 inner.enclosingParameters = enclosingParameters
+                inner.variables = variables
+                inner.enclosingVariables = enclosingVariables
                 inner.selfMembers = selfMembers
                 inner.depth = depth
                 let expression: Expression

@@ -24,6 +24,8 @@ extension Parser {
             return try ObjectCommands.expressionStatement(&self)
         }
         guard let spec = CommandTable.spec(named: word) else {
+            // `break` or `continue` outside a loop: Swift's refusal.
+            if word == "break" || word == "continue" { _ = try loopJump() }
             if word.hasPrefix("$") || peek(1).isSymbol(".") || peek(1).isSymbol("(") || peek(1).isSymbol("=")
                 || peek(1).isSymbol("?") || peek(1).isSymbol("[") || peek(1).isSymbol("!")
                 || compoundAssignmentFollows {

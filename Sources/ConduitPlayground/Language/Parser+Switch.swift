@@ -76,6 +76,9 @@ extension Parser {
     /// The statements of one case, up to the next `case`, `default:` or the switch's `}`
     /// (`break` alone does nothing, as in Swift).
     private mutating func caseBody(nextLocal: Int) throws -> Expression {
+        let savedBreak = breakEndsSwitch
+        breakEndsSwitch = true
+        defer { breakEndsSwitch = savedBreak }
         if current.identifier == "break" {
             advance()
             if current.isSymbol(";") { advance() }
@@ -84,8 +87,6 @@ extension Parser {
         guard moreStatementsFollow else {
             throw SyntaxError("a case needs at least one statement (`break` does nothing)", at: current)
         }
-        blockDepth += 1
-        defer { blockDepth -= 1 }
         return try closureBody(nextLocal: nextLocal)
     }
 

@@ -65,9 +65,14 @@ extension Parser {
 
     /// `(term)`, `(query: String)`, `(_ term: String, limit: Int)`: the parameter names.
     mutating func parameterNames(of function: String) throws -> [String] {
+        try parameters(of: function).map(\.name)
+    }
+
+    /// The parameters of a function, each with its type if it is written (`_ xs: [Int]`).
+    mutating func parameters(of function: String) throws -> [(name: String, type: String?)] {
         try expectSymbol(
             "(", "write `func \(function)(PARAMETER) = VALUE`, for example `func search(term) = Just([term])`")
-        return try list(until: ")", what: "the parameters of `\(function)`") { parser -> String in
+        return try list(until: ")", what: "the parameters of `\(function)`") { parser -> (name: String, type: String?) in
             if parser.current.identifier == "_", parser.peek(1).identifier != nil { parser.advance() }
             if parser.current.identifier != nil, let next = parser.peek(1).identifier, next != "in" {
                 // An argument label and a parameter name: `for term`.
@@ -77,11 +82,12 @@ extension Parser {
                 throw SyntaxError("expected a parameter name", at: parser.current)
             }
             parser.advance()
+            var type: String?
             if parser.current.isSymbol(":") {
                 parser.advance()
-                try parser.skipType()
+                type = try parser.skipType()
             }
-            return name
+            return (name, type)
         }
     }
 }

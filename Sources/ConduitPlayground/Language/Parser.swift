@@ -23,15 +23,23 @@ struct Parser {
     /// The names of the promises of the `Future { promise in ... }` closures being read: a call of
     /// one (`promise(.success(42))`) fulfils its future.
     var promiseNames: Set<String> = []
-    /// The `var`s of the closure or function body being read, by slot, with the block depth each
-    /// was declared at: `total = total + n` there names a new value for the rest of that block.
-    var mutableLocals: [Int: Int] = [:]
+    /// The slots of the closure's or function's body being read that hold a `var` (`LocalVariable`):
+    /// its name reads the value inside, and an assignment sets it.
+    var variables: Set<Int> = []
+    /// The `variables` of the closures around the one being read, innermost last, as
+    /// `enclosingParameters` holds their parameters.
+    var enclosingVariables: [Set<Int>] = []
+    /// How many loops deep in the body being read the statement is: `break` and `continue` need
+    /// one, and a `return` inside one leaves the body through `Expression.returning`.
+    var loopDepth = 0
+    /// Whether a loop of the body being read holds a `return`.
+    var returnsFromLoop = false
+    /// Whether a `case` of a `switch` is being read (and no loop inside it), where `break` ends the switch.
+    var breakEndsSwitch = false
     /// The `let` and `var` steps of the closure or function body being read that hold what a type's
     /// initialiser made (`let formatter = NumberFormatter()`), by slot: an object's properties may be
     /// set through them (`formatter.numberStyle = .ordinal`).
     var instanceLocals: Set<Int> = []
-    /// How many blocks (`if`, `else`, `guard`, `case` bodies) deep the statement being read is.
-    var blockDepth = 0
     /// Whether a top-level statement's block (`if`, `while`) is being read, where a block may end
     /// with a `let` step, as Swift's does; a closure's body gives a value and may not.
     var readingStatementBlock = false

@@ -97,6 +97,8 @@ extension Expression {
         case .local(_, let value, let body):
             value.collectNames(into: &names)
             body.collectNames(into: &names)
+        case .newVariable, .variable, .setVariable, .loop, .returning:
+            for part in parts { part.collectNames(into: &names) }
         }
     }
 }

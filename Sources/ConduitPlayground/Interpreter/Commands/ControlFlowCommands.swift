@@ -26,6 +26,7 @@ enum ControlFlowCommands {
         ) { parser, word in
             let condition = try parser.condition()
             parser.readingStatementBlock = true
+            parser.loopDepth = 1
             let body = try parser.block(nextLocal: 0, after: word)
             try parser.expectEnd()
             return Statement(word.display) { session in
@@ -39,7 +40,9 @@ enum ControlFlowCommands {
             example: "repeat { count += 1 } while count < 3", arguments: [.value]
         ) { parser, word in
             parser.readingStatementBlock = true
+            parser.loopDepth = 1
             let body = try parser.block(nextLocal: 0, after: word)
+            parser.loopDepth = 0
             guard parser.current.identifier == "while" else {
                 throw SyntaxError("expected 'while' after 'repeat' body: write `repeat { ... } while CONDITION`",
                     at: parser.current)
@@ -107,7 +110,21 @@ extension Interpreter {
 
     /// The most times a top-level `while` runs its block: a condition that never turns false is
     /// stopped with a message rather than hanging the session.
-    static let maximumWhileIterations = 1_000_000
+    static let maximumWhileIterations = BodyLoop.maximumTurns
+
+    /// Runs one turn of a top-level loop's body; false when it ran `break` (`continue` ends the
+    /// turn). A `return` has no function to leave at the top level, as Swift says.
+    static func runTurn(_ body: () throws -> Value) throws -> Bool {
+        do {
+            _ = try body()
+        } catch LoopSignal.continueLoop {
+        } catch LoopSignal.breakLoop {
+            return false
+        } catch LoopSignal.returned {
+            throw PlaygroundError("return invalid outside of a func: a top-level loop ends with `break`")
+        }
+        return true
+    }
 
     /// Runs `body` while `condition` holds, reading the condition anew before each turn (after the
     /// block, for `repeat`-`while`, whose block runs at least once).
@@ -123,7 +140,7 @@ extension Interpreter {
                     guard case .bool(let flag) = holds else { throw Expression.notACondition(holds) }
                     guard flag else { return }
                 }
-                _ = try block.evaluate([])
+                guard try Interpreter.runTurn({ try block.evaluate([]) }) else { return }
             }
             throw PlaygroundError(
                 "this `\(token.display)` ran \(Interpreter.maximumWhileIterations) times and its condition "

@@ -109,7 +109,12 @@ enum ObjectCommands {
                 parser.advance()
             }
             let nameToken = Token(kind: .identifier(name), offset: first.offset, length: name.count)
-            let parameters = try parser.parameterNames(of: name)
+            let declared = try parser.parameters(of: name)
+            let parameters = declared.map(\.name)
+            // Parameters of the types the checker knows all about (`_ xs: [Int]`) are checked as such.
+            let parameterTypes = declared.map { parameter in
+                parameter.type.map(ValueType.init(written:)).flatMap { $0.isKnownPlainType ? $0 : nil } ?? .value
+            }
             // `async`, `throws`: any function here may throw, and none waits.
             while let effect = parser.current.identifier, ["throws", "rethrows", "async"].contains(effect) {
                 parser.advance()
@@ -130,12 +135,13 @@ enum ObjectCommands {
             if !braced, parser.current.identifier == "return" { parser.advance() }
             // A braced body holds statements as a closure's does: `let` steps, `if`, `return`, `throw`.
             let body = braced && !parser.current.isSymbol("}")
-                ? try parser.closureBody(nextLocal: parameters.count) : try parser.expression()
+                ? try parser.statementsBody(nextLocal: parameters.count) : try parser.expression()
             parser.parameters = saved.0
             parser.highestArgument = saved.1
             if braced { try parser.expectSymbol("}", "close the body of `\(name)` with `}`") }
             let text = parser.text.trimmingWhitespace()
             return Statement(word.display, defines: nameToken) { session in
+                try session.checkBody(body, parameterTypes: parameterTypes, written: text, at: nameToken)
                 let function = UserFunction(
                     name: name, parameters: parameters, body: try session.bind(body), text: text, written: body)
                 try session.define(nameToken, as: .function(function))

@@ -1,0 +1,167 @@
+/// Loops in a closure's or a function's body, as Swift writes them: `for x in xs where x > 0 { }`,
+/// `for (i, x) in xs.enumerated() { }`, `while n > 0 { }`, `repeat { } while n > 0`, with
+/// `break`, `continue` and `return` inside. The body's `var`s (`LocalVariable`) carry values from
+/// one turn to the next and out of the loop.
+extension Parser {
+    /// What a body's reading changes and a closure inside it starts afresh.
+    struct BodyState {
+        let variables: Set<Int>
+        let loopDepth: Int
+        let returnsFromLoop: Bool
+        let breakEndsSwitch: Bool
+    }
+
+    /// Starts reading a new body (a closure's, a method's): no `var`s, no loop around it yet.
+    mutating func enterBody() -> BodyState {
+        let saved = BodyState(
+            variables: variables, loopDepth: loopDepth, returnsFromLoop: returnsFromLoop,
+            breakEndsSwitch: breakEndsSwitch)
+        enclosingVariables.append(variables)
+        variables = []
+        loopDepth = 0
+        returnsFromLoop = false
+        breakEndsSwitch = false
+        return saved
+    }
+
+    /// Goes back to the body read before `enterBody`.
+    mutating func leaveBody(_ saved: BodyState) {
+        enclosingVariables.removeLast()
+        variables = saved.variables
+        loopDepth = saved.loopDepth
+        returnsFromLoop = saved.returnsFromLoop
+        breakEndsSwitch = saved.breakEndsSwitch
+    }
+
+    /// A body's statements (`closureBody`), which a `return` inside one of its loops leaves.
+    mutating func statementsBody(nextLocal: Int) throws -> Expression {
+        let body = try closureBody(nextLocal: nextLocal)
+        return returnsFromLoop ? .returning(body) : body
+    }
+
+    /// A parameter or a step of a closure around this one: its value, or, for a `var`, the value
+    /// its variable holds.
+    func capturedName(level: Int, index: Int) -> Expression {
+        let captured = Expression.captured(level: level, index: index)
+        let scopes = enclosingVariables.count
+        guard level <= scopes, enclosingVariables[scopes - level].contains(index) else { return captured }
+        return .variable(captured)
+    }
+
+    /// What `return VALUE` gives: the value, or, inside a loop, the signal that ends the body with it.
+    mutating func returned(_ value: Expression) -> Expression {
+        guard loopDepth > 0 else { return value }
+        returnsFromLoop = true
+        return .call("#return", [value])
+    }
+
+    /// `break` or `continue`, if the statement is one: Swift's refusal outside a loop.
+    mutating func loopJump() throws -> Expression? {
+        guard let word = current.identifier, word == "break" || word == "continue",
+            peek(1).kind == .end || peek(1).isSymbol(";") || peek(1).isSymbol("}") || peek(1).identifier != nil
+        else { return nil }
+        let token = current
+        if word == "break", breakEndsSwitch {
+            // `break` in a `case`: it ends the switch, which is where the case's statements end anyway.
+            advance()
+            if current.isSymbol(";") { advance() }
+            guard !moreStatementsFollow else {
+                throw SyntaxError("`break` ends the switch, so nothing after it in the case runs: remove what "
+                    + "follows it, or put it in an `if`", at: token)
+            }
+            return .literal(.void)
+        }
+        guard loopDepth > 0 else {
+            throw SyntaxError(word == "break"
+                ? "'break' is only allowed inside a loop, if, do, or switch"
+                : "'continue' is only allowed inside a loop", at: token)
+        }
+        advance()
+        return .call("#" + word, [])
+    }
+
+    /// `for`, `while` or `repeat`-`while` in a body, its names at `nextLocal` and after.
+    mutating func bodyLoop(nextLocal: Int) throws -> Expression {
+        let keyword = current
+        advance()
+        let saved = (returnsRead, breakEndsSwitch)
+        loopDepth += 1
+        breakEndsSwitch = false
+        defer {
+            loopDepth -= 1
+            // A `return` in the loop leaves the body as a signal: an `if` around the loop still
+            // runs what follows it when the loop ends without one.
+            (returnsRead, breakEndsSwitch) = saved
+        }
+        switch keyword.identifier {
+        case "while":
+            let condition = try condition()
+            let body = try block(nextLocal: nextLocal, after: keyword)
+            return .loop(BodyLoop(kind: .whileLoop(condition: condition), slot: nextLocal, body: body))
+        case "repeat":
+            let body = try block(nextLocal: nextLocal, after: keyword)
+            guard current.identifier == "while" else {
+                throw SyntaxError("expected 'while' after 'repeat' body: write `repeat { ... } while CONDITION`",
+                    at: current)
+            }
+            advance()
+            let condition = try condition()
+            return .loop(BodyLoop(kind: .repeatWhile(condition: condition), slot: nextLocal, body: body))
+        default:
+            return try forInBodyLoop(after: keyword, nextLocal: nextLocal)
+        }
+    }
+
+    /// `NAMES in SEQUENCE [where FILTER] { BODY }`, after `for`.
+    private mutating func forInBodyLoop(after keyword: Token, nextLocal: Int) throws -> Expression {
+        let usage = "write `for NAME in VALUE { BODY }`, such as `for x in xs { total += x }`"
+        var names: [String] = []
+        if current.isSymbol("(") {
+            advance()
+            names = try list(until: ")", what: "the loop's names") { parser -> String in
+                guard let name = parser.current.identifier else {
+                    throw SyntaxError("a loop's pattern is names in parentheses, such as `for (i, x) in "
+                        + "xs.enumerated()`", at: parser.current)
+                }
+                parser.advance()
+                return name
+            }
+        } else if let name = current.identifier, name != "in" {
+            names = [name]
+            advance()
+        }
+        guard !names.isEmpty, current.identifier == "in" else { throw SyntaxError(usage, at: current) }
+        advance()
+        let sequence = try condition()
+        let saved = (parameters, variables)
+        defer { (parameters, variables) = saved }
+        for (offset, name) in names.enumerated() where name != "_" {
+            parameters[name] = nextLocal + offset
+            variables.remove(nextLocal + offset)
+        }
+        var filter: Expression?
+        if current.identifier == "where" {
+            advance()
+            filter = try condition()
+        }
+        guard current.isSymbol("{") else { throw SyntaxError("the loop's body goes in braces: \(usage)", at: current) }
+        let body = try block(nextLocal: nextLocal + names.count, after: keyword)
+        let kind = BodyLoop.Kind.forIn(sequence: sequence, names: names.count, filter: filter)
+        return .loop(BodyLoop(kind: kind, slot: nextLocal, body: body))
+    }
+
+    /// `result.append(x)`, `names.sort()`, `xs.removeAll { $0 < 0 }` on a body's `var`: sets it to
+    /// the changed copy the mutating method makes, as Swift's mutating methods change it in place.
+    /// Nil for anything else.
+    static func variableMutation(_ body: Expression) -> Expression? {
+        guard case .pipeline(let syntax) = body, syntax.operators.count == 1, let call = syntax.operators.first,
+            CollectionMethods.mutating[call.name] != nil, case .expression(.variable(let variable)) = syntax.source
+        else { return nil }
+        let marked = OperatorCall(
+            name: "&" + call.name, token: call.token, arguments: call.arguments, trailingClosure: call.trailingClosure,
+            span: call.span)
+        let changed = PipelineSyntax(
+            source: syntax.source, operators: [marked], text: syntax.text, startOffset: syntax.startOffset)
+        return .setVariable(variable, .pipeline(changed), at: call.token)
+    }
+}
