@@ -69,8 +69,8 @@ final class BodyLoopTests: SessionTestCase {
             }
             """)
         XCTAssertEqual(values("print(pairs(4))"), ["[\"12\", \"14\", \"24\", \"34\"]"])
-        type("func indexed(_ xs: [String]) -> String { var s = \"\"; for (i, x) in xs.enumerated() { s += \"\\(i)\\(x)\" }; "
-            + "return s }")
+        type("func indexed(_ xs: [String]) -> String { var s = \"\"; "
+            + "for (i, x) in xs.enumerated() { s += \"\\(i)\\(x)\" }; return s }")
         XCTAssertEqual(values("print(indexed([\"a\", \"b\"]))"), ["0a1b"])
     }
 
@@ -113,7 +113,8 @@ final class BodyLoopTests: SessionTestCase {
         XCTAssertTrue(error("func g() { continue }").contains("'continue' is only allowed inside a loop"))
         let condition = error("func h(_ n: Int) -> Int { var m = n; while m { m -= 1 }; return m }")
         XCTAssertTrue(condition.contains("type 'Int' cannot be used as a boolean"), condition)
-        let assignment = error("func k(_ xs: [Int]) -> Int { var best = 0; for x in xs { best = \"\\(x)\" }; return best }")
+        let assignment = error(
+            "func k(_ xs: [Int]) -> Int { var best = 0; for x in xs { best = \"\\(x)\" }; return best }")
         XCTAssertTrue(assignment.contains("cannot assign value of type 'String' to type 'Int'"), assignment)
     }
 

@@ -44,7 +44,8 @@ final class LocalVariableTests: SessionTestCase {
         XCTAssertEqual(values("print(half(3))"), ["1.5"])
         type("func zero() -> Double { var result: Double = 0; return result }")
         XCTAssertEqual(values("print(zero())"), ["0.0"], "the integer literal is a Double, as Swift reads it")
-        type("func word(_ n: Int) -> String { var w: String; if n > 1 { w = \"many\" } else { w = \"one\" }; return w }")
+        type("func word(_ n: Int) -> String { var w: String; if n > 1 { w = \"many\" } else { w = \"one\" }; "
+            + "return w }")
         XCTAssertEqual(values("print(word(1), word(5))"), ["one many"])
     }
 

@@ -72,7 +72,8 @@ extension Parser {
     mutating func parameters(of function: String) throws -> [(name: String, type: String?)] {
         try expectSymbol(
             "(", "write `func \(function)(PARAMETER) = VALUE`, for example `func search(term) = Just([term])`")
-        return try list(until: ")", what: "the parameters of `\(function)`") { parser -> (name: String, type: String?) in
+        return try list(until: ")", what: "the parameters of `\(function)`") {
+            parser -> (name: String, type: String?) in
             if parser.current.identifier == "_", parser.peek(1).identifier != nil { parser.advance() }
             if parser.current.identifier != nil, let next = parser.peek(1).identifier, next != "in" {
                 // An argument label and a parameter name: `for term`.
