@@ -54,4 +54,31 @@ final class LocalVariableTests: SessionTestCase {
         XCTAssertTrue(message.contains("cannot assign value of type 'String' to type 'Int'"), message)
         XCTAssertTrue(error("f()").contains("f"), "nothing was declared")
     }
+
+    func testElementsAndFieldsOfABodysVarAreSet() {
+        type("""
+            func tally(_ words: [String]) -> [String: Int] {
+                var counts: [String: Int] = [:]
+                for w in words { counts[w, default: 0] += 1 }
+                return counts
+            }
+            """)
+        XCTAssertEqual(values("print(tally([\"a\", \"b\", \"a\"])[\"a\"] ?? 0)"), ["2"])
+        type("func table() -> [[Int]] { var g = [[0, 0], [0, 0]]; "
+            + "for r in 0..<2 { for c in 0..<2 { g[r][c] = r * 2 + c } }; return g }")
+        XCTAssertEqual(values("print(table())"), ["[[0, 1], [2, 3]]"])
+        type("struct Point { var x: Int; var y: Int }")
+        type("func moved(_ p: Point) -> Point { var q = p; q.x += 10; return q }")
+        XCTAssertEqual(values("print(moved(Point(x: 1, y: 2)))"), ["Point(x: 11, y: 2)"])
+        let message = error("func bad() { var xs = [1, 2]; xs[0] = \"a\" }")
+        XCTAssertTrue(message.contains("cannot assign value of type 'String' to type 'Int'"), message)
+    }
+
+    func testADictionarysDefaultSubscriptReadsAndSetsAtTheTopLevel() {
+        type("var counts: [String: Int] = [:]")
+        type("for w in [\"a\", \"b\", \"a\"] { counts[w, default: 0] += 1 }")
+        type("counts[\"c\", default: 5] += 1")
+        XCTAssertEqual(
+            values("print(counts[\"a\"] ?? 0, counts[\"c\"] ?? 0, counts[\"z\", default: 7])"), ["2 6 7"])
+    }
 }

@@ -42,7 +42,13 @@ extension TypeChecker {
             let kept = (0..<slot).map { $0 < arguments.count ? arguments[$0] : ValueType.value }
             try checkExpression(body, arguments: kept + [typed(value)], depth: depth + 1)
         case .setVariable(let variable, let value, let token):
-            try check(value)
+            do {
+                try check(value)
+            } catch var mismatch as TypeMismatch where mismatch.token == nil && mismatch.near == nil {
+                // `xs[0] = "a"`: the element's type error points at the assignment.
+                mismatch.token = token
+                throw mismatch
+            }
             let (actual, expected) = (typed(value), typed(variable))
             guard TypeMismatch.fits(actual, expected) else {
                 var mismatch = TypeMismatch(
@@ -53,6 +59,20 @@ extension TypeChecker {
             }
         case .loop(let loop):
             try checkLoop(loop, arguments: arguments, depth: depth + 1)
+        case .call(ElementUpdate.element, let parts) where parts.count == 3:
+            // `xs[0] = "a"` on an `[Int]`: the element must be of the container's element type.
+            for part in parts { try check(part) }
+            let element: ValueType? = switch typed(parts[0]) {
+            case .array(let item): item
+            case .dictionary(_, let value): .optional(value.unwrapped)
+            default: nil
+            }
+            let actual = typed(parts[2])
+            if let element, !TypeMismatch.fits(actual, element) {
+                let expected = element.unwrapped.swiftName
+                throw TypeMismatch(
+                    message: "cannot assign value of type '\(actual.swiftName)' to type '\(expected)'", near: nil)
+            }
         case .pipeline(let syntax):
             guard case .expression(let base) = syntax.source else { return }
             try check(base)

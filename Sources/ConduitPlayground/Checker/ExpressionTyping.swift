@@ -63,7 +63,7 @@ extension TypeChecker {
         case .call(let name, let parameters):
             let types = parameters.map(typed)
             switch name {
-            case "abs": return types.first ?? .value
+            case "abs", ElementUpdate.element, ElementUpdate.field: return types.first ?? .value
             case "#random":
                 // `Int.random(in:)`, `Double.random(in:)`, `Bool.random()`: the type's name comes first.
                 guard case .literal(.string(let typeName))? = parameters.first else { return .value }

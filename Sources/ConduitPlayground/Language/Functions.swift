@@ -165,6 +165,13 @@ enum Functions {
         case "#random":
             guard case .string(let type)? = arguments.first else { throw PlaygroundError("`random` needs its type") }
             return try RandomValues.random(type, Array(arguments.dropFirst()))
+        case ElementUpdate.element:
+            try expect(3)
+            return try ElementUpdate.changing(arguments[0], at: arguments[1], to: arguments[2])
+        case ElementUpdate.field:
+            try expect(3)
+            guard case .string(let name) = arguments[1] else { throw PlaygroundError("a field is set by its name") }
+            return try ElementUpdate.changing(arguments[0], field: name, to: arguments[2])
         case "#break": throw LoopSignal.breakLoop
         case "#continue": throw LoopSignal.continueLoop
         case "#return":

@@ -232,6 +232,13 @@ extension Parser {
         if !returns, case .argument(let slot) = body, assigns {
             throw constantAssignment(to: slot)
         }
+        if !returns, assigns, let (variable, _) = ElementUpdate.update(of: ElementUpdate.place(of: body), to: body) {
+            // `xs[i] = v`, `counts[w, default: 0] += 1`: the `var` gets its value with the element changed.
+            let operatorToken = current
+            let value = try assignedValue(to: body)
+            let whole = ElementUpdate.update(of: ElementUpdate.place(of: body), to: value)?.value ?? value
+            return try followed(.setVariable(variable, whole, at: operatorToken), at: nextLocal)
+        }
         if !returns, let mutation = Parser.variableMutation(body) {
             // `result.append(x)`, `names.sort()`: sets the `var` to the changed copy.
             return try followed(mutation, at: nextLocal)
@@ -244,12 +251,13 @@ extension Parser {
             let assignment = Expression.namedCall(Parser.variableAssignment, [.literal(.string(name)), value], token)
             return try followed(assignment, at: nextLocal)
         }
-        if Parser.setsElement(body), current.isSymbol("=") && !peek(1).isSymbol("=") || atCompoundAssignment {
+        if Parser.setsElement(ElementUpdate.place(of: body)), assigns {
             // `xs[i] = i * 2`, `d[key] += 1`, `grid[r][c] = v`, `people[0].name = n`: sets an
             // element of a top-level `var` each time the closure (or a loop's body) runs.
             let token = current
             let value = try assignedValue(to: body)
-            return try followed(.namedCall(Parser.elementAssignment, [body, value], token), at: nextLocal)
+            let call = Expression.namedCall(Parser.elementAssignment, [ElementUpdate.place(of: body), value], token)
+            return try followed(call, at: nextLocal)
         }
         if selfReference != nil || Parser.changesNamedObject(body), let mutation = try Parser.propertyMutation(body) {
             return try followed(mutation, at: nextLocal)

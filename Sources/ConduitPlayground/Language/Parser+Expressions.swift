@@ -261,6 +261,17 @@ extension Parser {
             } else if current.isSymbol("[") {
                 advance()
                 let index = try self.expression()
+                if current.isSymbol(","), peek(1).identifier == "default", peek(2).isSymbol(":") {
+                    // `counts[word, default: 0]`: the value for the key, or the default when it has none,
+                    // as Swift's dictionary subscript gives (and sets through, `+= 1`).
+                    advance()
+                    advance()
+                    advance()
+                    let fallback = try self.expression()
+                    try expectSymbol("]", "close the index with `]`")
+                    expression = .binary(.coalesce, .index(expression, index), fallback)
+                    continue
+                }
                 try expectSymbol("]", "close the index with `]`")
                 expression = .index(expression, index)
             } else {

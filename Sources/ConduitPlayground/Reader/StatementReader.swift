@@ -171,9 +171,10 @@ public struct StatementReader: Sendable {
                     return pieces
                 }
                 // A line starting a playground command cannot continue an open bracket; inside a
-                // closure, `let` and `var` are its steps, and a declaration's body holds members.
+                // closure, Swift's statements (`let`, `if`, `for`...) are its steps, and a
+                // declaration's body holds members.
                 if !building.declares, let word = StatementReader.command(startingLine: trimmed),
-                   !["let", "var"].contains(word) || building.open.last?.symbol != UInt8(ascii: "{")
+                   !StatementReader.swiftStatementWords.contains(word) || !building.isInsideBraces
                 {
                     pieces.append(building.broken(.newCommand(word)))
                 } else if isComment {
@@ -297,6 +298,12 @@ public struct StatementReader: Sendable {
             pending = building
         }
     }
+
+    /// The command words that are also Swift's statements, which a closure's or a function's body
+    /// holds (`if`, `for`, `let`...): inside braces a line starting with one goes on with the body.
+    static let swiftStatementWords: Set<String> = [
+        "let", "var", "if", "for", "while", "repeat", "do", "func", "struct", "enum", "class",
+    ]
 
     /// The command word a line starts with, when it starts like a command (`send n 1`, not
     /// `send: 1` or `fail("x")`): such a line cannot continue an open bracket.

@@ -252,11 +252,12 @@ enum ObjectCommands {
                     try session.assign(session.constant(value, at: token), to: expression, at: token)
                 }
             }
-            if case .index = expression, expression.rootName != nil {
-                // `names[0] = "z"`, `scores["ana"] = 3` for a `var`.
+            if case .index = ElementUpdate.place(of: expression), ElementUpdate.place(of: expression).rootName != nil {
+                // `names[0] = "z"`, `scores["ana"] = 3`, `counts[w, default: 0] += 1` for a `var`.
                 let target = Token(kind: start.kind, offset: start.offset, length: max(1, equals.offset - start.offset))
+                let place = ElementUpdate.place(of: expression)
                 return Statement("set") { session in
-                    try session.assign(session.constant(value, at: target), to: expression, at: target)
+                    try session.assign(session.constant(value, at: target), to: place, at: target)
                 }
             }
             guard case .member(let base, let property) = expression else {

@@ -1,0 +1,70 @@
+/// `xs[i] = v`, `counts[word, default: 0] += 1`, `grid[r][c] = v`, `people[0].name = n` on a
+/// body's `var`: the variable is given a copy of its value with that element (or field) changed,
+/// as Swift's value types change in place. The copy is made level by level from the outside in:
+/// `grid[r][c] = v` is `grid[r] = (grid[r] with [c] = v)`.
+enum ElementUpdate {
+    /// The name of the call that gives a container with one element changed, written so that no
+    /// one can type it: `#element(container, key, value)`.
+    static let element = "#element"
+    /// The call that gives a struct's value with one field changed (an object's property is set
+    /// and the object given back): `#field(container, name, value)`.
+    static let field = "#field"
+
+    /// The variable an assignment to `place` changes, and the expression of its new whole value;
+    /// nil when `place` is not an element or a field of a body's `var`.
+    static func update(of place: Expression, to value: Expression) -> (variable: Expression, value: Expression)? {
+        switch place {
+        case .index(let base, let key):
+            return whole(base, .call(element, [base, key, value]))
+        case .member(let base, let name):
+            return whole(base, .call(field, [base, .literal(.string(name)), value]))
+        default:
+            return nil
+        }
+    }
+
+    private static func whole(_ base: Expression, _ changed: Expression) -> (variable: Expression, value: Expression)? {
+        if case .variable(let variable) = base { return (variable, changed) }
+        return update(of: base, to: changed)
+    }
+
+    /// The place an assignment writes (`counts[word, default: 0]` writes `counts[word]`).
+    static func place(of target: Expression) -> Expression {
+        if case .binary(.coalesce, .index(let base, let key), _) = target { return .index(base, key) }
+        return target
+    }
+
+    /// `container` with the element at `key` set to `value`: an array's by position, a
+    /// dictionary's by key (nil removes it).
+    static func changing(_ container: Value, at key: Value, to value: Value) throws -> Value {
+        switch (container, key) {
+        case (.array(var items), .int(let position)):
+            guard items.indices.contains(position) else {
+                throw PlaygroundError("index \(position) is out of range for \(container) (\(items.count) element"
+                    + "\(items.count == 1 ? "" : "s"))")
+            }
+            items[position] = value
+            return .array(items)
+        case (.record(var fields), .string(let name)) where fields.kind != .tuple:
+            fields[name] = value == .null ? nil : value
+            return .record(fields)
+        default:
+            throw PlaygroundError("cannot set \(container.kindName) \(container) at \(key.kindName) \(key): an array's "
+                + "elements are set by position (`xs[0] = VALUE`) and a dictionary's by key (`d[\"key\"] = VALUE`)")
+        }
+    }
+
+    /// `container` with its field `name` set to `value`; an object has its property set.
+    static func changing(_ container: Value, field name: String, to value: Value) throws -> Value {
+        switch container {
+        case .object(let object):
+            guard object.set(name, to: value) else { throw PlaygroundError("\(object.name) has no property `\(name)`") }
+            return container
+        case .record(var fields) where fields[name] != nil:
+            fields[name] = value
+            return .record(fields)
+        default:
+            throw PlaygroundError("\(container.kindName) \(container) has no field `\(name)` to set")
+        }
+    }
+}
