@@ -84,6 +84,13 @@ final class StatementReaderTests: XCTestCase {
         XCTAssertEqual(pieces("send s {current: 1,\nsend: 2}").count, 1, "a field named like a command continues")
     }
 
+    func testSwiftStatementsInsideAnOpenClosureGoOnWithItsBody() {
+        let body = "p.tryMap { v -> Int in\n    if v < 0 { throw E.bad }\n    for x in [1] { print(x) }\n    return v\n}"
+        XCTAssertEqual(texts(body), [body])
+        let paren = pieces("let x = f(1,\nif y { }")
+        XCTAssertEqual(paren.count, 2, "in brackets other than braces, `if` starts a new statement")
+    }
+
     func testAStringEndsOnItsLine() {
         let read = pieces("send s \"open\nsend s 1", mode: .interactive)
         XCTAssertEqual(read.map(\.text), ["send s \"open", "send s 1"])
