@@ -85,7 +85,8 @@ final class StatementReaderTests: XCTestCase {
     }
 
     func testSwiftStatementsInsideAnOpenClosureGoOnWithItsBody() {
-        let body = "p.tryMap { v -> Int in\n    if v < 0 { throw E.bad }\n    for x in [1] { print(x) }\n    return v\n}"
+        let body = "p.tryMap { v -> Int in\n    if v < 0 { throw E.bad }\n    for x in [1] { print(x) }\n"
+            + "    return v\n}"
         XCTAssertEqual(texts(body), [body])
         let paren = pieces("let x = f(1,\nif y { }")
         XCTAssertEqual(paren.count, 2, "in brackets other than braces, `if` starts a new statement")
