@@ -27,6 +27,15 @@ final class ControlFlowCommandsTests: SessionTestCase {
         XCTAssertEqual(values("for i in 1...4 where i > 9 { print(i) }"), [])
     }
 
+    func testALoopsNamesHaveTheElementsTypeAndNothingRunsOnATypeError() {
+        let member = error("for x in [1, 2] { print(\"ran\"); print(x.uppercased()) }")
+        XCTAssertTrue(member.contains("value of type 'Int' has no member 'uppercased'"), member)
+        let pair = error("for (i, s) in [\"a\"].enumerated() { print(s + i) }")
+        XCTAssertTrue(pair.contains("binary operator '+' cannot be applied to operands of type 'String' and 'Int'"),
+            pair)
+        XCTAssertEqual(values("for (i, s) in [\"a\"].enumerated() { print(s.uppercased(), i + 1) }"), ["A 1"])
+    }
+
     func testBreakAndContinueInATopLevelLoop() {
         XCTAssertEqual(values("for i in 1...10 { if i % 2 == 0 { continue }; if i > 5 { break }; print(i) }"),
             ["1", "3", "5"])

@@ -407,6 +407,29 @@ extension Interpreter {
         return named
     }
 
+    /// Swift's type errors in a top-level loop, before it runs: the loop's names have the type of the
+    /// sequence's elements (`for x in [1, 2] { x.uppercased() }` is refused, as swiftc refuses it).
+    func checkLoop(_ loop: Parser.ForInLoop, written: String, at token: Token) throws {
+        let sequence = checker.type(of: loop.sequence, arguments: [])
+        let names = checker.loopNameTypes(of: sequence, count: loop.patternCount)
+        // In the body (a closure), the loop's names are those of the closure around it; each
+        // stands here for a value of its type.
+        let body = loop.body.body.rewritten(intoPipelines: true) { part in
+            guard case .captured(1, let index) = part, names.indices.contains(index), names[index].isKnownPlainType
+            else { return nil }
+            return .call("#typed", [.literal(.string(names[index].swiftName)), part])
+        }
+        do {
+            try checker.checkExpression(loop.sequence, arguments: [])
+            if let filter = loop.filter { try checker.checkExpression(filter, arguments: names) }
+            try checker.checkExpression(body, arguments: [])
+        } catch let mismatch as TypeMismatch {
+            let statement = PipelineSyntax(
+                source: .expression(loop.sequence), operators: [], text: written, startOffset: 0)
+            throw checker.located(mismatch, in: statement, after: token)
+        }
+    }
+
     /// `for NAME in SEQUENCE { BODY }`: runs the body for each element, its names resolved first; a
     /// failure stops the loop where it is, with what the body did until then kept, as Swift's would.
     func runLoop(_ loop: Parser.ForInLoop) throws {

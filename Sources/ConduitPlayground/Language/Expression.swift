@@ -351,32 +351,6 @@ extension Expression {
 }
 
 extension Expression {
-    /// The expression with every use of the name `name` replaced (a loop's variable becomes `$0`).
-    func replacingName(_ name: String, with replacement: Expression) -> Expression {
-        func replaced(_ expression: Expression) -> Expression { expression.replacingName(name, with: replacement) }
-        switch self {
-        case .name(let written, _) where written == name: return replacement
-        case .literal, .argument, .captured, .bound, .name, .pipeline: return self
-        case .array(let items): return .array(items.map(replaced))
-        case .record(let fields): return .record(fields.map { ($0.0, replaced($0.1)) })
-        case .dictionary(let fields): return .dictionary(fields.map { ($0.0, replaced($0.1)) })
-        case .tuple(let fields): return .tuple(fields.map { ($0.0, replaced($0.1)) })
-        case .member(let base, let member): return .member(replaced(base), member)
-        case .optionalMember(let base, let member): return .optionalMember(replaced(base), member)
-        case .index(let base, let index): return .index(replaced(base), replaced(index))
-        case .unary(let op, let operand): return .unary(op, replaced(operand))
-        case .binary(let op, let left, let right): return .binary(op, replaced(left), replaced(right))
-        case .conditional(let condition, let whenTrue, let whenFalse):
-            return .conditional(replaced(condition), replaced(whenTrue), replaced(whenFalse))
-        case .local(let slot, let value, let body):
-            return .local(slot: slot, value: replaced(value), body: replaced(body))
-        case .call(let function, let arguments): return .call(function, arguments.map(replaced))
-        case .namedCall(let function, let arguments, let token):
-            return .namedCall(function, arguments.map(replaced), token)
-        case .newVariable, .variable, .setVariable, .loop, .returning: return mappingBodyParts(replaced)
-        }
-    }
-
     /// A body's variable, loop or `returning` with each of its parts changed by `transform` (the
     /// session binds names this way); any other expression as it is.
     func mappingBodyParts(_ transform: (Expression) throws -> Expression) rethrows -> Expression {

@@ -180,7 +180,11 @@ enum ObjectCommands {
             if parser.current.identifier != "await", parser.peek(1).identifier == "in" || parser.current.isSymbol("(") {
                 // `for name in names { print(name) }`: a loop over a value.
                 let loop = try parser.forInLoop()
-                return Statement(word.display) { session in try session.runLoop(loop) }
+                let text = parser.text
+                return Statement(word.display) { session in
+                    try session.checkLoop(loop, written: text, at: word)
+                    try session.runLoop(loop)
+                }
             }
             guard parser.current.identifier == "await" else { throw SyntaxError(usage, at: parser.current) }
             parser.advance()
