@@ -36,6 +36,16 @@ final class ControlFlowCommandsTests: SessionTestCase {
         XCTAssertEqual(values("for (i, s) in [\"a\"].enumerated() { print(s.uppercased(), i + 1) }"), ["A 1"])
     }
 
+    func testANonBoolConditionIsRefusedBeforeAnythingRuns() {
+        let lines = type("repeat { print(\"ran\") } while 5")
+        XCTAssertFalse(lines.contains("ran"), "\(lines)")
+        XCTAssertTrue(lines.first?.contains("type 'Int' cannot be used as a boolean") ?? false, "\(lines)")
+        let filter = type("for i in 1...3 where i { print(i) }")
+        XCTAssertFalse(filter.contains("1"), "\(filter)")
+        XCTAssertTrue(filter.first?.contains("type 'Int' cannot be used as a boolean") ?? false, "\(filter)")
+        XCTAssertTrue(error("for i in 1...3 where { print(i) }").contains("expected a condition after `where`"))
+    }
+
     func testBreakAndContinueInATopLevelLoop() {
         XCTAssertEqual(values("for i in 1...10 { if i % 2 == 0 { continue }; if i > 5 { break }; print(i) }"),
             ["1", "3", "5"])

@@ -34,8 +34,7 @@ extension TypeChecker {
             try check(whenFalse)
             let type = typed(condition)
             if type.isKnownPlainType, type != .bool {
-                throw TypeMismatch(message: "type '\(type.swiftName)' cannot be used as a boolean; "
-                    + "test for '!= 0' instead", near: "?")
+                throw TypeMismatch(message: TypeMismatch.notABoolean(type), near: "?")
             }
         case .local(let slot, let value, let body):
             try check(value)

@@ -30,13 +30,12 @@ extension TypeChecker {
         return Array(repeating: .value, count: count)
     }
 
-    /// A loop's condition: Swift refuses one that is not a `Bool`.
-    private func checkCondition(_ condition: Expression, arguments: [ValueType], depth: Int) throws {
+    /// A loop's condition (or its `where` clause): Swift refuses one that is not a `Bool`.
+    func checkCondition(_ condition: Expression, arguments: [ValueType], depth: Int) throws {
         try checkExpression(condition, arguments: arguments, depth: depth)
         let type = type(of: condition, arguments: arguments)
         if type.isKnownPlainType, type != .bool {
-            throw TypeMismatch(message: "type '\(type.swiftName)' cannot be used as a boolean; test for '!= 0' instead",
-                near: nil)
+            throw TypeMismatch(message: TypeMismatch.notABoolean(type), near: nil)
         }
     }
 }

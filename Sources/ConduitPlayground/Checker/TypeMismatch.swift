@@ -20,6 +20,16 @@ struct TypeMismatch: Error {
         return "cannot convert value of type '\(actual.swiftName)' to \(role) '\(expected.swiftName)'"
     }
 
+    /// Swift's message for a condition of type `type`, which is not a `Bool`.
+    static func notABoolean(_ type: ValueType) -> String {
+        switch type {
+        case .int, .double: return "type '\(type.swiftName)' cannot be used as a boolean; test for '!= 0' instead"
+        case .optional:
+            return "optional type '\(type.swiftName)' cannot be used as a boolean; test for '!= nil' instead"
+        default: return "cannot convert value of type '\(type.swiftName)' to expected condition type 'Bool'"
+        }
+    }
+
     /// Whether a value of type `actual` may stand where `expected` is needed, as far as the
     /// checker can tell (unknown types fit anything; an integer fits a `Double`, as a literal does).
     static func fits(_ actual: ValueType, _ expected: ValueType) -> Bool {

@@ -421,7 +421,7 @@ extension Interpreter {
         }
         do {
             try checker.checkExpression(loop.sequence, arguments: [])
-            if let filter = loop.filter { try checker.checkExpression(filter, arguments: names) }
+            if let filter = loop.filter { try checker.checkCondition(filter, arguments: names, depth: 0) }
             try checker.checkExpression(body, arguments: [])
         } catch let mismatch as TypeMismatch {
             let statement = PipelineSyntax(
@@ -451,10 +451,7 @@ extension Interpreter {
                 }
                 if let filter {
                     let holds = try filter.evaluate(values)
-                    guard case .bool(let passes) = holds else {
-                        throw PlaygroundError("a `where` clause is a condition: it gave \(holds.kindName) \(holds), "
-                            + "not a Bool")
-                    }
+                    guard case .bool(let passes) = holds else { throw Expression.notACondition(holds) }
                     if !passes { return true }
                 }
                 let scoped = body.scoped(CapturedScope(values: values, parent: nil))

@@ -50,6 +50,10 @@ extension Parser {
         var filter: Expression?
         if current.identifier == "where" {
             advance()
+            guard !current.isSymbol("{") else {
+                throw SyntaxError("expected a condition after `where`, such as `for i in 1...10 where i % 2 == 0 { }`",
+                    at: current)
+            }
             filter = try condition()
         }
         guard current.isSymbol("{") else {

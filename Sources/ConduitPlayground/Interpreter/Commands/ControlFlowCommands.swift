@@ -129,6 +129,11 @@ extension Interpreter {
     /// Runs `body` while `condition` holds, reading the condition anew before each turn (after the
     /// block, for `repeat`-`while`, whose block runs at least once).
     func runWhileLoop(condition: Expression, body: Expression, at token: Token, testsFirst: Bool = true) throws {
+        do {
+            try checker.checkCondition(condition, arguments: [], depth: 0)
+        } catch let mismatch as TypeMismatch {
+            throw SyntaxError(mismatch.message, at: token)
+        }
         let test = try bind(condition)
         let block = try bind(body)
         try located(at: token) {
