@@ -338,6 +338,15 @@ extension Interpreter {
     /// subject's `send(VALUE)`, or NotificationCenter's `publisher(for:)` and `post(name:object:)`.
     private func resolveCall(_ name: String, _ arguments: [Expression], at token: Token) throws -> Expression {
         func evaluated(_ values: [Value]) -> [Value] { values }
+        if let declaring = declaringFunction, declaring.name == name {
+            // `fact(n - 1)` in the body of `fact`: the function being declared calls itself.
+            guard arguments.count == declaring.parameterCount else {
+                throw SyntaxError("`\(name)` takes \(declaring.parameterCount) argument"
+                    + "\(declaring.parameterCount == 1 ? "" : "s")", at: token)
+            }
+            let call = declaring.call
+            return .bound(BoundExpression { values in try call.call(try arguments.map { try $0.evaluate(values) }) })
+        }
         if case .function(let function)? = entries[name] {
             guard arguments.count == function.parameters.count else {
                 throw SyntaxError(

@@ -107,6 +107,8 @@ final class Interpreter: @unchecked Sendable {
     /// The types of the arguments of the closure being bound, where the checker knows them:
     /// `.sink { print($0) }` on optional values prints `Optional(...)`, as Swift's does.
     var closureArgumentTypes: [ValueType] = []
+    /// The function whose body is being resolved: a call of its name inside is a call of itself.
+    var declaringFunction: (name: String, parameterCount: Int, call: SelfCall)?
     /// Where the learner is in the guided `tour`.
     var tourProgress = TourProgress()
     /// The connections to servers whose channels other processes share (`let room = Postgres(URL)`).
@@ -532,6 +534,9 @@ final class Interpreter: @unchecked Sendable {
                 "invalid redeclaration of `\(key)`: it is already `\(named.summary(named: key))`; choose another name"
                     + "\(assign), or `drop \(key)` first",
                 at: name)
+        case .function:
+            // As in Swift's REPL, a function may be declared again; what was made with the old one keeps it.
+            return
         default:
             throw SyntaxError(
                 "`\(key)` already names a \(existing.kindName); choose another name, or `drop \(key)` first", at: name
