@@ -85,6 +85,18 @@ final class EvaluationBudgetTests: SessionTestCase {
         XCTAssertEqual(type("count"), ["255"], "the loop stopped at its first check, keeping what it did")
     }
 
+    func testAnInterruptStopsALoopInAFunctionsBody() {
+        let pressed = Atomic<Bool>(false)
+        session.setInterruptCheck { pressed.load(ordering: .relaxed) }
+        type("func spin() -> Int { var n = 0; for i in 0..<1000 { for j in 0..<1000 { n += i + j } }; return n }")
+        pressed.store(true, ordering: .relaxed)
+        let records = session.evaluate("print(spin())")
+        XCTAssertTrue(records.contains { $0.text.contains("interrupted (Ctrl-C): the loop stopped after 256 turns") },
+            "\(records)")
+        pressed.store(false, ordering: .relaxed)
+        XCTAssertEqual(values("print(1)"), ["1"])
+    }
+
     func testAnInterruptStopsALongTickBetweenActions() {
         let pressed = Atomic<Bool>(false)
         let seen = Atomic<Int>(0)

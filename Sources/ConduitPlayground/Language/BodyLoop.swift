@@ -22,6 +22,10 @@ struct BodyLoop {
     /// with a message rather than hanging the session.
     static let maximumTurns = 1_000_000
 
+    /// Asked every 256 turns whether the step running the loop was stopped (Ctrl-C): set by the
+    /// session around each step, so that loops nested in a function's body stop too.
+    @TaskLocal static var stopRequested: (@Sendable () -> Bool)?
+
     /// The expressions it is made of, for the questions asked of every part of an expression.
     var parts: [Expression] {
         switch kind {
@@ -47,29 +51,34 @@ struct BodyLoop {
         let kept = Array(arguments.prefix(slot))
         switch kind {
         case .forIn(let sequence, let names, let filter):
+            var turns = 0
             for element in try BodyLoop.elements(of: try sequence.evaluate(arguments)) {
                 let values = kept + (try BodyLoop.names(of: element, count: names))
                 if let filter, try !BodyLoop.holds(try filter.evaluate(values)) { continue }
-                guard try turn(values) else { break }
+                guard try turn(values, &turns) else { break }
             }
         case .whileLoop(let condition):
             var turns = 0
             while try BodyLoop.holds(try condition.evaluate(kept)) {
-                try BodyLoop.count(&turns, of: "while")
-                guard try turn(kept) else { break }
+                try BodyLoop.limit(turns, of: "while")
+                guard try turn(kept, &turns) else { break }
             }
         case .repeatWhile(let condition):
             var turns = 0
             repeat {
-                try BodyLoop.count(&turns, of: "repeat")
-                guard try turn(kept) else { break }
+                try BodyLoop.limit(turns, of: "repeat")
+                guard try turn(kept, &turns) else { break }
             } while try BodyLoop.holds(try condition.evaluate(kept))
         }
         return .void
     }
 
     /// Runs the body once; false when it ran `break`.
-    private func turn(_ values: [Value]) throws -> Bool {
+    private func turn(_ values: [Value], _ turns: inout Int) throws -> Bool {
+        turns += 1
+        if turns % 256 == 0, let stopRequested = BodyLoop.stopRequested, stopRequested() {
+            throw PlaygroundError("interrupted (Ctrl-C): the loop stopped after \(turns) turns")
+        }
         do {
             _ = try body.evaluate(values)
             return true
@@ -80,9 +89,8 @@ struct BodyLoop {
         }
     }
 
-    private static func count(_ turns: inout Int, of keyword: String) throws {
-        turns += 1
-        guard turns <= maximumTurns else {
+    private static func limit(_ turns: Int, of keyword: String) throws {
+        guard turns < maximumTurns else {
             throw PlaygroundError("this `\(keyword)` loop ran \(maximumTurns) times and its condition still holds: "
                 + "it stopped there; change what the condition reads inside the loop")
         }
