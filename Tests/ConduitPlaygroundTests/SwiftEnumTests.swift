@@ -71,4 +71,16 @@ final class SwiftEnumTests: SessionTestCase {
             "Box is declared again: the new declaration serves from now on"),
             "a type declared again replaces the old one, as in Swift's REPL")
     }
+
+    func testACaseWithValuesMayLeaveOutItsTypeWhenOneEnumerationHasIt() {
+        type("enum Shape { case circle(radius: Double); case square(side: Double) }")
+        type("func area(_ s: Shape) -> Double { switch s { case .circle(let r): return 3 * r * r; "
+            + "case .square(let side): return side * side } }")
+        XCTAssertEqual(
+            values("print(area(.square(side: 2.0)), [.circle(radius: 1), .square(side: 3)].count)"), ["4.0 2"])
+        type("enum Other { case circle(Int) }")
+        let message = error("print(area(.circle(radius: 1)))")
+        XCTAssertTrue(message.contains("cannot infer which enumeration `.circle` is: `Other`, `Shape`"), message)
+        XCTAssertTrue(error("print(.hexagon(1))").contains("no enumeration declared here has a case `hexagon`"))
+    }
 }

@@ -22,9 +22,25 @@ extension Interpreter {
         return .literal(declaration.value(of: enumCase))
     }
 
+    /// `.circle` written where Swift infers the enumeration: `Shape.circle`, when exactly one declared
+    /// enumeration has that case (the playground does not know the type the context expects).
+    func implicitMember(_ name: String, at token: Token) throws -> String {
+        let caseName = String(name.dropFirst())
+        let owners = enums.keys.sorted().filter { enums[$0]?.case(named: caseName) != nil }
+        guard owners.count == 1, let owner = owners.first else {
+            throw SyntaxError(owners.isEmpty
+                ? "no enumeration declared here has a case `\(caseName)`; declare one (`enum Shape { case "
+                    + "\(caseName)(Double) }`), or write the type's name before the case"
+                : "cannot infer which enumeration `\(name)` is: \(owners.map { "`\($0)`" }.joined(separator: ", ")) "
+                    + "each have it; write `\(owners[0])\(name)`", at: token)
+        }
+        return owner + name
+    }
+
     /// `Load.loaded(5)` or `Suit(rawValue: "♥")`: the value it makes when the expression runs; nil
     /// if `name` is no enumeration's.
     func enumCall(_ name: String, _ arguments: [Expression], at token: Token) throws -> Expression? {
+        if name.hasPrefix(".") { return try enumCall(try implicitMember(name, at: token), arguments, at: token) }
         let parts = name.split(separator: ".").map(String.init)
         guard entries[parts[0]] == nil, let declaration = enums[parts[0]], parts.count <= 2 else { return nil }
         guard parts.count == 2 else {

@@ -398,6 +398,15 @@ extension Parser {
             advance()
             advance()
             return .literal(.string(name))
+        case .symbol(".") where peek(1).identifier != nil && peek(2).isSymbol("("):
+            // `.circle(radius: 1)`, an enum case with values whose type Swift infers: the session finds
+            // the one enumeration declared with that case.
+            let name = "." + (peek(1).identifier ?? "")
+            advance()
+            advance()
+            advance()
+            let arguments = try callArguments(of: name)
+            return .namedCall(name, arguments, covering(from: token))
         case .symbol("("):
             return try parenthesized()
         case .symbol("[") where peek(1).isSymbol(":") && peek(2).isSymbol("]"):
