@@ -147,7 +147,8 @@ final class PastedSwiftCodeTests: SessionTestCase {
         type("sink metal = styles.filter { $0 == .metal }")
         XCTAssertEqual(values("send styles \"metal\""), ["metal ← \"metal\""])
         XCTAssertEqual(values("send styles \"pop\""), [])
-        XCTAssertTrue(error("sink x = styles.map { .milliseconds(3) }").contains("expected a value"))
+        let message = error("sink x = styles.map { .milliseconds(3) }")
+        XCTAssertTrue(message.contains("no enumeration declared here has a case `milliseconds`"), message)
     }
 
     func testAnUnlabelledCallOfAnUnknownTypeMakesNoRecord() {

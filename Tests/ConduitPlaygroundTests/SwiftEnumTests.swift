@@ -77,7 +77,7 @@ final class SwiftEnumTests: SessionTestCase {
         type("func area(_ s: Shape) -> Double { switch s { case .circle(let r): return 3 * r * r; "
             + "case .square(let side): return side * side } }")
         XCTAssertEqual(
-            values("print(area(.square(side: 2.0)), [.circle(radius: 1), .square(side: 3)].count)"), ["4.0 2"])
+            values("print(area(.square(side: 2)), [.circle(radius: 1), .square(side: 3)].count)"), ["4.0 2"])
         type("enum Other { case circle(Int) }")
         let message = error("print(area(.circle(radius: 1)))")
         XCTAssertTrue(message.contains("cannot infer which enumeration `.circle` is: `Other`, `Shape`"), message)

@@ -39,10 +39,9 @@ extension Parser {
                     throw SyntaxError("expected a case name, such as `case up`", at: caseName)
                 }
                 advance()
-                var associated = 0
+                var associated: [String] = []
                 if current.isSymbol("(") {
-                    let types = try skipType()
-                    associated = Parser.topLevelCommas(in: types) + 1
+                    associated = Parser.associatedTypes(in: try skipType())
                     if rawType != nil {
                         throw SyntaxError("an enum with raw values cannot carry values: `\(word)` has both",
                             at: caseName)
@@ -71,7 +70,7 @@ extension Parser {
                 guard !cases.contains(where: { $0.name.display == word }) else {
                     throw SyntaxError("`\(word)` is declared twice", at: caseName)
                 }
-                cases.append(.init(name: caseName, rawValue: raw, associatedCount: associated))
+                cases.append(.init(name: caseName, rawValue: raw, associatedTypes: associated))
             } while current.isSymbol(",")
         }
         advance()
@@ -81,18 +80,30 @@ extension Parser {
         return EnumDeclaration(name: name.display, cases: cases, hasRawValues: rawType != nil)
     }
 
-    /// The commas of `(Int, String)` not inside brackets: one fewer than its elements.
-    static func topLevelCommas(in types: String) -> Int {
+    /// The types of `(radius: Double, String)`, one per element, their labels left out.
+    static func associatedTypes(in written: String) -> [String] {
+        let inner = written.trimmingWhitespace().dropFirst().dropLast()
+        var types: [String] = []
         var depth = 0
-        var commas = 0
-        for character in types {
+        var element = ""
+        for character in inner {
             switch character {
             case "(", "[", "<": depth += 1
             case ")", "]", ">": depth -= 1
-            case "," where depth == 1: commas += 1
+            case "," where depth == 0:
+                types.append(element)
+                element = ""
+                continue
             default: break
             }
+            element.append(character)
         }
-        return commas
+        types.append(element)
+        return types.map { type in
+            // `radius: Double`: the label goes; `[String: Int]` keeps its colon.
+            let parts = type.split(separator: ":", maxSplits: 1)
+            let isLabelled = parts.count == 2 && parts[0].trimmingWhitespace().allSatisfy { $0.isLetter || $0 == "_" }
+            return (isLabelled ? String(parts[1]) : type).trimmingWhitespace()
+        }
     }
 }

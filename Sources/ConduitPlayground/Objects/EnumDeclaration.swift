@@ -10,8 +10,11 @@ struct EnumDeclaration {
     struct Case {
         let name: Token
         let rawValue: Value?
+        /// The types of its associated values as written (`case circle(radius: Double)`: `Double`).
+        let associatedTypes: [String]
+
         /// How many associated values it carries (`case loaded(Int)`: 1).
-        let associatedCount: Int
+        var associatedCount: Int { associatedTypes.count }
     }
 
     let name: String
@@ -30,7 +33,15 @@ struct EnumDeclaration {
     func value(of enumCase: Case, associated: [Value] = []) -> Value {
         var fields = [Value.Field(EnumDeclaration.caseField, .string(enumCase.name.display))]
         if hasRawValues, let raw = enumCase.rawValue { fields.append(.init("rawValue", raw)) }
-        for (index, value) in associated.enumerated() { fields.append(.init("#\(index)", value)) }
+        for (index, value) in associated.enumerated() {
+            // `.square(side: 2)`: an integer literal for a `Double` is a Double, as Swift reads it.
+            var value = value
+            if case .int(let number) = value, index < enumCase.associatedTypes.count,
+                enumCase.associatedTypes[index] == "Double" {
+                value = .double(Double(number))
+            }
+            fields.append(.init("#\(index)", value))
+        }
         return .record(RecordFields(fields, kind: .instance(name)))
     }
 
