@@ -83,7 +83,7 @@ final class ClassMethodTests: SessionTestCase {
         XCTAssertTrue(error("class A { func f() }").contains("`func f` needs its body in braces"))
         XCTAssertTrue(error("class B { func f() { print($0) } }").contains("`func f` takes no `$0`"))
         XCTAssertTrue(error("class C { init() print(1) }").contains("`init` needs its body in braces"))
-        XCTAssertTrue(error("struct D { func f() { } }").contains("belongs to a `class`"))
+        XCTAssertTrue(error("object D { func f() { } }").contains("belongs to a `class`"))
         XCTAssertTrue(error("class E { var f = 1; func f() { } }").contains("`f` is declared twice"))
         // A `?.` chain on the left sets the property unless the owner is nil, as Swift does (issue 28).
         type("class F { var child: Counter?; func g() { self.child?.count = 5 } }")

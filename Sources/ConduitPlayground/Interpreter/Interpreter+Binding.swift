@@ -83,7 +83,7 @@ extension Interpreter {
     /// so does an expression without names (the usual `send n {name: "ace"}`), without a copy.
     func bind(_ expression: Expression) throws -> Expression {
         // In a closure whose argument types are known, an interpolated optional is looked for too.
-        if !expression.needsBinding, closureArgumentTypes.isEmpty { return expression }
+        if !expression.needsBinding, closureArgumentTypes.isEmpty, !callsStructMethod(expression) { return expression }
         switch expression {
         case .literal, .argument, .captured:
             return expression
@@ -119,6 +119,9 @@ extension Interpreter {
             }
             // `Card.tapped`, a class's static constant (a notification's name, say): it stands for itself.
             return .literal(.string("\(root).\(name)"))
+        case .member(let base, let name) where structMethods.isDeclared(name):
+            // `point.describe()`: a struct's method without arguments, written as a call.
+            return try boundStructCall(name, on: base, [], orMember: true)
         case .member(let base, let name):
             let bound = try bind(base)
             if case .literal(.object(let object)) = bound {
@@ -143,6 +146,9 @@ extension Interpreter {
             && checker.type(of: arguments[0], arguments: closureArgumentTypes).isOptional:
             // `"\(x)"` of an optional reads `Optional(5)`, as Swift's interpolation does.
             return .call(Functions.optionalText, [try bind(arguments[0])])
+        case .call(let name, let arguments) where name.hasPrefix(".") && !arguments.isEmpty
+            && structMethods.isDeclared(String(name.dropFirst())):
+            return try boundStructCall(String(name.dropFirst()), on: arguments[0], Array(arguments.dropFirst()))
         case .call(let name, let arguments):
             return .call(name, try arguments.map(bind))
         case .bound:
@@ -520,13 +526,32 @@ extension Interpreter {
                 var path = Expression.name(
                     root, Token(kind: .identifier(root), offset: token.offset, length: root.count))
                 for member in parts.dropFirst().dropLast() { path = .member(path, member) }
+                if case .value(let named)? = entries[root], named.isConstant, parts.count == 2,
+                    structMethods.method(last, for: named.value)?.isMutating == true
+                {
+                    throw SyntaxError(
+                        "cannot use mutating member on immutable value: '\(root)' is a 'let' constant", at: token)
+                }
                 let receiver = try bind(path)
                 let written = parts.dropLast().joined(separator: ".")
+                let table = structMethods
                 return .bound(
                     BoundExpression { [weak self] values in
                         guard let self else { throw PlaygroundError("the session is gone") }
                         let value = try receiver.evaluate(values)
                         let given = try arguments.map { try $0.evaluate(values) }
+                        if let method = table.method(last, for: value) {
+                            // `stack.push(3)`: a struct's method; a `mutating` one sets the variable.
+                            let (result, changed) = try method.run(on: value, given)
+                            if method.isMutating {
+                                do {
+                                    try self.assign(changed, to: path, at: token)
+                                } catch let error as SyntaxError {
+                                    throw PlaygroundError(error.message)
+                                }
+                            }
+                            return result
+                        }
                         if case .object(let object) = value { return try object.call(last, given) }
                         if case .publisher(let publisher) = value, last == "send" { return try publisher.send(given) }
                         guard CollectionMethods.names.contains(last) else {

@@ -107,6 +107,8 @@ final class Interpreter: @unchecked Sendable {
     /// The types of the arguments of the closure being bound, where the checker knows them:
     /// `.sink { print($0) }` on optional values prints `Optional(...)`, as Swift's does.
     var closureArgumentTypes: [ValueType] = []
+    /// The methods of the structs declared, which calls on their values run.
+    let structMethods = StructMethodTable()
     /// The function whose body is being resolved: a call of its name inside is a call of itself.
     var declaringFunction: (name: String, parameterCount: Int, call: SelfCall)?
     /// Where the learner is in the guided `tour`.

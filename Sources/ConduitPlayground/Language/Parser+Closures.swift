@@ -223,6 +223,10 @@ extension Parser {
         if let append = try propertyAppend() { return try followed(append, at: nextLocal) }
         let body = try expression()
         let assigns = current.isSymbol("=") && !peek(1).isSymbol("=") || atCompoundAssignment
+        if immutableSelf, assigns || Parser.callsMutatingMethod(body), Parser.isRooted(body, at: selfReference) {
+            throw SyntaxError("cannot assign to property: 'self' is immutable; mark the method `mutating` to set "
+                + "a struct's properties", at: current)
+        }
         if !returns, case .variable(let variable) = body, assigns {
             // `total += x`, `best = max(best, x)`: sets the body's `var`, for what follows and for
             // the loop's next turn.
@@ -331,7 +335,7 @@ extension Parser {
             span: call.span)
         let changed = PipelineSyntax(
             source: syntax.source, operators: [marked], text: syntax.text, startOffset: syntax.startOffset)
-        return .call(".set", [owner, .literal(.string(property)), .pipeline(changed)])
+        return try setting(property, of: owner, to: .pipeline(changed), immutable: false, at: call.token)
     }
 
     /// Whether `expression` is a top-level name or a member of one (`label`, `model.child`): an object
@@ -410,6 +414,7 @@ extension Parser {
             parameters[property] == nil, peek(ahead + 1).isSymbol("."), peek(ahead + 2).identifier == "append",
             peek(ahead + 3).isSymbol("(")
         else { return nil }
+        let token = peek(ahead + 2)
         for _ in 0..<(ahead + 4) { advance() }
         var whole = false
         if current.identifier == "contentsOf", peek(1).isSymbol(":") {
@@ -420,11 +425,48 @@ extension Parser {
         let added = try expression()
         try expectSymbol(")", "close `\(property).append(` with `)`")
         let updated = Expression.binary(.plus, .member(receiver, property), whole ? added : .array([added]))
-        return .call(".set", [receiver, .literal(.string(property)), updated])
+        return try Parser.setting(property, of: receiver, to: updated, immutable: immutableSelf, at: token)
     }
 }
 
 extension Parser {
+    /// Sets `property` of `owner` to `value`: an object's property is set; a struct's value held in a
+    /// variable (`self` in a `mutating func`) is given a copy with the property changed.
+    static func setting(
+        _ property: String, of owner: Expression, to value: Expression, immutable: Bool, at token: Token
+    ) throws -> Expression {
+        if case .variable(let variable) = owner {
+            return .setVariable(variable, .call(ElementUpdate.field, [owner, .literal(.string(property)), value]),
+                at: token)
+        }
+        if immutable {
+            throw SyntaxError("cannot use mutating member on immutable value: 'self' is immutable; mark the method "
+                + "`mutating`", at: token)
+        }
+        return .call(".set", [owner, .literal(.string(property)), value])
+    }
+
+    /// Whether `body` calls a mutating method of a collection (`items.append(x)`, `names.sort()`).
+    static func callsMutatingMethod(_ body: Expression) -> Bool {
+        guard case .pipeline(let syntax) = body, syntax.operators.count == 1, let call = syntax.operators.first else {
+            return false
+        }
+        return CollectionMethods.mutating[call.name] != nil
+    }
+
+    /// Whether `expression` is `root` or a member or an element of it (`self.items[0]`).
+    static func isRooted(_ expression: Expression, at root: Expression?) -> Bool {
+        guard case .argument(let slot)? = root else { return false }
+        switch expression {
+        case .argument(let index): return index == slot
+        case .member(let base, _), .optionalMember(let base, _), .index(let base, _): return isRooted(base, at: root)
+        case .pipeline(let syntax):
+            if case .expression(let base) = syntax.source { return isRooted(base, at: root) }
+            return false
+        default: return false
+        }
+    }
+
     /// Swift's refusal of an assignment to a body's `let` or to a closure's parameter.
     func constantAssignment(to slot: Int) -> SyntaxError {
         guard let name = parameters.first(where: { $0.value == slot })?.key else {

@@ -2,10 +2,10 @@
 /// writes them (`@Published private(set) var songs: [Song] = []`); types are read and skipped, as
 /// playground values carry their own.
 extension Parser {
-    /// The properties between `{` and `}`, separated by `;` or new lines (an `object` or a `struct`,
-    /// which have no methods).
+    /// The properties between `{` and `}`, separated by `;` or new lines (an `object`, which has no
+    /// methods).
     mutating func propertyDeclarations(in what: String) throws -> [PropertyDeclaration] {
-        let body = try typeBody(in: what)
+        let body = try typeBody(in: what, methodsMay: false)
         if let method = body.methods.first {
             throw SyntaxError(
                 "\(what) holds properties here; a method such as `func \(method.name.display)` belongs to a `class`",
@@ -16,9 +16,12 @@ extension Parser {
     }
 
     /// A class's properties and methods between `{` and `}`, separated by `;` or new lines.
-    mutating func typeBody(in what: String) throws
+    mutating func typeBody(in what: String, methodsMay: Bool = true) throws
         -> (properties: [PropertyDeclaration], methods: [MethodDeclaration])
     {
+        let savedStruct = readingStruct
+        readingStruct = what == "a struct"
+        defer { readingStruct = savedStruct }
         let open = current
         try expectSymbol(
             "{", "the properties of \(what) go between `{` and `}`, such as `{ @Published var song = \"\" }`")
@@ -54,10 +57,13 @@ extension Parser {
     /// `func NAME(PARAMETERS) { BODY }`, after any modifiers; nil (reading nothing) if no `func` is next.
     private mutating func methodDeclaration(members: Set<String>) throws -> MethodDeclaration? {
         var ahead = 0
-        while let word = peek(ahead).identifier, Parser.modifiers.contains(word) || word == "override" {
+        while let word = peek(ahead).identifier, Parser.modifiers.contains(word) || word == "override"
+            || word == "mutating" && readingStruct
+        {
             ahead += 1
         }
         guard peek(ahead).identifier == "func" else { return nil }
+        let mutates = (0..<ahead).contains { peek($0).identifier == "mutating" }
         for _ in 0...ahead { advance() }
         let name = current
         guard let word = name.identifier else {
@@ -79,8 +85,14 @@ extension Parser {
         }
         var scope = ["self": 0]
         for (index, parameter) in parameters.enumerated() { scope[parameter] = index + 1 }
-        let body = try memberBody(parameters: scope, members: members, of: "func \(word)")
-        return MethodDeclaration(name: name, parameters: parameters, body: body)
+        // A struct's method has its value as `self`: a `mutating` one sets it (a variable of the
+        // body), any other only reads it.
+        let body = try memberBody(
+            parameters: scope, members: members, of: "func \(word)",
+            self: readingStruct ? (mutates ? .variable : .immutable) : .object)
+        var method = MethodDeclaration(name: name, parameters: parameters, body: body)
+        method.isMutating = readingStruct && mutates
+        return method
     }
 
     /// `init(PARAMETERS) { BODY }`, after any modifiers; nil (reading nothing) if no `init` is next.
@@ -150,6 +162,12 @@ extension Parser {
     }
 
     private static let initModifiers: Set<String> = ["convenience", "required", "override"]
+
+    /// What `self` is in a method's body: an object, or a struct's value, which a `mutating` method
+    /// may set and any other only reads.
+    enum SelfKind {
+        case object, variable, immutable
+    }
 
     private static let modifiers: Set<String> = [
         "private", "fileprivate", "internal", "public", "open", "final", "weak", "static",
@@ -431,20 +449,22 @@ extension Parser {
 
     /// An observer's or a method's `{ ... }`: statements as a closure's, with `self` as `$0`, the
     /// value or the arguments after it, and the class's members by name.
-    private mutating func memberBody(parameters scope: [String: Int], members: Set<String>, of word: String) throws
-        -> Expression
-    {
+    private mutating func memberBody(
+        parameters scope: [String: Int], members: Set<String>, of word: String, self kind: SelfKind = .object
+    ) throws -> Expression {
         let open = current
         advance()
-        let saved = (parameters, highestArgument, selfMembers, readingCondition)
+        let saved = (parameters, highestArgument, selfMembers, readingCondition, immutableSelf)
         let savedBody = enterBody()
+        if kind == .variable, let slot = scope["self"] { variables.insert(slot) }
+        immutableSelf = kind == .immutable
         enclosingParameters.append(parameters)
         parameters = scope
         highestArgument = -1
         selfMembers = members
         readingCondition = false
         defer {
-            (parameters, highestArgument, selfMembers, readingCondition) = saved
+            (parameters, highestArgument, selfMembers, readingCondition, immutableSelf) = saved
             enclosingParameters.removeLast()
             leaveBody(savedBody)
         }

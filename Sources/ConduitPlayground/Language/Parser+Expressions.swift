@@ -208,8 +208,9 @@ extension Parser {
                         expression = .call(".send", [expression] + arguments)
                         continue
                     }
-                    if selfReference != nil || NumberFormatterObject.methodNames.contains(member),
-                        !current.isSymbol(")")
+                    let onVariable = if case .variable = expression { true } else { false }
+                    if onVariable || selfReference != nil || NumberFormatterObject.methodNames.contains(member),
+                        !current.isSymbol(")") || onVariable
                     {
                         // `self.standupTapped(standup: s)` in a method, `formatter.string(for: n)` in a
                         // function: the object's method.
@@ -462,9 +463,11 @@ extension Parser {
     /// `self` where an observer's body is read: its parameter, or the enclosing observer's in a
     /// closure inside it; nil elsewhere.
     var selfReference: Expression? {
-        if let index = parameters["self"] { return .argument(index) }
+        if let index = parameters["self"] {
+            return variables.contains(index) ? .variable(.argument(index)) : .argument(index)
+        }
         for (distance, scope) in enclosingParameters.reversed().enumerated() {
-            if let index = scope["self"] { return .captured(level: distance + 1, index: index) }
+            if let index = scope["self"] { return capturedName(level: distance + 1, index: index) }
         }
         return nil
     }

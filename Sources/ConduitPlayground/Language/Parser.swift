@@ -34,6 +34,10 @@ struct Parser {
     var loopDepth = 0
     /// Whether a loop of the body being read holds a `return`.
     var returnsFromLoop = false
+    /// Whether a struct's body is being read: its methods have the struct's value as `self`.
+    var readingStruct = false
+    /// Whether `self` is a struct's value that the method being read may not set (not `mutating`).
+    var immutableSelf = false
     /// Whether a `case` of a `switch` is being read (and no loop inside it), where `break` ends the switch.
     var breakEndsSwitch = false
     /// The `let` and `var` steps of the closure or function body being read that hold what a type's

@@ -9,6 +9,8 @@ struct MethodDeclaration {
     var labels: [String] = []
     /// The value each parameter takes when its argument is left out (`standups: [Standup] = []`).
     var defaults: [Expression?] = []
+    /// A struct's `mutating func`: what it does to `self` is the caller's variable's new value.
+    var isMutating = false
 
     /// How the `class` line lists it: `func reset()`, `init(standups:editStandup:)`.
     var summary: String {

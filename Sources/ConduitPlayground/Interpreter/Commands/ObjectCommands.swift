@@ -73,7 +73,13 @@ enum ObjectCommands {
                     if parser.current.isSymbol(",") { parser.advance() }
                 }
             }
-            let properties = try parser.propertyDeclarations(in: "a struct")
+            let (properties, methods) = try parser.typeBody(in: "a struct")
+            if let initialiser = methods.first(where: { $0.name.display == "init" }) {
+                throw SyntaxError(
+                    "a struct's `init` is not run here: its memberwise initialiser makes it "
+                        + "(`\(name.display)(FIELD: VALUE)`); declare `\(name.display)` as a `class` to run an `init`",
+                    at: initialiser.name)
+            }
             if let held = properties.first(where: { $0.subject != nil || !$0.observers.isEmpty }) {
                 throw SyntaxError(
                     "a struct's value is a record here, which holds no subject and runs no observers: "
@@ -82,13 +88,21 @@ enum ObjectCommands {
                 )
             }
             return Statement(word.display) { session in
-                let valueType = ObjectClass(name: name.display, properties: properties, isValueType: true)
+                var valueType = ObjectClass(name: name.display, properties: properties, isValueType: true)
+                valueType.methods = methods
+                // Its methods' names first, so that they may call one another.
+                session.structMethods.declare(methods.map(\.name.display))
+                var bound: [StructMethod] = []
                 try session.declareType(name) {
                     // Checked now, so that a mistake is reported where the struct is declared.
                     _ = try session.record(of: valueType, fields: [], at: name)
                     session.classes[name.display] = valueType
+                    // Resolved once the type is known, so that a method may make a value of it.
+                    bound = try session.boundStructMethods(methods)
                 }
-                session.info("struct \(name.display): " + properties.map(\.summary).joined(separator: ", "))
+                session.structMethods.register(bound, for: name.display)
+                session.info("struct \(name.display): "
+                    + (properties.map(\.summary) + methods.map(\.summary)).joined(separator: ", "))
             }
         },
         CommandSpec(

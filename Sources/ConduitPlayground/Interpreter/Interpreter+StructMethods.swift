@@ -1,0 +1,56 @@
+/// Methods of the session's structs (`struct Stack { var items: [Int] = []; mutating func push(_ x:
+/// Int) { items.append(x) } }`): resolved when the struct is declared, run on a value of it, and a
+/// `mutating` one's changed `self` written back to the variable the call was made on.
+extension Interpreter {
+    /// The struct's methods with their names resolved.
+    func boundStructMethods(_ methods: [MethodDeclaration]) throws -> [StructMethod] {
+        try methods.map { method in
+            let body = try bind(method.body)
+            return StructMethod(
+                name: method.name.display, parameterCount: method.parameters.count, isMutating: method.isMutating,
+                body: BoundExpression { try body.evaluate($0) })
+        }
+    }
+
+    /// Whether `expression` calls, at any depth, a method some struct declares (which binding resolves).
+    func callsStructMethod(_ expression: Expression) -> Bool {
+        guard structMethods.hasAny else { return false }
+        switch expression {
+        case .call(let name, let arguments) where name.hasPrefix(".") && !arguments.isEmpty:
+            if structMethods.isDeclared(String(name.dropFirst())) { return true }
+        case .member(_, let name):
+            if structMethods.isDeclared(name) { return true }
+        default: break
+        }
+        return expression.parts.contains { callsStructMethod($0) }
+    }
+
+    /// A call of the method `name` on `receiver` (in a closure's, a function's or a method's body):
+    /// a struct's method when the value is one of a struct that has it, else the value's own method
+    /// (or, `orMember`, its member of that name). A `mutating` method sets the body's variable it is
+    /// called on; on a constant it is refused, as Swift refuses it.
+    func boundStructCall(_ name: String, on receiver: Expression, _ arguments: [Expression], orMember: Bool = false)
+        throws -> Expression
+    {
+        let target = try bind(receiver)
+        let given = try arguments.map(bind)
+        let table = structMethods
+        return .bound(BoundExpression { values in
+            let value = try target.evaluate(values)
+            let passed = try given.map { try $0.evaluate(values) }
+            guard let method = table.method(name, for: value) else {
+                if orMember { return try Expression.member(name, of: value) }
+                return try Functions.call("." + name, [value] + passed)
+            }
+            let (result, changed) = try method.run(on: value, passed)
+            if method.isMutating {
+                guard case .variable(let variable) = target else {
+                    throw PlaygroundError("cannot use mutating member on immutable value: `\(name)` changes the "
+                        + "struct, so call it on a `var`")
+                }
+                try LocalVariable.write(changed, to: try variable.evaluate(values))
+            }
+            return result
+        })
+    }
+}

@@ -1,0 +1,54 @@
+/// A method of a struct as a call runs it (`stack.push(3)`, `point.describe()`): its body, names
+/// resolved, runs with the struct's value as `self` and the arguments after it. A `mutating`
+/// method's `self` is a variable of its own (`LocalVariable`), whose value when the method is done
+/// is the caller's variable's new value.
+struct StructMethod: Sendable {
+    let name: String
+    let parameterCount: Int
+    let isMutating: Bool
+    let body: BoundExpression
+
+    /// Runs the method on `value`: what it gives, and `self` when it is done.
+    func run(on value: Value, _ arguments: [Value]) throws -> (result: Value, changed: Value) {
+        guard arguments.count == parameterCount else {
+            throw PlaygroundError("`\(name)` takes \(parameterCount) argument\(parameterCount == 1 ? "" : "s"), "
+                + "not \(arguments.count)")
+        }
+        guard isMutating else { return (try body.run([value] + arguments), value) }
+        let place = LocalVariable.make(value)
+        let result = try body.run([place] + arguments)
+        return (result, try LocalVariable.read(place))
+    }
+}
+
+/// The methods of the session's structs, by type and name: a call of a method on a value finds
+/// here, when it runs, the method of the value's type. Shared with the closures that call them,
+/// which may run on other threads.
+final class StructMethodTable: Sendable {
+    private let methods = LockedValue<[String: [String: StructMethod]]>([:])
+    private let names = LockedValue<Set<String>>([])
+
+    /// Makes `declared` method names known, before their bodies are resolved.
+    func declare(_ declared: [String]) {
+        names.withLock { $0.formUnion(declared) }
+    }
+
+    /// Whether any struct declares methods.
+    var hasAny: Bool { names.withLock { !$0.isEmpty } }
+
+    /// Whether some struct has (or is declaring) a method `name`.
+    func isDeclared(_ name: String) -> Bool {
+        names.withLock { $0.contains(name) }
+    }
+
+    /// The struct `type`'s methods, replacing those it had.
+    func register(_ typeMethods: [StructMethod], for type: String) {
+        methods.withLock { $0[type] = Dictionary(typeMethods.map { ($0.name, $0) }, uniquingKeysWith: { $1 }) }
+    }
+
+    /// The method `name` of the struct `value` is an instance of, if it has one.
+    func method(_ name: String, for value: Value) -> StructMethod? {
+        guard case .record(let fields) = value, case .instance(let type) = fields.kind else { return nil }
+        return methods.withLock { $0[type]?[name] }
+    }
+}
