@@ -115,23 +115,7 @@ extension Parser {
     /// `NAMES in SEQUENCE [where FILTER] { BODY }`, after `for`.
     private mutating func forInBodyLoop(after keyword: Token, nextLocal: Int) throws -> Expression {
         let usage = "write `for NAME in VALUE { BODY }`, such as `for x in xs { total += x }`"
-        var names: [String] = []
-        if current.isSymbol("(") {
-            advance()
-            names = try list(until: ")", what: "the loop's names") { parser -> String in
-                guard let name = parser.current.identifier else {
-                    throw SyntaxError("a loop's pattern is names in parentheses, such as `for (i, x) in "
-                        + "xs.enumerated()`", at: parser.current)
-                }
-                parser.advance()
-                return name
-            }
-        } else if let name = current.identifier, name != "in" {
-            names = [name]
-            advance()
-        }
-        guard !names.isEmpty, current.identifier == "in" else { throw SyntaxError(usage, at: current) }
-        advance()
+        let names = try loopPattern(usage: usage)
         let sequence = try condition()
         let saved = (parameters, variables)
         defer { (parameters, variables) = saved }
@@ -139,15 +123,7 @@ extension Parser {
             parameters[name] = nextLocal + offset
             variables.remove(nextLocal + offset)
         }
-        var filter: Expression?
-        if current.identifier == "where" {
-            advance()
-            guard !current.isSymbol("{") else {
-                throw SyntaxError("expected a condition after `where`, such as `for i in 1...10 where i % 2 == 0 { }`",
-                    at: current)
-            }
-            filter = try condition()
-        }
+        let filter = try whereClause()
         guard current.isSymbol("{") else { throw SyntaxError("the loop's body goes in braces: \(usage)", at: current) }
         let body = try block(nextLocal: nextLocal + names.count, after: keyword)
         let kind = BodyLoop.Kind.forIn(sequence: sequence, names: names.count, filter: filter)

@@ -19,25 +19,7 @@ extension Parser {
     mutating func forInLoop() throws -> ForInLoop {
         let usage = "write `for NAME in VALUE { BODY }`, such as `for name in names { print(name) }`"
         let variable = current
-        var names: [String] = []
-        if current.isSymbol("(") {
-            // `for (i, x) in xs.enumerated()`: a tuple pattern, its names taking the elements apart.
-            advance()
-            names = try list(until: ")", what: "the loop's names") { parser -> String in
-                guard let name = parser.current.identifier else {
-                    throw SyntaxError("a loop's pattern is names in parentheses, such as `for (i, x) in "
-                        + "xs.enumerated()`", at: parser.current)
-                }
-                parser.advance()
-                return name
-            }
-        } else if let name = variable.identifier, name != "in" {
-            names = [name]
-            advance()
-        }
-        guard !names.isEmpty else { throw SyntaxError(usage, at: variable) }
-        guard current.identifier == "in" else { throw SyntaxError(usage, at: current) }
-        advance()
+        let names = try loopPattern(usage: usage)
         // As in an `if` condition, a `{` after the sequence opens the body, not a trailing closure.
         let savedCondition = readingCondition
         readingCondition = true
@@ -47,15 +29,7 @@ extension Parser {
         parameters = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         defer { parameters = saved }
         // `for i in 1...10 where i % 3 == 0 { ... }`: the body runs for the elements that pass.
-        var filter: Expression?
-        if current.identifier == "where" {
-            advance()
-            guard !current.isSymbol("{") else {
-                throw SyntaxError("expected a condition after `where`, such as `for i in 1...10 where i % 2 == 0 { }`",
-                    at: current)
-            }
-            filter = try condition()
-        }
+        let filter = try whereClause()
         guard current.isSymbol("{") else {
             throw SyntaxError("the loop's body goes in braces: \(usage)", at: current)
         }
@@ -65,5 +39,41 @@ extension Parser {
         loop.filter = filter
         loop.patternCount = names.count
         return loop
+    }
+
+    /// The names a loop gives each element, up to and past `in`: one name, `_`, or a tuple pattern
+    /// `(i, x)` whose names take the element apart.
+    mutating func loopPattern(usage: String) throws -> [String] {
+        let start = current
+        var names: [String] = []
+        if current.isSymbol("(") {
+            advance()
+            names = try list(until: ")", what: "the loop's names") { parser -> String in
+                guard let name = parser.current.identifier else {
+                    throw SyntaxError("a loop's pattern is names in parentheses, such as `for (i, x) in "
+                        + "xs.enumerated()`", at: parser.current)
+                }
+                parser.advance()
+                return name
+            }
+        } else if let name = start.identifier, name != "in" {
+            names = [name]
+            advance()
+        }
+        guard !names.isEmpty else { throw SyntaxError(usage, at: start) }
+        guard current.identifier == "in" else { throw SyntaxError(usage, at: current) }
+        advance()
+        return names
+    }
+
+    /// `where CONDITION` after a loop's sequence, if it has one.
+    mutating func whereClause() throws -> Expression? {
+        guard current.identifier == "where" else { return nil }
+        advance()
+        guard !current.isSymbol("{") else {
+            throw SyntaxError("expected a condition after `where`, such as `for i in 1...10 where i % 2 == 0 { }`",
+                at: current)
+        }
+        return try condition()
     }
 }
