@@ -42,6 +42,11 @@ final class BodyLoopTests: SessionTestCase {
         XCTAssertEqual(values("print(upTo(3))"), ["[0, 1, 2, 3]"])
     }
 
+    func testAnIfInALoopMayReturnWithNothingAfterIt() {
+        type("func firstNegative(_ xs: [Int]) -> Int? { for x in xs { if x < 0 { return x } }; return nil }")
+        XCTAssertEqual(values("print(firstNegative([1, -4, -5]) ?? 0, firstNegative([1]) ?? 0)"), ["-4 0"])
+    }
+
     func testAReturnInALoopInsideAnIfStillRunsWhatFollowsWhenItDoesNotReturn() {
         type("""
             func find(_ xs: [String], _ target: String, _ look: Bool) -> String {

@@ -53,6 +53,7 @@ final class ControlFlowCommandsTests: SessionTestCase {
         XCTAssertEqual(values("while true { n += 1; if n == 3 { break } }; print(n)"), ["3"])
         XCTAssertTrue(error("break").contains("'break' is only allowed inside a loop"))
         XCTAssertTrue(error("while n < 5 { n += 1; return }").contains("return invalid outside of a func"))
+        XCTAssertTrue(error("for i in 1...3 { if i == 2 { return } }").contains("return invalid outside of a func"))
     }
 
     func testIfLetUnwrapsForItsBlockOnly() {

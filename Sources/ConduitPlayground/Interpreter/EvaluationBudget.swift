@@ -64,7 +64,7 @@ final class EvaluationBudget: Sendable {
             return true
         }
         // Loops in functions' and closures' bodies ask too, between turns.
-        BodyLoop.$stopRequested.withValue({ [self] in isStopped }, operation: body)
+        LoopInterruption.$stopRequested.withValue({ [self] in isStopped }, operation: body)
         guard outermost else { return nil }
         let step = steps.withLock { $0.removeValue(forKey: thread) }
         guard let step, let stop = step.stop else { return nil }

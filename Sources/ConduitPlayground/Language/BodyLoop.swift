@@ -22,10 +22,6 @@ struct BodyLoop {
     /// with a message rather than hanging the session.
     static let maximumTurns = 1_000_000
 
-    /// Asked every 256 turns whether the step running the loop was stopped (Ctrl-C): set by the
-    /// session around each step, so that loops nested in a function's body stop too.
-    @TaskLocal static var stopRequested: (@Sendable () -> Bool)?
-
     /// The expressions it is made of, for the questions asked of every part of an expression.
     var parts: [Expression] {
         switch kind {
@@ -76,7 +72,7 @@ struct BodyLoop {
     /// Runs the body once; false when it ran `break`.
     private func turn(_ values: [Value], _ turns: inout Int) throws -> Bool {
         turns += 1
-        if turns % 256 == 0, let stopRequested = BodyLoop.stopRequested, stopRequested() {
+        if turns % 256 == 0, let stopRequested = LoopInterruption.stopRequested, stopRequested() {
             throw PlaygroundError("interrupted (Ctrl-C): the loop stopped after \(turns) turns")
         }
         do {
@@ -126,6 +122,12 @@ struct BodyLoop {
                 + "arrays, strings, dictionaries and ranges such as `0..<3`")
         }
     }
+}
+
+/// How a loop in a body learns that the step running it was stopped (Ctrl-C): asked every 256
+/// turns, set by the session around each step, so that loops nested in a function's body stop too.
+enum LoopInterruption {
+    @TaskLocal static var stopRequested: (@Sendable () -> Bool)?
 }
 
 /// How `break`, `continue` and a `return` inside a loop leave the turn they are in: the loop

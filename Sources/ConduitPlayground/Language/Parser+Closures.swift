@@ -44,7 +44,9 @@ extension Parser {
         }
         // `let` steps keep their values after every argument the closure takes.
         let firstLocal = max(named, highestDollarAhead() + 1)
-        let body = doesNothing ? Expression.literal(.void) : try statementsBody(nextLocal: firstLocal)
+        // A top-level loop's `return` is no function's: it reaches the loop, which refuses it as Swift does.
+        let body = doesNothing ? Expression.literal(.void)
+            : asLoopBody ? try closureBody(nextLocal: firstLocal) : try statementsBody(nextLocal: firstLocal)
         guard current.isSymbol("}") else {
             throw SyntaxError("expected `}` to close the closure opened here", at: open)
         }

@@ -14,7 +14,9 @@ extension Parser {
         let whenTrue = try withName(head.binding?.name, at: nextLocal) {
             try $0.block(nextLocal: slot, after: head.keyword)
         }
-        let blockReturns = returnsRead > returnsBefore
+        // Inside a loop a `return` leaves as a signal, so what follows the `if` needs no `else` there.
+        let insideLoop: Bool = loopDepth > 0
+        let blockReturns: Bool = !insideLoop && returnsRead > returnsBefore
         var whenFalse: Expression?
         if current.identifier == "else" {
             advance()
