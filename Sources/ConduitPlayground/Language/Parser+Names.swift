@@ -1,0 +1,87 @@
+/// A name in an expression, kept out of `primary`, which recurses for every level of nesting: a
+/// parameter or a step of the body (its value, or its variable's), a member of the class whose
+/// method is being read, a publisher's initial word, or a call the session resolves.
+extension Parser {
+    @inline(never)
+    mutating func named(_ name: String, at token: Token) throws -> Expression {
+        if promiseNames.contains(name), peek(1).isSymbol("(") {
+            // `promise(.success(42))` in `Future { promise in ... }`.
+            advance()
+            let promise: Expression? = parameters[name].map { .argument($0) }
+                ?? enclosingParameters.reversed().enumerated().lazy.compactMap { distance, scope in
+                    scope[name].map { Expression.captured(level: distance + 1, index: $0) }
+                }.first
+            if let promise { return try promiseCall(promise, named: name) }
+            position -= 1
+        }
+        if let index = parameters[name] {
+            advance()
+            return variables.contains(index) ? .variable(.argument(index)) : .argument(index)
+        }
+        if name == "Self", let typeName = enclosingTypeName {
+            // `Self.tapped` in a class's method: the class's static member.
+            advance()
+            return .name(typeName, token)
+        }
+        for (distance, scope) in enclosingParameters.reversed().enumerated() {
+            guard let index = scope[name] else { continue }
+            advance()
+            return capturedName(level: distance + 1, index: index)
+        }
+        if name.hasPrefix("$"), selfMembers.contains(String(name.dropFirst())), let receiver = selfReference {
+            // `$query` in a method or an initialiser: `self.$query`, the property's publisher.
+            advance()
+            return .member(receiver, name)
+        }
+        if selfMembers.contains(name), let receiver = selfReference {
+            // `objectWillChange` in an observer's body: `self.objectWillChange`; `bind()`: `self.bind()`.
+            advance()
+            guard current.isSymbol("(") else { return .member(receiver, name) }
+            advance()
+            return .call("." + name, [receiver] + (try callArguments(of: name)))
+        }
+        if Parser.sourceWords.contains(name), name != "cold" || peek(1).isSymbol("(") {
+            // `Just($0)`, `Fail(error: "x")`, `Empty()`, `Future { }`: a publisher.
+            let start = current.offset
+            let source = try pipelineSource()
+            let end = tokens[max(position - 1, 0)].offset + tokens[max(position - 1, 0)].length
+            return .pipeline(PipelineSyntax(
+                source: source, operators: [], text: String(source_text(start, end)), startOffset: start
+            ))
+        }
+        if name == "Array" || name == "Dictionary", let collection = try collectionInitialiser() {
+            return collection
+        }
+        if peek(1).isSymbol("(") {
+            advance()
+            advance()
+            let labelled = try labelledCallArguments(of: name)
+            let arguments = labelled.map(\.value)
+            if let function = LabelledFunctions.function(named: name, labels: labelled.map(\.label)) {
+                // `String(repeating: "-", count: 3)`, `stride(from: 0, to: 9, by: 3)`.
+                return .call(function, arguments)
+            }
+            if name.first?.isUppercase == true, current.isSymbol("{"), !readingCondition {
+                throw SyntaxError(
+                    "a trailing closure after `\(name)(...)` is not read here: the playground's initialisers "
+                        + "take values, not closures; make the object, then give its closure property the "
+                        + "closure (`let child = \(name)(...)`, then `child.onDeleteButtonTapped = { ... }`)",
+                    at: current)
+            }
+            if Functions.all.contains(where: { $0.name == name }) {
+                // Resolved by the session: a function the person declared with the same name
+                // (`func double(_ x: Int)`) comes before the built-in one, as in Swift.
+                return .namedCall(name, arguments, covering(from: token))
+            }
+            if name.first?.isUppercase == true, !labelled.isEmpty, labelled.allSatisfy({ $0.label != nil }) {
+                // `Song(name: "x", style: .metal)`: a memberwise initialiser, its fields as a record
+                // (the session makes the record, unless a class of that name says otherwise).
+                let fields = labelled.map { ($0.label ?? "", $0.value) }
+                return .namedCall(name, [.record(fields)], covering(from: token))
+            }
+            return .namedCall(name, arguments, covering(from: token))
+        }
+        advance()
+        return .name(name, token)
+    }
+}
