@@ -130,6 +130,16 @@ final class BadInputCatalogueTests: SessionTestCase {
         ])
     }
 
+    func testDeeplyNestedArraysAreNotGivenToSwiftsParser() {
+        // Swift's parser takes twice as long for each `[` level (a minute at 24): the shape skips it.
+        let nested = "send n " + String(repeating: "[", count: 30) + "1" + String(repeating: "]", count: 30)
+        XCTAssertNil(StatementShape.parse(nested))
+        XCTAssertNotNil(StatementShape.parse("send n [[[1], [2]], [[3]]]"))
+        type("sink deep = n")
+        let delivered = values(nested)
+        XCTAssertTrue(delivered.contains { $0.hasPrefix("deep ← [[[") }, "sent as any value: \(delivered)")
+    }
+
     func testDeepNestingIsRefusedWithTheLimitAndACutLine() {
         let brackets = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         let parentheses = String(repeating: "(", count: 5_000) + "$0" + String(repeating: ")", count: 5_000)
