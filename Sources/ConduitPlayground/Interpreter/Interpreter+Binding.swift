@@ -351,7 +351,10 @@ extension Interpreter {
                     + "\(declaring.parameterCount == 1 ? "" : "s")", at: token)
             }
             let call = declaring.call
-            return .bound(BoundExpression { values in try call.call(try arguments.map { try $0.evaluate(values) }) })
+            return .bound(BoundExpression { [weak call] values in
+                guard let call else { throw PlaygroundError("`\(name)` is no longer declared") }
+                return try call.call(try arguments.map { try $0.evaluate(values) })
+            })
         }
         if case .function(let function)? = entries[name] {
             guard arguments.count == function.parameters.count else {
@@ -536,11 +539,11 @@ extension Interpreter {
                 let written = parts.dropLast().joined(separator: ".")
                 let table = structMethods
                 return .bound(
-                    BoundExpression { [weak self] values in
+                    BoundExpression { [weak self, weak table] values in
                         guard let self else { throw PlaygroundError("the session is gone") }
                         let value = try receiver.evaluate(values)
                         let given = try arguments.map { try $0.evaluate(values) }
-                        if let method = table.method(last, for: value) {
+                        if let method = table?.method(last, for: value) {
                             // `stack.push(3)`: a struct's method; a `mutating` one sets the variable.
                             let (result, changed) = try method.run(on: value, given)
                             if method.isMutating {

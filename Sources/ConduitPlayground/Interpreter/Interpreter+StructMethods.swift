@@ -34,11 +34,12 @@ extension Interpreter {
     {
         let target = try bind(receiver)
         let given = try arguments.map(bind)
+        // Weakly: the table holds the methods whose bodies make these calls.
         let table = structMethods
-        return .bound(BoundExpression { values in
+        return .bound(BoundExpression { [weak table] values in
             let value = try target.evaluate(values)
             let passed = try given.map { try $0.evaluate(values) }
-            guard let method = table.method(name, for: value) else {
+            guard let method = table?.method(name, for: value) else {
                 if orMember { return try Expression.member(name, of: value) }
                 return try Functions.call("." + name, [value] + passed)
             }

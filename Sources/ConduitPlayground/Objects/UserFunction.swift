@@ -10,6 +10,9 @@ struct UserFunction {
     let text: String
     /// The body as written, its names unresolved, for `types` to read.
     var written: Expression?
+    /// Where the body's calls of the function itself find it: held here, and only weakly by the
+    /// body, so that function and body do not keep each other alive.
+    var selfCall: SelfCall?
 
     /// How a call reads: `search(term)`.
     var usage: String { "\(name)(\(parameters.joined(separator: ", ")))" }

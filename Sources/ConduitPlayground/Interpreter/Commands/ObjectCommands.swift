@@ -161,9 +161,10 @@ enum ObjectCommands {
                 defer { session.declaringFunction = nil }
                 // A function that calls itself is not typed through its body, which would never end.
                 let written = body.namesRead.contains(name) ? nil : body
-                let function = UserFunction(
+                var function = UserFunction(
                     name: name, parameters: parameters, body: try session.bind(body), text: text, written: written)
                 selfCall.bind(to: function)
+                function.selfCall = selfCall
                 let again = if case .function? = session.entries[name] { true } else { false }
                 try session.define(nameToken, as: .function(function))
                 let note = again ? " (declared again: the new one serves from now on)" : ""
