@@ -63,13 +63,25 @@ final class EvaluationBudget: Sendable {
             steps[thread] = Step()
             return true
         }
-        // Loops in functions' and closures' bodies ask too, between turns.
-        LoopInterruption.$stopRequested.withValue({ [self] in isStopped }, operation: body)
+        // Loops in functions' and closures' bodies ask too, between turns (`currentStepIsStopped`).
+        if outermost { EvaluationBudget.running.withLock { $0[thread] = self } }
+        body()
         guard outermost else { return nil }
+        EvaluationBudget.running.withLock { _ = $0.removeValue(forKey: thread) }
         let step = steps.withLock { $0.removeValue(forKey: thread) }
         guard let step, let stop = step.stop else { return nil }
         let names = step.byName.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(6).map(\.key)
         return Report(stop: stop, names: names, deliveries: step.deliveries)
+    }
+
+    /// The budget whose step runs on each thread, for the loops in bodies to ask.
+    private static let running = LockedValue<[UInt: EvaluationBudget]>([:])
+
+    /// Whether the step running on this thread was stopped (Ctrl-C); false outside a step. Asked by
+    /// a loop in a function's or a closure's body every 256 turns.
+    static var currentStepIsStopped: Bool {
+        let thread = currentThread
+        return running.withLock { $0[thread] }?.isStopped ?? false
     }
 
     /// Whether the step running on this thread has been stopped; checked between scheduled

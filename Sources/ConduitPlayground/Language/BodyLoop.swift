@@ -72,7 +72,7 @@ struct BodyLoop {
     /// Runs the body once; false when it ran `break`.
     private func turn(_ values: [Value], _ turns: inout Int) throws -> Bool {
         turns += 1
-        if turns % 256 == 0, let stopRequested = LoopInterruption.stopRequested, stopRequested() {
+        if turns % 256 == 0, EvaluationBudget.currentStepIsStopped {
             throw PlaygroundError("interrupted (Ctrl-C): the loop stopped after \(turns) turns")
         }
         do {
@@ -122,12 +122,6 @@ struct BodyLoop {
                 + "arrays, strings, dictionaries and ranges such as `0..<3`")
         }
     }
-}
-
-/// How a loop in a body learns that the step running it was stopped (Ctrl-C): asked every 256
-/// turns, set by the session around each step, so that loops nested in a function's body stop too.
-enum LoopInterruption {
-    @TaskLocal static var stopRequested: (@Sendable () -> Bool)?
 }
 
 /// How `break`, `continue` and a `return` inside a loop leave the turn they are in: the loop
