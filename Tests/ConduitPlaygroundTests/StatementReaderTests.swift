@@ -84,6 +84,23 @@ final class StatementReaderTests: XCTestCase {
         XCTAssertEqual(pieces("send s {current: 1,\nsend: 2}").count, 1, "a field named like a command continues")
     }
 
+    func testABracketClosedByAnotherKindEndsTheStatementAtOnceAtItsOpening() {
+        var reader = StatementReader(mode: .interactive)
+        XCTAssertEqual(reader.read("class Model {"), [])
+        XCTAssertEqual(reader.read("  func bump() {"), [])
+        XCTAssertEqual(reader.read("    count += (1"), [])
+        let broken = reader.read("  }")
+        XCTAssertEqual(broken.count, 1, "no line to come can mend it: it is handed out without waiting")
+        XCTAssertEqual(broken.first?.unclosed?.symbol, "(")
+        XCTAssertEqual(broken.first?.unclosed?.reason, .mismatched("}"))
+        XCTAssertEqual(broken.first?.unclosed?.offset, 43, "the caret is at the `(` left open, not the class's `{`")
+        XCTAssertFalse(reader.isWaiting)
+        let message = StatementReader.message(for: broken[0].unclosed!)
+        XCTAssertEqual(message, "`(` is never closed: a `}` comes before its `)`; close it with `)` first")
+        XCTAssertEqual(pieces("print((1]").first?.unclosed?.reason, .mismatched("]"))
+        XCTAssertNil(pieces("print([1], (2))").first?.unclosed, "brackets closed in order are no mismatch")
+    }
+
     func testSwiftStatementsInsideAnOpenClosureGoOnWithItsBody() {
         let body = "p.tryMap { v -> Int in\n    if v < 0 { throw E.bad }\n    for x in [1] { print(x) }\n"
             + "    return v\n}"

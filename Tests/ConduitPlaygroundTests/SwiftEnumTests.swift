@@ -83,4 +83,21 @@ final class SwiftEnumTests: SessionTestCase {
         XCTAssertTrue(message.contains("cannot infer which enumeration `.circle` is: `Other`, `Shape`"), message)
         XCTAssertTrue(error("print(.hexagon(1))").contains("no enumeration declared here has a case `hexagon`"))
     }
+
+    func testAnEnumIsReadBySwiftsParserAndItsSyntaxErrorsAreSwiftsWords() {
+        let message = error("enum Bad { case a b }")
+        XCTAssertTrue(message.contains("error: unexpected code 'b' in enum"), message)
+        XCTAssertTrue(message.contains("`enum Direction { case up, down }`"), "and what would be right: \(message)")
+        XCTAssertTrue(error("enum Gen<T> { case a }").contains("not generic"))
+        XCTAssertTrue(error("enum Twice { case a, a }").contains("`a` is declared twice"))
+        type("enum Level: Int { case low = -2, middle, high }")
+        XCTAssertEqual(printed("print(Level.low.rawValue, Level.high.rawValue)"), ["-2 0"])
+        // A playground comment inside a declaration written over lines is not Swift's: it is left out.
+        let lines = ["enum Light {", "    case red    # stop", "    case green  // go", "}"]
+        var reader = StatementReader(mode: .lookahead)
+        let statements = lines.flatMap { reader.read($0) } + reader.release()
+        XCTAssertEqual(statements.count, 1)
+        XCTAssertFalse(session.evaluate(statements[0].text).contains { $0.kind == .error })
+        XCTAssertEqual(printed("print(Light.green)"), ["green"])
+    }
 }

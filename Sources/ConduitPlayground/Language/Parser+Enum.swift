@@ -1,64 +1,59 @@
-/// `enum NAME[: RAW, PROTOCOLS] { case a, b = "x"; case loaded(Int) }` as Swift writes it: its cases,
-/// their raw values (given, or Swift's implicit ones: the name for `String`, counting from 0 for `Int`)
-/// and how many values each carries.
+import SwiftSyntax
+
+/// `enum NAME[: RAW, PROTOCOLS] { case a, b = "x"; case loaded(Int) }`, lowered from Swift's own
+/// tree of it: its cases, their raw values (given, or Swift's implicit ones: the name for `String`,
+/// counting from 0 for `Int`) and the types of the values each carries.
 extension Parser {
+    /// Reads the enumeration whose name is the current token, and moves past it.
     mutating func enumDeclaration() throws -> EnumDeclaration {
-        let name = try newName(after: "enum")
-        var rawType: String?
-        if current.isSymbol(":") {
-            advance()
-            while let word = current.identifier {
-                if rawType == nil, ["String", "Int", "Character", "Double"].contains(word) { rawType = word }
-                advance()
-                if current.isSymbol(",") { advance() }
-            }
+        let nameToken = current
+        let tree = try swiftTree()
+        guard let declaration = tree.node(EnumDeclSyntax.self, holdingTokenAt: nameToken.offset),
+            declaration.name.trimmedDescription == nameToken.identifier
+        else {
+            _ = try newName(after: "enum")
+            throw SyntaxError(
+                "an enum's cases go in braces: `enum \(nameToken.display) { case up, down }`", at: current)
         }
-        let open = current
-        try expectSymbol("{", "an enum's cases go in braces: `enum \(name.display) { case up, down }`")
+        let name = try newName(after: "enum")
+        if let error = tree.firstError(in: declaration, hint: "an enum is written `enum Direction { case up, down }`") {
+            throw error
+        }
+        if let generics = declaration.genericParameterClause {
+            throw SyntaxError("the playground's enums are not generic: write `enum \(name.display) { ... }`",
+                at: tree.token(covering: generics))
+        }
+        let rawType = declaration.inheritanceClause?.inheritedTypes
+            .map(\.type.trimmedDescription)
+            .first { ["String", "Int", "Character", "Double"].contains($0) }
         var cases: [EnumDeclaration.Case] = []
         var nextInteger = 0
-        while !current.isSymbol("}") {
-            if current.isSymbol(";") {
-                advance()
-                continue
-            }
-            guard current.kind != .end else {
-                throw SyntaxError("expected `}` to close the enum opened here", at: open)
-            }
-            guard current.identifier == "case" else {
+        for member in declaration.memberBlock.members {
+            guard let caseDeclaration = member.decl.as(EnumCaseDeclSyntax.self) else {
                 throw SyntaxError(
                     "the playground's enum holds cases (`case up, down`, `case loaded(Int)`); "
-                        + "`\(current.display)` is not run here: write a function outside it",
-                    at: current)
+                        + "`\(member.decl.firstToken(viewMode: .sourceAccurate)?.text ?? "")` is not run here: "
+                        + "write a function outside it",
+                    at: tree.token(covering: member.decl))
             }
-            advance()
-            repeat {
-                if current.isSymbol(",") { advance() }
-                let caseName = current
-                guard let word = caseName.identifier, !Parser.swiftKeywords.contains(word) else {
-                    throw SyntaxError("expected a case name, such as `case up`", at: caseName)
-                }
-                advance()
-                var associated: [String] = []
-                if current.isSymbol("(") {
-                    associated = Parser.associatedTypes(in: try skipType())
-                    if rawType != nil {
-                        throw SyntaxError("an enum with raw values cannot carry values: `\(word)` has both",
-                            at: caseName)
-                    }
+            for element in caseDeclaration.elements {
+                let caseName = tree.token(covering: element.name, kind: .identifier(element.name.text))
+                let word = element.name.text
+                let associated = (element.parameterClause?.parameters).map { $0.map(\.type.trimmedDescription) } ?? []
+                if element.parameterClause != nil, rawType != nil {
+                    throw SyntaxError("an enum with raw values cannot carry values: `\(word)` has both", at: caseName)
                 }
                 var raw: Value?
-                if current.isSymbol("=") {
-                    advance()
+                if let written = element.rawValue?.value {
                     guard rawType != nil else {
                         throw SyntaxError(
                             "`\(word) = ...` gives a raw value, which needs the enum's raw type: "
                                 + "`enum \(name.display): String { ... }`",
                             at: caseName)
                     }
-                    let token = current
-                    guard let literal = try? primary(), case .literal(let value) = literal else {
-                        throw SyntaxError("a raw value is a literal, such as `\"♥\"` or `1`", at: token)
+                    guard let value = Parser.literal(written) else {
+                        throw SyntaxError(
+                            "a raw value is a literal, such as `\"♥\"` or `1`", at: tree.token(covering: written))
                     }
                     raw = value
                 } else if rawType == "Int" {
@@ -71,39 +66,38 @@ extension Parser {
                     throw SyntaxError("`\(word)` is declared twice", at: caseName)
                 }
                 cases.append(.init(name: caseName, rawValue: raw, associatedTypes: associated))
-            } while current.isSymbol(",")
+            }
         }
-        advance()
+        skip(past: declaration, in: tree)
         guard !cases.isEmpty else {
-            throw SyntaxError("this enum has no cases: write them as `case up, down`", at: open)
+            throw SyntaxError("this enum has no cases: write them as `case up, down`",
+                at: tree.token(covering: declaration.memberBlock.leftBrace))
         }
         return EnumDeclaration(name: name.display, cases: cases, hasRawValues: rawType != nil)
     }
 
-    /// The types of `(radius: Double, String)`, one per element, their labels left out.
-    static func associatedTypes(in written: String) -> [String] {
-        let inner = written.trimmingWhitespace().dropFirst().dropLast()
-        var types: [String] = []
-        var depth = 0
-        var element = ""
-        for character in inner {
-            switch character {
-            case "(", "[", "<": depth += 1
-            case ")", "]", ">": depth -= 1
-            case "," where depth == 0:
-                types.append(element)
-                element = ""
-                continue
-            default: break
+    /// The value of a literal as Swift reads it (`1`, `-2`, `0.5`, `"♥"`, `true`), or nil for
+    /// anything else.
+    static func literal(_ expression: ExprSyntax) -> Value? {
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+            return integer.representedLiteralValue.map(Value.int)
+        }
+        if let decimal = expression.as(FloatLiteralExprSyntax.self) {
+            return decimal.representedLiteralValue.map(Value.double)
+        }
+        if let string = expression.as(StringLiteralExprSyntax.self) {
+            return string.representedLiteralValue.map(Value.string)
+        }
+        if let boolean = expression.as(BooleanLiteralExprSyntax.self) {
+            return .bool(boolean.literal.tokenKind == .keyword(.true))
+        }
+        if let negated = expression.as(PrefixOperatorExprSyntax.self), negated.operator.text == "-" {
+            switch literal(negated.expression) {
+            case .int(let value)?: return .int(-value)
+            case .double(let value)?: return .double(-value)
+            default: return nil
             }
-            element.append(character)
         }
-        types.append(element)
-        return types.map { type in
-            // `radius: Double`: the label goes; `[String: Int]` keeps its colon.
-            let parts = type.split(separator: ":", maxSplits: 1)
-            let isLabelled = parts.count == 2 && parts[0].trimmingWhitespace().allSatisfy { $0.isLetter || $0 == "_" }
-            return (isLabelled ? String(parts[1]) : type).trimmingWhitespace()
-        }
+        return nil
     }
 }

@@ -34,6 +34,9 @@ public struct StatementReader: Sendable {
         case endOfInput
         /// A string ends on its line.
         case endOfLine
+        /// A closing bracket of another kind (the character) came before the one that closes it:
+        /// no line to come can mend the statement.
+        case mismatched(Character)
     }
 
     /// A bracket, brace or quote a broken statement left open: where (in characters of its text),
@@ -79,6 +82,7 @@ public struct StatementReader: Sendable {
         /// The open string is a multi-line one (`"""`), which goes on over lines.
         var openStringGoesOn = false
         var dangling: Int?
+        var mismatch: StatementShape.Mismatch?
         var declares = false
         var isBlank = true
 
@@ -99,6 +103,7 @@ public struct StatementReader: Sendable {
             openString = shape.openString
             openStringGoesOn = shape.openStringIsMultiline
             dangling = shape.dangling
+            mismatch = shape.mismatch
             declares = shape.startsDeclaration
             isBlank = shape.isEmpty
         }
@@ -108,6 +113,15 @@ public struct StatementReader: Sendable {
                 text: text.trimmingWhitespace(), line: line, column: column, continuations: continuations,
                 continuesPrevious: continuesPrevious, unclosed: unclosed
             )
+        }
+
+        /// The piece with the bracket that a bracket of another kind closed pointed out.
+        func brokenAtMismatch() -> Piece? {
+            guard let mismatch else { return nil }
+            let characters = String(decoding: text.utf8.prefix(mismatch.open.offset), as: UTF8.self).count
+            let reason = BreakReason.mismatched(Character(UnicodeScalar(mismatch.closer)))
+            return piece(unclosed: Unclosed(offset: characters, symbol: Character(UnicodeScalar(mismatch.open.symbol)),
+                reason: reason))
         }
 
         /// The piece with its innermost open bracket (or its open string) pointed out.
@@ -286,7 +300,9 @@ public struct StatementReader: Sendable {
             return
         }
         building.adopt(shape)
-        if building.openString != nil, !building.openStringGoesOn {
+        if let mismatched = building.brokenAtMismatch() {
+            pieces.append(mismatched)
+        } else if building.openString != nil, !building.openStringGoesOn {
             pieces.append(building.broken(.endOfLine))
         } else if building.isOpen {
             pending = building
@@ -340,6 +356,9 @@ public struct StatementReader: Sendable {
         case .blankLine: why = "a blank line ended the statement"
         case .newCommand(let word): why = "the next line starts a new command, `\(word)`"
         case .endOfInput, .endOfLine: why = "the input ends here"
+        case .mismatched(let closer):
+            return "`\(unclosed.symbol)` is never closed: a `\(closer)` comes before its `\(closing)`; "
+                + "close it with `\(closing)` first"
         }
         return "`\(unclosed.symbol)` is never closed (\(why)); close it with `\(closing)`"
     }

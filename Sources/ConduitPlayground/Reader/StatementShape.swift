@@ -15,6 +15,13 @@ struct StatementShape: Equatable {
         let offset: Int
     }
 
+    /// A bracket left open where a closing bracket of another kind stands (`(` and then `}`).
+    struct Mismatch: Equatable {
+        let open: OpenBracket
+        /// The closing bracket that came first.
+        let closer: UInt8
+    }
+
     /// Where a playground comment (`# note`) starts, if the text has one. Everything after it is
     /// the comment.
     private(set) var comment: Int?
@@ -22,6 +29,9 @@ struct StatementShape: Equatable {
     private(set) var semicolons: [Int] = []
     /// The brackets left open at the end, outermost first.
     private(set) var open: [OpenBracket] = []
+    /// The first bracket closed by a bracket of another kind (`(1 }`): the statement cannot be
+    /// completed by more lines, whatever follows.
+    private(set) var mismatch: Mismatch?
     /// The opening quote of a string literal that is never closed.
     private(set) var openString: Int?
     /// Whether that string is a multi-line one (`"""`), which may go on over lines.
@@ -82,7 +92,11 @@ struct StatementShape: Equatable {
             case .leftSquare: open.append(OpenBracket(symbol: UInt8(ascii: "["), offset: offset))
             case .leftBrace: open.append(OpenBracket(symbol: UInt8(ascii: "{"), offset: offset))
             case .rightParen, .rightSquare, .rightBrace:
-                if !open.isEmpty { open.removeLast() }
+                guard let innermost = open.popLast() else { break }
+                let closer = StatementShape.closer(of: token.tokenKind)
+                if mismatch == nil, StatementShape.closer(opening: innermost.symbol) != closer {
+                    mismatch = Mismatch(open: innermost, closer: closer)
+                }
             case .semicolon where open.isEmpty && offset >= start:
                 semicolons.append(offset)
             case .stringQuote, .multilineStringQuote, .singleQuote:
@@ -109,6 +123,17 @@ struct StatementShape: Equatable {
                 break
             }
         }
+    }
+
+    /// The byte of a closing bracket's token.
+    private static func closer(of kind: TokenKind) -> UInt8 {
+        kind == .rightParen ? UInt8(ascii: ")") : kind == .rightSquare ? UInt8(ascii: "]") : UInt8(ascii: "}")
+    }
+
+    /// The closing bracket for an opening one.
+    static func closer(opening symbol: UInt8) -> UInt8 {
+        symbol == UInt8(ascii: "(") ? UInt8(ascii: ")")
+            : symbol == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
     }
 
     /// Whether the text leaves a bracket open, a multi-line string open or a right-hand side to come:

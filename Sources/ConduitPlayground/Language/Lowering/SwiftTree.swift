@@ -1,0 +1,95 @@
+import SwiftDiagnostics
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// Swift's own syntax tree of the statement being read, for the declarations the playground lowers
+/// from it rather than reading token by token (`enum`, `struct`): their shape is Swift's parser's,
+/// and a syntax error in them is swiftc's diagnostic.
+///
+/// The tree is parsed from the statement with its playground comments (`# note`) blanked, so that
+/// offsets are unchanged; positions are turned into the character offsets the playground's
+/// messages use.
+struct SwiftTree {
+    let tree: SourceFileSyntax
+    /// The character offset of each UTF-8 offset of the text parsed (one past the end included).
+    private let characterOfByte: [Int]
+
+    /// The tree of `text`, whose playground tokens are `tokens`; nil for text Swift's parser is not
+    /// given (thousands of brackets: hostile input, never a declaration anyone writes).
+    init?(text: String, tokens: [Token]) {
+        let characters = Array(text)
+        var covered = [Bool](repeating: false, count: characters.count)
+        for token in tokens where token.kind != .end {
+            for index in token.offset..<min(token.offset + token.length, characters.count) { covered[index] = true }
+        }
+        var parsed = ""
+        var characterOfByte: [Int] = []
+        for (index, character) in characters.enumerated() {
+            let kept: Character = covered[index] || character.isNewline ? character : " "
+            parsed.append(kept)
+            characterOfByte.append(contentsOf: repeatElement(index, count: kept.utf8.count))
+        }
+        characterOfByte.append(characters.count)
+        guard let tree = StatementShape.parse(parsed) else { return nil }
+        self.tree = tree
+        self.characterOfByte = characterOfByte
+    }
+
+    /// The character offset of `position`.
+    func offset(of position: AbsolutePosition) -> Int {
+        characterOfByte[min(max(0, position.utf8Offset), characterOfByte.count - 1)]
+    }
+
+    /// A token covering `node`'s text (trivia excluded), for a message's caret.
+    func token(covering node: some SyntaxProtocol, kind: Token.Kind? = nil) -> Token {
+        let start = offset(of: node.positionAfterSkippingLeadingTrivia)
+        let end = offset(of: node.endPositionBeforeTrailingTrivia)
+        return Token(kind: kind ?? .identifier(node.trimmedDescription), offset: start, length: max(1, end - start))
+    }
+
+    /// The innermost node of type `T` holding the token that starts at character `offset`.
+    func node<T: SyntaxProtocol>(_ type: T.Type, holdingTokenAt offset: Int) -> T? {
+        let token = tree.tokens(viewMode: .sourceAccurate).first {
+            self.offset(of: $0.positionAfterSkippingLeadingTrivia) == offset && $0.tokenKind != .endOfFile
+        }
+        var node = token.map(Syntax.init)
+        while let current = node {
+            if let found = current.as(T.self) { return found }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// Swift's first error inside `node`, in swiftc's words with its fix-it, followed by `hint`
+    /// (what the playground would read there); nil if Swift's parser found none.
+    func firstError(in node: some SyntaxProtocol, hint: String) -> SyntaxError? {
+        guard node.hasError else { return nil }
+        let start = node.position
+        let end = node.endPosition
+        let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }
+        guard let first = diagnostics.first(where: { $0.position >= start && $0.position <= end }) ?? diagnostics.first
+        else { return nil }
+        var message = first.message
+        if let fixIt = first.fixIts.first?.message.message { message += " (fix-it: \(fixIt))" }
+        return SyntaxError(message + "; " + hint, offset: offset(of: first.position), length: 1)
+    }
+}
+
+extension Parser {
+    /// Swift's tree of the statement being read; fails (at the current token) when Swift's parser
+    /// is not given the text.
+    func swiftTree() throws -> SwiftTree {
+        guard let tree = SwiftTree(text: text, tokens: tokens) else {
+            throw SyntaxError(
+                "this statement is too long or nests too deeply to read: split it into steps", at: current)
+        }
+        return tree
+    }
+
+    /// Moves past the playground's tokens inside `node`: reading goes on after it.
+    mutating func skip(past node: some SyntaxProtocol, in tree: SwiftTree) {
+        let end = tree.offset(of: node.endPositionBeforeTrailingTrivia)
+        while current.kind != .end, current.offset < end { advance() }
+    }
+}
