@@ -20,6 +20,18 @@ final class PastedSwiftCodeTests: SessionTestCase {
         XCTAssertTrue(error("let let = PassthroughSubject<Int, Never>()").contains("reserved word"))
     }
 
+    func testTimerAndDemandNameValuesAsInSwift() {
+        type("let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()")
+        type("var ticks = 0")
+        type("let c = timer.prefix(2).sink { _ in ticks += 1 }")
+        type("tick 3s")
+        XCTAssertEqual(session.evaluate("print(ticks)").map(\.text), ["2"])
+        type("let demand = 3")
+        XCTAssertEqual(session.evaluate("print(demand + 1)").map(\.text), ["4"])
+        XCTAssertEqual(values("sink t = timer(1s).prefix(1)\ntick 1s"), ["t ← 1   @4s", "t ✓ finished   @4s"],
+            "the playground's `timer(1s)` is still a source")
+    }
+
     func testASubscriptionKeptInALetIsASinkThatCancelCancels() {
         type("let subject = PassthroughSubject<Int, Never>()")
         type("let cancellable = subject.sink { print(\"got \\($0)\") }")

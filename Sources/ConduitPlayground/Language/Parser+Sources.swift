@@ -62,7 +62,7 @@ extension Parser {
         // `(1...5).publisher`: a parenthesised value with a chain.
         if current.isSymbol("(") { return true }
         guard let word = current.identifier, !Parser.reserved.contains(word) || word.first?.isUppercase == true,
-              !Parser.sourceWords.contains(word), word != "Timer", word != "timer"
+              !Parser.sourceWords.contains(word), word != "Timer", word != "timer" || !peek(1).isSymbol("(")
         else { return false }
         if word.hasPrefix("$") || peek(1).isSymbol("(") { return true }
         guard peek(1).isSymbol("."), let member = peek(2).identifier else { return false }
@@ -232,7 +232,8 @@ extension Parser {
         case .identifier("cold") where peek(1).isSymbol("("):
             // `cold(...)`; a name `cold` alone is a subject's or pipeline's.
             return .cold(try coldSource())
-        case .identifier("timer"):
+        case .identifier("timer") where peek(1).isSymbol("("):
+            // `timer(1s)`; a name `timer` alone is the session's (`let timer = Timer.publish(...)`).
             advance()
             try expectSymbol("(", "write `timer(1s)`")
             let interval = try positiveDuration(for: "timer(...)")

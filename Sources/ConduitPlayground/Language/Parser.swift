@@ -118,7 +118,7 @@ struct Parser {
     ]
 
     static let reserved: Set<String> = [
-        "true", "false", "nil", "just", "empty", "timer", "demand", "in",
+        "true", "false", "nil", "just", "empty", "in",
         "Just", "Empty", "Fail", "Deferred", "Future", "Record", "Timer",
     ]
 
