@@ -1,8 +1,21 @@
 import XCTest
 @testable import ConduitPlayground
 
-/// Top-level `if` and `while`, as a Swift script or Swift's REPL runs them.
+/// Top-level `if`, `switch` and `while`, as a Swift script or Swift's REPL runs them.
 final class ControlFlowCommandsTests: SessionTestCase {
+    func testSwitchRunsTheFirstMatchingCaseAndBindsItsValues() {
+        type("enum Load { case idle; case loaded(Int) }")
+        type("var state = Load.loaded(3)")
+        let written = "switch state {\ncase .idle: print(\"idle\")\n"
+            + "case .loaded(let n): print(\"loaded\", n)\n}"
+        XCTAssertEqual(values(written), ["loaded 3"])
+        XCTAssertEqual(values("switch 7 { case 1, 2: print(\"small\") default: print(\"other\") }"), ["other"])
+        XCTAssertEqual(values("if case .loaded = state { print(\"a load\") }"), ["a load"],
+            "a case written without its values matches whatever it carries")
+        XCTAssertTrue(
+            error("switch state { case .idle: print(1) }").contains("no case of the switch matches loaded(3)"))
+    }
+
     func testIfRunsItsBlockOrItsElse() {
         type("var n = 5")
         XCTAssertEqual(values("if n > 3 { print(\"big\") } else { print(\"small\") }"), ["big"])

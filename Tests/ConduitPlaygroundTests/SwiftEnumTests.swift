@@ -100,4 +100,17 @@ final class SwiftEnumTests: SessionTestCase {
         XCTAssertFalse(session.evaluate(statements[0].text).contains { $0.kind == .error })
         XCTAssertEqual(printed("print(Light.green)"), ["green"])
     }
+
+    func testSwiftsResultIsAnEnumerationEverySessionHas() {
+        type("enum ValidationError: Error { case tooShort }")
+        type("let result: Result<Int, ValidationError> = .success(3)")
+        XCTAssertEqual(printed("print(result)"), ["success(3)"])
+        let switched = "switch result { case .success(let v): print(\"ok\", v) case .failure(let e): print(e) }"
+        XCTAssertEqual(printed(switched), ["ok 3"])
+        type("let failed = Result<Int, ValidationError>.failure(.tooShort)")
+        XCTAssertEqual(printed("if case .failure(let e) = failed { print(\"err\", e) }"), ["err tooShort"])
+        // An enumeration declared with the same case comes first for a case written without its type.
+        type("enum Outcome { case success, failure }")
+        XCTAssertEqual(printed("let o: Outcome = .success; print(o == Outcome.success)"), ["true"])
+    }
 }

@@ -26,7 +26,8 @@ extension Interpreter {
     /// enumeration has that case (the playground does not know the type the context expects).
     func implicitMember(_ name: String, at token: Token) throws -> String {
         let caseName = String(name.dropFirst())
-        let owners = enums.keys.sorted().filter { enums[$0]?.case(named: caseName) != nil }
+        var owners = enums.keys.sorted().filter { enums[$0]?.case(named: caseName) != nil }
+        if owners.count > 1 { owners.removeAll { $0 == "Result" && enums[$0]?.isSwiftsResult == true } }
         guard owners.count == 1, let owner = owners.first else {
             throw SyntaxError(owners.isEmpty
                 ? "no enumeration declared here has a case `\(caseName)`; declare one (`enum Shape { case "

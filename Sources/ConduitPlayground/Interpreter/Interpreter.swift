@@ -86,8 +86,8 @@ final class Interpreter: @unchecked Sendable {
     var classes: [String: ObjectClass] = [:]
     /// The types whose declaration failed, with the line it started on: a later use says so.
     var failedDeclarations = FailedDeclarations()
-    /// The enumerations declared with `enum`, by name.
-    var enums: [String: EnumDeclaration] = [:]
+    /// The enumerations declared with `enum`, by name, and Swift's `Result`.
+    var enums: [String: EnumDeclaration] = ["Result": .result]
     /// `UserDefaults.standard`, in memory.
     let userDefaults = UserDefaultsStore()
     /// How many sinks were made without a name (`player.$song.sink { ... }`), for the next one's.

@@ -365,3 +365,9 @@ extension Expression {
         }
     }
 }
+
+/// An expression is not `Sendable` (it holds pipelines' syntax and bound closures): said here, so that
+/// the compiler does not infer it, which the Swift 6.2 compiler can get caught in (a "circular
+/// reference" through a tuple holding an `Expression`, reported at an unrelated line).
+@available(*, unavailable)
+extension Expression: Sendable {}

@@ -103,9 +103,14 @@ enum Functions {
             guard arguments.count == 2, case .string(let kind) = arguments[1] else {
                 throw PlaygroundError("`#completion` needs a value and a kind")
             }
+            // `Result`'s `.failure(let error)` is written as a completion's.
+            if let caseName = arguments[0].enumCaseName { return .bool(caseName == kind) }
             return .bool(Functions.completionKind(of: arguments[0]) == kind)
         case "#failure":
-            // The message of a failure completion, for `case .failure(let error)`.
+            // The message of a failure completion, for `case .failure(let error)` (or a `Result`'s error).
+            if let value = arguments.first, value.enumCaseName == "failure" {
+                return value.associatedValues.first ?? .null
+            }
             guard let value = arguments.first, Functions.completionKind(of: value) == "failure" else { return .null }
             if case .string(let text) = value { return .string(String(text.dropFirst("failure: ".count))) }
             return value.field("failure") ?? .null

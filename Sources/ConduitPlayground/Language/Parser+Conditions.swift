@@ -81,8 +81,10 @@ extension Parser {
         if let (name, value) = try namedValue(
             usage: "an optional binding reads `if let NAME = value { ... }`", asCondition: true)
         {
-            return IfHead(
-                keyword: keyword, test: { .binary(.notEqual, .argument($0), .literal(.null)) }, binding: (name, value))
+            let notNil: (Int) -> Expression = { slot in
+                Expression.binary(BinaryOperator.notEqual, Expression.argument(slot), Expression.literal(Value.null))
+            }
+            return IfHead(keyword: keyword, test: notNil, binding: (name, value))
         }
         if current.identifier == "case" {
             advance()
@@ -94,11 +96,12 @@ extension Parser {
                     at: patternStart)
             }
             try expectSymbol("=", "a pattern reads `if case .failure(let error) = completion { ... }`")
-            let subject = try condition()
-            let matched = written.matching(subject)
-            return IfHead(keyword: keyword, test: { _ in matched.test }, binding: matched.binding)
+            let subject: Expression = try condition()
+            let matched: (test: Expression, binding: (name: String, value: Expression)?) = written.matching(subject)
+            let test: Expression = matched.test
+            return IfHead(keyword: keyword, test: { _ in test }, binding: matched.binding)
         }
-        let condition = try condition()
+        let condition: Expression = try condition()
         return IfHead(keyword: keyword, test: { _ in condition }, binding: nil)
     }
 

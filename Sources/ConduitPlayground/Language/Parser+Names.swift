@@ -49,6 +49,17 @@ extension Parser {
                 source: source, operators: [], text: String(source_text(start, end)), startOffset: start
             ))
         }
+        if name == "Result", peek(1).isSymbol("<") {
+            // `Result<Int, Error>.success(1)`: Swift's `Result`, its types read and left aside.
+            advance()
+            var nesting = 0
+            repeat {
+                if current.isSymbol("<") { nesting += 1 } else if current.isSymbol(">") { nesting -= 1 }
+                guard current.kind != .end else { throw SyntaxError("expected `>` to close `Result<`", at: token) }
+                advance()
+            } while nesting > 0
+            return .name(name, token)
+        }
         if name == "Array" || name == "Dictionary", let collection = try collectionInitialiser() {
             return collection
         }

@@ -64,7 +64,7 @@ extension Parser {
         guard let word = current.identifier, !Parser.reserved.contains(word) || word.first?.isUppercase == true,
               !Parser.sourceWords.contains(word), word != "Timer", word != "timer" || !peek(1).isSymbol("(")
         else { return false }
-        if word.hasPrefix("$") || peek(1).isSymbol("(") { return true }
+        if word.hasPrefix("$") || peek(1).isSymbol("(") || word == "Result" && peek(1).isSymbol("<") { return true }
         guard peek(1).isSymbol("."), let member = peek(2).identifier else { return false }
         return OperatorTable.spec(named: member) == nil && !Parser.subscriberWords.contains(member)
     }

@@ -98,7 +98,7 @@ extension Parser {
             advance()
             guard name == "finished" || name == "failure" else {
                 if current.isSymbol("(") { return try associatedValuesPattern(of: name) }
-                return CasePattern(kind: .equal(.literal(.string(name))), name: nil)
+                return CasePattern(kind: .caseName(name), name: nil)
             }
             var bound: String?
             if name == "failure", current.isSymbol("(") {
@@ -176,8 +176,11 @@ struct CasePattern {
         case any
         /// `.finished`, or `.failure(...)`: a completion of that kind.
         case completion(String)
-        /// A value to compare with (`1`, `"a"`, `nil`); `.name` compares with the text "name".
+        /// A value to compare with (`1`, `"a"`, `nil`).
         case equal(Expression)
+        /// `.loaded`: an enumeration's case, whatever values it carries, or the text "loaded" (a case
+        /// written without its type where the playground keeps its name).
+        case caseName(String)
         /// `.loaded(let n)`: an enumeration's case that carries values; `index` is the one named.
         case enumCase(String, index: Int, more: [AssociatedName])
     }
@@ -209,6 +212,11 @@ struct CasePattern {
             } else {
                 test = .binary(.equal, subject, other)
             }
+        case .caseName(let name):
+            let written: Expression = Expression.literal(Value.string(name))
+            let equalsName: Expression = Expression.binary(BinaryOperator.equal, subject, written)
+            let isCase: Expression = Expression.call("#isCase", [subject, written])
+            test = Expression.binary(BinaryOperator.or, equalsName, isCase)
         case .enumCase(let name, let index, _):
             test = .call("#isCase", [subject, .literal(.string(name))])
             value = .call("#associated", [subject, .literal(.int(index))])

@@ -1,5 +1,6 @@
-/// Swift's `if`, `while` and `do`/`catch` as top-level statements, as a script or Swift's REPL runs
-/// them: `if let song = player.currentSong { print(song) } else { print("nothing") }`,
+/// Swift's `if`, `switch`, `while` and `do`/`catch` as top-level statements, as a script or Swift's
+/// REPL runs them: `if let song = player.currentSong { print(song) } else { print("nothing") }`,
+/// `switch result { case .success(let v): print(v) case .failure: print("failed") }`,
 /// `while count < 3 { count += 1 }`, `do { try check(x) } catch { print(error) }`. Their blocks are
 /// read as a closure's body is (steps, `if`, `guard`, `switch`, calls, assignments to the session's
 /// `var`s and objects' properties).
@@ -15,6 +16,19 @@ enum ControlFlowCommands {
             parser.position -= 1
             parser.readingStatementBlock = true
             let body = try parser.ifStatement(nextLocal: 0)
+            try parser.expectEnd()
+            return Statement(word.display) { session in try session.runBlock(body, at: word) }
+        },
+        CommandSpec(
+            "switch", usage: "switch VALUE { case P: BODY }",
+            summary: "runs the body of the first case whose pattern matches the value (`case .loaded(let n):`, "
+                + "`case 1, 2:`, `default:`), as Swift's `switch` does",
+            example: "switch 2 { case 1: print(\"one\") default: print(\"more\") }", arguments: [.value]
+        ) { parser, word in
+            // The `switch` is read again from its keyword, as in a closure's body.
+            parser.position -= 1
+            parser.readingStatementBlock = true
+            let body = try parser.switchStatement(nextLocal: 0)
             try parser.expectEnd()
             return Statement(word.display) { session in try session.runBlock(body, at: word) }
         },
