@@ -186,4 +186,42 @@ final class ClassMethodTests: SessionTestCase {
         XCTAssertEqual(printed("model.child?.deleteButtonTapped()"), ["deleted Daily"])
         XCTAssertEqual(values("send taps 1"), ["out ← 1"], "the session's names and sinks are intact")
     }
+
+    func testAStaticSingletonIsMadeOnceWhenFirstRead() {
+        // It made an instance per instance, without end, and the playground crashed on its stack.
+        type("final class Settings {\n    static let shared = Settings()\n    var volume = 5\n}")
+        type("Settings.shared.volume = 7")
+        XCTAssertEqual(printed("print(Settings.shared.volume)"), ["7"], "every read is the one instance")
+        type("class Loop { static let me = Loop.me }")
+        XCTAssertTrue(error("print(Loop.me)").contains("is read while its own value is being made"))
+    }
+
+    func testAnOptionalClosurePropertyIsCalledWithQuestionMarkUnlessNil() {
+        type("""
+            class Downloader {
+                var onFinish: ((String) -> Void)? = nil
+                func start() { onFinish?("file.txt") }
+            }
+            """)
+        type("let d = Downloader()")
+        XCTAssertEqual(printed("d.start()"), [], "nil: nothing is called")
+        type("d.onFinish = { name in print(\"finished\", name) }")
+        XCTAssertEqual(printed("d.start()"), ["finished file.txt"])
+        XCTAssertEqual(printed("d.onFinish?(\"other\")"), ["finished other"])
+    }
+
+    func testASubclassInheritsPropertiesInitialiserAndMethodsAndOverridesItsOwn() {
+        type("""
+            class Animal {
+                let name: String
+                init(name: String) { self.name = name }
+                func speak() -> String { "..." }
+                func describe() -> String { self.name + " says " + self.speak() }
+            }
+            """)
+        type("class Dog: Animal { override func speak() -> String { \"Woof\" } }")
+        type("let dog = Dog(name: \"Rex\")")
+        XCTAssertEqual(printed("print(dog.name, dog.speak())"), ["Rex Woof"])
+        XCTAssertEqual(printed("print(Animal(name: \"Cat\").speak())"), ["..."], "the superclass keeps its own")
+    }
 }

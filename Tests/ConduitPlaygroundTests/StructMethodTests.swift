@@ -52,4 +52,15 @@ final class StructMethodTests: SessionTestCase {
         XCTAssertEqual(values("print(fixed.items)"), ["[]"], "nothing ran")
         XCTAssertTrue(error("struct S { var a = 1; init(a: Int) { self.a = a } }").contains("a struct's `init`"))
     }
+
+    func testAComputedPropertyIsReadFromTheValueAndADoubleFieldTakesAnInteger() {
+        type("struct Temperature {\n    var celsius: Double\n    var fahrenheit: Double { celsius * 9 / 5 + 32 }\n}")
+        type("var t = Temperature(celsius: 37)")
+        XCTAssertEqual(session.evaluate("print(t.fahrenheit, t)").map(\.text), ["98.6 Temperature(celsius: 37.0)"],
+            "read from the field, as Swift's Double arithmetic gives it; no field of its own")
+        type("t.celsius = 100")
+        XCTAssertEqual(session.evaluate("print(t.fahrenheit)").map(\.text), ["212.0"])
+        XCTAssertTrue(error("struct Box { var n = 1; var m: Int { get { n } set { n = newValue } } }")
+            .contains("a struct's computed property is read here, not set"))
+    }
 }

@@ -112,11 +112,9 @@ extension Interpreter {
             return try bind(.name(name, Token(kind: .identifier(name), offset: token.offset + 5, length: name.count)))
         case .member(.name(let root, let token), let name) where enums[root] != nil && entries[root] == nil:
             return try enumCase(root, name, at: token) ?? .member(try bind(.name(root, token)), name)
-        case .member(.name(let root, _), let name) where classes[root] != nil && entries[root] == nil:
-            if let value = classes[root]?.properties.first(where: { $0.isStatic && $0.name.display == name })?.value {
-                // `Counter.start`, `Self.start`: the class's static property's value.
-                return try bind(value)
-            }
+        case .member(.name(let root, let token), let name) where classes[root] != nil && entries[root] == nil:
+            // `Counter.start`, `Self.start`, `Settings.shared`: the class's static property's value.
+            if let value = staticProperty(root, name, at: token) { return value }
             // `Card.tapped`, a class's static constant (a notification's name, say): it stands for itself.
             return .literal(.string("\(root).\(name)"))
         case .member(let base, let name) where structMethods.isDeclared(name):

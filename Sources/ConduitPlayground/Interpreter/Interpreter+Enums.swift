@@ -92,6 +92,7 @@ extension Interpreter {
                 + "first", at: name)
         }
         let (earlierClass, earlierEnum) = (classes.removeValue(forKey: key), enums.removeValue(forKey: key))
+        forgetStaticValues(of: key)
         do {
             try declare()
         } catch {
@@ -108,6 +109,7 @@ extension Interpreter {
     func dropType(_ name: Token) -> Bool {
         let key = name.display
         guard classes.removeValue(forKey: key) != nil || enums.removeValue(forKey: key) != nil else { return false }
+        forgetStaticValues(of: key)
         info("\(key) dropped: the type is no longer declared")
         return true
     }

@@ -84,6 +84,8 @@ extension Interpreter {
         named name: String, typeName: String?, properties: [PropertyDeclaration], methods: [MethodDeclaration] = [],
         given: [(String, Value)] = []
     ) throws -> PlaygroundObject {
+        // A static property is the type's, read through `TYPE.NAME` (Interpreter+StaticProperties.swift).
+        let properties = properties.filter { !$0.isStatic }
         let values = try properties.map { property -> (name: String, isPublished: Bool, value: Value) in
             if let value = given.first(where: { $0.0 == property.name.display })?.1 {
                 return (property.name.display, property.isPublished, value)
@@ -188,8 +190,11 @@ extension Interpreter {
         }
         return .record(RecordFields(try valueType.properties.map { property in
             let name = property.name.display
-            if let value = given.first(where: { $0.0 == name })?.1 { return Value.Field(name, value) }
-            return Value.Field(name, try property.value.map { try constant($0, at: property.name) } ?? .null)
+            var value = try given.first(where: { $0.0 == name })?.1
+                ?? property.value.map { try constant($0, at: property.name) } ?? .null
+            // `Temperature(celsius: 100)` with `var celsius: Double`: the integer is a Double, as Swift reads it.
+            if case .int(let number) = value, property.declaredType == "Double" { value = .double(Double(number)) }
+            return Value.Field(name, value)
         }, kind: .instance(valueType.name)))
     }
 

@@ -86,6 +86,9 @@ final class Interpreter: @unchecked Sendable {
     var classes: [String: ObjectClass] = [:]
     /// The types whose declaration failed, with the line it started on: a later use says so.
     var failedDeclarations = FailedDeclarations()
+    /// The static properties' values (`Settings.shared`) read so far, by `TYPE.NAME`, and those being made.
+    var staticValues: [String: Value] = [:]
+    var staticsBeingMade: Set<String> = []
     /// The enumerations declared with `enum`, by name, and Swift's `Result`.
     var enums: [String: EnumDeclaration] = ["Result": .result]
     /// `UserDefaults.standard`, in memory.

@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// Declarations: the properties of `object` and `class` bodies, and `func` parameters, read as Swift
 /// writes them (`@Published private(set) var songs: [Song] = []`); types are read and skipped, as
 /// playground values carry their own.
@@ -244,7 +246,7 @@ extension Parser {
                 name: name, isPublished: isPublished, value: nil, declaredType: declaredType)
             if current.isSymbol("=") {
                 advance()
-                declaration.closure = try closureValue(for: word)
+                declaration.closure = try closureValue(for: word, declaredType: declaredType)
             }
             return declaration
         }
@@ -374,7 +376,7 @@ extension Parser {
 
     /// A closure written as a value (`{}`, `{ print("deleted") }`, `{ [weak self] in ... }`), or
     /// `unimplemented("...")`, point-free's default that complains when it is called.
-    mutating func closureValue(for property: String) throws -> Closure {
+    mutating func closureValue(for property: String, declaredType: String? = nil) throws -> Closure {
         let start = current
         if current.identifier == "unimplemented", peek(1).isSymbol("(") {
             advance()
@@ -383,9 +385,15 @@ extension Parser {
             let complaint = Expression.binary(.plus, .literal(.string("unimplemented: ")), .call("string", [message]))
             return Closure(body: .namedCall("print", [complaint], start), parameterCount: 0, token: start)
         }
+        if current.identifier == "nil" {
+            // `var onFinish: ((String) -> Void)? = nil`: no closure yet; `onFinish?(...)` does nothing.
+            advance()
+            let count = declaredType.map(Parser.parameterCount(ofFunctionType:)) ?? 0
+            return Closure(body: .literal(.void), parameterCount: count, token: start)
+        }
         guard current.isSymbol("{") else {
             throw SyntaxError(
-                "`\(property)` holds a closure: write one in braces, such as `{ print(\"tapped\") }`, or `{}`",
+                "`\(property)` holds a closure: write one in braces, such as `{ print(\"tapped\") }`, `{}` or `nil`",
                 at: current)
         }
         if peek(1).isSymbol("}") {
@@ -489,5 +497,16 @@ extension Parser {
         }
         advance()
         return body
+    }
+}
+
+extension Parser {
+    /// How many parameters the function type written as `type` takes (`((String, Int) -> Void)?`: 2),
+    /// as Swift's parser reads it; 0 if it is no function type.
+    static func parameterCount(ofFunctionType type: String) -> Int {
+        guard let tree = StatementShape.parse("let f: \(type)") else { return 0 }
+        let function = tree.tokens(viewMode: .sourceAccurate).lazy
+            .compactMap { $0.parent?.as(FunctionTypeSyntax.self) }.first
+        return function?.parameters.count ?? 0
     }
 }

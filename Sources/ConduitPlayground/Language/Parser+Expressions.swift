@@ -148,6 +148,14 @@ extension Parser {
                 // Each member or index access nests the expression one level deeper.
                 try enter()
             }
+            if current.isSymbol("?"), peek(1).isSymbol("("), case .member(let base, let name) = expression {
+                // `downloader.onFinish?("file")`: the closure a property holds, called unless nil.
+                try enter()
+                advance()
+                advance()
+                expression = .call("." + name, [base] + (try callArguments(of: name)))
+                continue
+            }
             if current.isSymbol("?"), peek(1).isSymbol("."), let member = peek(2).identifier {
                 // `$0?.name`: nil stays nil.
                 try enter()

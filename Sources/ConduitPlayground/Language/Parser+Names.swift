@@ -34,8 +34,10 @@ extension Parser {
             return .member(receiver, name)
         }
         if selfMembers.contains(name), let receiver = selfReference {
-            // `objectWillChange` in an observer's body: `self.objectWillChange`; `bind()`: `self.bind()`.
+            // `objectWillChange` in an observer's body: `self.objectWillChange`; `bind()`: `self.bind()`;
+            // `onFinish?(name)`: the closure property, called unless nil.
             advance()
+            if current.isSymbol("?"), peek(1).isSymbol("(") { advance() }
             guard current.isSymbol("(") else { return .member(receiver, name) }
             advance()
             return .call("." + name, [receiver] + (try callArguments(of: name)))

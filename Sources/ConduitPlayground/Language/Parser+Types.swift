@@ -1,8 +1,8 @@
 /// Types and parameter lists read as Swift writes them, and skipped: the playground's values carry their
 /// own types (`types` shows the written ones).
 extension Parser {
-    /// Skips a Swift type (`String`, `[Song]?`, `[UUID: Person]`, `Future<[Song], Error>`): names,
-    /// dots, `?`, `!` and balanced brackets.
+    /// Skips a Swift type (`String`, `[Song]?`, `[UUID: Person]`, `Future<[Song], Error>`) as Swift's
+    /// parser reads it, and returns it as written.
     @discardableResult
     mutating func skipType() throws -> String {
         while current.isSymbol("@"), let attribute = peek(1).identifier, attribute != "Published" {
@@ -10,6 +10,9 @@ extension Parser {
             advance()
             advance()
         }
+        if let written = typeFromSwiftTree() { return written }
+        // Where Swift's parser reads an expression (`PassthroughSubject<Int, Never>()`, `[Int]()`),
+        // the type is the names, dots and balanced brackets up to the call.
         let start = current
         var nesting = 0
         var read = 0
@@ -20,6 +23,8 @@ extension Parser {
             }
             if current.isSymbol("[") || current.isSymbol("<") || current.isSymbol("(") {
                 nesting += 1
+            } else if current.isSymbol(">"), position > 0, tokens[position - 1].isSymbol("-") {
+                // The `>` of `->`, which closes nothing.
             } else if current.isSymbol("]") || current.isSymbol(">") || current.isSymbol(")") {
                 guard nesting > 0 else { break }
                 nesting -= 1

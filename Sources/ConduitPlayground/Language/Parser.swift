@@ -53,6 +53,8 @@ struct Parser {
     /// level of recursion here and when it is evaluated, so it is bounded.
     var depth = 0
     static let maximumDepth = 150
+    /// Swift's syntax tree of `text`, once a reading has asked for it.
+    let treeCache = SwiftTreeCache()
 
     /// Every command word, for messages, help and completion.
     static var commands: [String] { CommandTable.words }

@@ -10,6 +10,20 @@ struct ObjectClass {
 
     /// Its `init(...) { ... }`, run on each new instance after the properties take their first values.
     var initialiser: MethodDeclaration? { methods.first { $0.name.display == "init" } }
+
+    /// This class as a subclass of `superclass` (`class Dog: Animal`): the superclass's properties and
+    /// methods first, those it declares again (`override func speak()`) replaced by its own, and the
+    /// superclass's `init` when it declares none, as Swift's inheritance gives them.
+    func inheriting(from superclass: ObjectClass?) -> ObjectClass {
+        guard let superclass else { return self }
+        let ownProperties = Set(properties.map(\.name.display))
+        let ownMethods = Set(methods.map(\.name.display))
+        var subclass = ObjectClass(
+            name: name,
+            properties: superclass.properties.filter { !ownProperties.contains($0.name.display) } + properties)
+        subclass.methods = superclass.methods.filter { !ownMethods.contains($0.name.display) } + methods
+        return subclass
+    }
 }
 
 /// One property of an `object` or `class` declaration: its name, whether it is `@Published`, and

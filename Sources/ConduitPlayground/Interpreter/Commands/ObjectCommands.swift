@@ -27,9 +27,11 @@ enum ObjectCommands {
             arguments: [.newName]
         ) { parser, word in
             let name = try parser.newName(after: "class")
+            var inherited: [String] = []
             if parser.current.isSymbol(":") {
                 parser.advance()
-                while parser.current.identifier != nil {
+                while let word = parser.current.identifier {
+                    inherited.append(word)
                     parser.advance()
                     if parser.current.isSymbol(",") { parser.advance() }
                 }
@@ -39,7 +41,10 @@ enum ObjectCommands {
             defer { parser.enclosingTypeName = enclosing }
             let (properties, methods) = try parser.typeBody(in: "a class")
             return Statement(word.display) { session in
+                // `class Dog: Animal`: a class declared here is its superclass, whose members it inherits.
+                let superclass = inherited.first.flatMap { session.classes[$0] }.flatMap { $0.isValueType ? nil : $0 }
                 let objectClass = ObjectClass(name: name.display, properties: properties, methods: methods)
+                    .inheriting(from: superclass)
                 try session.declareType(name) {
                     // Checked now, so that a mistake is reported where the class is declared; its methods
                     // may read its static members (`Self.tapped`), so it is declared while they are checked.
@@ -73,8 +78,8 @@ enum ObjectCommands {
                     if parser.current.isSymbol(",") { parser.advance() }
                 }
             }
-            let (properties, methods) = try parser.typeBody(in: "a struct")
-            if let initialiser = methods.first(where: { $0.name.display == "init" }) {
+            let (properties, declared) = try parser.typeBody(in: "a struct")
+            if let initialiser = declared.first(where: { $0.name.display == "init" }) {
                 throw SyntaxError(
                     "a struct's `init` is not run here: its memberwise initialiser makes it "
                         + "(`\(name.display)(FIELD: VALUE)`); declare `\(name.display)` as a `class` to run an `init`",
@@ -87,8 +92,20 @@ enum ObjectCommands {
                     at: held.name
                 )
             }
+            if let settable = properties.first(where: { $0.computed?.setter != nil }) {
+                throw SyntaxError(
+                    "a struct's computed property is read here, not set: leave out its `set`, or declare "
+                        + "`\(name.display)` as a `class`",
+                    at: settable.name)
+            }
+            // `var fahrenheit: Double { celsius * 9 / 5 + 32 }`: read as a method of the value, not a field.
+            let fields = properties.filter { $0.computed == nil }
+            let getters = properties.compactMap { property in
+                property.computed.map { MethodDeclaration(name: property.name, parameters: [], body: $0.getter) }
+            }
+            let methods = getters + declared
             return Statement(word.display) { session in
-                var valueType = ObjectClass(name: name.display, properties: properties, isValueType: true)
+                var valueType = ObjectClass(name: name.display, properties: fields, isValueType: true)
                 valueType.methods = methods
                 // Its methods' names first, so that they may call one another.
                 session.structMethods.declare(methods.map(\.name.display))
@@ -102,7 +119,7 @@ enum ObjectCommands {
                 }
                 session.structMethods.register(bound, for: name.display)
                 session.info("struct \(name.display): "
-                    + (properties.map(\.summary) + methods.map(\.summary)).joined(separator: ", "))
+                    + (properties.map(\.summary) + declared.map(\.summary)).joined(separator: ", "))
             }
         },
         CommandSpec(

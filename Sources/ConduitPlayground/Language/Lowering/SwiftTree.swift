@@ -76,15 +76,48 @@ struct SwiftTree {
     }
 }
 
+/// The statement's tree, parsed the first time a reading needs it and shared by the copies a parser
+/// makes of itself to look ahead.
+final class SwiftTreeCache {
+    private var parsed: SwiftTree??
+
+    func tree(text: String, tokens: [Token]) -> SwiftTree? {
+        if let parsed { return parsed }
+        let tree = SwiftTree(text: text, tokens: tokens)
+        parsed = .some(tree)
+        return tree
+    }
+}
+
 extension Parser {
     /// Swift's tree of the statement being read; fails (at the current token) when Swift's parser
     /// is not given the text.
     func swiftTree() throws -> SwiftTree {
-        guard let tree = SwiftTree(text: text, tokens: tokens) else {
+        guard let tree = treeCache.tree(text: text, tokens: tokens) else {
             throw SyntaxError(
                 "this statement is too long or nests too deeply to read: split it into steps", at: current)
         }
         return tree
+    }
+
+    /// The type Swift's parser reads at the current token (`((String) -> Void)?`, `[UUID: Person]`),
+    /// as written, moved past; nil where it reads none there (`PassthroughSubject<Int, Never>()` is
+    /// an expression to Swift's parser).
+    mutating func typeFromSwiftTree() -> String? {
+        guard let tree = treeCache.tree(text: text, tokens: tokens),
+            var type = tree.node(TypeSyntax.self, holdingTokenAt: current.offset),
+            tree.offset(of: type.positionAfterSkippingLeadingTrivia) == current.offset
+        else { return nil }
+        while let parent = type.parent?.as(TypeSyntax.self),
+            tree.offset(of: parent.positionAfterSkippingLeadingTrivia) == current.offset
+        {
+            type = parent
+        }
+        guard !type.hasError else { return nil }
+        let start = current.offset
+        skip(past: type, in: tree)
+        let last = tokens[max(position - 1, 0)]
+        return String(source_text(start, last.offset + last.length))
     }
 
     /// Moves past the playground's tokens inside `node`: reading goes on after it.

@@ -1,0 +1,34 @@
+/// A class's or struct's `static` properties (`static let shared = Settings()`): the type's own, not
+/// each instance's. As in Swift, each is evaluated once, the first time it is read, and then kept:
+/// `Settings.shared` is the one instance every read returns.
+extension Interpreter {
+    /// `TYPE.NAME` where `NAME` is a static property of the declared type `root`; nil if it is none.
+    func staticProperty(_ root: String, _ name: String, at token: Token) -> Expression? {
+        guard let property = classes[root]?.properties.first(where: { $0.isStatic && $0.name.display == name })
+        else { return nil }
+        let key = "\(root).\(name)"
+        let initial = property.value ?? .literal(.null)
+        return .bound(BoundExpression { [weak self] _ in
+            guard let self else { return .null }
+            return try self.staticValue(key, initial: initial, at: token)
+        })
+    }
+
+    /// The value of the static property `key`, evaluated from `initial` the first time.
+    private func staticValue(_ key: String, initial: Expression, at token: Token) throws -> Value {
+        if let value = staticValues[key] { return value }
+        guard staticsBeingMade.insert(key).inserted else {
+            throw PlaygroundError("`\(key)` is read while its own value is being made: its initial value needs "
+                + "itself (Swift would stop there)")
+        }
+        defer { staticsBeingMade.remove(key) }
+        let value = try bind(initial).evaluate([])
+        staticValues[key] = value
+        return value
+    }
+
+    /// Forgets the static values of `type` (declared again, or dropped).
+    func forgetStaticValues(of type: String) {
+        staticValues = staticValues.filter { !$0.key.hasPrefix(type + ".") }
+    }
+}
