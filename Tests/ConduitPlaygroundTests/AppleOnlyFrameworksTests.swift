@@ -35,10 +35,10 @@ final class AppleOnlyFrameworksTests: SessionTestCase {
     }
 
     func testSwiftDeclarationsThePlaygroundDoesNotMakeAreRefusedByName() {
-        XCTAssertTrue(error("protocol Named {\n    var name: String { get }\n}").contains(
-            "declaring a protocol is not part of the playground"))
+        XCTAssertTrue(error("protocol Publisher {\n    var name: String { get }\n}").contains(
+            "`Publisher` is Combine's protocol, which the playground has"))
         XCTAssertTrue(error("extension Int {\n    var twice: Int { self * 2 }\n}").contains(
-            "an `extension` is not part of the playground"))
+            "the playground extends only the classes and structs declared in this session"))
         XCTAssertTrue(error("override func draw() {\n    print(1)\n}").contains(
             "`override` belongs to a method of a subclass"))
         XCTAssertTrue(error("@Published var count = 0").contains("`@Published` is a property of a class"))

@@ -223,5 +223,8 @@ final class ClassMethodTests: SessionTestCase {
         type("let dog = Dog(name: \"Rex\")")
         XCTAssertEqual(printed("print(dog.name, dog.speak())"), ["Rex Woof"])
         XCTAssertEqual(printed("print(Animal(name: \"Cat\").speak())"), ["..."], "the superclass keeps its own")
+        type("class Cat: Animal { override func speak() -> String { name + \" says meow\" } }")
+        XCTAssertEqual(printed("print(Cat(name: \"Tom\").describe())"), ["Tom says Tom says meow"],
+            "an inherited member is named without `self.`, and the superclass's method calls the override")
     }
 }

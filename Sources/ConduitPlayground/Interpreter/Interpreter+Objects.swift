@@ -102,12 +102,7 @@ extension Interpreter {
             recorder?.record(.sent(lane: "\(name).$\(property)", value: value))
         }
         object.held = held
-        for method in methods where method.name.display != "init" {
-            let body = try bind(method.body)
-            object.methods[method.name.display] = InstalledMethod(parameterCount: method.parameters.count) {
-                object, arguments in try body.evaluate([.object(object)] + arguments)
-            }
-        }
+        try install(methods, on: object)
         for property in properties {
             let propertyName = property.name.display
             if property.holdsClosure {
@@ -443,5 +438,17 @@ extension Interpreter {
         guard case .binding(let entry)? = entries[name] else { return false }
         entry.binding.wrappedValue = try constant(valueExpression, at: token)
         return true
+    }
+}
+
+extension Interpreter {
+    /// Gives `object` its class's `methods` (all but `init`), each run with the object as `self`.
+    func install(_ methods: [MethodDeclaration], on object: PlaygroundObject) throws {
+        for method in methods where method.name.display != "init" {
+            let body = try bind(method.body)
+            object.methods[method.name.display] = InstalledMethod(parameterCount: method.parameters.count) {
+                object, arguments in try body.evaluate([.object(object)] + arguments)
+            }
+        }
     }
 }

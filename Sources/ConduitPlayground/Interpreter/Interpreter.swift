@@ -89,6 +89,8 @@ final class Interpreter: @unchecked Sendable {
     /// The static properties' values (`Settings.shared`) read so far, by `TYPE.NAME`, and those being made.
     var staticValues: [String: Value] = [:]
     var staticsBeingMade: Set<String> = []
+    /// The protocols declared with `protocol`, by name.
+    var protocols: [String: ProtocolDeclaration] = [:]
     /// The enumerations declared with `enum`, by name, and Swift's `Result`.
     var enums: [String: EnumDeclaration] = ["Result": .result]
     /// `UserDefaults.standard`, in memory.
@@ -373,7 +375,7 @@ final class Interpreter: @unchecked Sendable {
             // Swift's parser reads what is Swift first: its syntax errors in swiftc's words, and
             // the constructs Linux cannot run, each one message at its place.
             let isDeclared = { [self] (name: String) in
-                classes[name] != nil || enums[name] != nil || entries[name] != nil
+                classes[name] != nil || enums[name] != nil || entries[name] != nil || protocols[name] != nil
             }
             if let error = SwiftSyntaxCheck.diagnose(text, isDeclared: isDeclared) { throw error }
             // What the first continuation continues must end with a pipeline (`send a 1` then

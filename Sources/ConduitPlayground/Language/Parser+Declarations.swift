@@ -27,7 +27,7 @@ extension Parser {
         let open = current
         try expectSymbol(
             "{", "the properties of \(what) go between `{` and `}`, such as `{ @Published var song = \"\" }`")
-        let members = memberNamesAhead()
+        let members = memberNamesAhead().union(knownMembers)
         var properties: [PropertyDeclaration] = []
         var methods: [MethodDeclaration] = []
         while !current.isSymbol("}") {

@@ -3,7 +3,8 @@ extension Parser {
     mutating func statement() throws -> Statement {
         // `lazy var`, `private let`, `final class`: Swift's modifiers change nothing here.
         while let modifier = current.identifier, Parser.declarationModifiers.contains(modifier),
-              let next = peek(1).identifier, ["let", "var", "func", "class", "struct", "enum"].contains(next)
+              let next = peek(1).identifier,
+              ["let", "var", "func", "class", "struct", "enum", "protocol", "extension"].contains(next)
                 || Parser.declarationModifiers.contains(next)
         {
             advance()

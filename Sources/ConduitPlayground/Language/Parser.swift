@@ -47,6 +47,9 @@ struct Parser {
     /// Whether a top-level statement's block (`if`, `while`) is being read, where a block may end
     /// with a `let` step, as Swift's does; a closure's body gives a value and may not.
     var readingStatementBlock = false
+    /// Members of the type being read that its body does not declare (a superclass's, or the type's
+    /// own for an `extension`): its methods name them without `self.`, as its own members.
+    var knownMembers: Set<String> = []
     /// The class whose body is being read, which `Self` names there.
     var enclosingTypeName: String?
     /// How deeply the expression being read nests (brackets, operators, closures): each level is a

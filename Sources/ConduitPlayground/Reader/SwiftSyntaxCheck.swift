@@ -38,7 +38,7 @@ enum SwiftSyntaxCheck {
     /// The first words of declarations refused whatever they hold (`protocol`, `extension`, and
     /// a method written with `override` or `public`, or an `init`, outside its class).
     private static let refusedFirstWords: Set<Substring> = [
-        "protocol", "extension", "override", "public", "open", "init",
+        "override", "public", "open", "init",
     ]
 
     /// The letters the statement starts with, after blanks. Every statement passes here, so an
@@ -62,6 +62,6 @@ enum SwiftSyntaxCheck {
 
     /// The command words that are Swift's keywords.
     private static let swiftWords: Set<String> = [
-        "let", "var", "class", "struct", "func", "for", "import", "if", "while", "do",
+        "let", "var", "class", "struct", "func", "for", "import", "if", "while", "do", "protocol", "extension",
     ]
 }

@@ -137,16 +137,6 @@ enum UnavailableConstructs {
             return .visitChildren
         }
 
-        override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-            note(node.protocolKeyword, "declaring a protocol is not part of the playground: declare the class "
-                + "or struct itself, and use Combine's protocols (`ObservableObject`, `Publisher`) by name")
-        }
-
-        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-            note(node.extensionKeyword, "an `extension` is not part of the playground: put the method or "
-                + "property in the declaration of your own type, or write a function (`func NAME(...) { ... }`)")
-        }
-
         override func visit(_ node: DeclModifierSyntax) -> SyntaxVisitorContinueKind {
             guard node.name.tokenKind == .keyword(.override), !Syntax(node).isInsideClass else {
                 return .visitChildren

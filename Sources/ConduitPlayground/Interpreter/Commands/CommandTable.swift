@@ -4,6 +4,7 @@ enum CommandTable {
     static let all: [CommandSpec] = SubjectCommands.all + PipelineCommands.all + InspectionCommands.all
         + TypeCommands.all + TourCommands.all
         + TimeCommands.all + MarbleCommands.all + PredictionCommands.all + PresenterCommands.all + ObjectCommands.all
+        + ProtocolCommands.all
         + NameCommands.all + ControlFlowCommands.all
         + ScriptCommands.all
 

@@ -39,12 +39,22 @@ enum ObjectCommands {
             let enclosing = parser.enclosingTypeName
             parser.enclosingTypeName = name.display
             defer { parser.enclosingTypeName = enclosing }
-            let (properties, methods) = try parser.typeBody(in: "a class")
+            let body = parser
+            let declared = try parser.typeBody(in: "a class")
             return Statement(word.display) { session in
-                // `class Dog: Animal`: a class declared here is its superclass, whose members it inherits.
+                // `class Dog: Animal`: a class declared here is its superclass, whose members it inherits
+                // (and its methods name without `self.`: the body is read again knowing them).
                 let superclass = inherited.first.flatMap { session.classes[$0] }.flatMap { $0.isValueType ? nil : $0 }
+                var (properties, methods) = declared
+                if let superclass {
+                    var reread = body
+                    reread.knownMembers = session.memberNames(of: Token(
+                        kind: .identifier(superclass.name), offset: name.offset, length: name.length))
+                    (properties, methods) = try reread.typeBody(in: "a class")
+                }
                 let objectClass = ObjectClass(name: name.display, properties: properties, methods: methods)
                     .inheriting(from: superclass)
+                try session.checkConformance(of: objectClass, to: inherited, at: name)
                 try session.declareType(name) {
                     // Checked now, so that a mistake is reported where the class is declared; its methods
                     // may read its static members (`Self.tapped`), so it is declared while they are checked.

@@ -1,0 +1,65 @@
+import XCTest
+
+@testable import ConduitPlayground
+
+/// `protocol` and `extension` as delegation is written in Swift: a delegate's protocol, a class that
+/// conforms to it in an extension, calls resolved by name, and Swift's refusal of a class that lacks
+/// a requirement.
+final class ProtocolCommandsTests: SessionTestCase {
+    private func printed(_ source: String) -> [String] {
+        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
+    }
+
+    func testADelegateDeclaredByAProtocolIsCalledThroughItsWeakReference() {
+        type("protocol ColorPickerDelegate: AnyObject {\n"
+            + "    func colorPicker(_ picker: ColorPicker, didSelect color: String)\n}")
+        type("""
+            class ColorPicker {
+                weak var delegate: ColorPickerDelegate?
+                func choose(_ color: String) { delegate?.colorPicker(self, didSelect: color) }
+            }
+            """)
+        type("class ViewController {\n    let picker = ColorPicker()\n    var chosen = \"none\"\n"
+            + "    init() { picker.delegate = self }\n}")
+        type("let vc = ViewController()")
+        // Added after the object was made: it has the method too, and names the class's members.
+        type("""
+            extension ViewController: ColorPickerDelegate {
+                func colorPicker(_ picker: ColorPicker, didSelect color: String) {
+                    chosen = color
+                }
+            }
+            """)
+        type("vc.picker.choose(\"red\")")
+        XCTAssertEqual(printed("print(vc.chosen)"), ["red"])
+    }
+
+    func testAClassThatLacksARequirementIsRefusedInSwiftsWords() {
+        type("protocol Greeter { func greet() -> String; var name: String { get } }")
+        let message = error("class Robot: Greeter { var name = \"R2\" }")
+        XCTAssertTrue(message.contains("type 'Robot' does not conform to protocol 'Greeter': add `func greet()`"),
+            message)
+        type("class Person: Greeter { var name = \"Ann\"; func greet() -> String { \"hi \" + name } }")
+        XCTAssertEqual(printed("print(Person().greet())"), ["hi Ann"])
+        XCTAssertTrue(error("protocol Box { associatedtype Item }").contains("`associatedtype` is not run here"))
+    }
+
+    func testAnExtensionOfAStructAddsMethodsAndComputedProperties() {
+        type("struct Point { var x = 0 }")
+        type("extension Point {\n    var doubled: Int { x * 2 }\n    mutating func bump() { x += 1 }\n}")
+        type("var p = Point(x: 2)")
+        type("p.bump()")
+        XCTAssertEqual(printed("print(p.doubled, p)"), ["6 Point(x: 3)"])
+    }
+
+    func testAnExtensionNeedsADeclaredTypeAndNoStoredProperty() {
+        XCTAssertTrue(error("extension String { func shout() -> String { self } }")
+            .contains("the playground extends only the classes and structs declared in this session"))
+        XCTAssertTrue(error("public protocol ObservableObject: AnyObject { }").contains("is Combine's protocol"))
+        type("class Player { var n = 0 }")
+        XCTAssertTrue(error("extension Player { var volume = 3 }")
+            .contains("extensions must not contain stored properties"))
+        type("protocol Playable { func play() }")
+        XCTAssertTrue(error("extension Playable { func play() { } }").contains("extending a protocol is not run here"))
+    }
+}
