@@ -192,6 +192,9 @@ final class ClassMethodTests: SessionTestCase {
         type("final class Settings {\n    static let shared = Settings()\n    var volume = 5\n}")
         type("Settings.shared.volume = 7")
         XCTAssertEqual(printed("print(Settings.shared.volume)"), ["7"], "every read is the one instance")
+        type("extension Settings { func louder() { volume += 1 } }")
+        type("Settings.shared.louder()")
+        XCTAssertEqual(printed("print(Settings.shared.volume)"), ["8"], "a method called through it")
         type("class Loop { static let me = Loop.me }")
         XCTAssertTrue(error("print(Loop.me)").contains("is read while its own value is being made"))
     }

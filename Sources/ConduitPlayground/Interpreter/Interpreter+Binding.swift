@@ -175,6 +175,7 @@ extension Interpreter {
                 let optional = arguments.map { checker.type(of: $0, arguments: closureArgumentTypes).isOptional }
                 return boundPrint(try arguments.map(bind), optional: optional)
             }
+            if let call = staticChainCall(name, arguments, at: token) { return try bind(call) }
             return try resolveCall(name, try arguments.map(bind), at: token)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.closureAssignment:
             return try boundClosureAssignment(syntax)

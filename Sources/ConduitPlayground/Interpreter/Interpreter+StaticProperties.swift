@@ -31,4 +31,16 @@ extension Interpreter {
     func forgetStaticValues(of type: String) {
         staticValues = staticValues.filter { !$0.key.hasPrefix(type + ".") }
     }
+
+    /// `PaletteController.shared.picker.choose("teal")`, read as one dotted call: the method called on
+    /// what the static property leads to; nil when `name` does not start with a static property.
+    func staticChainCall(_ name: String, _ arguments: [Expression], at token: Token) -> Expression? {
+        let parts = name.split(separator: ".").map(String.init)
+        guard parts.count >= 3, entries[parts[0]] == nil,
+            classes[parts[0]]?.properties.contains(where: { $0.isStatic && $0.name.display == parts[1] }) == true
+        else { return nil }
+        var base = Expression.member(.name(parts[0], token), parts[1])
+        for member in parts[2..<(parts.count - 1)] { base = .member(base, member) }
+        return .call("." + parts[parts.count - 1], [base] + arguments)
+    }
 }
