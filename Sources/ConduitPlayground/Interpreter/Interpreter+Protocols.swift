@@ -67,7 +67,13 @@ extension Interpreter {
             structMethods.register(try boundStructMethods(extended.methods), for: name)
         } else {
             // The objects made before the extension have its methods too, as in Swift.
-            for case .object(let object) in entries.values where object.typeName == name {
+            let named = entries.values.compactMap { entry -> PlaygroundObject? in
+                if case .object(let object) = entry { return object } else { return nil }
+            }
+            let held = staticValues.values.compactMap { value -> PlaygroundObject? in
+                if case .object(let object) = value { return object } else { return nil }
+            }
+            for object in named + held where object.typeName == name {
                 try install(`extension`.methods, on: object)
             }
         }
