@@ -109,6 +109,10 @@ struct LiveJSON {
             field("name", name)
         case .subscribed(let lane), .cancelled(let lane):
             field("lane", lane)
+        case .innerSubscribed(let lane, let owner, let publisher):
+            field("lane", lane)
+            field("owner", owner)
+            field("publisher", publisher)
         case .requested(let lane, let demand, let level):
             field("lane", lane)
             raw(#","demand":"#)

@@ -49,6 +49,24 @@ final class SessionEventTests: SessionTestCase {
         ])
     }
 
+    func testAPublisherAClosureReturnsIsRecordedAsAnInnerSubscriptionOfItsOwner() {
+        type("subject s; sink out = s.flatMap { Just($0 * 10) }")
+        type("send s 1; send s 2")
+        let inner = session.interpreter.recorder.all.compactMap { event -> SessionEvent.Kind? in
+            if case .innerSubscribed = event.kind { return event.kind }
+            if case .completed(let lane, _) = event.kind, lane.hasPrefix("out:") { return event.kind }
+            return nil
+        }
+        XCTAssertEqual(inner, [
+            .innerSubscribed(lane: "out:1", owner: "out", publisher: "Just($0 * 10)"),
+            .completed(lane: "out:1", completion: .finished),
+            .innerSubscribed(lane: "out:2", owner: "out", publisher: "Just($0 * 10)"),
+            .completed(lane: "out:2", completion: .finished),
+        ])
+        XCTAssertEqual(session.interpreter.recorder.innerSummary(for: "out"), "inner subscriptions: 2 made, 0 live",
+            "`subs` counts them from these events")
+    }
+
     func testARequestRecordsTheDemandAddedAndTheLevelAfterIt() {
         type("subject s; sink out = s demand 1; send s 7")
         XCTAssertEqual(kinds("request out 3"), [.requested(lane: "out", demand: .max(3), level: level(.max(4), 1))])
@@ -185,6 +203,7 @@ final class SessionEventTests: SessionTestCase {
         type("clock reset")
         type("subject s; sink out = s demand 1; trace out")
         type("send s 1; send s 2; tick 1s; send nope 1")
+        type("sink inner = s.flatMap { Just($0) }; send s 3")
         type("cancel out")
         type(#"fail s "offline""#)
         type("drop out")
@@ -192,7 +211,8 @@ final class SessionEventTests: SessionTestCase {
         let events = session.interpreter.recorder.all
         let names = Set(events.map(\.kind.name))
         XCTAssertEqual(names, [
-            "defined", "dropped", "subscribed", "requested", "received", "sent", "completed", "cancelled",
+            "defined", "dropped", "subscribed", "innerSubscribed", "requested", "received", "sent", "completed",
+            "cancelled",
             "valueDropped", "clockMoved", "clockReset", "printed", "error", "checked",
         ], "every kind of event is in this session")
         let data = try JSONEncoder().encode(events)

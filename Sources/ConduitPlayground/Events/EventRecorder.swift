@@ -34,6 +34,11 @@ final class EventRecorder: Instrumentation.Observer, @unchecked Sendable {
     /// event of every link comes through `observe` while one is.
     private let tracedCount = Atomic<Int>(0)
     private var _onTrace: (@Sendable (SessionEvent) -> Void)?
+    /// Folded from the events as they are recorded (`innerSubscribed`, and the end of those lanes):
+    /// the inner subscriptions of each owner, the live inner lanes, and each owner's lanes so far.
+    private var innerTallies: [String: InnerSubscriptionTally] = [:]
+    private var liveInnerLanes: [String: (owner: String, publisher: String)] = [:]
+    private var innerLaneCounts: [String: Int] = [:]
 
     init(clock: @escaping @Sendable () -> Int) {
         self.clock = clock
@@ -46,12 +51,49 @@ final class EventRecorder: Instrumentation.Observer, @unchecked Sendable {
         return lock.withLock {
             let event = SessionEvent(sequence: nextSequence, time: time, origin: origin, kind: kind)
             nextSequence += 1
+            fold(kind)
             events.append(event)
             if events.count >= Self.capacity {
                 events.removeFirst(Self.capacity / 2)
                 _forgotten += Self.capacity / 2
             }
             return event
+        }
+    }
+
+    /// Keeps the snapshot of inner subscriptions up to date with `kind` (under the lock).
+    private func fold(_ kind: SessionEvent.Kind) {
+        switch kind {
+        case .innerSubscribed(let lane, let owner, let publisher) where liveInnerLanes[lane] == nil:
+            liveInnerLanes[lane] = (owner, publisher)
+            innerTallies[owner, default: InnerSubscriptionTally()].began(publisher)
+        case .completed(let lane, _), .cancelled(let lane):
+            guard let ended = liveInnerLanes.removeValue(forKey: lane) else { return }
+            innerTallies[ended.owner]?.ended(ended.publisher)
+        default:
+            break
+        }
+    }
+
+    /// The marble lane for the next publisher a closure of `owner` returns: `owner:1`, `owner:2`, ...
+    func nextInnerLane(for owner: String) -> String {
+        lock.withLock {
+            innerLaneCounts[owner, default: 0] += 1
+            return "\(owner):\(innerLaneCounts[owner]!)"
+        }
+    }
+
+    /// `inner subscriptions: 3 made, 1 live: ...` for `owner`, or nil if its closures made none.
+    func innerSummary(for owner: String) -> String? {
+        lock.withLock { innerTallies[owner]?.summary }
+    }
+
+    /// Forgets every owner's inner subscriptions (`reset`).
+    func forgetInnerSubscriptions() {
+        lock.withLock {
+            innerTallies = [:]
+            liveInnerLanes = [:]
+            innerLaneCounts = [:]
         }
     }
 

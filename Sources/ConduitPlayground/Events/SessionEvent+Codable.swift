@@ -12,6 +12,7 @@ extension SessionEvent: Codable {
         case name
         case entity
         case lane
+        case owner
         case demand
         case level
         case value
@@ -50,6 +51,10 @@ extension SessionEvent: Codable {
             try container.encode(name, forKey: .name)
         case .subscribed(let lane), .cancelled(let lane):
             try container.encode(lane, forKey: .lane)
+        case .innerSubscribed(let lane, let owner, let publisher):
+            try container.encode(lane, forKey: .lane)
+            try container.encode(owner, forKey: .owner)
+            try container.encode(publisher, forKey: .publisher)
         case .requested(let lane, let demand, let level):
             try container.encode(lane, forKey: .lane)
             try container.encode(DemandJSON(demand), forKey: .demand)
@@ -117,6 +122,9 @@ extension SessionEvent: Codable {
         case "dropped": return .dropped(name: try string(.name))
         case "subscribed": return .subscribed(lane: try string(.lane))
         case "cancelled": return .cancelled(lane: try string(.lane))
+        case "innerSubscribed":
+            return .innerSubscribed(
+                lane: try string(.lane), owner: try string(.owner), publisher: try string(.publisher))
         case "requested":
             return .requested(lane: try string(.lane), demand: try container.decode(DemandJSON.self,
                 forKey: .demand).demand, level: try container.decode(DemandLevel.self, forKey: .level))
@@ -159,6 +167,7 @@ extension SessionEvent.Kind {
         case .defined: return "defined"
         case .dropped: return "dropped"
         case .subscribed: return "subscribed"
+        case .innerSubscribed: return "innerSubscribed"
         case .requested: return "requested"
         case .received: return "received"
         case .sent: return "sent"

@@ -54,6 +54,9 @@ public struct SessionEvent: Sendable, Equatable {
         case dropped(name: String)
         /// The lane received its subscription.
         case subscribed(lane: String)
+        /// A publisher that a closure of the sink or pipeline `owner` returned (`flatMap`,
+        /// `switchToLatest`, `catch`) received its subscription; `lane` is its marble lane (`out:1`).
+        case innerSubscribed(lane: String, owner: String, publisher: String)
         /// The lane asked for `demand` more values, leaving `level` (requested, delivered).
         case requested(lane: String, demand: Subscribers.Demand, level: DemandLevel)
         /// The lane received `value`; `level` is its demand after the delivery, when it keeps one.
@@ -120,7 +123,8 @@ extension SessionEvent.Kind {
     /// The lane a subscription event belongs to; nil for events of no lane.
     public var lane: String? {
         switch self {
-        case .subscribed(let lane), .requested(let lane, _, _), .received(let lane, _, _), .sent(let lane, _),
+        case .subscribed(let lane), .innerSubscribed(let lane, _, _),
+            .requested(let lane, _, _), .received(let lane, _, _), .sent(let lane, _),
             .completed(let lane, _), .cancelled(let lane):
             return lane
         default:

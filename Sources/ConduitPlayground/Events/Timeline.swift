@@ -70,7 +70,7 @@ extension SessionEvent.Kind {
     /// The lane and the marble it draws there, for the events `marbles` shows.
     var marble: (lane: String, marble: MarbleEvent)? {
         switch self {
-        case .subscribed(let lane): return (lane, .subscribed)
+        case .subscribed(let lane), .innerSubscribed(let lane, _, _): return (lane, .subscribed)
         case .received(let lane, let value, _), .sent(let lane, let value): return (lane, .value(value))
         case .completed(let lane, .finished): return (lane, .finished)
         // The diagram draws every failure as `#`, whatever its message.

@@ -243,25 +243,20 @@ extension Interpreter {
     /// (`subs` shows them); any other value as it is.
     func tracked(_ value: Value, owner: String?) -> Value {
         guard let owner, case .publisher(let publisher) = value else { return value }
-        let record = InnerSubscriptionRecord(
-            tracker: innerSubscriptions, description: publisher.description, owner: owner)
-        // Its marble lane, `owner:N`, drawn under the owner's by `marbles owner`.
-        let lane = "\(owner):\(innerSubscriptions.nextNumber(for: owner))"
         let recorder = self.recorder
+        // Its marble lane, `owner:N`, drawn under the owner's by `marbles owner`; `subs` counts it from
+        // these events.
+        let lane = recorder.nextInnerLane(for: owner)
+        let description = publisher.description
         let pipe = publisher.pipe.handleEvents(
             receiveSubscription: { _ in
-                record.begin()
-                recorder.record(.subscribed(lane: lane))
+                recorder.record(.innerSubscribed(lane: lane, owner: owner, publisher: description))
             },
             receiveOutput: { value in recorder.record(.received(lane: lane, value: value, level: nil)) },
             receiveCompletion: { completion in
-                record.end()
                 recorder.record(.completed(lane: lane, completion: completion.recorded))
             },
-            receiveCancel: {
-                record.end()
-                recorder.record(.cancelled(lane: lane))
-            }
+            receiveCancel: { recorder.record(.cancelled(lane: lane)) }
         ).eraseToAnyPublisher()
         return .publisher(PublisherValue(pipe, description: publisher.description))
     }

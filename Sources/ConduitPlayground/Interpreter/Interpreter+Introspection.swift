@@ -24,7 +24,7 @@ extension Interpreter {
                     + " (\(users) live sink\(users == 1 ? "" : "s"))"
                     + (dropped > 0 ? "  dropped \(dropped) (no demand)" : ""))
             case .pipeline(let pipeline):
-                let inner = innerSubscriptions.summary(for: name).map { [$0] } ?? []
+                let inner = recorder.innerSummary(for: name).map { [$0] } ?? []
                 return node(name, kind: entry.kindName,
                     line: pipeline.chain + (connections[name].map { "  (\($0.summary))" } ?? ""),
                     details: inner, children: reads(of: name, depth: depth))
@@ -44,7 +44,7 @@ extension Interpreter {
                 if let syntax = names.definitions[name]?.syntax {
                     if let connection = connections[name] { details.append(connection.summary) }
                     if !syntax.operators.isEmpty { details.append(syntax.chain) }
-                    if let inner = innerSubscriptions.summary(for: name) { details.append(inner) }
+                    if let inner = recorder.innerSummary(for: name) { details.append(inner) }
                 }
                 return node(name, kind: entry.kindName,
                     line: "sink  \(sink.state.label)  \(demand.summary)  ← \(sink.pipelineText)", details: details,
@@ -162,7 +162,7 @@ extension Interpreter {
             var text = "\(name.display): pipeline\n  written: \(pipeline.syntax.text)\n  chain:   "
                 + "\(pipeline.chain)\n  reads:   \(pipeline.dependencies.joined(separator: ", "))"
             if let connection = connections[name.display] { text += "\n  \(connection.summary)" }
-            if let inner = innerSubscriptions.summary(for: name.display) { text += "\n  \(inner)" }
+            if let inner = recorder.innerSummary(for: name.display) { text += "\n  \(inner)" }
             return text
         case .sink(let sink):
             let demand = sink.demand
@@ -171,7 +171,7 @@ extension Interpreter {
                 + "\(demand.delivered)" + (demand.outstanding.map { "\n  outstanding: \($0)" } ?? "")
             if case .failed(let message) = sink.state { text += "\n  failure:  \(message)" }
             text += "\n  traced:   \(recorder.isTraced(sink) ? "yes" : "no")"
-            if let inner = innerSubscriptions.summary(for: name.display) { text += "\n  \(inner)" }
+            if let inner = recorder.innerSummary(for: name.display) { text += "\n  \(inner)" }
             return text
         case .object(let object):
             return inspectText(of: object)

@@ -97,8 +97,6 @@ final class Interpreter: @unchecked Sendable {
     let userDefaults = UserDefaultsStore()
     /// How many sinks were made without a name (`player.$song.sink { ... }`), for the next one's.
     var anonymousSinks = 0
-    /// The inner subscriptions closures' publishers made, by the sink or pipeline they serve.
-    let innerSubscriptions = InnerSubscriptions()
     /// The subscriptions to the session's subjects and objects, to end when it lets go of them.
     let held = HeldSubscriptions()
     /// The demand of every subscription to a subject, and the values dropped for lack of it.
@@ -467,7 +465,7 @@ final class Interpreter: @unchecked Sendable {
         lastStatement = nil
         classes = [:]
         userDefaults.clear()
-        innerSubscriptions.clear()
+        recorder.forgetInnerSubscriptions()
         endHeldSubscriptions()
         subjectLedgers.clear()
         predictions.clear()
