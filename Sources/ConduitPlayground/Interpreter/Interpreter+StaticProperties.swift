@@ -27,9 +27,19 @@ extension Interpreter {
         return value
     }
 
+    /// Lets go of every static value (the session ends, or `reset`): an object among them lets go of
+    /// what it holds, which may hold it (a singleton whose child's delegate it is).
+    func letGoOfStaticValues() {
+        for case .object(let object) in staticValues.values { object.letGo() }
+        staticValues = [:]
+    }
+
     /// Forgets the static values of `type` (declared again, or dropped).
     func forgetStaticValues(of type: String) {
-        staticValues = staticValues.filter { !$0.key.hasPrefix(type + ".") }
+        for (key, value) in staticValues where key.hasPrefix(type + ".") {
+            if case .object(let object) = value { object.letGo() }
+            staticValues[key] = nil
+        }
     }
 
     /// `PaletteController.shared.picker.choose("teal")`, read as one dotted call: the method called on

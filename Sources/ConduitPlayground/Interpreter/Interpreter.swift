@@ -138,6 +138,7 @@ final class Interpreter: @unchecked Sendable {
             sink.cancel()
         }
         for case .object(let object) in entries.values { object.letGo() }
+        letGoOfStaticValues()
         for connection in connections.values { connection.disconnect() }
         endHeldSubscriptions()
         rooms.closeAll()
@@ -464,6 +465,8 @@ final class Interpreter: @unchecked Sendable {
         names.removeAll()
         lastStatement = nil
         classes = [:]
+        protocols = [:]
+        letGoOfStaticValues()
         userDefaults.clear()
         recorder.forgetInnerSubscriptions()
         endHeldSubscriptions()
