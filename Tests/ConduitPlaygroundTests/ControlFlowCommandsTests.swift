@@ -10,6 +10,11 @@ final class ControlFlowCommandsTests: SessionTestCase {
             + "case .loaded(let n): print(\"loaded\", n)\n}"
         XCTAssertEqual(values(written), ["loaded 3"])
         XCTAssertEqual(values("switch 7 { case 1, 2: print(\"small\") default: print(\"other\") }"), ["other"])
+        XCTAssertEqual(values("switch state { case .loaded(let n) where n > 5: print(\"many\") "
+            + "case .loaded(let n) where n > 1: print(\"some\", n) default: print(\"none\") }"), ["some 3"],
+            "a case's `where` is read with the value it names; a case whose condition fails lets the next try")
+        XCTAssertEqual(values("switch 4 { case let x where x % 2 == 0: print(\"even\", x) default: print(\"odd\") }"),
+            ["even 4"])
         XCTAssertEqual(values("if case .loaded = state { print(\"a load\") }"), ["a load"],
             "a case written without its values matches whatever it carries")
         XCTAssertTrue(

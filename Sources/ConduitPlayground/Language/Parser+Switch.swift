@@ -28,13 +28,23 @@ extension Parser {
                 advance()
                 patterns.append(try pattern())
             }
-            try expectSymbol(":", "a case reads `case .finished:` or `case 1, 2:`")
             let matched = patterns.map { $0.matching(subjectAt) }
             guard matched.count == 1 || matched.allSatisfy({ $0.binding == nil }) else {
                 throw SyntaxError("a case with several patterns cannot name a value", at: label)
             }
             var test = matched[0].test
             for other in matched.dropFirst() { test = .binary(.or, test, other.test) }
+            if current.identifier == "where" {
+                // `case let n where n > 5:`: the case matches when its condition holds too, read with
+                // the value it names.
+                guard patterns[0].moreNames.isEmpty else {
+                    throw SyntaxError("a `where` after a case that names several values is not run here: "
+                        + "test them in the case's body", at: current)
+                }
+                advance()
+                test = try whereTest(test, binding: matched[0].binding, slot: nextLocal + 1)
+            }
+            try expectSymbol(":", "a case reads `case .finished:` or `case 1, 2:`")
             if !patterns[0].moreNames.isEmpty, case .enumCase(_, let first, _) = patterns[0].kind {
                 // `case .pair(let a, let b):` names each value it takes apart.
                 guard patterns.count == 1 else {
@@ -60,6 +70,16 @@ extension Parser {
         var chosen = fallback ?? unmatched
         for (test, body) in cases.reversed() { chosen = .conditional(test, body, chosen) }
         return try followed(.local(slot: nextLocal, value: subject, body: chosen), at: nextLocal)
+    }
+
+    /// `test` and then the `where` condition that follows, read with `binding` (if any) at `slot`.
+    private mutating func whereTest(
+        _ test: Expression, binding: (name: String, value: Expression)?, slot: Int
+    ) throws -> Expression {
+        let condition: Expression = try withName(binding?.name, at: slot) { try $0.condition() }
+        let both: Expression = Expression.binary(BinaryOperator.and, test, condition)
+        guard let binding else { return both }
+        return Expression.local(slot: slot, value: binding.value, body: both)
     }
 
     /// A case's body with each of `names` holding the associated value at its index, one slot each.
