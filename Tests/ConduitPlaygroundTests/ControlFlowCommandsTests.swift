@@ -3,6 +3,21 @@ import XCTest
 
 /// Top-level `if`, `switch` and `while`, as a Swift script or Swift's REPL runs them.
 final class ControlFlowCommandsTests: SessionTestCase {
+    func testAGuardNamesItsValueFromThenOnOrRunsItsElseAndStops() {
+        type("guard let n = Int(\"42\") else { fatalError(\"not a number\") }")
+        XCTAssertEqual(values("print(n + 1)"), ["43"], "the name the guard binds is the session's from then on")
+        let records = session.evaluate("guard let m = Int(\"x\") else { fatalError(\"not a number\") }")
+        XCTAssertEqual(records.filter { $0.kind == .error }.count, 1)
+        XCTAssertTrue(records.first { $0.kind == .error }?.text.contains("Fatal error: not a number") == true)
+        XCTAssertTrue(error("print(m)").contains("`m`"), "nothing was named")
+        let fallsThrough = session.evaluate("guard n > 100 else { print(\"small\") }")
+        XCTAssertEqual(fallsThrough.map(\.text).first, "small", "the else block runs")
+        XCTAssertTrue(fallsThrough.contains { $0.kind == .error && $0.text.contains("its `else` did not leave") })
+        XCTAssertTrue(error("do { fatalError(\"boom\") } catch { print(\"caught\") }").contains("Fatal error: boom"),
+            "a fatal error is not caught")
+        XCTAssertEqual(values("precondition(n > 0, \"positive\"); print(\"fine\")"), ["fine"])
+    }
+
     func testSwitchRunsTheFirstMatchingCaseAndBindsItsValues() {
         type("enum Load { case idle; case loaded(Int) }")
         type("var state = Load.loaded(3)")

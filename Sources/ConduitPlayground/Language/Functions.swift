@@ -18,6 +18,11 @@ enum Functions {
         ("Int", "Int(x): x as an integer; nil for text that is not one, as in Swift (`compactMap { Int($0) }`)"),
         ("Double", "Double(x): x as a decimal; nil for text that is not one, as in Swift"),
         ("UUID", "UUID(): a new unique identifier as text, as an Identifiable model's `var id = UUID()` makes"),
+        ("fatalError", "fatalError(\"why\"): stops there, as a Swift program stops (`do`/`catch` does not catch it)"),
+        ("precondition", "precondition(condition, \"why\"): stops there unless the condition holds"),
+        ("preconditionFailure", "preconditionFailure(\"why\"): stops there"),
+        ("assert", "assert(condition, \"why\"): stops there unless the condition holds (a debug build's check)"),
+        ("assertionFailure", "assertionFailure(\"why\"): stops there (a debug build's check)"),
     ]
 
     /// The text of an optional as Swift interpolates it (`Optional(5)`, `nil`): what `"\(x)"` calls
@@ -57,6 +62,8 @@ enum Functions {
         case "UUID":
             try expect(0)
             return .string(UUID().uuidString)
+        case "fatalError", "preconditionFailure", "assertionFailure", "precondition", "assert":
+            return try Functions.stop(name, arguments)
         case "string":
             try expect(1)
             return .string(text(arguments[0]))
@@ -245,5 +252,29 @@ enum Functions {
             // Another capitalised name is a class or type the value is not.
             return type.first?.isUppercase != true
         }
+    }
+}
+
+extension Functions {
+    /// `fatalError("why")` and Swift's checks: where a Swift program would stop, the statement fails
+    /// with Swift's words (`Fatal error: why`), which `do`/`catch` does not catch; a check that holds
+    /// gives `()`.
+    static func stop(_ name: String, _ arguments: [Value]) throws -> Value {
+        let isCheck = name == "precondition" || name == "assert"
+        var rest = arguments[...]
+        if isCheck {
+            guard case .bool(let holds)? = rest.first else {
+                throw PlaygroundError("\(name) takes a condition first: `\(name)(count > 0, \"why\")`")
+            }
+            if holds { return .void }
+            rest = rest.dropFirst()
+        }
+        let why = rest.first.map { value -> String in
+            if case .string(let text) = value { return text }
+            return value.description
+        }
+        let words = name == "precondition" ? "Precondition failed" : name == "assert" ? "Assertion failed"
+            : "Fatal error"
+        throw PlaygroundError(words + (why.map { ": " + $0 } ?? "") + " (a Swift program stops here)")
     }
 }

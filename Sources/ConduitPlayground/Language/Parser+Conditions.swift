@@ -57,6 +57,19 @@ extension Parser {
         return head.choosing(rest, otherwise, slot: nextLocal)
     }
 
+    /// `guard CONDITION else { BLOCK }` as a top-level statement: what it tests, the name it binds (if
+    /// any), and the block that runs when the test fails.
+    mutating func topLevelGuard() throws -> (head: IfHead, otherwise: Expression) {
+        let head = try conditionHead()
+        defer { depth -= 1 }
+        guard current.identifier == "else" else {
+            throw SyntaxError("expected `else`: a guard reads `guard let x = value else { fatalError() }`", at: current)
+        }
+        advance()
+        let otherwise = try block(nextLocal: head.binding == nil ? 0 : 1, after: head.keyword)
+        return (head, otherwise)
+    }
+
     /// Whether a statement follows in the same body (not its `}`, the end, or a `case` label).
     var moreStatementsFollow: Bool {
         !current.isSymbol("}") && current.kind != .end && current.identifier != "case"

@@ -33,6 +33,19 @@ enum ControlFlowCommands {
             return Statement(word.display) { session in try session.runBlock(body, at: word) }
         },
         CommandSpec(
+            "guard", usage: "guard CONDITION else { BODY }",
+            summary: "goes on when the condition holds (`guard let NAME = OPTIONAL` names the value from then on); "
+                + "else runs its block, which must leave: at the top level the script stops there, as Swift's does",
+            example: "guard let n = Int(\"42\") else { fatalError(\"not a number\") }", arguments: [.value]
+        ) { parser, word in
+            // The `guard` is read again from its keyword, as in a closure's body.
+            parser.position -= 1
+            parser.readingStatementBlock = true
+            let (head, otherwise) = try parser.topLevelGuard()
+            try parser.expectEnd()
+            return Statement(word.display) { session in try session.runGuard(head, otherwise: otherwise, at: word) }
+        },
+        CommandSpec(
             "while", usage: "while CONDITION { BODY }",
             summary: "runs its block again and again while the condition holds (at most 1,000,000 times; "
                 + "Ctrl-C stops it), as Swift's `while` does",
@@ -104,6 +117,23 @@ enum ControlFlowCommands {
 
 extension Interpreter {
     /// Runs a top-level block (an `if` statement) once.
+    /// A top-level `guard`: its name defined when the condition holds; else its block run, and then
+    /// the statement fails, since the block did not leave (a script stops there).
+    func runGuard(_ head: IfHead, otherwise: Expression, at token: Token) throws {
+        let (test, value) = (try bind(head.test(0)), try head.binding.map { try bind($0.value) })
+        let bound = try located(at: token) { try value?.evaluate([]) } ?? .null
+        if case .bool(true) = try located(at: token, { try test.evaluate([bound]) }) {
+            guard let name = head.binding?.name else { return }
+            try defineValue(
+                Token(kind: .identifier(name), offset: token.offset, length: token.length), bound, isConstant: true)
+            return
+        }
+        let block = try bind(otherwise)
+        _ = try located(at: token) { try block.evaluate([bound]) }
+        throw SyntaxError("the `guard` condition failed and its `else` did not leave: in a script that is the end "
+            + "(write `fatalError(\"why\")` in the `else`)", at: token)
+    }
+
     func runBlock(_ body: Expression, at token: Token) throws {
         let bound = try bind(body)
         _ = try located(at: token) { try bound.evaluate([]) }
