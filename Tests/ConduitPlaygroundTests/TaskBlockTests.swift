@@ -8,7 +8,7 @@ final class TaskBlockTests: SessionTestCase {
     /// The text the records' events say was printed (`print`), in order.
     private func printed(_ records: [OutputRecord]) -> [String] {
         records.compactMap { record in
-            guard case .printed(_, let text)? = record.event?.kind else { return nil }
+            guard case .printed(let kind, let text)? = record.event?.kind, kind != .info else { return nil }
             return text
         }
     }
@@ -40,5 +40,20 @@ final class TaskBlockTests: SessionTestCase {
         XCTAssertNil(TaskBlock("Tasks { print(1) }"))
         XCTAssertEqual(TaskBlock("Task {\n  print(1)\n}")?.firstLine, 1)
         XCTAssertEqual(TaskBlock("Task { print(1) }")?.body, "       print(1)", "columns stay the statement's")
+    }
+
+    func testAwaitGivesAFunctionsValueAndAFulfilledFuturesValue() {
+        type("func load() async -> Int { 42 }")
+        type("let f = Future<Int, Never> { promise in promise(.success(7)) }")
+        let records = session.evaluate(
+            "Task {\n    let x = await load()\n    let v = await f.value\n    print(x, v)\n}")
+        XCTAssertEqual(printed(records), ["42 7"])
+        type("let later = Future<Int, Never> { promise in DispatchQueue.main.asyncAfter(deadline: .now() + 1) { "
+            + "promise(.success(1)) } }")
+        XCTAssertTrue(error("let w = await later.value").contains("would wait for a value not sent yet"))
+        type("enum E: Error { case bad }")
+        type("let failing = Future<Int, E> { promise in promise(.failure(.bad)) }")
+        let caught = session.evaluate("do { let y = try await failing.value } catch { print(\"caught\", error) }")
+        XCTAssertEqual(printed(caught), ["caught bad"], "a failed future's value throws its error")
     }
 }

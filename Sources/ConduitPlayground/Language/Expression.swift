@@ -193,6 +193,32 @@ extension Expression {
         }
     }
 
+    /// `await future.value`: the first value the publisher sends when subscribed to, if it sends one
+    /// at once (a `Future` already fulfilled, `Just`); its failure is thrown, as Swift's `value` throws
+    /// it. The playground does not wait inside a statement for a value still to come.
+    static func firstValue(of publisher: PublisherValue) throws -> Value {
+        let outcome = LockedValue<Result<Value, PlaygroundError>?>(nil)
+        let subscription = publisher.pipe.first().sink(
+            receiveCompletion: { completion in
+                if case .failure(let error) = completion {
+                    outcome.withLock { if $0 == nil { $0 = .failure(error) } }
+                }
+            },
+            receiveValue: { value in outcome.withLock { if $0 == nil { $0 = .success(value) } } })
+        subscription.cancel()
+        switch outcome.withLock({ $0 }) {
+        case .success(let value)?: return value
+        case .failure(let error)?:
+            var thrown = error
+            thrown.isThrown = true
+            throw thrown
+        case nil:
+            throw PlaygroundError("`\(publisher.description).value` would wait for a value not sent yet, and the "
+                + "playground does not wait inside a statement: loop over it with `for await v in "
+                + "\(publisher.description).values { ... }`, or subscribe with a sink")
+        }
+    }
+
     static func member(_ name: String, of value: Value) throws -> Value {
         if let member = try value.rangeMember(name) { return member }
         switch (value, name) {
@@ -231,6 +257,8 @@ extension Expression {
             let hint = Suggestion.closest(to: name, in: object.propertyNames).map { "; did you mean `\($0)`?" }
                 ?? "; it has: \(object.propertyNames.joined(separator: ", "))"
             throw PlaygroundError("\(object.name) has no property `\(name)`\(hint)")
+        case (.publisher(let publisher), "value"):
+            return try firstValue(of: publisher)
         case (.array(let items), "publisher"):
             return .publisher(PublisherValue(items.publisher.pipe(), description: "\(value).publisher"))
         case (.array(let items), "count"): return .int(items.count)

@@ -94,6 +94,11 @@ extension Parser {
     }
 
     mutating func unary() throws -> Expression {
+        if current.identifier == "await", peek(1).kind != .end, !peek(1).isSymbol(")") {
+            // `await load()`, `await future.value`: the playground's functions give their value at once.
+            advance()
+            return try unary()
+        }
         if current.identifier == "try" {
             // `try f(x)` and `try! f(x)`: an error thrown goes on as it is; `try? f(x)` gives nil for it.
             let keyword = current
