@@ -27,7 +27,7 @@ extension Parser {
         let open = current
         try expectSymbol(
             "{", "the properties of \(what) go between `{` and `}`, such as `{ @Published var song = \"\" }`")
-        let members = memberNamesAhead().union(knownMembers)
+        let members = memberNames(ofBodyAt: open).union(knownMembers)
         var properties: [PropertyDeclaration] = []
         var methods: [MethodDeclaration] = []
         while !current.isSymbol("}") {
@@ -175,26 +175,23 @@ extension Parser {
         "private", "fileprivate", "internal", "public", "open", "final", "weak", "static",
     ]
 
-    /// The names the body from here (just after its `{`) to its `}` declares with `var` or `let`
-    /// (and `objectWillChange`, which every observable object has): what an observer's body may
-    /// name without `self.`.
-    private func memberNamesAhead() -> Set<String> {
+    /// The names the body whose `{` is `open` declares with `var`, `let` or `func`, as Swift's parser
+    /// reads its members (and `objectWillChange`, which every observable object has): what its
+    /// methods' and observers' bodies may name without `self.`.
+    private func memberNames(ofBodyAt open: Token) -> Set<String> {
         var names: Set<String> = ["objectWillChange"]
-        var nesting = 1
-        var index = position
-        while index < tokens.count - 1 {
-            let token = tokens[index]
-            if token.isSymbol("{") {
-                nesting += 1
-            } else if token.isSymbol("}") {
-                nesting -= 1
-                if nesting <= 0 { break }
-            } else if nesting == 1, ["var", "let", "func"].contains(token.identifier ?? ""),
-                let name = tokens[index + 1].identifier
-            {
-                names.insert(name)
+        guard let tree = treeCache.tree(text: text, tokens: tokens),
+            let block = tree.node(MemberBlockSyntax.self, holdingTokenAt: open.offset)
+        else { return names }
+        for member in block.members {
+            if let variable = member.decl.as(VariableDeclSyntax.self) {
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+                    names.insert(name.identifier.text)
+                }
+            } else if let function = member.decl.as(FunctionDeclSyntax.self) {
+                names.insert(function.name.text)
             }
-            index += 1
         }
         return names
     }

@@ -7,9 +7,9 @@ import SwiftSyntax
 /// from it rather than reading token by token (`enum`, `struct`): their shape is Swift's parser's,
 /// and a syntax error in them is swiftc's diagnostic.
 ///
-/// The tree is parsed from the statement with its playground comments (`# note`) blanked, so that
-/// offsets are unchanged; positions are turned into the character offsets the playground's
-/// messages use.
+/// The tree is parsed from the statement with its playground comments (`# note`) blanked and an
+/// `object` declaration read as a class, so that offsets are unchanged; positions are turned into
+/// the character offsets the playground's messages use.
 struct SwiftTree {
     let tree: SourceFileSyntax
     /// The character offset of each UTF-8 offset of the text parsed (one past the end included).
@@ -25,8 +25,13 @@ struct SwiftTree {
         }
         var parsed = ""
         var characterOfByte: [Int] = []
+        // `object player { ... }`, the playground's own declaration, is read as the class it is like
+        // (`object` and `class ` have the same length, so offsets stay).
+        let object = tokens.first.flatMap { $0.identifier == "object" && $0.length == 6 ? $0.offset : nil }
+        let classWord = Array("class ")
         for (index, character) in characters.enumerated() {
-            let kept: Character = covered[index] || character.isNewline ? character : " "
+            var kept: Character = covered[index] || character.isNewline ? character : " "
+            if let object, (object..<object + 6).contains(index) { kept = classWord[index - object] }
             parsed.append(kept)
             characterOfByte.append(contentsOf: repeatElement(index, count: kept.utf8.count))
         }
