@@ -195,6 +195,14 @@ final class ClassMethodTests: SessionTestCase {
         type("extension Settings { func louder() { volume += 1 } }")
         type("Settings.shared.louder()")
         XCTAssertEqual(printed("print(Settings.shared.volume)"), ["8"], "a method called through it")
+        type("class Counter { static var made = 0; init() { Counter.made += 1 } }")
+        type("let first = Counter(); let second = Counter()")
+        XCTAssertEqual(printed("print(Counter.made)"), ["2"], "a static var set through its type, in an init")
+        type("Counter.made = 10")
+        XCTAssertEqual(printed("print(Counter.made)"), ["10"], "and at the top level")
+        type("struct Version { static let current = Version(major: 2); var major = 1 }")
+        XCTAssertEqual(printed("print(Version.current, Version())"), ["Version(major: 2) Version(major: 1)"],
+            "a struct's static is no field of its values")
         type("class Loop { static let me = Loop.me }")
         XCTAssertTrue(error("print(Loop.me)").contains("is read while its own value is being made"))
     }

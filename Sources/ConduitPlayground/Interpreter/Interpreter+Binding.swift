@@ -144,6 +144,14 @@ extension Interpreter {
             && checker.type(of: arguments[0], arguments: closureArgumentTypes).isOptional:
             // `"\(x)"` of an optional reads `Optional(5)`, as Swift's interpolation does.
             return .call(Functions.optionalText, [try bind(arguments[0])])
+        case .call(".set", let arguments) where arguments.count == 3:
+            // `Counter.made += 1`: a static property set through its type.
+            if case .name(let root, let token) = arguments[0], case .literal(.string(let property)) = arguments[1],
+                let set = try staticAssignment(root, property, arguments[2], at: token)
+            {
+                return set
+            }
+            return .call(".set", try arguments.map(bind))
         case .call(let name, let arguments) where name.hasPrefix(".") && !arguments.isEmpty
             && structMethods.isDeclared(String(name.dropFirst())):
             return try boundStructCall(String(name.dropFirst()), on: arguments[0], Array(arguments.dropFirst()))

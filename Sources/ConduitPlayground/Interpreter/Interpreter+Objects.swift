@@ -177,13 +177,14 @@ extension Interpreter {
     /// A struct's value: a record of its fields, each the value given (`Song(name: "x")`) or the one
     /// it is declared with (nil if none, as a Swift optional starts).
     func record(of valueType: ObjectClass, fields given: [(String, Value)], at token: Token) throws -> Value {
-        let names = valueType.properties.map(\.name.display)
+        let names = valueType.properties.filter { !$0.isStatic }.map(\.name.display)
         if let unknown = given.first(where: { !names.contains($0.0) }) {
             let hint = Suggestion.closest(to: unknown.0, in: names).map { "; did you mean `\($0)`?" }
                 ?? "; it has \(names.map { "`\($0)`" }.joined(separator: ", "))"
             throw SyntaxError("\(valueType.name) has no property `\(unknown.0)`\(hint)", at: token)
         }
-        return .record(RecordFields(try valueType.properties.map { property in
+        // A static property is the type's, read through `TYPE.NAME` (Interpreter+StaticProperties.swift).
+        return .record(RecordFields(try valueType.properties.filter { !$0.isStatic }.map { property in
             let name = property.name.display
             var value = try given.first(where: { $0.0 == name })?.1
                 ?? property.value.map { try constant($0, at: property.name) } ?? .null
@@ -288,6 +289,13 @@ extension Interpreter {
         if property == "wrappedValue", case .name(let name, let token) = base,
             try assignBinding(name, valueExpression, at: token)
         {
+            return
+        }
+        if case .name(let root, let token) = base,
+            let set = try staticAssignment(root, property, valueExpression, at: token)
+        {
+            // `Settings.volume = 3`: a static property, set through its type.
+            _ = try located(at: target) { try set.evaluate([]) }
             return
         }
         if property == "value", case .name(let name, _) = base, case .subject(let subject)? = entries[name],

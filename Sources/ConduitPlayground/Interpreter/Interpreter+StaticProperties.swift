@@ -14,6 +14,20 @@ extension Interpreter {
         })
     }
 
+    /// `TYPE.NAME = VALUE` where `NAME` is a static property of the declared type `root` (its first
+    /// value made first, as Swift's lazy static is); nil if it is none.
+    func staticAssignment(_ root: String, _ name: String, _ value: Expression, at token: Token) throws -> Expression? {
+        guard entries[root] == nil, let read = staticProperty(root, name, at: token) else { return nil }
+        let (current, next) = (try bind(read), try bind(value))
+        let key = "\(root).\(name)"
+        return .bound(BoundExpression { [weak self] values in
+            _ = try current.evaluate(values)
+            let value = try next.evaluate(values)
+            self?.staticValues[key] = value
+            return .void
+        })
+    }
+
     /// The value of the static property `key`, evaluated from `initial` the first time.
     private func staticValue(_ key: String, initial: Expression, at token: Token) throws -> Value {
         if let value = staticValues[key] { return value }
