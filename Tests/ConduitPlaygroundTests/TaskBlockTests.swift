@@ -48,6 +48,9 @@ final class TaskBlockTests: SessionTestCase {
         let records = session.evaluate(
             "Task {\n    let x = await load()\n    let v = await f.value\n    print(x, v)\n}")
         XCTAssertEqual(printed(records), ["42 7"])
+        let again = session.evaluate("Task {\n    let x = await load()\n    print(x + 1)\n}")
+        XCTAssertEqual(printed(again), ["43"], "a Task's constants are its own: another Task declares them again")
+        XCTAssertTrue(error("print(x)").contains("`x`"), "and they are gone once it ends")
         type("let later = Future<Int, Never> { promise in DispatchQueue.main.asyncAfter(deadline: .now() + 1) { "
             + "promise(.success(1)) } }")
         XCTAssertTrue(error("let w = await later.value").contains("would wait for a value not sent yet"))
