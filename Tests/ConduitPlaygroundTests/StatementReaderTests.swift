@@ -105,6 +105,8 @@ final class StatementReaderTests: XCTestCase {
         let body = "p.tryMap { v -> Int in\n    if v < 0 { throw E.bad }\n    for x in [1] { print(x) }\n"
             + "    return v\n}"
         XCTAssertEqual(texts(body), [body])
+        let guarded = "s.sink { v in\n    guard let v else { return }\n    switch v { default: print(v) }\n}"
+        XCTAssertEqual(texts(guarded), [guarded], "`guard` and `switch`, command words at the top level, go on too")
         let paren = pieces("let x = f(1,\nif y { }")
         XCTAssertEqual(paren.count, 2, "in brackets other than braces, `if` starts a new statement")
     }

@@ -318,7 +318,7 @@ public struct StatementReader: Sendable {
     /// The command words that are also Swift's statements, which a closure's or a function's body
     /// holds (`if`, `for`, `let`...): inside braces a line starting with one goes on with the body.
     static let swiftStatementWords: Set<String> = [
-        "let", "var", "if", "for", "while", "repeat", "do", "func", "struct", "enum", "class", "switch",
+        "let", "var", "if", "for", "while", "repeat", "do", "func", "struct", "enum", "class", "switch", "guard",
     ]
 
     /// The command word a line starts with, when it starts like a command (`send n 1`, not
