@@ -62,6 +62,7 @@ enum SwiftSyntaxCheck {
 
     /// The command words that are Swift's keywords.
     private static let swiftWords: Set<String> = [
-        "let", "var", "class", "struct", "func", "for", "import", "if", "while", "do", "protocol", "extension",
+        "let", "var", "class", "struct", "enum", "func", "for", "import", "if", "while", "repeat", "do", "switch",
+        "guard", "protocol", "extension",
     ]
 }
