@@ -62,4 +62,13 @@ final class ProtocolCommandsTests: SessionTestCase {
         type("protocol Playable { func play() }")
         XCTAssertTrue(error("extension Playable { func play() { } }").contains("extending a protocol is not run here"))
     }
+
+    func testATypesHeadIsReadBySwiftsParser() {
+        XCTAssertTrue(error("class Box<T> { var item: T? = nil }").contains("a generic type is not run here"))
+        type("class Model: ObservableObject, Identifiable { var n = 1 }")
+        type("class Special: Model { }")
+        XCTAssertEqual(printed("print(Special().n)"), ["1"], "the first type listed is its superclass")
+        type("struct Point: Equatable, Codable { var x = 0 }")
+        XCTAssertEqual(printed("print(Point(x: 2))"), ["Point(x: 2)"])
+    }
 }

@@ -27,15 +27,7 @@ enum ObjectCommands {
             arguments: [.newName]
         ) { parser, word in
             let name = try parser.newName(after: "class")
-            var inherited: [String] = []
-            if parser.current.isSymbol(":") {
-                parser.advance()
-                while let word = parser.current.identifier {
-                    inherited.append(word)
-                    parser.advance()
-                    if parser.current.isSymbol(",") { parser.advance() }
-                }
-            }
+            let inherited = try parser.inheritedTypes(of: name).map(\.display)
             let enclosing = parser.enclosingTypeName
             parser.enclosingTypeName = name.display
             defer { parser.enclosingTypeName = enclosing }
@@ -81,13 +73,7 @@ enum ObjectCommands {
             example: "struct Song { var name = \"-\"; var style = \"pop\" }", arguments: [.newName]
         ) { parser, word in
             let name = try parser.newName(after: "struct")
-            if parser.current.isSymbol(":") {
-                parser.advance()
-                while parser.current.identifier != nil {
-                    parser.advance()
-                    if parser.current.isSymbol(",") { parser.advance() }
-                }
-            }
+            _ = try parser.inheritedTypes(of: name)
             let (properties, declared) = try parser.typeBody(in: "a struct")
             if let initialiser = declared.first(where: { $0.name.display == "init" }) {
                 throw SyntaxError(

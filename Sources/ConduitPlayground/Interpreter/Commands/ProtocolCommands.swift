@@ -19,15 +19,7 @@ enum ProtocolCommands {
             example: "extension Player { func play() { print(\"playing\") } }", arguments: [.anyName]
         ) { parser, word in
             let name = try parser.existingName(after: "extension", usage: "`extension Player { func play() { } }`")
-            var protocols: [Token] = []
-            if parser.current.isSymbol(":") {
-                parser.advance()
-                while parser.current.identifier != nil {
-                    protocols.append(parser.current)
-                    parser.advance()
-                    if parser.current.isSymbol(",") { parser.advance() }
-                }
-            }
+            let protocols = try parser.inheritedTypes(of: name)
             let constraint = parser.current.identifier == "where" ? parser.current : nil
             // The body is read when the extension runs, once the type is known to be the session's, with its
             // members known: its methods name them without `self.`, as the type's own do.

@@ -1,0 +1,43 @@
+import SwiftSyntax
+
+/// The head of a type's declaration (`class Dog: Animal, Identifiable`, `struct Point: Equatable`,
+/// `extension ViewController: PickerDelegate`), lowered from Swift's tree of it.
+extension Parser {
+    /// The types the declaration named `name` lists after `:`, as Swift's parser reads them; reading
+    /// goes on at its body's `{` (or its `where`). A generic type is refused.
+    mutating func inheritedTypes(of name: Token) throws -> [Token] {
+        let tree = try swiftTree()
+        guard let group = tree.declarationGroup(holdingTokenAt: name.offset) else { return [] }
+        if let generics = group.as(ClassDeclSyntax.self)?.genericParameterClause
+            ?? group.as(StructDeclSyntax.self)?.genericParameterClause
+        {
+            throw SyntaxError(
+                "a generic type is not run here: the playground's values carry their own types, so write "
+                    + "`\(name.display)` without `\(generics.trimmedDescription)`",
+                at: tree.token(covering: generics))
+        }
+        let inherited = group.inheritanceClause?.inheritedTypes.map { entry in
+            tree.token(covering: entry.type, kind: .identifier(entry.type.trimmedDescription))
+        } ?? []
+        let bodyStart = group.genericWhereClause.map(Syntax.init) ?? Syntax(group.memberBlock)
+        let end = tree.offset(of: bodyStart.positionAfterSkippingLeadingTrivia)
+        while current.kind != .end, current.offset < end { advance() }
+        return inherited
+    }
+}
+
+extension SwiftTree {
+    /// The declaration with a body of members (class, struct, enum, protocol, extension, actor) that
+    /// holds the token starting at character `offset`, innermost first.
+    func declarationGroup(holdingTokenAt offset: Int) -> (any DeclGroupSyntax)? {
+        let token = tree.tokens(viewMode: .sourceAccurate).first {
+            self.offset(of: $0.positionAfterSkippingLeadingTrivia) == offset && $0.tokenKind != .endOfFile
+        }
+        var node = token.map(Syntax.init)
+        while let current = node {
+            if let group = current.asProtocol(DeclGroupSyntax.self) { return group }
+            node = current.parent
+        }
+        return nil
+    }
+}
