@@ -56,10 +56,7 @@ extension Interpreter {
             ? ObjectClass(name: name, properties: type.properties, isValueType: true)
             : ObjectClass(name: name, properties: type.properties + `extension`.properties.filter { !$0.isStatic })
         // A struct's computed property is read as a method of the value (as in its declaration).
-        let getters = type.isValueType
-            ? `extension`.properties.compactMap { property in
-                property.computed.map { MethodDeclaration(name: property.name, parameters: [], body: $0.getter) }
-            } : []
+        let getters = type.isValueType ? `extension`.properties.compactMap(\.getterMethod) : []
         extended.methods = type.methods.filter { !added.contains($0.name.display) } + getters + `extension`.methods
         try checkConformance(of: extended, to: `extension`.protocols.map(\.display), at: `extension`.name)
         if type.isValueType {

@@ -8,9 +8,7 @@ extension Parser {
     mutating func enumDeclaration() throws -> EnumDeclaration {
         let nameToken = current
         let tree = try swiftTree()
-        guard let declaration = tree.node(EnumDeclSyntax.self, holdingTokenAt: nameToken.offset),
-            declaration.name.trimmedDescription == nameToken.identifier
-        else {
+        guard let declaration = tree.declaration(EnumDeclSyntax.self, named: nameToken) else {
             _ = try newName(after: "enum")
             throw SyntaxError(
                 "an enum's cases go in braces: `enum \(nameToken.display) { case up, down }`", at: current)

@@ -7,9 +7,7 @@ extension Parser {
     mutating func protocolDeclaration() throws -> ProtocolDeclaration {
         let nameToken = current
         let tree = try swiftTree()
-        guard let declaration = tree.node(ProtocolDeclSyntax.self, holdingTokenAt: nameToken.offset),
-            declaration.name.text == nameToken.identifier
-        else {
+        guard let declaration = tree.declaration(ProtocolDeclSyntax.self, named: nameToken) else {
             throw SyntaxError(
                 "a protocol reads `protocol NAME { func method() }`, its requirements in braces", at: nameToken)
         }

@@ -45,6 +45,12 @@ struct PropertyDeclaration {
     /// The closure it starts with, if it holds one (`var onDeleteButtonTapped: () -> Void = {}`).
     var closure: Closure?
 
+    /// A computed property of a struct as the method that reads it from the value (`point.doubled`);
+    /// nil for a stored property.
+    var getterMethod: MethodDeclaration? {
+        computed.map { MethodDeclaration(name: name, parameters: [], body: $0.getter) }
+    }
+
     /// Whether it holds a closure, which the object calls as a method (`self.onDeleteButtonTapped()`).
     var holdsClosure: Bool { declaredType?.contains("->") == true }
 

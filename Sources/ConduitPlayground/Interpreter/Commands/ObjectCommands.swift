@@ -96,9 +96,7 @@ enum ObjectCommands {
             }
             // `var fahrenheit: Double { celsius * 9 / 5 + 32 }`: read as a method of the value, not a field.
             let fields = properties.filter { $0.computed == nil }
-            let getters = properties.compactMap { property in
-                property.computed.map { MethodDeclaration(name: property.name, parameters: [], body: $0.getter) }
-            }
+            let getters = properties.compactMap(\.getterMethod)
             let methods = getters + declared
             return Statement(word.display) { session in
                 var valueType = ObjectClass(name: name.display, properties: fields, isValueType: true)

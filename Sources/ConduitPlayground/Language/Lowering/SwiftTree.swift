@@ -66,6 +66,15 @@ struct SwiftTree {
         return nil
     }
 
+    /// The declaration of type `T` whose name is `name` (a token of the playground's), if Swift's
+    /// parser read one there.
+    func declaration<T: NamedDeclSyntax>(_ type: T.Type, named name: Token) -> T? {
+        guard let found = node(T.self, holdingTokenAt: name.offset), found.name.text == name.identifier else {
+            return nil
+        }
+        return found
+    }
+
     /// Swift's first error inside `node`, in swiftc's words with its fix-it, followed by `hint`
     /// (what the playground would read there); nil if Swift's parser found none.
     func firstError(in node: some SyntaxProtocol, hint: String) -> SyntaxError? {
