@@ -48,6 +48,33 @@ final class CombineIdiomTests: SessionTestCase {
         XCTAssertEqual(values("print(form.isValid)"), ["false"])
     }
 
+    func testAnInitialiserCombinesItsOwnPublishedPropertiesWithPublishersCombineLatest() {
+        type("""
+            final class Login: ObservableObject {
+                @Published var username = ""
+                @Published var password = ""
+                @Published private(set) var isValid = false
+                init() {
+                    Publishers.CombineLatest($username, $password)
+                        .map { user, pass in user.count >= 3 && pass.count >= 6 }
+                        .removeDuplicates()
+                        .assign(to: &$isValid)
+                }
+            }
+            """)
+        type("let login = Login()")
+        type("login.username = \"ann\"; login.password = \"secret1\"")
+        XCTAssertEqual(values("print(login.isValid)"), ["true"])
+    }
+
+    func testAVoidSubjectSendsTheEmptyTuple() {
+        type("let tap = PassthroughSubject<Void, Never>()")
+        type("var taps = 0")
+        type("let t = tap.sink { taps += 1 }")
+        type("tap.send(); tap.send(())")
+        XCTAssertEqual(values("print(taps)"), ["2"])
+    }
+
     func testURLSessionGetsOneMessageSayingWhatToDoInstead() {
         let message = error("let c = URLSession.shared.dataTaskPublisher(for: URL(string: \"https://a.b\")!)")
         XCTAssertTrue(message.contains("`URLSession` reaches the network, which the playground does not"), message)

@@ -137,8 +137,11 @@ extension Parser {
         case .identifier(let name) where !Parser.reserved.contains(name) && !peek(1).isSymbol("(")
             && (peek(1).isSymbol(",") || peek(1).isSymbol(")")) && !isClosureParameter(name):
             advance()
-            if selfMembers.contains(name), let receiver = selfReference {
-                // `taps.combineLatest(isOn)` in an initialiser or a method: the object's own `isOn`.
+            if selfMembers.contains(name) || name.hasPrefix("$") && selfMembers.contains(String(name.dropFirst())),
+                let receiver = selfReference
+            {
+                // `taps.combineLatest(isOn)` in an initialiser or a method: the object's own `isOn` (and
+                // `$username`, its property's publisher).
                 return Argument(label: label, content: .expression(.member(receiver, name)), token: token)
             }
             return Argument(label: label, content: .name(name), token: token)

@@ -488,6 +488,11 @@ extension Parser {
     @inline(never)
     mutating func parenthesized() throws -> Expression {
         advance()
+        if current.isSymbol(")") {
+            // `()`, Swift's empty tuple: `tap.send(())` on a `PassthroughSubject<Void, Never>`.
+            advance()
+            return .literal(.void)
+        }
         if current.identifier != nil, peek(1).isSymbol(":") {
             var position = 0
             let fields = try list(until: ")", what: "the tuple") { parser -> (String, Expression) in

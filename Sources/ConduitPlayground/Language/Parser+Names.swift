@@ -42,6 +42,13 @@ extension Parser {
             advance()
             return .call("." + name, [receiver] + (try callArguments(of: name)))
         }
+        if name == "Publishers", let (source, operators) = try combiningInitialiser() {
+            // `Publishers.CombineLatest($username, $password)` in a method or a closure.
+            let start = token.offset
+            return .pipeline(PipelineSyntax(
+                source: source, operators: operators, text: String(source_text(start, endOfLastToken)),
+                startOffset: start))
+        }
         if Parser.sourceWords.contains(name), name != "cold" || peek(1).isSymbol("(") {
             // `Just($0)`, `Fail(error: "x")`, `Empty()`, `Future { }`: a publisher.
             let start = current.offset
