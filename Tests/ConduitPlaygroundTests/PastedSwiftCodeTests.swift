@@ -40,6 +40,12 @@ final class PastedSwiftCodeTests: SessionTestCase {
         XCTAssertEqual(session.evaluate("subject.send(2)").map(\.text), [], "the cancelled sink gets nothing")
         XCTAssertTrue(type("inspect cancellable").joined().contains("cancelled"))
         XCTAssertTrue(error("nothing.cancel()").contains("unknown sink `nothing`"))
+        type("var optional: AnyCancellable? = subject.sink { print(\"optional \\($0)\") }")
+        type("optional?.cancel()")
+        XCTAssertEqual(session.evaluate("subject.send(3)").map(\.text), [], "`?.cancel()` cancels too")
+        type("var kept: AnyCancellable? = subject.sink { print(\"kept \\($0)\") }")
+        type("kept = nil")
+        XCTAssertEqual(session.evaluate("subject.send(4)").map(\.text), [], "an AnyCancellable let go of cancels")
     }
 
     func testSendCompletionFinishesOrFailsTheSubject() {

@@ -280,6 +280,12 @@ enum ObjectCommands {
                 // `volume = 5` for a binding `volume`; `count = 0`, `count += 1` for a `var`.
                 return Statement("set") { session in
                     if try session.assignBinding(name, value, at: token) { return }
+                    if case .literal(.null) = value, case .sink(let sink)? = session.entries[name] {
+                        // `cancellable = nil`: an `AnyCancellable` let go of cancels its subscription.
+                        if sink.isLive { sink.cancel() }
+                        session.info("\(name) cancelled")
+                        return
+                    }
                     guard case .value? = session.entries[name] else {
                         throw SyntaxError(
                             "`\(name)` is not a variable or a binding: make it with `var \(name) = VALUE`, or set an "

@@ -6,6 +6,18 @@ extension ObjectCommands {
     /// `.failure(...)` (`complete` and `fail`). Nil, reading nothing, for any other line.
     static func swiftCallStatement(_ parser: inout Parser) throws -> Statement? {
         let start = parser.position
+        // `cancellable?.cancel()`, an optional `AnyCancellable`, as `cancellable.cancel()`.
+        let optional = parser.peek(1).isSymbol("?") && parser.peek(2).isSymbol(".") ? 1 : 0
+        if parser.current.identifier != nil, let method = parser.peek(2 + optional).identifier,
+            parser.peek(1 + optional).isSymbol("."), ["cancel", "connect"].contains(method),
+            parser.peek(3 + optional).isSymbol("("), parser.peek(4 + optional).isSymbol(")"),
+            parser.peek(5 + optional).kind == .end, let spec = CommandTable.spec(named: method)
+        {
+            let word = parser.peek(2 + optional)
+            let statement = try spec.parse(&parser, word)
+            parser.position = parser.tokens.count - 1
+            return statement
+        }
         guard parser.current.identifier != nil, parser.peek(1).isSymbol("."), let method = parser.peek(2).identifier,
               parser.peek(3).isSymbol("(")
         else { return nil }
