@@ -129,7 +129,9 @@ enum LivePageScript {
             error: e.error }));
           break;
         case "cancelled": push(e.lane, Object.assign(base, { kind: "cancelled" })); break;
-        case "subscribed": push(e.lane, Object.assign(base, { kind: "subscribed" })); break;
+        case "subscribed": case "innerSubscribed":
+          push(e.lane, Object.assign(base, { kind: "subscribed" }));
+          break;
         case "requested":
           push(e.lane, Object.assign(base, { kind: "demand", demand: e.demand, level: e.level }));
           break;
