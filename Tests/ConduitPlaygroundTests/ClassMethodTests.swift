@@ -238,4 +238,25 @@ final class ClassMethodTests: SessionTestCase {
         XCTAssertEqual(printed("print(Cat(name: \"Tom\").describe())"), ["Tom says Tom says meow"],
             "an inherited member is named without `self.`, and the superclass's method calls the override")
     }
+
+    func testAMethodChangesAnElementOfItsArrayPropertyInPlace() {
+        type("struct User { let id: Int; var name: String }")
+        type("""
+            final class UserStore: ObservableObject {
+                @Published var users: [User] = []
+                func add(_ name: String) { users.append(User(id: users.count + 1, name: name)) }
+                func rename(id: Int, to name: String) {
+                    guard let index = users.firstIndex(where: { $0.id == id }) else { return }
+                    users[index].name = name
+                }
+                func reset(at index: Int) { users[index] = User(id: 0, name: "-") }
+            }
+            """)
+        type("let store = UserStore()")
+        type("let names = store.$users.map { $0.map(\\.name) }.sink { print(\"names:\", $0) }")
+        type("store.add(\"Ann\"); store.add(\"Bo\")")
+        XCTAssertEqual(printed("store.rename(id: 2, to: \"Bob\")"), ["names: [\"Ann\", \"Bob\"]"],
+            "the @Published array is set with the element changed, and publishes")
+        XCTAssertEqual(printed("store.reset(at: 0)"), ["names: [\"-\", \"Bob\"]"])
+    }
 }

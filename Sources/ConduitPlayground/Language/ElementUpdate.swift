@@ -28,6 +28,38 @@ enum ElementUpdate {
         return update(of: base, to: changed)
     }
 
+    /// An assignment to an element, or to a field of an element, of an object's property
+    /// (`self.users[i].name = n`): the property set (`.set`) to its value with that element changed;
+    /// nil when `place` goes through no index (`self.count = 1` is a plain `.set`).
+    static func throughObject(_ place: Expression, to value: Expression) -> Expression? {
+        switch place {
+        case .index(let base, let key):
+            return setting(base, to: .call(element, [base, key, value]))
+        case .member(let base, let name):
+            switch base {
+            case .index, .member: return setting(base, to: .call(field, [base, .literal(.string(name)), value]))
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// `base` given the value `changed`: an object's property is set; an element of one, in turn.
+    private static func setting(_ base: Expression, to changed: Expression) -> Expression? {
+        switch base {
+        case .member(let root, let name):
+            switch root {
+            case .index, .member: return throughObject(base, to: changed)
+            default: return .call(".set", [root, .literal(.string(name)), changed])
+            }
+        case .index:
+            return throughObject(base, to: changed)
+        default:
+            return nil
+        }
+    }
+
     /// The place an assignment writes (`counts[word, default: 0]` writes `counts[word]`).
     static func place(of target: Expression) -> Expression {
         if case .binary(.coalesce, .index(let base, let key), _) = target { return .index(base, key) }

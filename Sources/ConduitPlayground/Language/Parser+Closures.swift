@@ -257,6 +257,15 @@ extension Parser {
             let assignment = Expression.namedCall(Parser.variableAssignment, [.literal(.string(name)), value], token)
             return try followed(assignment, at: nextLocal)
         }
+        if assigns, selfReference != nil,
+            ElementUpdate.throughObject(ElementUpdate.place(of: body), to: .literal(.null)) != nil
+        {
+            // `users[index].name = name` in a method: the object's `users` set to a copy with that
+            // element changed, as Swift changes a value held in a class's property in place.
+            let value = try assignedValue(to: body)
+            let update = ElementUpdate.throughObject(ElementUpdate.place(of: body), to: value) ?? value
+            return try followed(update, at: nextLocal)
+        }
         if Parser.setsElement(ElementUpdate.place(of: body)), assigns {
             // `xs[i] = i * 2`, `d[key] += 1`, `grid[r][c] = v`, `people[0].name = n`: sets an
             // element of a top-level `var` each time the closure (or a loop's body) runs.
