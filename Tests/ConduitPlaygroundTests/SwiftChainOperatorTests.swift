@@ -106,6 +106,9 @@ final class SwiftChainOperatorTests: SessionTestCase {
         XCTAssertTrue(error("let p = cards.encode(encoder: PropertyListEncoder())").contains(
             "encodes and decodes JSON"))
         XCTAssertTrue(error("let q = cards.decode(type: Card.self)").contains("decoder: JSONDecoder()"))
+        XCTAssertEqual(values("let enc = Just([\"a\": 1]).encode(encoder: JSONEncoder())"
+            + ".map { String(data: $0, encoding: .utf8)! }.sink { print($0) }"), ["{\"a\":1}", "enc ✓ finished"],
+            "the JSON's text, as `String(data:encoding:)` reads it")
     }
 
     func testAssignWritesEachValueIntoACurrentSubject() {

@@ -16,6 +16,7 @@ enum LabelledFunctions {
     private static let signatures: [Signature: String] = [
         Signature(name: "String", labels: ["repeating", "count"]): "#repeatedText",
         Signature(name: "String", labels: ["describing"]): "String",
+        Signature(name: "String", labels: ["data", "encoding"]): "#textOfData",
         Signature(name: "stride", labels: ["from", "to", "by"]): "#strideTo",
         Signature(name: "stride", labels: ["from", "through", "by"]): "#strideThrough",
     ]
@@ -36,6 +37,12 @@ enum LabelledFunctions {
                 throw PlaygroundError("a string here holds at most 1,000,000 characters")
             }
             return .string(String(repeating: text, count: count))
+        case "#textOfData":
+            // `String(data: json, encoding: .utf8)`: the playground's data (what `encode` makes) is its
+            // text already; an optional, as Swift's initialiser gives.
+            guard let data = arguments.first else { throw PlaygroundError("`String(data:encoding:)` takes data") }
+            if case .string = data { return data }
+            return .null
         case "#strideTo", "#strideThrough":
             return .array(try stride(arguments, through: name == "#strideThrough"))
         case "#array":
