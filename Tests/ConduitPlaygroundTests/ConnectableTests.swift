@@ -60,4 +60,14 @@ final class ConnectableTests: SessionTestCase {
         XCTAssertEqual(values("tick 1s"), ["tick 1", "tick 2"])
         XCTAssertTrue(error("let t = Timer.publish(every: 0, on: .main, in: .common)").contains("positive duration"))
     }
+
+    func testAConnectionNamedByLetIsCancelledByItsName() {
+        type("let ticks = PassthroughSubject<Int, Never>()")
+        type("let shared = ticks.makeConnectable()")
+        type("let s = shared.sink { print(\"got\", $0) }")
+        type("let connection = shared.connect()")
+        XCTAssertEqual(values("ticks.send(1)"), ["got 1"])
+        type("connection.cancel()")
+        XCTAssertEqual(values("ticks.send(2)"), [], "cancelling the connection disconnects the publisher")
+    }
 }

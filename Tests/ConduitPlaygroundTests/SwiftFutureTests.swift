@@ -62,4 +62,14 @@ final class SwiftFutureTests: SessionTestCase {
         let missing = error("let f = Future<Int, Never> { promise in promise(.success(1), 2) }")
         XCTAssertTrue(missing.contains("expected `)` to close the call of `promise`"), missing)
     }
+
+    func testADeferredFutureRunsItsClosureOncePerSubscriberAndNeverBefore() {
+        let declared = type(
+            "let deferred = Deferred { Future<Int, Never> { promise in print(\"work\"); promise(.success(1)) } }")
+        XCTAssertFalse(declared.contains("work"), "nothing runs before a subscriber: \(declared)")
+        let first = session.evaluate("let d1 = deferred.sink { print(\"d1\", $0) }").map(\.text)
+        XCTAssertEqual(first.filter { $0 == "work" }.count, 1, "\(first)")
+        let second = session.evaluate("let d2 = deferred.sink { print(\"d2\", $0) }").map(\.text)
+        XCTAssertEqual(second.filter { $0 == "work" }.count, 1, "\(second)")
+    }
 }

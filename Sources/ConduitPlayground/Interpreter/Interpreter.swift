@@ -62,6 +62,8 @@ final class Interpreter: @unchecked Sendable {
     var entries: [String: Entry] { names.entries }
     /// The connectable publishers of the pipelines and sinks that have any, by name (`connect`).
     var connections: [String: Connection] = [:]
+    /// The names `let connection = shared.connect()` gave to connections, with the pipeline each connects.
+    var connectionNames: [String: String] = [:]
     /// Names in the order they were made, for `subs`.
     var order: [String] { names.order }
     let outputLock = NSLock()
@@ -460,6 +462,7 @@ final class Interpreter: @unchecked Sendable {
         for case .object(let object) in entries.values { object.letGo() }
         for connection in connections.values { connection.disconnect() }
         connections = [:]
+        connectionNames = [:]
         rooms.closeAll()
         let dropped = order
         names.removeAll()

@@ -165,8 +165,12 @@ extension Interpreter {
                 to: PlaygroundError.self)
             current = chain.made(PlaygroundConnectable(Publishers.MakeConnectable(upstream: ticks)))
         case .deferred(let inner):
-            // Built once now, so that a mistake in it is reported here; then anew per subscriber.
-            _ = try build(inner, chain: ChainState(), arguments: arguments, bound: true, trial: true)
+            // Built once now, so that a mistake in it is reported here; then anew per subscriber. Not
+            // when it starts with an expression, which may run a closure of the person's (a Swift
+            // `Future`'s, which prints): Deferred runs it only when subscribed to.
+            if case .expression = inner.source {} else {
+                _ = try build(inner, chain: ChainState(), arguments: arguments, bound: true, trial: true)
+            }
             current = Deferred { [weak self] () -> Pipe in
                 guard let self else { return Empty().eraseToAnyPublisher() }
                 do {

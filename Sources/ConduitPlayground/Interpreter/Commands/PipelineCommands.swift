@@ -42,6 +42,19 @@ enum PipelineCommands {
                     try session.makeSubject(name, initial: subject)
                 }
             }
+            if let pipeline = parser.current.identifier, parser.peek(1).isSymbol("."),
+                parser.peek(2).identifier == "connect", parser.peek(3).isSymbol("("), parser.peek(4).isSymbol(")"),
+                parser.peek(5).kind == .end, let connect = CommandTable.spec(named: "connect")
+            {
+                // `let connection = shared.connect()`: connects, and names the connection, whose
+                // `cancel()` disconnects.
+                let connecting = try connect.parse(&parser, parser.peek(2))
+                parser.position = parser.tokens.count - 1
+                return Statement(word.display) { session in
+                    try connecting.run(session)
+                    session.connectionNames[name.display] = pipeline
+                }
+            }
             if let shared = try parser.sharedDeclaration() {
                 // `let room = Postgres("postgres://localhost/workshop")`,
                 // `let prices = room.channel("prices", of: Int.self)`.
@@ -164,8 +177,12 @@ enum PipelineCommands {
             "cancel", usage: "cancel NAME", summary: "cancels a sink's subscription",
             example: "cancel out", arguments: [.sinkOrPipeline]
         ) { parser, word in
-            let name = try parser.existingName(after: "cancel", usage: "cancel NAME")
+            let written = try parser.existingName(after: "cancel", usage: "cancel NAME")
             return Statement(word.display) { session in
+                // `connection.cancel()` for `let connection = shared.connect()`: `shared` disconnects.
+                let name = session.connectionNames[written.display].map {
+                    Token(kind: .identifier($0), offset: written.offset, length: written.length)
+                } ?? written
                 if case .pipeline? = session.entries[name.display], let connection = session.connections[name.display] {
                     guard connection.isConnected else {
                         session.info("\(name.display) is not connected")
