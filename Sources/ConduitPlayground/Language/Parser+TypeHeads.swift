@@ -30,14 +30,6 @@ extension SwiftTree {
     /// The declaration with a body of members (class, struct, enum, protocol, extension, actor) that
     /// holds the token starting at character `offset`, innermost first.
     func declarationGroup(holdingTokenAt offset: Int) -> (any DeclGroupSyntax)? {
-        let token = tree.tokens(viewMode: .sourceAccurate).first {
-            self.offset(of: $0.positionAfterSkippingLeadingTrivia) == offset && $0.tokenKind != .endOfFile
-        }
-        var node = token.map(Syntax.init)
-        while let current = node {
-            if let group = current.asProtocol(DeclGroupSyntax.self) { return group }
-            node = current.parent
-        }
-        return nil
+        innermost(holdingTokenAt: offset) { $0.asProtocol(DeclGroupSyntax.self) }
     }
 }

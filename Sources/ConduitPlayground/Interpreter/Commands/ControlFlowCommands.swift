@@ -5,6 +5,18 @@
 /// read as a closure's body is (steps, `if`, `guard`, `switch`, calls, assignments to the session's
 /// `var`s and objects' properties).
 enum ControlFlowCommands {
+    /// An `if` or a `switch` at the top level, read again from its keyword (`word`) by `read` as in a
+    /// closure's body, and run as a block.
+    private static func block(_ parser: inout Parser, _ word: Token, _ read: (inout Parser) throws -> Expression)
+        throws -> Statement
+    {
+        parser.position -= 1
+        parser.readingStatementBlock = true
+        let body = try read(&parser)
+        try parser.expectEnd()
+        return Statement(word.display) { session in try session.runBlock(body, at: word) }
+    }
+
     static let all: [CommandSpec] = [
         CommandSpec(
             "if", usage: "if CONDITION { BODY }",
@@ -12,12 +24,7 @@ enum ControlFlowCommands {
                 + "block), else the `else { BODY }` block if it has one, as Swift's `if` does",
             example: "if let first = [1, 2].first { print(first) }", arguments: [.value]
         ) { parser, word in
-            // The `if` is read again from its keyword, as in a closure's body.
-            parser.position -= 1
-            parser.readingStatementBlock = true
-            let body = try parser.ifStatement(nextLocal: 0)
-            try parser.expectEnd()
-            return Statement(word.display) { session in try session.runBlock(body, at: word) }
+            try ControlFlowCommands.block(&parser, word) { try $0.ifStatement(nextLocal: 0) }
         },
         CommandSpec(
             "switch", usage: "switch VALUE { case P: BODY }",
@@ -25,12 +32,7 @@ enum ControlFlowCommands {
                 + "`case 1, 2:`, `default:`), as Swift's `switch` does",
             example: "switch 2 { case 1: print(\"one\") default: print(\"more\") }", arguments: [.value]
         ) { parser, word in
-            // The `switch` is read again from its keyword, as in a closure's body.
-            parser.position -= 1
-            parser.readingStatementBlock = true
-            let body = try parser.switchStatement(nextLocal: 0)
-            try parser.expectEnd()
-            return Statement(word.display) { session in try session.runBlock(body, at: word) }
+            try ControlFlowCommands.block(&parser, word) { try $0.switchStatement(nextLocal: 0) }
         },
         CommandSpec(
             "guard", usage: "guard CONDITION else { BODY }",

@@ -55,12 +55,18 @@ struct SwiftTree {
 
     /// The innermost node of type `T` holding the token that starts at character `offset`.
     func node<T: SyntaxProtocol>(_ type: T.Type, holdingTokenAt offset: Int) -> T? {
+        innermost(holdingTokenAt: offset) { $0.as(T.self) }
+    }
+
+    /// What `match` gives for the innermost node that holds the token starting at character `offset`
+    /// and for which it gives something.
+    func innermost<Found>(holdingTokenAt offset: Int, _ match: (Syntax) -> Found?) -> Found? {
         let token = tree.tokens(viewMode: .sourceAccurate).first {
             self.offset(of: $0.positionAfterSkippingLeadingTrivia) == offset && $0.tokenKind != .endOfFile
         }
         var node = token.map(Syntax.init)
         while let current = node {
-            if let found = current.as(T.self) { return found }
+            if let found = match(current) { return found }
             node = current.parent
         }
         return nil
