@@ -62,7 +62,7 @@ final class SwiftEnumTests: SessionTestCase {
         XCTAssertTrue(error("print(Load.loaded(1, 2))").contains("carries 1 value, not 2"))
         XCTAssertTrue(error("enum Empty2 { }").contains("has no cases"))
         XCTAssertTrue(error("enum A { case a = 1 }").contains("needs the enum's raw type"))
-        XCTAssertTrue(error("enum B { case b; func f() {} }").contains("holds cases"))
+        XCTAssertTrue(error("enum B { case b; init() {} }").contains("holds cases"))
         // Declared again, as in Swift's REPL, the new one serves from then on.
         type("enum Direction { case x }")
         XCTAssertEqual(printed("print(Direction.x)"), ["x"])
@@ -112,5 +112,34 @@ final class SwiftEnumTests: SessionTestCase {
         // An enumeration declared with the same case comes first for a case written without its type.
         type("enum Outcome { case success, failure }")
         XCTAssertEqual(printed("let o: Outcome = .success; print(o == Outcome.success)"), ["true"])
+    }
+
+    func testAnEnumsMethodsAndComputedPropertiesRunOnTheCasesValue() {
+        type("""
+            enum Light {
+                case red, yellow, green
+                var canGo: Bool { self == .green }
+                var label: String {
+                    switch self {
+                    case .red: return "stop"
+                    case .yellow: return "slow"
+                    case .green: return "go"
+                    }
+                }
+                func next() -> Light {
+                    switch self { case .red: return .green; case .green: return .yellow; case .yellow: return .red }
+                }
+                mutating func advance() { self = next() }
+            }
+            """)
+        type("var light = Light.red")
+        XCTAssertEqual(printed("print(light.label, light.canGo, light.next())"), ["stop false green"])
+        type("light.advance()")
+        XCTAssertEqual(printed("print(light, light.label, light == .green)"), ["green go true"],
+            "a mutating method changes the variable; `.green` in the enum's methods is its case")
+        type("enum Shape { case circle(radius: Double); var area: Double { switch self { "
+            + "case .circle(let r): return 3.0 * r * r } } }")
+        XCTAssertEqual(printed("print(Shape.circle(radius: 2).area)"), ["12.0"])
+        XCTAssertTrue(error("enum Level { case low; var n = 1 }").contains("an enum holds cases, methods and computed"))
     }
 }

@@ -3,8 +3,14 @@
 extension Interpreter {
     /// Declares `declaration`; an enumeration declared again replaces the old one, as in Swift's REPL.
     func declareEnum(_ declaration: EnumDeclaration, at name: Token) throws {
-        try declareType(name) { enums[declaration.name] = declaration }
-        info(declaration.summary)
+        // Its methods' names first, so that they may call one another.
+        structMethods.declare(declaration.methods.map(\.name.display))
+        try declareType(name) {
+            enums[declaration.name] = declaration
+            // A case's value is a record of its type, whose methods are run as a struct's are.
+            structMethods.register(try boundStructMethods(declaration.methods), for: declaration.name)
+        }
+        info(declaration.summary + declaration.methods.map { ", " + $0.summary }.joined())
     }
 
     /// `Direction.up`: the case's value; a case that carries values must be given them.

@@ -56,6 +56,23 @@ extension Parser {
         return (properties, methods)
     }
 
+    /// A member of an enum other than its cases, read as a struct's (`self` is the value): a method,
+    /// or a computed property as the method that reads it (`var title: String { switch self { ... } }`).
+    mutating func enumMember(members: Set<String>) throws -> MethodDeclaration {
+        let saved = readingStruct
+        readingStruct = true
+        defer { readingStruct = saved }
+        if let method = try methodDeclaration(members: members) { return method }
+        let property = try propertyDeclaration(in: "an enum", members: members)
+        guard let getter = property.getterMethod, property.computed?.setter == nil else {
+            throw SyntaxError(
+                "an enum holds cases, methods and computed properties here (`var title: String { ... }`); "
+                    + "`\(property.name.display)` is not run: compute it, or write a function outside the enum",
+                at: property.name)
+        }
+        return getter
+    }
+
     /// `func NAME(PARAMETERS) { BODY }`, after any modifiers; nil (reading nothing) if no `func` is next.
     private mutating func methodDeclaration(members: Set<String>) throws -> MethodDeclaration? {
         var ahead = 0
@@ -178,7 +195,7 @@ extension Parser {
     /// The names the body whose `{` is `open` declares with `var`, `let` or `func`, as Swift's parser
     /// reads its members (and `objectWillChange`, which every observable object has): what its
     /// methods' and observers' bodies may name without `self.`.
-    private func memberNames(ofBodyAt open: Token) -> Set<String> {
+    func memberNames(ofBodyAt open: Token) -> Set<String> {
         var names: Set<String> = ["objectWillChange"]
         guard let tree = treeCache.tree(text: text, tokens: tokens),
             let block = tree.node(MemberBlockSyntax.self, holdingTokenAt: open.offset)

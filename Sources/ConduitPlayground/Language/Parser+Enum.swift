@@ -25,13 +25,25 @@ extension Parser {
             .map(\.type.trimmedDescription)
             .first { ["String", "Int", "Character", "Double"].contains($0) }
         var cases: [EnumDeclaration.Case] = []
+        var methods: [MethodDeclaration] = []
         var nextInteger = 0
+        let members = memberNames(ofBodyAt: tree.token(covering: declaration.memberBlock.leftBrace))
+        let (savedType, savedCases) = (enclosingTypeName, enclosingEnumCases)
+        defer { (enclosingTypeName, enclosingEnumCases) = (savedType, savedCases) }
+        enclosingTypeName = name.display
+        enclosingEnumCases = Set(declaration.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
+            .flatMap { $0.elements.map(\.name.text) })
         for member in declaration.memberBlock.members {
+            if member.decl.is(FunctionDeclSyntax.self) || member.decl.is(VariableDeclSyntax.self) {
+                // `var title: String { switch self { ... } }`, `func next() -> Light`: read as a struct's.
+                methods.append(try enumMember(member.decl, in: tree, members: members))
+                continue
+            }
             guard let caseDeclaration = member.decl.as(EnumCaseDeclSyntax.self) else {
                 throw SyntaxError(
-                    "the playground's enum holds cases (`case up, down`, `case loaded(Int)`); "
-                        + "`\(member.decl.firstToken(viewMode: .sourceAccurate)?.text ?? "")` is not run here: "
-                        + "write a function outside it",
+                    "the playground's enum holds cases (`case up, down`, `case loaded(Int)`), methods and computed "
+                        + "properties; `\(member.decl.firstToken(viewMode: .sourceAccurate)?.text ?? "")` is not run "
+                        + "here: write a function outside it",
                     at: tree.token(covering: member.decl))
             }
             for element in caseDeclaration.elements {
@@ -71,7 +83,24 @@ extension Parser {
             throw SyntaxError("this enum has no cases: write them as `case up, down`",
                 at: tree.token(covering: declaration.memberBlock.leftBrace))
         }
-        return EnumDeclaration(name: name.display, cases: cases, hasRawValues: rawType != nil)
+        var enumeration = EnumDeclaration(name: name.display, cases: cases, hasRawValues: rawType != nil)
+        enumeration.methods = methods
+        return enumeration
+    }
+
+    /// The method or computed property `member` declares, read by the playground's parser from its
+    /// first token to its last.
+    private mutating func enumMember(_ member: DeclSyntax, in tree: SwiftTree, members: Set<String>) throws
+        -> MethodDeclaration
+    {
+        let start = tree.offset(of: member.positionAfterSkippingLeadingTrivia)
+        let end = tree.offset(of: member.endPositionBeforeTrailingTrivia)
+        position = tokens.firstIndex { $0.offset >= start } ?? tokens.count - 1
+        let method = try enumMember(members: members)
+        if current.kind != .end, current.offset < end {
+            throw SyntaxError("unexpected `\(current.display)` in this member of the enum", at: current)
+        }
+        return method
     }
 
     /// The value of a literal as Swift reads it (`1`, `-2`, `0.5`, `"♥"`, `true`), or nil for

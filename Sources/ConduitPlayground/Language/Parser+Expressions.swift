@@ -315,10 +315,15 @@ extension Parser {
         case .identifier(let name):
             return try named(name, at: token)
         case .symbol(".") where peek(1).identifier != nil && !peek(2).isSymbol("("):
-            // `.metal`, an enum case whose type Swift infers: its name, as the text "metal".
+            // `.metal`, an enum case whose type Swift infers: its name, as the text "metal" (in the
+            // enum's own methods, its case: `return .green` in `Light`'s).
             let name = peek(1).identifier ?? ""
+            let nameToken = peek(1)
             advance()
             advance()
+            if enclosingEnumCases.contains(name), let type = enclosingTypeName {
+                return .member(.name(type, nameToken), name)
+            }
             return .literal(.string(name))
         case .symbol(".") where peek(1).identifier != nil && peek(2).isSymbol("("):
             return try implicitMemberCall()

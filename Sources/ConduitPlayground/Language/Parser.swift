@@ -50,6 +50,8 @@ struct Parser {
     /// Members of the type being read that its body does not declare (a superclass's, or the type's
     /// own for an `extension`): its methods name them without `self.`, as its own members.
     var knownMembers: Set<String> = []
+    /// The cases of the enum whose methods are being read: `.green` there is `Light.green`.
+    var enclosingEnumCases: Set<String> = []
     /// The class whose body is being read, which `Self` names there.
     var enclosingTypeName: String?
     /// How deeply the expression being read nests (brackets, operators, closures): each level is a

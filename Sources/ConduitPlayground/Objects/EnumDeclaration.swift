@@ -23,19 +23,23 @@ struct EnumDeclaration {
     let hasRawValues: Bool
     /// Whether it is Swift's `Result`, which every session has, not one the session declared.
     var isSwiftsResult = false
+    /// Its methods and computed properties (as the methods that read them), run on a case's value.
+    var methods: [MethodDeclaration] = []
 
     /// Swift's `Result`: `.success(VALUE)` or `.failure(ERROR)`, matched by `switch` as any
     /// enumeration's cases are. An enumeration declared with the same case names comes first when a
     /// case is written without its type (`.success`).
-    static let result = EnumDeclaration(
-        name: "Result",
-        cases: [
-            Case(name: Token(kind: .identifier("success"), offset: 0, length: 7), rawValue: nil,
-                associatedTypes: ["Success"]),
-            Case(name: Token(kind: .identifier("failure"), offset: 0, length: 7), rawValue: nil,
-                associatedTypes: ["Failure"]),
-        ],
-        hasRawValues: false, isSwiftsResult: true)
+    static var result: EnumDeclaration {
+        EnumDeclaration(
+            name: "Result",
+            cases: [
+                Case(name: Token(kind: .identifier("success"), offset: 0, length: 7), rawValue: nil,
+                    associatedTypes: ["Success"]),
+                Case(name: Token(kind: .identifier("failure"), offset: 0, length: 7), rawValue: nil,
+                    associatedTypes: ["Failure"]),
+            ],
+            hasRawValues: false, isSwiftsResult: true)
+    }
 
     /// The field that names the case in a case's record.
     static let caseField = "#case"

@@ -12,8 +12,12 @@ struct MethodDeclaration {
     /// A struct's `mutating func`: what it does to `self` is the caller's variable's new value.
     var isMutating = false
 
-    /// How the `class` line lists it: `func reset()`, `init(standups:editStandup:)`.
+    /// A computed property read as a method of a value (a struct's, an enum's): listed as the property.
+    var readsAsProperty = false
+
+    /// How the `class` line lists it: `func reset()`, `init(standups:editStandup:)`, `title (get)`.
     var summary: String {
+        if readsAsProperty { return "\(name.display) (get)" }
         guard name.display == "init" else { return "func \(name.display)()" }
         return "init(" + labels.map { "\($0):" }.joined() + ")"
     }

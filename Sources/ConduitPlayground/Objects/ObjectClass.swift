@@ -48,7 +48,11 @@ struct PropertyDeclaration {
     /// A computed property of a struct as the method that reads it from the value (`point.doubled`);
     /// nil for a stored property.
     var getterMethod: MethodDeclaration? {
-        computed.map { MethodDeclaration(name: name, parameters: [], body: $0.getter) }
+        computed.map { accessors in
+            var getter = MethodDeclaration(name: name, parameters: [], body: accessors.getter)
+            getter.readsAsProperty = true
+            return getter
+        }
     }
 
     /// Whether it holds a closure, which the object calls as a method (`self.onDeleteButtonTapped()`).
