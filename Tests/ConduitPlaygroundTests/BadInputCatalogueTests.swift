@@ -62,6 +62,21 @@ final class BadInputCatalogueTests: SessionTestCase {
         before = type("subs")
     }
 
+    func testSwiftDeclarationsAndStatementsAddedThisSessionAnswerMistakesClearly() {
+        assertAnsweredClearly([
+            BadLine("guard n > 1", "expected `else`: a guard reads `guard let x = value else { fatalError() }`"),
+            BadLine("switch 1 { }", "this switch has no cases"),
+            BadLine("protocol P", "expected member block in protocol"),
+            BadLine("protocol Q { associatedtype T }", "`associatedtype` is not run here"),
+            BadLine("protocol Publisher { }", "`Publisher` is Combine's protocol"),
+            BadLine("extension Missing { func f() { } }", "the playground extends only the classes and structs"),
+            BadLine("enum E { case a = }", "expected expression in enum case"),
+            BadLine("class Box<T> { }", "a generic type is not run here"),
+            BadLine("print((1]", "`(` is never closed: a `]` comes before its `)`"),
+            BadLine("fatalError(\"stop\")", "Fatal error: stop"),
+        ])
+    }
+
     func testUnbalancedBracketsAndQuotesAreNamedWithTheirCloser() {
         assertAnsweredClearly([
             BadLine("let a = n.map { $0", "`{` is never closed (the input ends here); close it with `}`"),
