@@ -14,6 +14,58 @@ final class SwiftClosureSyntaxTests: SessionTestCase {
         XCTAssertEqual(values("send n 4"), ["a ← 12", "b ← 5", "c ← \"#4\"", "d ← 40"])
     }
 
+    func testEverySignatureSwiftsParserReadsNamesTheParameters() {
+        type("subject n")
+        type("sink thrown = n.map { x throws -> Int in x + 1 }")
+        type("sink waited = n.map { (x: Int) async throws -> Int in x * 2 }")
+        type("sink sendable = n.map { @Sendable x in x * 3 }")
+        type("let base = 100")
+        type("sink captured = n.map { [base] x in x + base }")
+        type("sink unowned = n.map { [unowned self] value in value - 1 }")
+        type("sink labelled = n.map { (_ value: Int) -> Int in value * 10 }")
+        XCTAssertEqual(
+            values("send n 4"),
+            ["thrown ← 5", "waited ← 8", "sendable ← 12", "captured ← 104", "unowned ← 3", "labelled ← 40"])
+    }
+
+    func testAForLoopsInIsNoSignature() {
+        type("var seen = 0")
+        type("subject n")
+        type("sink out = n.map { for x in [1, 2] { seen += x }; return $0 }")
+        XCTAssertEqual(values("send n 7"), ["out ← 7"])
+        XCTAssertTrue(type("print(seen)").contains("3"))
+    }
+
+    func testASignatureSwiftRefusesIsAnsweredInSwiftsWordsAndChangesNothing() {
+        type("subject n")
+        type("sink kept = n.map { $0 }")
+        let message = error("sink bad = n.map { (x: Int y) in x }")
+        XCTAssertTrue(message.contains("unexpected code 'y' in parameter clause"), message)
+        XCTAssertTrue(message.contains("`{ name, age in ... }`"), message)
+        let capture = error("sink copy = n.map { [y = n] x in x }")
+        XCTAssertTrue(capture.contains("a capture with a value (`[y = n]`)"), capture)
+        XCTAssertEqual(values("send n 1"), ["kept ← 1"], "the bad lines subscribed nothing and the sink is kept")
+    }
+
+    func testAClosureGivenANameIsAFunctionCalledAndPassedByName() {
+        type("let add = { (a: Int, b: Int) -> Int in a + b }")
+        XCTAssertEqual(type("print(add(2, 3))"), ["5"])
+        type("let greet = { (name: String) in print(\"Hello, \\(name)!\") }")
+        XCTAssertEqual(type("greet(\"Ada\")"), ["Hello, Ada!"])
+        type("let double: (Int) -> Int = { $0 * 2 }")
+        XCTAssertEqual(type("print([1, 2, 3].map(double))"), ["[2, 4, 6]"])
+        type("var count = 0")
+        type("let increment = { count += 1 }")
+        type("increment()")
+        type("increment()")
+        XCTAssertEqual(type("print(count)"), ["2"])
+        type("subject n")
+        type("func label(_ value: Int) -> String { \"#\\(value)\" }")
+        type("sink labels = n.map(label)")
+        type("sink doubled = n.map(double)")
+        XCTAssertEqual(values("send n 4"), ["labels ← \"#4\"", "doubled ← 8"])
+    }
+
     func testATupleIsTakenApartByParenthesisedNames() {
         type("subject a")
         type("subject b")

@@ -240,8 +240,8 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         XCTAssertTrue(error("label.remove(at: 0)").contains("string \"a\" has no mutating method `remove`"))
         XCTAssertTrue(error("x.frobnicate()").contains("has no method `frobnicate`"))
         XCTAssertTrue(error("nothing = 1").contains("`nothing` is not a variable or a binding"))
-        XCTAssertTrue(error("let double = { (x: Int) in x * 2 }").contains("declare a function instead, such as "
-            + "`func double(x) = x * 2`"))
+        XCTAssertTrue(error("let double = { (x: Int y) in x * 2 }").contains("unexpected code 'y' in parameter clause"))
+        XCTAssertTrue(error("let double = { (x: Int) in x * nope }").contains("cannot find `nope` in scope"))
         XCTAssertTrue(error("var typed: Int").contains("needs a value here, as a top-level Swift variable does"))
         XCTAssertEqual(type("x"), ["5"])
         XCTAssertEqual(type("label"), ["\"a\""])

@@ -64,6 +64,9 @@ extension Interpreter {
             // `names.contains(wanted)`, `xs.append(item)`: a value's name is that value.
             content = .expression(try bind(Expression.name(name, Token(kind: .identifier(name),
                 offset: argument.token.offset, length: name.count))))
+        case .name(let name) where functionAsClosure(name, at: argument.token) != nil:
+            // `xs.map(double)`, `subject.map(format)`: a function passed by name, as Swift passes one.
+            content = functionAsClosure(name, at: argument.token).map { .closure($0) } ?? argument.content
         default: content = argument.content
         }
         return Argument(label: argument.label, content: content, token: argument.token)

@@ -1,6 +1,7 @@
 /// Closures as Swift writes them: `{ $0 * 2 }`, `{ a, b in a + b }`, `{ (name: String) -> Int in ... }`,
 /// a capture list, `return`, and `let` steps before the value (`{ x in let y = x * 2; return y + 1 }`).
-/// Types written in a closure are read and skipped (`skipType`): the playground's values carry their own.
+/// The signature before `in` is lowered from Swift's syntax tree (`ClosureSignature`); types written in
+/// the body are read and skipped (`skipType`): the playground's values carry their own.
 extension Parser {
     /// Reads a closure; `asLoopBody` reads a top-level loop's body, where `break` and `continue`
     /// end a turn.
@@ -29,13 +30,14 @@ extension Parser {
             enclosingParameters.removeLast()
             leaveBody(savedBody)
         }
-        // A capture list, `{ [weak self] in ... }`: the playground keeps no references to break.
-        if current.isSymbol("["), let word = peek(1).identifier, ["weak", "unowned", "self"].contains(word) {
-            while !current.isSymbol("]"), current.kind != .end { advance() }
-            advance()
-            if current.identifier == "in" { advance() }
+        // The signature (`[weak self] (name: String) async throws -> Bool in`), as Swift's parser reads it.
+        if let names = try closureSignature() {
+            for (index, name) in names.enumerated() where name != "_" { parameters[name] = index }
+            // `_ in` and `(_, b) in` still take their arguments: each name holds its position.
+            if parameters.count < names.count {
+                for index in names.indices where names[index] == "_" { parameters["_ \(index)"] = index }
+            }
         }
-        try parameterClause()
         let named = parameters.count
         // `{ _ in }`: a closure that does nothing, as Swift allows once its parameters are named.
         let doesNothing = current.isSymbol("}") && position > 0 && tokens[position - 1].identifier == "in"
@@ -62,57 +64,6 @@ extension Parser {
         let count = max(named, highestArgument + 1)
         let span = Token(kind: open.kind, offset: open.offset, length: close.offset + 1 - open.offset)
         return Closure(body: body, parameterCount: count, token: span, namesParameters: named > 1)
-    }
-
-    /// Reads the parameters before `in`, if the closure names them: `a, b in`, `(a, b) in`,
-    /// `(a: Int, b: String) -> Bool in`, `a -> Int in`, `_ in`. Reads nothing when what follows
-    /// `{` is not a parameter list ending in `in` (then it is the body).
-    mutating func parameterClause() throws {
-        let start = position
-        var names: [String] = []
-        let parenthesised = current.isSymbol("(")
-        if parenthesised { advance() }
-        while let name = current.identifier, name != "in" {
-            advance()
-            // `(_ name: Type)`: the first name is the argument label, which closures ignore.
-            if let internalName = current.identifier, internalName != "in" {
-                advance()
-                names.append(internalName)
-            } else {
-                names.append(name)
-            }
-            if parenthesised, current.isSymbol(":") {
-                advance()
-                guard (try? skipType()) != nil else { break }
-            }
-            guard current.isSymbol(",") else { break }
-            advance()
-        }
-        if parenthesised {
-            guard current.isSymbol(")") else {
-                position = start
-                return
-            }
-            advance()
-        }
-        if current.isSymbol("-"), peek(1).isSymbol(">") {
-            advance()
-            advance()
-            guard (try? skipType()) != nil else {
-                position = start
-                return
-            }
-        }
-        guard current.identifier == "in", !names.isEmpty || parenthesised else {
-            position = start
-            return
-        }
-        advance()
-        for (index, name) in names.enumerated() where name != "_" { parameters[name] = index }
-        // `_ in` and `(_, b) in` still take their arguments: each name holds its position.
-        if parameters.count < names.count {
-            for index in names.indices where names[index] == "_" { parameters["_ \(index)"] = index }
-        }
     }
 
     /// The highest `$N` written in this closure's own body (not in closures inside it), from the

@@ -166,20 +166,8 @@ enum ObjectCommands {
             if braced { try parser.expectSymbol("}", "close the body of `\(name)` with `}`") }
             let text = parser.text.trimmingWhitespace()
             return Statement(word.display, defines: nameToken) { session in
-                try session.checkBody(body, parameterTypes: parameterTypes, written: text, at: nameToken)
-                let selfCall = SelfCall()
-                session.declaringFunction = (name, parameters.count, selfCall)
-                defer { session.declaringFunction = nil }
-                // A function that calls itself is not typed through its body, which would never end.
-                let written = body.namesRead.contains(name) ? nil : body
-                var function = UserFunction(
-                    name: name, parameters: parameters, body: try session.bind(body), text: text, written: written)
-                selfCall.bind(to: function)
-                function.selfCall = selfCall
-                let again = if case .function? = session.entries[name] { true } else { false }
-                try session.define(nameToken, as: .function(function))
-                let note = again ? " (declared again: the new one serves from now on)" : ""
-                session.info("func \(function.usage)\(note)")
+                try session.declareFunction(
+                    nameToken, parameters: parameters, parameterTypes: parameterTypes, body: body, text: text)
             }
         },
         CommandSpec(

@@ -86,11 +86,17 @@ enum PipelineCommands {
                 parser.position = valueStart
                 parser.highestArgument = highestArgument
                 if first.isSymbol("{"), !parser.looksLikeRecord() {
-                    throw SyntaxError(
-                        "a closure is not a value a name holds here; declare a function instead, such as "
-                            + "`func \(name.display)(x) = x * 2`, and call it in closures: "
-                            + "`s.map { \(name.display)($0) }`",
-                        at: first)
+                    // `let add = { (a: Int, b: Int) -> Int in a + b }`: a function, called as one (`add(1, 2)`).
+                    let names = try parser.parameterNamesOfClosure()
+                    let closure = try parser.closure()
+                    try parser.expectEnd()
+                    let parameters = names ?? (0..<closure.parameterCount).map { "$\($0)" }
+                    let text = parser.text.trimmingWhitespace()
+                    return Statement(word.display, defines: name) { session in
+                        try session.declareFunction(
+                            name, parameters: parameters, parameterTypes: parameters.map { _ in .value },
+                            body: closure.body, text: text)
+                    }
                 }
                 let expression: Expression
                 do {

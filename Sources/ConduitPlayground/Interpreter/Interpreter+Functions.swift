@@ -1,0 +1,35 @@
+/// Functions declared in the session: `func twice(x) = x * 2`, Swift's `func twice(_ x: Int) -> Int
+/// { x * 2 }`, and a closure given a name (`let add = { (a: Int, b: Int) in a + b }`), which is
+/// called as a function is (`add(1, 2)`).
+extension Interpreter {
+    /// Declares `name` as a function of `parameters` whose body is `body` (its parameters as `$0`,
+    /// `$1`, ...), checked with the types written (`.value` where unknown); `text` is the declaration.
+    func declareFunction(
+        _ name: Token, parameters: [String], parameterTypes: [ValueType], body: Expression, text: String
+    ) throws {
+        try checkBody(body, parameterTypes: parameterTypes, written: text, at: name)
+        let selfCall = SelfCall()
+        declaringFunction = (name.display, parameters.count, selfCall)
+        defer { declaringFunction = nil }
+        // A function that calls itself is not typed through its body, which would never end.
+        let written = body.namesRead.contains(name.display) ? nil : body
+        var function = UserFunction(
+            name: name.display, parameters: parameters, body: try bind(body), text: text, written: written)
+        selfCall.bind(to: function)
+        function.selfCall = selfCall
+        let again = if case .function? = entries[name.display] { true } else { false }
+        try define(name, as: .function(function))
+        let note = again ? " (declared again: the new one serves from now on)" : ""
+        info("func \(function.usage)\(note)")
+    }
+
+    /// The function named `name` as a closure (`xs.map(double)`, `subject.map(format)`), or nil if
+    /// the name is not a function's.
+    func functionAsClosure(_ name: String, at token: Token) -> Closure? {
+        guard case .function(let function)? = entries[name] else { return nil }
+        let body = Expression.bound(BoundExpression { arguments in try function.call(arguments) })
+        return Closure(
+            body: body, parameterCount: function.parameters.count,
+            token: token)
+    }
+}

@@ -1,0 +1,115 @@
+import SwiftDiagnostics
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// What a closure's signature (`[weak self] (name: String, age: Int) async throws -> Bool in`) says
+/// to the playground, lowered from Swift's syntax tree: the names of its parameters. Captures,
+/// attributes, effects and types are Swift's business: the playground's values carry their types, and
+/// a closure reads the names around it as they are when it runs.
+///
+/// Only the signature is given to Swift's parser, as `{ SIGNATURE in }`: it is short whatever the
+/// body, and the body may hold the playground's own notations (`300ms`), which are not Swift.
+struct ClosureSignature {
+    /// The parameters' names in order; `_` for one the closure does not name.
+    let parameterNames: [String]
+
+    /// The signature of the closure whose `{` is `tokens[open]` and whose first `in` outside brackets
+    /// is `tokens[inIndex]`, in the statement `text`; nil when Swift reads no signature there (the
+    /// `in` belongs to a `for` loop of the body: `{ for x in xs { ... } }`).
+    init?(tokens: [Token], open: Int, inIndex: Int, text: [Character]) throws {
+        let start = tokens[open].offset
+        let end = tokens[inIndex].offset + tokens[inIndex].length
+        // The signature's characters, with what lies between tokens (a playground comment) blanked.
+        var kept = [Character](repeating: " ", count: end - start)
+        for token in tokens[open...inIndex] {
+            for index in token.offset..<min(token.offset + token.length, end) where index < text.count {
+                kept[index - start] = text[index]
+            }
+        }
+        for index in start..<min(end, text.count) where text[index].isNewline { kept[index - start] = text[index] }
+        let prefix = "_ = "
+        let source = prefix + String(kept) + " }"
+        guard let tree = StatementShape.parse(source) else {
+            throw SyntaxError("this closure's parameter list is too long to read", at: tokens[open])
+        }
+        guard let closure = tree.tokens(viewMode: .sourceAccurate).first(where: { $0.tokenKind == .leftBrace })?
+            .parent?.as(ClosureExprSyntax.self), let signature = closure.signature
+        else { return nil }
+        if signature.hasError {
+            let error = ParseDiagnosticsGenerator.diagnostics(for: tree).first {
+                $0.diagMessage.severity == .error && $0.position >= signature.position
+                    && $0.position <= signature.endPosition
+            }
+            var message = error?.message ?? "this closure's parameter list is not Swift"
+            if let fixIt = error?.fixIts.first?.message.message { message += " (fix-it: \(fixIt))" }
+            let byte = (error?.position.utf8Offset ?? prefix.utf8.count) - prefix.utf8.count
+            let offset = start + String(decoding: Array(String(kept).utf8).prefix(max(0, byte)), as: UTF8.self).count
+            throw SyntaxError(
+                message + "; a closure names its parameters before `in`: `{ name, age in ... }` or "
+                    + "`{ (name: String, age: Int) -> Bool in ... }`",
+                offset: min(offset, end - 1), length: 1)
+        }
+        if let capture = signature.capture?.items.first(where: { $0.initializer != nil }) {
+            let offset = start + capture.positionAfterSkippingLeadingTrivia.utf8Offset - prefix.utf8.count
+            throw SyntaxError(
+                "a capture with a value (`[\(capture.trimmedDescription)]`) is not read here: use the name it "
+                    + "copies inside the closure, or `[weak self]`, which is accepted",
+                offset: offset, length: capture.trimmedLength.utf8Length)
+        }
+        switch signature.parameterClause {
+        case .simpleInput(let names)?:
+            parameterNames = names.map(\.name.text)
+        case .parameterClause(let clause)?:
+            parameterNames = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil:
+            parameterNames = []
+        }
+    }
+}
+
+extension Parser {
+    /// Reads the signature of the closure whose `{` was just read, if it has one, up to and with its
+    /// `in`; the names of its parameters, or nil when the body starts at once (`{ $0 * 2 }`).
+    mutating func closureSignature() throws -> [String]? {
+        guard let inIndex = signatureEnd() else { return nil }
+        guard let signature = try ClosureSignature(tokens: tokens, open: position - 1, inIndex: inIndex,
+            text: characters)
+        else { return nil }
+        position = inIndex + 1
+        return signature.parameterNames
+    }
+
+    /// The names of the parameters of the closure that starts at the current token, read ahead
+    /// without moving; nil if its signature names none.
+    func parameterNamesOfClosure() throws -> [String]? {
+        var ahead = self
+        ahead.advance()
+        return try ahead.closureSignature()
+    }
+
+    /// The index of the first `in` of the closure being read outside the brackets inside it, which
+    /// may end its signature; nil if the closure has none before its `}` (no signature to read).
+    private func signatureEnd() -> Int? {
+        var nesting = 0
+        var index = position
+        while index < tokens.count {
+            let token = tokens[index]
+            if case .symbol(let symbol) = token.kind {
+                switch symbol {
+                case "{", "(", "[": nesting += 1
+                case "}", ")", "]":
+                    if nesting == 0 { return nil }
+                    nesting -= 1
+                default: break
+                }
+            } else if nesting == 0, token.identifier == "in" {
+                return index
+            } else if token.kind == .end {
+                return nil
+            }
+            index += 1
+        }
+        return nil
+    }
+}
