@@ -167,6 +167,14 @@ final class SwiftClosureSyntaxTests: SessionTestCase {
         XCTAssertEqual(values("send q \"swift\""), ["pairs ← [\"swift\", 5]"])
     }
 
+    func testAnOuterParameterPassedToAMethodInAnInnerClosure() {
+        type("let names = [\"Anna\", \"Bob\", \"Hannah\"]")
+        type("let query = PassthroughSubject<String, Never>()")
+        type("let c = query.map { text in names.filter { $0.lowercased().contains(text) } }.sink { print($0) }")
+        XCTAssertEqual(type("query.send(\"an\")"), ["[\"Anna\", \"Hannah\"]"])
+        XCTAssertEqual(type("query.send(\"b\")"), ["[\"Bob\"]"], "a Never pipeline keeps going")
+    }
+
     func testParametersTwoClosuresOutAndLetStepsAreCapturedToo() {
         type("subject n")
         type("sink digits = n.flatMap { a in Just(1).flatMap { b in Just(2).map { c in a * 100 + b * 10 + c } } }")

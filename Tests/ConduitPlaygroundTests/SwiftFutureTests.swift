@@ -72,4 +72,31 @@ final class SwiftFutureTests: SessionTestCase {
         let second = session.evaluate("let d2 = deferred.sink { print(\"d2\", $0) }").map(\.text)
         XCTAssertEqual(second.filter { $0 == "work" }.count, 1, "\(second)")
     }
+
+    /// A function that makes a Future (a fake network call, as tutorials write one): the Future's closure
+    /// runs once per call, never when the function is declared, and its scheduled work sees the
+    /// function's parameter.
+    func testAFunctionThatMakesAFutureRunsItsClosureOncePerCall() {
+        let declared = printed("""
+            func fetchUser(id: Int) -> AnyPublisher<Int, Error> {
+                Future<Int, Error> { promise in
+                    print("requesting", id)
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+                        print("answering", id)
+                        promise(.success(id * 10))
+                    }
+                }
+                .eraseToAnyPublisher()
+            }
+            """)
+        XCTAssertEqual(declared, [], "declaring the function runs nothing")
+        XCTAssertEqual(printed("let user = fetchUser(id: 2)"), ["requesting 2"], "once, as Swift's")
+        XCTAssertEqual(printed("fetchUser(id: 3).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })"),
+            ["requesting 3"])
+        type("let c = user.sink { print(\"got\", $0) }")
+        XCTAssertEqual(printed("tick 1s"), [
+            "answering 2", "got 20", "c ✓ finished   @500ms", "answering 3", "30", "finished",
+            "sink1 ✓ finished   @500ms",
+        ])
+    }
 }

@@ -130,12 +130,10 @@ extension Interpreter {
         case .sequence(let items):
             current = try items.map { try $0.evaluate(arguments) }.publisher.pipe()
         case .expression(let expression):
-            if trial, case .expression(.pipeline(let inner)) = written.source,
-                inner.operators.first?.name == Parser.promiseFuture
-            {
-                // A Swift `Future`'s closure runs once, when the future is made: not for a trial.
-                return Empty().eraseToAnyPublisher()
-            }
+            // A trial does not evaluate what starts the pipeline: it may call the person's functions or
+            // make a Swift `Future`, whose closure runs once, when the future is really made (and
+            // which may print, or schedule work). The operators are checked on an empty source.
+            if trial { return Empty().eraseToAnyPublisher() }
             let value = try expression.evaluate(arguments)
             guard case .publisher(let publisher) = value else {
                 if trial { return Empty().eraseToAnyPublisher() }

@@ -61,13 +61,24 @@ extension PipelineSyntax {
         return PipelineSyntax(source: source, operators: operators, text: text, startOffset: startOffset)
     }
 
-    /// Whether a closure in it, at any depth, uses a parameter of a closure around it.
+    /// Whether a closure or an argument in it, at any depth, uses a parameter of a closure around it
+    /// (`names.filter { $0.contains(text) }` inside `map { text in ... }` reads `text` in an argument).
     var capturesParameters: Bool {
         operators.contains { call in
-            call.trailingClosure?.body.capturesParameters == true || call.arguments.contains { argument in
-                if case .closure(let closure) = argument.content { return closure.body.capturesParameters }
-                return false
-            }
+            call.trailingClosure?.body.capturesParameters == true || call.arguments.contains(where: \.capturesParameters)
+        }
+    }
+}
+
+extension Argument {
+    /// Whether it uses, at any depth, a parameter of a closure around the one it is in.
+    var capturesParameters: Bool {
+        switch content {
+        case .closure(let closure): return closure.body.capturesParameters
+        case .expression(let expression), .reference(let expression): return expression.capturesParameters
+        case .range(let lower, let upper, _): return lower.capturesParameters || upper?.capturesParameters == true
+        case .enumCase(_, let arguments): return arguments.contains(where: \.capturesParameters)
+        default: return false
         }
     }
 }

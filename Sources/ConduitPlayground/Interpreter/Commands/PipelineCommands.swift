@@ -127,6 +127,7 @@ enum PipelineCommands {
                 if try session.defineBinding(name, from: syntax) { return }
                 session.building = name.display
                 defer { session.building = nil }
+                var built = syntax
                 switch try session.definedValue(of: syntax) {
                 case .value(let value)?:
                     var typeName: String?
@@ -136,12 +137,17 @@ enum PipelineCommands {
                     try session.defineValue(
                         name, value, isConstant: isConstant, typeName: declaredType.isEmpty ? typeName : declaredType)
                     return
-                case .publisher?, nil:
+                case .publisher(let made)?:
+                    // `let p = fetch(id: 2)`: the publisher made once (a function that makes a `Future`
+                    // runs its closure once, as Swift's does), with the chain written after it.
+                    built = PipelineSyntax(source: .expression(.literal(made)), operators: syntax.operators,
+                        text: syntax.text, startOffset: syntax.startOffset)
+                case nil:
                     // Built from what was written, so that what its source reads is known (`subs`, loops).
                     break
                 }
                 let chain = ChainState()
-                let publisher = try session.build(syntax, chain: chain)
+                let publisher = try session.build(built, chain: chain)
                 let entry = PipelineEntry(publisher: publisher, syntax: syntax, length: session.chainLength(of: syntax))
                 try session.define(name, as: .pipeline(entry))
                 session.remember(chain, as: name.display)
