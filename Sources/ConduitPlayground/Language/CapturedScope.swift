@@ -65,7 +65,8 @@ extension PipelineSyntax {
     /// (`names.filter { $0.contains(text) }` inside `map { text in ... }` reads `text` in an argument).
     var capturesParameters: Bool {
         operators.contains { call in
-            call.trailingClosure?.body.capturesParameters == true || call.arguments.contains(where: \.capturesParameters)
+            call.trailingClosure?.body.capturesParameters == true
+                || call.arguments.contains(where: \.capturesParameters)
         }
     }
 }
