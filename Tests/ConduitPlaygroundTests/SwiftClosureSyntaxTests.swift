@@ -319,3 +319,31 @@ final class SwiftClosureSyntaxTests: SessionTestCase {
             ["Error: bad", "cancellable ✗ failed: bad"])
     }
 }
+
+/// Swift's multiple trailing closures, the form Xcode completes `sink` to.
+final class MultipleTrailingClosuresTests: SessionTestCase {
+    func testSinkWithACompletionClosureThenALabelledValueClosure() {
+        type("let subject = PassthroughSubject<Int, Error>()")
+        type("""
+            let c = subject
+                .map { $0 * 2 }
+                .sink { completion in
+                    switch completion {
+                    case .finished: print("done")
+                    case .failure(let error): print("error:", error)
+                    }
+                } receiveValue: { value in
+                    print("value:", value)
+                }
+            """)
+        XCTAssertEqual(type("subject.send(1)"), ["value: 2"])
+        XCTAssertEqual(type("subject.send(completion: .finished)"), ["done", "c ✓ finished"])
+    }
+
+    func testALabelThatIsNotTheCallsIsRefusedAndNothingIsSubscribed() {
+        type("let subject = PassthroughSubject<Int, Never>()")
+        let message = error("let c = subject.sink { _ in } receiveNothing: { print($0) }")
+        XCTAssertTrue(message.contains("`.sink(receiveCompletion: { ... }, receiveValue: { ... })`"), message)
+        XCTAssertEqual(type("subject.send(1)"), [], "no sink was made")
+    }
+}

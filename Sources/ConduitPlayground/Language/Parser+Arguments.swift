@@ -20,8 +20,34 @@ extension Parser {
                 closure = try self.closure()
             }
         }
+        if let first = closure, case let extra = try labelledTrailingClosures(), !extra.isEmpty {
+            // Swift's multiple trailing closures: `.sink { completion in ... } receiveValue: { value in ... }`;
+            // the first takes the parameter before the labelled ones (`receiveCompletion:` for `sink`).
+            if let label = Parser.firstTrailingClosureLabel[name] {
+                arguments.append(Argument(label: label, content: .closure(first), token: first.token))
+                closure = nil
+            }
+            arguments += extra
+        }
         let span = covering(from: nameToken)
         return OperatorCall(name: name, token: nameToken, arguments: arguments, trailingClosure: closure, span: span)
+    }
+
+    /// The label of the parameter a call's first trailing closure takes when labelled trailing
+    /// closures follow it, by the call's name.
+    static let firstTrailingClosureLabel = ["sink": "receiveCompletion", "handleEvents": "receiveSubscription"]
+
+    /// The labelled trailing closures after a trailing closure (`receiveValue: { ... }`), as arguments.
+    mutating func labelledTrailingClosures() throws -> [Argument] {
+        var arguments: [Argument] = []
+        while let label = current.identifier, peek(1).isSymbol(":"), peek(2).isSymbol("{") {
+            let start = current
+            advance()
+            advance()
+            let closure = try self.closure()
+            arguments.append(Argument(label: label, content: .closure(closure), token: covering(from: start)))
+        }
+        return arguments
     }
 
     mutating func argument() throws -> Argument {
