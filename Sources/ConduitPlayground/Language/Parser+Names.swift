@@ -33,6 +33,14 @@ extension Parser {
             advance()
             return .member(receiver, name)
         }
+        if name == "super", let receiver = selfReference, peek(1).isSymbol("."), let member = peek(2).identifier,
+            peek(3).isSymbol("(")
+        {
+            // `super.init(name: name)`, `super.speak()`: the superclass's own, whatever the object overrides.
+            for _ in 0..<4 { advance() }
+            let method = ObjectClass.superMethodName(member, of: superclassName ?? "super")
+            return .call("." + method, [receiver] + (try callArguments(of: member)))
+        }
         if selfMembers.contains(name), let receiver = selfReference {
             // `objectWillChange` in an observer's body: `self.objectWillChange`; `bind()`: `self.bind()`;
             // `onFinish?(name)`: the closure property, called unless nil.

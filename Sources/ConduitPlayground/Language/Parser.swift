@@ -54,6 +54,8 @@ struct Parser {
     var enclosingEnumCases: Set<String> = []
     /// The class whose body is being read, which `Self` names there.
     var enclosingTypeName: String?
+    /// The first type that class inherits from (`Animal`, `NSObject`), whose members `super.NAME` names.
+    var superclassName: String?
     /// How deeply the expression being read nests (brackets, operators, closures): each level is a
     /// level of recursion here and when it is evaluated, so it is bounded.
     var depth = 0

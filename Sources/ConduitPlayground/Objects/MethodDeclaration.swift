@@ -2,7 +2,7 @@
 /// its body runs, as a closure's statements, with the object as `$0` (`self`, and the class's members
 /// by name) and the arguments after it. Its body may set the object's properties, as a method does.
 struct MethodDeclaration {
-    let name: Token
+    var name: Token
     let parameters: [String]
     let body: Expression
     /// The label each argument is called with (`_` for none); the parameter names if not given.

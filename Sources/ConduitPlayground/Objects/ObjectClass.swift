@@ -22,7 +22,26 @@ struct ObjectClass {
             name: name,
             properties: superclass.properties.filter { !ownProperties.contains($0.name.display) } + properties)
         subclass.methods = superclass.methods.filter { !ownMethods.contains($0.name.display) } + methods
+        // `super.speak()` in the subclass runs the superclass's own `speak`, and `super.init(...)` its
+        // `init`: each is kept under the superclass's name, which no override replaces.
+        for method in superclass.methods where !ObjectClass.isSuperMethod(method.name.display) {
+            var kept = method
+            kept.name = Token(
+                kind: .identifier(ObjectClass.superMethodName(method.name.display, of: superclass.name)),
+                offset: method.name.offset, length: method.name.length)
+            subclass.methods.append(kept)
+        }
         return subclass
+    }
+
+    /// The name the superclass `superclass`'s method `method` is kept under in its subclasses.
+    static func superMethodName(_ method: String, of superclass: String) -> String {
+        "\(superclass).\(method)"
+    }
+
+    /// Whether `name` is a superclass's method kept for `super` (listed nowhere, called only by `super`).
+    static func isSuperMethod(_ name: String) -> Bool {
+        name.contains(".")
     }
 }
 

@@ -150,7 +150,15 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
             }
             return .void
         }
-        guard let method = methods[name] else { throw noMethod(name) }
+        guard let method = methods[name] else {
+            guard ObjectClass.isSuperMethod(name), let dot = name.lastIndex(of: ".") else { throw noMethod(name) }
+            let (superclass, member) = (name[..<dot], name[name.index(after: dot)...])
+            // `super.init()` for a superclass that is not the session's (`NSObject`), or declares no `init`.
+            if member == "init", arguments.isEmpty { return .void }
+            throw PlaygroundError(
+                "`super.\(member)(...)`: \(superclass) has no method `\(member)` here (a superclass's methods are run "
+                    + "when it is a class declared in this session)")
+        }
         guard arguments.count == method.parameterCount else {
             throw PlaygroundError(
                 "\(self.name).\(name) takes \(method.parameterCount) argument\(method.parameterCount == 1 ? "" : "s"), "

@@ -28,9 +28,10 @@ enum ObjectCommands {
         ) { parser, word in
             let name = try parser.newName(after: "class")
             let inherited = try parser.inheritedTypes(of: name).map(\.display)
-            let enclosing = parser.enclosingTypeName
+            let enclosing = (parser.enclosingTypeName, parser.superclassName)
             parser.enclosingTypeName = name.display
-            defer { parser.enclosingTypeName = enclosing }
+            parser.superclassName = inherited.first
+            defer { (parser.enclosingTypeName, parser.superclassName) = enclosing }
             let body = parser
             let declared = try parser.typeBody(in: "a class")
             return Statement(word.display) { session in
