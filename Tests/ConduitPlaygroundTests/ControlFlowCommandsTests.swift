@@ -150,3 +150,54 @@ final class ControlFlowCommandsTests: SessionTestCase {
         XCTAssertEqual(type("let sure = try! check(1)"), ["sure: Int = 1"])
     }
 }
+
+/// Conditions as Swift lists them (`if let a = x, let b = y, a > b`), and `print`'s `separator:` and
+/// `terminator:`.
+final class ConditionListAndPrintTests: SessionTestCase {
+    func testAnIfTestsItsClausesInOrderAndTheLaterReadWhatTheEarlierBound() {
+        type("let dict = [\"a\": 1, \"b\": -2]")
+        XCTAssertEqual(
+            type("if let a = dict[\"a\"], let b = dict[\"b\"], a > b { print(a, b) } else { print(\"no\") }"),
+            ["1 -2"])
+        XCTAssertEqual(type("if let c = dict[\"c\"], c > 0 { print(\"c\") } else { print(\"no c\") }"), ["no c"])
+        XCTAssertEqual(type("if dict.count > 1, dict[\"a\"] == 1 { print(\"both\") }"), ["both"])
+    }
+
+    func testAGuardInAClosureWithABindingAndATestOfIt() {
+        type("let s = PassthroughSubject<Int?, Never>()")
+        type("""
+            let c = s.sink { value in
+                guard let v = value, v > 10 else { print("small or nil"); return }
+                print("big", v + 1)
+            }
+            """)
+        XCTAssertEqual(type("s.send(nil)"), ["small or nil"])
+        XCTAssertEqual(type("s.send(5)"), ["small or nil"])
+        XCTAssertEqual(type("s.send(50)"), ["big 51"], "the bound value is an Int, no longer optional")
+    }
+
+    func testATopLevelGuardDefinesEveryNameItBinds() {
+        type("let user: [String: Int] = [\"age\": 30]")
+        type("guard let age = user[\"age\"], age >= 18, let same = user[\"age\"] else { fatalError(\"minor\") }")
+        XCTAssertEqual(type("print(age, same)"), ["30 30"])
+        let message = error("guard let none = user[\"x\"], none > 0 else { print(\"missing\") }")
+        XCTAssertTrue(message.contains("the `guard` condition failed"), message)
+    }
+
+    func testAFunctionWithAShorthandBindingAndATest() {
+        type("""
+            func describe(_ n: Int?) -> String {
+                if let n, n % 2 == 0 { return "even \\(n)" }
+                return "other"
+            }
+            """)
+        XCTAssertEqual(type("print(describe(4), describe(3), describe(nil))"), ["even 4 other other"])
+    }
+
+    func testPrintsSeparatorAndTerminator() {
+        XCTAssertEqual(type("print(1, 2, 3, separator: \"-\")"), ["1-2-3"])
+        XCTAssertEqual(type("for i in 1...3 { print(i, terminator: \" \") }"), ["1 2 3 "])
+        XCTAssertEqual(type("print(\"a\", \"b\", separator: \", \", terminator: \"!\\n\")"), ["a, b!"])
+        XCTAssertEqual(type("print(\"two\\nlines\", terminator: \"\")"), ["two", "lines"])
+    }
+}

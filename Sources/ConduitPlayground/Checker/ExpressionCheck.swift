@@ -30,7 +30,9 @@ extension TypeChecker {
             }
         case .conditional(let condition, let whenTrue, let whenFalse):
             try check(condition)
-            try check(whenTrue)
+            // `if let v = value, v > 10`: where the binding's test holds, its value is no longer optional.
+            try checkExpression(
+                whenTrue, arguments: TypeChecker.unwrapping(arguments, testedBy: condition), depth: depth + 1)
             try check(whenFalse)
             let type = typed(condition)
             if type.isKnownPlainType, type != .bool {

@@ -47,8 +47,9 @@ extension TypeChecker {
             return op == "!" ? .bool : typed(operand)
         case .binary(let op, let left, let right):
             return binaryType(op, typed(left), typed(right))
-        case .conditional(_, let whenTrue, let whenFalse):
-            return ValueType.join(typed(whenTrue), typed(whenFalse))
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            let unwrapped = TypeChecker.unwrapping(arguments, testedBy: condition)
+            return ValueType.join(type(of: whenTrue, arguments: unwrapped, depth: next), typed(whenFalse))
         case .local(let slot, let value, let body):
             let kept = (0..<slot).map { $0 < arguments.count ? arguments[$0] : ValueType.value }
             return type(of: body, arguments: kept + [typed(value)], depth: next)
@@ -256,5 +257,17 @@ extension TypeChecker {
             default: return .value
             }
         }
+    }
+}
+
+extension TypeChecker {
+    /// `arguments` with the one `condition` tests against `nil` (`if let` and `guard let` read as
+    /// `$slot != nil`) unwrapped: the types where the test holds.
+    static func unwrapping(_ arguments: [ValueType], testedBy condition: Expression) -> [ValueType] {
+        guard case .binary(.notEqual, .argument(let slot), .literal(.null)) = condition, slot < arguments.count
+        else { return arguments }
+        var unwrapped = arguments
+        unwrapped[slot] = unwrapped[slot].unwrapped
+        return unwrapped
     }
 }

@@ -334,15 +334,26 @@ extension Interpreter {
     /// `print(...)`: its arguments' text, separated by spaces, as a value line. An argument whose
     /// static type is optional prints as Swift prints it: `Optional(5)`, or `nil`.
     func boundPrint(_ arguments: [Expression], optional: [Bool]) -> Expression {
-        .bound(
+        let (items, separator, terminator) = PrintedText.parts(of: arguments)
+        return .bound(
             BoundExpression { [weak self] values in
-                let text = try zip(arguments, optional).map { argument, isOptional in
+                let text = try zip(items, optional).map { argument, isOptional in
                     let value = try argument.evaluate(values)
                     return isOptional && value != .null ? "Optional(\(value))" : Functions.text(value)
-                }.joined(separator: " ")
-                self?.emit(OutputRecord(kind: .value, text: text))
+                }.joined(separator: Functions.text(try separator?.evaluate(values) ?? .string(" ")))
+                let ending = Functions.text(try terminator?.evaluate(values) ?? .string("\n"))
+                guard let self else { return .void }
+                for line in self.printedText.lines(adding: text + ending) {
+                    self.emit(OutputRecord(kind: .value, text: line))
+                }
                 return .void
             })
+    }
+
+    /// Prints what `print(..., terminator: "")` left waiting for the rest of its line, at the end of a
+    /// statement (a prompt's answer or a script's line shows what it printed).
+    func finishPrintedLine() {
+        if let rest = printedText.takeRest() { emit(OutputRecord(kind: .value, text: rest)) }
     }
 
     /// The publisher a value stands for where a pipeline starts from an expression.

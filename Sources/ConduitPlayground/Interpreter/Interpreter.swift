@@ -81,6 +81,8 @@ final class Interpreter: @unchecked Sendable {
     static let actionsPerTick = 100_000
     /// The clock of every time operator: virtual unless `clock real`.
     let scheduler = SessionScheduler()
+    /// The line `print(..., terminator: "")` left open.
+    let printedText = PrintedText()
     /// The session's own notification center (`NotificationCenter.default` in what people type), so
     /// that sessions do not hear each other's notifications.
     let notificationCenter = NotificationCenter()
@@ -237,6 +239,7 @@ final class Interpreter: @unchecked Sendable {
             }
             if !piece.isFollowedOnItsLine { runMainQueue() }
         }
+        finishPrintedLine()
         for violation in APIViolationReports.take() {
             report(
                 APIViolationDiagnostic(violation: violation, statement: piece.text), in: piece.text, file: file,

@@ -7,12 +7,12 @@ extension Parser {
     /// returns, what follows is the value when the condition fails (an early return); otherwise the
     /// statement runs for its effect and what follows runs after it.
     mutating func ifStatement(nextLocal: Int) throws -> Expression {
-        let head = try conditionHead()
+        let head = try conditionHead(nextLocal: nextLocal)
         defer { depth -= 1 }
-        let slot = head.binding == nil ? nextLocal : nextLocal + 1
+        let slot = head.elseSlot(nextLocal)
         let returnsBefore = returnsRead
-        let whenTrue = try withName(head.binding?.name, at: nextLocal) {
-            try $0.block(nextLocal: slot, after: head.keyword)
+        let whenTrue = try withNames(head.names(from: nextLocal)) {
+            try $0.block(nextLocal: head.blockSlot(nextLocal), after: head.keyword)
         }
         // Inside a loop a `return` leaves as a signal, so what follows the `if` needs no `else` there.
         let insideLoop: Bool = loopDepth > 0
@@ -41,18 +41,19 @@ extension Parser {
     /// `guard CONDITION else { BODY }` followed by the rest of the closure, which runs when the
     /// condition holds (`guard let NAME = value else { ... }` names the value for the rest).
     mutating func guardStatement(nextLocal: Int) throws -> Expression {
-        let head = try conditionHead()
+        let head = try conditionHead(nextLocal: nextLocal)
         defer { depth -= 1 }
         guard current.identifier == "else" else {
             throw SyntaxError("expected `else`: a guard reads `guard x > 0 else { return 0 }`", at: current)
         }
         advance()
-        let slot = head.binding == nil ? nextLocal : nextLocal + 1
-        let otherwise = try block(nextLocal: slot, after: head.keyword)
+        let otherwise = try block(nextLocal: head.elseSlot(nextLocal), after: head.keyword)
         if current.isSymbol(";") { advance() }
         var rest = Expression.literal(.void)
         if moreStatementsFollow {
-            rest = try withName(head.binding?.name, at: nextLocal) { try $0.closureBody(nextLocal: slot) }
+            rest = try withNames(head.names(from: nextLocal)) {
+                try $0.closureBody(nextLocal: head.blockSlot(nextLocal))
+            }
         }
         return head.choosing(rest, otherwise, slot: nextLocal)
     }
@@ -60,13 +61,13 @@ extension Parser {
     /// `guard CONDITION else { BLOCK }` as a top-level statement: what it tests, the name it binds (if
     /// any), and the block that runs when the test fails.
     mutating func topLevelGuard() throws -> (head: IfHead, otherwise: Expression) {
-        let head = try conditionHead()
+        let head = try conditionHead(nextLocal: 0)
         defer { depth -= 1 }
         guard current.identifier == "else" else {
             throw SyntaxError("expected `else`: a guard reads `guard let x = value else { fatalError() }`", at: current)
         }
         advance()
-        let otherwise = try block(nextLocal: head.binding == nil ? 0 : 1, after: head.keyword)
+        let otherwise = try block(nextLocal: head.elseSlot(0), after: head.keyword)
         return (head, otherwise)
     }
 
@@ -84,20 +85,39 @@ extension Parser {
         return .local(slot: slot, value: statement, body: try closureBody(nextLocal: slot + 1))
     }
 
-    /// The keyword (`if`, `guard`) and what follows it up to its block: Swift's optional binding
-    /// `let NAME = value`, a pattern `case .failure(let error) = completion`, or a condition. One
-    /// level deeper (the caller leaves it).
-    private mutating func conditionHead() throws -> IfHead {
+    /// The keyword (`if`, `guard`) and what follows it up to its block: a list of clauses separated
+    /// by commas, each Swift's optional binding `let NAME = value`, a pattern `case .failure(let error)
+    /// = completion`, or a condition (`if let age = user.age, age >= 18`). A clause's names are in
+    /// scope in the clauses after it; the values they bind are kept from `nextLocal` on. One level
+    /// deeper (the caller leaves it).
+    private mutating func conditionHead(nextLocal: Int) throws -> IfHead {
         let keyword = current
         advance()
         try enter()
+        var clauses: [IfHead.Clause] = []
+        var shadowed: [(String, Int?)] = []
+        defer { for (name, slot) in shadowed.reversed() { parameters[name] = slot } }
+        repeat {
+            if !clauses.isEmpty { advance() }
+            let clause = try conditionClause()
+            if let name = clause.binding?.name {
+                shadowed.append((name, parameters[name]))
+                parameters[name] = nextLocal + clauses.count { $0.binding != nil }
+            }
+            clauses.append(clause)
+        } while current.isSymbol(",")
+        return IfHead(keyword: keyword, clauses: clauses)
+    }
+
+    /// One clause of an `if` or `guard` condition.
+    private mutating func conditionClause() throws -> IfHead.Clause {
         if let (name, value) = try namedValue(
             usage: "an optional binding reads `if let NAME = value { ... }`", asCondition: true)
         {
             let notNil: (Int) -> Expression = { slot in
                 Expression.binary(BinaryOperator.notEqual, Expression.argument(slot), Expression.literal(Value.null))
             }
-            return IfHead(keyword: keyword, test: notNil, binding: (name, value))
+            return IfHead.Clause(test: notNil, binding: (name, value))
         }
         if current.identifier == "case" {
             advance()
@@ -112,10 +132,10 @@ extension Parser {
             let subject: Expression = try condition()
             let matched: (test: Expression, binding: (name: String, value: Expression)?) = written.matching(subject)
             let test: Expression = matched.test
-            return IfHead(keyword: keyword, test: { _ in test }, binding: matched.binding)
+            return IfHead.Clause(test: { _ in test }, binding: matched.binding)
         }
         let condition: Expression = try condition()
-        return IfHead(keyword: keyword, test: { _ in condition }, binding: nil)
+        return IfHead.Clause(test: { _ in condition }, binding: nil)
     }
 
     /// The condition, read where `{` opens the block that follows it.
@@ -144,6 +164,16 @@ extension Parser {
         return body
     }
 
+    /// Runs `read` with each name naming the value at its slot, as the statement's scope.
+    mutating func withNames(
+        _ names: [(name: String, slot: Int)], _ read: (inout Parser) throws -> Expression
+    ) throws -> Expression {
+        let shadowed = names.map { parameters[$0.name] }
+        for (name, slot) in names { parameters[name] = slot }
+        defer { for (index, entry) in names.enumerated().reversed() { parameters[entry.name] = shadowed[index] } }
+        return try read(&self)
+    }
+
     /// Runs `read` with `name` (if any) naming the value at `slot`, as the statement's scope.
     mutating func withName(
         _ name: String?, at slot: Int, _ read: (inout Parser) throws -> Expression
@@ -156,17 +186,46 @@ extension Parser {
     }
 }
 
-/// What an `if` or `guard` tests, and the name it binds for its block, if any.
+/// What an `if` or `guard` tests, clause by clause, and the names its clauses bind for its block.
 struct IfHead {
-    let keyword: Token
-    /// The test, given the position the bound value is kept at.
-    let test: (Int) -> Expression
-    let binding: (name: String, value: Expression)?
+    /// One clause: its test, given the slot its bound value is kept at, and what it binds, if anything.
+    struct Clause {
+        let test: (Int) -> Expression
+        let binding: (name: String, value: Expression)?
+    }
 
-    /// `whenTrue` if the test holds, else `whenFalse`, with the bound value at `slot`.
+    let keyword: Token
+    let clauses: [Clause]
+
+    /// The names bound, each with the slot its value is kept at when the first is at `base`.
+    func names(from base: Int) -> [(name: String, slot: Int)] {
+        clauses.compactMap(\.binding).enumerated().map { ($1.name, base + $0) }
+    }
+
+    /// Where the block's own values start: after every bound value.
+    func blockSlot(_ base: Int) -> Int {
+        base + clauses.count { $0.binding != nil }
+    }
+
+    /// Where the `else` block's own values start: after the first clause's bound value, the most it
+    /// may run after (a later clause's value is never in its scope).
+    func elseSlot(_ base: Int) -> Int {
+        clauses.first?.binding == nil ? base : base + 1
+    }
+
+    /// `whenTrue` if every clause holds, tested in order, else `whenFalse`, with the bound values kept
+    /// from `slot` on.
     func choosing(_ whenTrue: Expression, _ whenFalse: Expression, slot: Int) -> Expression {
-        let chosen = Expression.conditional(test(slot), whenTrue, whenFalse)
-        guard let binding else { return chosen }
-        return .local(slot: slot, value: binding.value, body: chosen)
+        var next = slot
+        let slots = clauses.map { clause in
+            defer { if clause.binding != nil { next += 1 } }
+            return next
+        }
+        var chosen = whenTrue
+        for (clause, slot) in zip(clauses, slots).reversed() {
+            let tested = Expression.conditional(clause.test(slot), chosen, whenFalse)
+            chosen = clause.binding.map { .local(slot: slot, value: $0.value, body: tested) } ?? tested
+        }
+        return chosen
     }
 }

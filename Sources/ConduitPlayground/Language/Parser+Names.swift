@@ -84,7 +84,14 @@ extension Parser {
             advance()
             advance()
             let labelled = try labelledCallArguments(of: name)
-            let arguments = labelled.map(\.value)
+            var arguments = labelled.map(\.value)
+            if name == "print" {
+                // `print(1, 2, separator: "-", terminator: "")`: the labelled two, marked for the print.
+                arguments = labelled.map { argument in
+                    guard let label = argument.label, PrintedText.labels.contains(label) else { return argument.value }
+                    return .call(PrintedText.marker(label), [argument.value])
+                }
+            }
             if let function = LabelledFunctions.function(named: name, labels: labelled.map(\.label)) {
                 // `String(repeating: "-", count: 3)`, `stride(from: 0, to: 9, by: 3)`.
                 return .call(function, arguments)

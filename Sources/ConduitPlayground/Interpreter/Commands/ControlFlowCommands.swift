@@ -122,16 +122,27 @@ extension Interpreter {
     /// A top-level `guard`: its name defined when the condition holds; else its block run, and then
     /// the statement fails, since the block did not leave (a script stops there).
     func runGuard(_ head: IfHead, otherwise: Expression, at token: Token) throws {
-        let (test, value) = (try bind(head.test(0)), try head.binding.map { try bind($0.value) })
-        let bound = try located(at: token) { try value?.evaluate([]) } ?? .null
-        if case .bool(true) = try located(at: token, { try test.evaluate([bound]) }) {
-            guard let name = head.binding?.name else { return }
-            try defineValue(
-                Token(kind: .identifier(name), offset: token.offset, length: token.length), bound, isConstant: true)
+        // Clause by clause, as Swift tests them: a later clause may read what an earlier one bound.
+        var values: [Value] = []
+        var holds = true
+        for clause in head.clauses where holds {
+            if let binding = clause.binding {
+                let value = try bind(binding.value)
+                values.append(try located(at: token) { try value.evaluate(values) })
+            }
+            let test = try bind(clause.test(max(0, values.count - 1)))
+            holds = try located(at: token) { try test.evaluate(values) } == .bool(true)
+        }
+        if holds {
+            for (name, slot) in head.names(from: 0) {
+                try defineValue(
+                    Token(kind: .identifier(name), offset: token.offset, length: token.length), values[slot],
+                    isConstant: true)
+            }
             return
         }
         let block = try bind(otherwise)
-        _ = try located(at: token) { try block.evaluate([bound]) }
+        _ = try located(at: token) { try block.evaluate(values) }
         throw SyntaxError("the `guard` condition failed and its `else` did not leave: in a script that is the end "
             + "(write `fatalError(\"why\")` in the `else`)", at: token)
     }
