@@ -108,8 +108,15 @@ extension TypeChecker {
             let attempted = typed(parameters[0])
             return attempted == .value ? .value : .optional(attempted.unwrapped)
         case .namedCall(let name, let parameters, _):
-            if case .function(let function)? = entries[name], let body = function.written {
-                return type(of: body, arguments: parameters.map(typed), depth: next)
+            if case .function(let function)? = entries[name] {
+                // As declared (`-> Double`), else as its body gives with the arguments as declared.
+                if let declared = function.returnType, declared.isKnownPlainType { return declared }
+                guard let body = function.written else { return .value }
+                let arguments = parameters.enumerated().map { index, parameter in
+                    let declared = index < function.parameterTypes.count ? function.parameterTypes[index] : .value
+                    return declared == .value ? typed(parameter) : declared
+                }
+                return type(of: body, arguments: arguments, depth: next)
             }
             if Functions.all.contains(where: { $0.name == name }) {
                 return typed(.call(name, parameters))

@@ -93,7 +93,13 @@ extension Interpreter {
             let value = try property.value.map { try constant($0, at: property.name) } ?? .null
             return (property.name.display, property.isPublished, value)
         }
-        let object = PlaygroundObject(name: name, typeName: typeName, properties: values)
+        var declaredTypes: [String: ValueType] = [:]
+        for property in properties {
+            if let written = property.declaredType, written.contains("Double") {
+                declaredTypes[property.name.display] = ValueType(written: written)
+            }
+        }
+        let object = PlaygroundObject(name: name, typeName: typeName, properties: values, declaredTypes: declaredTypes)
         object.onFeedback = { [weak self] message in self?.emit(OutputRecord(kind: .error, text: "error: " + message)) }
         // Drawn like subjects on the live page: the object's lane marks each `objectWillChange`, and
         // `player.$song` each value the property publishes.
@@ -186,11 +192,10 @@ extension Interpreter {
         // A static property is the type's, read through `TYPE.NAME` (Interpreter+StaticProperties.swift).
         return .record(RecordFields(try valueType.properties.filter { !$0.isStatic }.map { property in
             let name = property.name.display
-            var value = try given.first(where: { $0.0 == name })?.1
+            let value = try given.first(where: { $0.0 == name })?.1
                 ?? property.value.map { try constant($0, at: property.name) } ?? .null
             // `Temperature(celsius: 100)` with `var celsius: Double`: the integer is a Double, as Swift reads it.
-            if case .int(let number) = value, property.declaredType == "Double" { value = .double(Double(number)) }
-            return Value.Field(name, value)
+            return Value.Field(name, value.converted(toWritten: property.declaredType))
         }, kind: .instance(valueType.name)))
     }
 
