@@ -460,7 +460,8 @@ extension Interpreter {
         for method in methods where method.name.display != "init" {
             let body = try bind(method.body)
             object.methods[method.name.display] = InstalledMethod(parameterCount: method.parameters.count) {
-                object, arguments in try body.evaluate([.object(object)] + arguments)
+                object, arguments in
+                method.returned(try body.evaluate([.object(object)] + arguments.converted(to: method.parameterTypes)))
             }
         }
     }

@@ -29,9 +29,7 @@ struct UserFunction {
                     + "not \(arguments.count)"
             )
         }
-        let given = zip(arguments, parameterTypes).map { $0.converted(to: $1) }
-            + arguments.dropFirst(parameterTypes.count)
-        let result = try body.evaluate(given)
+        let result = try body.evaluate(arguments.converted(to: parameterTypes))
         return returnType.map { result.converted(to: $0) } ?? result
     }
 }

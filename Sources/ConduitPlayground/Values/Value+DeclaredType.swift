@@ -44,6 +44,15 @@ extension Value {
     }
 }
 
+extension [Value] {
+    /// Arguments as the parameters declared `types` take them (`rate: Double` gets 5.0 for 5), by
+    /// position; an argument past the types is as it is.
+    func converted(to types: [ValueType]) -> [Value] {
+        guard types.contains(where: \.holdsDouble) else { return self }
+        return enumerated().map { index, value in index < types.count ? value.converted(to: types[index]) : value }
+    }
+}
+
 extension ValueType {
     /// Whether a value of this type may hold a `Double` somewhere (`Double`, `[Double]`, `Double?`,
     /// `[String: Double]`): the types a value has to be converted to.
