@@ -216,15 +216,19 @@ extension Interpreter {
             return PublisherValue(object.holding(publisher.map { Value.void }.pipe()), description: description) { _ in
                 publisher.send()
             }
-        case .subject(.passthrough):
+        case .subject(.passthrough(let types)):
+            // `PassthroughSubject<Double, Never>()`: what is sent is converted to its Output (5 is 5.0).
+            let output = SubjectEntry.declared(types).map { ValueType(written: $0.output) }
             let subject = PassthroughSubject<Value, PlaygroundError>()
             return PublisherValue(object.holding(subject.eraseToAnyPublisher()), description: description) {
-                subject.send($0)
+                subject.send($0.converted(to: output))
             }
-        case .subject(.current(let first, _)):
-            let subject = CurrentValueSubject<Value, PlaygroundError>(try constant(first, at: token))
+        case .subject(.current(let first, let types)):
+            let output = SubjectEntry.declared(types).map { ValueType(written: $0.output) }
+            let subject = CurrentValueSubject<Value, PlaygroundError>(
+                try constant(first, at: token).converted(to: output))
             return PublisherValue(object.holding(subject.eraseToAnyPublisher()), description: description) {
-                subject.send($0)
+                subject.send($0.converted(to: output))
             }
         }
     }

@@ -62,7 +62,7 @@ extension Interpreter {
         // knows more than the value does (`[Int]()` is an `[Int]` while it is empty).
         var type = typeName.map(ValueType.init(written:)) ?? staticType
         if let known = type, !known.isKnownPlainType { type = nil }
-        let value = type.map { value.converted(to: $0) } ?? value
+        let value = value.converted(to: type)
         try define(name, as: .value(NamedValue(value, isConstant: isConstant, type: type)))
         let shown = typeName ?? structName(of: value) ?? (type ?? ValueType(of: value)).description
         info("\(name.display): \(shown) = \(value)")

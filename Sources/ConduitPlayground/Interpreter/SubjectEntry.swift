@@ -25,7 +25,7 @@ struct SubjectEntry {
 
     /// `value` as the subject's declared Output takes it (`5` for a `Double` is 5.0).
     func accepted(_ value: Value) -> Value {
-        outputType.map { value.converted(to: $0) } ?? value
+        value.converted(to: outputType)
     }
 
     var publisher: Pipe {

@@ -22,9 +22,12 @@ enum LocalVariable {
         return value
     }
 
-    /// Gives `variable` its new value.
+    /// Gives `variable` its new value, of the type it holds (`var total: Double = 0; total = 3` holds 3.0,
+    /// as Swift's variable keeps its type).
     static func write(_ value: Value, to variable: Value) throws {
-        guard case .object(let place) = variable, place.set(property, to: value) else {
+        guard case .object(let place) = variable,
+            place.set(property, to: value.converted(toTypeOf: place.value(of: property) ?? .null))
+        else {
             throw PlaygroundError("a variable of the body was set where it has no place (an internal error)")
         }
     }

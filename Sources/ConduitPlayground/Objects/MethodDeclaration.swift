@@ -22,7 +22,7 @@ struct MethodDeclaration {
 
     /// What the body gave (`result`), as the method is declared to return it.
     func returned(_ result: Value) -> Value {
-        returnType.map { result.converted(to: $0) } ?? result
+        result.converted(to: returnType)
     }
 
     /// How the `class` line lists it: `func reset()`, `init(standups:editStandup:)`, `title (get)`.

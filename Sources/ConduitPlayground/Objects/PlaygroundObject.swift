@@ -77,7 +77,7 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
         var index: [String: Int] = [:]
         var plain: [String: Value] = [:]
         for property in properties {
-            let value = self.declaredTypes[property.name].map { property.value.converted(to: $0) } ?? property.value
+            let value = property.value.converted(to: self.declaredTypes[property.name])
             if property.isPublished {
                 index[property.name] = published.count
                 published.append(Published(wrappedValue: value))
@@ -139,7 +139,7 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     @discardableResult
     func set(_ property: String, to value: Value) -> Bool {
         // `balance = balance * 2`, `fontSize = 14`: as the property is declared (14.0 for a `Double`).
-        let value = declaredTypes.isEmpty ? value : declaredTypes[property].map { value.converted(to: $0) } ?? value
+        let value = declaredTypes.isEmpty ? value : value.converted(to: declaredTypes[property])
         if let accessors = computed[property] {
             guard let setter = accessors.set else { return false }
             setter(self, value)

@@ -30,6 +30,6 @@ struct UserFunction {
             )
         }
         let result = try body.evaluate(arguments.converted(to: parameterTypes))
-        return returnType.map { result.converted(to: $0) } ?? result
+        return result.converted(to: returnType)
     }
 }

@@ -29,6 +29,11 @@ extension Value {
         }
     }
 
+    /// The value as a value of `type` if one is declared; as it is if none is (nil).
+    func converted(to type: ValueType?) -> Value {
+        type.map { converted(to: $0) } ?? self
+    }
+
     /// The value as a value of the type written in a declaration (`Double`, `[Double]`, `Song?`); as it
     /// is when no type is written or the type holds no `Double` (read without parsing the type).
     func converted(toWritten type: String?) -> Value {
