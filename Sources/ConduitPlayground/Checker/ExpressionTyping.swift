@@ -109,8 +109,15 @@ extension TypeChecker {
             let attempted = typed(parameters[0])
             return attempted == .value ? .value : .optional(attempted.unwrapped)
         case .namedCall(let name, let parameters, _):
-            if case .function(let function)? = entries[name], let body = function.written {
-                return type(of: body, arguments: parameters.map(typed), depth: next)
+            if case .function(let function)? = entries[name] {
+                // As declared (`-> Double`), else as its body gives with the arguments as declared.
+                if let declared = function.returnType, declared.isKnownPlainType { return declared }
+                guard let body = function.written else { return .value }
+                let arguments = parameters.enumerated().map { index, parameter in
+                    let declared = index < function.parameterTypes.count ? function.parameterTypes[index] : .value
+                    return declared == .value ? typed(parameter) : declared
+                }
+                return type(of: body, arguments: arguments, depth: next)
             }
             if Functions.all.contains(where: { $0.name == name }) {
                 return typed(.call(name, parameters))
@@ -174,10 +181,15 @@ extension TypeChecker {
         case "joined": return .string
         case "enumerated": return .array(.tuple([.int, element], labels: ["offset", "element"]))
         case "reduce":
-            if case .expression(let initial)? = call.arguments.first?.content {
-                return type(of: initial, arguments: [], depth: depth)
+            guard case .expression(let initial)? = call.arguments.first?.content else { return .value }
+            // `prices.reduce(0, +)` over Doubles: Swift infers the literal 0 as a Double, as the
+            // elements are (unless the closure gives something else).
+            if case .literal(.int) = initial, element == .double,
+                closure == nil || closureType([.double, element]) == .double
+            {
+                return .double
             }
-            return .value
+            return type(of: initial, arguments: [], depth: depth)
         default: return .value
         }
     }
@@ -202,6 +214,13 @@ extension TypeChecker {
         case (.object(let name), _):
             guard let object = objectNamed(name) else { return .value }
             return memberType(member, of: object)
+        case (.named(let name), _):
+            // A struct's stored property, as declared (`item.price` of `let price: Double`).
+            guard let valueType = classes[name], valueType.isValueType,
+                let written = valueType.properties.first(where: { $0.name.display == member && !$0.isStatic })?
+                    .declaredType
+            else { return .value }
+            return ValueType(written: written)
         default: return .value
         }
     }

@@ -4,8 +4,10 @@
 extension Interpreter {
     /// Declares `name` as a function of `parameters` whose body is `body` (its parameters as `$0`,
     /// `$1`, ...), checked with the types written (`.value` where unknown); `text` is the declaration.
+    /// Its arguments and its result are converted to the types declared (`returnType`, `-> Double`).
     func declareFunction(
-        _ name: Token, parameters: [String], parameterTypes: [ValueType], body: Expression, text: String
+        _ name: Token, parameters: [String], parameterTypes: [ValueType], returnType: ValueType? = nil,
+        body: Expression, text: String
     ) throws {
         try checkBody(body, parameterTypes: parameterTypes, written: text, at: name)
         let selfCall = SelfCall()
@@ -15,6 +17,8 @@ extension Interpreter {
         let written = body.namesRead.contains(name.display) ? nil : body
         var function = UserFunction(
             name: name.display, parameters: parameters, body: try bind(body), text: text, written: written)
+        function.parameterTypes = parameterTypes
+        function.returnType = returnType
         selfCall.bind(to: function)
         function.selfCall = selfCall
         let again = if case .function? = entries[name.display] { true } else { false }

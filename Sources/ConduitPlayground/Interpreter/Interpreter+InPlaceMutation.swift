@@ -11,7 +11,13 @@ extension Interpreter {
         guard !named.isConstant, call.trailingClosure == nil,
             call.arguments.allSatisfy({ if case .expression = $0.content { true } else { false } })
         else { return false }
-        let given = try call.arguments.map { try methodArgument($0, named: call.name, arguments: arguments) }
+        let given = try call.arguments.map { argument in
+            // `prices.append(3)` on a `[Double]` appends 3.0, as Swift types the literal.
+            let given = try methodArgument(argument, named: call.name, arguments: arguments)
+            guard case .value(let value) = given.content else { return given }
+            let element = named.element(value, label: given.label)
+            return CollectionMethods.Argument(label: given.label, content: .value(element))
+        }
         let mutation = MutatingCall(name: call.name, arguments: given)
         guard mutation.runsInPlace else {
             // The arguments are not evaluated again (a method they call may change something).

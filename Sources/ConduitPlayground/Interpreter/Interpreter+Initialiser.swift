@@ -35,7 +35,8 @@ extension Interpreter {
         if let extra = remaining.first {
             throw unknownArgument(extra.0, of: objectClass, labels: labels, signature: signature, at: place)
         }
-        return values
+        // `init(rate: Double)` given 5 has 5.0, as Swift types the literal.
+        return values.converted(to: initialiser.parameterTypes)
     }
 
     /// An argument the initialiser has no place for: an unknown label, or one out of order.

@@ -93,7 +93,13 @@ extension Interpreter {
             let value = try property.value.map { try constant($0, at: property.name) } ?? .null
             return (property.name.display, property.isPublished, value)
         }
-        let object = PlaygroundObject(name: name, typeName: typeName, properties: values)
+        var declaredTypes: [String: ValueType] = [:]
+        for property in properties {
+            if let written = property.declaredType, written.contains("Double") {
+                declaredTypes[property.name.display] = ValueType(written: written)
+            }
+        }
+        let object = PlaygroundObject(name: name, typeName: typeName, properties: values, declaredTypes: declaredTypes)
         object.onFeedback = { [weak self] message in self?.emit(OutputRecord(kind: .error, text: "error: " + message)) }
         // Drawn like subjects on the live page: the object's lane marks each `objectWillChange`, and
         // `player.$song` each value the property publishes.
@@ -186,11 +192,10 @@ extension Interpreter {
         // A static property is the type's, read through `TYPE.NAME` (Interpreter+StaticProperties.swift).
         return .record(RecordFields(try valueType.properties.filter { !$0.isStatic }.map { property in
             let name = property.name.display
-            var value = try given.first(where: { $0.0 == name })?.1
+            let value = try given.first(where: { $0.0 == name })?.1
                 ?? property.value.map { try constant($0, at: property.name) } ?? .null
             // `Temperature(celsius: 100)` with `var celsius: Double`: the integer is a Double, as Swift reads it.
-            if case .int(let number) = value, property.declaredType == "Double" { value = .double(Double(number)) }
-            return Value.Field(name, value)
+            return Value.Field(name, value.converted(toWritten: property.declaredType))
         }, kind: .instance(valueType.name)))
     }
 
@@ -211,15 +216,19 @@ extension Interpreter {
             return PublisherValue(object.holding(publisher.map { Value.void }.pipe()), description: description) { _ in
                 publisher.send()
             }
-        case .subject(.passthrough):
+        case .subject(.passthrough(let types)):
+            // `PassthroughSubject<Double, Never>()`: what is sent is converted to its Output (5 is 5.0).
+            let output = SubjectEntry.declared(types).map { ValueType(written: $0.output) }
             let subject = PassthroughSubject<Value, PlaygroundError>()
             return PublisherValue(object.holding(subject.eraseToAnyPublisher()), description: description) {
-                subject.send($0)
+                subject.send($0.converted(to: output))
             }
-        case .subject(.current(let first, _)):
-            let subject = CurrentValueSubject<Value, PlaygroundError>(try constant(first, at: token))
+        case .subject(.current(let first, let types)):
+            let output = SubjectEntry.declared(types).map { ValueType(written: $0.output) }
+            let subject = CurrentValueSubject<Value, PlaygroundError>(
+                try constant(first, at: token).converted(to: output))
             return PublisherValue(object.holding(subject.eraseToAnyPublisher()), description: description) {
-                subject.send($0)
+                subject.send($0.converted(to: output))
             }
         }
     }
@@ -455,7 +464,8 @@ extension Interpreter {
         for method in methods where method.name.display != "init" {
             let body = try bind(method.body)
             object.methods[method.name.display] = InstalledMethod(parameterCount: method.parameters.count) {
-                object, arguments in try body.evaluate([.object(object)] + arguments)
+                object, arguments in
+                method.returned(try body.evaluate([.object(object)] + arguments.converted(to: method.parameterTypes)))
             }
         }
     }

@@ -6,9 +6,11 @@ extension Interpreter {
     func boundStructMethods(_ methods: [MethodDeclaration]) throws -> [StructMethod] {
         try methods.map { method in
             let body = try bind(method.body)
+            // `self` first, then the arguments, as declared (`scale(by: 2)` of `by factor: Double` gets 2.0).
+            let types = [.value] + method.parameterTypes
             return StructMethod(
                 name: method.name.display, parameterCount: method.parameters.count, isMutating: method.isMutating,
-                body: BoundExpression { try body.evaluate($0) })
+                body: BoundExpression { method.returned(try body.evaluate($0.converted(to: types))) })
         }
     }
 

@@ -12,9 +12,11 @@ extension Interpreter {
                 declaredTypes: SubjectEntry.declared(types))))
             info("\(name.display): PassthroughSubject" + (types.map { "<\($0)>" } ?? ""))
         case .current(let expression, let types):
-            let value = try constant(expression, at: name)
+            // `CurrentValueSubject<Double, Never>(1)` starts with 1.0, as Swift types the literal.
+            let declared = SubjectEntry.declared(types)
+            let value = try constant(expression, at: name).converted(toWritten: declared?.output)
             try define(name, as: .subject(SubjectEntry(storage: .current(CurrentValueSubject(value)),
-                declaredTypes: SubjectEntry.declared(types))))
+                declaredTypes: declared)))
             info("\(name.display): CurrentValueSubject" + (types.map { "<\($0)>" } ?? "") + " = \(value)")
         }
     }

@@ -62,7 +62,7 @@ extension Interpreter {
         // knows more than the value does (`[Int]()` is an `[Int]` while it is empty).
         var type = typeName.map(ValueType.init(written:)) ?? staticType
         if let known = type, !known.isKnownPlainType { type = nil }
-        let value = type.map { value.converted(to: $0) } ?? value
+        let value = value.converted(to: type)
         try define(name, as: .value(NamedValue(value, isConstant: isConstant, type: type)))
         let shown = typeName ?? structName(of: value) ?? (type ?? ValueType(of: value)).description
         info("\(name.display): \(shown) = \(value)")
@@ -305,7 +305,7 @@ extension Interpreter {
     /// written for a `Double` is one (`price = 3` is 3.0); another kind is refused. Nil on either
     /// side passes, as the playground cannot tell an optional from what it wraps.
     func sameType(_ value: Value, as old: Value, at token: Token) throws -> Value {
-        if case .double = old, case .int(let number) = value { return .double(Double(number)) }
+        let value = value.converted(toTypeOf: old)
         guard old != .null, value != .null, old.kindName != value.kindName else { return value }
         let (newType, oldType) = (ValueType(of: value).swiftName, ValueType(of: old).swiftName)
         throw SyntaxError("cannot assign value of type '\(newType)' to type '\(oldType)'", at: token)

@@ -12,7 +12,21 @@ struct SubjectEntry {
 
     let storage: Storage
     /// The Output and Failure it was declared with (`PassthroughSubject<String, Never>()`), for `types`.
-    var declaredTypes: (output: String, failure: String)?
+    let declaredTypes: (output: String, failure: String)?
+    /// The Output it was declared with, which what is sent is converted to (`send(5)` to a subject of
+    /// `Double` sends 5.0, as Swift types the literal); nil if it was not declared.
+    let outputType: ValueType?
+
+    init(storage: Storage, declaredTypes: (output: String, failure: String)? = nil) {
+        self.storage = storage
+        self.declaredTypes = declaredTypes
+        outputType = declaredTypes.map { ValueType(written: $0.output) }
+    }
+
+    /// `value` as the subject's declared Output takes it (`5` for a `Double` is 5.0).
+    func accepted(_ value: Value) -> Value {
+        value.converted(to: outputType)
+    }
 
     var publisher: Pipe {
         switch storage {
@@ -25,6 +39,7 @@ struct SubjectEntry {
     /// Sends `value` to the subject's subscribers; a shared channel's goes to the server, and throws
     /// when it cannot be sent (too large, not the channel's type).
     func send(_ value: Value) throws {
+        let value = accepted(value)
         switch storage {
         case .passthrough(let subject): subject.send(value)
         case .current(let subject): subject.send(value)
@@ -35,6 +50,7 @@ struct SubjectEntry {
     /// Sends `value` from a pipeline (`.subscribe(prices)`), which has no line to fail: what a shared
     /// channel cannot send is reported as an error of the session.
     func deliver(_ value: Value) {
+        let value = accepted(value)
         switch storage {
         case .passthrough(let subject): subject.send(value)
         case .current(let subject): subject.send(value)

@@ -143,11 +143,10 @@ enum Functions {
         case "#typed":
             // `[Int]()`: the value, its written type being the checker's.
             try expect(2)
-            // `var total: Double = 0`: the integer literal is a Double, as Swift reads it.
-            if case .string("Double") = arguments[0], case .int(let number) = arguments[1] {
-                return .double(Double(number))
-            }
-            return arguments[1]
+            // `var total: Double = 0`, `let xs: [Double] = [1, 2]`: the integer literals are Doubles, as
+            // Swift reads them.
+            guard case .string(let written) = arguments[0] else { return arguments[1] }
+            return arguments[1].converted(toWritten: written)
         case "#repeating":
             // `[Int](repeating: 0, count: 3)`, `Array(repeating: "", count: n)`.
             try expect(2)

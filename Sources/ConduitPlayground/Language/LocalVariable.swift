@@ -22,10 +22,18 @@ enum LocalVariable {
         return value
     }
 
-    /// Gives `variable` its new value.
+    /// Gives `variable` its new value, of the type it holds (`var total: Double = 0; total = 3` holds 3.0,
+    /// as Swift's variable keeps its type).
     static func write(_ value: Value, to variable: Value) throws {
-        guard case .object(let place) = variable, place.set(property, to: value) else {
+        guard case .object(let place) = variable, place.set(property, to: kept(value, in: place)) else {
             throw PlaygroundError("a variable of the body was set where it has no place (an internal error)")
         }
+    }
+
+    /// `value` as the variable `place` keeps it: only an integer may need the type it holds, which
+    /// costs a read.
+    private static func kept(_ value: Value, in place: PlaygroundObject) -> Value {
+        guard case .int = value else { return value }
+        return value.converted(toTypeOf: place.value(of: property) ?? .null)
     }
 }

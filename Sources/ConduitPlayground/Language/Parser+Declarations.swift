@@ -89,11 +89,13 @@ extension Parser {
             throw SyntaxError("`func` needs a name, such as `func deleteButtonTapped() { ... }`", at: name)
         }
         advance()
-        let parameters = try parameterNames(of: word)
+        let declared = try self.parameters(of: word)
+        let parameters = declared.map(\.name)
+        var returnType: ValueType?
         if current.isSymbol("-"), peek(1).isSymbol(">") {
             advance()
             advance()
-            try skipType()
+            returnType = ValueType(written: try skipType())
         }
         guard current.isSymbol("{") else {
             throw SyntaxError(
@@ -111,6 +113,8 @@ extension Parser {
             self: readingStruct ? (mutates ? .variable : .immutable) : .object)
         var method = MethodDeclaration(name: name, parameters: parameters, body: body)
         method.isMutating = readingStruct && mutates
+        method.parameterTypes = declared.map { $0.type.map(ValueType.init(written:)) ?? .value }
+        method.returnType = returnType
         return method
     }
 
@@ -132,7 +136,7 @@ extension Parser {
         }
         try expectSymbol(
             "(", "write `init() { ... }` or `init(name: String) { self.name = name }`: its parameters go in `(` `)`")
-        var parameters: [(label: String, name: String, value: Expression?)] = []
+        var parameters: [(label: String, name: String, value: Expression?, type: String)] = []
         parameters = try list(until: ")", what: "the parameters of `init`") { parser in
             guard let first = parser.current.identifier else {
                 throw SyntaxError(
@@ -151,13 +155,13 @@ extension Parser {
                     "`\(parameter)` needs its type, as Swift's do: `\(parameter): String`", at: parser.current)
             }
             parser.advance()
-            try parser.skipType()
+            let type = try parser.skipType()
             var value: Expression?
             if parser.current.isSymbol("=") {
                 parser.advance()
                 value = try parser.valueExpression()
             }
-            return (first, parameter, value)
+            return (first, parameter, value, type)
         }
         if current.identifier == "throws" || current.identifier == "async" {
             throw SyntaxError("the playground's `init` neither throws nor waits: leave `\(current.display)` out",
@@ -177,6 +181,7 @@ extension Parser {
         var declaration = MethodDeclaration(name: name, parameters: parameters.map(\.name), body: body)
         declaration.labels = parameters.map(\.label)
         declaration.defaults = parameters.map(\.value)
+        declaration.parameterTypes = parameters.map { ValueType(written: $0.type) }
         return declaration
     }
 

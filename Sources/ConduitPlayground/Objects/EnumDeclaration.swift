@@ -54,12 +54,8 @@ struct EnumDeclaration {
         if hasRawValues, let raw = enumCase.rawValue { fields.append(.init("rawValue", raw)) }
         for (index, value) in associated.enumerated() {
             // `.square(side: 2)`: an integer literal for a `Double` is a Double, as Swift reads it.
-            var value = value
-            if case .int(let number) = value, index < enumCase.associatedTypes.count,
-                enumCase.associatedTypes[index] == "Double" {
-                value = .double(Double(number))
-            }
-            fields.append(.init("#\(index)", value))
+            let declared = index < enumCase.associatedTypes.count ? enumCase.associatedTypes[index] : nil
+            fields.append(.init("#\(index)", value.converted(toWritten: declared)))
         }
         return .record(RecordFields(fields, kind: .instance(name)))
     }

@@ -14,6 +14,16 @@ struct MethodDeclaration {
 
     /// A computed property read as a method of a value (a struct's, an enum's): listed as the property.
     var readsAsProperty = false
+    /// The types its parameters are declared with (`rate: Double`; `Value` where none is written) and
+    /// the type it returns (`-> Double`), which its arguments and result are converted to, as Swift
+    /// types a literal by where it goes (`applyInterest(rate: 5)` gets 5.0).
+    var parameterTypes: [ValueType] = []
+    var returnType: ValueType?
+
+    /// What the body gave (`result`), as the method is declared to return it.
+    func returned(_ result: Value) -> Value {
+        result.converted(to: returnType)
+    }
 
     /// How the `class` line lists it: `func reset()`, `init(standups:editStandup:)`, `title (get)`.
     var summary: String {

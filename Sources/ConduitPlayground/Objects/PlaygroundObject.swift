@@ -59,20 +59,30 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
         set {}
     }
 
-    /// Makes the object with its properties' first values, in order.
-    init(name: String, typeName: String?, properties: [(name: String, isPublished: Bool, value: Value)]) {
+    /// The types its properties are declared with where a value is converted to them (`var balance:
+    /// Double`, whose `balance = 100` holds 100.0, as Swift types the literal), by property name.
+    private let declaredTypes: [String: ValueType]
+
+    /// Makes the object with its properties' first values, in order; `declaredTypes` are the types
+    /// written for them (`Double`), which each value they are given is converted to.
+    init(
+        name: String, typeName: String?, properties: [(name: String, isPublished: Bool, value: Value)],
+        declaredTypes: [String: ValueType] = [:]
+    ) {
         self.name = name
         self.typeName = typeName
         self.properties = properties.map { Property(name: $0.name, isPublished: $0.isPublished) }
+        self.declaredTypes = declaredTypes.filter { $0.value.holdsDouble }
         var published: [Published<Value>] = []
         var index: [String: Int] = [:]
         var plain: [String: Value] = [:]
         for property in properties {
+            let value = property.value.converted(to: self.declaredTypes[property.name])
             if property.isPublished {
                 index[property.name] = published.count
-                published.append(Published(wrappedValue: property.value))
+                published.append(Published(wrappedValue: value))
             } else {
-                plain[property.name] = property.value
+                plain[property.name] = value
             }
         }
         self.published = published
@@ -128,6 +138,8 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     /// `willSet` runs before, its `didSet` after. Returns false if there is no such property.
     @discardableResult
     func set(_ property: String, to value: Value) -> Bool {
+        // `balance = balance * 2`, `fontSize = 14`: as the property is declared (14.0 for a `Double`).
+        let value = declaredTypes.isEmpty ? value : value.converted(to: declaredTypes[property])
         if let accessors = computed[property] {
             guard let setter = accessors.set else { return false }
             setter(self, value)

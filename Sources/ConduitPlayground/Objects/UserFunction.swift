@@ -10,6 +10,11 @@ struct UserFunction {
     let text: String
     /// The body as written, its names unresolved, for `types` to read.
     var written: Expression?
+    /// The types its parameters are declared with (`Value` where none is written or known), which
+    /// an argument is converted to as Swift types it (`half(5)` of `func half(_ v: Double)` gets 5.0).
+    var parameterTypes: [ValueType] = []
+    /// The type it is declared to return (`-> Double`), which its result is converted to; nil if none.
+    var returnType: ValueType?
     /// Where the body's calls of the function itself find it: held here, and only weakly by the
     /// body, so that function and body do not keep each other alive.
     var selfCall: SelfCall?
@@ -24,6 +29,7 @@ struct UserFunction {
                     + "not \(arguments.count)"
             )
         }
-        return try body.evaluate(arguments)
+        let result = try body.evaluate(arguments.converted(to: parameterTypes))
+        return result.converted(to: returnType)
     }
 }

@@ -21,9 +21,22 @@ final class NamedValue {
         self.type = type
     }
 
-    /// Replaces the value; the caller has checked that the name is a `var`.
+    /// Replaces the value, as its declared type takes it (`var xs: [Double]` given `[1]` holds
+    /// `[1.0]`); the caller has checked that the name is a `var`.
     func set(_ newValue: Value) {
+        let newValue = type.map { $0.holdsDouble ? newValue.converted(to: $0) : newValue } ?? newValue
         storage.withLock { $0 = newValue }
+    }
+
+    /// A value given to a mutating method of the variable (`xs.append(3)`, labelled `label`) as its
+    /// declared element type takes it (3.0 for a `[Double]`); an index (`at:`) or anything else is as it is.
+    func element(_ given: Value, label: String?) -> Value {
+        guard case .array(let element)? = type, element.holdsDouble else { return given }
+        switch label {
+        case nil: return given.converted(to: element)
+        case "contentsOf": return given.converted(to: .array(element))
+        default: return given
+        }
     }
 
     /// Changes the value in place while holding the lock, so that an array or string only this name

@@ -33,24 +33,6 @@ extension RecordFields {
     }
 }
 
-extension Value {
-    /// The value as a value of `type`, where Swift's literals would make it one: a whole number
-    /// where a `Double` is declared (`let y: Double = 2` holds `2.0`), also inside arrays and
-    /// optionals. Anything else is returned as it is.
-    func converted(to type: ValueType) -> Value {
-        switch (self, type) {
-        case (.int(let number), .double), (.int(let number), .optional(.double)): return .double(Double(number))
-        case (.array(let items), .array(let element)) where element == .double || element == .optional(.double):
-            return .array(items.map { $0.converted(to: element) })
-        case (.record(let fields), .range(.double, _)) where rangeBounds != nil:
-            // `let unit: ClosedRange<Double> = 0...1` holds `0.0...1.0`.
-            let bounds = fields.map { Field($0.name, $0.value.converted(to: .double)) }
-            return .record(RecordFields(bounds, kind: fields.kind))
-        default: return self
-        }
-    }
-}
-
 extension Value.Field {
     /// The field's name as a tuple's label: empty when it is a position (`0`, `1`), which means the
     /// element has no label.

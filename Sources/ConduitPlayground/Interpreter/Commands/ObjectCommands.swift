@@ -145,10 +145,12 @@ enum ObjectCommands {
             while let effect = parser.current.identifier, ["throws", "rethrows", "async"].contains(effect) {
                 parser.advance()
             }
+            // `-> Double`: what it returns is converted to it (`return 10` gives 10.0).
+            var returnType: ValueType?
             if parser.current.isSymbol("-"), parser.peek(1).isSymbol(">") {
                 parser.advance()
                 parser.advance()
-                try parser.skipType()
+                returnType = ValueType(written: try parser.skipType())
             }
             let braced = parser.current.isSymbol("{")
             if !braced {
@@ -168,7 +170,8 @@ enum ObjectCommands {
             let text = parser.text.trimmingWhitespace()
             return Statement(word.display, defines: nameToken) { session in
                 try session.declareFunction(
-                    nameToken, parameters: parameters, parameterTypes: parameterTypes, body: body, text: text)
+                    nameToken, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
+                    body: body, text: text)
             }
         },
         CommandSpec(

@@ -87,15 +87,20 @@ enum PipelineCommands {
                 parser.highestArgument = highestArgument
                 if first.isSymbol("{"), !parser.looksLikeRecord() {
                     // `let add = { (a: Int, b: Int) -> Int in a + b }`: a function, called as one (`add(1, 2)`).
-                    let names = try parser.parameterNamesOfClosure()
+                    let signature = try parser.signatureOfClosure()
                     let closure = try parser.closure()
                     try parser.expectEnd()
-                    let parameters = names ?? (0..<closure.parameterCount).map { "$\($0)" }
+                    let parameters = signature?.parameterNames ?? (0..<closure.parameterCount).map { "$\($0)" }
+                    // `(v: Double) -> Double`: its arguments and result are converted to the types written.
+                    let types = signature?.parameterTypes.map { written in
+                        written.map(ValueType.init(written:)).flatMap { $0.isKnownPlainType ? $0 : nil } ?? .value
+                    }
+                    let returnType = signature?.returnType.map(ValueType.init(written:))
                     let text = parser.text.trimmingWhitespace()
                     return Statement(word.display, defines: name) { session in
                         try session.declareFunction(
-                            name, parameters: parameters, parameterTypes: parameters.map { _ in .value },
-                            body: closure.body, text: text)
+                            name, parameters: parameters, parameterTypes: types ?? parameters.map { _ in .value },
+                            returnType: returnType, body: closure.body, text: text)
                     }
                 }
                 let expression: Expression

@@ -49,7 +49,7 @@ enum SubjectCommands {
                 } catch let mismatch as TypeMismatch {
                     throw SyntaxError(mismatch.message, offset: name.offset + name.length + 1, length: 1)
                 }
-                let value = try session.constant(expression, at: name)
+                let value = subject.accepted(try session.constant(expression, at: name))
                 session.recorder.record(.sent(lane: name.display, value: value))
                 if case .shared(let link) = subject.storage {
                     // Recorded when the server delivers it back, in the order every listener sees.

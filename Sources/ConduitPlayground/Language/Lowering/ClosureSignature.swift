@@ -4,15 +4,20 @@ import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// What a closure's signature (`[weak self] (name: String, age: Int) async throws -> Bool in`) says
-/// to the playground, lowered from Swift's syntax tree: the names of its parameters. Captures,
-/// attributes, effects and types are Swift's business: the playground's values carry their types, and
-/// a closure reads the names around it as they are when it runs.
+/// to the playground, lowered from Swift's syntax tree: the names of its parameters, and the types
+/// written for them and for its result, which a closure given a name converts what it is given and
+/// gives to (`{ (v: Double) in v / 2 }` called with 5 halves 5.0). Captures, attributes and effects
+/// are Swift's business: a closure reads the names around it as they are when it runs.
 ///
 /// Only the signature is given to Swift's parser, as `{ SIGNATURE in }`: it is short whatever the
 /// body, and the body may hold the playground's own notations (`300ms`), which are not Swift.
 struct ClosureSignature {
     /// The parameters' names in order; `_` for one the closure does not name.
     let parameterNames: [String]
+    /// The type written for each parameter (`(v: Double)`), nil where none is.
+    let parameterTypes: [String?]
+    /// The type written for its result (`-> Double`), if one is.
+    let returnType: String?
 
     /// The signature of the closure whose `{` is `tokens[open]` and whose first `in` outside brackets
     /// is `tokens[inIndex]`, in the statement `text`; nil when Swift reads no signature there (the
@@ -60,11 +65,15 @@ struct ClosureSignature {
         switch signature.parameterClause {
         case .simpleInput(let names)?:
             parameterNames = names.map(\.name.text)
+            parameterTypes = names.map { _ in nil }
         case .parameterClause(let clause)?:
             parameterNames = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+            parameterTypes = clause.parameters.map { $0.type?.trimmedDescription }
         case nil:
             parameterNames = []
+            parameterTypes = []
         }
+        returnType = signature.returnClause?.type.trimmedDescription
     }
 }
 
@@ -72,20 +81,32 @@ extension Parser {
     /// Reads the signature of the closure whose `{` was just read, if it has one, up to and with its
     /// `in`; the names of its parameters, or nil when the body starts at once (`{ $0 * 2 }`).
     mutating func closureSignature() throws -> [String]? {
+        try closureSignatureRead()?.parameterNames
+    }
+
+    /// Reads the signature of the closure whose `{` was just read, if it has one, up to and with its
+    /// `in`; nil when the body starts at once (`{ $0 * 2 }`).
+    private mutating func closureSignatureRead() throws -> ClosureSignature? {
         guard let inIndex = signatureEnd() else { return nil }
         guard let signature = try ClosureSignature(tokens: tokens, open: position - 1, inIndex: inIndex,
             text: characters)
         else { return nil }
         position = inIndex + 1
-        return signature.parameterNames
+        return signature
     }
 
     /// The names of the parameters of the closure that starts at the current token, read ahead
     /// without moving; nil if its signature names none.
     func parameterNamesOfClosure() throws -> [String]? {
+        try signatureOfClosure()?.parameterNames
+    }
+
+    /// The signature of the closure that starts at the current token, read ahead without moving; nil
+    /// if it has none.
+    func signatureOfClosure() throws -> ClosureSignature? {
         var ahead = self
         ahead.advance()
-        return try ahead.closureSignature()
+        return try ahead.closureSignatureRead()
     }
 
     /// The index of the first `in` of the closure being read outside the brackets inside it, which
