@@ -28,11 +28,19 @@ final class SwiftFutureTests: SessionTestCase {
     }
 
     func testAPromiseCalledFromASubjectsSinkTakesTheFirstValueOnly() {
+        type("var cancellables = Set<AnyCancellable>()")
         type("let s = PassthroughSubject<Int, Never>()")
-        type("let f = Future<Int, Never> { promise in s.sink { promise(.success($0)) } }")
+        type("let f = Future<Int, Never> { promise in s.sink { promise(.success($0)) }.store(in: &cancellables) }")
         type("f.sink { print(\"f\", $0) }")
         XCTAssertEqual(printed("s.send(5)").filter { !$0.hasPrefix("sink") }, ["f 5"])
         XCTAssertEqual(printed("s.send(6)"), [])
+    }
+
+    func testASinkWhoseAnyCancellableIsLeftUnusedIsCancelledAtOnceAsSwiftFreesIt() {
+        type("let s = PassthroughSubject<Int, Never>()")
+        type("let f = Future<Int, Never> { promise in s.sink { promise(.success($0)) } }")
+        type("f.sink { print(\"f\", $0) }")
+        XCTAssertEqual(printed("s.send(5)").filter { !$0.hasPrefix("sink") }, [], "the promise is never called")
     }
 
     func testTheClosureRunsOnceWhenTheFutureIsMadeAndEachSubscriberGetsTheResult() {

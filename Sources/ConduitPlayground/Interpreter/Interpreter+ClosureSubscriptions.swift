@@ -4,8 +4,13 @@
 extension Interpreter {
     func boundSubscription(_ syntax: PipelineSyntax) throws -> Expression {
         var written = syntax
+        var isStored = false
+        var store: Expression?
         if let last = written.operators.last, last.name == "store" {
-            // `.store(in: &cancellables)`: the session keeps every subscription by its name.
+            // `.store(in: &cancellables)`: the AnyCancellable goes into the object's set (the session's
+            // own `cancellables` is no value: the session keeps every sink by its name).
+            isStored = true
+            if case .reference(let target)? = last.arguments.first?.content { store = try? bind(target) }
             written = PipelineSyntax(
                 source: written.source, operators: written.operators.dropLast(), text: written.text,
                 startOffset: written.startOffset)
@@ -30,12 +35,48 @@ extension Interpreter {
                 scoped = PipelineSyntax(
                     source: scoped.source, operators: try scoped.operators.map { try $0.readingSelf(arguments) },
                     text: scoped.text, startOffset: scoped.startOffset)
+                let cancellable: PlaygroundObject
                 do {
-                    return .string("AnyCancellable(\(try self.subscribeAnonymousSink(to: scoped, at: start)))")
+                    cancellable = self.anyCancellable(for: try self.subscribeAnonymousSink(to: scoped, at: start))
                 } catch let error as SyntaxError {
                     throw PlaygroundError(error.message)
                 }
+                guard isStored else { return .object(cancellable) }
+                try self.store(cancellable, in: store, arguments: arguments)
+                return .void
             })
+    }
+
+    /// The `AnyCancellable` a subscription made in a method gives: `cancel()` cancels the sink named
+    /// `sink`, and so does freeing it (`cancellable = nil`, `cancellables.removeAll()`, a result left
+    /// unused), as Swift's does.
+    func anyCancellable(for sink: String) -> PlaygroundObject {
+        let cancellable = PlaygroundObject(name: "AnyCancellable", typeName: nil, properties: [])
+        guard case .sink(let entry)? = entries[sink] else { return cancellable }
+        let cancel: @Sendable () -> Void = { [weak entry] in
+            guard let entry, entry.isLive else { return }
+            entry.cancel()
+        }
+        cancellable.methods["cancel"] = InstalledMethod(parameterCount: 0) { _, _ in
+            cancel()
+            return .void
+        }
+        cancellable.onFree = cancel
+        return cancellable
+    }
+
+    /// `.store(in: &cancellables)` in a method: `cancellable` added to the object's property `target`
+    /// names (`cancellables`, `self.cancellables`); a target that is not an object's property (the
+    /// session's own `cancellables`) keeps nothing, as the session keeps every sink by its name.
+    private func store(_ cancellable: PlaygroundObject, in target: Expression?, arguments: [Value]) throws {
+        guard case .member(let owner, let property)? = target, case .object(let object) = try owner.evaluate(arguments),
+            case .array(let held) = object.value(of: property) ?? .null
+        else {
+            // Kept by the session by name; nothing frees it.
+            cancellable.onFree = nil
+            return
+        }
+        _ = object.set(property, to: .array(held + [.object(cancellable)]))
     }
 }
 

@@ -45,6 +45,8 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     /// Told of each new value of a `@Published` property just before it is stored (and announced),
     /// so the session records it as a send on the object's lanes (`player`, `player.$song`).
     var willPublish: (@Sendable (_ property: String, _ value: Value) -> Void)?
+    /// Runs when the object is freed: an `AnyCancellable` cancels its subscription then, as Swift's does.
+    var onFree: (@Sendable () -> Void)?
     /// Where the session that made the object keeps the subscriptions to its publishers (set once,
     /// when it is made), so that it can end them when it lets go of everything.
     var held: HeldSubscriptions?
@@ -89,6 +91,8 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
         self.publishedIndex = index
         self.plain = plain
     }
+
+    deinit { onFree?() }
 
     public var description: String { typeName.map { "\($0)(\(name))" } ?? name }
 
