@@ -268,6 +268,10 @@ enum ObjectCommands {
             let valueToken = parser.current
             var value = try parser.valueExpression()
             if let compound { value = .binary(compound, expression, value) }
+            if case .name("_", _) = expression, compound == nil {
+                // `_ = model.load()`: the value is made and let go, as Swift's discard.
+                return Statement("discard") { session in _ = try session.constant(value, at: valueToken) }
+            }
             if case .name(let name, let token) = expression {
                 // `volume = 5` for a binding `volume`; `count = 0`, `count += 1` for a `var`.
                 return Statement("set") { session in

@@ -18,6 +18,17 @@ enum PipelineCommands {
                 parser.advance()
                 declaredType = try parser.skipType()
             }
+            if word.display == "var", declaredType.hasSuffix("?"), parser.current.kind == .end
+                || parser.current.isSymbol(";")
+            {
+                // `var cancellable: AnyCancellable?`: an optional variable starts as nil, as Swift's does.
+                let written = PipelineSyntax(
+                    source: .expression(.literal(.null)), operators: [], text: "nil",
+                    startOffset: parser.current.offset)
+                return Statement(word.display, defines: name, pipeline: written) { session in
+                    try session.defineValue(name, written: written, isConstant: false, declaredType: declaredType)
+                }
+            }
             if !declaredType.isEmpty, parser.current.kind == .end || parser.current.isSymbol(";") {
                 throw SyntaxError(
                     "`\(word.display) \(name.display): \(declaredType)` needs a value here, as a top-level Swift "
@@ -208,6 +219,14 @@ enum PipelineCommands {
                     connection.disconnect()
                     session.info("\(name.display) disconnected")
                     return
+                }
+                if case .value(let held)? = session.entries[name.display] {
+                    // `var cancellable: AnyCancellable?` given a subscription: its AnyCancellable; nil does nothing.
+                    if case .object(let object) = held.value, object.methods["cancel"] != nil {
+                        _ = try object.call("cancel", [])
+                        return
+                    }
+                    if held.value == .null { return }
                 }
                 let sink = try session.sinkEntry(name, for: "cancel")
                 guard sink.isLive else {
