@@ -39,12 +39,15 @@ enum PipelineCommands {
                 "=", "write `\(word.display) \(name.display) = PIPELINE` or `= VALUE`, for example "
                     + "`let doubled = numbers.map { $0 * 2 }` or `var count = 0`"
             )
+            let storeStart = parser.current
             if parser.skipCancellableStore(declaredType: declaredType) {
-                // `var cancellables = Set<AnyCancellable>()`: the playground keeps every
-                // subscription by its name already, so `.store(in: &cancellables)` needs no store.
-                return Statement(word.display) { session in
-                    session.info("\(name.display): subscriptions are kept by name here; `.store(in: &\(name.display))` "
-                        + "is accepted and `subs` lists them")
+                // `var cancellables = Set<AnyCancellable>()`: the AnyCancellables `.store(in: &cancellables)`
+                // puts there (each subscription is also kept by its name, which `subs` lists).
+                let isConstant = word.display == "let"
+                let type = !declaredType.isEmpty ? declaredType
+                    : storeStart.identifier == "Set" ? "Set<AnyCancellable>" : "[AnyCancellable]"
+                return Statement(word.display, defines: name) { session in
+                    try session.defineValue(name, .array([]), isConstant: isConstant, typeName: type)
                 }
             }
             if let subject = try parser.swiftSubject() {
@@ -318,10 +321,13 @@ extension Interpreter {
         var target: String?
         building = name.display
         defer { building = nil }
+        var store: Expression?
         if let last = syntax.operators.last, last.name == "store" {
-            // `.store(in: &cancellables)`: the playground keeps every subscription by its name.
+            // `.store(in: &cancellables)`: kept by its name, and its AnyCancellable put in the set.
+            if case .reference(let target)? = last.arguments.first?.content { store = target }
             syntax = PipelineSyntax(source: syntax.source, operators: syntax.operators.dropLast(), text: syntax.text)
         }
+        defer { if let store { storeCancellable(of: name.display, in: store) } }
         if let last = syntax.operators.last, endsInSubscriber(last) {
             guard demand == nil else {
                 throw SyntaxError(
