@@ -143,6 +143,7 @@ enum PipelineCommands {
             }
             return Statement(word.display, defines: name, pipeline: syntax) { session in
                 if try session.defineInstance(name, from: syntax) { return }
+                if try session.defineReference(name, from: syntax) { return }
                 if try session.defineBinding(name, from: syntax) { return }
                 session.building = name.display
                 defer { session.building = nil }
