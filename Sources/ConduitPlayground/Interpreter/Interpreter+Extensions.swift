@@ -42,7 +42,7 @@ extension Interpreter {
                 + "properties to Swift's types, not conformances: leave out `: \(listed.display)`", at: listed)
         }
         let instanceMembers = `extension`.methods.map(\.name) + `extension`.properties.filter { !$0.isStatic }.map(\.name)
-        if name == "Notification.Name", let member = instanceMembers.first {
+        if name == SwiftTypeExtensions.notificationName, let member = instanceMembers.first {
             throw SyntaxError("Notification.Name is extended with static names here (`static let userLoggedIn = "
                 + "Notification.Name(\"userLoggedIn\")`): make `\(member.display)` one, or leave it out", at: member)
         }
@@ -65,5 +65,37 @@ extension Interpreter {
         extendedSwiftTypes[name] = type
         info("extension \(name): " + (`extension`.properties.map(\.name.display)
             + `extension`.methods.map(\.name.display)).joined(separator: ", "))
+    }
+
+    /// The notification name `argument` gives where one is expected (`post(name: .userLoggedIn)`):
+    /// `.userLoggedIn`, which reads as its text, is the static name an extension gave
+    /// `Notification.Name`, if it gave one of that name; any other argument is itself.
+    func notificationName(_ argument: Expression, at token: Token) -> Expression {
+        guard case .literal(.string(let name)) = argument,
+            let value = staticProperty(SwiftTypeExtensions.notificationName, name, at: token)
+        else { return argument }
+        return value
+    }
+
+    /// The extended Swift type `base` names (`Notification.Name`, `String`), unless a name of the
+    /// session hides it; nil if it names none.
+    func extendedSwiftType(named base: Expression) -> String? {
+        guard !extendedSwiftTypes.isEmpty, let (type, _) = Parser.dottedName(of: base), extendedSwiftTypes[type] != nil,
+            entries[String(type.prefix { $0 != "." })] == nil
+        else { return nil }
+        return type
+    }
+
+    /// `Notification.Name.userLoggedIn`: the static property an extension gave Swift's type `base`
+    /// names (which `extendedSwiftType(named:)` found); the error says which it has when it has none.
+    func extendedStaticMember(_ base: Expression, _ name: String) throws -> Expression {
+        guard let (type, token) = Parser.dottedName(of: base), let extended = extendedSwiftTypes[type] else {
+            return .member(try bind(base), name)
+        }
+        if let value = staticProperty(type, name, at: token) { return value }
+        let statics = extended.properties.filter(\.isStatic).map(\.name.display)
+        let hint = Suggestion.closest(to: name, in: statics).map { "; did you mean `\($0)`?" } ?? ""
+        throw SyntaxError("`\(type)` has no static `\(name)` (an extension declares one: `extension \(type) "
+            + "{ static let \(name) = ... }`)\(hint)", at: token)
     }
 }

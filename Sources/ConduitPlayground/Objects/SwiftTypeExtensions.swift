@@ -4,7 +4,9 @@
 /// without `self.` (`uppercased() + "!"`).
 enum SwiftTypeExtensions {
     /// The types an extension may name, as Swift writes them.
-    static let extensible = ["String", "Int", "Double", "Bool", "Array", "Notification.Name"]
+    static let extensible = ["String", "Int", "Double", "Bool", "Array", notificationName]
+    /// Foundation's type of notification names, whose extension declares static names.
+    static let notificationName = "Notification.Name"
 
     /// The type among `extensible` whose values `value` is, if any.
     static func typeName(of value: Value) -> String? {
@@ -38,7 +40,7 @@ enum SwiftTypeExtensions {
         case "Double": SwiftMembers.members(of: .double)
         case "Bool": SwiftMembers.members(of: .bool)
         case "Array": CollectionMethods.names.union(["count", "isEmpty", "first", "last", "indices", "description"])
-        case "Notification.Name": ["rawValue"]
+        case notificationName: ["rawValue"]
         default: nil
         }
     }
