@@ -80,6 +80,7 @@ enum ObjectCommands {
         ) { parser, word in
             let name = try parser.newName(after: "struct")
             let inherited = try parser.inheritedTypes(of: name).map(\.display)
+            let body = parser
             let (properties, declared) = try parser.typeBody(in: "a struct")
             if let initialiser = declared.first(where: { $0.name.display == "init" }) {
                 throw SyntaxError(
@@ -107,8 +108,18 @@ enum ObjectCommands {
             return Statement(word.display) { session in
                 var valueType = ObjectClass(name: name.display, properties: fields, isValueType: true)
                 valueType.methods = methods
-                // The defaults of the session's protocols it lists, unless it has its own.
+                // The defaults of the session's protocols it lists, unless it has its own (its methods
+                // name them without `self.`: the body is read again knowing them).
                 valueType.conformances = inherited.filter { session.protocols[$0] != nil }
+                let defaults = valueType.conformances.reduce(into: Set<String>()) {
+                    $0.formUnion(session.protocols[$1]?.memberNames ?? [])
+                }
+                if !defaults.isEmpty {
+                    var reread = body
+                    reread.knownMembers = defaults
+                    let (properties, declared) = try reread.typeBody(in: "a struct")
+                    valueType.methods = properties.compactMap(\.getterMethod) + declared
+                }
                 valueType = session.adoptingDefaults(valueType)
                 let methods = valueType.methods
                 try session.checkConformance(of: valueType, to: inherited, at: name)
