@@ -90,7 +90,8 @@ final class SwiftExtensionTests: SessionTestCase {
         XCTAssertEqual(printed("NotificationCenter.default.post(name: .userLoggedIn, object: \"Alice\")"),
             ["Welcome, Alice!"])
         XCTAssertEqual(printed("NotificationCenter.default.post(name: .userLoggedIn, object: 42)"), [])
-        XCTAssertEqual(printed("NotificationCenter.default.post(name: Notification.Name.userLoggedIn, object: \"Bob\")"),
+        XCTAssertEqual(
+            printed("NotificationCenter.default.post(name: Notification.Name.userLoggedIn, object: \"Bob\")"),
             ["Welcome, Bob!"])
         XCTAssertEqual(
             printed("NotificationCenter.default.post(name: Notification.Name(\"user.loggedIn\"), object: \"Cy\")"),

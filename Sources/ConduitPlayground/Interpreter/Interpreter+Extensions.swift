@@ -25,7 +25,9 @@ extension Interpreter {
         protocols[name] = declaration
         for type in classes.values.sorted(by: { $0.name < $1.name }) where type.conformances.contains(name) {
             let adopted = type.adopting(defaultsOf: declaration)
-            let given = adopted.methods.filter { added.contains($0.name.display) && adopted.defaulted.contains($0.name.display) }
+            let given = adopted.methods.filter {
+                added.contains($0.name.display) && adopted.defaulted.contains($0.name.display)
+            }
             try redeclare(adopted, installing: given)
         }
         info("extension \(name): " + (`extension`.properties.map(\.name.display)
@@ -41,7 +43,8 @@ extension Interpreter {
             throw SyntaxError("`extension \(name): \(listed.display)`: the playground adds methods and computed "
                 + "properties to Swift's types, not conformances: leave out `: \(listed.display)`", at: listed)
         }
-        let instanceMembers = `extension`.methods.map(\.name) + `extension`.properties.filter { !$0.isStatic }.map(\.name)
+        let instanceMembers = `extension`.methods.map(\.name)
+            + `extension`.properties.filter { !$0.isStatic }.map(\.name)
         if name == SwiftTypeExtensions.notificationName, let member = instanceMembers.first {
             throw SyntaxError("Notification.Name is extended with static names here (`static let userLoggedIn = "
                 + "Notification.Name(\"userLoggedIn\")`): make `\(member.display)` one, or leave it out", at: member)

@@ -31,7 +31,8 @@ extension Interpreter {
         if let declaration = protocols[name.display] { return declaration.memberNames }
         if let builtin = SwiftTypeExtensions.builtinMembers(of: name.display) {
             let added = extendedSwiftTypes[name.display]
-            return builtin.union((added?.properties ?? []).map(\.name.display) + (added?.methods ?? []).map(\.name.display))
+            let members = (added?.properties ?? []).map(\.name.display) + (added?.methods ?? []).map(\.name.display)
+            return builtin.union(members)
         }
         guard let type = classes[name.display] else { return [] }
         return Set(type.properties.map(\.name.display) + type.methods.map(\.name.display))
@@ -47,7 +48,8 @@ extension Interpreter {
         if let message = AppleOnlyFrameworks.message(for: type, asAttribute: false) {
             throw SyntaxError(message, at: name)
         }
-        let swiftTypes = SwiftTypeExtensions.extensible.map { "`\($0)`" }.joined(separator: ", ")
+        let swiftTypes = SwiftTypeExtensions.extensible.dropLast().map { "`\($0)`" }.joined(separator: ", ")
+            + " and `\(SwiftTypeExtensions.extensible.last ?? "")`"
         throw SyntaxError(
             "`extension \(type)`: the playground extends the classes, structs and protocols declared in this "
                 + "session and Swift's \(swiftTypes); for another type, write a function (`func NAME(...) { ... }`)",

@@ -231,6 +231,10 @@ extension Parser {
                         continue
                     }
                     guard current.isSymbol(")") else {
+                        if let typo = Methods.names.first(where: { Suggestion.editDistance(member, $0) <= 2 }) {
+                            throw SyntaxError("values have no method `.\(member)(...)`; did you mean `.\(typo)(...)`?",
+                                at: token)
+                        }
                         // `5.times(3)`: a method an extension may have given the value's type, found (or
                         // refused, in Swift's words by the checker) once the session knows its type.
                         expression = .call("." + member, [expression] + (try callArguments(of: member)))
