@@ -117,6 +117,12 @@ extension TypeChecker {
     /// Refuses `base.member` where Swift's type `base` has no such member.
     private func checkMember(_ member: String, of base: ValueType) throws {
         let name = member.hasPrefix("&") ? String(member.dropFirst()) : member
+        // `"hi".shout()`: a member an extension gave Swift's type.
+        if let extended = SwiftTypeExtensions.typeName(of: base).flatMap({ extendedSwiftTypes[$0] }),
+            extended.methods.contains(where: { $0.name.display == name })
+        {
+            return
+        }
         if case .optional(let wrapped) = base, SwiftMembers.lacks(.optional(wrapped), name),
             !SwiftMembers.lacks(wrapped, name), SwiftMembers.members(of: wrapped) != nil
         {
