@@ -56,3 +56,30 @@ final class TopLevelSwiftStatementTests: SessionTestCase {
         XCTAssertTrue(lines.contains("subscribed"), "\(lines)")
     }
 }
+
+/// Foundation's `String(format:)`, each argument checked against its conversion, and the first line of
+/// many Combine playgrounds.
+final class FormattedTextTests: SessionTestCase {
+    func testConversionsFormatAsFoundationDoes() {
+        XCTAssertEqual(type("print(String(format: \"%.2f\", 3.14159))"), ["3.14"])
+        XCTAssertEqual(type("print(String(format: \"%d items at %.1f%% for %@\", 3, 12.5, \"Ada\"))"),
+            ["3 items at 12.5% for Ada"])
+        XCTAssertEqual(type("print(String(format: \"%05d|%x|%s\", 42, 255, \"c\"))"), ["00042|ff|c"])
+        XCTAssertEqual(type("print(String(format: \"%.1f\", 2))"), ["2.0"], "an Int where a Double is formatted")
+    }
+
+    func testAnArgumentThatDoesNotFitItsConversionIsRefused() {
+        XCTAssertTrue(error("print(String(format: \"%d\", 2.5))").contains("`%d` takes an Int, not decimal 2.5"))
+        XCTAssertTrue(error("print(String(format: \"%d %d\", 1))").contains("more conversions than arguments"))
+        XCTAssertTrue(error("print(String(format: \"%d\", 1, 2))").contains("2 arguments, but the format uses 1"))
+        XCTAssertTrue(error("print(String(format: \"%n\", 1))").contains("`%n` is not a conversion here"))
+        XCTAssertTrue(error("print(String(format: \"%99999d\", 1))").contains("at most 1000"))
+        XCTAssertEqual(type("print(String(format: \"%@ is fine\", 5))"), ["5 is fine"])
+    }
+
+    func testPlaygroundPageNeedsIndefiniteExecutionIsAccepted() {
+        let lines = type("PlaygroundPage.current.needsIndefiniteExecution = true").joined()
+        XCTAssertTrue(lines.contains("not needed here"), lines)
+        XCTAssertEqual(type("print(1)"), ["1"])
+    }
+}

@@ -4,7 +4,11 @@
 enum LabelledFunctions {
     /// The playground's function for a call of `name` with `labels`, if it is one of these.
     static func function(named name: String, labels: [String?]) -> String? {
-        signatures[Signature(name: name, labels: labels.map { $0 ?? "_" })]
+        // `String(format: "%.2f", x, ...)`: a format and any number of values.
+        if name == "String", labels.first == "format", labels.dropFirst().allSatisfy({ $0 == nil }) {
+            return "#format"
+        }
+        return signatures[Signature(name: name, labels: labels.map { $0 ?? "_" })]
     }
 
     /// A function's name and its argument labels (`_` for none).
@@ -43,6 +47,11 @@ enum LabelledFunctions {
             guard let data = arguments.first else { throw PlaygroundError("`String(data:encoding:)` takes data") }
             if case .string = data { return data }
             return .null
+        case "#format":
+            guard case .string(let format)? = arguments.first else {
+                throw PlaygroundError("`String(format:)` takes a format string first, such as `\"%.2f\"`")
+            }
+            return .string(try FormattedText.format(format, Array(arguments.dropFirst())))
         case "#strideTo", "#strideThrough":
             return .array(try stride(arguments, through: name == "#strideThrough"))
         case "#array":

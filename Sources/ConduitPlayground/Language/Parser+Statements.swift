@@ -10,6 +10,17 @@ extension Parser {
             advance()
         }
         let first = current
+        if first.identifier == "PlaygroundPage", peek(1).isSymbol("."), peek(2).identifier == "current",
+            peek(3).isSymbol("."), let member = peek(4).identifier,
+            ["needsIndefiniteExecution", "finishExecution"].contains(member)
+        {
+            // The first line of many Combine playgrounds: the session already runs until it is left.
+            position = tokens.count - 1
+            return Statement("PlaygroundPage") { session in
+                session.info("PlaygroundPage.current.\(member): not needed here, the session runs until you leave "
+                    + "it; time moves with `tick` (or `clock real`)")
+            }
+        }
         if first.isSymbol("[") || first.isSymbol("(") || { if case .string = first.kind { true } else { false } }() {
             // `[1, 2].publisher.assign(to: \.volume, on: knob)`: a chain with no name; `"a,b".split(...)`;
             // `(1...5).publisher.sink { ... }`.
