@@ -224,6 +224,8 @@ extension Expression {
         switch (value, name) {
         case (.record, _):
             if let field = value.field(name) { return field }
+            // `result.get()` (read as a member when written without arguments): Swift's `Result`'s.
+            if name == "get", let got = try value.resultGet() { return got }
             if case .record(let fields) = value {
                 // A dictionary's own members, where no field has the name.
                 switch name {

@@ -58,7 +58,7 @@ enum ErasingOperators {
             let closure = try ArgumentReader(call: call, spec: spec).closure(arity: 1)
             return upstream.mapError { error -> PlaygroundError in
                 do {
-                    return PlaygroundError(Functions.text(try closure.call(.string(error.message))))
+                    return PlaygroundError.carrying(try closure.call(error.value))
                 } catch {
                     return PlaygroundError.from(error)
                 }
