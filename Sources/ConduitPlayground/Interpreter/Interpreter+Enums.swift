@@ -85,6 +85,21 @@ extension Interpreter {
         })
     }
 
+    /// `LoadError.timeout(seconds: 3)`, read as the operator `timeout` of `LoadError` (a case named as an
+    /// operator is): the case it makes; nil for any other pipeline.
+    func caseMadeAsOperator(_ syntax: PipelineSyntax) -> Expression? {
+        guard syntax.operators.count == 1, case .expression(.name(let root, let token)) = syntax.source,
+            entries[root] == nil, let declaration = enums[root], let call = syntax.operators.first,
+            call.trailingClosure == nil, declaration.case(named: call.name) != nil
+        else { return nil }
+        var arguments: [Expression] = []
+        for argument in call.arguments {
+            guard case .expression(let expression) = argument.content else { return nil }
+            arguments.append(expression)
+        }
+        return try? enumCall(root + "." + call.name, arguments, at: token)
+    }
+
     /// `argument` as the case of the enumeration `typeName` it names when written bare (`.offline`, read
     /// as the text "offline"); with no type known and `inferred`, the case of the one declared
     /// enumeration that has it. Any other argument as it is.
