@@ -66,7 +66,8 @@ final class SwiftErrorValueTests: SessionTestCase {
         XCTAssertEqual(printed("do { try f(1) } catch .unknown { print(\"bare\") }"), ["bare"])
         XCTAssertEqual(printed("do { try f(1) } catch is APIError { print(\"is\") }"), ["is"])
         type("enum Other: Error { case unknown }")
-        XCTAssertEqual(printed("do { try f(1) } catch let o as Other { print(\"wrong\", o) } catch { print(\"rest\") }"),
+        XCTAssertEqual(
+            printed("do { try f(1) } catch let o as Other { print(\"wrong\", o) } catch { print(\"rest\") }"),
             ["rest"])
         // An error no clause takes goes on, as Swift's does.
         XCTAssertTrue(error("do { try f(1) } catch let o as Other { print(o) }").contains("APIError.unknown"))

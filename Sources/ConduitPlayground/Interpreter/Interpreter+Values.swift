@@ -64,7 +64,9 @@ extension Interpreter {
         if let known = type, !known.isKnownPlainType { type = nil }
         var value = value.converted(to: type)
         // `let e: LoadError = .offline`: the case, not the text "offline".
-        if let cases = ImpliedCases(typeName.map(ValueType.init(written:)), enums: enums) { value = cases.resolve(value) }
+        if let cases = ImpliedCases(typeName.map(ValueType.init(written:)), enums: enums) {
+            value = cases.resolve(value)
+        }
         try define(name, as: .value(NamedValue(value, isConstant: isConstant, type: type)))
         let shown = typeName ?? structName(of: value) ?? (type ?? ValueType(of: value)).description
         info("\(name.display): \(shown) = \(value)")

@@ -124,8 +124,8 @@ extension Value {
     /// text less the module's name (`main.`); Swift's own `Result`, whose generic arguments a value
     /// does not carry, by its case alone (`[success(1)]`). Anything else as `description`.
     var nestedDescription: String {
-        guard let enumCase = enumCaseDescription, case .record(let fields) = self, case .instance(let type) = fields.kind,
-            type != "Result"
+        guard let enumCase = enumCaseDescription, case .record(let fields) = self,
+            case .instance(let type) = fields.kind, type != "Result"
         else { return description }
         return type + "." + enumCase
     }

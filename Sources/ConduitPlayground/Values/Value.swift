@@ -73,7 +73,8 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
                     .joined(separator: ", ") + "]"
             case .tuple: return fields.tupleDescription
             case .instance(let type):
-                return type + "(" + fields.map { "\($0.name): \($0.value.nestedDescription)" }.joined(separator: ", ") + ")"
+                let shown = fields.map { "\($0.name): \($0.value.nestedDescription)" }
+                return type + "(" + shown.joined(separator: ", ") + ")"
             case .range(let closed):
                 let bounds = fields.map(\.value.description)
                 return bounds.joined(separator: closed ? "..." : "..<")
