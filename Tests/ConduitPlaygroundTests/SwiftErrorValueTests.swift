@@ -141,6 +141,11 @@ final class SwiftErrorValueTests: SessionTestCase {
         XCTAssertEqual(printed("print(Friendly.gone.localizedDescription)"), ["it is gone"])
         let all = session.evaluate("print(LoadError.offline.localizedDescription)").map(\.text).joined()
         XCTAssertFalse(all.contains("#case"), "internal names never reach a message: \(all)")
+        type("let lost = PassthroughSubject<LoadError, Never>()")
+        type("lost.sink { print($0.code) }")
+        let missing = session.evaluate("lost.send(.timeout(seconds: 2))").map(\.text).joined(separator: "\n")
+        XCTAssertTrue(missing.contains("value of type 'LoadError' has no member 'code'"), missing)
+        XCTAssertFalse(missing.contains("#"), "internal names never reach a message: \(missing)")
     }
 
     func testACastToAnUnknownTypeIsRefusedAndChangesNothing() {
