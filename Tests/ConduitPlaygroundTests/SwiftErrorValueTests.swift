@@ -99,6 +99,8 @@ final class SwiftErrorValueTests: SessionTestCase {
         XCTAssertEqual(printed("print(r)"), ["failure(LoadError.offline)"])
         type("let e: LoadError = .offline")
         XCTAssertEqual(printed("print(e as? LoadError, e == .offline)"), ["Optional(LoadError.offline) true"])
+        type("let maybe: LoadError? = .slow")
+        XCTAssertEqual(printed("print(maybe)"), ["Optional(LoadError.slow)"])
         type("func status() -> LoadError { return .slow }")
         XCTAssertEqual(printed("print([status()])"), ["[LoadError.slow]"])
         type("let all: [LoadError] = [.offline, .slow]")

@@ -61,7 +61,10 @@ extension Interpreter {
         // The type Swift would give it: as declared, else as its expression is typed where that
         // knows more than the value does (`[Int]()` is an `[Int]` while it is empty).
         var type = typeName.map(ValueType.init(written:)) ?? staticType
-        if let known = type, !known.isKnownPlainType { type = nil }
+        if let known = type, !known.isKnownPlainType {
+            // `let e: LoadError? = .offline` stays an optional (it prints `Optional(LoadError.offline)`).
+            type = known.isOptional ? .optional(.value) : nil
+        }
         var value = value.converted(to: type)
         // `let e: LoadError = .offline`: the case, not the text "offline".
         if let cases = ImpliedCases(typeName.map(ValueType.init(written:)), enums: enums) {
