@@ -12,7 +12,10 @@ enum CastTargets {
         "URLError", "DecodingError", "EncodingError", "CancellationError", "CocoaError", "Date", "URL", "Data",
         "UUID", "Notification", "Array", "Dictionary", "Set", "Optional", "Result", "Self", "Equatable",
         "Hashable", "Comparable", "Codable", "Decodable", "Encodable", "Identifiable", "CustomStringConvertible",
-        "Sendable", "AnyCancellable", "Cancellable", "Subscribers", "Publishers",
+        "Sendable", "AnyCancellable", "Cancellable", "Subscribers", "Publishers", "AnyPublisher", "Just", "Future",
+        "Fail", "Empty", "Deferred", "PassthroughSubject", "CurrentValueSubject", "Published", "Publisher",
+        "Subject", "DispatchQueue", "RunLoop", "OperationQueue", "NotificationCenter", "UserDefaults",
+        "JSONDecoder", "JSONEncoder", "NumberFormatter", "DateFormatter", "Timer",
     ]
 
     /// Whether `text` may hold a cast, worth reading Swift's syntax tree for.
@@ -42,7 +45,9 @@ enum CastTargets {
         var declared: Set<String> = []
 
         override func visit(_ node: UnresolvedAsExprSyntax) -> SyntaxVisitorContinueKind {
-            noteType(after: Syntax(node))
+            // A plain `as` converts (`x as AnyPublisher<...>`): only a pattern's (`catch let e as T`) casts.
+            guard node.questionOrExclamationMark != nil || Syntax(node).isInPattern else { return .visitChildren }
+            return noteType(after: Syntax(node))
         }
 
         override func visit(_ node: UnresolvedIsExprSyntax) -> SyntaxVisitorContinueKind {
@@ -50,7 +55,7 @@ enum CastTargets {
         }
 
         override func visit(_ node: AsExprSyntax) -> SyntaxVisitorContinueKind {
-            note(node.type)
+            if node.questionOrExclamationMark != nil || Syntax(node).isInPattern { note(node.type) }
             return .visitChildren
         }
 
@@ -109,5 +114,18 @@ enum CastTargets {
             guard let identifier = type.as(IdentifierTypeSyntax.self) else { return }
             casts.append((identifier.name.text, Syntax(identifier)))
         }
+    }
+}
+
+extension Syntax {
+    /// Whether the node is part of a `catch` clause's or a `case`'s pattern, where `as` is a cast.
+    fileprivate var isInPattern: Bool {
+        var current = parent
+        while let node = current {
+            if node.is(CatchItemSyntax.self) || node.is(SwitchCaseItemSyntax.self) { return true }
+            if node.is(CodeBlockSyntax.self) || node.is(ClosureExprSyntax.self) { return false }
+            current = node.parent
+        }
+        return false
     }
 }
