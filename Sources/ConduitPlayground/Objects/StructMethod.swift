@@ -46,14 +46,6 @@ final class StructMethodTable: Sendable {
         methods.withLock { $0[type] = Dictionary(typeMethods.map { ($0.name, $0) }, uniquingKeysWith: { $1 }) }
     }
 
-    /// `value`'s text as its type's `description` gives it (`CustomStringConvertible`: an `enum APIError`
-    /// whose `var description` reads "invalid value 3"), what `print` and `"\(value)"` show; nil when
-    /// its type declares none.
-    func customDescription(of value: Value) throws -> String? {
-        guard let method = method("description", for: value), method.parameterCount == 0 else { return nil }
-        return Functions.text(try method.run(on: value, []).result)
-    }
-
     /// The method `name` of the struct `value` is an instance of, if it has one.
     func method(_ name: String, for value: Value) -> StructMethod? {
         guard case .record(let fields) = value, case .instance(let type) = fields.kind else { return nil }

@@ -1,6 +1,6 @@
 /// What Swift gives every error and every `Result`, on the playground's values: `result.get()`
-/// (the success, or its failure thrown) and `error.localizedDescription` (Swift's sentence for an
-/// error that does not describe itself).
+/// (the success, or its failure thrown), `error.localizedDescription` (Swift's sentence for an
+/// error that does not describe itself), and a type's own `description` where it declares one.
 extension Value {
     /// `result.get()` of Swift's `Result`: the success's value, or the failure thrown as Swift code's
     /// error (which `do`/`catch` and `try?` catch); nil when the value is no `Result`.
@@ -55,5 +55,15 @@ extension Interpreter {
             }
             return .string(text)
         })
+    }
+}
+
+extension StructMethodTable {
+    /// `value`'s text as its type's `description` gives it (`CustomStringConvertible`: an `enum APIError`
+    /// whose `var description` reads "invalid value 3"), what `print` and `"\(value)"` show; nil when
+    /// its type declares none.
+    func customDescription(of value: Value) throws -> String? {
+        guard let method = method("description", for: value), method.parameterCount == 0 else { return nil }
+        return Functions.text(try method.run(on: value, []).result)
     }
 }
