@@ -37,8 +37,8 @@ final class AppleOnlyFrameworksTests: SessionTestCase {
     func testSwiftDeclarationsThePlaygroundDoesNotMakeAreRefusedByName() {
         XCTAssertTrue(error("protocol Publisher {\n    var name: String { get }\n}").contains(
             "`Publisher` is Combine's protocol, which the playground has"))
-        XCTAssertTrue(error("extension Int {\n    var twice: Int { self * 2 }\n}").contains(
-            "the playground extends only the classes and structs declared in this session"))
+        XCTAssertTrue(error("extension Date {\n    var twice: Int { 2 }\n}").contains(
+            "the playground extends the classes, structs and protocols declared in this session"))
         XCTAssertTrue(error("override func draw() {\n    print(1)\n}").contains(
             "`override` belongs to a method of a subclass"))
         XCTAssertTrue(error("@Published var count = 0").contains("`@Published` is a property of a class"))

@@ -63,15 +63,23 @@ final class PastedSwiftCodeTests: SessionTestCase {
     }
 
     func testAStoreOfCancellablesIsAcceptedInEachSwiftSpelling() {
-        for line in [
-            "var cancellables = Set<AnyCancellable>()", "var bag: Set<AnyCancellable> = []",
-            "var list = [AnyCancellable]()", "var typed: [AnyCancellable] = []",
+        for (line, echo) in [
+            ("var cancellables = Set<AnyCancellable>()", "cancellables: Set<AnyCancellable> = []"),
+            ("var bag: Set<AnyCancellable> = []", "bag: Set<AnyCancellable> = []"),
+            ("var list = [AnyCancellable]()", "list: [AnyCancellable] = []"),
+            ("var typed: [AnyCancellable] = []", "typed: [AnyCancellable] = []"),
         ] {
-            XCTAssertTrue(type(line).joined().contains("subscriptions are kept by name"), line)
+            XCTAssertEqual(type(line), [echo], line)
         }
         type("let subject = PassthroughSubject<Int, Never>()")
         type("subject.sink { print($0) }.store(in: &cancellables)")
-        XCTAssertEqual(session.evaluate("subject.send(5)").map(\.text), ["5"])
+        type("subject.sink { print(\"listed\", $0) }.store(in: &list)")
+        XCTAssertEqual(session.evaluate("subject.send(5)").map(\.text), ["5", "listed 5"])
+        XCTAssertEqual(type("print(cancellables.count, list.count, bag.count)"), ["1 1 0"])
+        type("cancellables.removeAll()")
+        XCTAssertEqual(session.evaluate("subject.send(6)").map(\.text), ["listed 6"], "removed, it is cancelled")
+        type("list = []")
+        XCTAssertEqual(session.evaluate("subject.send(7)").map(\.text), [])
     }
 
     func testALetWithASwiftTypeKeepsItsValue() {

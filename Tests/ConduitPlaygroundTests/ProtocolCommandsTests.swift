@@ -53,14 +53,14 @@ final class ProtocolCommandsTests: SessionTestCase {
     }
 
     func testAnExtensionNeedsADeclaredTypeAndNoStoredProperty() {
-        XCTAssertTrue(error("extension String { func shout() -> String { self } }")
-            .contains("the playground extends only the classes and structs declared in this session"))
+        XCTAssertTrue(error("extension Date { func shout() -> String { \"x\" } }")
+            .contains("the playground extends the classes, structs and protocols declared in this session"))
         XCTAssertTrue(error("public protocol ObservableObject: AnyObject { }").contains("is Combine's protocol"))
         type("class Player { var n = 0 }")
         XCTAssertTrue(error("extension Player { var volume = 3 }")
             .contains("extensions must not contain stored properties"))
         type("protocol Playable { func play() }")
-        XCTAssertTrue(error("extension Playable { func play() { } }").contains("extending a protocol is not run here"))
+        XCTAssertTrue(error("extension Playable { static let n = 1 }").contains("not `static` members"))
     }
 
     func testATypesHeadIsReadBySwiftsParser() {

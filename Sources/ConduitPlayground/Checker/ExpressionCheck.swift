@@ -13,6 +13,16 @@ extension TypeChecker {
         case .optionalMember(let base, let member):
             try check(base)
             try checkMember(member, of: typed(base).unwrapped)
+        case .call(".set", let parameters) where parameters.count == 3:
+            // `node.value += 1`: an object's property set; a plain value's (`s.count = 1`) cannot be.
+            for parameter in parameters { try check(parameter) }
+            let owner = typed(parameters[0])
+            if owner.isKnownPlainType, case .literal(.string(let property)) = parameters[1] {
+                throw TypeMismatch(
+                    message: "cannot assign to property '\(property)' of a value of type '\(owner.swiftName)': only an "
+                        + "object's properties are set here (an instance of a `class`)",
+                    near: nil)
+            }
         case .call(let name, let parameters) where name.hasPrefix(".") && !parameters.isEmpty:
             for parameter in parameters { try check(parameter) }
             try checkMember(String(name.dropFirst()), of: typed(parameters[0]))
@@ -107,6 +117,12 @@ extension TypeChecker {
     /// Refuses `base.member` where Swift's type `base` has no such member.
     private func checkMember(_ member: String, of base: ValueType) throws {
         let name = member.hasPrefix("&") ? String(member.dropFirst()) : member
+        // `"hi".shout()`: a member an extension gave Swift's type.
+        if let extended = SwiftTypeExtensions.typeName(of: base).flatMap({ extendedSwiftTypes[$0] }),
+            extended.methods.contains(where: { $0.name.display == name })
+        {
+            return
+        }
         if case .optional(let wrapped) = base, SwiftMembers.lacks(.optional(wrapped), name),
             !SwiftMembers.lacks(wrapped, name), SwiftMembers.members(of: wrapped) != nil
         {

@@ -6,6 +6,9 @@ struct TypeChecker {
     let entries: [String: Interpreter.Entry]
     /// The classes declared with `class NAME { ... }`, by name: their properties' declared types.
     let classes: [String: ObjectClass]
+    /// Swift's types the session extended (`extension String { func shout() ... }`), by name: members
+    /// Swift's own lists lack that their values have.
+    var extendedSwiftTypes: [String: ObjectClass] = [:]
     /// The error for a pipeline that starts from `token`, a name that is no publisher: the
     /// interpreter's own message, with its suggestions.
     let unknownPublisher: (Token) -> any Error

@@ -120,6 +120,9 @@ extension Interpreter {
             if let value = staticProperty(root, name, at: token) { return value }
             // `Card.tapped`, a class's static constant (a notification's name, say): it stands for itself.
             return .literal(.string("\(root).\(name)"))
+        case .member(let base, let name) where extendedSwiftType(named: base) != nil:
+            // `Notification.Name.userLoggedIn`, `String.greeting`: a static an extension gave Swift's type.
+            return try extendedStaticMember(base, name)
         case .member(let base, let name) where structMethods.isDeclared(name):
             // `point.describe()`: a struct's method without arguments, written as a call.
             return try boundStructCall(name, on: base, [], orMember: true)

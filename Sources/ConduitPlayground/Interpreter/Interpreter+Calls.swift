@@ -126,9 +126,10 @@ extension Interpreter {
                 throw SyntaxError("write `NotificationCenter.default.publisher(for: \"cardTapped\")`", at: token)
             }
             let center = notificationCenter
+            let name = notificationName(arguments[0], at: token)
             return .bound(
                 BoundExpression { values in
-                    let notificationName = try NotificationObject.name(from: arguments[0].evaluate(values))
+                    let notificationName = try NotificationObject.name(from: name.evaluate(values))
                     let pipe = center.publisher(for: Notification.Name(notificationName))
                         .map(NotificationObject.value(of:)).pipe()
                     return .publisher(
@@ -141,9 +142,10 @@ extension Interpreter {
                 throw SyntaxError(
                     "write `NotificationCenter.default.post(name: \"cardTapped\", object: VALUE)`", at: token)
             }
+            let name = notificationName(arguments[0], at: token)
             return .bound(
                 BoundExpression { [weak self] values in
-                    let notificationName = try NotificationObject.name(from: arguments[0].evaluate(values))
+                    let notificationName = try NotificationObject.name(from: name.evaluate(values))
                     let object = try arguments.count > 1 ? arguments[1].evaluate(values) : Value.null
                     let userInfo = try arguments.count > 2 ? arguments[2].evaluate(values) : Value.null
                     self?.post(notificationName, object: object, userInfo: userInfo)

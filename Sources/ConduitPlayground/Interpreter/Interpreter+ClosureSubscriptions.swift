@@ -69,6 +69,7 @@ extension Interpreter {
     /// names (`cancellables`, `self.cancellables`); a target that is not an object's property (the
     /// session's own `cancellables`) keeps nothing, as the session keeps every sink by its name.
     private func store(_ cancellable: PlaygroundObject, in target: Expression?, arguments: [Value]) throws {
+        if case .name(let name, _)? = target, store(cancellable, inVariable: name) { return }
         guard case .member(let owner, let property)? = target, case .object(let object) = try owner.evaluate(arguments),
             case .array(let held) = object.value(of: property) ?? .null
         else {
@@ -77,6 +78,27 @@ extension Interpreter {
             return
         }
         _ = object.set(property, to: .array(held + [.object(cancellable)]))
+    }
+
+    /// `sink.store(in: &cancellables)` at the top level: the sink's AnyCancellable put in the session's
+    /// `var cancellables = Set<AnyCancellable>()`, whose `removeAll()` then cancels it.
+    func storeCancellable(of sink: String, in target: Expression) {
+        guard case .name(let name, _) = target, case .sink(let entry)? = entries[sink], entry.isLive else { return }
+        _ = store(anyCancellable(for: sink), inVariable: name)
+    }
+
+    /// Adds `cancellable` to the array the session's variable `name` holds; whether there was one.
+    private func store(_ cancellable: PlaygroundObject, inVariable name: String) -> Bool {
+        guard case .value(let variable)? = entries[name], !variable.isConstant || variable.value == .array([]),
+            case .array = variable.value
+        else { return false }
+        variable.mutate { value in
+            if case .array(var held) = value {
+                held.append(.object(cancellable))
+                value = .array(held)
+            }
+        }
+        return true
     }
 }
 

@@ -271,6 +271,22 @@ extension Interpreter {
         return true
     }
 
+    /// `let b = a` for an object `a`: a second name for the same object, as Swift's references are
+    /// (`b.value = 5` changes what `a.value` reads). False for anything else.
+    func defineReference(_ name: Token, from syntax: PipelineSyntax) throws -> Bool {
+        guard syntax.operators.isEmpty else { return false }
+        let source: String
+        switch syntax.source {
+        case .name(let token): source = token.display
+        case .expression(.name(let written, _)): source = written
+        default: return false
+        }
+        guard case .object(let object)? = entries[source] else { return false }
+        try define(name, as: .object(object))
+        info("\(name.display): the object `\(source)` names (a class's instance is shared, not copied)")
+        return true
+    }
+
     /// The property values a class is made with: none, or `CLASS(property: VALUE, ...)` (its
     /// initialiser setting them, as a Swift class's own would).
     func initialValues(_ arguments: [Expression], of objectClass: ObjectClass, at token: Token) throws

@@ -24,57 +24,86 @@ extension Interpreter {
         }
     }
 
-    /// The names of the properties and methods of the declared type `name` (none if it is not one).
+    /// The names of the members of `name` that an extension's methods name without `self.`: a declared
+    /// type's properties and methods, a protocol's requirements and defaults, what Swift gives one of
+    /// its own types and what extensions added (none if `name` is none of these).
     func memberNames(of name: Token) -> Set<String> {
+        if let declaration = protocols[name.display] { return declaration.memberNames }
+        if let builtin = SwiftTypeExtensions.builtinMembers(of: name.display) {
+            let added = extendedSwiftTypes[name.display]
+            let members = (added?.properties ?? []).map(\.name.display) + (added?.methods ?? []).map(\.name.display)
+            return builtin.union(members)
+        }
         guard let type = classes[name.display] else { return [] }
         return Set(type.properties.map(\.name.display) + type.methods.map(\.name.display))
     }
 
-    /// Fails unless `name` is a class or struct the session declared, which an extension may extend.
+    /// Fails unless `name` is a class, struct or protocol the session declared, or one of Swift's types
+    /// that an extension may add to (`SwiftTypeExtensions.extensible`).
     func checkExtensible(_ name: Token) throws {
-        if protocols[name.display] != nil {
-            throw SyntaxError("extending a protocol is not run here: put the method in each class that conforms "
-                + "to `\(name.display)`", at: name)
+        let type = name.display
+        guard classes[type] == nil, protocols[type] == nil, !SwiftTypeExtensions.extensible.contains(type) else {
+            return
         }
-        guard classes[name.display] == nil else { return }
-        if let message = AppleOnlyFrameworks.message(for: name.display, asAttribute: false) {
+        if let message = AppleOnlyFrameworks.message(for: type, asAttribute: false) {
             throw SyntaxError(message, at: name)
         }
+        let swiftTypes = SwiftTypeExtensions.extensible.dropLast().map { "`\($0)`" }.joined(separator: ", ")
+            + " and `\(SwiftTypeExtensions.extensible.last ?? "")`"
         throw SyntaxError(
-            "`extension \(name.display)`: the playground extends only the classes and structs declared in this "
-                + "session; for another type, write a function (`func NAME(...) { ... }`)",
+            "`extension \(type)`: the playground extends the classes, structs and protocols declared in this "
+                + "session and Swift's \(swiftTypes); for another type, write a function (`func NAME(...) { ... }`)",
             at: name)
     }
 
-    /// Adds what `extension` declares to the class or struct it names.
+    /// Adds what `extension` declares to the class, struct or protocol it names, or to Swift's type.
     func extend(with extension: TypeExtension) throws {
         let name = `extension`.name.display
         try checkExtensible(`extension`.name)
-        guard let type = classes[name] else { return }
+        if protocols[name] != nil { return try extendProtocol(with: `extension`) }
+        guard let type = classes[name] else { return try extendSwiftType(with: `extension`) }
         let added = `extension`.methods.map(\.name.display) + `extension`.properties.map(\.name.display)
-        var extended = type.isValueType
-            ? ObjectClass(name: name, properties: type.properties, isValueType: true)
-            : ObjectClass(name: name, properties: type.properties + `extension`.properties.filter { !$0.isStatic })
+        var extended = type
+        if !type.isValueType {
+            extended.properties = type.properties + `extension`.properties.filter { !$0.isStatic }
+        }
         // A struct's computed property is read as a method of the value (as in its declaration).
         let getters = type.isValueType ? `extension`.properties.compactMap(\.getterMethod) : []
         extended.methods = type.methods.filter { !added.contains($0.name.display) } + getters + `extension`.methods
-        try checkConformance(of: extended, to: `extension`.protocols.map(\.display), at: `extension`.name)
+        // What it declares is its own: a protocol's default of that name no longer applies.
+        extended.defaulted.subtract(added)
+        let listed = `extension`.protocols.map(\.display)
+        extended.conformances += listed.filter { protocols[$0] != nil && !type.conformances.contains($0) }
+        let before = Set(extended.methods.map(\.name.display))
+        extended = adoptingDefaults(extended)
+        let defaults = extended.methods.filter { !before.contains($0.name.display) }
+        try checkConformance(of: extended, to: listed, at: `extension`.name)
+        try redeclare(extended, installing: `extension`.methods + defaults)
+        info("extension \(name): " + added.joined(separator: ", "))
+    }
+
+    /// `type` with the defaults of every protocol it conforms to that it does not declare itself.
+    func adoptingDefaults(_ type: ObjectClass) -> ObjectClass {
+        type.conformances.compactMap { protocols[$0] }.reduce(type) { $0.adopting(defaultsOf: $1) }
+    }
+
+    /// Makes `type` the declared class or struct of its name: a struct's methods are resolved again,
+    /// and the objects of a class made before get `methods` (new or changed), as in Swift.
+    func redeclare(_ type: ObjectClass, installing methods: [MethodDeclaration]) throws {
         if type.isValueType {
-            structMethods.declare(extended.methods.map(\.name.display))
-            structMethods.register(try boundStructMethods(extended.methods), for: name)
-        } else {
-            // The objects made before the extension have its methods too, as in Swift.
+            structMethods.declare(type.methods.map(\.name.display))
+            structMethods.register(try boundStructMethods(type.methods), for: type.name)
+        } else if !methods.isEmpty {
             let named = entries.values.compactMap { entry -> PlaygroundObject? in
                 if case .object(let object) = entry { return object } else { return nil }
             }
             let held = staticValues.values.compactMap { value -> PlaygroundObject? in
                 if case .object(let object) = value { return object } else { return nil }
             }
-            for object in named + held where object.typeName == name {
-                try install(`extension`.methods, on: object)
+            for object in named + held where object.typeName == type.name {
+                try install(methods, on: object)
             }
         }
-        classes[name] = extended
-        info("extension \(name): " + added.joined(separator: ", "))
+        classes[type.name] = type
     }
 }

@@ -2,9 +2,11 @@
 /// each instance's. As in Swift, each is evaluated once, the first time it is read, and then kept:
 /// `Settings.shared` is the one instance every read returns.
 extension Interpreter {
-    /// `TYPE.NAME` where `NAME` is a static property of the declared type `root`; nil if it is none.
+    /// `TYPE.NAME` where `NAME` is a static property of the declared type `root` (or one an extension
+    /// gave Swift's type, `Notification.Name.userLoggedIn`); nil if it is none.
     func staticProperty(_ root: String, _ name: String, at token: Token) -> Expression? {
-        guard let property = classes[root]?.properties.first(where: { $0.isStatic && $0.name.display == name })
+        let type = classes[root] ?? extendedSwiftTypes[root]
+        guard let property = type?.properties.first(where: { $0.isStatic && $0.name.display == name })
         else { return nil }
         let key = "\(root).\(name)"
         let initial = property.value ?? .literal(.null)

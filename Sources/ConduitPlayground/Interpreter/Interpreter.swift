@@ -95,6 +95,8 @@ final class Interpreter: @unchecked Sendable {
     var staticsBeingMade: Set<String> = []
     /// The protocols declared with `protocol`, by name.
     var protocols: [String: ProtocolDeclaration] = [:]
+    /// Swift's types extended in the session (`extension String { ... }`), by name: their added members.
+    var extendedSwiftTypes: [String: ObjectClass] = [:]
     /// The enumerations declared with `enum`, by name, and Swift's `Result`.
     var enums: [String: EnumDeclaration] = ["Result": .result]
     /// `UserDefaults.standard`, in memory.
@@ -472,6 +474,8 @@ final class Interpreter: @unchecked Sendable {
         lastStatement = nil
         classes = [:]
         protocols = [:]
+        for type in extendedSwiftTypes.keys { structMethods.register([], for: type) }
+        extendedSwiftTypes = [:]
         letGoOfStaticValues()
         userDefaults.clear()
         recorder.forgetInnerSubscriptions()

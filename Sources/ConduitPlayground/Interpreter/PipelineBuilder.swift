@@ -243,7 +243,7 @@ extension Interpreter {
 extension Interpreter {
     /// A checker that sees the session's names and classes as they are now.
     var checker: TypeChecker {
-        TypeChecker(entries: entries, classes: classes) { token in
+        TypeChecker(entries: entries, classes: classes, extendedSwiftTypes: extendedSwiftTypes) { token in
             do {
                 _ = try self.publisher(named: token)
                 return self.unknown(token, expected: "subject or pipeline")

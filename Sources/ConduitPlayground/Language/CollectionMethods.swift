@@ -54,6 +54,7 @@ enum CollectionMethods {
         "append": "`xs + [x]`", "insert": "a new array built with `+`", "remove": "`filter`",
         "removeAll": "`filter { ... }` with the opposite test", "removeFirst": "`dropFirst()`",
         "removeLast": "`dropLast()`", "sort": "`sorted()`", "reverse": "`reversed()`", "removeValue": "`filter`",
+        "toggle": "`!flag`",
     ]
 
     /// The names a chain on a value may call: these, the mutating ones and `Methods`'.

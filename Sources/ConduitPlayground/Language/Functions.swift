@@ -37,7 +37,14 @@ enum Functions {
                     + "is a value, which a closure cannot change: declare its type as a `class`")
         }
         if name.hasPrefix("."), let value = arguments.first {
-            return try Methods.call(String(name.dropFirst()), on: value, Array(arguments.dropFirst()))
+            let method = String(name.dropFirst())
+            if arguments.count == 1, !Methods.names.contains(method), SwiftTypeExtensions.typeName(of: value) != nil,
+                let member = try? Expression.member(method, of: value)
+            {
+                // `uppercased()` in `extension String`: a member of the value Swift writes as a call.
+                return member
+            }
+            return try Methods.call(method, on: value, Array(arguments.dropFirst()))
         }
         func expect(_ count: Int) throws {
             guard arguments.count == count else {

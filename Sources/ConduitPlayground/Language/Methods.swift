@@ -14,6 +14,8 @@ enum Methods {
         ("split", "s.split(separator: \" \"): the non-empty parts of s between the separators"),
         ("joined", "array.joined(separator: \", \"): the elements as one text"),
         ("replacingOccurrences", "s.replacingOccurrences(of: a, with: b): s with every a replaced by b"),
+        ("trimmingCharacters", "s.trimmingCharacters(in: .whitespaces): s without the blanks at either end "
+            + "(`.whitespacesAndNewlines`: line breaks too)"),
         ("prefix", "x.prefix(n), x.suffix(n): the first or last n characters or elements"),
         ("suffix", "x.suffix(n): the last n characters or elements"),
         ("dropFirst", "x.dropFirst(), x.dropLast(n): all but the first or last 1 (or n)"),
@@ -89,6 +91,14 @@ enum Methods {
             let target = try text(0)
             guard !target.isEmpty else { return value }
             return .string(string.replacingOccurrences(of: target, with: try text(1)))
+        case ("trimmingCharacters", .string(let string)):
+            switch try text(0) {
+            case "whitespaces": return .string(string.trimmingWhitespace())
+            case "whitespacesAndNewlines": return .string(string.trimmingWhitespaceAndNewlines())
+            case let set:
+                throw PlaygroundError("trimmingCharacters(in:) takes `.whitespaces` or `.whitespacesAndNewlines` "
+                    + "here, not `.\(set)`")
+            }
         case ("prefix", .string(let string)): return .string(String(string.prefix(try count(0))))
         case ("suffix", .string(let string)): return .string(String(string.suffix(try count(0))))
         case ("dropFirst", .string(let string)): return .string(String(string.dropFirst(try count(0))))

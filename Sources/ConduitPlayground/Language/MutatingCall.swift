@@ -63,6 +63,11 @@ struct MutatingCall {
             text += added
             return
         }
+        if case .bool(let flag) = value, name == "toggle", arguments.isEmpty {
+            // `isOn.toggle()`: Bool's own mutating method.
+            value = .bool(!flag)
+            return
+        }
         guard case .array(var items) = value else {
             throw PlaygroundError("\(value.kindName) \(value) has no mutating method `\(name)`; it is an array's")
         }

@@ -245,9 +245,11 @@ extension Parser {
         }
         if case .member(let owner, let property) = body, current.isSymbol("=") || atCompoundAssignment,
             selfReference != nil || Parser.isRootedAtName(owner) || isInstanceLocal(owner)
+                || Parser.isRootedAtArgument(owner)
         {
             // `self.count = 0`, `count += 1` in a method or an observer, `label.text = $0` in a sink,
-            // `formatter.numberStyle = .ordinal` in a function: sets the object's property.
+            // `formatter.numberStyle = .ordinal` in a function, `node.value += 1` for a parameter that
+            // is an object (a struct's value says it cannot change): sets the object's property.
             let value = try assignedValue(to: body)
             return try followed(.call(".set", [owner, .literal(.string(property)), value]), at: nextLocal)
         }
@@ -306,6 +308,16 @@ extension Parser {
         switch expression {
         case .name: return true
         case .member(let base, _), .optionalMember(let base, _): return isRootedAtName(base)
+        default: return false
+        }
+    }
+
+    /// Whether `expression` is a parameter of the closure or function being read, or a member of one
+    /// (`node`, `node.next`).
+    static func isRootedAtArgument(_ expression: Expression) -> Bool {
+        switch expression {
+        case .argument, .variable(.argument): return true
+        case .member(let base, _): return isRootedAtArgument(base)
         default: return false
         }
     }

@@ -38,6 +38,13 @@ extension Parser {
             guard current.kind != .end else {
                 throw SyntaxError("expected `}` to close the body opened here", at: open)
             }
+            if current.identifier == "deinit", peek(1).isSymbol("{"),
+                let deinitialiser = try swiftTree().node(DeinitializerDeclSyntax.self, holdingTokenAt: current.offset)
+            {
+                // `deinit { ... }`: the playground keeps every object for the session, so it never runs.
+                skip(past: deinitialiser, in: try swiftTree())
+                continue
+            }
             if let initialiser = try initialiserDeclaration(members: members) {
                 methods.append(initialiser)
             } else if let method = try methodDeclaration(members: members) {
@@ -194,7 +201,7 @@ extension Parser {
     }
 
     private static let modifiers: Set<String> = [
-        "private", "fileprivate", "internal", "public", "open", "final", "weak", "static",
+        "private", "fileprivate", "internal", "public", "open", "final", "weak", "static", "lazy", "nonisolated",
     ]
 
     /// The names the body whose `{` is `open` declares with `var`, `let` or `func`, as Swift's parser

@@ -231,10 +231,14 @@ extension Parser {
                         continue
                     }
                     guard current.isSymbol(")") else {
-                        let hint = Suggestion.closest(to: member, in: Array(Methods.names)).map {
-                            "; did you mean `.\($0)(...)`?"
-                        } ?? "; `help functions` lists the methods values have"
-                        throw SyntaxError("values have no method `.\(member)(...)`\(hint)", at: token)
+                        if let typo = Methods.names.first(where: { Suggestion.editDistance(member, $0) <= 2 }) {
+                            throw SyntaxError("values have no method `.\(member)(...)`; did you mean `.\(typo)(...)`?",
+                                at: token)
+                        }
+                        // `5.times(3)`: a method an extension may have given the value's type, found (or
+                        // refused, in Swift's words by the checker) once the session knows its type.
+                        expression = .call("." + member, [expression] + (try callArguments(of: member)))
+                        continue
                     }
                     advance()
                     expression = .member(expression, member)

@@ -50,6 +50,13 @@ extension Parser {
             advance()
             return .call("." + name, [receiver] + (try callArguments(of: name)))
         }
+        if peek(1).isSymbol("."), let member = peek(2).identifier, !peek(3).isSymbol("("),
+            let constant = SwiftConstants.value(of: name, member)
+        {
+            // `Double.pi`, `Int.max`.
+            for _ in 0..<3 { advance() }
+            return .literal(constant)
+        }
         if name == "Publishers", let (source, operators) = try combiningInitialiser() {
             // `Publishers.CombineLatest($username, $password)` in a method or a closure.
             let start = token.offset
@@ -57,8 +64,11 @@ extension Parser {
                 source: source, operators: operators, text: String(source_text(start, endOfLastToken)),
                 startOffset: start))
         }
-        if Parser.sourceWords.contains(name), name != "cold" || peek(1).isSymbol("(") {
-            // `Just($0)`, `Fail(error: "x")`, `Empty()`, `Future { }`: a publisher.
+        if Parser.sourceWords.contains(name) && (name != "cold" || peek(1).isSymbol("("))
+            || name == "Timer" && peek(1).isSymbol(".") && peek(2).identifier == "publish"
+        {
+            // `Just($0)`, `Fail(error: "x")`, `Empty()`, `Future { }`, `Timer.publish(every: 1, ...)` in a
+            // method: a publisher.
             let start = current.offset
             let source = try pipelineSource()
             let end = tokens[max(position - 1, 0)].offset + tokens[max(position - 1, 0)].length

@@ -33,3 +33,16 @@ extension SwiftTree {
         innermost(holdingTokenAt: offset) { $0.asProtocol(DeclGroupSyntax.self) }
     }
 }
+
+extension Parser {
+    /// The type an `extension` whose name is the current token extends, as written (`Notification.Name`),
+    /// covering its text; the current token alone when Swift's tree does not read it as an extension.
+    func extendedType() throws -> Token {
+        let name = current
+        guard let tree = try? swiftTree(),
+            let group = tree.declarationGroup(holdingTokenAt: name.offset)?.as(ExtensionDeclSyntax.self)
+        else { return name }
+        let written = group.extendedType.trimmedDescription
+        return tree.token(covering: group.extendedType, kind: .identifier(written))
+    }
+}

@@ -3,10 +3,15 @@
 /// whose values are records (`Song(name: "x")`).
 struct ObjectClass {
     let name: String
-    let properties: [PropertyDeclaration]
+    var properties: [PropertyDeclaration]
     /// Declared with `struct`: its value is a record of its fields, not an object.
     var isValueType = false
     var methods: [MethodDeclaration] = []
+    /// The session's protocols it conforms to (`class VC: PickerDelegate`, and its superclass's).
+    var conformances: [String] = []
+    /// The members it has from a protocol's extension rather than its own declaration: a later
+    /// default of that name replaces them, and a declaration of its own overrides them.
+    var defaulted: Set<String> = []
 
     /// Its `init(...) { ... }`, run on each new instance after the properties take their first values.
     var initialiser: MethodDeclaration? { methods.first { $0.name.display == "init" } }
@@ -22,6 +27,8 @@ struct ObjectClass {
             name: name,
             properties: superclass.properties.filter { !ownProperties.contains($0.name.display) } + properties)
         subclass.methods = superclass.methods.filter { !ownMethods.contains($0.name.display) } + methods
+        subclass.conformances = superclass.conformances + conformances.filter { !superclass.conformances.contains($0) }
+        subclass.defaulted = superclass.defaulted.subtracting(ownMethods.union(ownProperties))
         // `super.speak()` in the subclass runs the superclass's own `speak`, and `super.init(...)` its
         // `init`: each is kept under the superclass's name, which no override replaces.
         for method in superclass.methods where !ObjectClass.isSuperMethod(method.name.display) {
@@ -32,6 +39,23 @@ struct ObjectClass {
             subclass.methods.append(kept)
         }
         return subclass
+    }
+
+    /// This type with the defaults `declaration` (a protocol it conforms to) gives that it does not
+    /// declare itself: a struct's computed property as the method that reads it, a class's as its
+    /// property. A default it had from before is replaced by the protocol's newer one.
+    func adopting(defaultsOf declaration: ProtocolDeclaration) -> ObjectClass {
+        let own = Set(methods.map(\.name.display) + properties.map(\.name.display)).subtracting(defaulted)
+        let getters = isValueType ? declaration.defaultProperties.compactMap(\.getterMethod) : []
+        let addedMethods = (getters + declaration.defaultMethods).filter { !own.contains($0.name.display) }
+        let addedProperties = isValueType
+            ? [] : declaration.defaultProperties.filter { !$0.isStatic && !own.contains($0.name.display) }
+        let added = Set(addedMethods.map(\.name.display) + addedProperties.map(\.name.display))
+        var adopter = self
+        adopter.methods = methods.filter { !added.contains($0.name.display) } + addedMethods
+        adopter.properties = properties.filter { !added.contains($0.name.display) } + addedProperties
+        adopter.defaulted.formUnion(added)
+        return adopter
     }
 
     /// The name the superclass `superclass`'s method `method` is kept under in its subclasses.

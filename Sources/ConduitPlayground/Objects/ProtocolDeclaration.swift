@@ -12,6 +12,15 @@ struct ProtocolDeclaration {
 
     let name: String
     let requirements: [Requirement]
+    /// What `extension NAME { ... }` gives every type that conforms: methods and computed properties
+    /// each adopter has unless it declares its own of that name.
+    var defaultProperties: [PropertyDeclaration] = []
+    var defaultMethods: [MethodDeclaration] = []
+
+    /// The names of its requirements and its defaults, which a default's body names without `self.`.
+    var memberNames: Set<String> {
+        Set(requirements.map(\.name) + defaultProperties.map(\.name.display) + defaultMethods.map(\.name.display))
+    }
 
     /// Combine's protocols, which the session has and may not declare again.
     static let combines: Set<String> = [

@@ -21,9 +21,9 @@ struct StructMethod: Sendable {
     }
 }
 
-/// The methods of the session's structs, by type and name: a call of a method on a value finds
-/// here, when it runs, the method of the value's type. Shared with the closures that call them,
-/// which may run on other threads.
+/// The methods of the session's structs (and those extensions add to Swift's types), by type and
+/// name: a call of a method on a value finds here, when it runs, the method of the value's type.
+/// Shared with the closures that call them, which may run on other threads.
 final class StructMethodTable: Sendable {
     private let methods = LockedValue<[String: [String: StructMethod]]>([:])
     private let names = LockedValue<Set<String>>([])
@@ -46,9 +46,17 @@ final class StructMethodTable: Sendable {
         methods.withLock { $0[type] = Dictionary(typeMethods.map { ($0.name, $0) }, uniquingKeysWith: { $1 }) }
     }
 
-    /// The method `name` of the struct `value` is an instance of, if it has one.
+    /// The method `name` of the struct `value` is an instance of (or of the Swift type, such as
+    /// `String`, that an extension added it to), if it has one.
     func method(_ name: String, for value: Value) -> StructMethod? {
-        guard case .record(let fields) = value, case .instance(let type) = fields.kind else { return nil }
+        let type: String
+        if case .record(let fields) = value, case .instance(let instanceType) = fields.kind {
+            type = instanceType
+        } else if let swiftType = SwiftTypeExtensions.typeName(of: value) {
+            type = swiftType
+        } else {
+            return nil
+        }
         return methods.withLock { $0[type]?[name] }
     }
 }

@@ -15,7 +15,7 @@ private typealias C = Stand.Clock
 enum DebuggingOperators {
     /// The closure labels of `handleEvents` and `breakpoint`, and how many arguments each passes.
     static let handlerLabels: [(label: String, arity: Int)] = [
-        ("receiveSubscription", 0), ("receiveOutput", 1), ("receiveCompletion", 1), ("receiveCancel", 0),
+        ("receiveSubscription", 1), ("receiveOutput", 1), ("receiveCompletion", 1), ("receiveCancel", 0),
             ("receiveRequest", 1),
     ]
 
@@ -44,7 +44,7 @@ enum DebuggingOperators {
                 if result != .null, result != .void { emit(OutputRecord(kind: .trace, text: Functions.text(result))) }
             }
             return upstream.handleEvents(
-                receiveSubscription: { _ in report("receiveSubscription", nil, shown: "") },
+                receiveSubscription: { report("receiveSubscription", .string(String(describing: $0)), shown: "") },
                 receiveOutput: { report("receiveOutput", $0, shown: $0.description) },
                 receiveCompletion: { report("receiveCompletion", value(of: $0), shown: Functions.text(value(of: $0))) },
                 receiveCancel: { report("receiveCancel", nil, shown: "") },

@@ -39,14 +39,19 @@ enum ObjectCommands {
                 // (and its methods name without `self.`: the body is read again knowing them).
                 let superclass = inherited.first.flatMap { session.classes[$0] }.flatMap { $0.isValueType ? nil : $0 }
                 var (properties, methods) = declared
-                if let superclass {
+                // Its protocols' defaults too (`extension Greeter { func twice() ... }`), which it has.
+                let known = (superclass.map { [$0.name] } ?? []) + inherited.filter { session.protocols[$0] != nil }
+                if !known.isEmpty {
                     var reread = body
-                    reread.knownMembers = session.memberNames(of: Token(
-                        kind: .identifier(superclass.name), offset: name.offset, length: name.length))
+                    reread.knownMembers = known.reduce(into: Set<String>()) {
+                        $0.formUnion(session.memberNames(of: Token(
+                            kind: .identifier($1), offset: name.offset, length: name.length)))
+                    }
                     (properties, methods) = try reread.typeBody(in: "a class")
                 }
-                let objectClass = ObjectClass(name: name.display, properties: properties, methods: methods)
-                    .inheriting(from: superclass)
+                var objectClass = ObjectClass(name: name.display, properties: properties, methods: methods)
+                objectClass.conformances = inherited.filter { session.protocols[$0] != nil }
+                objectClass = session.adoptingDefaults(objectClass.inheriting(from: superclass))
                 try session.checkConformance(of: objectClass, to: inherited, at: name)
                 try session.declareType(name) {
                     // Checked now, so that a mistake is reported where the class is declared; its methods
@@ -74,7 +79,8 @@ enum ObjectCommands {
             example: "struct Song { var name = \"-\"; var style = \"pop\" }", arguments: [.newName]
         ) { parser, word in
             let name = try parser.newName(after: "struct")
-            _ = try parser.inheritedTypes(of: name)
+            let inherited = try parser.inheritedTypes(of: name).map(\.display)
+            let body = parser
             let (properties, declared) = try parser.typeBody(in: "a struct")
             if let initialiser = declared.first(where: { $0.name.display == "init" }) {
                 throw SyntaxError(
@@ -102,6 +108,21 @@ enum ObjectCommands {
             return Statement(word.display) { session in
                 var valueType = ObjectClass(name: name.display, properties: fields, isValueType: true)
                 valueType.methods = methods
+                // The defaults of the session's protocols it lists, unless it has its own (its methods
+                // name them without `self.`: the body is read again knowing them).
+                valueType.conformances = inherited.filter { session.protocols[$0] != nil }
+                let defaults = valueType.conformances.reduce(into: Set<String>()) {
+                    $0.formUnion(session.protocols[$1]?.memberNames ?? [])
+                }
+                if !defaults.isEmpty {
+                    var reread = body
+                    reread.knownMembers = defaults
+                    let (properties, declared) = try reread.typeBody(in: "a struct")
+                    valueType.methods = properties.compactMap(\.getterMethod) + declared
+                }
+                valueType = session.adoptingDefaults(valueType)
+                let methods = valueType.methods
+                try session.checkConformance(of: valueType, to: inherited, at: name)
                 // Its methods' names first, so that they may call one another.
                 session.structMethods.declare(methods.map(\.name.display))
                 var bound: [StructMethod] = []
@@ -268,6 +289,10 @@ enum ObjectCommands {
             let valueToken = parser.current
             var value = try parser.valueExpression()
             if let compound { value = .binary(compound, expression, value) }
+            if case .name("_", _) = expression, compound == nil {
+                // `_ = model.load()`: the value is made and let go, as Swift's discard.
+                return Statement("discard") { session in _ = try session.constant(value, at: valueToken) }
+            }
             if case .name(let name, let token) = expression {
                 // `volume = 5` for a binding `volume`; `count = 0`, `count += 1` for a `var`.
                 return Statement("set") { session in

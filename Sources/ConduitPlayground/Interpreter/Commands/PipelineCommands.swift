@@ -18,6 +18,17 @@ enum PipelineCommands {
                 parser.advance()
                 declaredType = try parser.skipType()
             }
+            if word.display == "var", declaredType.hasSuffix("?"), parser.current.kind == .end
+                || parser.current.isSymbol(";")
+            {
+                // `var cancellable: AnyCancellable?`: an optional variable starts as nil, as Swift's does.
+                let written = PipelineSyntax(
+                    source: .expression(.literal(.null)), operators: [], text: "nil",
+                    startOffset: parser.current.offset)
+                return Statement(word.display, defines: name, pipeline: written) { session in
+                    try session.defineValue(name, written: written, isConstant: false, declaredType: declaredType)
+                }
+            }
             if !declaredType.isEmpty, parser.current.kind == .end || parser.current.isSymbol(";") {
                 throw SyntaxError(
                     "`\(word.display) \(name.display): \(declaredType)` needs a value here, as a top-level Swift "
@@ -28,12 +39,15 @@ enum PipelineCommands {
                 "=", "write `\(word.display) \(name.display) = PIPELINE` or `= VALUE`, for example "
                     + "`let doubled = numbers.map { $0 * 2 }` or `var count = 0`"
             )
+            let storeStart = parser.current
             if parser.skipCancellableStore(declaredType: declaredType) {
-                // `var cancellables = Set<AnyCancellable>()`: the playground keeps every
-                // subscription by its name already, so `.store(in: &cancellables)` needs no store.
-                return Statement(word.display) { session in
-                    session.info("\(name.display): subscriptions are kept by name here; `.store(in: &\(name.display))` "
-                        + "is accepted and `subs` lists them")
+                // `var cancellables = Set<AnyCancellable>()`: the AnyCancellables `.store(in: &cancellables)`
+                // puts there (each subscription is also kept by its name, which `subs` lists).
+                let isConstant = word.display == "let"
+                let type = !declaredType.isEmpty ? declaredType
+                    : storeStart.identifier == "Set" ? "Set<AnyCancellable>" : "[AnyCancellable]"
+                return Statement(word.display, defines: name) { session in
+                    try session.defineValue(name, .array([]), isConstant: isConstant, typeName: type)
                 }
             }
             if let subject = try parser.swiftSubject() {
@@ -129,6 +143,7 @@ enum PipelineCommands {
             }
             return Statement(word.display, defines: name, pipeline: syntax) { session in
                 if try session.defineInstance(name, from: syntax) { return }
+                if try session.defineReference(name, from: syntax) { return }
                 if try session.defineBinding(name, from: syntax) { return }
                 session.building = name.display
                 defer { session.building = nil }
@@ -208,6 +223,14 @@ enum PipelineCommands {
                     connection.disconnect()
                     session.info("\(name.display) disconnected")
                     return
+                }
+                if case .value(let held)? = session.entries[name.display] {
+                    // `var cancellable: AnyCancellable?` given a subscription: its AnyCancellable; nil does nothing.
+                    if case .object(let object) = held.value, object.methods["cancel"] != nil {
+                        _ = try object.call("cancel", [])
+                        return
+                    }
+                    if held.value == .null { return }
                 }
                 let sink = try session.sinkEntry(name, for: "cancel")
                 guard sink.isLive else {
@@ -299,10 +322,13 @@ extension Interpreter {
         var target: String?
         building = name.display
         defer { building = nil }
+        var store: Expression?
         if let last = syntax.operators.last, last.name == "store" {
-            // `.store(in: &cancellables)`: the playground keeps every subscription by its name.
+            // `.store(in: &cancellables)`: kept by its name, and its AnyCancellable put in the set.
+            if case .reference(let target)? = last.arguments.first?.content { store = target }
             syntax = PipelineSyntax(source: syntax.source, operators: syntax.operators.dropLast(), text: syntax.text)
         }
+        defer { if let store { storeCancellable(of: name.display, in: store) } }
         if let last = syntax.operators.last, endsInSubscriber(last) {
             guard demand == nil else {
                 throw SyntaxError(

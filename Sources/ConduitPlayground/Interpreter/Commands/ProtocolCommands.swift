@@ -14,11 +14,14 @@ enum ProtocolCommands {
         },
         CommandSpec(
             "extension", usage: "extension TYPE[: PROTOCOL] {…}",
-            summary: "adds methods and computed properties to a class or struct declared in the session, and the "
-                + "protocols it conforms to, as Swift's `extension` does",
+            summary: "adds methods and computed properties to a class or struct declared in the session (and the "
+                + "protocols it conforms to), default methods to a protocol, methods and computed properties to "
+                + "String, Int, Double, Bool and Array, and static names to Notification.Name, as Swift's does",
             example: "extension Player { func play() { print(\"playing\") } }", arguments: [.anyName]
         ) { parser, word in
-            let name = try parser.existingName(after: "extension", usage: "`extension Player { func play() { } }`")
+            // `extension Notification.Name`: the type as written, dots and all.
+            let name = try parser.extendedType()
+            _ = try parser.existingName(after: "extension", usage: "`extension Player { func play() { } }`")
             let protocols = try parser.inheritedTypes(of: name)
             let constraint = parser.current.identifier == "where" ? parser.current : nil
             // The body is read when the extension runs, once the type is known to be the session's, with its

@@ -1,0 +1,16 @@
+/// The constants of Swift's number types that lessons use (`Double.pi`, `Int.max`), by type and name.
+enum SwiftConstants {
+    private static let table: [String: [String: Value]] = [
+        "Double": [
+            "pi": .double(.pi), "infinity": .double(.infinity), "zero": .double(0),
+            "greatestFiniteMagnitude": .double(.greatestFiniteMagnitude), "ulpOfOne": .double(.ulpOfOne),
+            "leastNonzeroMagnitude": .double(.leastNonzeroMagnitude),
+        ],
+        "Int": ["max": .int(.max), "min": .int(.min), "zero": .int(0)],
+    ]
+
+    /// The value of `type.name` (`Double.pi`), or nil if Swift's type has no such constant here.
+    static func value(of type: String, _ name: String) -> Value? {
+        table[type]?[name]
+    }
+}
