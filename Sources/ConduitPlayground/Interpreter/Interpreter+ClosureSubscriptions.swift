@@ -84,7 +84,9 @@ extension Interpreter {
     /// `var cancellables = Set<AnyCancellable>()`, whose `removeAll()` then cancels it.
     func storeCancellable(of sink: String, in target: Expression) {
         guard case .name(let name, _) = target, case .sink(let entry)? = entries[sink], entry.isLive else { return }
-        _ = store(anyCancellable(for: sink), inVariable: name)
+        let cancellable = anyCancellable(for: sink)
+        // Not the session's set (`&cancellables` never declared): the sink is kept by its name alone.
+        if !store(cancellable, inVariable: name) { cancellable.onFree = nil }
     }
 
     /// Adds `cancellable` to the array the session's variable `name` holds; whether there was one.
