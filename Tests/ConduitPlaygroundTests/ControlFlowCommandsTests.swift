@@ -139,7 +139,7 @@ final class ControlFlowCommandsTests: SessionTestCase {
         let trap = error("do { print(1 / 0) } catch { print(\"caught\") }")
         XCTAssertTrue(trap.contains("division by zero"), "a trap is no thrown error: \(trap)")
         XCTAssertEqual(values("do { print(\"a block\") }"), ["a block"])
-        XCTAssertTrue(error("do { print(1) } catch BadInput { }").contains("takes every error"))
+        XCTAssertTrue(error("do { print(1) } catch BadInput { }").contains("write `catch is BadInput { ... }`"))
     }
 
     func testTryQuestionMarkGivesNilForAThrownError() {

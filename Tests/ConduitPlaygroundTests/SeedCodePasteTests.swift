@@ -46,7 +46,7 @@ final class SeedCodePasteTests: XCTestCase {
         "000-13": .refused("`@objc` " + objectiveC),
         "000-14": .refused("`#selector` " + objectiveC),
         "000-15": .refused("`@objc` " + objectiveC),
-        "000-16": .piece("cannot find `Card` " + notFound),
+        "000-16": .piece("cannot find type 'Card' in scope: a cast names a type the session declared"),
         "000-17": .piece("cannot find `cardTappedCardNamePublisher` " + notFound),
         "000-18": .refused("`#selector` " + objectiveC),
         "000-19": .refused("`@IBOutlet` " + objectiveC),

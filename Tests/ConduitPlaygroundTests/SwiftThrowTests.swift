@@ -70,7 +70,7 @@ final class SwiftThrowTests: SessionTestCase {
         XCTAssertEqual(Array(thrown.prefix(2)), ["1", "error: code(-2)"])
         type("let later = Future<Int, E> { promise in promise(.failure(E.bad)) }")
         XCTAssertEqual(printed("let g = later.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })"),
-            ["failure(E.bad)", "g ✗ failed: bad"])
+            ["failure(E.bad)", "g ✗ failed: E.bad"])
         // A message stays a message.
         type("let m = PassthroughSubject<Int, Error>()")
         type("let k = m.sink(receiveCompletion: { if case .failure(let error) = $0 { print(error) } }, "

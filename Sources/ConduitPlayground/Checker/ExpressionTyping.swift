@@ -61,6 +61,11 @@ extension TypeChecker {
         case .call("#typed", let parameters):
             guard parameters.count == 2, case .literal(.string(let written)) = parameters[0] else { return .value }
             return ValueType(written: written)
+        case .call(let cast, let parameters) where ["as?", "as!"].contains(cast) && parameters.count == 2:
+            // `error as? APIError` is an optional `APIError` (printed `Optional(APIError.bad)`), `as!` one.
+            guard case .literal(.string(let written)) = parameters[1] else { return .value }
+            let target = ValueType(written: written)
+            return cast == "as?" ? .optional(target.unwrapped) : target
         case .call(let name, let parameters):
             let types = parameters.map(typed)
             switch name {

@@ -126,6 +126,8 @@ extension Interpreter {
         case .member(let base, let name) where structMethods.isDeclared(name):
             // `point.describe()`: a struct's method without arguments, written as a call.
             return try boundStructCall(name, on: base, [], orMember: true)
+        case .member(let base, "localizedDescription"):
+            return try boundLocalizedDescription(of: base)
         case .member(let base, let name):
             let bound = try bind(base)
             if case .literal(.object(let object)) = bound {
@@ -161,6 +163,16 @@ extension Interpreter {
         case .call(let name, let arguments) where name.hasPrefix(".") && !arguments.isEmpty
             && structMethods.isDeclared(String(name.dropFirst())):
             return try boundStructCall(String(name.dropFirst()), on: arguments[0], Array(arguments.dropFirst()))
+        case .call(let name, let arguments) where ["string", "String"].contains(name) && arguments.count == 1
+            && structMethods.isDeclared("description"):
+            // `"\(error)"` of a value whose type declares `description` (`CustomStringConvertible`).
+            let (argument, table) = (try bind(arguments[0]), structMethods)
+            return .bound(BoundExpression { [weak table] values in
+                let value = try argument.evaluate(values)
+                return .string(try table?.customDescription(of: value) ?? Functions.text(value))
+            })
+        case .call(Parser.impliedFailureCase, let arguments) where arguments.count == 1:
+            return try bind(impliedCase(arguments[0], of: nil, inferred: true))
         case .call(let name, let arguments):
             return .call(name, try arguments.map(bind))
         case .bound:
@@ -191,6 +203,8 @@ extension Interpreter {
             }
             if let call = staticChainCall(name, arguments, at: token) { return try bind(call) }
             return try resolveCall(name, try arguments.map(bind), at: token)
+        case .pipeline(let syntax) where caseMadeAsOperator(syntax) != nil:
+            return try caseMadeAsOperator(syntax) ?? expression
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.closureAssignment:
             return try boundClosureAssignment(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.mainQueueWork:
@@ -338,11 +352,13 @@ extension Interpreter {
     /// static type is optional prints as Swift prints it: `Optional(5)`, or `nil`.
     func boundPrint(_ arguments: [Expression], optional: [Bool]) -> Expression {
         let (items, separator, terminator) = PrintedText.parts(of: arguments)
+        let table = structMethods.isDeclared("description") ? structMethods : nil
         return .bound(
-            BoundExpression { [weak self] values in
+            BoundExpression { [weak self, weak table] values in
                 let text = try zip(items, optional).map { argument, isOptional in
                     let value = try argument.evaluate(values)
-                    return isOptional && value != .null ? "Optional(\(value))" : Functions.text(value)
+                    if isOptional && value != .null { return "Optional(\(value.nestedDescription))" }
+                    return try table?.customDescription(of: value) ?? Functions.text(value)
                 }.joined(separator: Functions.text(try separator?.evaluate(values) ?? .string(" ")))
                 let ending = Functions.text(try terminator?.evaluate(values) ?? .string("\n"))
                 guard let self else { return .void }

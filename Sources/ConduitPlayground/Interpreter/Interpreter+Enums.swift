@@ -72,10 +72,47 @@ extension Interpreter {
                 "`\(name)` carries \(enumCase.associatedCount) value\(enumCase.associatedCount == 1 ? "" : "s"), "
                     + "not \(arguments.count)", at: token)
         }
-        let bound = try arguments.map(bind)
+        // `.loaded(.idle)`: a bare case as the declared associated type's; `Result`'s `.failure(.offline)`:
+        // the case of the one declared enumeration that has it (a `let r: Result<Int, E>` says which).
+        let bound = try arguments.enumerated().map { index, argument in
+            if declaration.isSwiftsResult {
+                return try bind(impliedCase(argument, of: nil, inferred: parts[1] == "failure"))
+            }
+            return try bind(impliedCase(argument, of: enumCase.associatedTypes[index]))
+        }
         return .bound(BoundExpression { values in
             declaration.value(of: enumCase, associated: try bound.map { try $0.evaluate(values) })
         })
+    }
+
+    /// `LoadError.timeout(seconds: 3)`, read as the operator `timeout` of `LoadError` (a case named as an
+    /// operator is): the case it makes; nil for any other pipeline.
+    func caseMadeAsOperator(_ syntax: PipelineSyntax) -> Expression? {
+        guard syntax.operators.count == 1, case .expression(.name(let root, let token)) = syntax.source,
+            entries[root] == nil, let declaration = enums[root], let call = syntax.operators.first,
+            call.trailingClosure == nil, declaration.case(named: call.name) != nil
+        else { return nil }
+        var arguments: [Expression] = []
+        for argument in call.arguments {
+            guard case .expression(let expression) = argument.content else { return nil }
+            arguments.append(expression)
+        }
+        return try? enumCall(root + "." + call.name, arguments, at: token)
+    }
+
+    /// `argument` as the case of the enumeration `typeName` it names when written bare (`.offline`, read
+    /// as the text "offline"); with no type known and `inferred`, the case of the one declared
+    /// enumeration that has it. Any other argument as it is.
+    func impliedCase(_ argument: Expression, of typeName: String?, inferred: Bool = false) -> Expression {
+        guard case .literal(.string(let name)) = argument else { return argument }
+        if let typeName {
+            let cases = ImpliedCases(ValueType(written: typeName), enums: enums)
+            return cases.map { .literal($0.resolve(.string(name))) } ?? argument
+        }
+        guard inferred else { return argument }
+        let owners = enums.values.filter { !$0.isSwiftsResult && $0.case(named: name)?.associatedCount == 0 }
+        guard owners.count == 1, let owner = owners.first, let found = owner.case(named: name) else { return argument }
+        return .literal(owner.value(of: found))
     }
 
     private func noCase(_ name: String, in declaration: EnumDeclaration, at token: Token) -> SyntaxError {

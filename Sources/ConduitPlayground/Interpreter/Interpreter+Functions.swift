@@ -19,6 +19,7 @@ extension Interpreter {
             name: name.display, parameters: parameters, body: try bind(body), text: text, written: written)
         function.parameterTypes = parameterTypes
         function.returnType = returnType
+        function.impliedCases = ImpliedCases(returnType, enums: enums)
         selfCall.bind(to: function)
         function.selfCall = selfCall
         let again = if case .function? = entries[name.display] { true } else { false }

@@ -22,6 +22,9 @@ extension Interpreter {
             if structMethods.isDeclared(String(name.dropFirst())) { return true }
         case .member(_, let name):
             if structMethods.isDeclared(name) { return true }
+        case .call("string", _), .call("String", _):
+            // `"\(error)"`: a type's `description` (CustomStringConvertible) gives the text.
+            if structMethods.isDeclared("description") { return true }
         default: break
         }
         return expression.parts.contains { callsStructMethod($0) }

@@ -64,7 +64,7 @@ extension Interpreter {
                     case .finished: value = .string("finished")
                     case .failure(let error):
                         // `.failure(let error)` binds the error's value (`print(error)` prints `bad`).
-                        value = .record([Value.Field("failure", error.thrownValue ?? .string(error.message))])
+                        value = .record([Value.Field("failure", error.value)])
                     }
                     do {
                         _ = try onCompletion.call(value)

@@ -61,8 +61,15 @@ extension Interpreter {
         // The type Swift would give it: as declared, else as its expression is typed where that
         // knows more than the value does (`[Int]()` is an `[Int]` while it is empty).
         var type = typeName.map(ValueType.init(written:)) ?? staticType
-        if let known = type, !known.isKnownPlainType { type = nil }
-        let value = value.converted(to: type)
+        if let known = type, !known.isKnownPlainType {
+            // `let e: LoadError? = .offline` stays an optional (it prints `Optional(LoadError.offline)`).
+            type = known.isOptional ? .optional(.value) : nil
+        }
+        var value = value.converted(to: type)
+        // `let e: LoadError = .offline`: the case, not the text "offline".
+        if let cases = ImpliedCases(typeName.map(ValueType.init(written:)), enums: enums) {
+            value = cases.resolve(value)
+        }
         try define(name, as: .value(NamedValue(value, isConstant: isConstant, type: type)))
         let shown = typeName ?? structName(of: value) ?? (type ?? ValueType(of: value)).description
         info("\(name.display): \(shown) = \(value)")
@@ -123,6 +130,11 @@ extension Interpreter {
             let name = mutating ? String(call.name.dropFirst()) : call.name
             var isObjectMethod = false
             if case .object(let object) = current { isObjectMethod = object.methods[name] != nil }
+            if name == "get", call.arguments.isEmpty, call.trailingClosure == nil, let got = try current.resultGet() {
+                // `result.get()`: Swift's `Result` gives its success or throws its failure.
+                current = got
+                continue
+            }
             guard isObjectMethod || CollectionMethods.names.contains(name) else {
                 throw notAMethod(name, on: current, written: index == 0 && !base.isEmpty ? base : nil)
             }

@@ -155,7 +155,10 @@ extension Interpreter {
         case .empty(let completeImmediately):
             current = Empty(completeImmediately: completeImmediately).eraseToAnyPublisher()
         case .fail(let message):
-            current = Fail(error: PlaygroundError(message)).eraseToAnyPublisher()
+            // `Fail<Int, LoadError>(error: .offline)`: the error's value, which `.failure(let e)` binds.
+            var error = PlaygroundError(message)
+            error.thrownValue = errorValue(message, declaredFailure: nil)
+            current = Fail(error: error).eraseToAnyPublisher()
         case .timer(let interval):
             current = TimerSource(interval: Int(interval), scheduler: scheduler).pipe()
         case .timerPublish(let interval):

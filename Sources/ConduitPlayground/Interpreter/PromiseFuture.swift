@@ -37,10 +37,8 @@ extension Interpreter {
     /// What a promise was called with: `{success: VALUE}`, `{failure: ERROR}`, or a value as a success.
     static func result(of value: Value) -> Result<Value, PlaygroundError> {
         if let failure = value.field("failure") {
-            var error = PlaygroundError(Functions.text(failure))
             // `promise(.failure(E.bad))`: the error's value, which a completion's closure binds.
-            if failure.enumCaseName != nil || failure.isRecord { error.thrownValue = failure }
-            return .failure(error)
+            return .failure(PlaygroundError.carrying(failure))
         }
         if let success = value.field("success"), case .record(let fields) = value, fields.count == 1 {
             return .success(success)

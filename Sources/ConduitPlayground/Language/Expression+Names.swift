@@ -3,6 +3,8 @@ extension Expression {
     var needsBinding: Bool {
         switch self {
         case .name, .namedCall, .pipeline: return true
+        // Swift's members of an error, and a promise's bare failure case, need the session's types.
+        case .member(_, "localizedDescription"), .call(Parser.impliedFailureCase, _): return true
         default: return parts.contains { $0.needsBinding }
         }
     }

@@ -224,6 +224,15 @@ extension Expression {
         switch (value, name) {
         case (.record, _):
             if let field = value.field(name) { return field }
+            // `result.get()` (read as a member when written without arguments): Swift's `Result`'s.
+            if name == "get", let got = try value.resultGet() { return got }
+            if let caseName = value.enumCaseName, case .record(let fields) = value,
+                case .instance(let type) = fields.kind
+            {
+                // An enumeration's case: its fields are the playground's own, never shown.
+                throw PlaygroundError("value of type '\(type)' has no member '\(name)' (it is the case `\(caseName)`; "
+                    + "read the values a case carries with `switch` or `if case .\(caseName)(let v) = ...`)")
+            }
             if case .record(let fields) = value {
                 // A dictionary's own members, where no field has the name.
                 switch name {

@@ -76,7 +76,7 @@ enum Functions {
             return .string(text(arguments[0]))
         case optionalText:
             try expect(1)
-            return .string(arguments[0] == .null ? "nil" : "Optional(\(arguments[0]))")
+            return .string(arguments[0] == .null ? "nil" : "Optional(\(arguments[0].nestedDescription))")
         case "int":
             try expect(1)
             switch arguments[0] {
@@ -211,12 +211,7 @@ enum Functions {
             // A failure completion prints as Swift prints `Subscribers.Completion`: `failure(BadInput())`,
             // an enum's case with its type (`failure(E.bad)`), as Swift's does (less the module's name).
             let error = fields[0].value
-            if case .record(let record) = error, case .instance(let type) = record.kind,
-                let enumCase = error.enumCaseDescription
-            {
-                return "failure(\(type).\(enumCase))"
-            }
-            return "failure(\(text(error)))"
+            return "failure(\(error.enumCaseName != nil ? error.nestedDescription : text(error)))"
         }
         return value.description
     }
@@ -232,8 +227,8 @@ enum Functions {
     }
 
     /// Whether a value is of the Swift type written: `Int`, `String`, `Double`, `Bool`, arrays,
-    /// optionals, or a class declared in the playground; a type it cannot tell (`Any`, Foundation's
-    /// types) matches any value.
+    /// optionals, or a class, struct or enumeration declared in the playground; a type it cannot tell
+    /// (`Any`, Foundation's types) matches any value but a declared type's.
     static func value(_ value: Value, isOfType written: String) -> Bool {
         var type = written.trimmingCharacters(in: .whitespaces)
         if type.hasSuffix("?") || type.hasSuffix("!") {
@@ -252,6 +247,12 @@ enum Functions {
             return type.hasPrefix("[") || type == "Any"
         case (_, .publisher):
             return type.hasPrefix("Any") || type.contains("Publisher")
+        case (_, .record(let fields)):
+            // A value of an enumeration or a struct the session declared (`error as? APIError`) is of
+            // its own type, and an error of any; `Result<Int, E>` names Swift's `Result`.
+            guard case .instance(let own) = fields.kind else { return ["Any", "AnyHashable"].contains(type) }
+            let named = type.prefix { $0 != "<" }
+            return named == own || ["Any", "AnyHashable", "Error", "any Error"].contains(type)
         default:
             if value == .null { return false }
             if ["Any", "AnyHashable"].contains(type) { return true }

@@ -50,6 +50,7 @@ enum Methods {
         if case .object(let object) = value {
             return try object.call(name, arguments)
         }
+        if name == "get", arguments.isEmpty, let got = try value.resultGet() { return got }
         if name == "send" {
             guard case .publisher(let publisher) = value else {
                 throw PlaygroundError("\(value.kindName) \(value) is not a subject: it has no `send`")

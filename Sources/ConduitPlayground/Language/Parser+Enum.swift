@@ -49,7 +49,9 @@ extension Parser {
             for element in caseDeclaration.elements {
                 let caseName = tree.token(covering: element.name, kind: .identifier(element.name.text))
                 let word = element.name.text
-                let associated = (element.parameterClause?.parameters).map { $0.map(\.type.trimmedDescription) } ?? []
+                let parameters = element.parameterClause.map { Array($0.parameters) } ?? []
+                let associated = parameters.map(\.type.trimmedDescription)
+                let labels = parameters.map { $0.firstName.map { $0.text == "_" ? "" : $0.text } ?? "" }
                 if element.parameterClause != nil, rawType != nil {
                     throw SyntaxError("an enum with raw values cannot carry values: `\(word)` has both", at: caseName)
                 }
@@ -75,7 +77,8 @@ extension Parser {
                 guard !cases.contains(where: { $0.name.display == word }) else {
                     throw SyntaxError("`\(word)` is declared twice", at: caseName)
                 }
-                cases.append(.init(name: caseName, rawValue: raw, associatedTypes: associated))
+                cases.append(
+                    .init(name: caseName, rawValue: raw, associatedTypes: associated, associatedLabels: labels))
             }
         }
         skip(past: declaration, in: tree)

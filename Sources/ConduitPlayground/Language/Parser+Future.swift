@@ -32,6 +32,9 @@ extension Parser {
 
     /// `promise(.success(VALUE))`, `promise(.failure(ERROR))` or `promise(RESULT)` where `promise` (read
     /// as `promise`) names a future's promise: a send of `{success: VALUE}` or `{failure: ERROR}` into it.
+    /// The function a bare case given to a promise's `.failure(...)` stands for: the case itself.
+    static let impliedFailureCase = "#impliedFailureCase"
+
     mutating func promiseCall(_ promise: Expression, named name: String) throws -> Expression {
         let open = current
         try expectSymbol("(", "call the promise with a result: `\(name)(.success(VALUE))`")
@@ -46,7 +49,10 @@ extension Parser {
                 result = .record([(kind, .literal(.void))])
             } else {
                 try expectSymbol("(", "write `.\(kind)(VALUE)`")
-                let value = try rangeAfter(try expression())
+                // `promise(.failure(.offline))`: the case of the enumeration that has it (Interpreter+Enums).
+                let bare = kind == "failure" && current.isSymbol(".") && peek(2).isSymbol(")")
+                var value = try rangeAfter(try expression())
+                if bare, case .literal(.string) = value { value = .call(Parser.impliedFailureCase, [value]) }
                 try expectSymbol(")", "close `.\(kind)(` with `)`")
                 result = .record([(kind, value)])
             }

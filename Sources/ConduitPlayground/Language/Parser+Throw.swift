@@ -21,10 +21,13 @@ extension Parser {
     static let optionalTry = "#try?"
 
     /// The error a `throw` fails with: a value made by a type (`BadInput()`, `NetworkError.offline`)
-    /// as Swift prints it, which is as it was written; any other value (a message) as its text.
+    /// as Swift prints it, which is as it was written (a case: as its value prints inside another);
+    /// any other value (a message) as its text.
     static func thrownError(_ value: Value, written: String) -> PlaygroundError {
         let madeByType = written.first?.isUppercase == true && !written.contains("\"") && !written.contains("\\(")
-        var error = madeByType ? PlaygroundError(written) : PlaygroundError(Functions.text(value))
+        // A case is named by its value (`APIError.invalidValue(-3)`), not as written (`.invalidValue(v)`).
+        let message = value.enumCaseName != nil ? value.nestedDescription : madeByType ? written : Functions.text(value)
+        var error = PlaygroundError(message)
         error.isThrown = true
         if madeByType { error.thrownValue = value }
         return error

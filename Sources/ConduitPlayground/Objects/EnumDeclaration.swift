@@ -2,16 +2,20 @@
 /// `enum Suit: String { case hearts = "♥", spades }`, `enum Load { case loaded(Int) }`,
 /// `enum NetworkError: Error { case offline }`).
 ///
-/// A case's value is a record whose first field, `#case`, names the case (a name no one can type),
-/// followed by `rawValue` when the enumeration has raw values and by its associated values (`#0`,
-/// `#1`, ...). It prints as Swift prints it (`up`, `loaded(5)`), equals `.up` written without its
-/// type, and `.rawValue` reads its raw value.
+/// A case's value is a record of the enumeration's type whose first field, `#case`, names the case
+/// (a name no one can type), followed by `rawValue` when the enumeration has raw values and by its
+/// associated values, each named `#` and its label (`#seconds`) or its position (`#0`). It prints as
+/// Swift prints it (`up`, `timeout(seconds: 3)`; inside another value with its type's name,
+/// `failure(LoadError.offline)`), equals `.up` written without its type, and `.rawValue` reads its
+/// raw value.
 struct EnumDeclaration {
     struct Case {
         let name: Token
         let rawValue: Value?
         /// The types of its associated values as written (`case circle(radius: Double)`: `Double`).
         let associatedTypes: [String]
+        /// The labels of its associated values (`case timeout(seconds: Int)`: `seconds`), "" where none.
+        var associatedLabels: [String] = []
 
         /// How many associated values it carries (`case loaded(Int)`: 1).
         var associatedCount: Int { associatedTypes.count }
@@ -52,12 +56,22 @@ struct EnumDeclaration {
     func value(of enumCase: Case, associated: [Value] = []) -> Value {
         var fields = [Value.Field(EnumDeclaration.caseField, .string(enumCase.name.display))]
         if hasRawValues, let raw = enumCase.rawValue { fields.append(.init("rawValue", raw)) }
+        var named = Set<String>()
         for (index, value) in associated.enumerated() {
             // `.square(side: 2)`: an integer literal for a `Double` is a Double, as Swift reads it.
             let declared = index < enumCase.associatedTypes.count ? enumCase.associatedTypes[index] : nil
-            fields.append(.init("#\(index)", value.converted(toWritten: declared)))
+            let label = index < enumCase.associatedLabels.count ? enumCase.associatedLabels[index] : ""
+            let field = label.isEmpty || !named.insert(label).inserted ? "#\(index)" : "#" + label
+            fields.append(.init(field, value.converted(toWritten: declared)))
         }
         return .record(RecordFields(fields, kind: .instance(name)))
+    }
+
+    /// The code Swift gives a case of an `Error` enumeration (what `localizedDescription` shows): its
+    /// position, counting the cases that carry values first, as Swift lays an enumeration out.
+    func errorCode(of name: String) -> Int? {
+        let ordered = cases.filter { $0.associatedCount > 0 } + cases.filter { $0.associatedCount == 0 }
+        return ordered.firstIndex { $0.name.display == name }
     }
 
     /// `Suit(rawValue: "♥")`: the case with that raw value, or nil, as Swift's failable initialiser.
@@ -94,10 +108,25 @@ extension Value {
         return fields.filter { $0.name.hasPrefix("#") && $0.name != EnumDeclaration.caseField }.map(\.value)
     }
 
-    /// An enumeration's case as Swift prints it: `up`, `loaded(5)`.
+    /// An enumeration's case as Swift prints it: `up`, `timeout(seconds: 3)`, `loaded(Shape.circle)`
+    /// (a value it carries as Swift prints one inside another).
     var enumCaseDescription: String? {
-        guard let name = enumCaseName else { return nil }
-        let values = associatedValues
-        return values.isEmpty ? name : name + "(" + values.map(\.description).joined(separator: ", ") + ")"
+        guard let name = enumCaseName, case .record(let fields) = self else { return nil }
+        let values = fields.filter { $0.name.hasPrefix("#") && $0.name != EnumDeclaration.caseField }.map { field in
+            let label = field.name.dropFirst()
+            return (label.allSatisfy(\.isNumber) ? "" : label + ": ") + field.value.nestedDescription
+        }
+        return values.isEmpty ? name : name + "(" + values.joined(separator: ", ") + ")"
+    }
+
+    /// The value as Swift prints it inside another (an optional's, an array's element, a case's value):
+    /// an enumeration's case with its type's name (`Optional(LoadError.offline)`), as Swift's debug
+    /// text less the module's name (`main.`); Swift's own `Result`, whose generic arguments a value
+    /// does not carry, by its case alone (`[success(1)]`). Anything else as `description`.
+    var nestedDescription: String {
+        guard let enumCase = enumCaseDescription, case .record(let fields) = self,
+            case .instance(let type) = fields.kind, type != "Result"
+        else { return description }
+        return type + "." + enumCase
     }
 }

@@ -15,6 +15,8 @@ struct UserFunction {
     var parameterTypes: [ValueType] = []
     /// The type it is declared to return (`-> Double`), which its result is converted to; nil if none.
     var returnType: ValueType?
+    /// The cases a bare `.offline` it returns stands for, when it is declared to return an enumeration.
+    var impliedCases: ImpliedCases?
     /// Where the body's calls of the function itself find it: held here, and only weakly by the
     /// body, so that function and body do not keep each other alive.
     var selfCall: SelfCall?
@@ -30,6 +32,7 @@ struct UserFunction {
             )
         }
         let result = try body.evaluate(arguments.converted(to: parameterTypes))
-        return result.converted(to: returnType)
+        let converted = result.converted(to: returnType)
+        return impliedCases?.resolve(converted) ?? converted
     }
 }

@@ -124,7 +124,7 @@ enum CombiningOperators {
             let closure = try ArgumentReader(call: call, spec: spec).closure(arity: 1)
             return upstream.catch { error -> Pipe in
                 do {
-                    return publisher(of: try closure.call(.string(error.message)))
+                    return publisher(of: try closure.call(error.value))
                 } catch {
                     return Fail(error: PlaygroundError.from(error)).eraseToAnyPublisher()
                 }

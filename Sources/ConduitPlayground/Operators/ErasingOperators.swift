@@ -9,7 +9,8 @@ private typealias C = Stand.Clock
 /// Operators that change a publisher's types in Swift: `eraseToAnyPublisher`, `setFailureType`,
 /// `mapError` and `assertNoFailure`. Playground values have one type and failures are messages,
 /// so chains pasted from Swift keep working: the first two pass everything on, `mapError`
-/// rewrites the message, and `assertNoFailure` reports the fatal error a program would stop on.
+/// rewrites the error (its Swift value, or its message), and `assertNoFailure` reports the fatal
+/// error a program would stop on.
 enum ErasingOperators {
     static let all: [OperatorSpec] = [
         OperatorSpec(
@@ -51,14 +52,15 @@ enum ErasingOperators {
         },
         OperatorSpec(
             name: "mapError", usage: ".mapError { \"wrapped: \" + $0 }",
-            summary: "rewrites a failure: $0 is the failure's message, the closure gives the new one",
+            summary: "rewrites a failure: $0 is the error (a thrown case or value, else the failure's message), the "
+                + "closure gives the new one",
             example: "let explained = results.mapError { \"network: \" + $0 }",
             typing: { $0.stage(EngineShape(P.MapError<Up, any Error>.self), note: "the closure makes the new error") }
         ) { spec, upstream, call, _ in
             let closure = try ArgumentReader(call: call, spec: spec).closure(arity: 1)
             return upstream.mapError { error -> PlaygroundError in
                 do {
-                    return PlaygroundError(Functions.text(try closure.call(.string(error.message))))
+                    return PlaygroundError.carrying(try closure.call(error.value))
                 } catch {
                     return PlaygroundError.from(error)
                 }

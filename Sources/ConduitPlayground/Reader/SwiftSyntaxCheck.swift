@@ -2,8 +2,8 @@ import SwiftSyntax
 
 /// Swift's own verdict on a statement written in Swift (not a playground command such as `send`
 /// or `tick`): the constructs that Linux or the playground cannot run (`#selector`, `@objc`,
-/// `#if`), each refused with one message at its place, so that nothing of the statement runs and
-/// no cascade of errors follows.
+/// `#if`) and casts to a type no one declared, each refused with one message at its place, so that
+/// nothing of the statement runs and no cascade of errors follows.
 ///
 /// Syntax errors are still worded by the playground's own reading: its language extends Swift
 /// (`func search(term) = ...`, `300ms`, `{name: "ace"}`), which Swift's parser would refuse.
@@ -16,11 +16,13 @@ enum SwiftSyntaxCheck {
         let first = firstWord(of: text)
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") })
             || AppleOnlyFrameworks.mayMention(text) || refusedFirstWords.contains(first)
-            || (first == "var" && (text.contains("didSet") || text.contains("willSet"))),
+            || (first == "var" && (text.contains("didSet") || text.contains("willSet")))
+            || CastTargets.mayCast(text),
             isSwift(text)
         else { return nil }
         guard let tree = StatementShape.parse(text) else { return nil }
         return UnavailableConstructs.first(in: tree, text: text, isDeclared: isDeclared)
+            ?? CastTargets.unknown(in: tree, text: text, isDeclared: isDeclared)
     }
 
     /// Whether the statement is Swift: anything but a line starting with one of the playground's

@@ -23,6 +23,19 @@ public struct PlaygroundError: Error, Hashable, Sendable, CustomStringConvertibl
 
     public var description: String { message }
 
+    /// The error as Swift code sees it (`catch`, `.failure(let e)`, `mapError { $0 }`): its Swift value,
+    /// else its message as text.
+    var value: Value { thrownValue ?? .string(message) }
+
+    /// The error a Swift value stands for (what `mapError`'s closure gives): a case named as it prints
+    /// inside another value (`APIError.unknown`), a message as its text; a case or a struct's value is
+    /// kept as its value.
+    static func carrying(_ value: Value) -> PlaygroundError {
+        var error = PlaygroundError(value.enumCaseName != nil ? value.nestedDescription : Functions.text(value))
+        if value.isRecord { error.thrownValue = value }
+        return error
+    }
+
     /// Wraps any error as a playground error, keeping a playground error as it is.
     static func from(_ error: Error) -> PlaygroundError {
         (error as? PlaygroundError) ?? PlaygroundError(String(describing: error))

@@ -28,7 +28,8 @@ extension RecordFields {
     /// A tuple as Swift prints it: `(1, "x")`, `(offset: 0, element: "a")`.
     var tupleDescription: String {
         "(" + fields.map { field in
-            field.name.allSatisfy(\.isNumber) ? field.value.description : "\(field.name): \(field.value)"
+            field.name.allSatisfy(\.isNumber)
+                ? field.value.nestedDescription : "\(field.name): \(field.value.nestedDescription)"
         }.joined(separator: ", ") + ")"
     }
 }

@@ -48,7 +48,8 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The value in the playground's literal syntax.
+    /// The value in the playground's literal syntax; an enumeration's case inside it with its type's
+    /// name (`[Direction.up]`, `nestedDescription`), as Swift prints one.
     public var description: String {
         switch self {
         case .int(let value): return String(value)
@@ -60,17 +61,20 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         case .string(let value): return Value.quote(value)
         case .bool(let value): return value ? "true" : "false"
         case .null: return "nil"
-        case .array(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
+        case .array(let items): return "[" + items.map(\.nestedDescription).joined(separator: ", ") + "]"
         case .record(let fields):
             if let enumCase = enumCaseDescription { return enumCase }
             switch fields.kind {
-            case .literal: return "{" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
+            case .literal:
+                return "{" + fields.map { "\($0.name): \($0.value.nestedDescription)" }.joined(separator: ", ") + "}"
             case .dictionary:
                 if fields.isEmpty { return "[:]" }
-                return "[" + fields.map { "\(Value.quote($0.name)): \($0.value)" }.joined(separator: ", ") + "]"
+                return "[" + fields.map { "\(Value.quote($0.name)): \($0.value.nestedDescription)" }
+                    .joined(separator: ", ") + "]"
             case .tuple: return fields.tupleDescription
             case .instance(let type):
-                return type + "(" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")"
+                let shown = fields.map { "\($0.name): \($0.value.nestedDescription)" }
+                return type + "(" + shown.joined(separator: ", ") + ")"
             case .range(let closed):
                 let bounds = fields.map(\.value.description)
                 return bounds.joined(separator: closed ? "..." : "..<")

@@ -86,32 +86,21 @@ enum ControlFlowCommands {
         CommandSpec(
             "do", usage: "do { BODY } catch { BODY }",
             summary: "runs its block; an error thrown in it (`throw BadInput()`, directly or from a function) "
-                + "runs the `catch` block, which names it `error` (or `catch let NAME`), as Swift's do/catch does",
+                + "runs the first `catch` block that takes it (`catch let e as APIError`, `catch APIError.unknown`, "
+                + "`catch`), which names it `error` (or `catch let NAME`), as Swift's do/catch does",
             example: "do { throw BadInput() } catch { print(\"caught\", error) }", arguments: [.value]
         ) { parser, word in
             parser.readingStatementBlock = true
             let body = try parser.block(nextLocal: 0, after: word)
-            let usage = "write `do { ... } catch { print(error) }` or `catch let problem { ... }`"
             guard parser.current.identifier == "catch" else {
                 // `do { ... }` alone: a block, as Swift's.
                 try parser.expectEnd()
                 return Statement(word.display) { session in try session.runBlock(body, at: word) }
             }
-            let catchWord = parser.current
-            parser.advance()
-            var name = "error"
-            if parser.current.identifier == "let", let written = parser.peek(1).identifier {
-                name = written
-                parser.advance()
-                parser.advance()
-            }
-            guard parser.current.isSymbol("{") else {
-                throw SyntaxError("this playground's `catch` takes every error: \(usage)", at: parser.current)
-            }
-            let handler = try parser.withName(name, at: 0) { try $0.block(nextLocal: 1, after: catchWord) }
+            let clauses = try parser.catchClauses()
             try parser.expectEnd()
             return Statement(word.display) { session in
-                try session.runDoCatch(body, handler: handler, at: word)
+                try session.runDoCatch(body, clauses: clauses, at: word)
             }
         },
     ]
@@ -152,14 +141,21 @@ extension Interpreter {
         _ = try located(at: token) { try bound.evaluate([]) }
     }
 
-    /// Runs `body`; an error Swift code threw in it runs `handler` with the error as its value (what
-    /// Swift prints for it). Mistakes and traps are not caught: a Swift program would not reach them.
-    func runDoCatch(_ body: Expression, handler: Expression, at token: Token) throws {
-        let (block, recovery) = (try bind(body), try bind(handler))
+    /// Runs `body`; an error Swift code threw in it runs the first of `clauses` that takes it, with the
+    /// error as its value (what Swift prints for it); one no clause takes goes on, as Swift's does.
+    /// Mistakes and traps are not caught: a Swift program would not reach them.
+    func runDoCatch(_ body: Expression, clauses: [CatchClause], at token: Token) throws {
+        let block = try bind(body)
+        let handlers = try clauses.map { try bind($0.handler) }
         do {
             _ = try block.evaluate([])
         } catch let error as PlaygroundError where error.isThrown {
-            _ = try located(at: token) { try recovery.evaluate([error.thrownValue ?? .string(error.message)]) }
+            let value = error.value
+            guard let index = clauses.firstIndex(where: { $0.matches(value) }) else {
+                _ = try located(at: token) { throw error }
+                return
+            }
+            _ = try located(at: token) { try handlers[index].evaluate([value]) }
         } catch {
             _ = try located(at: token) { throw error }
         }

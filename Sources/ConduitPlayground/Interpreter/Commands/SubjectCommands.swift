@@ -104,7 +104,7 @@ extension Interpreter {
     /// The value of a failure written as Swift's error (`E.bad`, `.bad` of the subject's declared
     /// Failure `E`, `BadInput()`), which a completion's closure binds; nil for a message or for
     /// what does not make a value.
-    private func errorValue(_ written: String, declaredFailure: String?) -> Value? {
+    func errorValue(_ written: String, declaredFailure: String?) -> Value? {
         var text = written
         if text.hasPrefix("."), let declaredFailure, case .named(let type) = FailureType(written: declaredFailure) {
             text = type + text

@@ -1,0 +1,99 @@
+/// One `catch` of a `do` statement, as Swift writes them: `catch { ... }` and `catch let problem { ... }`
+/// take every error, `catch let e as APIError { ... }` and `catch is APIError { ... }` an error of that
+/// type, `catch APIError.unknown { ... }` (or `catch .unknown`) that case. The first clause whose
+/// pattern the thrown error matches runs, with the error named in it (`error` unless `let` names it).
+struct CatchClause {
+    /// Which errors the clause takes.
+    enum Pattern: Equatable {
+        /// Every error.
+        case any
+        /// An error of this type (`as APIError`, `is APIError`).
+        case type(String)
+        /// This case of an enumeration (`APIError.unknown`; the type nil for `.unknown`).
+        case enumCase(type: String?, name: String)
+    }
+
+    let pattern: Pattern
+    /// The block, with the error as its first local value.
+    let handler: Expression
+
+    /// Whether the thrown `error` (its Swift value, or its message as text) is one this clause takes.
+    func matches(_ error: Value) -> Bool {
+        switch pattern {
+        case .any: return true
+        case .type(let type): return Functions.value(error, isOfType: type)
+        case .enumCase(let type, let name):
+            guard error.enumCaseName == name else { return false }
+            return type.map { Functions.value(error, isOfType: $0) } ?? true
+        }
+    }
+}
+
+extension Parser {
+    /// Reads the `catch` clauses after a `do` block, from the first `catch`; none when no `catch` follows.
+    mutating func catchClauses() throws -> [CatchClause] {
+        var clauses: [CatchClause] = []
+        while current.identifier == "catch" {
+            let catchWord = current
+            advance()
+            var name = "error"
+            var pattern = CatchClause.Pattern.any
+            if current.identifier == "let", let written = peek(1).identifier {
+                name = written
+                advance()
+                advance()
+                if current.identifier == "as" {
+                    advance()
+                    pattern = .type(try castType())
+                }
+            } else if current.identifier == "is" {
+                advance()
+                pattern = .type(try castType())
+            } else if !current.isSymbol("{") {
+                pattern = try caseCatchPattern()
+            }
+            guard current.isSymbol("{") else {
+                throw SyntaxError(
+                    "a `catch` is followed by its block: `catch { ... }`, `catch let e as APIError { ... }`, "
+                        + "`catch APIError.unknown { ... }`", at: current)
+            }
+            let handler = try withName(name, at: 0) { try $0.block(nextLocal: 1, after: catchWord) }
+            clauses.append(CatchClause(pattern: pattern, handler: handler))
+        }
+        return clauses
+    }
+
+    private mutating func castType() throws -> String {
+        guard let type = try? skipType() else {
+            throw SyntaxError("expected a type after `as` or `is`, such as `APIError`", at: current)
+        }
+        return type
+    }
+
+    /// `APIError.unknown` or `.unknown`: a case without values to bind.
+    private mutating func caseCatchPattern() throws -> CatchClause.Pattern {
+        let start = current
+        var type: String?
+        if let written = current.identifier, peek(1).isSymbol(".") {
+            type = written
+            advance()
+        } else if let written = current.identifier, written.first?.isUppercase == true {
+            throw SyntaxError(
+                "`catch \(written)` names a type, not a pattern: write `catch is \(written) { ... }` or "
+                    + "`catch let e as \(written) { ... }`", at: start)
+        }
+        guard current.isSymbol("."), let name = peek(1).identifier else {
+            throw SyntaxError(
+                "this `catch` pattern is not read here: write `catch let e as TYPE`, `catch TYPE.CASE` or `catch`",
+                at: start)
+        }
+        advance()
+        advance()
+        if current.isSymbol("(") {
+            throw SyntaxError(
+                "a `catch` of a case that carries values is not read here: write `catch let e as "
+                    + "\(type ?? "TYPE")` and a `switch e` in its block", at: current)
+        }
+        return .enumCase(type: type, name: name)
+    }
+}

@@ -1,0 +1,50 @@
+/// The cases a bare `.offline` stands for where a declared type says which enumeration it is: `let e:
+/// LoadError = .offline`, `func f() -> LoadError { return .offline }`, `Result<Int, LoadError>.failure(
+/// .offline)`. The playground reads `.offline` as the text "offline" until it knows the type (the text
+/// equals the case, so comparisons work either way); here it becomes the case itself, so that it
+/// prints, casts and is caught as Swift's does. Made when the type is declared, from the session's
+/// enumerations then, and kept with what uses it.
+struct ImpliedCases: Sendable {
+    /// The enumeration's cases that carry no values, by name.
+    private let cases: [String: Value]
+    /// For Swift's `Result<Success, Failure>`: its Failure's cases, for a `.failure("offline")`.
+    private let failureCases: [String: Value]
+
+    /// The cases of the enumeration `type` names (also inside an optional or an array, or as `Result`'s
+    /// Failure);
+    /// nil when it names none of `enums`.
+    init?(_ type: ValueType?, enums: [String: EnumDeclaration]) {
+        guard var type else { return nil }
+        // `E?`, `[E]`: the cases of `E` (an array's elements are each resolved).
+        while true {
+            if case .optional(let wrapped) = type { type = wrapped } else if case .array(let element) = type {
+                type = element
+            } else {
+                break
+            }
+        }
+        guard case .named(let written) = type else { return nil }
+        func casesOf(_ name: String) -> [String: Value] {
+            guard let declaration = enums[name], !declaration.isSwiftsResult else { return [:] }
+            let plain = declaration.cases.filter { $0.associatedCount == 0 }
+            return Dictionary(plain.map { ($0.name.display, declaration.value(of: $0)) }) { first, _ in first }
+        }
+        cases = casesOf(written)
+        let generics = written.firstIndex(of: "<").map { String(written[$0...]) }
+        let isResult = written.hasPrefix("Result<") || written.hasPrefix("Swift.Result<")
+        failureCases = isResult ? ValueType.genericArguments(of: generics).last.map(casesOf) ?? [:] : [:]
+        if cases.isEmpty && failureCases.isEmpty { return nil }
+    }
+
+    /// `value` with a case's name as the text ("offline") made the case, also as a `Result`'s failure.
+    func resolve(_ value: Value) -> Value {
+        if case .string(let name) = value, let found = cases[name] { return found }
+        if case .array(let items) = value { return .array(items.map(resolve)) }
+        guard !failureCases.isEmpty, value.enumCaseName == "failure", case .record(var fields) = value,
+            case .instance("Result") = fields.kind, fields.count == 2, case .string(let name) = fields[1].value,
+            let found = failureCases[name]
+        else { return value }
+        fields[fields[1].name] = found
+        return .record(fields)
+    }
+}

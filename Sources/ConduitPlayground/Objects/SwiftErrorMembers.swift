@@ -1,0 +1,69 @@
+/// What Swift gives every error and every `Result`, on the playground's values: `result.get()`
+/// (the success, or its failure thrown), `error.localizedDescription` (Swift's sentence for an
+/// error that does not describe itself), and a type's own `description` where it declares one.
+extension Value {
+    /// `result.get()` of Swift's `Result`: the success's value, or the failure thrown as Swift code's
+    /// error (which `do`/`catch` and `try?` catch); nil when the value is no `Result`.
+    func resultGet() throws -> Value? {
+        guard case .record(let fields) = self, case .instance("Result") = fields.kind, let name = enumCaseName
+        else { return nil }
+        let payload = associatedValues.first ?? .void
+        if name == "success" { return payload }
+        var error = PlaygroundError(payload.enumCaseName != nil ? payload.nestedDescription : Functions.text(payload))
+        error.isThrown = true
+        if payload.isRecord { error.thrownValue = payload }
+        return try { throw error }()
+    }
+}
+
+extension EnumDeclaration {
+    /// `error.localizedDescription` as Swift gives it for an error that is not a `LocalizedError`: "The
+    /// operation couldn’t be completed. (LoadError error 1.)", the case's code (`errorCode(of:)`; a
+    /// struct's is 1), less the module's name as the playground prints types; a playground failure's
+    /// message as it is. Nil for a value that is no error (a number, an array).
+    static func localizedDescription(of value: Value, enums: [String: EnumDeclaration]) -> String? {
+        let type: String
+        var code = 1
+        switch value {
+        case .string(let message): return message
+        case .object(let object): type = object.typeName ?? object.name
+        case .record(let fields):
+            guard case .instance(let name) = fields.kind else { return nil }
+            type = name
+            if let caseName = value.enumCaseName, let number = enums[name]?.errorCode(of: caseName) { code = number }
+        default: return nil
+        }
+        return "The operation couldn’t be completed. (\(type) error \(code).)"
+    }
+}
+
+extension Interpreter {
+    /// `error.localizedDescription`: its `errorDescription` when its type declares one (a `LocalizedError`),
+    /// else Swift's sentence (`EnumDeclaration.localizedDescription`); a value that is no error says so.
+    func boundLocalizedDescription(of base: Expression) throws -> Expression {
+        let target = try bind(base)
+        let (table, enums) = (structMethods, self.enums)
+        return .bound(BoundExpression { [weak table] values in
+            let value = try target.evaluate(values)
+            if let method = table?.method("errorDescription", for: value) {
+                let described = try method.run(on: value, []).result
+                if described != .null { return described }
+            }
+            guard let text = EnumDeclaration.localizedDescription(of: value, enums: enums) else {
+                throw PlaygroundError("value of type '\(ValueType(of: value))' has no member 'localizedDescription': "
+                    + "it is an error's (`catch { print(error.localizedDescription) }`)")
+            }
+            return .string(text)
+        })
+    }
+}
+
+extension StructMethodTable {
+    /// `value`'s text as its type's `description` gives it (`CustomStringConvertible`: an `enum APIError`
+    /// whose `var description` reads "invalid value 3"), what `print` and `"\(value)"` show; nil when
+    /// its type declares none.
+    func customDescription(of value: Value) throws -> String? {
+        guard let method = method("description", for: value), method.parameterCount == 0 else { return nil }
+        return Functions.text(try method.run(on: value, []).result)
+    }
+}
