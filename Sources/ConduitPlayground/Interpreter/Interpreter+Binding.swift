@@ -204,7 +204,7 @@ extension Interpreter {
             if let call = staticChainCall(name, arguments, at: token) { return try bind(call) }
             return try resolveCall(name, try arguments.map(bind), at: token)
         case .pipeline(let syntax) where caseMadeAsOperator(syntax) != nil:
-            return try caseMadeAsOperator(syntax) ?? expression
+            return caseMadeAsOperator(syntax) ?? expression
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.closureAssignment:
             return try boundClosureAssignment(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.mainQueueWork:
