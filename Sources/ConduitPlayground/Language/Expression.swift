@@ -276,6 +276,9 @@ extension Expression {
         case (.array(let items), "isEmpty"): return .bool(items.isEmpty)
         case (.string(let text), "count"): return .int(text.count)
         case (.string(let text), "isEmpty"): return .bool(text.isEmpty)
+        // A Character is a one-letter string here; an empty string's `first` is nil, as Swift's.
+        case (.string(let text), "first"): return text.first.map { .string(String($0)) } ?? .null
+        case (.string(let text), "last"): return text.last.map { .string(String($0)) } ?? .null
         case (.string(let text), "uppercased"): return .string(text.uppercased())
         case (.string(let text), "lowercased"): return .string(text.lowercased())
         default: break

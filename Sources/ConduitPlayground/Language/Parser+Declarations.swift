@@ -266,8 +266,11 @@ extension Parser {
         }
         var value: Expression?
         var subject: PropertySubject?
-        if declaredType?.contains("->") == true {
-            // `var onDeleteButtonTapped: () -> Void = {}`: a closure the object calls, which may be replaced.
+        let closureWritten = declaredType == nil && current.isSymbol("=") && peek(1).isSymbol("{")
+            && !peek(2).isSymbol("}") && !(peek(2).identifier != nil && peek(3).isSymbol(":"))
+        if declaredType?.contains("->") == true || closureWritten {
+            // `var onDeleteButtonTapped: () -> Void = {}`, `let tidy = { (s: String) in s.lowercased() }`: a
+            // closure the object calls, which may be replaced.
             var declaration = PropertyDeclaration(
                 name: name, isPublished: isPublished, value: nil, declaredType: declaredType)
             if current.isSymbol("=") {
