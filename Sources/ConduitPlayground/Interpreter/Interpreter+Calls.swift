@@ -22,7 +22,11 @@ extension Interpreter {
             })
         }
         if case .function(let function)? = entries[name] {
-            guard arguments.count == function.parameters.count else {
+            let count = function.parameters.count
+            guard arguments.count == count || arguments.count < count
+                && function.defaults.completing(Array(repeating: .null, count: arguments.count), count: count).count
+                == count
+            else {
                 throw SyntaxError(
                     "`\(name)` takes \(function.parameters.count) "
                         + "argument\(function.parameters.count == 1 ? "" : "s"): \(function.usage)",

@@ -7,7 +7,7 @@ extension Interpreter {
     /// Its arguments and its result are converted to the types declared (`returnType`, `-> Double`).
     func declareFunction(
         _ name: Token, parameters: [String], parameterTypes: [ValueType], returnType: ValueType? = nil,
-        body: Expression, text: String
+        defaults: [Expression?] = [], body: Expression, text: String
     ) throws {
         try checkBody(body, parameterTypes: parameterTypes, written: text, at: name)
         let selfCall = SelfCall()
@@ -19,6 +19,7 @@ extension Interpreter {
             name: name.display, parameters: parameters, body: try bind(body), text: text, written: written)
         function.parameterTypes = parameterTypes
         function.returnType = returnType
+        function.defaults = try defaultArguments(defaults, at: name)
         function.impliedCases = ImpliedCases(returnType, enums: enums)
         selfCall.bind(to: function)
         function.selfCall = selfCall
@@ -36,5 +37,11 @@ extension Interpreter {
         return Closure(
             body: body, parameterCount: function.parameters.count,
             token: token)
+    }
+
+    /// The values of parameters' defaults (`= 1`), worked out once, when the function is declared.
+    func defaultArguments(_ written: [Expression?], at token: Token) throws -> DefaultArguments {
+        guard written.contains(where: { $0 != nil }) else { return .none }
+        return DefaultArguments(values: try written.map { try $0.map { try constant($0, at: token) } })
     }
 }

@@ -479,10 +479,11 @@ extension Interpreter {
     func install(_ methods: [MethodDeclaration], on object: PlaygroundObject) throws {
         for method in methods where method.name.display != "init" {
             let body = try bind(method.body)
-            object.methods[method.name.display] = InstalledMethod(parameterCount: method.parameters.count) {
-                object, arguments in
+            var installed = InstalledMethod(parameterCount: method.parameters.count) { object, arguments in
                 method.returned(try body.evaluate([.object(object)] + arguments.converted(to: method.parameterTypes)))
             }
+            installed.defaults = try defaultArguments(method.defaults, at: method.name)
+            object.methods[method.name.display] = installed
         }
     }
 }

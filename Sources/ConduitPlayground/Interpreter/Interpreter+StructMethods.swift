@@ -8,9 +8,11 @@ extension Interpreter {
             let body = try bind(method.body)
             // `self` first, then the arguments, as declared (`scale(by: 2)` of `by factor: Double` gets 2.0).
             let types = [.value] + method.parameterTypes
-            return StructMethod(
+            var bound = StructMethod(
                 name: method.name.display, parameterCount: method.parameters.count, isMutating: method.isMutating,
                 body: BoundExpression { method.returned(try body.evaluate($0.converted(to: types))) })
+            bound.defaults = try defaultArguments(method.defaults, at: method.name)
+            return bound
         }
     }
 

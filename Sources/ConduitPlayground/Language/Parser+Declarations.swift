@@ -98,6 +98,7 @@ extension Parser {
         advance()
         let declared = try self.parameters(of: word)
         let parameters = declared.map(\.name)
+        let defaults = declared.map(\.value)
         var returnType: ValueType?
         if current.isSymbol("-"), peek(1).isSymbol(">") {
             advance()
@@ -122,6 +123,7 @@ extension Parser {
         method.isMutating = readingStruct && mutates
         method.parameterTypes = declared.map { $0.type.map(ValueType.init(written:)) ?? .value }
         method.returnType = returnType
+        method.defaults = defaults
         return method
     }
 

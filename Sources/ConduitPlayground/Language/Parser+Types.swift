@@ -74,11 +74,11 @@ extension Parser {
     }
 
     /// The parameters of a function, each with its type if it is written (`_ xs: [Int]`).
-    mutating func parameters(of function: String) throws -> [(name: String, type: String?)] {
+    mutating func parameters(of function: String) throws -> [(name: String, type: String?, value: Expression?)] {
         try expectSymbol(
             "(", "write `func \(function)(PARAMETER) = VALUE`, for example `func search(term) = Just([term])`")
         return try list(until: ")", what: "the parameters of `\(function)`") {
-            parser -> (name: String, type: String?) in
+            parser -> (name: String, type: String?, value: Expression?) in
             if parser.current.identifier == "_", parser.peek(1).identifier != nil { parser.advance() }
             if parser.current.identifier != nil, let next = parser.peek(1).identifier, next != "in" {
                 // An argument label and a parameter name: `for term`.
@@ -93,7 +93,13 @@ extension Parser {
                 parser.advance()
                 type = try parser.skipType()
             }
-            return (name, type)
+            // `by amount: Int = 1`: the value a call that leaves the argument out gives it.
+            var value: Expression?
+            if parser.current.isSymbol("=") {
+                parser.advance()
+                value = try parser.valueExpression()
+            }
+            return (name, type, value)
         }
     }
 }

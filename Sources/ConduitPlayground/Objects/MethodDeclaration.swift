@@ -36,5 +36,7 @@ struct MethodDeclaration {
 /// A method as an object runs it: told the object and the arguments, it gives the body's value.
 struct InstalledMethod {
     let parameterCount: Int
+    /// What the parameters a call leaves out take.
+    var defaults = DefaultArguments.none
     let run: (PlaygroundObject, [Value]) throws -> Value
 }

@@ -175,6 +175,7 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
                 "`super.\(member)(...)`: \(superclass) has no method `\(member)` here (a superclass's methods are run "
                     + "when it is a class declared in this session)")
         }
+        let arguments = method.defaults.completing(arguments, count: method.parameterCount)
         guard arguments.count == method.parameterCount else {
             throw PlaygroundError(
                 "\(self.name).\(name) takes \(method.parameterCount) argument\(method.parameterCount == 1 ? "" : "s"), "

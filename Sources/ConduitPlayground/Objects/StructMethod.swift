@@ -7,9 +7,12 @@ struct StructMethod: Sendable {
     let parameterCount: Int
     let isMutating: Bool
     let body: BoundExpression
+    /// What the parameters a call leaves out take.
+    var defaults = DefaultArguments.none
 
     /// Runs the method on `value`: what it gives, and `self` when it is done.
-    func run(on value: Value, _ arguments: [Value]) throws -> (result: Value, changed: Value) {
+    func run(on value: Value, _ given: [Value]) throws -> (result: Value, changed: Value) {
+        let arguments = defaults.completing(given, count: parameterCount)
         guard arguments.count == parameterCount else {
             throw PlaygroundError("`\(name)` takes \(parameterCount) argument\(parameterCount == 1 ? "" : "s"), "
                 + "not \(arguments.count)")

@@ -8,6 +8,8 @@ struct UserFunction {
     let body: Expression
     /// The declaration as written, for `inspect`.
     let text: String
+    /// What the parameters a call leaves out take (`func greet(name: String = "you")`).
+    var defaults = DefaultArguments.none
     /// The body as written, its names unresolved, for `types` to read.
     var written: Expression?
     /// The types its parameters are declared with (`Value` where none is written or known), which
@@ -24,7 +26,8 @@ struct UserFunction {
     /// How a call reads: `search(term)`.
     var usage: String { "\(name)(\(parameters.joined(separator: ", ")))" }
 
-    func call(_ arguments: [Value]) throws -> Value {
+    func call(_ given: [Value]) throws -> Value {
+        let arguments = defaults.completing(given, count: parameters.count)
         guard arguments.count == parameters.count else {
             throw PlaygroundError(
                 "\(name) takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s") (\(usage)), "

@@ -192,7 +192,7 @@ enum ObjectCommands {
             return Statement(word.display, defines: nameToken) { session in
                 try session.declareFunction(
                     nameToken, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
-                    body: body, text: text)
+                    defaults: declared.map(\.value), body: body, text: text)
             }
         },
         CommandSpec(
