@@ -49,6 +49,19 @@ final class TopLevelSwiftStatementTests: SessionTestCase {
         XCTAssertTrue(error("var xs = [1]; xs.toggle()").contains("has no mutating method `toggle`"))
     }
 
+    func testAnArraysRangeOfPositionsIsItsSlice() {
+        type("let xs = [1, 2, 3, 4]")
+        XCTAssertEqual(type("print(xs[1..<3], xs[0...1], xs[4..<4])"), ["[2, 3] [1, 2] []"])
+        XCTAssertTrue(error("print(xs[2...4])").contains("out of bounds"))
+        XCTAssertTrue(error("print(xs[Int.max...Int.max])").contains("out of bounds"))
+    }
+
+    func testAllCasesOfAnEnumeration() {
+        type("enum Direction: String, CaseIterable { case north, south, east }")
+        XCTAssertEqual(type("print(Direction.allCases.count)"), ["3"])
+        XCTAssertEqual(type("print(Direction.allCases.map { $0.rawValue })"), ["[\"north\", \"south\", \"east\"]"])
+    }
+
     func testHandleEventsReceiveSubscriptionNamesItsArgument() {
         type("let s = PassthroughSubject<Int, Never>()")
         let lines = printed(

@@ -16,6 +16,12 @@ extension Interpreter {
     /// `Direction.up`: the case's value; a case that carries values must be given them.
     func enumCase(_ root: String, _ name: String, at token: Token) throws -> Expression? {
         guard entries[root] == nil, let declaration = enums[root] else { return nil }
+        if name == "allCases", declaration.case(named: name) == nil,
+            declaration.cases.allSatisfy({ $0.associatedCount == 0 })
+        {
+            // `Direction.allCases`, CaseIterable's: every case, in the order declared.
+            return .literal(.array(declaration.cases.map { declaration.value(of: $0) }))
+        }
         guard let enumCase = declaration.case(named: name) else {
             throw noCase(name, in: declaration, at: token)
         }

@@ -308,6 +308,17 @@ extension Expression {
                 throw PlaygroundError("index \(position) is out of range for \(base)")
             }
             return .string(String(text[text.index(text.startIndex, offsetBy: position)]))
+        case (.array(let items), _) where index.rangeBounds != nil:
+            // `xs[1..<3]`, `xs[1...2]`: the elements in the range (Swift's slice), its bounds checked.
+            guard let (lower, upper, closed) = index.rangeBounds, case .int(let from) = lower,
+                case .int(let last) = upper
+            else { throw PlaygroundError("an array's range of positions is of Ints, such as `xs[1..<3]`") }
+            let inBounds = closed ? last < items.count && from <= last + 1 : last <= items.count && from <= last
+            guard from >= 0, inBounds else {
+                throw PlaygroundError("range \(index) is out of bounds for \(base) (\(items.count) element"
+                    + "\(items.count == 1 ? "" : "s"))")
+            }
+            return .array(Array(items[from..<(closed ? last + 1 : last)]))
         default:
             throw PlaygroundError("cannot index \(base.kindName) \(base) with \(index.kindName) \(index)")
         }
