@@ -35,6 +35,28 @@ final class PastedClassMembersTests: SessionTestCase {
         XCTAssertEqual(printed("print(clock.ticks)"), ["3"], "cancelled, the timer's values stop")
     }
 
+    func testAssignOnSelfInAnInitialiser() {
+        type("""
+            final class Filter: ObservableObject {
+                @Published var items = ["apple", "banana", "cherry"]
+                @Published var text = ""
+                @Published private(set) var visible: [String] = []
+                private var cancellables = Set<AnyCancellable>()
+                init() {
+                    $items
+                        .combineLatest($text)
+                        .map { items, text in text.isEmpty ? items : items.filter { $0.contains(text) } }
+                        .assign(to: \\.visible, on: self)
+                        .store(in: &self.cancellables)
+                }
+            }
+            """)
+        type("let filter = Filter()")
+        XCTAssertEqual(printed("print(filter.visible)"), ["[\"apple\", \"banana\", \"cherry\"]"])
+        type("filter.text = \"an\"")
+        XCTAssertEqual(printed("print(filter.visible)"), ["[\"banana\"]"])
+    }
+
     func testSwiftsNumberConstants() {
         XCTAssertEqual(printed("print(Double.pi, Int.max, Int.min)"),
             ["3.141592653589793 9223372036854775807 -9223372036854775808"])

@@ -157,12 +157,20 @@ extension OperatorCall {
                 return Argument(label: argument.label, content: .reference(.member(owner, property)),
                     token: argument.token)
             }
-            guard case .expression(let expression) = argument.content, case .member(.argument, _) = expression else {
+            guard case .expression(let expression) = argument.content, Self.readsSelf(expression) else {
                 return argument
             }
             return Argument(label: argument.label, content: .expression(.literal(try expression.evaluate(arguments))),
                 token: argument.token)
         }
         return OperatorCall(name: name, token: token, arguments: read, trailingClosure: trailingClosure, span: span)
+    }
+
+    /// Whether `expression` is `self` or one of its members (`on: self`, `isOn`).
+    private static func readsSelf(_ expression: Expression) -> Bool {
+        switch expression {
+        case .argument, .member(.argument, _): return true
+        default: return false
+        }
     }
 }

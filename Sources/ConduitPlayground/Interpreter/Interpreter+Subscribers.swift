@@ -110,6 +110,14 @@ extension Interpreter {
         else {
             throw SyntaxError(usage, at: call.span)
         }
+        if call.arguments[1].label == "on", case .expression(.literal(.object(let object))) = call.arguments[1].content {
+            // `.assign(to: \.visibleTodos, on: self)` in an initialiser or a method: the object itself.
+            guard object.has(property) else {
+                throw SyntaxError("\(object.name) has no property `\(property)`", at: keyPath.token)
+            }
+            return ForwardedSubscriber(
+                Subscribers.Assign(object: object, keyPath: \PlaygroundObject.[property: property]))
+        }
         guard call.arguments[1].label == "on", case .name(let name) = call.arguments[1].content else {
             throw SyntaxError(usage, at: call.arguments[1].token)
         }
