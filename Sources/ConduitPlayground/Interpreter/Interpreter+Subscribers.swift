@@ -110,7 +110,9 @@ extension Interpreter {
         else {
             throw SyntaxError(usage, at: call.span)
         }
-        if call.arguments[1].label == "on", case .expression(.literal(.object(let object))) = call.arguments[1].content {
+        if call.arguments[1].label == "on",
+            case .expression(.literal(.object(let object))) = call.arguments[1].content
+        {
             // `.assign(to: \.visibleTodos, on: self)` in an initialiser or a method: the object itself.
             guard object.has(property) else {
                 throw SyntaxError("\(object.name) has no property `\(property)`", at: keyPath.token)
