@@ -5,10 +5,6 @@ import XCTest
 /// The `AnyCancellable` a subscription made in a method gives, as Swift's behaves: `cancel()` ends
 /// the subscription, and so does letting go of it (`cancellable = nil`, `cancellables.removeAll()`).
 final class AnyCancellableTests: SessionTestCase {
-    private func printed(_ line: String) -> [String] {
-        session.evaluate(line).filter { $0.kind != .info }.map(\.text)
-    }
-
     func testCancelThroughAnOptionalProperty() {
         type("""
             class Box {

@@ -6,10 +6,6 @@ import XCTest
 /// a closure's statements with `self` and the class's members, may set properties, and are called
 /// as Swift calls them; a class may be made with its properties by name.
 final class ClassMethodTests: SessionTestCase {
-    private func printed(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
-    }
-
     func testAMethodSetsPropertiesThroughSelfAndByName() {
         let program = """
             class AppState: ObservableObject {

@@ -6,10 +6,6 @@ import XCTest
 /// `self.x = x`, defaults for arguments left out, and pipelines started inside whose subscriptions
 /// the object keeps (`cancellable = $query...sink { }`, `.store(in: &cancellables)`).
 final class InitialiserTests: SessionTestCase {
-    private func printed(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
-    }
-
     private let searchViewModel = """
         final class SearchViewModel: ObservableObject {
             @Published var query: String = ""

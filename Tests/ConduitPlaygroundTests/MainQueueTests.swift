@@ -5,10 +5,6 @@ import XCTest
 /// The playground's main queue (issue 28): `DispatchQueue.main.async` and
 /// `receive(on: DispatchQueue.main)` run after the line that queued the work, as a run loop turns.
 final class MainQueueTests: SessionTestCase {
-    private func printed(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
-    }
-
     func testAsyncWorkRunsAfterTheLine() {
         XCTAssertEqual(printed("DispatchQueue.main.async { print(\"later\") }; print(\"now\")"), ["now", "later"])
     }

@@ -22,9 +22,6 @@ final class NumberFormatterTests: SessionTestCase {
         return formatter.string(for: number) ?? "nil"
     }
 
-    private func printed(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
-    }
 
     func testSeed003OrdinalHelperWritesFoundationsOrdinals() {
         XCTAssertEqual(printed(seed003Ordinal), [])

@@ -5,10 +5,6 @@ import XCTest
 /// A class's instance is a reference, as in Swift: a second name, an array element or a function's
 /// parameter reach the same object.
 final class ObjectReferenceTests: SessionTestCase {
-    private func printed(_ line: String) -> [String] {
-        session.evaluate(line).filter { $0.kind != .info }.map(\.text)
-    }
-
     func testASecondNameAndAParameterChangeTheSameObject() {
         type("class Node { var value = 1 }")
         type("let a = Node()")

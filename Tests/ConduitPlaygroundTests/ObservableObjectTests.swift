@@ -6,9 +6,6 @@ import XCTest
 /// `ObservableObjectPublisher`: the order of events is Combine's.
 final class ObservableObjectTests: SessionTestCase {
     /// Lines a statement printed, without the informational ones.
-    private func printed(_ line: String) -> [String] {
-        session.evaluate(line).filter { $0.kind != .info }.map(\.text)
-    }
 
     func testPublishedPropertyGivesItsCurrentValueOnSubscribeThenEachNewOne() {
         type("class Player: ObservableObject { @Published var currentSong = \"not playing\" }")

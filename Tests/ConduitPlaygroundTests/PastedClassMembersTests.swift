@@ -5,10 +5,6 @@ import XCTest
 /// Members of classes as tutorials write them: a `Timer.publish` made in a method, `lazy var`, a
 /// `deinit`, and Swift's number constants (`Double.pi`, `Int.max`).
 final class PastedClassMembersTests: SessionTestCase {
-    private func printed(_ line: String) -> [String] {
-        session.evaluate(line).filter { $0.kind != .info }.map(\.text)
-    }
-
     func testATimerMadeInAMethodTicksOnTheSessionsClock() {
         type("""
             class Clock {

@@ -7,9 +7,6 @@ import XCTest
 /// PassthroughSubject<Void, Never>()`). Each must print what the Swift program prints.
 final class PropertyObserverTests: SessionTestCase {
     /// Lines a (possibly multi-line) source printed, without the informational ones.
-    private func printed(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
-    }
 
     /// The error a source gave, with where it points (`file:line:column`).
     private func failure(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> String {

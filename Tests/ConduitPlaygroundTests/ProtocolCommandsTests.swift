@@ -6,10 +6,6 @@ import XCTest
 /// conforms to it in an extension, calls resolved by name, and Swift's refusal of a class that lacks
 /// a requirement.
 final class ProtocolCommandsTests: SessionTestCase {
-    private func printed(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
-    }
-
     func testADelegateDeclaredByAProtocolIsCalledThroughItsWeakReference() {
         type("protocol ColorPickerDelegate: AnyObject {\n"
             + "    func colorPicker(_ picker: ColorPicker, didSelect color: String)\n}")

@@ -5,10 +5,6 @@ import XCTest
 /// Ranges as values (issue 28): `1...3` and `0..<n` typed, printed and used as Swift's
 /// `ClosedRange<Int>` and `Range<Int>`.
 final class RangeValueTests: SessionTestCase {
-    private func printed(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
-    }
-
     func testARangeIsAValueTypedAndPrintedAsSwiftDoes() {
         XCTAssertEqual(type("let r = 1...3"), ["r: ClosedRange<Int> = 1...3"])
         XCTAssertEqual(type("let n = 3"), ["n: Int = 3"])

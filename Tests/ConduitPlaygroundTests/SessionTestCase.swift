@@ -22,6 +22,11 @@ class SessionTestCase: XCTestCase {
             String.init) }
     }
 
+    /// Types `line` and returns what it printed, without its info lines (`x: Int = 5`).
+    func printed(_ line: String) -> [String] {
+        session.evaluate(line).filter { $0.kind != .info }.map(\.text)
+    }
+
     /// Types `line` and returns only its value and completion lines.
     func values(_ line: String) -> [String] {
         session.evaluate(line).filter { $0.kind == .value || $0.kind == .completion }.map(\.text)

@@ -6,10 +6,6 @@ import XCTest
 /// `var cancellables = Set<AnyCancellable>()`, subscribes in `init` with `[weak self]` and
 /// `.store(in: &cancellables)`; and a class that fails to declare says so where it is used.
 final class SlideClassTests: SessionTestCase {
-    private func printed(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
-    }
-
     private let counter = """
         class Counter {
             let subject = PassthroughSubject<Int, Never>()

@@ -4,10 +4,6 @@ import XCTest
 
 /// Ranges as publishers and Swift's random values, as slides write them (issue 28).
 final class SlideValuesTests: SessionTestCase {
-    private func printed(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
-    }
-
     func testARangePublisherIsAStatementOfItsOwn() {
         XCTAssertEqual(printed("(1...5).publisher.sink { print($0) }"), ["1", "2", "3", "4", "5", "sink1 ✓ finished"])
         XCTAssertEqual(printed("(0..<3).publisher.map { $0 * 10 }.sink { print($0) }"),

@@ -5,10 +5,6 @@ import XCTest
 /// `super.init(...)` and `super.method()` in a subclass, as Swift runs them: the superclass's own
 /// member, whatever the object's class overrides, at every level of a hierarchy.
 final class SuperclassCallTests: SessionTestCase {
-    private func printed(_ line: String) -> [String] {
-        session.evaluate(line).filter { $0.kind != .info }.map(\.text)
-    }
-
     func testSuperInitOfAClassNotDeclaredHereDoesNothingAndTheInitGoesOn() {
         type("""
             class Settings: NSObject, ObservableObject {

@@ -5,10 +5,6 @@ import XCTest
 /// Enumerations as slides write them (issue 28): plain cases, raw values, cases that carry values,
 /// `switch` over them, and an `Error` enumeration used as a failure.
 final class SwiftEnumTests: SessionTestCase {
-    private func printed(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
-    }
-
     func testPlainCasesPrintAsSwiftAndEqualTheirShorthand() {
         XCTAssertFalse(session.evaluate("enum Direction { case up, down }").contains { $0.kind == .error })
         XCTAssertEqual(printed("let d = Direction.up; print(d, d == .up, d == Direction.down)"), ["up true false"])

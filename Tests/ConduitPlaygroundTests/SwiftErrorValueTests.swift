@@ -7,7 +7,8 @@ import XCTest
 /// value, a bare `.offline` where the declared type says which enumeration, `Result.get()` and
 /// `localizedDescription`.
 final class SwiftErrorValueTests: SessionTestCase {
-    private func printed(_ source: String) -> [String] {
+    /// What `source` printed (its value lines only).
+    private func valueLines(_ source: String) -> [String] {
         session.evaluate(source).filter { $0.kind == .value }.map(\.text)
     }
 
@@ -18,24 +19,24 @@ final class SwiftErrorValueTests: SessionTestCase {
 
     func testAnErrorCastToItsTypeIsItsCase() {
         declareAPIError()
-        XCTAssertEqual(printed("print(e as? APIError)"), ["Optional(APIError.invalidValue(3))"])
-        XCTAssertEqual(printed("print((e as? APIError) ?? .unknown)"), ["invalidValue(3)"])
-        XCTAssertEqual(printed("if let api = e as? APIError { print(\"cast ok\", api) } else { print(\"no\") }"),
+        XCTAssertEqual(valueLines("print(e as? APIError)"), ["Optional(APIError.invalidValue(3))"])
+        XCTAssertEqual(valueLines("print((e as? APIError) ?? .unknown)"), ["invalidValue(3)"])
+        XCTAssertEqual(valueLines("if let api = e as? APIError { print(\"cast ok\", api) } else { print(\"no\") }"),
             ["cast ok invalidValue(3)"])
-        XCTAssertEqual(printed("print(e as! APIError, e is APIError, e is Error)"), ["invalidValue(3) true true"])
+        XCTAssertEqual(valueLines("print(e as! APIError, e is APIError, e is Error)"), ["invalidValue(3) true true"])
     }
 
     func testACastToATypeTheValueIsNotIsNil() {
         declareAPIError()
         type("enum Other: Error { case unknown }")
-        XCTAssertEqual(printed("print(e as? Other, e is Other, Other.unknown as? APIError)"), ["nil false nil"])
-        XCTAssertEqual(printed("print(\"offline\" as? APIError, 5 as? APIError)"), ["nil nil"])
+        XCTAssertEqual(valueLines("print(e as? Other, e is Other, Other.unknown as? APIError)"), ["nil false nil"])
+        XCTAssertEqual(valueLines("print(\"offline\" as? APIError, 5 as? APIError)"), ["nil nil"])
         XCTAssertTrue(error("print(e as! Other)").contains("is not of type Other"))
     }
 
     func testMapErrorKeepsTheCaseThrownInTryMap() {
         type("enum APIError: Error { case invalidValue(Int); case unknown }")
-        let lines = printed("""
+        let lines = valueLines("""
             let c = [1, -3].publisher
                 .tryMap { v -> Int in guard v > 0 else { throw APIError.invalidValue(v) }; return v * 10 }
                 .mapError { error -> APIError in (error as? APIError) ?? .unknown }
@@ -52,22 +53,22 @@ final class SwiftErrorValueTests: SessionTestCase {
                 var description: String { switch self { case .invalidValue(let v): return "invalid value \\(v)" } }
             }
             """)
-        XCTAssertEqual(printed("let x = APIError.invalidValue(2); print(x); print(\"got \\(x)\")"),
+        XCTAssertEqual(valueLines("let x = APIError.invalidValue(2); print(x); print(\"got \\(x)\")"),
             ["invalid value 2", "got invalid value 2"])
     }
 
     func testCatchClausesTakeTheirTypeOrCase() {
         declareAPIError()
         type("func f(_ n: Int) throws { if n < 0 { throw APIError.invalidValue(n) }; throw APIError.unknown }")
-        XCTAssertEqual(printed("do { try f(-5) } catch let err as APIError { print(\"caught\", err) } "
+        XCTAssertEqual(valueLines("do { try f(-5) } catch let err as APIError { print(\"caught\", err) } "
             + "catch { print(\"other\") }"), ["caught invalidValue(-5)"])
-        XCTAssertEqual(printed("do { try f(1) } catch APIError.invalidValue { print(\"a\") } "
+        XCTAssertEqual(valueLines("do { try f(1) } catch APIError.invalidValue { print(\"a\") } "
             + "catch APIError.unknown { print(\"unknown\") }"), ["unknown"])
-        XCTAssertEqual(printed("do { try f(1) } catch .unknown { print(\"bare\") }"), ["bare"])
-        XCTAssertEqual(printed("do { try f(1) } catch is APIError { print(\"is\") }"), ["is"])
+        XCTAssertEqual(valueLines("do { try f(1) } catch .unknown { print(\"bare\") }"), ["bare"])
+        XCTAssertEqual(valueLines("do { try f(1) } catch is APIError { print(\"is\") }"), ["is"])
         type("enum Other: Error { case unknown }")
         XCTAssertEqual(
-            printed("do { try f(1) } catch let o as Other { print(\"wrong\", o) } catch { print(\"rest\") }"),
+            valueLines("do { try f(1) } catch let o as Other { print(\"wrong\", o) } catch { print(\"rest\") }"),
             ["rest"])
         // An error no clause takes goes on, as Swift's does.
         XCTAssertTrue(error("do { try f(1) } catch let o as Other { print(o) }").contains("APIError.unknown"))
@@ -75,18 +76,18 @@ final class SwiftErrorValueTests: SessionTestCase {
 
     func testCasesPrintAsSwiftPrintsThemAloneAndInsideAnother() {
         type("enum LoadError: Error { case offline, timeout(seconds: Int) }")
-        XCTAssertEqual(printed("print(LoadError.timeout(seconds: 3))"), ["timeout(seconds: 3)"])
-        XCTAssertEqual(printed("print(Result<Int, LoadError>.failure(.offline))"), ["failure(LoadError.offline)"])
-        XCTAssertEqual(printed("print([LoadError.offline], (1, LoadError.offline))"),
+        XCTAssertEqual(valueLines("print(LoadError.timeout(seconds: 3))"), ["timeout(seconds: 3)"])
+        XCTAssertEqual(valueLines("print(Result<Int, LoadError>.failure(.offline))"), ["failure(LoadError.offline)"])
+        XCTAssertEqual(valueLines("print([LoadError.offline], (1, LoadError.offline))"),
             ["[LoadError.offline] (1, LoadError.offline)"])
-        XCTAssertEqual(printed("do { throw LoadError.offline } catch { print(\"caught \\(error)\") }"),
+        XCTAssertEqual(valueLines("do { throw LoadError.offline } catch { print(\"caught \\(error)\") }"),
             ["caught offline"])
     }
 
     func testAFailSinkBindsTheCaseItself() {
         type("enum LoadError: Error { case offline }")
         XCTAssertEqual(
-            printed("let c = Fail<Int, LoadError>(error: .offline).sink(receiveCompletion: { completion in "
+            valueLines("let c = Fail<Int, LoadError>(error: .offline).sink(receiveCompletion: { completion in "
                 + "print(completion); if case .failure(let err) = completion { print(\"err:\", err) } }, "
                 + "receiveValue: { _ in })"),
             ["failure(LoadError.offline)", "err: offline"])
@@ -96,20 +97,20 @@ final class SwiftErrorValueTests: SessionTestCase {
         type("enum LoadError: Error { case offline, slow }")
         type("enum Other { case offline }")
         type("let r: Result<Int, LoadError> = .failure(.offline)")
-        XCTAssertEqual(printed("print(r)"), ["failure(LoadError.offline)"])
+        XCTAssertEqual(valueLines("print(r)"), ["failure(LoadError.offline)"])
         type("let e: LoadError = .offline")
-        XCTAssertEqual(printed("print(e as? LoadError, e == .offline)"), ["Optional(LoadError.offline) true"])
+        XCTAssertEqual(valueLines("print(e as? LoadError, e == .offline)"), ["Optional(LoadError.offline) true"])
         type("let maybe: LoadError? = .slow")
-        XCTAssertEqual(printed("print(maybe)"), ["Optional(LoadError.slow)"])
+        XCTAssertEqual(valueLines("print(maybe)"), ["Optional(LoadError.slow)"])
         type("func status() -> LoadError { return .slow }")
-        XCTAssertEqual(printed("print([status()])"), ["[LoadError.slow]"])
+        XCTAssertEqual(valueLines("print([status()])"), ["[LoadError.slow]"])
         type("let all: [LoadError] = [.offline, .slow]")
-        XCTAssertEqual(printed("print(all)"), ["[LoadError.offline, LoadError.slow]"])
+        XCTAssertEqual(valueLines("print(all)"), ["[LoadError.offline, LoadError.slow]"])
         // Where no type says which and one enumeration has the case, it is that one's.
-        XCTAssertEqual(printed("print(Result<Int, LoadError>.failure(.slow))"), ["failure(LoadError.slow)"])
+        XCTAssertEqual(valueLines("print(Result<Int, LoadError>.failure(.slow))"), ["failure(LoadError.slow)"])
         let future = "let f = Future<Int, LoadError> { promise in promise(.failure(.slow)) }"
         type(future)
-        XCTAssertEqual(printed("let s = f.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })"),
+        XCTAssertEqual(valueLines("let s = f.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })"),
             ["failure(LoadError.slow)"])
     }
 
@@ -117,22 +118,22 @@ final class SwiftErrorValueTests: SessionTestCase {
         type("enum ParseError: Error { case notANumber(String) }")
         type("func parse(_ s: String) -> Result<Int, ParseError> { if let n = Int(s) { return .success(n) }; "
             + "return .failure(.notANumber(s)) }")
-        XCTAssertEqual(printed("print(try parse(\"4\").get())"), ["4"])
-        XCTAssertEqual(printed("print([\"1\", \"x\", \"3\"].map(parse).compactMap { try? $0.get() })"), ["[1, 3]"])
+        XCTAssertEqual(valueLines("print(try parse(\"4\").get())"), ["4"])
+        XCTAssertEqual(valueLines("print([\"1\", \"x\", \"3\"].map(parse).compactMap { try? $0.get() })"), ["[1, 3]"])
         type("let bad = parse(\"x\")")
-        XCTAssertEqual(printed("do { let v = try bad.get(); print(v) } catch { print(\"caught\", error) }"),
+        XCTAssertEqual(valueLines("do { let v = try bad.get(); print(v) } catch { print(\"caught\", error) }"),
             ["caught notANumber(\"x\")"])
-        XCTAssertEqual(printed("do { print(try bad.get()) } catch let e as ParseError { print(\"as\", e) }"),
+        XCTAssertEqual(valueLines("do { print(try bad.get()) } catch let e as ParseError { print(\"as\", e) }"),
             ["as notANumber(\"x\")"])
     }
 
     func testLocalizedDescriptionIsSwiftsSentence() {
         type("enum LoadError: Error { case offline, timeout(seconds: Int) }")
         // Swift counts the cases that carry values first: `timeout` is 0, `offline` 1.
-        XCTAssertEqual(printed("do { throw LoadError.offline } catch { print(error.localizedDescription) }"),
+        XCTAssertEqual(valueLines("do { throw LoadError.offline } catch { print(error.localizedDescription) }"),
             ["The operation couldn’t be completed. (LoadError error 1.)"])
         type("struct BadInput: Error {}")
-        XCTAssertEqual(printed("print(BadInput().localizedDescription)"),
+        XCTAssertEqual(valueLines("print(BadInput().localizedDescription)"),
             ["The operation couldn’t be completed. (BadInput error 1.)"])
         type("""
             enum Friendly: Error {
@@ -140,7 +141,7 @@ final class SwiftErrorValueTests: SessionTestCase {
                 var errorDescription: String? { "it is gone" }
             }
             """)
-        XCTAssertEqual(printed("print(Friendly.gone.localizedDescription)"), ["it is gone"])
+        XCTAssertEqual(valueLines("print(Friendly.gone.localizedDescription)"), ["it is gone"])
         let all = session.evaluate("print(LoadError.offline.localizedDescription)").map(\.text).joined()
         XCTAssertFalse(all.contains("#case"), "internal names never reach a message: \(all)")
         type("let lost = PassthroughSubject<LoadError, Never>()")
@@ -156,7 +157,7 @@ final class SwiftErrorValueTests: SessionTestCase {
         XCTAssertTrue(message.contains("cannot find type 'Missing' in scope"), message)
         XCTAssertEqual(message.components(separatedBy: "\n").filter { $0.contains("error") }.count, 1, message)
         XCTAssertTrue(error("print(made)").contains("cannot find `made`"), "nothing of the statement ran")
-        XCTAssertEqual(printed("print(e as? APIError)"), ["Optional(APIError.invalidValue(3))"])
+        XCTAssertEqual(valueLines("print(e as? APIError)"), ["Optional(APIError.invalidValue(3))"])
         XCTAssertTrue(error("do { } catch let x as Missing { }").contains("cannot find type 'Missing'"))
     }
 }

@@ -6,10 +6,6 @@ import XCTest
 /// notification names on `Notification.Name`, and methods and computed properties added to String,
 /// Int, Double, Bool and Array, each run as written.
 final class SwiftExtensionTests: SessionTestCase {
-    private func printed(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
-    }
-
     func testAProtocolsDefaultsGoToEveryAdopterUnlessItHasItsOwn() {
         type("protocol Greeter { func greet() -> String }")
         // Declared, and one made, before the extension: they get its defaults too.

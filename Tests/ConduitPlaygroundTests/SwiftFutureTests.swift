@@ -5,10 +5,6 @@ import XCTest
 /// Swift's `Future { promise in ... }` (issue 28): typed or not, fulfilled at once or later, with a
 /// success or a failure; the promise takes its first result only, and the closure runs once.
 final class SwiftFutureTests: SessionTestCase {
-    private func printed(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
-    }
-
     func testATypedFutureFulfilledAtOnce() {
         XCTAssertEqual(printed("let f = Future<Int, Never> { promise in promise(.success(42)) }; f.sink { print($0) }"),
             ["42", "sink1 ✓ finished"])

@@ -5,10 +5,6 @@ import XCTest
 /// `throw` in closures and functions, custom `Error` types, and function bodies of several
 /// statements, as slides write them (issue 28).
 final class SwiftThrowTests: SessionTestCase {
-    private func printed(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind != .info }.map(\.text)
-    }
-
     func testThrowInTryMapFailsThePipelineWithThatError() {
         type("struct BadInput: Error {}")
         type("let t = PassthroughSubject<Int, Error>()")

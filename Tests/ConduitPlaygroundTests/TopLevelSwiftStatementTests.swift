@@ -6,10 +6,6 @@ import XCTest
 /// `AnyCancellable?` variable given a subscription, `Bool.toggle()`, and `handleEvents` closures
 /// that name their argument.
 final class TopLevelSwiftStatementTests: SessionTestCase {
-    private func printed(_ line: String) -> [String] {
-        session.evaluate(line).filter { $0.kind != .info }.map(\.text)
-    }
-
     func testDiscardingAValueRunsItAndPrintsNothing() {
         type("func load() -> Int { print(\"loading\"); return 1 }")
         XCTAssertEqual(printed("_ = load()"), ["loading"])
