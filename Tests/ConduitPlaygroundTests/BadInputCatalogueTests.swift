@@ -77,6 +77,23 @@ final class BadInputCatalogueTests: SessionTestCase {
         ])
     }
 
+    /// The closures, calls and statements of the twelfth session (signatures from Swift's tree,
+    /// `super`, `String(format:)`, defaults, slices, multiple trailing closures).
+    func testClosuresCallsAndStatementsOfTheTwelfthSessionAnswerMistakesClearly() {
+        assertAnsweredClearly([
+            BadLine("let a = n.map { (x: Int y) in x }", "unexpected code 'y' in parameter clause"),
+            BadLine("let a = n.map { [y = n] x in x }", "a capture with a value (`[y = n]`) is not read here"),
+            BadLine("let add = { (a: Int) in a * nope }", "unknown name `nope`; did you mean `n`?"),
+            BadLine("let s = n.sink { _ in } receiveNothing: { _ in }", "`.sink(receiveCompletion: { ... }"),
+            BadLine("print(String(format: \"%d\", 2.5))", "`%d` takes an Int, not decimal 2.5"),
+            BadLine("print(String(format: \"%@ %@\", 1))", "more conversions than arguments"),
+            BadLine("print([1, 2][1...5])", "out of bounds"),
+            BadLine("_ = nope", "unknown name `nope`"),
+            BadLine("var count: Int", "needs a value here"),
+            BadLine("if let a = Optional(1), a > { }", "expected"),
+        ])
+    }
+
     func testUnbalancedBracketsAndQuotesAreNamedWithTheirCloser() {
         assertAnsweredClearly([
             BadLine("let a = n.map { $0", "`{` is never closed (the input ends here); close it with `}`"),
