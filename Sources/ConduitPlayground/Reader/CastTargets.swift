@@ -20,7 +20,19 @@ enum CastTargets {
 
     /// Whether `text` may hold a cast, worth reading Swift's syntax tree for.
     static func mayCast(_ text: String) -> Bool {
-        text.contains(" as") || text.contains(" is ")
+        // A scan of the bytes for ` as` and ` is `: this runs for every statement (`send s 1` in a
+        // replayed script), where Foundation's `contains` would bridge the text to search it.
+        var utf8 = text.utf8.makeIterator()
+        var window: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        while let byte = utf8.next() {
+            if window.0 == UInt8(ascii: " "), window.2 == UInt8(ascii: "s"),
+                window.1 == UInt8(ascii: "a") || window.1 == UInt8(ascii: "i") && byte == UInt8(ascii: " ")
+            {
+                return true
+            }
+            window = (window.1, window.2, byte)
+        }
+        return window.0 == UInt8(ascii: " ") && window.1 == UInt8(ascii: "a") && window.2 == UInt8(ascii: "s")
     }
 
     /// The first cast in `tree` to a type neither Swift's nor declared (in the statement, or by the
