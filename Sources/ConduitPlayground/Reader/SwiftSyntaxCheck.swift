@@ -13,12 +13,13 @@ enum SwiftSyntaxCheck {
     static func diagnose(_ text: String, isDeclared: (String) -> Bool = { _ in false }) -> SyntaxError? {
         // Every construct refused here is spelt with `#` or `@`, or is a name of Apple's interface
         // frameworks: other statements need no parse.
+        // A playground command (`send s 1`, most of a replayed script) is not Swift: nothing to scan.
+        guard isSwift(text) else { return nil }
         let first = firstWord(of: text)
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "@") })
             || AppleOnlyFrameworks.mayMention(text) || refusedFirstWords.contains(first)
             || (first == "var" && (text.contains("didSet") || text.contains("willSet")))
-            || CastTargets.mayCast(text),
-            isSwift(text)
+            || CastTargets.mayCast(text)
         else { return nil }
         guard let tree = StatementShape.parse(text) else { return nil }
         return UnavailableConstructs.first(in: tree, text: text, isDeclared: isDeclared)
