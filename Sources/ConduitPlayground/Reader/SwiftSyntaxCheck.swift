@@ -30,12 +30,18 @@ enum SwiftSyntaxCheck {
     /// own command words (`send`, `tick`, `sink NAME =` ...). Swift's keywords among the command
     /// words (`let`, `class`, `func`, `for` ...) start Swift statements.
     static func isSwift(_ text: String) -> Bool {
-        let word = text.prefix { $0.isLetter }
-        guard !word.isEmpty, CommandTable.spec(named: String(word)) != nil else { return true }
-        if swiftWords.contains(String(word)) { return true }
+        // Command words are ASCII letters; their bytes are read, not the text's characters, since this
+        // runs for every statement a script replays.
+        let utf8 = text.utf8
+        let letters = utf8.prefix { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
+        let after = utf8.dropFirst(letters.count).first
+        // Empty, or a word going on past ASCII (`sendé`): no command's.
+        guard !letters.isEmpty, (after ?? 0) < 0x80 else { return true }
+        let word = String(decoding: letters, as: UTF8.self)
+        guard CommandTable.spec(named: word) != nil else { return true }
+        if swiftWords.contains(word) { return true }
         // `subject.send(1)`, `current = 3`: the command word used as a name, as Swift code uses it.
-        let after = text.dropFirst(word.count).first
-        return after == "." || after == "(" || after == "["
+        return after == UInt8(ascii: ".") || after == UInt8(ascii: "(") || after == UInt8(ascii: "[")
     }
 
     /// The first words of declarations refused whatever they hold (`protocol`, `extension`, and
