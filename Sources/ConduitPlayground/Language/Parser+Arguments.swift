@@ -20,14 +20,8 @@ extension Parser {
                 closure = try self.closure()
             }
         }
-        if let first = closure, case let extra = try labelledTrailingClosures(), !extra.isEmpty {
-            // Swift's multiple trailing closures: `.sink { completion in ... } receiveValue: { value in ... }`;
-            // the first takes the parameter before the labelled ones (`receiveCompletion:` for `sink`).
-            if let label = Parser.firstTrailingClosureLabel[name] {
-                arguments.append(Argument(label: label, content: .closure(first), token: first.token))
-                closure = nil
-            }
-            arguments += extra
+        if closure != nil, current.identifier != nil, peek(1).isSymbol(":") {
+            try takeLabelledTrailingClosures(of: name, first: &closure, into: &arguments)
         }
         let span = covering(from: nameToken)
         return OperatorCall(name: name, token: nameToken, arguments: arguments, trailingClosure: closure, span: span)
@@ -36,6 +30,21 @@ extension Parser {
     /// The label of the parameter a call's first trailing closure takes when labelled trailing
     /// closures follow it, by the call's name.
     static let firstTrailingClosureLabel = ["sink": "receiveCompletion", "handleEvents": "receiveSubscription"]
+
+    /// Swift's multiple trailing closures: `.sink { completion in ... } receiveValue: { value in ... }`;
+    /// the first takes the parameter before the labelled ones (`receiveCompletion:` for `sink`). Out of
+    /// `operatorCall`, which recurses at every level of nesting, so that its frame stays small.
+    mutating func takeLabelledTrailingClosures(
+        of name: String, first closure: inout Closure?, into arguments: inout [Argument]
+    ) throws {
+        let extra = try labelledTrailingClosures()
+        guard let first = closure, !extra.isEmpty else { return }
+        if let label = Parser.firstTrailingClosureLabel[name] {
+            arguments.append(Argument(label: label, content: .closure(first), token: first.token))
+            closure = nil
+        }
+        arguments += extra
+    }
 
     /// The labelled trailing closures after a trailing closure (`receiveValue: { ... }`), as arguments.
     mutating func labelledTrailingClosures() throws -> [Argument] {

@@ -231,13 +231,7 @@ extension Parser {
                         continue
                     }
                     guard current.isSymbol(")") else {
-                        if let typo = Methods.names.first(where: { Suggestion.editDistance(member, $0) <= 2 }) {
-                            throw SyntaxError("values have no method `.\(member)(...)`; did you mean `.\(typo)(...)`?",
-                                at: token)
-                        }
-                        // `5.times(3)`: a method an extension may have given the value's type, found (or
-                        // refused, in Swift's words by the checker) once the session knows its type.
-                        expression = .call("." + member, [expression] + (try callArguments(of: member)))
+                        expression = try extensionMethodCall(member, on: expression, at: token)
                         continue
                     }
                     advance()
@@ -383,6 +377,19 @@ extension Parser {
 }
 
 extension Parser {
+    /// `5.times(3)`: a method an extension may have given the value's type, found (or refused, in
+    /// Swift's words by the checker) once the session knows its type; a near miss of a value's own
+    /// method is refused here. A function of its own, out of `postfix`, which recurses at every level
+    /// of nesting: its frame stays small (see `maximumDepth`).
+    mutating func extensionMethodCall(_ member: String, on expression: Expression, at token: Token) throws
+        -> Expression
+    {
+        if let typo = Methods.names.first(where: { Suggestion.editDistance(member, $0) <= 2 }) {
+            throw SyntaxError("values have no method `.\(member)(...)`; did you mean `.\(typo)(...)`?", at: token)
+        }
+        return .call("." + member, [expression] + (try callArguments(of: member)))
+    }
+
     /// `self` where an observer's body is read: its parameter, or the enclosing observer's in a
     /// closure inside it; nil elsewhere.
     var selfReference: Expression? {
