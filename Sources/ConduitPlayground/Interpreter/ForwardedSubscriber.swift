@@ -8,6 +8,10 @@ struct ForwardedSubscriber {
     let receiveValue: (Value) -> Subscribers.Demand
     let receiveCompletion: (Subscribers.Completion<PlaygroundError>) -> Void
     let cancel: () -> Void
+    /// Whether it asks for values itself through the subscription the sink hands it (a class of the
+    /// session's that conforms to `Subscriber`): the sink then records each request it makes, and the
+    /// demand each value's `receive` returns.
+    var asksForItself = false
 
     /// An engine subscriber that cannot take a failure: a failure cancels it.
     init<S: Subscriber & Cancellable>(_ subscriber: S) where S.Input == Value, S.Failure == Never {

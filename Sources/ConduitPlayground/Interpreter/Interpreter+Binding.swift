@@ -113,6 +113,9 @@ extension Interpreter {
         case .member(.name("self", let token), let name) where entries["self"] == nil:
             // `self.cardTappedCardNamePublisher` pasted from a view controller: the session is `self`.
             return try bind(.name(name, Token(kind: .identifier(name), offset: token.offset + 5, length: name.count)))
+        case .member(.member(.name("Subscribers", let token), "Demand"), let name) where entries["Subscribers"] == nil:
+            // `Subscribers.Demand.unlimited`, Combine's.
+            return try enumCase(EnumDeclaration.demandName, name, at: token) ?? .literal(.null)
         case .member(.name(let root, let token), let name) where enums[root] != nil && entries[root] == nil:
             return try enumCase(root, name, at: token) ?? .member(try bind(.name(root, token)), name)
         case .member(.name(let root, let token), let name) where classes[root] != nil && entries[root] == nil:

@@ -22,6 +22,9 @@ extension Interpreter {
             // `Direction.allCases`, CaseIterable's: every case, in the order declared.
             return .literal(.array(declaration.cases.map { declaration.value(of: $0) }))
         }
+        if name == "none", declaration.name == EnumDeclaration.demandName {
+            return .literal(Value(demand: .none))
+        }
         guard let enumCase = declaration.case(named: name) else {
             throw noCase(name, in: declaration, at: token)
         }
@@ -39,7 +42,7 @@ extension Interpreter {
     func implicitMember(_ name: String, at token: Token) throws -> String {
         let caseName = String(name.dropFirst())
         var owners = enums.keys.sorted().filter { enums[$0]?.case(named: caseName) != nil }
-        if owners.count > 1 { owners.removeAll { $0 == "Result" && enums[$0]?.isSwiftsResult == true } }
+        if owners.count > 1 { owners.removeAll { enums[$0]?.isBuiltIn == true } }
         guard owners.count == 1, let owner = owners.first else {
             throw SyntaxError(owners.isEmpty
                 ? "no enumeration declared here has a case `\(caseName)`; declare one (`enum Shape { case "
@@ -54,7 +57,7 @@ extension Interpreter {
     /// if `name` is no enumeration's.
     func enumCall(_ name: String, _ arguments: [Expression], at token: Token) throws -> Expression? {
         if name.hasPrefix(".") { return try enumCall(try implicitMember(name, at: token), arguments, at: token) }
-        let parts = name.split(separator: ".").map(String.init)
+        let parts = enumNameParts(name)
         guard entries[parts[0]] == nil, let declaration = enums[parts[0]], parts.count <= 2 else { return nil }
         guard parts.count == 2 else {
             guard arguments.count == 1, case .record(let fields) = arguments[0], fields.count == 1,
@@ -94,7 +97,13 @@ extension Interpreter {
     /// `LoadError.timeout(seconds: 3)`, read as the operator `timeout` of `LoadError` (a case named as an
     /// operator is): the case it makes; nil for any other pipeline.
     func caseMadeAsOperator(_ syntax: PipelineSyntax) -> Expression? {
-        guard syntax.operators.count == 1, case .expression(.name(let root, let token)) = syntax.source,
+        let source: Expression
+        switch syntax.source {
+        case .expression(let expression): source = expression
+        case .name(let token): source = .name(token.display, token)
+        default: return nil
+        }
+        guard syntax.operators.count == 1, let (root, token) = Interpreter.enumRoot(of: source),
             entries[root] == nil, let declaration = enums[root], let call = syntax.operators.first,
             call.trailingClosure == nil, declaration.case(named: call.name) != nil
         else { return nil }
@@ -104,6 +113,15 @@ extension Interpreter {
             arguments.append(expression)
         }
         return try? enumCall(root + "." + call.name, arguments, at: token)
+    }
+
+    /// The enumeration's name an expression's text is (`LoadError`, `Subscribers.Demand`).
+    private static func enumRoot(of source: Expression) -> (String, Token)? {
+        switch source {
+        case .name(let root, let token): return (root, token)
+        case .member(.name("Subscribers", let token), "Demand"): return (EnumDeclaration.demandName, token)
+        default: return nil
+        }
     }
 
     /// `argument` as the case of the enumeration `typeName` it names when written bare (`.offline`, read
@@ -116,9 +134,18 @@ extension Interpreter {
             return cases.map { .literal($0.resolve(.string(name))) } ?? argument
         }
         guard inferred else { return argument }
-        let owners = enums.values.filter { !$0.isSwiftsResult && $0.case(named: name)?.associatedCount == 0 }
+        let owners = enums.values.filter { !$0.isBuiltIn && $0.case(named: name)?.associatedCount == 0 }
         guard owners.count == 1, let owner = owners.first, let found = owner.case(named: name) else { return argument }
         return .literal(owner.value(of: found))
+    }
+
+    /// `name` as the enumeration's name and, if it has one, the case after it: `Load.loaded` is
+    /// `Load` and `loaded`, `Subscribers.Demand.max` is `Subscribers.Demand` and `max`.
+    private func enumNameParts(_ name: String) -> [String] {
+        if let dot = name.lastIndex(of: "."), enums[String(name[..<dot])] != nil {
+            return [String(name[..<dot]), String(name[name.index(after: dot)...])]
+        }
+        return name.split(separator: ".").map(String.init)
     }
 
     private func noCase(_ name: String, in declaration: EnumDeclaration, at token: Token) -> SyntaxError {

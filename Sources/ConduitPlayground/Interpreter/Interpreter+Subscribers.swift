@@ -59,15 +59,9 @@ extension Interpreter {
                 },
                 completion: { [weak self] completion in
                     guard let onCompletion else { return }
-                    let value: Value
-                    switch completion {
-                    case .finished: value = .string("finished")
-                    case .failure(let error):
-                        // `.failure(let error)` binds the error's value (`print(error)` prints `bad`).
-                        value = .record([Value.Field("failure", error.value)])
-                    }
                     do {
-                        _ = try onCompletion.call(value)
+                        // `.failure(let error)` binds the error's value (`print(error)` prints `bad`).
+                        _ = try onCompletion.call(ForwardedSubscriber.value(of: completion))
                     } catch {
                         self?.emit(
                             OutputRecord(
@@ -76,11 +70,18 @@ extension Interpreter {
                 }
             )
         case "subscribe":
+            if call.arguments.count == 1, let made = madeObject(call.arguments[0]),
+                case .object(let object) = try bind(made).evaluate([])
+            {
+                // `publisher.subscribe(Printer())`: a subscriber made where it is subscribed.
+                return try objectSubscriber(object, at: call.arguments[0].token)
+            }
             guard call.arguments.count == 1, case .name(let name) = call.arguments[0].content else {
                 throw SyntaxError("write `.subscribe(SUBJECT)` with the name of a subject", at: call.span)
             }
             let token = Token(
                 kind: .identifier(name), offset: call.arguments[0].token.offset, length: call.arguments[0].token.length)
+            if case .object(let object)? = entries[name] { return try objectSubscriber(object, at: token) }
             let subject = try self.subject(named: token)
             guard !reads(upstream, from: name, depth: 0, throughWriters: true) else {
                 throw SyntaxError(
@@ -97,6 +98,32 @@ extension Interpreter {
             }
         default:
             return try objectAssignment(call, upstream: upstream)
+        }
+    }
+
+    /// What an argument makes if it may make an object: `Printer()` (read as a Swift name, which
+    /// it is when no class of that name is declared), `Printer(label: "a")`.
+    private func madeObject(_ argument: Argument) -> Expression? {
+        switch argument.content {
+        case .expression(let expression): return expression
+        case .swiftName(let written) where written.hasSuffix("()") && classes[String(written.dropLast(2))] != nil:
+            return .namedCall(String(written.dropLast(2)), [], argument.token)
+        default: return nil
+        }
+    }
+
+    /// `publisher.subscribe(subscriber)`: an instance of a class of the session's that conforms to
+    /// `Subscriber`, whose methods take the subscription, the values and the completion.
+    private func objectSubscriber(_ object: PlaygroundObject, at token: Token) throws -> ForwardedSubscriber {
+        guard ForwardedSubscriber.isSubscriber(object) else {
+            let missing = ForwardedSubscriber.subscriberMethods.filter { object.methods[$0] == nil }
+                .map { "`func \($0)`" }.joined(separator: ", ")
+            throw SyntaxError(
+                "`\(object.name)` is not a subscriber: its class needs \(missing) "
+                    + "(a class that conforms to `Subscriber`), or subscribe a subject", at: token)
+        }
+        return ForwardedSubscriber(object: object) { [weak self] message in
+            self?.emit(OutputRecord(kind: .error, text: "error: " + message))
         }
     }
 

@@ -15,6 +15,10 @@ extension Interpreter {
     /// publisher) and, if so, the value its chain of calls gives.
     func definedValue(of syntax: PipelineSyntax) throws -> DefinedValue? {
         let base: Expression
+        if let made = caseMadeAsOperator(syntax) {
+            // `let e = LoadError.timeout(seconds: 3)`, `Subscribers.Demand.max(1)`: a case named as an operator is.
+            return .value(try made.evaluate([]))
+        }
         switch syntax.source {
         case .name(let token):
             guard case .value? = entries[token.display] else { return nil }

@@ -98,7 +98,7 @@ final class Interpreter: @unchecked Sendable {
     /// Swift's types extended in the session (`extension String { ... }`), by name: their added members.
     var extendedSwiftTypes: [String: ObjectClass] = [:]
     /// The enumerations declared with `enum`, by name, and Swift's `Result`.
-    var enums: [String: EnumDeclaration] = ["Result": .result]
+    var enums: [String: EnumDeclaration] = ["Result": .result, EnumDeclaration.demandName: .demand]
     /// `UserDefaults.standard`, in memory.
     let userDefaults = UserDefaultsStore()
     /// How many sinks were made without a name (`player.$song.sink { ... }`), for the next one's.

@@ -80,18 +80,20 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     var isLive: Bool { lock.withLock { _state == .active || _state == .subscribing } }
 
     func receive(subscription: Subscription) {
+        let asksForEverything = assign.map { !$0.asksForItself } ?? false
         lock.withLock {
             self.subscription = subscription
             _state = .active
-            if assign != nil { _requested = .unlimited }
+            if asksForEverything { _requested = .unlimited }
         }
-        if assign != nil {
+        if asksForEverything {
             recorder.record(.requested(lane: name, demand: .unlimited, level: DemandLevel(requested: .unlimited)))
         }
         recorder.record(.subscribed(lane: name))
         if let assign {
-            // The engine's subscriber asks for what it wants (everything) itself.
-            assign.receiveSubscription(subscription)
+            // The engine's subscriber asks for what it wants (everything) itself; a subscriber of the
+            // session's asks through the sink, which records each request.
+            assign.receiveSubscription(assign.asksForItself ? RequestsThroughSink(sink: self) : subscription)
             return
         }
         if initialDemand > 0 {
@@ -111,7 +113,9 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         }
         let event = recorder.record(.received(lane: name, value: input, level: level))
         if let assign {
-            return assign.receiveValue(input)
+            let more = assign.receiveValue(input)
+            if assign.asksForItself, more > 0 { recordMore(more) }
+            return more
         }
         if let record = TerminalLine.record(for: event) { emit(record) }
         return .none
@@ -150,6 +154,28 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         if subscription != nil { recorder.record(.requested(lane: name, demand: demand, level: level)) }
         subscription?.request(demand)
         return subscription != nil
+    }
+
+    /// The demand a subscriber's `receive(_:)` returned, which the engine adds to what it was asked.
+    private func recordMore(_ demand: Subscribers.Demand) {
+        let level: DemandLevel? = lock.withLock {
+            guard subscription != nil else { return nil }
+            _requested += demand
+            return DemandLevel(requested: _requested, delivered: _received)
+        }
+        if let level { recorder.record(.requested(lane: name, demand: demand, level: level)) }
+    }
+
+    /// The subscription a subscriber of the session's is given: its requests and its cancel go
+    /// through the sink, so that `subs` and the trace show them as a sink's.
+    private final class RequestsThroughSink: Subscription, @unchecked Sendable {
+        private weak var sink: PlaygroundSink?
+        let combineIdentifier = CombineIdentifier()
+
+        init(sink: PlaygroundSink) { self.sink = sink }
+
+        func request(_ demand: Subscribers.Demand) { sink?.request(demand) }
+        func cancel() { sink?.cancel() }
     }
 
     /// Ctrl-C while values were being delivered: the subscription is cancelled, so that the

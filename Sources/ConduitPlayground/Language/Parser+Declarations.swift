@@ -45,6 +45,13 @@ extension Parser {
                 skip(past: deinitialiser, in: try swiftTree())
                 continue
             }
+            if current.identifier == "typealias",
+                let alias = try swiftTree().node(TypeAliasDeclSyntax.self, holdingTokenAt: current.offset)
+            {
+                // `typealias Input = Int` (a `Subscriber`'s): the playground's values carry their own types.
+                skip(past: alias, in: try swiftTree())
+                continue
+            }
             if let initialiser = try initialiserDeclaration(members: members) {
                 methods.append(initialiser)
             } else if let method = try methodDeclaration(members: members) {
@@ -54,6 +61,7 @@ extension Parser {
             }
         }
         advance()
+        methods = try MethodOverloads.named(methods, in: swiftTree())
         var seen = Set<String>()
         for name in properties.map(\.name) + methods.map(\.name) {
             guard seen.insert(name.display).inserted else {

@@ -153,7 +153,9 @@ extension Parser {
                 // Each member or index access nests the expression one level deeper.
                 try enter()
             }
-            if current.isSymbol("?"), peek(1).isSymbol("("), case .member(let base, let name) = expression {
+            if current.isSymbol("?"), currentIsAttached, peek(1).isSymbol("("),
+                case .member(let base, let name) = expression
+            {
                 // `downloader.onFinish?("file")`: the closure a property holds, called unless nil.
                 try enter()
                 advance()
@@ -161,7 +163,7 @@ extension Parser {
                 expression = .call("." + name, [base] + (try callArguments(of: name)))
                 continue
             }
-            if current.isSymbol("?"), peek(1).isSymbol("."), let member = peek(2).identifier {
+            if current.isSymbol("?"), currentIsAttached, peek(1).isSymbol("."), let member = peek(2).identifier {
                 // `$0?.name`: nil stays nil.
                 try enter()
                 advance()

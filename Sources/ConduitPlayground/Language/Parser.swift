@@ -147,6 +147,14 @@ struct Parser {
 
     var current: Token { tokens[position] }
 
+    /// Whether the current token follows the one before it with no space between: a postfix `?` is
+    /// (`user?.name`), the ternary's `?` is not (`flag ? .max(1) : .none`).
+    var currentIsAttached: Bool {
+        guard position > 0 else { return false }
+        let previous = tokens[position - 1]
+        return previous.offset + previous.length == current.offset
+    }
+
     mutating func advance() {
         if position < tokens.count - 1 { position += 1 }
     }

@@ -27,6 +27,9 @@ struct EnumDeclaration {
     let hasRawValues: Bool
     /// Whether it is Swift's `Result`, which every session has, not one the session declared.
     var isSwiftsResult = false
+    /// Whether Swift or Combine declares it (`Result`, `Subscribers.Demand`), not the session: a case
+    /// written bare (`.failure`, `.max`) is the session's own enumeration's first.
+    var isBuiltIn: Bool { isSwiftsResult || name == EnumDeclaration.demandName }
     /// Its methods and computed properties (as the methods that read them), run on a case's value.
     var methods: [MethodDeclaration] = []
 

@@ -27,7 +27,10 @@ struct ImpliedCases: Sendable {
         func casesOf(_ name: String) -> [String: Value] {
             guard let declaration = enums[name], !declaration.isSwiftsResult else { return [:] }
             let plain = declaration.cases.filter { $0.associatedCount == 0 }
-            return Dictionary(plain.map { ($0.name.display, declaration.value(of: $0)) }) { first, _ in first }
+            var cases = Dictionary(plain.map { ($0.name.display, declaration.value(of: $0)) }) { first, _ in first }
+            // Combine's `Subscribers.Demand.none` is `max(0)`.
+            if name == EnumDeclaration.demandName { cases["none"] = Value(demand: .none) }
+            return cases
         }
         cases = casesOf(written)
         let generics = written.firstIndex(of: "<").map { String(written[$0...]) }

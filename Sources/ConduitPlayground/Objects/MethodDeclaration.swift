@@ -28,6 +28,8 @@ struct MethodDeclaration {
     /// How the `class` line lists it: `func reset()`, `init(standups:editStandup:)`, `title (get)`.
     var summary: String {
         if readsAsProperty { return "\(name.display) (get)" }
+        // An overload kept under its full name (`receive(completion:)`) already says its labels.
+        if name.display.hasSuffix(")") { return "func \(name.display)" }
         guard name.display == "init" else { return "func \(name.display)()" }
         return "init(" + labels.map { "\($0):" }.joined() + ")"
     }
