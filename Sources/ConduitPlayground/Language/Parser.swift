@@ -99,6 +99,13 @@ struct Parser {
                 if let statement = spec.freeText?(argument) { return statement }
             }
         }
+        // Each level of nesting is a level of recursion: text long enough to nest deeply is read where
+        // the stack has room for `maximumDepth` levels (short lines, the replay path's, stay here).
+        guard text.utf8.count > 256 else { return try parseStatement(text) }
+        return try LargeStack.run { try parseStatement(text) }
+    }
+
+    private static func parseStatement(_ text: String) throws -> Statement {
         var parser = try Parser(text)
         let statement = try parser.statement()
         try parser.expectEnd()

@@ -184,17 +184,7 @@ struct StatementShape: Equatable {
         // Nesting needs brackets or long text (`true ? true ? ...`, which the parser also follows by
         // recursion): a short statement with few brackets is parsed on the caller's thread.
         guard brackets > 256 || text.utf8.count > 4_096 else { return parseHere(text) }
-        let result = LockedValue<SourceFileSyntax?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            let tree = parseHere(text)
-            result.withLock { $0 = tree }
-            done.signal()
-        }
-        thread.stackSize = 1 << 30
-        thread.start()
-        done.wait()
-        return result.withLock { $0 } ?? parseHere("")
+        return (try? LargeStack.run { parseHere(text) }) ?? parseHere("")
     }
 
     private static func parseHere(_ text: String) -> SourceFileSyntax {
