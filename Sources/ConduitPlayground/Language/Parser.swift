@@ -101,7 +101,7 @@ struct Parser {
         }
         // Each level of nesting is a level of recursion: text long enough to nest deeply is read where
         // the stack has room for `maximumDepth` levels (short lines, the replay path's, stay here).
-        guard text.utf8.count > 256 else { return try parseStatement(text) }
+        guard text.utf8.count > 128 else { return try parseStatement(text) }
         return try LargeStack.run { try parseStatement(text) }
     }
 
