@@ -17,6 +17,21 @@ final class AsyncLoopTests: SessionTestCase {
         XCTAssertEqual(type("player.song = \"b\""), ["now b"])
     }
 
+    func testTheBodysStatementsAndClosuresReadTheLoopsValue() {
+        type("let subject = PassthroughSubject<Int, Never>()")
+        type("var total = 0")
+        type("""
+            for await value in subject.values {
+                print("got", value)
+                let doubled = value * 2
+                total += [doubled].map { $0 + value }[0]
+            }
+            """)
+        XCTAssertEqual(printed("subject.send(1)"), ["got 1"])
+        XCTAssertEqual(printed("subject.send(2)"), ["got 2"])
+        XCTAssertEqual(printed("print(total)"), ["9"], "3 for 1 and 6 for 2: a `let` after a statement keeps the value")
+    }
+
     func testALoopWithoutValuesSaysHowToWriteIt() {
         XCTAssertTrue(error("for await n in [1].publisher { print(n) }").contains("the loop runs over `.values`"))
     }

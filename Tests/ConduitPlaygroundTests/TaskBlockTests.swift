@@ -22,6 +22,42 @@ final class TaskBlockTests: SessionTestCase {
             ["got 1", "got 2"])
     }
 
+    func testWhatFollowsAnAsyncLoopRunsWhenThePublisherFinishesAsSwiftsTaskWaitsInTheLoop() {
+        type("let subject = PassthroughSubject<Int, Never>()")
+        let started = session.evaluate("""
+            Task {
+                var total = 0
+                for await value in subject.values {
+                    print("got", value)
+                    total += value
+                }
+                print("loop ended, total", total)
+            }
+            """)
+        XCTAssertEqual(printed(started), [], "the task waits in the loop")
+        XCTAssertEqual(printed(session.evaluate("subject.send(1); subject.send(2)")), ["got 1", "got 2"])
+        XCTAssertEqual(printed(session.evaluate("subject.send(completion: .finished)")), ["loop ended, total 3"])
+        XCTAssertTrue(error("print(total)").contains("`total`"), "the task's variable is gone once it ends")
+    }
+
+    func testALoopOverAFinitePublisherEndsAtOnceAndBreakLeavesTheLoop() {
+        let finite = session.evaluate(
+            "Task {\n  for await v in [1, 2].publisher.values { print(v) }\n  print(\"done\")\n}")
+        XCTAssertEqual(printed(finite), ["1", "2", "done"])
+        type("let subject = PassthroughSubject<Int, Never>()")
+        type("""
+            Task {
+                for await value in subject.values {
+                    if value > 2 { break }
+                    print("got", value)
+                }
+                print("left the loop")
+            }
+            """)
+        XCTAssertEqual(printed(session.evaluate("subject.send(1); subject.send(3)")), ["got 1", "left the loop"])
+        XCTAssertEqual(printed(session.evaluate("subject.send(1)")), [], "`break` cancelled the loop's subscription")
+    }
+
     func testTheBodyRunsInOrderAndAMainActorSignatureIsReadAndLeftAside() {
         let printed = session.evaluate("Task { @MainActor in\n  print(\"one\")\n  print(\"two\")\n}\nprint(\"three\")")
         XCTAssertEqual(self.printed(printed), ["one", "two", "three"])

@@ -220,7 +220,7 @@ extension Interpreter {
 extension Interpreter {
     /// `for await V in PIPELINE.values { BODY }`: a sink without a name (`loop1`, ...) that asks for
     /// one value at a time and runs the body for each, as the loop over the engine's `values` would.
-    func runLoop(over syntax: PipelineSyntax, body: Expression, at token: Token) throws {
+    func runLoop(over syntax: PipelineSyntax, body: Closure, at token: Token) throws {
         var number = 1
         while entries["loop\(number)"] != nil { number += 1 }
         let name = Token(kind: .identifier("loop\(number)"), offset: token.offset, length: token.length)
@@ -228,15 +228,18 @@ extension Interpreter {
         let loop = ForwardedSubscriber(
             handler: { [weak self] value in
                 do {
-                    _ = try bound.evaluate([value])
+                    // The body's closure with the value as the loop's name, as a `for ... in` loop's turn.
+                    let scoped = bound.scoped(CapturedScope(values: [value], parent: nil))
+                    if try !Interpreter.runTurn({ try scoped.evaluate([]) }) { self?.breakLoop(name.display) }
                 } catch {
                     let message = Interpreter.message(of: error)
                     self?.emit(OutputRecord(kind: .error, text: "error: in the loop's body: \(message)"))
                 }
             },
-            completion: { _ in },
+            completion: { [weak self, name = name.display] _ in self?.loopFinished(name) },
             oneAtATime: true
         )
         try subscribeSink(name, to: syntax, demand: nil, forwardingTo: loop)
+        startedLoop = name.display
     }
 }

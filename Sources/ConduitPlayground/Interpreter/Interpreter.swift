@@ -103,6 +103,9 @@ final class Interpreter: @unchecked Sendable {
     let userDefaults = UserDefaultsStore()
     /// How many sinks were made without a name (`player.$song.sink { ... }`), for the next one's.
     var anonymousSinks = 0
+    /// The `for await` loop the statement being run started, and the tasks waiting in loops, by loop.
+    var startedLoop: String?
+    var waitingTasks: [String: () -> Void] = [:]
     /// The subscriptions to the session's subjects and objects, to end when it lets go of them.
     let held = HeldSubscriptions()
     /// The demand of every subscription to a subject, and the values dropped for lack of it.

@@ -66,6 +66,23 @@ extension Parser {
         return names
     }
 
+    /// The index of the `{` that opens a `for await` loop's body: the first after `.values` outside
+    /// any bracket, from the current token on; nil if there is none.
+    func valuesLoopBody() -> Int? {
+        var depth = 0
+        for index in position..<tokens.count {
+            let token = tokens[index]
+            if token.isSymbol("{"), depth == 0, index >= position + 2, tokens[index - 1].identifier == "values",
+                tokens[index - 2].isSymbol(".")
+            {
+                return index
+            }
+            if token.isSymbol("(") || token.isSymbol("[") || token.isSymbol("{") { depth += 1 }
+            if token.isSymbol(")") || token.isSymbol("]") || token.isSymbol("}") { depth -= 1 }
+        }
+        return nil
+    }
+
     /// `where CONDITION` after a loop's sequence, if it has one.
     mutating func whereClause() throws -> Expression? {
         guard current.identifier == "where" else { return nil }

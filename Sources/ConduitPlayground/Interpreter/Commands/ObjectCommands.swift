@@ -240,18 +240,29 @@ enum ObjectCommands {
             parser.advance()
             guard parser.current.identifier == "in" else { throw SyntaxError(usage, at: parser.current) }
             parser.advance()
-            let written = try parser.pipeline()
-            guard let last = written.operators.last, last.name == "values", last.arguments.isEmpty,
-                let body = last.trailingClosure
-            else {
+            // The publisher is what comes before `.values {`, read alone; the body after it is read as a
+            // `for ... in` loop's: a closure whose outer parameter is the loop's name.
+            guard let open = parser.valuesLoopBody() else {
+                throw SyntaxError(usage + ": the loop runs over `.values`", at: parser.current)
+            }
+            // (`{ 0 }` keeps `.values` an operator with a closure, as written; offsets stay the text's.)
+            var head = try Parser(String(parser.characters.prefix(parser.tokens[open].offset)) + "{ 0 }")
+            head.position = parser.position
+            let written = try head.pipeline()
+            try head.expectEnd()
+            guard let last = written.operators.last, last.name == "values", last.arguments.isEmpty else {
                 throw SyntaxError(
                     usage + ": the loop runs over `.values`", at: written.operators.last?.span ?? parser.current)
             }
+            parser.position = open
+            let savedParameters = parser.parameters
+            parser.parameters = [name: 0]
+            let loopBody = try parser.closure(asLoopBody: true)
+            parser.parameters = savedParameters
             let syntax = PipelineSyntax(
                 source: written.source, operators: written.operators.dropLast(), text: written.text,
                 startOffset: written.startOffset
             )
-            let loopBody = body.body.replacingName(name, with: .argument(0))
             return Statement(word.display) { session in
                 try session.runLoop(over: syntax, body: loopBody, at: variable)
             }
