@@ -60,6 +60,9 @@ final class CustomSubscriberTests: SessionTestCase {
             return XCTFail("the subscription is a sink of the session")
         }
         XCTAssertEqual(sink.demand, DemandLevel(requested: .max(2), delivered: 1))
+        let table = type("types sink1")
+        XCTAssertTrue(table.contains { $0.contains(".subscribe(slow)") && $0.contains("OneAtATime")
+            && $0.contains("in: String") && $0.hasSuffix("Never") }, "\(table)")
         type("slow.subscription?.cancel()")
         XCTAssertEqual(sink.state, .cancelled)
         XCTAssertEqual(printed("subject.send(\"z\")"), [])

@@ -9,6 +9,7 @@ extension TypeChecker {
     func stage(
         for call: OperatorCall, text: String, after upstream: StageType, arguments: [ValueType], depth: Int
     ) throws -> StageType {
+        if let subscriber = subscribeStage(for: call, text: text, after: upstream) { return subscriber }
         let known = call.name == "sink" ? nil : OperatorTable.spec(named: call.name)
         if call.name != "sink", known == nil {
             let hint = Suggestion.closest(to: call.name, in: OperatorTable.names).map { "; did you mean `\($0)`?" }
@@ -43,6 +44,23 @@ extension TypeChecker {
                 Stand.UpstreamFailure>.self))
         }
         return spec.typing(&context)
+    }
+
+    /// `.subscribe(SUBSCRIBER)` (not `subscribe(on:)`): the subscriber that ends the chain, a subject
+    /// or an instance of a class that conforms to `Subscriber`, taking the upstream's values.
+    private func subscribeStage(for call: OperatorCall, text: String, after upstream: StageType) -> StageType? {
+        guard call.name == "subscribe", call.arguments.count == 1, call.arguments[0].label == nil else { return nil }
+        var subscriber = "Subscriber"
+        switch call.arguments[0].content {
+        case .name(let name):
+            if case .subject(let subject)? = entries[name] { subscriber = subjectType(subject).publisher }
+            if case .object(let object)? = entries[name] { subscriber = object.typeName ?? subscriber }
+        case .swiftName(let written): subscriber = written.hasSuffix("()") ? String(written.dropLast(2)) : written
+        default: break
+        }
+        var stage = StageType(text: text, publisher: subscriber, output: upstream.output, failure: upstream.failure)
+        stage.isSubscriber = true
+        return stage
     }
 
     /// A publisher passed to an operator (`combineLatest(isOn)`, `merge(with: b)`): its last stage.

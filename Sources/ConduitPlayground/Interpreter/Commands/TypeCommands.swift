@@ -43,7 +43,9 @@ extension Interpreter {
         // The same checks, and the same messages, as `let` gives the pipeline (without the
         // subscriber that may end it: `.sink { ... }`, `.assign(...)`, `.store(in:)`).
         var operators = syntax.operators
-        while let last = operators.last, ["sink", "assign", "store"].contains(last.name) { operators.removeLast() }
+        while let last = operators.last, ["sink", "assign", "store"].contains(last.name) || endsInSubscriber(last) {
+            operators.removeLast()
+        }
         _ = try build(PipelineSyntax(source: syntax.source, operators: operators, text: syntax.text,
             startOffset: syntax.startOffset), chain: ChainState(), trial: true)
         let stages = try checker.stageTypes(of: syntax, arguments: [])
