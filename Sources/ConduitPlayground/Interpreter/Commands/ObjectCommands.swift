@@ -60,7 +60,7 @@ enum ObjectCommands {
                     _ = try session.makeObject(named: name.display, of: objectClass, initialising: false)
                 }
                 let members = properties.map(\.summary) + methods.map(\.summary)
-                session.info("class \(name.display): " + members.joined(separator: ", "))
+                session.info("class \(name.display)" + (members.isEmpty ? "" : ": " + members.joined(separator: ", ")))
             }
         },
         CommandSpec(
@@ -134,8 +134,9 @@ enum ObjectCommands {
                     bound = try session.boundStructMethods(methods)
                 }
                 session.structMethods.register(bound, for: name.display)
-                session.info("struct \(name.display): "
-                    + (properties.map(\.summary) + declared.map(\.summary)).joined(separator: ", "))
+                let members = properties.map(\.summary) + declared.map(\.summary)
+                // `struct FlakyError: Error {}` has nothing to list.
+                session.info("struct \(name.display)" + (members.isEmpty ? "" : ": " + members.joined(separator: ", ")))
             }
         },
         CommandSpec(
