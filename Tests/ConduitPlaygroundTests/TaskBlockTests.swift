@@ -58,6 +58,34 @@ final class TaskBlockTests: SessionTestCase {
         XCTAssertEqual(printed(session.evaluate("subject.send(1)")), [], "`break` cancelled the loop's subscription")
     }
 
+    func testAwaitingAFutureFulfilledLaterSuspendsTheTaskUntilItsValueArrives() {
+        type("""
+            func loadNumber() -> Future<Int, Never> {
+                Future { promise in
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) { promise(.success(7)) }
+                }
+            }
+            """)
+        let started = session.evaluate("Task {\n    let n = await loadNumber().value\n    print(\"loaded \\(n)\")\n}")
+        XCTAssertEqual(printed(started), [], "the task waits for the value")
+        XCTAssertFalse(started.contains { $0.kind == .error }, started.map(\.text).joined())
+        XCTAssertEqual(printed(session.evaluate("print(\"waiting\")")), ["waiting"])
+        XCTAssertEqual(printed(session.evaluate("tick 1s")), ["loaded 7"])
+        XCTAssertTrue(error("print(n)").contains("`n`"), "the task's constant went with the task")
+    }
+
+    func testAFailureTheTaskAwaitsEndsItWithANote() {
+        type("enum E: Error { case bad }")
+        type("let f = Future<Int, E> { promise in DispatchQueue.main.asyncAfter(deadline: .now() + 1) { "
+            + "promise(.failure(.bad)) } }")
+        type("Task {\n    let m = try await f.value\n    print(\"never\", m)\n}")
+        let records = session.evaluate("tick 1s")
+        XCTAssertEqual(printed(records), [])
+        XCTAssertTrue(records.contains { $0.text.hasPrefix("note: `f.value` threw E.bad: the task ends there") },
+            records.map(\.text).joined(separator: "\n"))
+        XCTAssertFalse(records.contains { $0.kind == .error }, "Swift's task keeps the error; nothing failed")
+    }
+
     func testTheBodyRunsInOrderAndAMainActorSignatureIsReadAndLeftAside() {
         let printed = session.evaluate("Task { @MainActor in\n  print(\"one\")\n  print(\"two\")\n}\nprint(\"three\")")
         XCTAssertEqual(self.printed(printed), ["one", "two", "three"])

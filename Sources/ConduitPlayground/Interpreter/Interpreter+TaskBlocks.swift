@@ -9,17 +9,24 @@ extension Interpreter {
     func run(_ task: TaskBlock, file: String?, line: Int) -> Bool {
         var reader = StatementReader(mode: .lookahead)
         let pieces = reader.read(lines: task.body) + reader.finish()
-        return runTask(pieces[...], declared: [], file: file, line: line + task.firstLine)
+        return resumeTask(pieces[...], declared: [], file: file, line: line + task.firstLine)
     }
 
     /// The rest of a task, from `pieces` on; `declared` are the values its earlier statements named.
-    private func runTask(
+    func resumeTask(
         _ pieces: ArraySlice<StatementReader.Piece>, declared: [String], file: String?, line: Int
     ) -> Bool {
         var declared = declared
         var rest = pieces
         defer { forgetTaskValues(declared) }
         while let piece = rest.popFirst() {
+            if let awaited = AwaitedValue(piece.text),
+                let ran = runAwait(awaited, rest: rest, declared: declared, file: file, line: line)
+            {
+                // The value, when it arrives, is declared with the task's other values, which go with it.
+                declared = []
+                return ran
+            }
             let before = Set(order)
             startedLoop = nil
             let succeeded = run(piece, file: file, line: line + piece.line)
@@ -30,7 +37,7 @@ extension Interpreter {
                 let remaining = rest
                 let names = declared
                 waitingTasks[loop] = { [weak self] in
-                    _ = self?.runTask(remaining, declared: names, file: file, line: line)
+                    _ = self?.resumeTask(remaining, declared: names, file: file, line: line)
                 }
                 declared = []
                 return true
