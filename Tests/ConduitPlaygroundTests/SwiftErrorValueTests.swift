@@ -57,6 +57,14 @@ final class SwiftErrorValueTests: SessionTestCase {
             ["invalid value 2", "got invalid value 2"])
     }
 
+    func testACustomDescriptionPrintsInsideAnArrayADictionaryAndAnOptional() {
+        type("struct Card: CustomStringConvertible { let rank: Int; var description: String { \"card \\(rank)\" } }")
+        type("let c = Card(rank: 3)")
+        type("let o: Card? = c")
+        XCTAssertEqual(valueLines("print([c, Card(rank: 4)]); print([\"a\": c]); print(o as Any); print([1, 2])"),
+            ["[card 3, card 4]", "[\"a\": card 3]", "Optional(card 3)", "[1, 2]"])
+    }
+
     func testCatchClausesTakeTheirTypeOrCase() {
         declareAPIError()
         type("func f(_ n: Int) throws { if n < 0 { throw APIError.invalidValue(n) }; throw APIError.unknown }")

@@ -360,7 +360,9 @@ extension Interpreter {
             BoundExpression { [weak self, weak table] values in
                 let text = try zip(items, optional).map { argument, isOptional in
                     let value = try argument.evaluate(values)
-                    if isOptional && value != .null { return "Optional(\(value.nestedDescription))" }
+                    if isOptional && value != .null {
+                        return "Optional(\(try table?.customDescription(of: value) ?? value.nestedDescription))"
+                    }
                     return try table?.customDescription(of: value) ?? Functions.text(value)
                 }.joined(separator: Functions.text(try separator?.evaluate(values) ?? .string(" ")))
                 let ending = Functions.text(try terminator?.evaluate(values) ?? .string("\n"))

@@ -57,13 +57,3 @@ extension Interpreter {
         })
     }
 }
-
-extension StructMethodTable {
-    /// `value`'s text as its type's `description` gives it (`CustomStringConvertible`: an `enum APIError`
-    /// whose `var description` reads "invalid value 3"), what `print` and `"\(value)"` show; nil when
-    /// its type declares none.
-    func customDescription(of value: Value) throws -> String? {
-        guard let method = method("description", for: value), method.parameterCount == 0 else { return nil }
-        return Functions.text(try method.run(on: value, []).result)
-    }
-}
