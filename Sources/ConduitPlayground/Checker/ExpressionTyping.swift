@@ -22,6 +22,8 @@ extension TypeChecker {
             return index < arguments.count ? arguments[index] : .value
         case .captured:
             return .value
+        case .member(.name(Value.dateType, _), "now") where entries[Value.dateType] == nil:
+            return .named(Value.dateType)
         case .member(.name(let root, _), let member):
             if case .object(let object)? = entries[root] { return memberType(member, of: object) }
             return memberType(member, of: typed(.name(root, Token(kind: .end, offset: 0, length: 0))))
@@ -124,6 +126,11 @@ extension TypeChecker {
                 }
                 return type(of: body, arguments: arguments, depth: next)
             }
+            if name == Value.dateType, entries[name] == nil, classes[name] == nil { return .named(name) }
+            if name.hasPrefix("Date.now."), entries[Value.dateType] == nil {
+                return TypeChecker.dateMethodType(String(name.dropFirst("Date.now.".count)))
+            }
+            if name == Parser.runLoopRun { return .void }
             if Functions.all.contains(where: { $0.name == name }) {
                 return typed(.call(name, parameters))
             }
@@ -167,6 +174,7 @@ extension TypeChecker {
             closure.map { type(of: $0.body, arguments: arguments, depth: depth) } ?? .value
         }
         let name = call.name.hasPrefix("&") ? String(call.name.dropFirst()) : call.name
+        if receiver == .named(Value.dateType) { return TypeChecker.dateMethodType(name) }
         if case .optional(let wrapped) = receiver, ["map", "flatMap"].contains(name) {
             // `Optional.map`: the closure's result, nil if the value is.
             return .optional(closureType([wrapped]).unwrapped)
@@ -216,6 +224,8 @@ extension TypeChecker {
         case (.array, "isEmpty"), (.string, "isEmpty"): return .bool
         case (.array(let element), "first"), (.array(let element), "last"): return .optional(element)
         case (.string, "uppercased"), (.string, "lowercased"): return .string
+        case (.named(Value.dateType), "timeIntervalSince1970"), (.named(Value.dateType), "timeIntervalSinceReferenceDate"):
+            return .double
         case (.object(let name), _):
             guard let object = objectNamed(name) else { return .value }
             return memberType(member, of: object)
@@ -293,5 +303,17 @@ extension TypeChecker {
         var unwrapped = arguments
         unwrapped[slot] = unwrapped[slot].unwrapped
         return unwrapped
+    }
+}
+
+extension TypeChecker {
+    /// The type a method of Foundation's `Date` gives: seconds between two dates (`Double`), or a date
+    /// moved by seconds; `Value` for another.
+    static func dateMethodType(_ name: String) -> ValueType {
+        switch name {
+        case "timeIntervalSince", "distance": return .double
+        case "addingTimeInterval", "advanced": return .named(Value.dateType)
+        default: return .value
+        }
     }
 }

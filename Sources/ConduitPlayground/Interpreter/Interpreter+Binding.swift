@@ -113,6 +113,8 @@ extension Interpreter {
         case .member(.name("self", let token), let name) where entries["self"] == nil:
             // `self.cardTappedCardNamePublisher` pasted from a view controller: the session is `self`.
             return try bind(.name(name, Token(kind: .identifier(name), offset: token.offset + 5, length: name.count)))
+        case .member(.name(Value.dateType, _), let name) where boundDateMember(name) != nil:
+            return boundDateMember(name) ?? expression
         case .member(.name(let root, let token), let name) where enums[root] != nil && entries[root] == nil:
             return try enumCase(root, name, at: token) ?? .member(try bind(.name(root, token)), name)
         case .member(.name(let root, let token), let name) where classes[root] != nil && entries[root] == nil:
@@ -189,6 +191,7 @@ extension Interpreter {
                 }
             })
         case .namedCall(let name, let arguments, let token):
+            if let made = try boundFoundationCall(name, arguments, at: token) { return made }
             if let made = try enumCall(name, arguments, at: token) { return made }
             // `s += "x"` grows the variable in place (Interpreter+InPlaceMutation.swift).
             if name == Parser.variableAssignment, let append = try boundVariableAppend(arguments, at: token) {

@@ -183,6 +183,10 @@ extension Parser {
                 expression = work
                 continue
             }
+            if let run = try runLoopRun(after: expression) {
+                expression = run
+                continue
+            }
             let closureFollows = peek(2).isSymbol("{") && !readingCondition
             let callFollows = peek(2).isSymbol("(") || closureFollows
             if current.isSymbol("."), let name = peek(1).identifier,

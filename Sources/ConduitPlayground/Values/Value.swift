@@ -64,6 +64,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         case .array(let items): return "[" + items.map(\.nestedDescription).joined(separator: ", ") + "]"
         case .record(let fields):
             if let enumCase = enumCaseDescription { return enumCase }
+            if let date = dateDescription { return date }
             switch fields.kind {
             case .literal:
                 return "{" + fields.map { "\($0.name): \($0.value.nestedDescription)" }.joined(separator: ", ") + "}"
@@ -148,7 +149,10 @@ extension Value {
             ? .orderedDescending : .orderedSame
         case (.bool(let a), .bool(let b)): return a == b ? .orderedSame : (!a ? .orderedAscending : .orderedDescending)
         default:
-            guard let a = numeric, let b = other.numeric else { return nil }
+            // Two dates compare as their moments do, as Foundation's `Date` is `Comparable`.
+            guard let a = numeric ?? dateSeconds, let b = other.numeric ?? other.dateSeconds,
+                (numeric == nil) == (other.numeric == nil)
+            else { return nil }
             return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
         }
     }
