@@ -54,7 +54,8 @@ final class FoundationDateTests: SessionTestCase {
         type("DispatchQueue.main.asyncAfter(deadline: .now() + 1.5) { print(\"later\") }")
         XCTAssertEqual(printed("RunLoop.main.run(until: Date().addingTimeInterval(3.5))"),
             ["Tick 1", "later", "Tick 2", "Tick 3", "ticking ✓ finished   @3s"])
-        XCTAssertEqual(printed("RunLoop.main.run(until: Date().addingTimeInterval(-1))"), [], "a past date runs nothing")
+        XCTAssertEqual(printed("RunLoop.main.run(until: Date().addingTimeInterval(-1))"), [],
+            "a past date runs nothing")
         XCTAssertEqual(printed("print(count)"), ["3"])
     }
 

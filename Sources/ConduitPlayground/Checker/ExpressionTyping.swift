@@ -224,7 +224,8 @@ extension TypeChecker {
         case (.array, "isEmpty"), (.string, "isEmpty"): return .bool
         case (.array(let element), "first"), (.array(let element), "last"): return .optional(element)
         case (.string, "uppercased"), (.string, "lowercased"): return .string
-        case (.named(Value.dateType), "timeIntervalSince1970"), (.named(Value.dateType), "timeIntervalSinceReferenceDate"):
+        case (.named(Value.dateType), "timeIntervalSince1970"),
+            (.named(Value.dateType), "timeIntervalSinceReferenceDate"):
             return .double
         case (.object(let name), _):
             guard let object = objectNamed(name) else { return .value }
