@@ -62,6 +62,7 @@ extension TypeChecker {
             return .void
         case .call("#typed", let parameters):
             guard parameters.count == 2, case .literal(.string(let written)) = parameters[0] else { return .value }
+            if written == "Set", case .array(let element) = typed(parameters[1]) { return .set(element) }
             return ValueType(written: written)
         case .call(let cast, let parameters) where ["as?", "as!"].contains(cast) && parameters.count == 2:
             // `error as? APIError` is an optional `APIError` (printed `Optional(APIError.bad)`), `as!` one.
@@ -84,7 +85,7 @@ extension TypeChecker {
                 return .range(decimals ? .double : ValueType.join(types[0], types[1]), closed: closed)
             case "#array":
                 switch types.first {
-                case .range(let bound, _)?, .array(let bound)?: return .array(bound)
+                case .range(let bound, _)?, .array(let bound)?, .set(let bound)?: return .array(bound)
                 case .string?: return .array(.string)
                 default: return .array(.value)
                 }
@@ -160,6 +161,15 @@ extension TypeChecker {
         var receiver = receiver
         switch receiver {
         case .array(let inner): element = inner
+        case .set(let inner):
+            // A set's own methods give sets or answers; the rest are a sequence's (`sorted()` is an array).
+            element = inner
+            switch call.name {
+            case "union", "intersection", "subtracting", "symmetricDifference", "filter": return receiver
+            case "isSubset", "isSuperset", "isDisjoint", "isStrictSubset", "isStrictSuperset": return .bool
+            case "sorted", "shuffled", "reversed": return .array(inner)
+            default: receiver = .array(inner)
+            }
         case .string: element = .string
         case .range(let bound, _):
             // A range's methods other than its own go through its elements, giving arrays.
@@ -220,8 +230,9 @@ extension TypeChecker {
         case (.range, "isEmpty"): return .bool
         case (.range(let bound, _), "lowerBound"), (.range(let bound, _), "upperBound"): return bound
         case (.range(let bound, _), "first"), (.range(let bound, _), "last"): return .optional(bound)
-        case (.array, "count"), (.string, "count"): return .int
-        case (.array, "isEmpty"), (.string, "isEmpty"): return .bool
+        case (.array, "count"), (.string, "count"), (.set, "count"): return .int
+        case (.array, "isEmpty"), (.string, "isEmpty"), (.set, "isEmpty"): return .bool
+        case (.set(let element), "first"): return .optional(element)
         case (.array(let element), "first"), (.array(let element), "last"): return .optional(element)
         case (.string, "uppercased"), (.string, "lowercased"): return .string
         case (.named(Value.dateType), "timeIntervalSince1970"),

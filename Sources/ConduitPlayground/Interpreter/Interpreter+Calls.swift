@@ -230,7 +230,9 @@ extension Interpreter {
                         if case .publisher(let publisher) = value, last == "send" { return try publisher.send(given) }
                         // `result.get()`: Swift's `Result` gives its success or throws its failure.
                         if given.isEmpty, last == "get", let got = try value.resultGet() { return got }
-                        if let result = try value.dateMethod(last, given) { return result }
+                        if let result = try value.dateMethod(last, given) ?? value.setMethod(last, given) {
+                            return result
+                        }
                         guard CollectionMethods.names.contains(last) else {
                             // `title.uppercased()`: a member Swift writes as a call.
                             if given.isEmpty, let member = try? Expression.member(last, of: value) { return member }

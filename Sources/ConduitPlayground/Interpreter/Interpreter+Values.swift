@@ -135,11 +135,12 @@ extension Interpreter {
                 current = got
                 continue
             }
-            if !mutating, call.trailingClosure == nil, current.dateSeconds != nil {
-                // `start.addingTimeInterval(90)`, `Date().timeIntervalSince(start)`: Foundation's `Date`'s.
+            if !mutating, call.trailingClosure == nil, current.dateSeconds != nil || current.setElements != nil {
+                // `start.addingTimeInterval(90)`, `Date().timeIntervalSince(start)`: Foundation's `Date`'s;
+                // `a.union(b)`, `a.isSubset(of: b)`: Swift's `Set`'s.
                 let given = try call.arguments.map { try methodArgument($0, named: name, arguments: arguments) }
                 let values = given.compactMap { if case .value(let value) = $0.content { value } else { nil } }
-                if let result = try current.dateMethod(name, values) {
+                if let result = try current.dateMethod(name, values) ?? current.setMethod(name, values) {
                     current = result
                     continue
                 }

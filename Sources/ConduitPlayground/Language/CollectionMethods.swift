@@ -54,7 +54,8 @@ enum CollectionMethods {
         "append": "`xs + [x]`", "insert": "a new array built with `+`", "remove": "`filter`",
         "removeAll": "`filter { ... }` with the opposite test", "removeFirst": "`dropFirst()`",
         "removeLast": "`dropLast()`", "sort": "`sorted()`", "reverse": "`reversed()`", "removeValue": "`filter`",
-        "toggle": "`!flag`",
+        "toggle": "`!flag`", "formUnion": "`union`", "formIntersection": "`intersection`",
+        "subtract": "`subtracting`", "formSymmetricDifference": "`symmetricDifference`", "update": "`union`",
     ]
 
     /// The names a chain on a value may call: these, the mutating ones and `Methods`'.
@@ -163,6 +164,7 @@ private struct Call {
         case .string(let text): return text.map { .string(String($0)) }
         case .record(let fields):
             if fields.kind == .tuple { return nil }
+            if fields.kind == .set { return fields.map(\.value) }
             return fields.map { .tuple([.string($0.name), $0.value], labels: ["key", "value"]) }
         default: return nil
         }
@@ -181,6 +183,7 @@ private struct Call {
     func rebuilt(_ elements: [Value]) -> Value {
         switch receiver {
         case .string: return .string(elements.map(Functions.text).joined())
+        case .record(let record) where record.kind == .set: return .set(elements)
         case .record(let record):
             return .record(RecordFields(elements.compactMap { pair in
                 guard let parts = pair.destructured, parts.count == 2, case .string(let key) = parts[0] else {

@@ -6,7 +6,7 @@ extension Parser {
     /// followed by `(`.
     mutating func collectionInitialiser() throws -> Expression? {
         let start = position
-        let isNamed = ["Array", "Dictionary"].contains(current.identifier ?? "")
+        let isNamed = ["Array", "Dictionary", "Set"].contains(current.identifier ?? "")
             && (peek(1).isSymbol("<") || peek(1).isSymbol("("))
         guard isNamed || current.isSymbol("[") else { return nil }
         // A type ends in `]` or `>` (or is the bare `Array(`): `[S(name: "a")].publisher.map(`

@@ -10,6 +10,9 @@ extension Value {
     func converted(to type: ValueType) -> Value {
         switch (self, type) {
         case (.int(let number), .double): return .double(Double(number))
+        case (.array(let items), .set(let element)):
+            // `var seen: Set<Int> = []`, `Set([1, 2])`: an array literal where a set is declared makes one.
+            return .set(items.map { $0.converted(to: element) })
         case (.null, .optional): return self
         case (_, .optional(let wrapped)): return converted(to: wrapped)
         case (.array(let items), .array(let element)) where element.holdsDouble:
@@ -37,13 +40,14 @@ extension Value {
     /// The value as a value of the type written in a declaration (`Double`, `[Double]`, `Song?`); as it
     /// is when no type is written or the type holds no `Double` (read without parsing the type).
     func converted(toWritten type: String?) -> Value {
-        guard let type, type.contains("Double") else { return self }
+        guard let type, type.contains("Double") || type.hasPrefix("Set") else { return self }
         return converted(to: ValueType(written: type))
     }
 
     /// The value written into a place that holds `old`, as a Swift variable keeps the type it has: an
     /// integer written where a Double is held (`var total = 0.0; total = 3`) is one.
     func converted(toTypeOf old: Value) -> Value {
+        if old.setElements != nil, case .array(let items) = self { return .set(items) }
         guard case .double = old else { return self }
         return converted(to: .double)
     }

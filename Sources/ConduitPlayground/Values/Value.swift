@@ -79,6 +79,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
             case .range(let closed):
                 let bounds = fields.map(\.value.description)
                 return bounds.joined(separator: closed ? "..." : "..<")
+            case .set: return "[" + fields.map(\.value.nestedDescription).joined(separator: ", ") + "]"
             }
         case .void: return "()"
         case .publisher(let publisher): return publisher.description
@@ -102,6 +103,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
             case .tuple: return "tuple"
             case .instance(let type): return "\(type) value"
             case .range: return "range"
+            case .set: return "set"
             }
         case .void: return "void"
         case .publisher: return "publisher"
