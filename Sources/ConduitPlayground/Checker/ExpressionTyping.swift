@@ -91,6 +91,8 @@ extension TypeChecker {
                 }
             case "#strideTo", "#strideThrough": return .array(types.contains(.double) ? .double : ValueType.join(types))
             case "min", "max": return ValueType.join(types)
+            case "zip" where types.count == 2:
+                return .array(.tuple(types.map { TypeChecker.elementType(of: $0) }))
             case "string", "uppercased", "lowercased", "String": return .string
             case "Int", "Double":
                 let number: ValueType = name == "Int" ? .int : .double
@@ -202,6 +204,7 @@ extension TypeChecker {
         case "first", "last", "min", "max": return .optional(element)
         case "firstIndex", "lastIndex": return .optional(.int)
         case "joined": return .string
+        case Parser.groupingMethod: return .dictionary(key: closureType([element]), value: receiver)
         case "enumerated": return .array(.tuple([.int, element], labels: ["offset", "element"]))
         case "reduce":
             guard case .expression(let initial)? = call.arguments.first?.content else { return .value }
@@ -325,6 +328,19 @@ extension TypeChecker {
         switch name {
         case "timeIntervalSince", "distance": return .double
         case "addingTimeInterval", "advanced": return .named(Value.dateType)
+        default: return .value
+        }
+    }
+}
+
+extension TypeChecker {
+    /// The type of what a loop over a value of `type` goes over: an array's, a set's or a range's
+    /// elements, a string's characters, a dictionary's `(key, value)` pairs; `Value` for another.
+    static func elementType(of type: ValueType) -> ValueType {
+        switch type {
+        case .array(let element), .set(let element), .range(let element, _): return element
+        case .string: return .string
+        case .dictionary(let key, let value): return .tuple([key, value], labels: ["key", "value"])
         default: return .value
         }
     }

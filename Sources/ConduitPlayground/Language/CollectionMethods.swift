@@ -61,7 +61,7 @@ enum CollectionMethods {
     /// The names a chain on a value may call: these, the mutating ones and `Methods`'.
     static let names: Set<String> = Set(all.map(\.name)).union(mutating.keys).union(Methods.names)
         .union(["sorted", "reversed", "prefix", "suffix", "dropFirst", "dropLast", "drop", "joined", "isEmpty",
-            "lastIndex", "compactMapValues", "shuffled"])
+            "lastIndex", "compactMapValues", "shuffled", Parser.groupingMethod])
 
     /// The methods the parser reads as a call in a chain (their arguments may be closures and
     /// operators, `sorted(by: <)`), rather than as one of `Methods`' calls of plain values.
@@ -284,6 +284,22 @@ private struct Call {
         case "forEach":
             for item in items { _ = try closure.call(item) }
             return .void
+        case Parser.groupingMethod:
+            // `Dictionary(grouping: people, by: { $0.city })`: each key's elements, in their order.
+            var groups = RecordFields([], kind: .dictionary)
+            for item in items {
+                let key = try closure.call(item)
+                guard case .string(let name) = key else {
+                    throw PlaygroundError("a dictionary here has string keys; the closure of `Dictionary(grouping:by:)` "
+                        + "gave \(key.kindName) \(key) (for \(item)): `by: { String($0...) }` makes one")
+                }
+                guard case .array(let group)? = groups[name] else {
+                    groups[name] = .array([item])
+                    continue
+                }
+                groups[name] = .array(group + [item])
+            }
+            return .record(groups)
         case "mapValues", "compactMapValues":
             guard case .record(let fields) = receiver else {
                 throw PlaygroundError("`\(name)` is a dictionary's; \(receiver.kindName) \(receiver) is not one")
