@@ -290,7 +290,8 @@ private struct Call {
             for item in items {
                 let key = try closure.call(item)
                 guard case .string(let name) = key else {
-                    throw PlaygroundError("a dictionary here has string keys; the closure of `Dictionary(grouping:by:)` "
+                    throw PlaygroundError("a dictionary here has string keys; the closure of "
+                        + "`Dictionary(grouping:by:)` "
                         + "gave \(key.kindName) \(key) (for \(item)): `by: { String($0...) }` makes one")
                 }
                 guard case .array(let group)? = groups[name] else {
