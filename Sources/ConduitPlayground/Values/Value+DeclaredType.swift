@@ -20,6 +20,15 @@ extension Value {
         case (.record(let fields), .dictionary(_, let element)) where fields.kind == .dictionary && element.holdsDouble:
             let converted = fields.map { Field($0.name, $0.value.converted(to: element)) }
             return .record(RecordFields(converted, kind: .dictionary))
+        case (.record(let fields), .tuple(let items, let labels))
+        where fields.kind == .tuple && fields.count == items.count && labels.count == items.count
+            && zip(fields, labels).contains(where: { $0.tupleLabel.isEmpty && !$1.isEmpty }):
+            // `-> (min: Int, max: Int)` returning `(low, high)`: the tuple takes the labels declared, as
+            // Swift's conversion between tuple types gives them (`bounds.min`).
+            let relabelled = zip(fields, labels).map { field, label in
+                Field(field.tupleLabel.isEmpty && !label.isEmpty ? label : field.name, field.value)
+            }
+            return Value.record(RecordFields(relabelled, kind: .tuple)).converted(to: type)
         case (.record(let fields), .tuple(let items, _))
         where fields.kind == .tuple && fields.count == items.count && type.holdsDouble:
             return .record(RecordFields(zip(fields, items).map { Field($0.name, $0.value.converted(to: $1)) },

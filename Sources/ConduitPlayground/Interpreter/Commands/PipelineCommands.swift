@@ -11,6 +11,7 @@ enum PipelineCommands {
                 + "or `.assign(...)` subscribes, as Swift keeps the AnyCancellable (`NAME.cancel()` cancels it)",
             example: "let doubled = numbers.map { $0 * 2 }", arguments: [.newName, .pipeline]
         ) { parser, word in
+            if let tuple = try parser.tupleDeclaration(word) { return tuple }
             let name = try parser.newName(after: "let")
             // `let results: AnyPublisher<[String], Never> = ...`: the type is Swift's, the values carry theirs.
             var declaredType = ""
