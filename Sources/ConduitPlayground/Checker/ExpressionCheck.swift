@@ -116,7 +116,8 @@ extension TypeChecker {
 
     /// Refuses `base.member` where Swift's type `base` has no such member.
     private func checkMember(_ member: String, of base: ValueType) throws {
-        let name = member.hasPrefix("&") ? String(member.dropFirst()) : member
+        // `n.notify(queue: .main) { ... }` is read as the group's notify (Parser+RunLoop.swift).
+        let name = member == Parser.groupNotify ? "notify" : member.hasPrefix("&") ? String(member.dropFirst()) : member
         // `"hi".shout()`: a member an extension gave Swift's type.
         if let extended = SwiftTypeExtensions.typeName(of: base).flatMap({ extendedSwiftTypes[$0] }),
             extended.methods.contains(where: { $0.name.display == name })

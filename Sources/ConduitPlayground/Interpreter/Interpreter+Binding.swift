@@ -214,6 +214,8 @@ extension Interpreter {
             return try boundMainQueueWork(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.globalQueueWork:
             return try boundGlobalQueueWork(syntax)
+        case .pipeline(let syntax) where syntax.operators.first?.name == Parser.groupNotify:
+            return try boundGroupNotify(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.promiseFuture:
             return try boundPromiseFuture(syntax)
         case .pipeline(let syntax) where variableMutated(by: syntax) != nil:

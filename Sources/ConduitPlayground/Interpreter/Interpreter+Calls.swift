@@ -116,6 +116,9 @@ extension Interpreter {
             let store = userDefaults
             return .bound(
                 BoundExpression { values in try store.call(method, try arguments.map { try $0.evaluate(values) }) })
+        case DispatchGroupObject.typeName where entries[name] == nil && classes[name] == nil:
+            guard arguments.isEmpty else { throw SyntaxError("`DispatchGroup()` takes no arguments", at: token) }
+            return .bound(BoundExpression { _ in .object(DispatchGroupObject.make()) })
         case NumberFormatterObject.typeName:
             return try NumberFormatterObject.initialiser(arguments, at: token)
         case "NSNumber":

@@ -183,7 +183,7 @@ extension Parser {
                 expression = work
                 continue
             }
-            if let run = try runLoopRun(after: expression) {
+            if let run = try runLoopRun(after: expression) ?? groupNotify(after: expression) {
                 expression = run
                 continue
             }
