@@ -134,6 +134,10 @@ extension TypeChecker {
                 return TypeChecker.dateMethodType(String(name.dropFirst("Date.now.".count)))
             }
             if name == Parser.runLoopRun { return .void }
+            if name == "type", parameters.count == 1, entries[name] == nil {
+                let type = typed(parameters[0])
+                return type == .value ? .value : .named("\(type).Type")
+            }
             if Functions.all.contains(where: { $0.name == name }) {
                 return typed(.call(name, parameters))
             }

@@ -13,11 +13,12 @@ extension Interpreter {
         .date(secondsSince1970: scheduler.startDate + Double(scheduler.now.nanoseconds) / 1e9)
     }
 
-    /// `Date()`, `Date(timeIntervalSince1970:)`, `Date(timeIntervalSinceNow:)` and
-    /// `RunLoop.main.run(until:)`, bound; nil for any other call, or when the session declares its
-    /// own `Date`.
+    /// `Date()`, `Date(timeIntervalSince1970:)`, `Date(timeIntervalSinceNow:)`,
+    /// `RunLoop.main.run(until:)` and the standard library's `type(of:)`, bound; nil for any other
+    /// call, or when the session declares its own `Date` or `type`.
     func boundFoundationCall(_ name: String, _ arguments: [Expression], at token: Token) throws -> Expression? {
         if name == Parser.runLoopRun, arguments.count == 1 { return try boundRunLoopRun(until: arguments[0]) }
+        if name == "type", entries[name] == nil { return try boundTypeOf(arguments, at: token) }
         guard name == Value.dateType, entries[name] == nil, classes[name] == nil else { return nil }
         let usage = "write `Date()` (now), `Date(timeIntervalSinceNow: SECONDS)` or "
             + "`Date(timeIntervalSince1970: SECONDS)`"
@@ -74,6 +75,20 @@ extension Interpreter {
             guard nanoseconds >= 1, nanoseconds < 1e15 else { return .void }
             try self.tick(Int64(nanoseconds.rounded()))
             return .void
+        })
+    }
+
+    /// `type(of: x)`: the type Swift gives `x` (as the checker types it, else as its value is), a value
+    /// that prints as Swift prints a metatype (`Int`, `[String]`).
+    private func boundTypeOf(_ arguments: [Expression], at token: Token) throws -> Expression {
+        // The parser keeps no label of a call in small letters: `type(of: x)` comes as its one argument.
+        guard arguments.count == 1 else { throw SyntaxError("write `type(of: VALUE)`", at: token) }
+        let known = checker.type(of: arguments[0], arguments: closureArgumentTypes)
+        let value = try bind(arguments[0])
+        return .bound(BoundExpression { values in
+            let evaluated = try value.evaluate(values)
+            let type = known == .value ? ValueType(of: evaluated) : known
+            return Value.metatype(type.description)
         })
     }
 }

@@ -83,7 +83,13 @@ enum PipelineCommands {
             let highestArgument = parser.highestArgument
             var parsed: PipelineSyntax?
             var pipelineError: Error?
-            if parser.current.isSymbol("[") || parser.current.isSymbol("(") || !Parser.startsValue(parser.current) {
+            // `Int.max`, `Double.pi`: a constant of Swift's number types, not the operator `max` on a pipeline.
+            let startsWithConstant = parser.peek(1).isSymbol(".") && parser.current.identifier.flatMap { type in
+                parser.peek(2).identifier.flatMap { SwiftConstants.value(of: type, $0) }
+            } != nil
+            if !startsWithConstant,
+                parser.current.isSymbol("[") || parser.current.isSymbol("(") || !Parser.startsValue(parser.current)
+            {
                 // What starts with a literal (`5`, `"a"`, `nil`, `-1`) is a value; `[1, 2].publisher` and
                 // `(1...5).publisher` are not.
                 do {
