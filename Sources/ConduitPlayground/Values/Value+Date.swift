@@ -86,11 +86,3 @@ extension Value {
         }
     }
 }
-
-extension Value {
-    /// What `type(of: x)` gives: the type, by its name, which it prints as (`Int`); Swift types it
-    /// `Int.Type`.
-    static func metatype(_ name: String) -> Value {
-        .record(RecordFields([Field(EnumDeclaration.caseField, .string(name))], kind: .instance(name + ".Type")))
-    }
-}
