@@ -72,6 +72,9 @@ final class SwiftSetTests: SessionTestCase {
         XCTAssertTrue(error("s.remove(at: 0)").contains("a Set has no positions"))
         XCTAssertTrue(error("s.append(2)").contains("a Set changes by `insert`"))
         XCTAssertTrue(error("print(s.union(5))").contains("Set's `union` takes a set or an array"))
+        XCTAssertTrue(error("s.insert(\"x\")").contains(
+            "cannot convert value of type 'String' to expected argument type 'Int'"))
+        XCTAssertTrue(error("s.remove(\"x\")").contains("expected argument type 'Int'"))
         XCTAssertEqual(printed("print(s)"), ["[1]"])
     }
 }

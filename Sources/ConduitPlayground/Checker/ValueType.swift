@@ -104,6 +104,12 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
         return items[index]
     }
 
+    /// Whether it is a set (`Set<Int>`).
+    var isSet: Bool {
+        if case .set = self { return true }
+        return false
+    }
+
     /// Whether it is an optional (`Song?`).
     var isOptional: Bool {
         if case .optional = self { return true }
