@@ -31,6 +31,22 @@ final class SwiftSequenceFunctionTests: SessionTestCase {
             ["byLength: [String: [String]] = [\"1\": [\"a\", \"c\"], \"2\": [\"bb\"]]"])
     }
 
+    /// `reduce(into:)`'s closure changes its first parameter (`inout` in Swift), which it is given anew
+    /// for each element.
+    func testReduceIntoChangesItsAccumulator() {
+        type("let words = [\"a\", \"b\", \"a\"]")
+        XCTAssertEqual(type("let counts = words.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }"),
+            ["counts: [String: Int] = [\"a\": 2, \"b\": 1]"])
+        XCTAssertEqual(printed("print(words.reduce(into: [:]) { result, word in result[word, default: 0] += 1 })"),
+            ["[\"a\": 2, \"b\": 1]"])
+        let evens = "let evens = (1...6).reduce(into: [Int]()) { acc, n in if n % 2 == 0 { acc.append(n) } }"
+        XCTAssertEqual(type(evens), ["evens: [Int] = [2, 4, 6]"])
+        XCTAssertEqual(type("let total = [1, 2, 3].reduce(into: 0) { $0 += $1 }"), ["total: Int = 6"])
+        XCTAssertEqual(printed("print([[1], [2]].reduce(into: [Int]()) { acc, xs in acc += xs.map { $0 * 10 } })"),
+            ["[10, 20]"], "a closure inside has its own `$0`")
+        XCTAssertEqual(printed("print(words.reduce(\"\") { $0 + $1 })"), ["aba"], "plain reduce is as it was")
+    }
+
     func testWrongZipsAndGroupingsAreRefusedAndChangeNothing() {
         XCTAssertTrue(error("let z = zip([1])").contains("zip takes 2 arguments"))
         XCTAssertTrue(error("let z = zip(1, [2])").contains("is not a sequence to loop over"))
@@ -38,5 +54,7 @@ final class SwiftSequenceFunctionTests: SessionTestCase {
         XCTAssertTrue(error("let g = Dictionary(grouping: [1, 2], by: { $0 })").contains("string keys"))
         XCTAssertTrue(error("let g = Dictionary(grouping: [1, 2], { $0 })").contains("Dictionary(grouping: SEQUENCE"))
         XCTAssertTrue(error("print(g)").contains("cannot find `g`"))
+        XCTAssertTrue(error("let r = [1].reduce(into: 0) { $0 += nope }").contains("`nope`"))
+        XCTAssertTrue(error("print(r)").contains("cannot find `r`"))
     }
 }

@@ -256,10 +256,6 @@ private struct Call {
             }
             return .array(joined)
         case "reduce":
-            guard label(0) != "into" else {
-                throw PlaygroundError("`reduce(into:)` changes its first parameter, which closures here cannot; "
-                    + "write `reduce(INITIAL) { $0 + ... }`, which gives the new result")
-            }
             guard !values.isEmpty else {
                 throw PlaygroundError("`reduce` takes a first value and a closure, as in `reduce(0, +)` or "
                     + "`reduce(0) { $0 + $1 }`")

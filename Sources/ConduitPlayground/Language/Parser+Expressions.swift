@@ -300,6 +300,7 @@ extension Parser {
         case .dollar(let index):
             advance()
             highestArgument = max(highestArgument, index)
+            if index == 0, let slot = accumulatorSlot { return .variable(.argument(slot)) }
             if index == 0, promiseNames.contains("$0"), current.isSymbol("(") {
                 // `Future { $0(.success(42)) }`: the promise is the closure's `$0`.
                 return try promiseCall(.argument(0), named: "$0")
