@@ -94,12 +94,14 @@ extension TypeChecker {
             try checkMember(first.name, of: receiver)
             // `xs.append("a")` on an `[Int]`: the element must be the array's.
             let method = first.name.hasPrefix("&") ? String(first.name.dropFirst()) : first.name
+            // `seen.insert("a")` on a `Set<Int>`, and what it removes, also.
+            let checked = receiver.isSet ? ["insert", "remove", "update"] : ["append", "insert"]
             let element: ValueType? = switch receiver {
-            case .array(let element): element
+            case .array(let element), .set(let element): element
             case .string where method == "append": .string
             default: nil
             }
-            if ["append", "insert"].contains(method), let element,
+            if checked.contains(method), let element,
                 let argument = first.arguments.first, argument.label == nil,
                 case .expression(let added) = argument.content
             {
@@ -116,7 +118,8 @@ extension TypeChecker {
 
     /// Refuses `base.member` where Swift's type `base` has no such member.
     private func checkMember(_ member: String, of base: ValueType) throws {
-        let name = member.hasPrefix("&") ? String(member.dropFirst()) : member
+        // `n.notify(queue: .main) { ... }` is read as the group's notify (Parser+RunLoop.swift).
+        let name = member == Parser.groupNotify ? "notify" : member.hasPrefix("&") ? String(member.dropFirst()) : member
         // `"hi".shout()`: a member an extension gave Swift's type.
         if let extended = SwiftTypeExtensions.typeName(of: base).flatMap({ extendedSwiftTypes[$0] }),
             extended.methods.contains(where: { $0.name.display == name })

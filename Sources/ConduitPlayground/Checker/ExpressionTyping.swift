@@ -22,6 +22,8 @@ extension TypeChecker {
             return index < arguments.count ? arguments[index] : .value
         case .captured:
             return .value
+        case .member(.name(Value.dateType, _), "now") where entries[Value.dateType] == nil:
+            return .named(Value.dateType)
         case .member(.name(let root, _), let member):
             if case .object(let object)? = entries[root] { return memberType(member, of: object) }
             return memberType(member, of: typed(.name(root, Token(kind: .end, offset: 0, length: 0))))
@@ -60,6 +62,7 @@ extension TypeChecker {
             return .void
         case .call("#typed", let parameters):
             guard parameters.count == 2, case .literal(.string(let written)) = parameters[0] else { return .value }
+            if written == "Set", case .array(let element) = typed(parameters[1]) { return .set(element) }
             return ValueType(written: written)
         case .call(let cast, let parameters) where ["as?", "as!"].contains(cast) && parameters.count == 2:
             // `error as? APIError` is an optional `APIError` (printed `Optional(APIError.bad)`), `as!` one.
@@ -82,12 +85,14 @@ extension TypeChecker {
                 return .range(decimals ? .double : ValueType.join(types[0], types[1]), closed: closed)
             case "#array":
                 switch types.first {
-                case .range(let bound, _)?, .array(let bound)?: return .array(bound)
+                case .range(let bound, _)?, .array(let bound)?, .set(let bound)?: return .array(bound)
                 case .string?: return .array(.string)
                 default: return .array(.value)
                 }
             case "#strideTo", "#strideThrough": return .array(types.contains(.double) ? .double : ValueType.join(types))
             case "min", "max": return ValueType.join(types)
+            case "zip" where types.count == 2:
+                return .array(.tuple(types.map { TypeChecker.elementType(of: $0) }))
             case "string", "uppercased", "lowercased", "String": return .string
             case "Int", "Double":
                 let number: ValueType = name == "Int" ? .int : .double
@@ -124,6 +129,15 @@ extension TypeChecker {
                 }
                 return type(of: body, arguments: arguments, depth: next)
             }
+            if name == Value.dateType, entries[name] == nil, classes[name] == nil { return .named(name) }
+            if name.hasPrefix("Date.now."), entries[Value.dateType] == nil {
+                return TypeChecker.dateMethodType(String(name.dropFirst("Date.now.".count)))
+            }
+            if name == Parser.runLoopRun { return .void }
+            if name == "type", parameters.count == 1, entries[name] == nil {
+                let type = typed(parameters[0])
+                return type == .value ? .value : .named("\(type).Type")
+            }
             if Functions.all.contains(where: { $0.name == name }) {
                 return typed(.call(name, parameters))
             }
@@ -153,6 +167,15 @@ extension TypeChecker {
         var receiver = receiver
         switch receiver {
         case .array(let inner): element = inner
+        case .set(let inner):
+            // A set's own methods give sets or answers; the rest are a sequence's (`sorted()` is an array).
+            element = inner
+            switch call.name {
+            case "union", "intersection", "subtracting", "symmetricDifference", "filter": return receiver
+            case "isSubset", "isSuperset", "isDisjoint", "isStrictSubset", "isStrictSuperset": return .bool
+            case "sorted", "shuffled", "reversed": return .array(inner)
+            default: receiver = .array(inner)
+            }
         case .string: element = .string
         case .range(let bound, _):
             // A range's methods other than its own go through its elements, giving arrays.
@@ -167,6 +190,7 @@ extension TypeChecker {
             closure.map { type(of: $0.body, arguments: arguments, depth: depth) } ?? .value
         }
         let name = call.name.hasPrefix("&") ? String(call.name.dropFirst()) : call.name
+        if receiver == .named(Value.dateType) { return TypeChecker.dateMethodType(name) }
         if case .optional(let wrapped) = receiver, ["map", "flatMap"].contains(name) {
             // `Optional.map`: the closure's result, nil if the value is.
             return .optional(closureType([wrapped]).unwrapped)
@@ -184,6 +208,7 @@ extension TypeChecker {
         case "first", "last", "min", "max": return .optional(element)
         case "firstIndex", "lastIndex": return .optional(.int)
         case "joined": return .string
+        case Parser.groupingMethod: return .dictionary(key: closureType([element]), value: receiver)
         case "enumerated": return .array(.tuple([.int, element], labels: ["offset", "element"]))
         case "reduce":
             guard case .expression(let initial)? = call.arguments.first?.content else { return .value }
@@ -212,10 +237,14 @@ extension TypeChecker {
         case (.range, "isEmpty"): return .bool
         case (.range(let bound, _), "lowerBound"), (.range(let bound, _), "upperBound"): return bound
         case (.range(let bound, _), "first"), (.range(let bound, _), "last"): return .optional(bound)
-        case (.array, "count"), (.string, "count"): return .int
-        case (.array, "isEmpty"), (.string, "isEmpty"): return .bool
+        case (.array, "count"), (.string, "count"), (.set, "count"): return .int
+        case (.array, "isEmpty"), (.string, "isEmpty"), (.set, "isEmpty"): return .bool
+        case (.set(let element), "first"): return .optional(element)
         case (.array(let element), "first"), (.array(let element), "last"): return .optional(element)
         case (.string, "uppercased"), (.string, "lowercased"): return .string
+        case (.named(Value.dateType), "timeIntervalSince1970"),
+            (.named(Value.dateType), "timeIntervalSinceReferenceDate"):
+            return .double
         case (.object(let name), _):
             guard let object = objectNamed(name) else { return .value }
             return memberType(member, of: object)
@@ -293,5 +322,30 @@ extension TypeChecker {
         var unwrapped = arguments
         unwrapped[slot] = unwrapped[slot].unwrapped
         return unwrapped
+    }
+}
+
+extension TypeChecker {
+    /// The type a method of Foundation's `Date` gives: seconds between two dates (`Double`), or a date
+    /// moved by seconds; `Value` for another.
+    static func dateMethodType(_ name: String) -> ValueType {
+        switch name {
+        case "timeIntervalSince", "distance": return .double
+        case "addingTimeInterval", "advanced": return .named(Value.dateType)
+        default: return .value
+        }
+    }
+}
+
+extension TypeChecker {
+    /// The type of what a loop over a value of `type` goes over: an array's, a set's or a range's
+    /// elements, a string's characters, a dictionary's `(key, value)` pairs; `Value` for another.
+    static func elementType(of type: ValueType) -> ValueType {
+        switch type {
+        case .array(let element), .set(let element), .range(let element, _): return element
+        case .string: return .string
+        case .dictionary(let key, let value): return .tuple([key, value], labels: ["key", "value"])
+        default: return .value
+        }
     }
 }

@@ -39,7 +39,9 @@ struct TypeMismatch: Error {
         case (.optional(.value), .optional): return true
         case (.optional(let a), .optional(let e)): return fits(a, e)
         case (let a, .optional(let e)): return fits(a, e)
-        case (.array(let a), .array(let e)): return fits(a, e)
+        case (.array(let a), .array(let e)), (.set(let a), .set(let e)): return fits(a, e)
+        // An array literal is a set where one is declared (`var seen: Set<Int> = []`).
+        case (.array(let a), .set(let e)): return fits(a, e)
         case (.range(let a, let closed), .range(let e, let expected)): return closed == expected && fits(a, e)
         case (.dictionary(let ak, let av), .dictionary(let ek, let ev)): return fits(ak, ek) && fits(av, ev)
         case (.tuple(let a, _), .tuple(let e, _)):
@@ -65,7 +67,8 @@ extension ValueType {
     var isKnownPlainType: Bool {
         switch self {
         case .int, .double, .string, .bool, .void: return true
-        case .optional(let wrapped), .array(let wrapped), .range(let wrapped, _): return wrapped.isKnownPlainType
+        case .optional(let wrapped), .array(let wrapped), .range(let wrapped, _), .set(let wrapped):
+            return wrapped.isKnownPlainType
         case .dictionary(let key, let value): return key.isKnownPlainType && value.isKnownPlainType
         case .tuple(let items, _): return items.allSatisfy(\.isKnownPlainType)
         default: return false

@@ -15,6 +15,8 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
     case record([RecordField])
     /// A dictionary, `[String: Int]`.
     case dictionary(key: ValueType, value: ValueType)
+    /// A set, `Set<String>`.
+    case set(ValueType)
     /// A range of its bounds' type: `ClosedRange<Int>` (`1...3`, `closed`) or `Range<Int>` (`0..<3`).
     case range(ValueType, closed: Bool)
     /// A type written in a declaration (`Song`, `Date`, `Card`), kept as written.
@@ -50,6 +52,7 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
                 return label.isEmpty ? item.description : "\(label): \(item)"
             }.joined(separator: ", ") + ")"
         case .dictionary(let key, let value): return "[\(key): \(value)]"
+        case .set(let element): return "Set<\(element)>"
         case .range(let bound, let closed): return "\(closed ? "ClosedRange" : "Range")<\(bound)>"
         case .record(let fields): return "{" + fields.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + "}"
         case .named(let name): return name
@@ -81,6 +84,7 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
                 self = .tuple(items, labels: labels.allSatisfy(\.isEmpty) ? [] : labels)
             case .range(let closed):
                 self = .range(fields.first.map { ValueType(of: $0.value) } ?? .int, closed: closed)
+            case .set: self = .set(ValueType.join(fields.map { ValueType(of: $0.value) }))
             }
         case .publisher: self = .publisher(output: .value, failure: .error)
         case .object(let object): self = .object(object.typeName ?? object.name)
@@ -98,6 +102,12 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
         if let position = Int(member), items.indices.contains(position) { return items[position] }
         guard let index = labels.firstIndex(of: member), items.indices.contains(index) else { return nil }
         return items[index]
+    }
+
+    /// Whether it is a set (`Set<Int>`).
+    var isSet: Bool {
+        if case .set = self { return true }
+        return false
     }
 
     /// Whether it is an optional (`Song?`).
@@ -139,6 +149,7 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
             return .dictionary(key: .string, value: join(x, y))
         case (.tuple(let x, let xLabels), .tuple(let y, let yLabels)) where x.count == y.count:
             return .tuple(zip(x, y).map { join($0, $1) }, labels: xLabels == yLabels ? xLabels : [])
+        case (.set(let x), .set(let y)): return .set(join(x, y))
         case (.array(let x), .array(let y)):
             if x == .value { return b }
             if y == .value { return a }
@@ -191,6 +202,14 @@ extension ValueType {
             } else {
                 self = .array(ValueType(written: inner))
             }
+            return
+        }
+        if text == "Set" {
+            self = .set(.value)
+            return
+        }
+        if text.hasPrefix("Set<"), text.hasSuffix(">") {
+            self = .set(ValueType(written: String(text.dropFirst(4).dropLast())))
             return
         }
         if text.hasPrefix("Array<"), text.hasSuffix(">") {

@@ -21,6 +21,9 @@ extension Interpreter {
                     } catch {
                         self?.emit(OutputRecord(kind: .error, text: "error: \(Interpreter.message(of: error))"))
                     }
+                    // What it put on the main queue (`DispatchQueue.main.async`, a group's `notify`) runs
+                    // now, as an app's main run loop turns when handed work, not at the next line.
+                    self?.runMainQueue()
                 }
                 return .void
             })
@@ -31,4 +34,41 @@ extension Interpreter {
 private struct GlobalQueueClosure: @unchecked Sendable {
     let closure: Closure
     init(_ closure: Closure) { self.closure = closure }
+}
+
+extension Interpreter {
+    /// `group.notify(queue: .main) { ... }`: when the group's work has all left, the closure (with the
+    /// arguments of the closures around it) is put on the main queue, or handed to a global one. The
+    /// main queue's work then runs after the line, or, when global work left last, right after that
+    /// work (as an app's main run loop turns when it is handed work).
+    func boundGroupNotify(_ syntax: PipelineSyntax) throws -> Expression {
+        guard case .expression(let receiver) = syntax.source, let call = syntax.operators.first,
+            let closure = call.trailingClosure,
+            case .expression(.literal(.string(let queue)))? = call.arguments.first?.content
+        else { throw SyntaxError("write `group.notify(queue: .main) { ... }`", at: syntax.operators[0].token) }
+        let group = try bind(receiver)
+        let bound = try bind(closure)
+        let scheduler = scheduler
+        return .bound(
+            BoundExpression { [weak self] arguments in
+                let value = try group.evaluate(arguments)
+                guard let dispatchGroup = DispatchGroupObject.group(of: value) else {
+                    throw PlaygroundError(
+                        "`notify(queue:)` is a DispatchGroup's; \(value.kindName) \(value) is not one")
+                }
+                let scoped = GlobalQueueClosure(
+                    bound.scoped(CapturedScope(values: arguments, parent: CapturedScope.current)))
+                let run: @Sendable () -> Void = { [weak self] in
+                    do {
+                        _ = try scoped.closure.evaluate([])
+                    } catch {
+                        self?.emit(OutputRecord(kind: .error, text: "error: \(Interpreter.message(of: error))"))
+                    }
+                }
+                dispatchGroup.notify {
+                    if queue == "global" { scheduler.runOnGlobalQueue(run) } else { scheduler.runOnMainQueue(run) }
+                }
+                return .void
+            })
+    }
 }

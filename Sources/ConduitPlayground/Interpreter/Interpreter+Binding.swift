@@ -116,6 +116,8 @@ extension Interpreter {
         case .member(.member(.name("Subscribers", let token), "Demand"), let name) where entries["Subscribers"] == nil:
             // `Subscribers.Demand.unlimited`, Combine's.
             return try enumCase(EnumDeclaration.demandName, name, at: token) ?? .literal(.null)
+        case .member(.name(Value.dateType, _), let name) where boundDateMember(name) != nil:
+            return boundDateMember(name) ?? expression
         case .member(.name(let root, let token), let name) where enums[root] != nil && entries[root] == nil:
             return try enumCase(root, name, at: token) ?? .member(try bind(.name(root, token)), name)
         case .member(.name(let root, let token), let name) where classes[root] != nil && entries[root] == nil:
@@ -192,6 +194,7 @@ extension Interpreter {
                 }
             })
         case .namedCall(let name, let arguments, let token):
+            if let made = try boundFoundationCall(name, arguments, at: token) { return made }
             if let made = try enumCall(name, arguments, at: token) { return made }
             // `s += "x"` grows the variable in place (Interpreter+InPlaceMutation.swift).
             if name == Parser.variableAssignment, let append = try boundVariableAppend(arguments, at: token) {
@@ -214,6 +217,8 @@ extension Interpreter {
             return try boundMainQueueWork(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.globalQueueWork:
             return try boundGlobalQueueWork(syntax)
+        case .pipeline(let syntax) where syntax.operators.first?.name == Parser.groupNotify:
+            return try boundGroupNotify(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.promiseFuture:
             return try boundPromiseFuture(syntax)
         case .pipeline(let syntax) where variableMutated(by: syntax) != nil:

@@ -116,6 +116,9 @@ extension Interpreter {
             let store = userDefaults
             return .bound(
                 BoundExpression { values in try store.call(method, try arguments.map { try $0.evaluate(values) }) })
+        case DispatchGroupObject.typeName where entries[name] == nil && classes[name] == nil:
+            guard arguments.isEmpty else { throw SyntaxError("`DispatchGroup()` takes no arguments", at: token) }
+            return .bound(BoundExpression { _ in .object(DispatchGroupObject.make()) })
         case NumberFormatterObject.typeName:
             return try NumberFormatterObject.initialiser(arguments, at: token)
         case "NSNumber":
@@ -230,6 +233,9 @@ extension Interpreter {
                         if case .publisher(let publisher) = value, last == "send" { return try publisher.send(given) }
                         // `result.get()`: Swift's `Result` gives its success or throws its failure.
                         if given.isEmpty, last == "get", let got = try value.resultGet() { return got }
+                        if let result = try value.dateMethod(last, given) ?? value.setMethod(last, given) {
+                            return result
+                        }
                         guard CollectionMethods.names.contains(last) else {
                             // `title.uppercased()`: a member Swift writes as a call.
                             if given.isEmpty, let member = try? Expression.member(last, of: value) { return member }

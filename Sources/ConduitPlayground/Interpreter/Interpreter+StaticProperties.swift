@@ -64,6 +64,7 @@ extension Interpreter {
         let parts = name.split(separator: ".").map(String.init)
         guard parts.count >= 3, entries[parts[0]] == nil,
             classes[parts[0]]?.properties.contains(where: { $0.isStatic && $0.name.display == parts[1] }) == true
+                || parts[0] == Value.dateType && parts[1] == "now" && classes[parts[0]] == nil  // `Date.now.x(...)`
         else { return nil }
         var base = Expression.member(.name(parts[0], token), parts[1])
         for member in parts[2..<(parts.count - 1)] { base = .member(base, member) }

@@ -139,6 +139,16 @@ extension Interpreter {
                 current = got
                 continue
             }
+            if !mutating, call.trailingClosure == nil, current.dateSeconds != nil || current.setElements != nil {
+                // `start.addingTimeInterval(90)`, `Date().timeIntervalSince(start)`: Foundation's `Date`'s;
+                // `a.union(b)`, `a.isSubset(of: b)`: Swift's `Set`'s.
+                let given = try call.arguments.map { try methodArgument($0, named: name, arguments: arguments) }
+                let values = given.compactMap { if case .value(let value) = $0.content { value } else { nil } }
+                if let result = try current.dateMethod(name, values) ?? current.setMethod(name, values) {
+                    current = result
+                    continue
+                }
+            }
             guard isObjectMethod || CollectionMethods.names.contains(name) else {
                 throw notAMethod(name, on: current, written: index == 0 && !base.isEmpty ? base : nil)
             }

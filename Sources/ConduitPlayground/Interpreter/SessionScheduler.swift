@@ -69,10 +69,16 @@ final class SessionScheduler: Scheduler, @unchecked Sendable {
 
     var isRealTime: Bool { lock.withLock { realTimeStart != nil } }
 
+    /// The wall-clock moment (seconds since 1970) at which the session's time was 0: `Date()` is
+    /// this moment plus the session's time (Interpreter+Date.swift).
+    var startDate: Double { lock.withLock { wallClockStart } }
+    private var wallClockStart = Date().timeIntervalSince1970
+
     /// Starts time again at 0: a fresh virtual clock (what the old one had scheduled is dropped),
     /// and real time counted from now.
     func restart() {
         lock.withLock {
+            wallClockStart = Date().timeIntervalSince1970
             currentVirtual = VirtualTimeScheduler()
             offset = 0
             if realTimeStart != nil { realTimeStart = .now() }

@@ -111,6 +111,7 @@ struct BodyLoop {
     /// characters, a dictionary's `(key, value)` pairs.
     static func elements(of sequence: Value) throws -> [Value] {
         if let numbers = try sequence.rangeElements() { return numbers }
+        if let elements = sequence.setElements { return elements }
         switch sequence {
         case .array(let items): return items
         case .string(let text): return text.map { .string(String($0)) }

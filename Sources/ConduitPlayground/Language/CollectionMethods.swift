@@ -54,13 +54,14 @@ enum CollectionMethods {
         "append": "`xs + [x]`", "insert": "a new array built with `+`", "remove": "`filter`",
         "removeAll": "`filter { ... }` with the opposite test", "removeFirst": "`dropFirst()`",
         "removeLast": "`dropLast()`", "sort": "`sorted()`", "reverse": "`reversed()`", "removeValue": "`filter`",
-        "toggle": "`!flag`",
+        "toggle": "`!flag`", "formUnion": "`union`", "formIntersection": "`intersection`",
+        "subtract": "`subtracting`", "formSymmetricDifference": "`symmetricDifference`", "update": "`union`",
     ]
 
     /// The names a chain on a value may call: these, the mutating ones and `Methods`'.
     static let names: Set<String> = Set(all.map(\.name)).union(mutating.keys).union(Methods.names)
         .union(["sorted", "reversed", "prefix", "suffix", "dropFirst", "dropLast", "drop", "joined", "isEmpty",
-            "lastIndex", "compactMapValues", "shuffled"])
+            "lastIndex", "compactMapValues", "shuffled", Parser.groupingMethod])
 
     /// The methods the parser reads as a call in a chain (their arguments may be closures and
     /// operators, `sorted(by: <)`), rather than as one of `Methods`' calls of plain values.
@@ -163,6 +164,7 @@ private struct Call {
         case .string(let text): return text.map { .string(String($0)) }
         case .record(let fields):
             if fields.kind == .tuple { return nil }
+            if fields.kind == .set { return fields.map(\.value) }
             return fields.map { .tuple([.string($0.name), $0.value], labels: ["key", "value"]) }
         default: return nil
         }
@@ -181,6 +183,7 @@ private struct Call {
     func rebuilt(_ elements: [Value]) -> Value {
         switch receiver {
         case .string: return .string(elements.map(Functions.text).joined())
+        case .record(let record) where record.kind == .set: return .set(elements)
         case .record(let record):
             return .record(RecordFields(elements.compactMap { pair in
                 guard let parts = pair.destructured, parts.count == 2, case .string(let key) = parts[0] else {
@@ -253,10 +256,6 @@ private struct Call {
             }
             return .array(joined)
         case "reduce":
-            guard label(0) != "into" else {
-                throw PlaygroundError("`reduce(into:)` changes its first parameter, which closures here cannot; "
-                    + "write `reduce(INITIAL) { $0 + ... }`, which gives the new result")
-            }
             guard !values.isEmpty else {
                 throw PlaygroundError("`reduce` takes a first value and a closure, as in `reduce(0, +)` or "
                     + "`reduce(0) { $0 + $1 }`")
@@ -281,6 +280,23 @@ private struct Call {
         case "forEach":
             for item in items { _ = try closure.call(item) }
             return .void
+        case Parser.groupingMethod:
+            // `Dictionary(grouping: people, by: { $0.city })`: each key's elements, in their order.
+            var groups = RecordFields([], kind: .dictionary)
+            for item in items {
+                let key = try closure.call(item)
+                guard case .string(let name) = key else {
+                    throw PlaygroundError("a dictionary here has string keys; the closure of "
+                        + "`Dictionary(grouping:by:)` "
+                        + "gave \(key.kindName) \(key) (for \(item)): `by: { String($0...) }` makes one")
+                }
+                guard case .array(let group)? = groups[name] else {
+                    groups[name] = .array([item])
+                    continue
+                }
+                groups[name] = .array(group + [item])
+            }
+            return .record(groups)
         case "mapValues", "compactMapValues":
             guard case .record(let fields) = receiver else {
                 throw PlaygroundError("`\(name)` is a dictionary's; \(receiver.kindName) \(receiver) is not one")

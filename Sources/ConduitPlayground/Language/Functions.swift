@@ -18,6 +18,7 @@ enum Functions {
         ("Int", "Int(x): x as an integer; nil for text that is not one, as in Swift (`compactMap { Int($0) }`)"),
         ("Double", "Double(x): x as a decimal; nil for text that is not one, as in Swift"),
         ("UUID", "UUID(): a new unique identifier as text, as an Identifiable model's `var id = UUID()` makes"),
+        ("zip", "zip(a, b): the pairs (a[0], b[0]), (a[1], b[1])... as far as the shorter goes, as an array of tuples"),
         ("fatalError", "fatalError(\"why\"): stops there, as a Swift program stops (`do`/`catch` does not catch it)"),
         ("precondition", "precondition(condition, \"why\"): stops there unless the condition holds"),
         ("preconditionFailure", "preconditionFailure(\"why\"): stops there"),
@@ -69,6 +70,12 @@ enum Functions {
         case "UUID":
             try expect(0)
             return .string(UUID().uuidString)
+        case "zip":
+            // Swift's `zip(a, b)`: its pairs, made at once as an array of tuples (which `for (x, y) in`,
+            // `Array(...)` and `map` read as Swift reads its `Zip2Sequence`).
+            try expect(2)
+            let (first, second) = (try BodyLoop.elements(of: arguments[0]), try BodyLoop.elements(of: arguments[1]))
+            return .array(zip(first, second).map { Value.tuple([$0, $1]) })
         case "fatalError", "preconditionFailure", "assertionFailure", "precondition", "assert":
             return try Functions.stop(name, arguments)
         case "string":

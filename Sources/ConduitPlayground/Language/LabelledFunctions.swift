@@ -66,6 +66,7 @@ enum LabelledFunctions {
     /// What `Array(x)` makes of `x`: a range's numbers, a string's characters, an array itself.
     private static func elements(of value: Value) throws -> [Value] {
         if let numbers = try value.rangeElements() { return numbers }
+        if let elements = value.setElements { return elements }
         switch value {
         case .array(let items): return items
         case .string(let text): return text.map { .string(String($0)) }

@@ -60,6 +60,7 @@ enum Methods {
         if name == "contains", arguments.count == 1, let inside = value.rangeContains(arguments[0]) {
             return .bool(inside)
         }
+        if let result = try value.dateMethod(name, arguments) ?? value.setMethod(name, arguments) { return result }
         if let items = try value.rangeElements() {
             // `(1...8).shuffled()`, `r.reversed()`: a range's methods are its elements'.
             return try call(name, on: .array(items), arguments)

@@ -44,6 +44,14 @@ struct MutatingCall {
         // Each kind is taken out with `guard case`, then the enum lets go of it (`value = .null`), so
         // that the local is its storage's only owner and changes in place. (A `switch` over `value`
         // would hold a copy of it for the whole switch, and every change would copy.)
+        if value.setElements != nil, closure == nil {
+            if label(0) == "at" {
+                throw PlaygroundError("a Set has no positions: `\(name)(x)` takes the element itself")
+            }
+            // `seen.insert(x)`, `seen.remove(x)`, `seen.formUnion(more)`: Swift's `Set`'s (Value+Set.swift).
+            _ = try value.changeSet(name, values)
+            return
+        }
         if case .record = value {
             guard name == "removeValue", case .string(let key)? = values.first else {
                 throw PlaygroundError("a record (dictionary) here changes by `dictionary[\"key\"] = VALUE` or "

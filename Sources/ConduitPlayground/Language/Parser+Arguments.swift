@@ -17,6 +17,8 @@ extension Parser {
             if let factory = try subjectFactory() {
                 arguments.append(factory)
             } else {
+                // `reduce(into: [:]) { $0[$1, default: 0] += 1 }`: the closure changes its first parameter.
+                accumulatesNextClosure = name == "reduce" && arguments.first?.label == "into"
                 closure = try self.closure()
             }
         }

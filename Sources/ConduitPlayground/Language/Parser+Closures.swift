@@ -13,6 +13,10 @@ extension Parser {
         let savedCondition = readingCondition
         let savedStatementBlock = readingStatementBlock
         let savedInstanceLocals = instanceLocals
+        let savedAccumulator = accumulatorSlot
+        let accumulates = accumulatesNextClosure
+        accumulatesNextClosure = false
+        accumulatorSlot = nil
         let savedBody = enterBody()
         if asLoopBody { loopDepth = 1 }
         readingStatementBlock = false
@@ -27,6 +31,7 @@ extension Parser {
             readingCondition = savedCondition
             readingStatementBlock = savedStatementBlock
             instanceLocals = savedInstanceLocals
+            accumulatorSlot = savedAccumulator
             enclosingParameters.removeLast()
             leaveBody(savedBody)
         }
@@ -48,6 +53,7 @@ extension Parser {
         let firstLocal = max(named, highestDollarAhead() + 1)
         // A top-level loop's `return` is no function's: it reaches the loop, which refuses it as Swift does.
         let body = doesNothing ? Expression.literal(.void)
+            : accumulates ? try accumulatorBody(firstLocal: firstLocal)
             : asLoopBody ? try closureBody(nextLocal: firstLocal) : try statementsBody(nextLocal: firstLocal)
         guard current.isSymbol("}") else {
             throw SyntaxError("expected `}` to close the closure opened here", at: open)

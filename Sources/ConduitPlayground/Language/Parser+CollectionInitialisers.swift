@@ -6,7 +6,7 @@ extension Parser {
     /// followed by `(`.
     mutating func collectionInitialiser() throws -> Expression? {
         let start = position
-        let isNamed = ["Array", "Dictionary"].contains(current.identifier ?? "")
+        let isNamed = ["Array", "Dictionary", "Set"].contains(current.identifier ?? "")
             && (peek(1).isSymbol("<") || peek(1).isSymbol("("))
         guard isNamed || current.isSymbol("[") else { return nil }
         // A type ends in `]` or `>` (or is the bare `Array(`): `[S(name: "a")].publisher.map(`
@@ -21,6 +21,9 @@ extension Parser {
         let isDictionary = written.hasPrefix("Dictionary") || (written.hasPrefix("[") && written.contains(":"))
         let open = current
         advance()
+        if isDictionary, current.identifier == "grouping", peek(1).isSymbol(":") {
+            return try groupingInitialiser(written: String(written), from: tokens[start])
+        }
         if current.isSymbol(")") {
             advance()
             // The type written is kept for the checker: `[Int]()` is an `[Int]`, not an array of anything.
@@ -50,5 +53,42 @@ extension Parser {
         let count = try expression()
         try expectSymbol(")", "close `\(written)(repeating:count:)` with `)`")
         return .call("#typed", [.literal(.string(String(written))), .call("#repeating", [element, count])])
+    }
+
+    /// The collection method `Dictionary(grouping:by:)` is read as: the sequence's elements grouped
+    /// into arrays under the key the closure gives each, written as a name no one can type.
+    static let groupingMethod = "=grouping"
+
+    /// Reads `grouping: SEQUENCE, by: { KEY }` after `Dictionary(` up to its `)`: a chain calling
+    /// `groupingMethod` on the sequence with the closure.
+    private mutating func groupingInitialiser(written: String, from start: Token) throws -> Expression {
+        let usage = "write `\(written)(grouping: SEQUENCE, by: { $0.KEY })`"
+        advance()
+        advance()
+        let sequence = try expression()
+        let name: Token
+        let closure: Closure
+        if current.isSymbol(")"), peek(1).isSymbol("{") {
+            // `Dictionary(grouping: words) { $0.first }`: the closure trailing.
+            advance()
+            name = current
+            closure = try self.closure()
+        } else {
+            try expectSymbol(",", usage)
+            guard current.identifier == "by", peek(1).isSymbol(":"), peek(2).isSymbol("{") else {
+                throw SyntaxError(usage, at: current)
+            }
+            advance()
+            advance()
+            name = current
+            closure = try self.closure()
+            try expectSymbol(")", "close `\(written)(grouping:by:` with `)`")
+        }
+        let call = OperatorCall(
+            name: Parser.groupingMethod, token: name, arguments: [], trailingClosure: closure,
+            span: covering(from: start))
+        return .pipeline(PipelineSyntax(
+            source: .expression(sequence), operators: [call], text: "\(written)(grouping:by:)",
+            startOffset: start.offset))
     }
 }

@@ -185,6 +185,10 @@ extension Parser {
                 expression = work
                 continue
             }
+            if let run = try runLoopRun(after: expression) ?? groupNotify(after: expression) {
+                expression = run
+                continue
+            }
             let closureFollows = peek(2).isSymbol("{") && !readingCondition
             let callFollows = peek(2).isSymbol("(") || closureFollows
             if current.isSymbol("."), let name = peek(1).identifier,
@@ -298,6 +302,7 @@ extension Parser {
         case .dollar(let index):
             advance()
             highestArgument = max(highestArgument, index)
+            if index == 0, let slot = accumulatorSlot { return .variable(.argument(slot)) }
             if index == 0, promiseNames.contains("$0"), current.isSymbol("(") {
                 // `Future { $0(.success(42)) }`: the promise is the closure's `$0`.
                 return try promiseCall(.argument(0), named: "$0")

@@ -67,8 +67,11 @@ extension Parser {
             for _ in 0..<4 { advance() }
         }
         try expectSymbol(")", usage)
+        if current.isSymbol("."), peek(1).identifier == "asyncAfter" {
+            return try globalQueueDelayedWork(from: token)
+        }
         guard current.isSymbol("."), peek(1).identifier == "async" else {
-            if current.isSymbol("."), let word = peek(1).identifier, ["sync", "asyncAfter"].contains(word) {
+            if current.isSymbol("."), let word = peek(1).identifier, ["sync"].contains(word) {
                 throw SyntaxError("`DispatchQueue.global().\(word)` is not run here: \(usage)", at: peek(1))
             }
             throw SyntaxError(usage, at: current)
@@ -90,6 +93,27 @@ extension Parser {
             span: covering(from: token))
         return .pipeline(PipelineSyntax(
             source: .expression(.literal(.void)), operators: [call], text: "DispatchQueue.global().async",
+            startOffset: token.offset))
+    }
+
+    /// `.asyncAfter(deadline: .now() + SECONDS) { ... }` after `DispatchQueue.global()`: work for later
+    /// waits on the session's clock, as the main queue's does (`tick`, `RunLoop.main.run(until:)` let
+    /// it fall due), and then runs alone, so what it prints and sends keeps the clock's order.
+    private mutating func globalQueueDelayedWork(from token: Token) throws -> Expression {
+        advance()
+        let name = current
+        advance()
+        let arguments = [try deadline()]
+        guard current.isSymbol("{") else {
+            throw SyntaxError("`DispatchQueue.global().asyncAfter` takes its work in braces: "
+                + "`DispatchQueue.global().asyncAfter(deadline: .now() + 1) { print(\"later\") }`", at: current)
+        }
+        let closure = try closure()
+        let call = OperatorCall(
+            name: Parser.mainQueueWork, token: name, arguments: arguments, trailingClosure: closure,
+            span: covering(from: token))
+        return .pipeline(PipelineSyntax(
+            source: .expression(.literal(.void)), operators: [call], text: "DispatchQueue.global().asyncAfter",
             startOffset: token.offset))
     }
 

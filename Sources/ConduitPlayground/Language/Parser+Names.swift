@@ -87,7 +87,7 @@ extension Parser {
             } while nesting > 0
             return .name(name, token)
         }
-        if name == "Array" || name == "Dictionary", let collection = try collectionInitialiser() {
+        if ["Array", "Dictionary", "Set"].contains(name), let collection = try collectionInitialiser() {
             return collection
         }
         if peek(1).isSymbol("(") {

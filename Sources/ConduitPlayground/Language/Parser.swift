@@ -26,6 +26,10 @@ struct Parser {
     /// The slots of the closure's or function's body being read that hold a `var` (`LocalVariable`):
     /// its name reads the value inside, and an assignment sets it.
     var variables: Set<Int> = []
+    /// Whether the next closure read is `reduce(into:)`'s, whose first parameter is `inout`
+    /// (Parser+Accumulator.swift); and the slot of the `var` its `$0` then stands for.
+    var accumulatesNextClosure = false
+    var accumulatorSlot: Int?
     /// The `variables` of the closures around the one being read, innermost last, as
     /// `enclosingParameters` holds their parameters.
     var enclosingVariables: [Set<Int>] = []

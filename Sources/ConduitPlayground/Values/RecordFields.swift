@@ -16,6 +16,8 @@ public struct RecordFields: Hashable, Sendable, RandomAccessCollection, Expressi
         case tuple
         /// A range, `1...3` (`closed`) or `0..<3`: its `lowerBound` and `upperBound`.
         case range(closed: Bool)
+        /// A Swift `Set`, `Set([1, 2])`: each field an element, named by its literal text (Value+Set.swift).
+        case set
     }
 
     /// The fields in the order they were written.
@@ -97,14 +99,20 @@ public struct RecordFields: Hashable, Sendable, RandomAccessCollection, Expressi
         return fields.firstIndex { $0.name == name }
     }
 
-    /// Records are equal when they are of one kind and have the same fields in the same order.
+    /// Records are equal when they are of one kind and have the same fields in the same order; sets
+    /// when they have the same elements, in any order.
     public static func == (lhs: RecordFields, rhs: RecordFields) -> Bool {
-        lhs.kind == rhs.kind && lhs.fields == rhs.fields
+        if lhs.kind == .set, rhs.kind == .set { return Set(lhs.names) == Set(rhs.names) }
+        return lhs.kind == rhs.kind && lhs.fields == rhs.fields
     }
 
-    /// Hashes the kind and the fields, as `==` compares them.
+    /// Hashes the kind and the fields, as `==` compares them (a set's elements in any order).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
+        if kind == .set {
+            hasher.combine(Set(names))
+            return
+        }
         hasher.combine(fields)
     }
 }

@@ -10,6 +10,9 @@ extension Value {
     func converted(to type: ValueType) -> Value {
         switch (self, type) {
         case (.int(let number), .double): return .double(Double(number))
+        case (.array(let items), .set(let element)):
+            // `var seen: Set<Int> = []`, `Set([1, 2])`: an array literal where a set is declared makes one.
+            return .set(items.map { $0.converted(to: element) })
         case (.null, .optional): return self
         case (_, .optional(let wrapped)): return converted(to: wrapped)
         case (.array(let items), .array(let element)) where element.holdsDouble:
@@ -17,6 +20,15 @@ extension Value {
         case (.record(let fields), .dictionary(_, let element)) where fields.kind == .dictionary && element.holdsDouble:
             let converted = fields.map { Field($0.name, $0.value.converted(to: element)) }
             return .record(RecordFields(converted, kind: .dictionary))
+        case (.record(let fields), .tuple(let items, let labels))
+        where fields.kind == .tuple && fields.count == items.count && labels.count == items.count
+            && zip(fields, labels).contains(where: { $0.tupleLabel.isEmpty && !$1.isEmpty }):
+            // `-> (min: Int, max: Int)` returning `(low, high)`: the tuple takes the labels declared, as
+            // Swift's conversion between tuple types gives them (`bounds.min`).
+            let relabelled = zip(fields, labels).map { field, label in
+                Field(field.tupleLabel.isEmpty && !label.isEmpty ? label : field.name, field.value)
+            }
+            return Value.record(RecordFields(relabelled, kind: .tuple)).converted(to: type)
         case (.record(let fields), .tuple(let items, _))
         where fields.kind == .tuple && fields.count == items.count && type.holdsDouble:
             return .record(RecordFields(zip(fields, items).map { Field($0.name, $0.value.converted(to: $1)) },
@@ -37,13 +49,14 @@ extension Value {
     /// The value as a value of the type written in a declaration (`Double`, `[Double]`, `Song?`); as it
     /// is when no type is written or the type holds no `Double` (read without parsing the type).
     func converted(toWritten type: String?) -> Value {
-        guard let type, type.contains("Double") else { return self }
+        guard let type, type.contains("Double") || type.hasPrefix("Set") else { return self }
         return converted(to: ValueType(written: type))
     }
 
     /// The value written into a place that holds `old`, as a Swift variable keeps the type it has: an
     /// integer written where a Double is held (`var total = 0.0; total = 3`) is one.
     func converted(toTypeOf old: Value) -> Value {
+        if old.setElements != nil, case .array(let items) = self { return .set(items) }
         guard case .double = old else { return self }
         return converted(to: .double)
     }

@@ -64,6 +64,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         case .array(let items): return "[" + items.map(\.nestedDescription).joined(separator: ", ") + "]"
         case .record(let fields):
             if let enumCase = enumCaseDescription { return enumCase }
+            if let date = dateDescription { return date }
             switch fields.kind {
             case .literal:
                 return "{" + fields.map { "\($0.name): \($0.value.nestedDescription)" }.joined(separator: ", ") + "}"
@@ -78,6 +79,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
             case .range(let closed):
                 let bounds = fields.map(\.value.description)
                 return bounds.joined(separator: closed ? "..." : "..<")
+            case .set: return "[" + fields.map(\.value.nestedDescription).joined(separator: ", ") + "]"
             }
         case .void: return "()"
         case .publisher(let publisher): return publisher.description
@@ -101,6 +103,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
             case .tuple: return "tuple"
             case .instance(let type): return "\(type) value"
             case .range: return "range"
+            case .set: return "set"
             }
         case .void: return "void"
         case .publisher: return "publisher"
@@ -148,7 +151,10 @@ extension Value {
             ? .orderedDescending : .orderedSame
         case (.bool(let a), .bool(let b)): return a == b ? .orderedSame : (!a ? .orderedAscending : .orderedDescending)
         default:
-            guard let a = numeric, let b = other.numeric else { return nil }
+            // Two dates compare as their moments do, as Foundation's `Date` is `Comparable`.
+            guard let a = numeric ?? dateSeconds, let b = other.numeric ?? other.dateSeconds,
+                (numeric == nil) == (other.numeric == nil)
+            else { return nil }
             return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
         }
     }

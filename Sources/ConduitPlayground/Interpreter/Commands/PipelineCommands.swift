@@ -11,6 +11,7 @@ enum PipelineCommands {
                 + "or `.assign(...)` subscribes, as Swift keeps the AnyCancellable (`NAME.cancel()` cancels it)",
             example: "let doubled = numbers.map { $0 * 2 }", arguments: [.newName, .pipeline]
         ) { parser, word in
+            if let tuple = try parser.tupleDeclaration(word) { return tuple }
             let name = try parser.newName(after: "let")
             // `let results: AnyPublisher<[String], Never> = ...`: the type is Swift's, the values carry theirs.
             var declaredType = ""
@@ -82,7 +83,13 @@ enum PipelineCommands {
             let highestArgument = parser.highestArgument
             var parsed: PipelineSyntax?
             var pipelineError: Error?
-            if parser.current.isSymbol("[") || parser.current.isSymbol("(") || !Parser.startsValue(parser.current) {
+            // `Int.max`, `Double.pi`: a constant of Swift's number types, not the operator `max` on a pipeline.
+            let startsWithConstant = parser.peek(1).isSymbol(".") && parser.current.identifier.flatMap { type in
+                parser.peek(2).identifier.flatMap { SwiftConstants.value(of: type, $0) }
+            } != nil
+            if !startsWithConstant,
+                parser.current.isSymbol("[") || parser.current.isSymbol("(") || !Parser.startsValue(parser.current)
+            {
                 // What starts with a literal (`5`, `"a"`, `nil`, `-1`) is a value; `[1, 2].publisher` and
                 // `(1...5).publisher` are not.
                 do {

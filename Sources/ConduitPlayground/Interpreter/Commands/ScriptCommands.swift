@@ -23,6 +23,24 @@ enum ScriptCommands {
             }
         },
         CommandSpec(
+            "typealias", usage: "typealias NAME = TYPE",
+            summary: "accepted, for Swift code pasted with its type aliases: values here carry their own types, "
+                + "so a type written with the alias is read as Swift reads it",
+            example: "typealias Handler = (Int) -> Void", arguments: [.newName]
+        ) { parser, word in
+            let name = try parser.newName(after: "typealias")
+            try parser.expectSymbol("=", "write `typealias \(name.display) = TYPE`, such as `(Int) -> Void`")
+            guard parser.current.kind != .end, !parser.current.isSymbol(";") else {
+                throw SyntaxError("`typealias \(name.display) =` needs a type, such as `(Int) -> Void`",
+                    at: parser.current)
+            }
+            let written = try parser.skipType()
+            try parser.expectEnd()
+            return Statement(word.display) { session in
+                session.info("typealias \(name.display) = \(written)")
+            }
+        },
+        CommandSpec(
             "load", usage: "load FILE", summary: "runs the lines of a script file in this session",
             example: "load scripts/examples/first-pipeline.conduit", arguments: [.file],
             freeText: { path in Statement("load") { session in try session.load(path) } }

@@ -1,0 +1,42 @@
+import XCTest
+
+@testable import ConduitPlayground
+
+/// Tuples as Swift code declares them: labels a function's return type gives (`-> (min: Int, max: Int)?`,
+/// read as `bounds.min`), several names from one tuple (`let (code, message) = response`), and
+/// `typealias`, accepted for the types pasted code names.
+final class SwiftTupleDeclarationTests: SessionTestCase {
+    func testAReturnedTupleTakesTheLabelsOfTheReturnType() {
+        type("func minMax(array: [Int]) -> (min: Int, max: Int)? { if array.isEmpty { return nil }; "
+            + "return (array.min()!, array.max()!) }")
+        XCTAssertEqual(printed("if let bounds = minMax(array: [8, -6, 109]) { print(bounds.min, bounds.max) }"),
+            ["-6 109"])
+        XCTAssertEqual(printed("print(minMax(array: [2, 1])!.1)"), ["2"], "the positions still read")
+        XCTAssertEqual(printed("print(minMax(array: [2, 1])!)"), ["(min: 1, max: 2)"])
+        XCTAssertEqual(printed("print(minMax(array: []) == nil)"), ["true"])
+    }
+
+    func testSeveralNamesFromOneTuple() {
+        XCTAssertEqual(type("let (a, b) = (1, \"x\")"), ["a: Int = 1", "b: String = \"x\""])
+        type("let http404Error = (404, \"Not Found\")")
+        XCTAssertEqual(type("var (code, _) = http404Error"), ["code: Int = 404"])
+        type("code += 1")
+        XCTAssertEqual(printed("print(code, a, b)"), ["405 1 x"])
+    }
+
+    func testATypeAliasIsAcceptedForTheTypesPastedCodeNames() {
+        XCTAssertEqual(type("typealias Handler = (Int) -> Void"), ["typealias Handler = (Int) -> Void"])
+        XCTAssertEqual(type("typealias Pair = (Int, Int)"), ["typealias Pair = (Int, Int)"])
+        XCTAssertEqual(printed("let p: Pair = (1, 2); print(p.0 + p.1)"), ["3"])
+    }
+
+    func testWrongTupleDeclarationsAreRefusedAndChangeNothing() {
+        XCTAssertTrue(error("let (x, y) = 5").contains("cannot destructure integer 5 into 2 names"))
+        XCTAssertTrue(error("let (x, y) = (1, 2, 3)").contains("a tuple of 2 elements"))
+        XCTAssertTrue(error("print(x)").contains("cannot find `x`"))
+        XCTAssertTrue(error("let (x) = 1").contains("names (or `_`) between parentheses"))
+        XCTAssertTrue(error("let (x, 3) = (1, 2)").contains("`let` needs a name"))
+        XCTAssertTrue(error("typealias = 3").contains("`typealias` needs a name"))
+        XCTAssertTrue(error("typealias X = ;").contains("needs a type"))
+    }
+}
