@@ -62,7 +62,7 @@ extension Parser {
 
     /// What `read` reads with each of `bindings` naming its value, one slot each from `slot` on, as
     /// locals around it (a case's names, for its `where` condition or its body).
-    private mutating func bound(
+    mutating func bound(
         _ bindings: ArraySlice<(name: String, value: Expression)>, slot: Int,
         _ read: (inout Parser) throws -> Expression
     ) throws -> Expression {
@@ -130,15 +130,20 @@ extension Parser {
 }
 
 extension Parser {
-    /// `(let n)`, `(_)` or `(_, let b)` after an enumeration's case in a pattern (`case .loaded(let n):`):
-    /// the case, and the one value it names.
-    private mutating func associatedValuesPattern(of name: String) throws -> CasePattern {
+    /// `(let n)`, `(_)`, `(_, let b)` or `(seconds: let s)` after an enumeration's case in a pattern
+    /// (`case .loaded(let n):`): the case, and the values it names.
+    mutating func associatedValuesPattern(of name: String) throws -> CasePattern {
         let open = current
         advance()
         var bound: (name: String, index: Int)?
         var more: [AssociatedName] = []
         var index = 0
         while !current.isSymbol(")") {
+            // `.timeout(seconds: let s)`: the label only says which value the position holds.
+            if current.identifier != nil, peek(1).isSymbol(":") {
+                advance()
+                advance()
+            }
             if current.identifier == "let" || current.identifier == "var" { advance() }
             guard let written = current.identifier else {
                 throw SyntaxError("write `.\(name)(let value)` or `.\(name)(_)`", at: current)
