@@ -49,6 +49,8 @@ extension Parser {
                 methods.append(initialiser)
             } else if let method = try methodDeclaration(members: members) {
                 methods.append(method)
+            } else if let group = try propertyGroup() {
+                properties += group
             } else {
                 properties.append(try propertyDeclaration(in: what, members: members))
             }
@@ -90,6 +92,7 @@ extension Parser {
         }
         guard peek(ahead).identifier == "func" else { return nil }
         let mutates = (0..<ahead).contains { peek($0).identifier == "mutating" }
+        let isStatic = (0..<ahead).contains { peek($0).identifier == "static" }
         for _ in 0...ahead { advance() }
         let name = current
         guard let word = name.identifier else {
@@ -121,6 +124,7 @@ extension Parser {
             self: readingStruct ? (mutates ? .variable : .immutable) : .object)
         var method = MethodDeclaration(name: name, parameters: parameters, body: body)
         method.isMutating = readingStruct && mutates
+        method.isStatic = isStatic
         method.parameterTypes = declared.map { $0.type.map(ValueType.init(written:)) ?? .value }
         method.returnType = returnType
         method.defaults = defaults
