@@ -7,7 +7,7 @@ extension Interpreter {
     /// Its arguments and its result are converted to the types declared (`returnType`, `-> Double`).
     func declareFunction(
         _ name: Token, parameters: [String], parameterTypes: [ValueType], returnType: ValueType? = nil,
-        defaults: [Expression?] = [], body: Expression, text: String
+        defaults: [Expression?] = [], body: Expression, text: String, inoutSlots: Set<Int> = []
     ) throws {
         try checkBody(body, parameterTypes: parameterTypes, written: text, at: name)
         let selfCall = SelfCall()
@@ -19,6 +19,7 @@ extension Interpreter {
             name: name.display, parameters: parameters, body: try bind(body), text: text, written: written)
         function.parameterTypes = parameterTypes
         function.returnType = returnType
+        function.inoutSlots = inoutSlots
         function.defaults = try defaultArguments(defaults, at: name)
         function.impliedCases = ImpliedCases(returnType, enums: enums)
         selfCall.bind(to: function)

@@ -436,8 +436,20 @@ extension Parser {
                 parser.advance()
                 parser.advance()
             }
-            return (label, try parser.rangeAfter(try parser.expression()))
+            return (label, try parser.argumentValue())
         }
+    }
+
+    /// One argument's value: an expression, a range, or `&NAME`, a variable passed to an `inout`
+    /// parameter (`double(&n)`).
+    private mutating func argumentValue() throws -> Expression {
+        guard current.isSymbol("&") else { return try rangeAfter(try expression()) }
+        let ampersand = current
+        advance()
+        guard current.identifier != nil else {
+            throw SyntaxError("`&` passes a variable to an `inout` parameter: write `&NAME`", at: ampersand)
+        }
+        return .call(Parser.inoutArgument, [try postfix()])
     }
 
     /// `lower...upper` or `lower..<upper` where a range is a value (`(1...5)`, `random(in: 1...6)`):

@@ -160,8 +160,11 @@ enum ObjectCommands {
             let parameters = declared.map(\.name)
             // Parameters of the types the checker knows all about (`_ xs: [Int]`) are checked as such.
             let parameterTypes = declared.map { parameter in
-                parameter.type.map(ValueType.init(written:)).flatMap { $0.isKnownPlainType ? $0 : nil } ?? .value
+                parameter.type.map { ValueType(written: Parser.withoutInout($0)) }
+                    .flatMap { $0.isKnownPlainType ? $0 : nil } ?? .value
             }
+            // `_ value: inout Int`: a variable of the body, whose last value the caller's `&n` gets.
+            let inoutSlots = Parser.inoutSlots(of: declared.map(\.type))
             // `async`, `throws`: any function here may throw, and none waits.
             while let effect = parser.current.identifier, ["throws", "rethrows", "async"].contains(effect) {
                 parser.advance()
@@ -179,20 +182,22 @@ enum ObjectCommands {
             } else {
                 parser.advance()
             }
-            let saved = (parser.parameters, parser.highestArgument)
+            let saved = (parser.parameters, parser.highestArgument, parser.variables)
             parser.parameters = Dictionary(uniqueKeysWithValues: parameters.enumerated().map { ($1, $0) })
+            parser.variables.formUnion(inoutSlots)
             if !braced, parser.current.identifier == "return" { parser.advance() }
             // A braced body holds statements as a closure's does: `let` steps, `if`, `return`, `throw`.
             let body = braced && !parser.current.isSymbol("}")
                 ? try parser.statementsBody(nextLocal: parameters.count) : try parser.expression()
             parser.parameters = saved.0
             parser.highestArgument = saved.1
+            parser.variables = saved.2
             if braced { try parser.expectSymbol("}", "close the body of `\(name)` with `}`") }
             let text = parser.text.trimmingWhitespace()
             return Statement(word.display, defines: nameToken) { session in
                 try session.declareFunction(
                     nameToken, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
-                    defaults: declared.map(\.value), body: body, text: text)
+                    defaults: declared.map(\.value), body: body, text: text, inoutSlots: inoutSlots)
             }
         },
         CommandSpec(
