@@ -130,6 +130,7 @@ extension Parser {
         if current.identifier == "if" { return try ifStatement(nextLocal: nextLocal) }
         if current.identifier == "guard" { return try guardStatement(nextLocal: nextLocal) }
         if current.identifier == "switch" { return try switchStatement(nextLocal: nextLocal) }
+        if current.identifier == "defer" { return try deferStatement(nextLocal: nextLocal) }
         if let keyword = current.identifier, ["for", "while", "repeat"].contains(keyword), !peek(1).isSymbol(":") {
             return try followed(try bodyLoop(nextLocal: nextLocal), at: nextLocal)
         }
