@@ -51,6 +51,8 @@ extension Parser {
                 methods.append(method)
             } else if let group = try propertyGroup() {
                 properties += group
+            } else if let lazy = try lazyClosureProperty(members: members) {
+                properties += lazy
             } else {
                 properties.append(try propertyDeclaration(in: what, members: members))
             }
@@ -492,7 +494,7 @@ extension Parser {
 
     /// An observer's or a method's `{ ... }`: statements as a closure's, with `self` as `$0`, the
     /// value or the arguments after it, and the class's members by name.
-    private mutating func memberBody(
+    mutating func memberBody(
         parameters scope: [String: Int], members: Set<String>, of word: String, self kind: SelfKind = .object
     ) throws -> Expression {
         let open = current

@@ -59,7 +59,7 @@ enum ObjectCommands {
                     session.classes[name.display] = objectClass
                     _ = try session.makeObject(named: name.display, of: objectClass, initialising: false)
                 }
-                let members = properties.map(\.summary) + methods.map(\.summary)
+                let members = properties.filter { !$0.isLazyStorage }.map(\.summary) + methods.map(\.summary)
                 session.info("class \(name.display): " + members.joined(separator: ", "))
             }
         },
