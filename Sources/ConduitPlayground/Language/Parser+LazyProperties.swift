@@ -11,7 +11,8 @@ extension Parser {
         guard !readingStruct else { return nil }
         var ahead = 0
         var isLazy = false
-        while let word = peek(ahead).identifier, ["lazy", "private", "fileprivate", "public", "internal"].contains(word) {
+        let modifiers: Set<String> = ["lazy", "private", "fileprivate", "public", "internal"]
+        while let word = peek(ahead).identifier, modifiers.contains(word) {
             isLazy = isLazy || word == "lazy"
             ahead += 1
         }
@@ -41,14 +42,15 @@ extension Parser {
         let storage = Parser.lazyStoragePrefix + property
         let kept = Expression.member(.argument(0), storage)
         // Made once: when nothing is kept yet, the closure's value is kept and given.
-        let make = Expression.local(slot: 1, value: made, body: .local(
-            slot: 2, value: .call(".set", [.argument(0), .literal(.string(storage)), .argument(1)]), body: .argument(1)))
+        let keep = Expression.call(".set", [.argument(0), .literal(.string(storage)), .argument(1)])
+        let make = Expression.local(slot: 1, value: made, body: .local(slot: 2, value: keep, body: .argument(1)))
         let getter = Expression.conditional(.binary(.equal, kept, .literal(.null)), make, kept)
         let setter = Expression.call(".set", [.argument(0), .literal(.string(storage)), .argument(1)])
         var lazy = PropertyDeclaration(name: name, isPublished: false, value: nil, declaredType: declaredType)
         lazy.computed = ComputedProperty(getter: getter, setter: setter)
         let storageName = Token(kind: .identifier(storage), offset: name.offset, length: name.length)
-        return [lazy, PropertyDeclaration(name: storageName, isPublished: false, value: nil, declaredType: declaredType)]
+        let stored = PropertyDeclaration(name: storageName, isPublished: false, value: nil, declaredType: declaredType)
+        return [lazy, stored]
     }
 }
 

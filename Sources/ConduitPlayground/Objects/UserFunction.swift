@@ -24,6 +24,9 @@ struct UserFunction {
     var selfCall: SelfCall?
     /// The positions of its `inout` parameters, which the body holds as variables (`LocalVariable`).
     var inoutSlots: Set<Int> = []
+    /// Whether it is a closure held by a `var` (`var greet: (String) -> String = { ... }`), which a later
+    /// `greet = { ... }` replaces.
+    var isVariable = false
 
     /// How a call reads: `search(term)`.
     var usage: String { "\(name)(\(parameters.joined(separator: ", ")))" }

@@ -271,6 +271,7 @@ enum ObjectCommands {
         let start = parser.current
         let expression = try parser.expression()
         let written = parser.text.trimmingWhitespace()
+        if let reassigned = try closureReassignment(&parser, of: expression) { return reassigned }
         // `player.volume += 1` is `player.volume = player.volume + 1`.
         var compound: BinaryOperator?
         if parser.atCompoundAssignment, case .symbol(let symbol) = parser.current.kind {

@@ -114,7 +114,7 @@ enum PipelineCommands {
                     return Statement(word.display, defines: name) { session in
                         try session.declareFunction(
                             name, parameters: parameters, parameterTypes: types ?? parameters.map { _ in .value },
-                            returnType: returnType, body: closure.body, text: text)
+                            returnType: returnType, body: closure.body, text: text, isVariable: word.display == "var")
                     }
                 }
                 let expression: Expression
