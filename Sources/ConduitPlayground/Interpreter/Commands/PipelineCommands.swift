@@ -143,7 +143,8 @@ enum PipelineCommands {
             }
             return Statement(word.display, defines: name, pipeline: syntax) { session in
                 if try session.defineInstance(name, from: syntax) { return }
-                if try session.defineReference(name, from: syntax) { return }
+                let optionalVariable = !isConstant && declaredType.hasSuffix("?")
+                if try session.defineReference(name, from: syntax, asVariable: optionalVariable) { return }
                 if try session.defineBinding(name, from: syntax) { return }
                 session.building = name.display
                 defer { session.building = nil }
