@@ -478,7 +478,7 @@ extension Interpreter {
 extension Interpreter {
     /// Gives `object` its class's `methods` (all but `init`), each run with the object as `self`.
     func install(_ methods: [MethodDeclaration], on object: PlaygroundObject) throws {
-        for method in methods where method.name.display != "init" && !method.isStatic {
+        for method in methods where !["init", "deinit"].contains(method.name.display) && !method.isStatic {
             let body = try bind(method.body)
             var installed = InstalledMethod(parameterCount: method.parameters.count) { object, arguments in
                 method.returned(try body.evaluate([.object(object)] + arguments.converted(to: method.parameterTypes)))

@@ -41,7 +41,9 @@ extension Parser {
             if current.identifier == "deinit", peek(1).isSymbol("{"),
                 let deinitialiser = try swiftTree().node(DeinitializerDeclSyntax.self, holdingTokenAt: current.offset)
             {
-                // `deinit { ... }`: the playground keeps every object for the session, so it never runs.
+                // `deinit { ... }`: run when a variable holding the object lets go of it (`b = nil`); one whose
+                // body is not read here is left out, as the playground keeps most objects for the session.
+                if let method = try? deinitialiserBody(members: members) { methods.append(method) }
                 skip(past: deinitialiser, in: try swiftTree())
                 continue
             }

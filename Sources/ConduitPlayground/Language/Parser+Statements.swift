@@ -31,12 +31,14 @@ extension Parser {
                 "a line starts with a command such as `subject`, `let`, `sink` or `send`; type `help` for the list",
                     at: first)
         }
-        if CommandTable.spec(named: word) != nil, peek(1).isSymbol(".") || peek(1).isSymbol("=")
-            || compoundAssignmentFollows, !Parser.swiftKeywords.contains(word)
-        {
-            // `subject.send(1)`, `current = node.next`: a name that is also a command word, used as Swift
-            // code uses it.
+        if CommandTable.spec(named: word) != nil, peek(1).isSymbol("."), !Parser.swiftKeywords.contains(word) {
+            // `subject.send(1)`: a name that is also a command word, used as Swift code uses it.
             return try ObjectCommands.expressionStatement(&self)
+        }
+        if let spec = CommandTable.spec(named: word), peek(1).isSymbol("=") || compoundAssignmentFollows,
+            !Parser.swiftKeywords.contains(word)
+        {
+            return try commandWordAssignment(spec, at: first)
         }
         guard let spec = CommandTable.spec(named: word) else {
             // `break` or `continue` outside a loop: Swift's refusal.

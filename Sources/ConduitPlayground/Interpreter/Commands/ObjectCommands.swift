@@ -59,7 +59,8 @@ enum ObjectCommands {
                     session.classes[name.display] = objectClass
                     _ = try session.makeObject(named: name.display, of: objectClass, initialising: false)
                 }
-                let members = properties.filter { !$0.isLazyStorage }.map(\.summary) + methods.map(\.summary)
+                let members = properties.filter { !$0.isLazyStorage }.map(\.summary)
+                    + methods.filter { $0.name.display != "deinit" }.map(\.summary)
                 session.info("class \(name.display): " + members.joined(separator: ", "))
             }
         },
@@ -303,6 +304,7 @@ enum ObjectCommands {
                 // `volume = 5` for a binding `volume`; `count = 0`, `count += 1` for a `var`.
                 return Statement("set") { session in
                     if try session.assignBinding(name, value, at: token) { return }
+                    if case .literal(.null) = value, try session.releaseObject(named: name, at: token) { return }
                     if case .literal(.null) = value, case .sink(let sink)? = session.entries[name] {
                         // `cancellable = nil`: an `AnyCancellable` let go of cancels its subscription.
                         if sink.isLive { sink.cancel() }

@@ -142,8 +142,12 @@ enum PipelineCommands {
                 }
             }
             return Statement(word.display, defines: name, pipeline: syntax) { session in
-                if try session.defineInstance(name, from: syntax) { return }
                 let optionalVariable = !isConstant && declaredType.hasSuffix("?")
+                if try session.defineInstance(name, from: syntax) {
+                    // `var b: Box? = Box()`: `b = nil` lets go of the object.
+                    if optionalVariable { session.optionalObjectVariables.insert(name.display) }
+                    return
+                }
                 if try session.defineReference(name, from: syntax, asVariable: optionalVariable) { return }
                 if try session.defineBinding(name, from: syntax) { return }
                 session.building = name.display
