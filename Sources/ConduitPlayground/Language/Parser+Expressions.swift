@@ -436,14 +436,15 @@ extension Parser {
                 parser.advance()
                 parser.advance()
             }
-            return (label, try parser.argumentValue())
+            // `double(&n)`: a variable passed to an `inout` parameter (read in a function of its own, since
+            // arguments nest as deeply as calls do).
+            if parser.current.isSymbol("&") { return (label, try parser.inoutArgumentValue()) }
+            return (label, try parser.rangeAfter(try parser.expression()))
         }
     }
 
-    /// One argument's value: an expression, a range, or `&NAME`, a variable passed to an `inout`
-    /// parameter (`double(&n)`).
-    private mutating func argumentValue() throws -> Expression {
-        guard current.isSymbol("&") else { return try rangeAfter(try expression()) }
+    /// `&NAME` in a call's arguments: a variable passed to an `inout` parameter (`double(&n)`).
+    private mutating func inoutArgumentValue() throws -> Expression {
         let ampersand = current
         advance()
         guard current.identifier != nil else {
