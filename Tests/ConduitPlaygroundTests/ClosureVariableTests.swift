@@ -30,4 +30,14 @@ final class ClosureVariableTests: SessionTestCase {
         XCTAssertTrue(error("n = { $0 }").contains("`n` holds no closure to replace"))
         XCTAssertEqual(valueLines("print(add(2, 3), f(1), n)"), ["5 2 1"])
     }
+
+    func testAClosureGivenToAFunctionDeclaredHereIsRefusedClearly() {
+        type("var handlers: [() -> Void] = []")
+        type("func register(_ handler: @escaping () -> Void) { handlers.append(handler) }")
+        XCTAssertTrue(error("register { print(\"first\") }")
+            .contains("`register` is a function declared here, and a closure is not passed to one here"))
+        XCTAssertTrue(error("print(apply({ $0 * 2 }, 3))").contains("not passed to a function declared here"))
+        XCTAssertTrue(error("nothingHere { 1 }").contains("unknown command `nothingHere`"))
+        XCTAssertEqual(valueLines("print(handlers.count)"), ["0"])
+    }
 }

@@ -360,11 +360,12 @@ extension Parser {
             let fields = try list(until: "}", what: "the record") { parser -> (String, Expression) in
                 guard let name = parser.current.identifier else {
                     throw SyntaxError(
-                        "a record field is `name: value`, for example `{name: \"ace\", rank: 1}`", at: parser.current
+                        "a record field is `name: value`, for example `{name: \"ace\", rank: 1}`"
+                            + Parser.closureAsValueNote, at: parser.current
                     )
                 }
                 parser.advance()
-                try parser.expectSymbol(":", "a record field is `name: value`")
+                try parser.expectSymbol(":", "a record field is `name: value`" + Parser.closureAsValueNote)
                 return (name, try parser.expression())
             }
             return .record(fields)
@@ -442,6 +443,10 @@ extension Parser {
             return (label, try parser.rangeAfter(try parser.expression()))
         }
     }
+
+    /// What a record's message adds, for braces that hold a closure where the playground reads a value.
+    static let closureAsValueNote = "; a closure is read here as an operator's or a property's, not passed to a "
+        + "function declared here, returned, or kept in an array"
 
     /// `&NAME` in a call's arguments: a variable passed to an `inout` parameter (`double(&n)`).
     private mutating func inoutArgumentValue() throws -> Expression {
