@@ -70,6 +70,23 @@ final class SwitchPatternTests: SessionTestCase {
         XCTAssertEqual(valueLines("if case (1 + 2, let b) = p { print(b) }"), ["0"])
     }
 
+    func testOptionalPatternsMatchAValueOrNil() {
+        type("func show(_ o: Int?) -> String { switch o { case .some(let x): return \"some \\(x)\" case .none: "
+            + "return \"none\" } }")
+        XCTAssertEqual(valueLines("print(show(3), show(nil))"), ["some 3 none"])
+        type("let o: Int? = 3")
+        XCTAssertEqual(valueLines("switch o { case let x?: print(\"got\", x) case nil: print(\"nil\") }"), ["got 3"])
+        XCTAssertEqual(valueLines("if case .some(1...5) = o { print(\"small\") }"), ["small"])
+        type("let none: Int? = nil")
+        XCTAssertEqual(valueLines("if case let x? = none { print(x) } else { print(\"none\") }"), ["none"])
+        type("let pair: (Int?, Int) = (nil, 1)")
+        XCTAssertEqual(valueLines("switch pair { case (let a?, _): print(a) case (nil, let b): print(\"b\", b) "
+            + "default: break }"), ["b 1"])
+        type("let r: Result<Int, Error> = .success(2)")
+        XCTAssertEqual(valueLines("switch r { case let .success(v): print(v) case .failure: print(\"f\") }"), ["2"])
+        XCTAssertTrue(error("switch o { case .some(let x: print(x) default: break }").contains("is never closed"))
+    }
+
     func testAValueInBracketsIsStillAValue() {
         XCTAssertEqual(valueLines("switch 6 { case (2 + 1) * 2: print(\"six\") default: print(\"other\") }"), ["six"])
     }

@@ -1,10 +1,12 @@
 /// The patterns of a `case` that have a shape of their own, as Swift writes them: one-sided ranges
-/// (`case ..<0:`, `case ...9:`, `case 10...:`) and tuples (`case (0, 0):`, `case (let x, 0):`,
-/// `case let (x, y) where x == y:`), whose elements are patterns in turn.
+/// (`case ..<0:`, `case ...9:`, `case 10...:`), tuples (`case (0, 0):`, `case (let x, 0):`,
+/// `case let (x, y) where x == y:`), whose elements are patterns in turn, and optionals (`case let x?:`,
+/// `case .some(let x):`, `case .none:`); `case let .success(v):` names the case's values.
 extension Parser {
     /// A one-sided range up to a bound, a tuple, or `let (x, y)` at the current token; nil (and
     /// nothing read) when the pattern is of another kind, or `(` opens a value (`case (1 + 2):`).
     mutating func rangeOrTuplePattern() throws -> CasePattern? {
+        if let optional = try optionalPattern() { return optional }
         if case .symbol(let op) = current.kind, op == "..<" || op == "..." {
             advance()
             let bound = try patternBound()
@@ -26,6 +28,33 @@ extension Parser {
         }
         (position, depth) = start
         return nil
+    }
+
+    /// `let x?`, `.some(PATTERN)` or `.none` at the current token: an optional's pattern; nil otherwise.
+    /// `let .success(v)` loses its `let` here, the case's names being read as bound ones.
+    private mutating func optionalPattern() throws -> CasePattern? {
+        let binds = current.identifier == "let" || current.identifier == "var"
+        if binds, peek(1).isSymbol(".") {
+            advance()
+            return nil
+        }
+        if binds, let name = peek(1).identifier, peek(2).isSymbol("?") {
+            advance()
+            advance()
+            advance()
+            return CasePattern(kind: .optionalSome(CasePattern(kind: .any, name: name == "_" ? nil : name)), name: nil)
+        }
+        guard current.isSymbol("."), peek(1).identifier == "some", peek(2).isSymbol("(") else { return nil }
+        let open = peek(2)
+        advance()
+        advance()
+        advance()
+        let inner = try pattern()
+        guard current.isSymbol(")") else {
+            throw SyntaxError("expected `)` to close `.some(` opened here: write `.some(let value)`", at: open)
+        }
+        advance()
+        return CasePattern(kind: .optionalSome(inner), name: nil)
     }
 
     /// `10...` after the value `lower` of a pattern: what is at least `lower`; nil when no `...` follows.

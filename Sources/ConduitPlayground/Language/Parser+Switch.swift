@@ -192,6 +192,8 @@ struct CasePattern {
         case oneSided(BinaryOperator, Expression)
         /// `(0, _)`, `(let x, 0)`: a tuple whose elements match these, position by position.
         case tuple([CasePattern])
+        /// `let x?`, `.some(PATTERN)`: an optional that holds a value the pattern matches.
+        indirect case optionalSome(CasePattern)
     }
 
     let kind: Kind
@@ -219,7 +221,9 @@ struct CasePattern {
             let written: Expression = Expression.literal(Value.string(name))
             let equalsName: Expression = Expression.binary(BinaryOperator.equal, subject, written)
             let isCase: Expression = Expression.call("#isCase", [subject, written])
-            test = Expression.binary(BinaryOperator.or, equalsName, isCase)
+            let either: Expression = Expression.binary(BinaryOperator.or, equalsName, isCase)
+            // `case .none:` of an optional: nil (or an enumeration's case named `none`).
+            test = name == "none" ? .binary(.or, .binary(.equal, subject, .literal(.null)), isCase) : either
         case .enumCase(let name, let index, let others):
             test = .call("#isCase", [subject, .literal(.string(name))])
             value = .call("#associated", [subject, .literal(.int(index))])
@@ -229,6 +233,12 @@ struct CasePattern {
             test = .binary(comparison, subject, bound)
         case .tuple(let elements):
             return CasePattern.matching(elements, of: subject)
+        case .optionalSome(let inner):
+            // The playground's optional is its value, or nil: the inner pattern reads the value itself.
+            let wrapped = inner.matching(subject)
+            let present = Expression.binary(.notEqual, subject, .literal(.null))
+            if case .literal(.bool(true)) = wrapped.test { return (present, wrapped.bindings) }
+            return (.binary(.and, present, wrapped.test), wrapped.bindings)
         }
         return (test, (name.map { [($0, value)] } ?? []) + more)
     }
