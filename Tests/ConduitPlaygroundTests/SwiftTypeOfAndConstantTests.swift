@@ -8,7 +8,7 @@ final class SwiftTypeOfAndConstantTests: SessionTestCase {
     func testTypeOfAValueIsItsSwiftType() {
         XCTAssertEqual(type("let t = type(of: 3)"), ["t: Int.Type = Int"])
         XCTAssertEqual(printed("print(type(of: \"a\"), type(of: [1.5]), type(of: (1, \"x\")))"),
-            ["String [Double] (Int, String)"])
+            ["String Array<Double> (Int, String)"])
         XCTAssertEqual(printed("print(\"\\(type(of: t))\")"), ["Int.Type"])
         XCTAssertEqual(printed("print(type(of: 1) == type(of: 2), type(of: 1) == type(of: \"1\"))"), ["true false"])
     }

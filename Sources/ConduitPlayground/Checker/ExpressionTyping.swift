@@ -58,7 +58,11 @@ extension TypeChecker {
         case .newVariable(let value), .variable(let value), .returning(let value):
             // A body's `var` has its first value's type (or the type written), as Swift infers it.
             return typed(value)
-        case .setVariable, .loop:
+        case .loop(let loop):
+            // A `defer` gives what the statements after it give; a loop runs for its effect.
+            if case .deferred = loop.kind { return typed(loop.body) }
+            return .void
+        case .setVariable:
             return .void
         case .call("#typed", let parameters):
             guard parameters.count == 2, case .literal(.string(let written)) = parameters[0] else { return .value }

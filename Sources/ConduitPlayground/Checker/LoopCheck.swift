@@ -11,6 +11,8 @@ extension TypeChecker {
             if let filter { try checkCondition(filter, arguments: inBody, depth: depth) }
         case .whileLoop(let condition), .repeatWhile(let condition):
             try checkCondition(condition, arguments: kept, depth: depth)
+        case .deferred(let cleanup):
+            try checkExpression(cleanup, arguments: kept, depth: depth)
         }
         try checkExpression(loop.body, arguments: inBody, depth: depth)
     }

@@ -195,6 +195,8 @@ extension Interpreter {
             })
         case .namedCall(let name, let arguments, let token):
             if let made = try boundFoundationCall(name, arguments, at: token) { return made }
+            if let call = try staticMethodCall(name, arguments, at: token) { return call }
+            if let call = try inoutCall(name, arguments, at: token) { return call }
             if let made = try enumCall(name, arguments, at: token) { return made }
             // `s += "x"` grows the variable in place (Interpreter+InPlaceMutation.swift).
             if name == Parser.variableAssignment, let append = try boundVariableAppend(arguments, at: token) {

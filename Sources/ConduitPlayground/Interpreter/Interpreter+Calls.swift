@@ -84,9 +84,14 @@ extension Interpreter {
                 }
                 labelled = fields
             }
-            _ = try makeObject(
-                named: name, of: objectClass, given: labelled.map { ($0.0, Value.null) }, at: token,
-                initialising: false)
+            // Tried once, not again from inside its own methods (`func copy() -> Node { Node() }`).
+            let trial = "#trial " + name
+            if staticsBeingMade.insert(trial).inserted {
+                defer { staticsBeingMade.remove(trial) }
+                _ = try makeObject(
+                    named: name, of: objectClass, given: labelled.map { ($0.0, Value.null) }, at: token,
+                    initialising: false)
+            }
             return .bound(
                 BoundExpression { [weak self] values in
                     guard let self else { throw PlaygroundError("the session is gone") }

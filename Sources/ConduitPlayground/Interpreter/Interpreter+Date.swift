@@ -83,12 +83,9 @@ extension Interpreter {
     private func boundTypeOf(_ arguments: [Expression], at token: Token) throws -> Expression {
         // The parser keeps no label of a call in small letters: `type(of: x)` comes as its one argument.
         guard arguments.count == 1 else { throw SyntaxError("write `type(of: VALUE)`", at: token) }
-        let known = checker.type(of: arguments[0], arguments: closureArgumentTypes)
+        // The value's own type, not the one it is held as (`type(of: shape)` of a `Shape` is `Circle`),
+        // as Swift prints it (`Array<Int>`).
         let value = try bind(arguments[0])
-        return .bound(BoundExpression { values in
-            let evaluated = try value.evaluate(values)
-            let type = known == .value ? ValueType(of: evaluated) : known
-            return Value.metatype(type.description)
-        })
+        return .bound(BoundExpression { values in Value.metatype(try value.evaluate(values).dynamicTypeName) })
     }
 }

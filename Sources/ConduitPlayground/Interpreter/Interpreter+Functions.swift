@@ -7,7 +7,8 @@ extension Interpreter {
     /// Its arguments and its result are converted to the types declared (`returnType`, `-> Double`).
     func declareFunction(
         _ name: Token, parameters: [String], parameterTypes: [ValueType], returnType: ValueType? = nil,
-        defaults: [Expression?] = [], body: Expression, text: String
+        defaults: [Expression?] = [], body: Expression, text: String, inoutSlots: Set<Int> = [],
+        isVariable: Bool = false
     ) throws {
         try checkBody(body, parameterTypes: parameterTypes, written: text, at: name)
         let selfCall = SelfCall()
@@ -19,6 +20,8 @@ extension Interpreter {
             name: name.display, parameters: parameters, body: try bind(body), text: text, written: written)
         function.parameterTypes = parameterTypes
         function.returnType = returnType
+        function.inoutSlots = inoutSlots
+        function.isVariable = isVariable
         function.defaults = try defaultArguments(defaults, at: name)
         function.impliedCases = ImpliedCases(returnType, enums: enums)
         selfCall.bind(to: function)

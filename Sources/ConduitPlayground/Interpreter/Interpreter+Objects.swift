@@ -272,8 +272,9 @@ extension Interpreter {
     }
 
     /// `let b = a` for an object `a`: a second name for the same object, as Swift's references are
-    /// (`b.value = 5` changes what `a.value` reads). False for anything else.
-    func defineReference(_ name: Token, from syntax: PipelineSyntax) throws -> Bool {
+    /// (`b.value = 5` changes what `a.value` reads). False for anything else. `asVariable` (`var current:
+    /// Node? = list`): a variable that holds the reference, which may be set to another object or nil.
+    func defineReference(_ name: Token, from syntax: PipelineSyntax, asVariable: Bool = false) throws -> Bool {
         guard syntax.operators.isEmpty else { return false }
         let source: String
         switch syntax.source {
@@ -282,7 +283,7 @@ extension Interpreter {
         default: return false
         }
         guard case .object(let object)? = entries[source] else { return false }
-        try define(name, as: .object(object))
+        try define(name, as: asVariable ? .value(NamedValue(.object(object), isConstant: false)) : .object(object))
         info("\(name.display): the object `\(source)` names (a class's instance is shared, not copied)")
         return true
     }
@@ -477,7 +478,7 @@ extension Interpreter {
 extension Interpreter {
     /// Gives `object` its class's `methods` (all but `init`), each run with the object as `self`.
     func install(_ methods: [MethodDeclaration], on object: PlaygroundObject) throws {
-        for method in methods where method.name.display != "init" {
+        for method in methods where !["init", "deinit"].contains(method.name.display) && !method.isStatic {
             let body = try bind(method.body)
             var installed = InstalledMethod(parameterCount: method.parameters.count) { object, arguments in
                 method.returned(try body.evaluate([.object(object)] + arguments.converted(to: method.parameterTypes)))

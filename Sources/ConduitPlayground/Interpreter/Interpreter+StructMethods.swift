@@ -4,7 +4,7 @@
 extension Interpreter {
     /// The struct's methods with their names resolved.
     func boundStructMethods(_ methods: [MethodDeclaration]) throws -> [StructMethod] {
-        try methods.map { method in
+        try methods.filter { !$0.isStatic }.map { method in
             let body = try bind(method.body)
             // `self` first, then the arguments, as declared (`scale(by: 2)` of `by factor: Double` gets 2.0).
             let types = [.value] + method.parameterTypes

@@ -93,6 +93,8 @@ final class Interpreter: @unchecked Sendable {
     /// The static properties' values (`Settings.shared`) read so far, by `TYPE.NAME`, and those being made.
     var staticValues: [String: Value] = [:]
     var staticsBeingMade: Set<String> = []
+    /// The names of objects made by `var NAME: CLASS? = CLASS()`, which `NAME = nil` lets go of (`deinit`).
+    var optionalObjectVariables: Set<String> = []
     /// The protocols declared with `protocol`, by name.
     var protocols: [String: ProtocolDeclaration] = [:]
     /// Swift's types extended in the session (`extension String { ... }`), by name: their added members.

@@ -1,7 +1,8 @@
 /// A `for`, `while` or `repeat`-`while` loop written in a closure's or a function's body
 /// (`for x in xs { total += x }`). It runs for its effect: a turn passes what it computed to the
 /// next by setting the body's `var`s (`LocalVariable`), and `break`, `continue` and `return`
-/// leave a turn as `LoopSignal`s.
+/// leave a turn as `LoopSignal`s. A `defer` is kept here too, as the one turn of the rest of the body
+/// followed by its block, however the rest ends.
 struct BodyLoop {
     enum Kind {
         /// `for NAME in SEQUENCE where FILTER`: a turn per element (taken apart into `names` values
@@ -11,6 +12,9 @@ struct BodyLoop {
         case whileLoop(condition: Expression)
         /// `repeat { } while CONDITION`: tested after each turn, so the body runs at least once.
         case repeatWhile(condition: Expression)
+        /// `defer { CLEANUP }`: the body (the statements after it) once, and then the cleanup, even when
+        /// the body returns early or throws; its value is the body's.
+        case deferred(cleanup: Expression)
     }
 
     let kind: Kind
@@ -27,6 +31,7 @@ struct BodyLoop {
         switch kind {
         case .forIn(let sequence, _, let filter): return [sequence] + (filter.map { [$0] } ?? []) + [body]
         case .whileLoop(let condition), .repeatWhile(let condition): return [condition, body]
+        case .deferred(let cleanup): return [body, cleanup]
         }
     }
 
@@ -38,14 +43,25 @@ struct BodyLoop {
             changed = .forIn(sequence: try transform(sequence), names: names, filter: try filter.map(transform))
         case .whileLoop(let condition): changed = .whileLoop(condition: try transform(condition))
         case .repeatWhile(let condition): changed = .repeatWhile(condition: try transform(condition))
+        case .deferred(let cleanup): changed = .deferred(cleanup: try transform(cleanup))
         }
         return BodyLoop(kind: changed, slot: slot, body: try transform(body))
     }
 
-    /// Runs the loop with the body's values; gives `Void`.
+    /// Runs the loop with the body's values; gives `Void` (a `defer`: the value of the body).
     func run(_ arguments: [Value]) throws -> Value {
         let kept = Array(arguments.prefix(slot))
         switch kind {
+        case .deferred(let cleanup):
+            let result: Value
+            do {
+                result = try body.evaluate(kept)
+            } catch {
+                _ = try cleanup.evaluate(kept)
+                throw error
+            }
+            _ = try cleanup.evaluate(kept)
+            return result
         case .forIn(let sequence, let names, let filter):
             var turns = 0
             for element in try BodyLoop.elements(of: try sequence.evaluate(arguments)) {

@@ -38,6 +38,7 @@ extension Parser {
             advance()
             var name = "error"
             var pattern = CatchClause.Pattern.any
+            var bindings: [(name: String, value: Expression)] = []
             if current.identifier == "let", let written = peek(1).identifier {
                 name = written
                 advance()
@@ -50,14 +51,17 @@ extension Parser {
                 advance()
                 pattern = .type(try castType())
             } else if !current.isSymbol("{") {
-                pattern = try caseCatchPattern()
+                (pattern, bindings) = try caseCatchPattern()
             }
             guard current.isSymbol("{") else {
                 throw SyntaxError(
                     "a `catch` is followed by its block: `catch { ... }`, `catch let e as APIError { ... }`, "
                         + "`catch APIError.unknown { ... }`", at: current)
             }
-            let handler = try withName(name, at: 0) { try $0.block(nextLocal: 1, after: catchWord) }
+            // The values the case's pattern names (`catch E.insufficientFunds(let needed)`) follow the error.
+            let handler = try withName(name, at: 0) {
+                try $0.bound(bindings[...], slot: 1) { try $0.block(nextLocal: 1 + bindings.count, after: catchWord) }
+            }
             clauses.append(CatchClause(pattern: pattern, handler: handler))
         }
         return clauses
@@ -70,8 +74,11 @@ extension Parser {
         return type
     }
 
-    /// `APIError.unknown` or `.unknown`: a case without values to bind.
-    private mutating func caseCatchPattern() throws -> CatchClause.Pattern {
+    /// `APIError.unknown` or `.unknown`, or a case with the values it names (`APIError.invalid(let n)`,
+    /// `.invalid(_)`), read from the thrown error, which is the handler's first local value.
+    private mutating func caseCatchPattern() throws
+        -> (CatchClause.Pattern, [(name: String, value: Expression)])
+    {
         let start = current
         var type: String?
         if let written = current.identifier, peek(1).isSymbol(".") {
@@ -89,11 +96,10 @@ extension Parser {
         }
         advance()
         advance()
+        var bindings: [(name: String, value: Expression)] = []
         if current.isSymbol("(") {
-            throw SyntaxError(
-                "a `catch` of a case that carries values is not read here: write `catch let e as "
-                    + "\(type ?? "TYPE")` and a `switch e` in its block", at: current)
+            bindings = try associatedValuesPattern(of: name).matching(.argument(0)).bindings
         }
-        return .enumCase(type: type, name: name)
+        return (.enumCase(type: type, name: name), bindings)
     }
 }

@@ -45,6 +45,23 @@ enum ElementUpdate {
         }
     }
 
+    /// `todos[index].isDone.toggle()` in a method: the field of an element of an object's property
+    /// (`owner.property`, where `owner` goes through an index) set to `changed`, the property given the
+    /// element changed; nil when `owner` goes through no index.
+    static func mutatingThroughElement(of owner: Expression, _ property: String, to changed: Expression)
+        -> Expression?
+    {
+        func passesIndex(_ expression: Expression) -> Bool {
+            switch expression {
+            case .index: return true
+            case .member(let base, _): return passesIndex(base)
+            default: return false
+            }
+        }
+        guard passesIndex(owner) else { return nil }
+        return throughObject(.member(owner, property), to: changed)
+    }
+
     /// `base` given the value `changed`: an object's property is set; an element of one, in turn.
     private static func setting(_ base: Expression, to changed: Expression) -> Expression? {
         switch base {

@@ -17,6 +17,7 @@ enum Functions {
         ("String", "String(x): x as text, as Swift's String(describing:)"),
         ("Int", "Int(x): x as an integer; nil for text that is not one, as in Swift (`compactMap { Int($0) }`)"),
         ("Double", "Double(x): x as a decimal; nil for text that is not one, as in Swift"),
+        ("type", "type(of: x): the type of x's value, as Swift's `type(of:)` prints it (`Circle`, `Int`)"),
         ("UUID", "UUID(): a new unique identifier as text, as an Identifiable model's `var id = UUID()` makes"),
         ("zip", "zip(a, b): the pairs (a[0], b[0]), (a[1], b[1])... as far as the shorter goes, as an array of tuples"),
         ("fatalError", "fatalError(\"why\"): stops there, as a Swift program stops (`do`/`catch` does not catch it)"),
@@ -67,6 +68,9 @@ enum Functions {
             }
             let firstIsSmaller = order != .orderedDescending
             return (name == "min") == firstIsSmaller ? arguments[0] : arguments[1]
+        case "type":
+            try expect(1)
+            return .string(arguments[0].dynamicTypeName)
         case "UUID":
             try expect(0)
             return .string(UUID().uuidString)

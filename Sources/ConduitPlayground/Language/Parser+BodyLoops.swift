@@ -95,6 +95,9 @@ extension Parser {
         }
         switch keyword.identifier {
         case "while":
+            if let body = try whileLetBody(nextLocal: nextLocal, after: keyword) {
+                return .loop(BodyLoop(kind: .whileLoop(condition: .literal(.bool(true))), slot: nextLocal, body: body))
+            }
             let condition = try condition()
             let body = try block(nextLocal: nextLocal, after: keyword)
             return .loop(BodyLoop(kind: .whileLoop(condition: condition), slot: nextLocal, body: body))

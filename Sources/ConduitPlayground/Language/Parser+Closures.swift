@@ -136,6 +136,7 @@ extension Parser {
         if current.identifier == "if" { return try ifStatement(nextLocal: nextLocal) }
         if current.identifier == "guard" { return try guardStatement(nextLocal: nextLocal) }
         if current.identifier == "switch" { return try switchStatement(nextLocal: nextLocal) }
+        if current.identifier == "defer" { return try deferStatement(nextLocal: nextLocal) }
         if let keyword = current.identifier, ["for", "while", "repeat"].contains(keyword), !peek(1).isSymbol(":") {
             return try followed(try bodyLoop(nextLocal: nextLocal), at: nextLocal)
         }
@@ -291,9 +292,16 @@ extension Parser {
     /// methods change the property in place. Nil for anything else.
     static func propertyMutation(_ body: Expression) throws -> Expression? {
         guard case .pipeline(let syntax) = body, syntax.operators.count == 1, let call = syntax.operators.first,
-            CollectionMethods.mutating[call.name] != nil,
-            case .expression(.member(let owner, let property)) = syntax.source
+            CollectionMethods.mutating[call.name] != nil, case .expression(let source) = syntax.source
         else { return nil }
+        if case .optionalMember(let owner, let property) = source {
+            // `self?.standups.removeAll { ... }` in a `[weak self]` closure: nothing when `self` is gone.
+            let unwrapped = PipelineSyntax(source: .expression(.member(owner, property)), operators: syntax.operators,
+                text: syntax.text, startOffset: syntax.startOffset)
+            guard let changed = try propertyMutation(.pipeline(unwrapped)) else { return nil }
+            return .conditional(.binary(.notEqual, owner, .literal(.null)), changed, .literal(.void))
+        }
+        guard case .member(let owner, let property) = source else { return nil }
         if call.name == "remove", call.trailingClosure != nil || call.arguments.first?.label == "where" {
             throw SyntaxError(
                 "Swift's Array has no `remove { ... }`: `removeAll(where:)` removes every element that matches, "
@@ -305,6 +313,9 @@ extension Parser {
             span: call.span)
         let changed = PipelineSyntax(
             source: syntax.source, operators: [marked], text: syntax.text, startOffset: syntax.startOffset)
+        if let throughElement = ElementUpdate.mutatingThroughElement(of: owner, property, to: .pipeline(changed)) {
+            return throughElement
+        }
         return try setting(property, of: owner, to: .pipeline(changed), immutable: false, at: call.token)
     }
 

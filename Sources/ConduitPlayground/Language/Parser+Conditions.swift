@@ -97,45 +97,49 @@ extension Parser {
         var clauses: [IfHead.Clause] = []
         var shadowed: [(String, Int?)] = []
         defer { for (name, slot) in shadowed.reversed() { parameters[name] = slot } }
+        var first = true
         repeat {
-            if !clauses.isEmpty { advance() }
-            let clause = try conditionClause()
-            if let name = clause.binding?.name {
-                shadowed.append((name, parameters[name]))
-                parameters[name] = nextLocal + clauses.count { $0.binding != nil }
+            if !first { advance() }
+            first = false
+            for clause in try conditionClauses() {
+                if let name = clause.binding?.name {
+                    shadowed.append((name, parameters[name]))
+                    parameters[name] = nextLocal + clauses.count { $0.binding != nil }
+                }
+                clauses.append(clause)
             }
-            clauses.append(clause)
         } while current.isSymbol(",")
         return IfHead(keyword: keyword, clauses: clauses)
     }
 
-    /// One clause of an `if` or `guard` condition.
-    private mutating func conditionClause() throws -> IfHead.Clause {
+    /// One clause of an `if` or `guard` condition, as clauses of one test and one name each: a
+    /// pattern that names several values (`if case (let x, let y) = point`) tests first, and then
+    /// names the others in clauses that always hold.
+    private mutating func conditionClauses() throws -> [IfHead.Clause] {
         if let (name, value) = try namedValue(
             usage: "an optional binding reads `if let NAME = value { ... }`", asCondition: true)
         {
             let notNil: (Int) -> Expression = { slot in
                 Expression.binary(BinaryOperator.notEqual, Expression.argument(slot), Expression.literal(Value.null))
             }
-            return IfHead.Clause(test: notNil, binding: (name, value))
+            return [IfHead.Clause(test: notNil, binding: (name, value))]
         }
         if current.identifier == "case" {
             advance()
-            let patternStart = current
             let written = try pattern()
-            guard written.moreNames.isEmpty else {
-                throw SyntaxError(
-                    "`if case` here names one of the case's values; write `_` for the others, or use a `switch`",
-                    at: patternStart)
-            }
             try expectSymbol("=", "a pattern reads `if case .failure(let error) = completion { ... }`")
             let subject: Expression = try condition()
-            let matched: (test: Expression, binding: (name: String, value: Expression)?) = written.matching(subject)
+            let matched = written.matching(subject)
             let test: Expression = matched.test
-            return IfHead.Clause(test: { _ in test }, binding: matched.binding)
+            guard let firstName = matched.bindings.first else {
+                return [IfHead.Clause(test: { _ in test }, binding: nil)]
+            }
+            let always: Expression = .literal(.bool(true))
+            return [IfHead.Clause(test: { _ in test }, binding: firstName)]
+                + matched.bindings.dropFirst().map { IfHead.Clause(test: { _ in always }, binding: $0) }
         }
         let condition: Expression = try condition()
-        return IfHead.Clause(test: { _ in condition }, binding: nil)
+        return [IfHead.Clause(test: { _ in condition }, binding: nil)]
     }
 
     /// The condition, read where `{` opens the block that follows it.

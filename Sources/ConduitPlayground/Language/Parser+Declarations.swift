@@ -41,7 +41,9 @@ extension Parser {
             if current.identifier == "deinit", peek(1).isSymbol("{"),
                 let deinitialiser = try swiftTree().node(DeinitializerDeclSyntax.self, holdingTokenAt: current.offset)
             {
-                // `deinit { ... }`: the playground keeps every object for the session, so it never runs.
+                // `deinit { ... }`: run when a variable holding the object lets go of it (`b = nil`); one whose
+                // body is not read here is left out, as the playground keeps most objects for the session.
+                if let method = try? deinitialiserBody(members: members) { methods.append(method) }
                 skip(past: deinitialiser, in: try swiftTree())
                 continue
             }
@@ -56,6 +58,10 @@ extension Parser {
                 methods.append(initialiser)
             } else if let method = try methodDeclaration(members: members) {
                 methods.append(method)
+            } else if let group = try propertyGroup() {
+                properties += group
+            } else if let lazy = try lazyClosureProperty(members: members) {
+                properties += lazy
             } else {
                 properties.append(try propertyDeclaration(in: what, members: members))
             }
@@ -98,6 +104,7 @@ extension Parser {
         }
         guard peek(ahead).identifier == "func" else { return nil }
         let mutates = (0..<ahead).contains { peek($0).identifier == "mutating" }
+        let isStatic = (0..<ahead).contains { peek($0).identifier == "static" }
         for _ in 0...ahead { advance() }
         let name = current
         guard let word = name.identifier else {
@@ -129,6 +136,7 @@ extension Parser {
             self: readingStruct ? (mutates ? .variable : .immutable) : .object)
         var method = MethodDeclaration(name: name, parameters: parameters, body: body)
         method.isMutating = readingStruct && mutates
+        method.isStatic = isStatic
         method.parameterTypes = declared.map { $0.type.map(ValueType.init(written:)) ?? .value }
         method.returnType = returnType
         method.defaults = defaults
@@ -496,7 +504,7 @@ extension Parser {
 
     /// An observer's or a method's `{ ... }`: statements as a closure's, with `self` as `$0`, the
     /// value or the arguments after it, and the class's members by name.
-    private mutating func memberBody(
+    mutating func memberBody(
         parameters scope: [String: Int], members: Set<String>, of word: String, self kind: SelfKind = .object
     ) throws -> Expression {
         let open = current

@@ -367,11 +367,12 @@ extension Parser {
             let fields = try list(until: "}", what: "the record") { parser -> (String, Expression) in
                 guard let name = parser.current.identifier else {
                     throw SyntaxError(
-                        "a record field is `name: value`, for example `{name: \"ace\", rank: 1}`", at: parser.current
+                        "a record field is `name: value`, for example `{name: \"ace\", rank: 1}`"
+                            + Parser.closureAsValueNote, at: parser.current
                     )
                 }
                 parser.advance()
-                try parser.expectSymbol(":", "a record field is `name: value`")
+                try parser.expectSymbol(":", "a record field is `name: value`" + Parser.closureAsValueNote)
                 return (name, try parser.expression())
             }
             return .record(fields)
@@ -443,8 +444,25 @@ extension Parser {
                 parser.advance()
                 parser.advance()
             }
+            // `double(&n)`: a variable passed to an `inout` parameter (read in a function of its own, since
+            // arguments nest as deeply as calls do).
+            if parser.current.isSymbol("&") { return (label, try parser.inoutArgumentValue()) }
             return (label, try parser.rangeAfter(try parser.expression()))
         }
+    }
+
+    /// What a record's message adds, for braces that hold a closure where the playground reads a value.
+    static let closureAsValueNote = "; a closure is read here as an operator's or a property's, not passed to a "
+        + "function declared here, returned, or kept in an array"
+
+    /// `&NAME` in a call's arguments: a variable passed to an `inout` parameter (`double(&n)`).
+    private mutating func inoutArgumentValue() throws -> Expression {
+        let ampersand = current
+        advance()
+        guard current.identifier != nil else {
+            throw SyntaxError("`&` passes a variable to an `inout` parameter: write `&NAME`", at: ampersand)
+        }
+        return .call(Parser.inoutArgument, [try postfix()])
     }
 
     /// `lower...upper` or `lower..<upper` where a range is a value (`(1...5)`, `random(in: 1...6)`):

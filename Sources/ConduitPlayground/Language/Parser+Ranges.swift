@@ -7,11 +7,12 @@ extension Parser {
 
     /// `lower...upper` or `lower..<upper` after `lower`: the range, as `#range` of its bounds; `lower`
     /// itself when no range operator follows. A one-sided range (`2...` before `)`, `,` or the end)
-    /// is left to the reader that takes one (`output(in: 2...)`) or says it needs both bounds.
+    /// is left to the reader that takes one (`output(in: 2...)`, `case 10...:`) or says it needs both
+    /// bounds.
     mutating func rangeFormation(_ lower: Expression) throws -> Expression {
         guard case .symbol(let op) = current.kind, op == "..." || op == "..<" else { return lower }
         let next = peek(1)
-        if next.kind == .end || [")", ",", "]", "}", ";", "{"].contains(where: { next.isSymbol($0) }) {
+        if next.kind == .end || [")", ",", "]", "}", ";", "{", ":"].contains(where: { next.isSymbol($0) }) {
             return lower
         }
         try enter()

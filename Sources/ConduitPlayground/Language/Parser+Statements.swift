@@ -35,6 +35,11 @@ extension Parser {
             // `subject.send(1)`: a name that is also a command word, used as Swift code uses it.
             return try ObjectCommands.expressionStatement(&self)
         }
+        if let spec = CommandTable.spec(named: word), peek(1).isSymbol("=") || compoundAssignmentFollows,
+            !Parser.swiftKeywords.contains(word)
+        {
+            return try commandWordAssignment(spec, at: first)
+        }
         guard let spec = CommandTable.spec(named: word) else {
             // `break` or `continue` outside a loop: Swift's refusal.
             if word == "break" || word == "continue" { _ = try loopJump() }
@@ -48,6 +53,16 @@ extension Parser {
             let hint = Suggestion.closest(to: word, in: Parser.commands).map { "; did you mean `\($0)`?" }
                 ?? "; type `help` for the list"
             let unknown = SyntaxError("unknown command `\(word)`\(hint)", at: first)
+            if peek(1).isSymbol("{") {
+                // `register { print("first") }`: a function declared here, given a trailing closure.
+                let closureError = SyntaxError("`\(word)` is a function declared here, and a closure is not passed "
+                    + "to one here (it is read as an operator's or a property's): call it with values", at: first)
+                position = tokens.count - 1
+                return Statement("call") { session in
+                    if case .function? = session.entries[word] { throw closureError }
+                    throw unknown
+                }
+            }
             if peek(1).kind == .end || peek(1).isSymbol(";") {
                 // A name alone (`player`, a binding `volume`) prints what it holds, if it is one.
                 advance()

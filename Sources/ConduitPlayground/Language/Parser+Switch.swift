@@ -29,35 +29,23 @@ extension Parser {
                 patterns.append(try pattern())
             }
             let matched = patterns.map { $0.matching(subjectAt) }
-            guard matched.count == 1 || matched.allSatisfy({ $0.binding == nil }) else {
+            guard matched.count == 1 || matched.allSatisfy({ $0.bindings.isEmpty }) else {
                 throw SyntaxError("a case with several patterns cannot name a value", at: label)
             }
             var test = matched[0].test
             for other in matched.dropFirst() { test = .binary(.or, test, other.test) }
+            let bindings = matched[0].bindings
             if current.identifier == "where" {
-                // `case let n where n > 5:`: the case matches when its condition holds too, read with
-                // the value it names.
-                guard patterns[0].moreNames.isEmpty else {
-                    throw SyntaxError("a `where` after a case that names several values is not run here: "
-                        + "test them in the case's body", at: current)
-                }
+                // `case let (x, y) where x == y:`: the case matches when its condition holds too, read with
+                // the values it names.
                 advance()
-                test = try whereTest(test, binding: matched[0].binding, slot: nextLocal + 1)
+                let condition = try bound(bindings[...], slot: nextLocal + 1) { try $0.condition() }
+                test = .binary(.and, test, condition)
             }
             try expectSymbol(":", "a case reads `case .finished:` or `case 1, 2:`")
-            if !patterns[0].moreNames.isEmpty, case .enumCase(_, let first, _) = patterns[0].kind {
-                // `case .pair(let a, let b):` names each value it takes apart.
-                guard patterns.count == 1 else {
-                    throw SyntaxError("a case with several patterns cannot name a value", at: label)
-                }
-                let names = [AssociatedName(name: patterns[0].name ?? "_", index: first)] + patterns[0].moreNames
-                cases.append((test, try namedValues(names[...], of: subjectAt, slot: nextLocal + 1)))
-            } else if let binding = matched[0].binding {
-                let body = try withName(binding.name, at: nextLocal + 1) { try $0.caseBody(nextLocal: nextLocal + 2) }
-                cases.append((test, .local(slot: nextLocal + 1, value: binding.value, body: body)))
-            } else {
-                cases.append((test, try caseBody(nextLocal: nextLocal + 1)))
-            }
+            let firstFree = nextLocal + 1 + bindings.count
+            let body = try bound(bindings[...], slot: nextLocal + 1) { try $0.caseBody(nextLocal: firstFree) }
+            cases.append((test, body))
         }
         guard current.isSymbol("}") else {
             throw SyntaxError("expected `case`, `default:` or `}` to close the switch opened here", at: open)
@@ -72,25 +60,15 @@ extension Parser {
         return try followed(.local(slot: nextLocal, value: subject, body: chosen), at: nextLocal)
     }
 
-    /// `test` and then the `where` condition that follows, read with `binding` (if any) at `slot`.
-    private mutating func whereTest(
-        _ test: Expression, binding: (name: String, value: Expression)?, slot: Int
+    /// What `read` reads with each of `bindings` naming its value, one slot each from `slot` on, as
+    /// locals around it (a case's names, for its `where` condition or its body).
+    mutating func bound(
+        _ bindings: ArraySlice<(name: String, value: Expression)>, slot: Int,
+        _ read: (inout Parser) throws -> Expression
     ) throws -> Expression {
-        let condition: Expression = try withName(binding?.name, at: slot) { try $0.condition() }
-        let both: Expression = Expression.binary(BinaryOperator.and, test, condition)
-        guard let binding else { return both }
-        return Expression.local(slot: slot, value: binding.value, body: both)
-    }
-
-    /// A case's body with each of `names` holding the associated value at its index, one slot each.
-    private mutating func namedValues(
-        _ names: ArraySlice<AssociatedName>, of subject: Expression, slot: Int
-    ) throws -> Expression {
-        guard let first = names.first else { return try caseBody(nextLocal: slot) }
-        let body = try withName(first.name, at: slot) {
-            try $0.namedValues(names.dropFirst(), of: subject, slot: slot + 1)
-        }
-        return .local(slot: slot, value: .call("#associated", [subject, .literal(.int(first.index))]), body: body)
+        guard let first = bindings.first else { return try read(&self) }
+        let body = try withName(first.name, at: slot) { try $0.bound(bindings.dropFirst(), slot: slot + 1, read) }
+        return .local(slot: slot, value: first.value, body: body)
     }
 
     /// The statements of one case, up to the next `case`, `default:` or the switch's `}`
@@ -113,6 +91,7 @@ extension Parser {
     /// One pattern of a `case`: `.finished`, `.failure`, `.failure(let error)`, `.name`, `_`,
     /// `let NAME`, or a value.
     mutating func pattern() throws -> CasePattern {
+        if let shaped = try rangeOrTuplePattern() { return shaped }
         if current.isSymbol("."), let name = peek(1).identifier {
             advance()
             advance()
@@ -145,20 +124,26 @@ extension Parser {
         let saved = readingCondition
         readingCondition = true
         defer { readingCondition = saved }
-        return CasePattern(kind: .equal(try binary(level: 1)), name: nil)
+        let value = try binary(level: 1)
+        return try upwardRange(from: value) ?? CasePattern(kind: .equal(value), name: nil)
     }
 }
 
 extension Parser {
-    /// `(let n)`, `(_)` or `(_, let b)` after an enumeration's case in a pattern (`case .loaded(let n):`):
-    /// the case, and the one value it names.
-    private mutating func associatedValuesPattern(of name: String) throws -> CasePattern {
+    /// `(let n)`, `(_)`, `(_, let b)` or `(seconds: let s)` after an enumeration's case in a pattern
+    /// (`case .loaded(let n):`): the case, and the values it names.
+    mutating func associatedValuesPattern(of name: String) throws -> CasePattern {
         let open = current
         advance()
         var bound: (name: String, index: Int)?
         var more: [AssociatedName] = []
         var index = 0
         while !current.isSymbol(")") {
+            // `.timeout(seconds: let s)`: the label only says which value the position holds.
+            if current.identifier != nil, peek(1).isSymbol(":") {
+                advance()
+                advance()
+            }
             if current.identifier == "let" || current.identifier == "var" { advance() }
             guard let written = current.identifier else {
                 throw SyntaxError("write `.\(name)(let value)` or `.\(name)(_)`", at: current)
@@ -189,7 +174,7 @@ struct AssociatedName {
     let index: Int
 }
 
-/// One pattern as written: what it tests a subject for, and the name it binds.
+/// One pattern as written: what it tests a subject for, and the names it binds.
 struct CasePattern {
     enum Kind {
         /// `_`, or `let NAME`: anything.
@@ -203,23 +188,23 @@ struct CasePattern {
         case caseName(String)
         /// `.loaded(let n)`: an enumeration's case that carries values; `index` is the one named.
         case enumCase(String, index: Int, more: [AssociatedName])
+        /// `..<0`, `...9` or `10...`: a value the comparison with the bound holds for (`<`, `<=`, `>=`).
+        case oneSided(BinaryOperator, Expression)
+        /// `(0, _)`, `(let x, 0)`: a tuple whose elements match these, position by position.
+        case tuple([CasePattern])
+        /// `let x?`, `.some(PATTERN)`: an optional that holds a value the pattern matches.
+        indirect case optionalSome(CasePattern)
     }
 
     let kind: Kind
     /// `let NAME`, or `.failure(let NAME)` (the failure's message).
     let name: String?
 
-    /// The further values an enumeration's case pattern names (`.pair(let a, let b)`: `b` at 1), which
-    /// only a `switch` case binds.
-    var moreNames: [AssociatedName] {
-        if case .enumCase(_, _, let more) = kind { return more }
-        return []
-    }
-
-    /// The test of `subject` and the value its name binds.
-    func matching(_ subject: Expression) -> (test: Expression, binding: (name: String, value: Expression)?) {
+    /// The test of `subject`, and the values its names bind, in the order they are written.
+    func matching(_ subject: Expression) -> (test: Expression, bindings: [(name: String, value: Expression)]) {
         let test: Expression
         var value = subject
+        var more: [(name: String, value: Expression)] = []
         switch kind {
         case .any: test = .literal(.bool(true))
         case .completion(let which):
@@ -236,11 +221,41 @@ struct CasePattern {
             let written: Expression = Expression.literal(Value.string(name))
             let equalsName: Expression = Expression.binary(BinaryOperator.equal, subject, written)
             let isCase: Expression = Expression.call("#isCase", [subject, written])
-            test = Expression.binary(BinaryOperator.or, equalsName, isCase)
-        case .enumCase(let name, let index, _):
+            let either: Expression = Expression.binary(BinaryOperator.or, equalsName, isCase)
+            // `case .none:` of an optional: nil (or an enumeration's case named `none`).
+            test = name == "none" ? .binary(.or, .binary(.equal, subject, .literal(.null)), isCase) : either
+        case .enumCase(let name, let index, let others):
             test = .call("#isCase", [subject, .literal(.string(name))])
             value = .call("#associated", [subject, .literal(.int(index))])
+            more = others.map { ($0.name, .call("#associated", [subject, .literal(.int($0.index))])) }
+        case .oneSided(let comparison, let bound):
+            // `case ..<0:`, `case 10...:`: what the one-sided range contains.
+            test = .binary(comparison, subject, bound)
+        case .tuple(let elements):
+            return CasePattern.matching(elements, of: subject)
+        case .optionalSome(let inner):
+            // The playground's optional is its value, or nil: the inner pattern reads the value itself.
+            let wrapped = inner.matching(subject)
+            let present = Expression.binary(.notEqual, subject, .literal(.null))
+            if case .literal(.bool(true)) = wrapped.test { return (present, wrapped.bindings) }
+            return (.binary(.and, present, wrapped.test), wrapped.bindings)
         }
-        return (test, name.map { ($0, value) })
+        return (test, (name.map { [($0, value)] } ?? []) + more)
+    }
+
+    /// `(0, let y)`: each element's test of the subject's element at its position, all of which must
+    /// hold, and the names they bind, in order.
+    private static func matching(
+        _ elements: [CasePattern], of subject: Expression
+    ) -> (test: Expression, bindings: [(name: String, value: Expression)]) {
+        var test: Expression?
+        var bindings: [(name: String, value: Expression)] = []
+        for (index, element) in elements.enumerated() {
+            let matched = element.matching(.index(subject, .literal(.int(index))))
+            bindings += matched.bindings
+            if case .literal(.bool(true)) = matched.test { continue }
+            test = test.map { .binary(.and, $0, matched.test) } ?? matched.test
+        }
+        return (test ?? .literal(.bool(true)), bindings)
     }
 }

@@ -24,7 +24,9 @@ extension Parser {
     /// as Swift prints it, which is as it was written (a case: as its value prints inside another);
     /// any other value (a message) as its text.
     static func thrownError(_ value: Value, written: String) -> PlaygroundError {
-        let madeByType = written.first?.isUppercase == true && !written.contains("\"") && !written.contains("\\(")
+        // A case is a value of its type whatever it carries (`APIError.bad(code: 3, "x")`).
+        let madeByType = value.enumCaseName != nil
+            || written.first?.isUppercase == true && !written.contains("\"") && !written.contains("\\(")
         // A case is named by its value (`APIError.invalidValue(-3)`), not as written (`.invalidValue(v)`).
         let message = value.enumCaseName != nil ? value.nestedDescription : madeByType ? written : Functions.text(value)
         var error = PlaygroundError(message)

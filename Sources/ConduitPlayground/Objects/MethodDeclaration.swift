@@ -11,6 +11,8 @@ struct MethodDeclaration {
     var defaults: [Expression?] = []
     /// A struct's `mutating func`: what it does to `self` is the caller's variable's new value.
     var isMutating = false
+    /// A `static func`: the type's own, called as `TYPE.NAME(...)`, never an instance's.
+    var isStatic = false
 
     /// A computed property read as a method of a value (a struct's, an enum's): listed as the property.
     var readsAsProperty = false
@@ -29,8 +31,8 @@ struct MethodDeclaration {
     var summary: String {
         if readsAsProperty { return "\(name.display) (get)" }
         // An overload kept under its full name (`receive(completion:)`) already says its labels.
-        if name.display.hasSuffix(")") { return "func \(name.display)" }
-        guard name.display == "init" else { return "func \(name.display)()" }
+        if name.display.hasSuffix(")") { return (isStatic ? "static " : "") + "func \(name.display)" }
+        guard name.display == "init" else { return (isStatic ? "static " : "") + "func \(name.display)()" }
         return "init(" + labels.map { "\($0):" }.joined() + ")"
     }
 }

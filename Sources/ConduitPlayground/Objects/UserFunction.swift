@@ -22,6 +22,11 @@ struct UserFunction {
     /// Where the body's calls of the function itself find it: held here, and only weakly by the
     /// body, so that function and body do not keep each other alive.
     var selfCall: SelfCall?
+    /// The positions of its `inout` parameters, which the body holds as variables (`LocalVariable`).
+    var inoutSlots: Set<Int> = []
+    /// Whether it is a closure held by a `var` (`var greet: (String) -> String = { ... }`), which a later
+    /// `greet = { ... }` replaces.
+    var isVariable = false
 
     /// How a call reads: `search(term)`.
     var usage: String { "\(name)(\(parameters.joined(separator: ", ")))" }
@@ -37,5 +42,23 @@ struct UserFunction {
         let result = try body.evaluate(arguments.converted(to: parameterTypes))
         let converted = result.converted(to: returnType)
         return impliedCases?.resolve(converted) ?? converted
+    }
+
+    /// Runs the function with its `inout` parameters as variables of the body: what it returns, and
+    /// the last value of each `inout` parameter, by position.
+    func callPassingVariables(_ given: [Value]) throws -> (result: Value, changed: [Int: Value]) {
+        var places: [Int: Value] = [:]
+        let passed = given.converted(to: parameterTypes).enumerated().map { index, value in
+            guard inoutSlots.contains(index) else { return value }
+            let place = LocalVariable.make(value)
+            places[index] = place
+            return place
+        }
+        guard passed.count == parameters.count else {
+            throw PlaygroundError("\(name) takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s") "
+                + "(\(usage)), not \(passed.count)")
+        }
+        let result = try body.evaluate(passed).converted(to: returnType)
+        return (impliedCases?.resolve(result) ?? result, try places.mapValues(LocalVariable.read))
     }
 }

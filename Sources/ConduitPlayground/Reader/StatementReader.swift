@@ -328,6 +328,11 @@ public struct StatementReader: Sendable {
         guard !word.isEmpty, CommandTable.spec(named: String(word)) != nil else { return nil }
         let after = line.dropFirst(word.count).first
         guard after == nil || after!.isWhitespace else { return nil }
+        // `current = node.next`, `send += 1`: an assignment to a variable of that name, as Swift's.
+        let rest = line.dropFirst(word.count).drop { $0.isWhitespace }
+        if rest.hasPrefix("=") && !rest.hasPrefix("==") || ["+=", "-=", "*=", "/="].contains(where: rest.hasPrefix) {
+            return nil
+        }
         return String(word)
     }
 

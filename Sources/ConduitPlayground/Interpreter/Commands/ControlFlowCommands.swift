@@ -53,9 +53,15 @@ enum ControlFlowCommands {
                 + "Ctrl-C stops it), as Swift's `while` does",
             example: "while count < 3 { count += 1 }", arguments: [.value]
         ) { parser, word in
-            let condition = try parser.condition()
             parser.readingStatementBlock = true
             parser.loopDepth = 1
+            if let body = try parser.whileLetBody(nextLocal: 0, after: word) {
+                try parser.expectEnd()
+                return Statement(word.display) { session in
+                    try session.runWhileLoop(condition: .literal(.bool(true)), body: body, at: word)
+                }
+            }
+            let condition = try parser.condition()
             let body = try parser.block(nextLocal: 0, after: word)
             try parser.expectEnd()
             return Statement(word.display) { session in

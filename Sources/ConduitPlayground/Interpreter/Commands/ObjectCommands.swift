@@ -59,7 +59,8 @@ enum ObjectCommands {
                     session.classes[name.display] = objectClass
                     _ = try session.makeObject(named: name.display, of: objectClass, initialising: false)
                 }
-                let members = properties.map(\.summary) + methods.map(\.summary)
+                let members = properties.filter { !$0.isLazyStorage }.map(\.summary)
+                    + methods.filter { $0.name.display != "deinit" }.map(\.summary)
                 session.info("class \(name.display)" + (members.isEmpty ? "" : ": " + members.joined(separator: ", ")))
             }
         },
@@ -161,8 +162,11 @@ enum ObjectCommands {
             let parameters = declared.map(\.name)
             // Parameters of the types the checker knows all about (`_ xs: [Int]`) are checked as such.
             let parameterTypes = declared.map { parameter in
-                parameter.type.map(ValueType.init(written:)).flatMap { $0.isKnownPlainType ? $0 : nil } ?? .value
+                parameter.type.map { ValueType(written: Parser.withoutInout($0)) }
+                    .flatMap { $0.isKnownPlainType ? $0 : nil } ?? .value
             }
+            // `_ value: inout Int`: a variable of the body, whose last value the caller's `&n` gets.
+            let inoutSlots = Parser.inoutSlots(of: declared.map(\.type))
             // `async`, `throws`: any function here may throw, and none waits.
             while let effect = parser.current.identifier, ["throws", "rethrows", "async"].contains(effect) {
                 parser.advance()
@@ -180,20 +184,22 @@ enum ObjectCommands {
             } else {
                 parser.advance()
             }
-            let saved = (parser.parameters, parser.highestArgument)
+            let saved = (parser.parameters, parser.highestArgument, parser.variables)
             parser.parameters = Dictionary(uniqueKeysWithValues: parameters.enumerated().map { ($1, $0) })
+            parser.variables.formUnion(inoutSlots)
             if !braced, parser.current.identifier == "return" { parser.advance() }
             // A braced body holds statements as a closure's does: `let` steps, `if`, `return`, `throw`.
             let body = braced && !parser.current.isSymbol("}")
                 ? try parser.statementsBody(nextLocal: parameters.count) : try parser.expression()
             parser.parameters = saved.0
             parser.highestArgument = saved.1
+            parser.variables = saved.2
             if braced { try parser.expectSymbol("}", "close the body of `\(name)` with `}`") }
             let text = parser.text.trimmingWhitespace()
             return Statement(word.display, defines: nameToken) { session in
                 try session.declareFunction(
                     nameToken, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
-                    defaults: declared.map(\.value), body: body, text: text)
+                    defaults: declared.map(\.value), body: body, text: text, inoutSlots: inoutSlots)
             }
         },
         CommandSpec(
@@ -278,6 +284,7 @@ enum ObjectCommands {
         let start = parser.current
         let expression = try parser.expression()
         let written = parser.text.trimmingWhitespace()
+        if let reassigned = try closureReassignment(&parser, of: expression) { return reassigned }
         // `player.volume += 1` is `player.volume = player.volume + 1`.
         var compound: BinaryOperator?
         if parser.atCompoundAssignment, case .symbol(let symbol) = parser.current.kind {
@@ -309,6 +316,7 @@ enum ObjectCommands {
                 // `volume = 5` for a binding `volume`; `count = 0`, `count += 1` for a `var`.
                 return Statement("set") { session in
                     if try session.assignBinding(name, value, at: token) { return }
+                    if case .literal(.null) = value, try session.releaseObject(named: name, at: token) { return }
                     if case .literal(.null) = value, case .sink(let sink)? = session.entries[name] {
                         // `cancellable = nil`: an `AnyCancellable` let go of cancels its subscription.
                         if sink.isLive { sink.cancel() }

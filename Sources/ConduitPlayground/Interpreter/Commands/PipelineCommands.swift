@@ -121,7 +121,7 @@ enum PipelineCommands {
                     return Statement(word.display, defines: name) { session in
                         try session.declareFunction(
                             name, parameters: parameters, parameterTypes: types ?? parameters.map { _ in .value },
-                            returnType: returnType, body: closure.body, text: text)
+                            returnType: returnType, body: closure.body, text: text, isVariable: word.display == "var")
                     }
                 }
                 let expression: Expression
@@ -149,8 +149,13 @@ enum PipelineCommands {
                 }
             }
             return Statement(word.display, defines: name, pipeline: syntax) { session in
-                if try session.defineInstance(name, from: syntax) { return }
-                if try session.defineReference(name, from: syntax) { return }
+                let optionalVariable = !isConstant && declaredType.hasSuffix("?")
+                if try session.defineInstance(name, from: syntax) {
+                    // `var b: Box? = Box()`: `b = nil` lets go of the object.
+                    if optionalVariable { session.optionalObjectVariables.insert(name.display) }
+                    return
+                }
+                if try session.defineReference(name, from: syntax, asVariable: optionalVariable) { return }
                 if try session.defineBinding(name, from: syntax) { return }
                 session.building = name.display
                 defer { session.building = nil }

@@ -1,0 +1,17 @@
+/// `defer { ... }` in a function's or a closure's body, as Swift runs it: the block runs when the
+/// body is left, after the statements that follow it, however they end (a `return`, a thrown error);
+/// several run in the reverse of their order.
+extension Parser {
+    /// `defer { BLOCK }` and the rest of the body after it.
+    mutating func deferStatement(nextLocal: Int) throws -> Expression {
+        let keyword = current
+        advance()
+        guard current.isSymbol("{") else {
+            throw SyntaxError("`defer` is followed by its block: `defer { print(\"cleanup\") }`", at: current)
+        }
+        let cleanup = try block(nextLocal: nextLocal, after: keyword)
+        if current.isSymbol(";") { advance() }
+        let rest: Expression = moreStatementsFollow ? try closureBody(nextLocal: nextLocal) : .literal(.void)
+        return .loop(BodyLoop(kind: .deferred(cleanup: cleanup), slot: nextLocal, body: rest))
+    }
+}
