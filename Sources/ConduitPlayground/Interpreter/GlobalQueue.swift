@@ -13,14 +13,9 @@ extension Interpreter {
         let scheduler = scheduler
         return .bound(
             BoundExpression { [weak self] arguments in
-                let scoped = GlobalQueueClosure(
-                    bound.scoped(CapturedScope(values: arguments, parent: CapturedScope.current)))
+                guard let work = self?.queuedWork(bound, arguments: arguments) else { return .void }
                 scheduler.runOnGlobalQueue { [weak self] in
-                    do {
-                        _ = try scoped.closure.evaluate([])
-                    } catch {
-                        self?.emit(OutputRecord(kind: .error, text: "error: \(Interpreter.message(of: error))"))
-                    }
+                    work()
                     // What it put on the main queue (`DispatchQueue.main.async`, a group's `notify`) runs
                     // now, as an app's main run loop turns when handed work, not at the next line.
                     self?.runMainQueue()
@@ -30,11 +25,6 @@ extension Interpreter {
     }
 }
 
-/// A bound closure handed to a global queue; it runs only while its thread holds the session.
-private struct GlobalQueueClosure: @unchecked Sendable {
-    let closure: Closure
-    init(_ closure: Closure) { self.closure = closure }
-}
 
 extension Interpreter {
     /// `group.notify(queue: .main) { ... }`: when the group's work has all left, the closure (with the
@@ -56,15 +46,7 @@ extension Interpreter {
                     throw PlaygroundError(
                         "`notify(queue:)` is a DispatchGroup's; \(value.kindName) \(value) is not one")
                 }
-                let scoped = GlobalQueueClosure(
-                    bound.scoped(CapturedScope(values: arguments, parent: CapturedScope.current)))
-                let run: @Sendable () -> Void = { [weak self] in
-                    do {
-                        _ = try scoped.closure.evaluate([])
-                    } catch {
-                        self?.emit(OutputRecord(kind: .error, text: "error: \(Interpreter.message(of: error))"))
-                    }
-                }
+                guard let run = self?.queuedWork(bound, arguments: arguments) else { return .void }
                 dispatchGroup.notify {
                     if queue == "global" { scheduler.runOnGlobalQueue(run) } else { scheduler.runOnMainQueue(run) }
                 }

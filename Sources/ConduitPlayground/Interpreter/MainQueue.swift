@@ -106,15 +106,7 @@ extension Interpreter {
         let scheduler = scheduler
         return .bound(
             BoundExpression { [weak self] arguments in
-                let scoped = UncheckedClosure(
-                    bound.scoped(CapturedScope(values: arguments, parent: CapturedScope.current)))
-                let run: @Sendable () -> Void = { [weak self] in
-                    do {
-                        _ = try scoped.closure.evaluate([])
-                    } catch {
-                        self?.emit(OutputRecord(kind: .error, text: "error: \(Interpreter.message(of: error))"))
-                    }
-                }
+                guard let run = self?.queuedWork(bound, arguments: arguments) else { return .void }
                 guard let delay else {
                     scheduler.runOnMainQueue(run)
                     return .void
@@ -133,8 +125,23 @@ extension Interpreter {
     }
 }
 
-/// A bound closure handed to the main queue, run on the thread that runs the session's lines.
-private struct UncheckedClosure: @unchecked Sendable {
+/// A bound closure handed to a queue; it runs only while its thread holds the session.
+private struct QueuedClosure: @unchecked Sendable {
     let closure: Closure
     init(_ closure: Closure) { self.closure = closure }
+}
+
+extension Interpreter {
+    /// `closure`, with the arguments of the closures around it (`arguments`), as work for a queue (the
+    /// main queue, a global one, a group's `notify`): a failure in it is the session's error line.
+    func queuedWork(_ closure: Closure, arguments: [Value]) -> @Sendable () -> Void {
+        let scoped = QueuedClosure(closure.scoped(CapturedScope(values: arguments, parent: CapturedScope.current)))
+        return { [weak self] in
+            do {
+                _ = try scoped.closure.evaluate([])
+            } catch {
+                self?.emit(OutputRecord(kind: .error, text: "error: \(Interpreter.message(of: error))"))
+            }
+        }
+    }
 }
