@@ -5,33 +5,7 @@ import XCTest
 
 /// `DispatchGroup` (enter, leave, `notify(queue:)`) around work on global queues, and
 /// `DispatchQueue.global().asyncAfter`, whose work waits on the session's clock.
-final class DispatchGroupTests: SessionTestCase {
-    /// What arrives as asynchronous output (a global queue's), and a signal per record.
-    private let seen = LockedValue<[String]>([])
-    private let arrived = DispatchSemaphore(value: 0)
-
-    override func setUp() {
-        super.setUp()
-        session.asynchronousOutput = { [seen, arrived] record in
-            seen.withLock { $0.append(record.text) }
-            arrived.signal()
-        }
-    }
-
-    override func tearDown() {
-        session.asynchronousOutput = nil
-        super.tearDown()
-    }
-
-    /// Waits for `count` records of asynchronous output and returns all that arrived.
-    private func asynchronous(_ count: Int, file: StaticString = #filePath, line: UInt = #line) -> [String] {
-        for _ in 0..<count {
-            XCTAssertEqual(arrived.wait(timeout: .now() + 10), .success, "the asynchronous output did not arrive",
-                file: file, line: line)
-        }
-        return seen.withLock { $0 }
-    }
-
+final class DispatchGroupTests: AsynchronousOutputTestCase {
     func testNotifyRunsOnceAllTheGroupsWorkHasLeft() {
         type("let group = DispatchGroup()")
         type("""

@@ -5,33 +5,7 @@ import XCTest
 /// `DispatchQueue.global().async { ... }` (issue 28): a global queue is a real thread, whose output
 /// arrives as asynchronous output (above the prompt), while `DispatchQueue.main.async` keeps the
 /// main queue's order within the line.
-final class GlobalQueueTests: SessionTestCase {
-    /// What arrives as asynchronous output, and a signal per record.
-    private let seen = LockedValue<[String]>([])
-    private let arrived = DispatchSemaphore(value: 0)
-
-    override func setUp() {
-        super.setUp()
-        session.asynchronousOutput = { [seen, arrived] record in
-            seen.withLock { $0.append(record.text) }
-            arrived.signal()
-        }
-    }
-
-    override func tearDown() {
-        session.asynchronousOutput = nil
-        super.tearDown()
-    }
-
-    /// Waits for `count` records of asynchronous output and returns all that arrived.
-    private func asynchronous(_ count: Int, file: StaticString = #filePath, line: UInt = #line) -> [String] {
-        for _ in 0..<count {
-            XCTAssertEqual(arrived.wait(timeout: .now() + 10), .success, "the global queue's output did not arrive",
-                file: file, line: line)
-        }
-        return seen.withLock { $0 }
-    }
-
+final class GlobalQueueTests: AsynchronousOutputTestCase {
     func testGlobalWorkRunsAfterTheLineAndPrintsAsynchronously() {
         // The line holds the session: its thread cannot print within it, only after it.
         XCTAssertEqual(type("DispatchQueue.global().async { print(\"from a thread\") }; print(\"line\")"), ["line"])
