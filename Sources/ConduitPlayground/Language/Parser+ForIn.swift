@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// Swift's `for NAME in SEQUENCE { BODY }` over a value: an array's elements, a string's characters,
 /// a dictionary's `[key, value]` pairs, or a range `0..<3` (`1...3`), with or without a `where`
 /// clause. The body is read as a closure whose outer parameter is NAME, so closures inside it may
@@ -66,21 +68,15 @@ extension Parser {
         return names
     }
 
-    /// The index of the `{` that opens a `for await` loop's body: the first after `.values` outside
-    /// any bracket, from the current token on; nil if there is none.
-    func valuesLoopBody() -> Int? {
-        var depth = 0
-        for index in position..<tokens.count {
-            let token = tokens[index]
-            if token.isSymbol("{"), depth == 0, index >= position + 2, tokens[index - 1].identifier == "values",
-                tokens[index - 2].isSymbol(".")
-            {
-                return index
-            }
-            if token.isSymbol("(") || token.isSymbol("[") || token.isSymbol("{") { depth += 1 }
-            if token.isSymbol(")") || token.isSymbol("]") || token.isSymbol("}") { depth -= 1 }
+    /// The index of the `{` that opens the body of the `for await` loop whose `for` is `word`, as Swift's
+    /// parser reads the loop; nil if it reads none there.
+    func asyncLoopBody(of word: Token) throws -> Int? {
+        let tree = try swiftTree()
+        guard let loop = tree.node(ForStmtSyntax.self, holdingTokenAt: word.offset), loop.awaitKeyword != nil else {
+            return nil
         }
-        return nil
+        let brace = tree.offset(of: loop.body.leftBrace.positionAfterSkippingLeadingTrivia)
+        return tokens.firstIndex { $0.offset == brace && $0.isSymbol("{") }
     }
 
     /// `where CONDITION` after a loop's sequence, if it has one.

@@ -249,7 +249,9 @@ enum ObjectCommands {
             parser.advance()
             // The publisher is what comes before `.values {`, read alone; the body after it is read as a
             // `for ... in` loop's: a closure whose outer parameter is the loop's name.
-            guard let open = parser.valuesLoopBody() else {
+            guard let open = try parser.asyncLoopBody(of: word), open > parser.position + 1,
+                parser.tokens[open - 1].identifier == "values", parser.tokens[open - 2].isSymbol(".")
+            else {
                 throw SyntaxError(usage + ": the loop runs over `.values`", at: parser.current)
             }
             // (`{ 0 }` keeps `.values` an operator with a closure, as written; offsets stay the text's.)
