@@ -185,7 +185,9 @@ extension Parser {
                 expression = work
                 continue
             }
-            if let run = try runLoopRun(after: expression) ?? groupNotify(after: expression) {
+            if current.isSymbol("."), peek(1).identifier == "run" || peek(1).identifier == "notify",
+                let run = try runLoopRun(after: expression) ?? groupNotify(after: expression)
+            {
                 expression = run
                 continue
             }

@@ -31,16 +31,16 @@ extension Parser {
                 "a line starts with a command such as `subject`, `let`, `sink` or `send`; type `help` for the list",
                     at: first)
         }
-        if CommandTable.spec(named: word) != nil, peek(1).isSymbol("."), !Parser.swiftKeywords.contains(word) {
+        // Looked up once: every statement passes here (a replayed `send` line too).
+        let command = CommandTable.spec(named: word)
+        if command != nil, peek(1).isSymbol("."), !Parser.swiftKeywords.contains(word) {
             // `subject.send(1)`: a name that is also a command word, used as Swift code uses it.
             return try ObjectCommands.expressionStatement(&self)
         }
-        if let spec = CommandTable.spec(named: word), peek(1).isSymbol("=") || compoundAssignmentFollows,
-            !Parser.swiftKeywords.contains(word)
-        {
-            return try commandWordAssignment(spec, at: first)
+        if let command, peek(1).isSymbol("=") || compoundAssignmentFollows, !Parser.swiftKeywords.contains(word) {
+            return try commandWordAssignment(command, at: first)
         }
-        guard let spec = CommandTable.spec(named: word) else {
+        guard let spec = command else {
             // `break` or `continue` outside a loop: Swift's refusal.
             if word == "break" || word == "continue" { _ = try loopJump() }
             if word.hasPrefix("$") || peek(1).isSymbol(".") || peek(1).isSymbol("(") || peek(1).isSymbol("=")
