@@ -61,6 +61,10 @@ final class ProtocolCommandsTests: SessionTestCase {
 
     func testATypesHeadIsReadBySwiftsParser() {
         XCTAssertTrue(error("class Box<T> { var item: T? = nil }").contains("a generic type is not run here"))
+        let generic = error("func first<T>(_ xs: [T]) -> T? { xs.first }")
+        XCTAssertTrue(generic.contains("a generic function is not run here") && generic.contains("without `<T>`"),
+            generic)
+        XCTAssertNil(session.interpreter.entries["first"], "nothing was declared")
         type("class Model: ObservableObject, Identifiable { var n = 1 }")
         type("class Special: Model { }")
         XCTAssertEqual(printed("print(Special().n)"), ["1"], "the first type listed is its superclass")

@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// Types and parameter lists read as Swift writes them, and skipped: the playground's values carry their
 /// own types (`types` shows the written ones).
 extension Parser {
@@ -75,6 +77,15 @@ extension Parser {
 
     /// The parameters of a function, each with its type if it is written (`_ xs: [Int]`).
     mutating func parameters(of function: String) throws -> [(name: String, type: String?, value: Expression?)] {
+        if current.isSymbol("<"),
+            let generics = try swiftTree().node(GenericParameterClauseSyntax.self, holdingTokenAt: current.offset)
+        {
+            throw SyntaxError(
+                "a generic function is not run here: the playground's values carry their own types, so write "
+                    + "`func \(function)` without `\(generics.trimmedDescription)` and its parameters' types "
+                    + "(`func \(function)(_ xs)`)",
+                at: try swiftTree().token(covering: generics))
+        }
         try expectSymbol(
             "(", "write `func \(function)(PARAMETER) = VALUE`, for example `func search(term) = Just([term])`")
         return try list(until: ")", what: "the parameters of `\(function)`") {
