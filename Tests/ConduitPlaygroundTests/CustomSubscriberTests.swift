@@ -112,6 +112,7 @@ final class CustomSubscriberTests: SessionTestCase {
         XCTAssertTrue(message.contains("`half` is not a subscriber"), message)
         XCTAssertTrue(message.contains("func receive(subscription:)"), message)
         XCTAssertNil(session.interpreter.entries["sink1"], "no subscription was made")
+        XCTAssertTrue(error("s.subscribe(5)").contains("or `.subscribe(SUBSCRIBER)` with an instance of a class"))
         XCTAssertNotNil(session.interpreter.entries["half"])
     }
 

@@ -77,7 +77,8 @@ extension Interpreter {
                 return try objectSubscriber(object, at: call.arguments[0].token)
             }
             guard call.arguments.count == 1, case .name(let name) = call.arguments[0].content else {
-                throw SyntaxError("write `.subscribe(SUBJECT)` with the name of a subject", at: call.span)
+                throw SyntaxError("write `.subscribe(SUBJECT)` with the name of a subject, or `.subscribe(SUBSCRIBER)` "
+                    + "with an instance of a class that conforms to `Subscriber`", at: call.span)
             }
             let token = Token(
                 kind: .identifier(name), offset: call.arguments[0].token.offset, length: call.arguments[0].token.length)
