@@ -6,11 +6,6 @@ import XCTest
 /// vending machine does (`catch VendingMachineError.insufficientFunds(let coinsNeeded)`), and
 /// `guard case` / `if case` on a `Result`, printing what swiftc's build prints.
 final class CatchPatternTests: SessionTestCase {
-    /// What `source` printed (its value lines only).
-    private func valueLines(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind == .value }.map(\.text)
-    }
-
     func testACatchNamesTheValuesOfTheCaseItTakes() {
         type("""
             enum VendingMachineError: Error {

@@ -5,11 +5,6 @@ import XCTest
 /// Closures held by typed variables (`var greet: (String) -> String = { name in ... }`) and replaced
 /// later, as Swift replaces a variable's value (trial case 20-closures-in-vars).
 final class ClosureVariableTests: SessionTestCase {
-    /// What `source` printed (its value lines only).
-    private func valueLines(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind == .value }.map(\.text)
-    }
-
     func testAClosureVarIsReplacedByAnother() {
         type("var greet: (String) -> String = { name in\n    return \"Hello, \\(name)!\"\n}")
         XCTAssertEqual(valueLines("print(greet(\"Ann\"))"), ["Hello, Ann!"])

@@ -5,11 +5,6 @@ import XCTest
 /// `defer` in functions and methods, and a class's `lazy var` made by a closure, in the order swiftc's
 /// build prints them (trial case 17-defer-lazy-computed).
 final class DeferAndLazyTests: SessionTestCase {
-    /// What `source` printed (its value lines only).
-    private func valueLines(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind == .value }.map(\.text)
-    }
-
     func testADeferRunsWhenTheBodyIsLeftInReverseOrder() {
         type("""
             func process() -> Int {

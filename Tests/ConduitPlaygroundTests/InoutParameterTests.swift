@@ -5,11 +5,6 @@ import XCTest
 /// Functions with `inout` parameters and the `&n` their calls pass, as Swift runs them: the body
 /// changes its parameter, and the caller's variable has the last value when the function returns.
 final class InoutParameterTests: SessionTestCase {
-    /// What `source` printed (its value lines only).
-    private func valueLines(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind == .value }.map(\.text)
-    }
-
     func testTheCallersVariableTakesTheParametersLastValue() {
         type("func double(_ value: inout Int) { value *= 2 }")
         type("var n = 21")

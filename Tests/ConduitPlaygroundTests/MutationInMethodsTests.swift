@@ -6,11 +6,6 @@ import XCTest
 /// models write them: `todos[index].isDone.toggle()` (trial case 75) and `self?.standups.removeAll {
 /// $0 == standup }` in a `[weak self]` closure property (trial case 35).
 final class MutationInMethodsTests: SessionTestCase {
-    /// What `source` printed (its value lines only).
-    private func valueLines(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind == .value }.map(\.text)
-    }
-
     func testAFieldOfAnElementIsChangedByItsMutatingMethod() {
         type("struct Todo { var title: String; var isDone = false }")
         type("""

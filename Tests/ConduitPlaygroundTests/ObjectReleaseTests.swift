@@ -5,11 +5,6 @@ import XCTest
 /// `b = nil` for `var b: Box? = Box()`: as Swift's ARC does when the last reference goes, the
 /// object's `deinit` runs and the `AnyCancellable`s it holds cancel (trial case 43).
 final class ObjectReleaseTests: SessionTestCase {
-    /// What `source` printed (its value lines only).
-    private func valueLines(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind == .value }.map(\.text)
-    }
-
     private func declareBox() {
         type("""
             class Box {

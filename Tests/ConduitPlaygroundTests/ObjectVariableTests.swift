@@ -6,11 +6,6 @@ import XCTest
 /// linked list is walked (`var current: Node? = list; while let node = current { ...; current =
 /// node.next }`), and names of playground commands used as Swift variables (`current = ...`).
 final class ObjectVariableTests: SessionTestCase {
-    /// What `source` printed (its value lines only).
-    private func valueLines(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind == .value }.map(\.text)
-    }
-
     private func declareList() {
         type("""
             class Node {

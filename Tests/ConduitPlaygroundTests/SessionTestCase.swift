@@ -27,6 +27,11 @@ class SessionTestCase: XCTestCase {
         session.evaluate(line).filter { $0.kind != .info }.map(\.text)
     }
 
+    /// What `source` printed: its value lines only (no completions, no info lines).
+    func valueLines(_ source: String) -> [String] {
+        session.evaluate(source).filter { $0.kind == .value }.map(\.text)
+    }
+
     /// Types `line` and returns only its value and completion lines.
     func values(_ line: String) -> [String] {
         session.evaluate(line).filter { $0.kind == .value || $0.kind == .completion }.map(\.text)

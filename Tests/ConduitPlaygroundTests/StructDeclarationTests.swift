@@ -7,11 +7,6 @@ import XCTest
 /// several structs held as their protocol (`[Shape]`) and `type(of:)`, printing what swiftc's build
 /// prints.
 final class StructDeclarationTests: SessionTestCase {
-    /// What `source` printed (its value lines only).
-    private func valueLines(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind == .value }.map(\.text)
-    }
-
     func testAStaticFuncIsCalledThroughItsType() {
         type("""
             struct Counter {

@@ -7,11 +7,6 @@ import XCTest
 /// value, a bare `.offline` where the declared type says which enumeration, `Result.get()` and
 /// `localizedDescription`.
 final class SwiftErrorValueTests: SessionTestCase {
-    /// What `source` printed (its value lines only).
-    private func valueLines(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind == .value }.map(\.text)
-    }
-
     private func declareAPIError() {
         type("enum APIError: Error { case invalidValue(Int); case unknown }")
         type("let e: Error = APIError.invalidValue(3)")

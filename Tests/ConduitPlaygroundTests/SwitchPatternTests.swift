@@ -6,11 +6,6 @@ import XCTest
 /// (`case ..<0:`, `case 10...:`), tuples (`case (0, 0):`, `case (let x, 0):`), `let (x, y)` with a
 /// `where`, each printing what swiftc's build prints; mistakes answered with one message.
 final class SwitchPatternTests: SessionTestCase {
-    /// What `source` printed (its value lines only).
-    private func valueLines(_ source: String) -> [String] {
-        session.evaluate(source).filter { $0.kind == .value }.map(\.text)
-    }
-
     func testOneSidedRangesMatchWhatTheyContain() {
         type("""
             func classify(_ n: Int) -> String {
