@@ -81,7 +81,9 @@ extension TypeChecker {
                 // `Int.random(in:)`, `Double.random(in:)`, `Bool.random()`: the type's name comes first.
                 guard case .literal(.string(let typeName))? = parameters.first else { return .value }
                 return ValueType(written: typeName)
-            case "#repeatedText": return .string
+            case "#repeatedText", "#textDecoding": return .string
+            case "#textOfData": return .optional(.string)
+            case ".data": return .optional(.named(Value.dataType))
             case "#range" where parameters.count == 3:
                 // `1...3` is a `ClosedRange<Int>`, `0.0..<1.0` a `Range<Double>`.
                 guard case .literal(.bool(let closed)) = parameters[2] else { return .value }
@@ -133,7 +135,12 @@ extension TypeChecker {
                 }
                 return type(of: body, arguments: arguments, depth: next)
             }
-            if name == Value.dateType, entries[name] == nil, classes[name] == nil { return .named(name) }
+            if [Value.dateType, Value.dataType].contains(name), entries[name] == nil, classes[name] == nil {
+                return .named(name)
+            }
+            if JSONCoderObject.typeNames.contains(name), entries[name] == nil, classes[name] == nil {
+                return .object(name)
+            }
             if name.hasPrefix("Date.now."), entries[Value.dateType] == nil {
                 return TypeChecker.dateMethodType(String(name.dropFirst("Date.now.".count)))
             }
@@ -195,6 +202,10 @@ extension TypeChecker {
         }
         let name = call.name.hasPrefix("&") ? String(call.name.dropFirst()) : call.name
         if receiver == .named(Value.dateType) { return TypeChecker.dateMethodType(name) }
+        if case .object(let coder) = receiver, JSONCoderObject.typeNames.contains(coder) {
+            return JSONCoderObject.resultType(of: call)
+        }
+        if receiver == .string, name == "data" { return .optional(.named(Value.dataType)) }
         if case .optional(let wrapped) = receiver, ["map", "flatMap"].contains(name) {
             // `Optional.map`: the closure's result, nil if the value is.
             return .optional(closureType([wrapped]).unwrapped)

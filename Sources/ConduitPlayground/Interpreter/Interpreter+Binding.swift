@@ -116,6 +116,13 @@ extension Interpreter {
         case .member(.member(.name("Subscribers", let token), "Demand"), let name) where entries["Subscribers"] == nil:
             // `Subscribers.Demand.unlimited`, Combine's.
             return try enumCase(EnumDeclaration.demandName, name, at: token) ?? .literal(.null)
+        case .name(let written, let token) where written.hasSuffix(".self")
+            && metatypeWritten(.name(String(written.dropLast(5)), token)) != nil:
+            // `UTF8.self` read as one dotted name.
+            return .literal(.metatype(String(written.dropLast(5))))
+        case .member(let type, "self") where metatypeWritten(type) != nil:
+            // `Post.self`, `[Post].self`: the type as a value, for `decoder.decode(Post.self, from: data)`.
+            return .literal(.metatype(metatypeWritten(type) ?? ""))
         case .member(.name(Value.dateType, _), let name) where boundDateMember(name) != nil:
             return boundDateMember(name) ?? expression
         case .member(.name(let root, let token), let name) where enums[root] != nil && entries[root] == nil:
@@ -227,6 +234,8 @@ extension Interpreter {
             return try boundVariableMutation(syntax)
         case .pipeline(let syntax) where Parser.subscriberWords.contains(syntax.operators.last?.name ?? ""):
             return try boundSubscription(syntax)
+        case .pipeline(let syntax) where callsObjectMethod(syntax) && syntax.startsFromName:
+            return try bind(.pipeline(startingFromValue(syntax)))
         case .pipeline(let syntax):
             let bound = try bind(syntax)
             // Checked once now (operators, their arguments), then built anew for each value. A chain
@@ -234,7 +243,8 @@ extension Interpreter {
             // when it runs decides whether it is a publisher's or a value's.
             do {
                 _ = try build(bound, chain: ChainState(), bound: true, trial: true)
-            } catch where CollectionMethods.mayApply(to: bound) {}
+            } catch where CollectionMethods.mayApply(to: bound) || JSONCoderObject.isCalled(in: syntax)
+                || callsObjectMethod(syntax) {}
             let text = syntax.text
             let owner = building
             // Its closures may use the parameters of the closure it is written in, or of those

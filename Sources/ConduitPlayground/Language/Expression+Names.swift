@@ -63,4 +63,14 @@ extension Expression {
         default: return false
         }
     }
+
+    /// The type this expression writes before `.self` (`Post`, `[Post]`), as written; nil when it
+    /// is no type's name.
+    var typeWritten: String? {
+        switch self {
+        case .name(let name, _) where name.first?.isUppercase == true: return name
+        case .array(let items) where items.count == 1: return items[0].typeWritten.map { "[\($0)]" }
+        default: return nil
+        }
+    }
 }
