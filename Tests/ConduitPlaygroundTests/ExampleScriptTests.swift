@@ -47,6 +47,26 @@ final class ExampleScriptTests: XCTestCase {
         XCTAssertEqual(session.evaluate("send loaded 3").map(\.text), ["seen ← 3"])
     }
 
+    /// As in a Swift program, `print(..., terminator: "")` leaves the line open for the script's next
+    /// statement; what the playground says (`x: Int = 5`) takes a line of its own, and a check or the
+    /// script's end closes the line.
+    func testAScriptsOpenPrintedLineGoesOnWithTheNextStatement() {
+        let script = """
+            print("Loading", terminator: "")
+            print("...", terminator: "")
+            print("done")
+            print("a", terminator: "")
+            let x = 5
+            print("b", terminator: "")
+            #> b
+            print("end", terminator: "")
+            """
+        let report = ScriptRunner.run(text: script, path: "dots.conduit", session: Session(), check: true)
+        XCTAssertEqual(report.output.map(\.text), ["Loading...done", "a", "x: Int = 5", "b", "end"])
+        XCTAssertEqual(report.failures, [])
+        XCTAssertEqual(report.passed, 1)
+    }
+
     func testAScriptWithWindowsLineEndingsRunsLineByLine() {
         let script = "subject n\r\nsink out = n\r\nsend n 1\r\n#> out ← 1\r\n"
         let report = ScriptRunner.run(text: script, path: "crlf.conduit", session: Session(), check: true)

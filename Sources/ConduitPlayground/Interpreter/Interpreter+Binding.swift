@@ -397,6 +397,13 @@ extension Interpreter {
         if let rest = printedText.takeRest() { emit(OutputRecord(kind: .value, text: rest)) }
     }
 
+    /// Ends the line a script's `print(..., terminator: "")` left open (before a check of what the
+    /// script printed, and at its end), and returns it.
+    func endPrintedLine() -> [OutputRecord] {
+        guard let rest = printedText.takeRest() else { return [] }
+        return [OutputRecord(kind: .value, text: rest)]
+    }
+
     /// The publisher a value stands for where a pipeline starts from an expression.
     func publisher(of value: Value, written syntax: PipelineSyntax) throws -> Pipe {
         switch value {
