@@ -70,6 +70,10 @@ extension TypeChecker {
             }
         case .loop(let loop):
             try checkLoop(loop, arguments: arguments, depth: depth + 1)
+        case .call("#typed", let parts) where parts.count == 4:
+            // `let x: Int = "s"` in a block: the value must be of the type written.
+            try check(parts[1])
+            try checkDeclaredValue(parts, typed(parts[1]))
         case .call(ElementUpdate.element, let parts) where parts.count == 3:
             // `xs[0] = "a"` on an `[Int]`: the element must be of the container's element type.
             for part in parts { try check(part) }
@@ -114,6 +118,18 @@ extension TypeChecker {
         default:
             for part in expression.parts { try check(part) }
         }
+    }
+
+    /// Refuses a declaration's value (`let x: Int = "s"` in a block; `parts` are the type written,
+    /// the value and where it is written) whose type `actual` is not the one written, as Swift does.
+    private func checkDeclaredValue(_ parts: [Expression], _ actual: ValueType) throws {
+        guard case .literal(.string(let written)) = parts[0], case .literal(.int(let offset)) = parts[2],
+            case .literal(.int(let length)) = parts[3],
+            let message = TypeMismatch.conversion(from: actual, to: ValueType(written: written), as: "specified type")
+        else { return }
+        var mismatch = TypeMismatch(message: message, near: nil)
+        mismatch.token = Token(kind: .end, offset: offset, length: length)
+        throw mismatch
     }
 
     /// Refuses `base.member` where Swift's type `base` has no such member.
