@@ -29,6 +29,12 @@ extension TypeChecker {
         case .namedCall(let name, let parameters, _) where name.hasSuffix(".send") && parameters.count == 1:
             try check(parameters[0])
             try checkSend(parameters[0], to: String(name.dropLast(5)), arguments: arguments)
+        case .namedCall(let name, let parameters, let token) where name.contains(".") && entries[name] == nil:
+            // `kept.uppercased()`: a method called on a value the session named.
+            for parameter in parameters { try check(parameter) }
+            let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[1].contains("."), case .value? = entries[parts[0]] else { return }
+            try checkMember(parts[1], of: typed(.name(parts[0], token)))
         case .binary(let op, let left, let right):
             try check(left)
             try check(right)
@@ -89,7 +95,15 @@ extension TypeChecker {
                     message: "cannot assign value of type '\(actual.swiftName)' to type '\(expected)'", near: nil)
             }
         case .pipeline(let syntax):
-            guard case .expression(let base) = syntax.source else { return }
+            let base: Expression
+            switch syntax.source {
+            case .expression(let expression): base = expression
+            // `kept.uppercased()`: a method called on a value the session named.
+            case .name(let token):
+                guard case .value? = entries[token.display] else { return }
+                base = .name(token.display, token)
+            default: return
+            }
             try check(base)
             // A method called on a plain value (`$0.uppercased()` on an Int): the first call is the
             // one whose receiver is known.

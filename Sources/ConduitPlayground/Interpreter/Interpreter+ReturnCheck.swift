@@ -5,7 +5,8 @@ extension Interpreter {
     /// Refuses the declaration `written` (whose name is `token`) when a value its body returns does not
     /// fit `returnType`; a type error in the body itself is reported first, as it comes first.
     func checkReturns(
-        of body: Expression, parameterTypes: [ValueType], returnType: ValueType?, written: String, at token: Token
+        of body: Expression, parameters: [String], parameterTypes: [ValueType], returnType: ValueType?,
+        written: String, at token: Token
     ) throws {
         guard let returnType,
             let problem = checker.returnProblem(
@@ -17,31 +18,40 @@ extension Interpreter {
                 .map { written.utf16.distance(from: written.utf16.startIndex, to: $0) }
             throw SyntaxError(problem.message, offset: end ?? token.offset, length: 1)
         }
-        throw SyntaxError(problem.message, at: Interpreter.place(of: value, in: written, after: token) ?? token)
+        let place = Interpreter.place(of: value, parameters: parameters, in: written, after: token)
+        throw SyntaxError(problem.message, at: place ?? token)
     }
 
-    /// Where `value` is written in `text` after `token`: the token that starts it, or for a literal
-    /// its text (after a `return` if one is written before it).
-    static func place(of value: Expression, in text: String, after token: Token) -> Token? {
+    /// Where `value` is written in `text` after `token`: the token that starts it, or for a literal or
+    /// a parameter its text (after a `return` if one is written before it), or else what follows the
+    /// only `return`.
+    static func place(of value: Expression, parameters: [String], in text: String, after token: Token) -> Token? {
         if let offset = writtenStart(of: value) { return Token(kind: .end, offset: offset, length: 1) }
-        guard case .literal(let literal) = value else { return nil }
-        let written: String
-        switch literal {
-        case .string(let string): written = Value.quote(string)
-        case .int, .double, .bool: written = literal.description
-        case .null: written = "nil"
-        default: return nil
-        }
         let utf16 = text.utf16
         guard token.offset + token.length <= utf16.count else { return nil }
-        let start = utf16.index(utf16.startIndex, offsetBy: token.offset + token.length)
-        let rest = text[start...]
-        for pattern in ["return " + written, written] {
-            guard let range = rest.range(of: pattern) else { continue }
-            let from = range.upperBound.utf16Offset(in: text) - written.utf16.count
-            return Token(kind: .end, offset: from, length: written.utf16.count)
+        let rest = text[utf16.index(utf16.startIndex, offsetBy: token.offset + token.length)...]
+        var written: String?
+        switch value {
+        case .literal(.string(let string)): written = Value.quote(string)
+        case .literal(.null): written = "nil"
+        case .literal(let literal):
+            switch literal {
+            case .int, .double, .bool: written = literal.description
+            default: break
+            }
+        case .argument(let slot) where parameters.indices.contains(slot): written = parameters[slot]
+        default: break
         }
-        return nil
+        if let written {
+            for pattern in ["return " + written, written] {
+                guard let range = rest.range(of: pattern) else { continue }
+                let from = range.upperBound.utf16Offset(in: text) - written.utf16.count
+                return Token(kind: .end, offset: from, length: written.utf16.count)
+            }
+        }
+        let returns = rest.ranges(of: "return ")
+        guard returns.count == 1, let only = returns.first else { return nil }
+        return Token(kind: .end, offset: only.upperBound.utf16Offset(in: text), length: 1)
     }
 
     /// The offset of the token a value's text starts with, where the expression keeps it: a name, a

@@ -198,7 +198,8 @@ enum ObjectCommands {
             let text = parser.text.trimmingWhitespace()
             return Statement(word.display, defines: nameToken) { session in
                 try session.checkReturns(
-                    of: body, parameterTypes: parameterTypes, returnType: returnType, written: text, at: nameToken)
+                    of: body, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
+                    written: text, at: nameToken)
                 try session.declareFunction(
                     nameToken, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
                     defaults: declared.map(\.value), body: body, text: text, inoutSlots: inoutSlots)
