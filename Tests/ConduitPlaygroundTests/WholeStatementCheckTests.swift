@@ -101,6 +101,11 @@ final class WholeStatementCheckTests: SessionTestCase {
         XCTAssertEqual(looped.columns, 61..<66, "on `count`, the value")
         XCTAssertEqual(looped.printedBefore, [], "no turn of the loop ran")
 
+        let stepped = try XCTUnwrap(refusal("for x in [1, 2] { count += x; print(x); let y: String = x; print(y) }"))
+        XCTAssertEqual(stepped.message, "cannot convert value of type 'Int' to specified type 'String'")
+        XCTAssertEqual(stepped.columns, 57..<58, "on the `x` after `=`")
+        XCTAssertEqual(stepped.printedBefore, [], "no turn of the `for` ran")
+
         let repeated = try XCTUnwrap(refusal("repeat { count += 1; print(kept.count) } while count < 3"))
         XCTAssertEqual(repeated.message, "value of type 'Int' has no member 'count'")
         XCTAssertEqual(repeated.printedBefore, [])
@@ -170,6 +175,16 @@ final class WholeStatementCheckTests: SessionTestCase {
 
         XCTAssertEqual(refusal("func m() -> Int { 1.5 }")?.message,
             "cannot convert return expression of type 'Double' to return type 'Int'", "an implicit return")
+
+        let looped = try XCTUnwrap(refusal(
+            #"func n(_ xs: [Int]) -> Int { for x in xs { if x > 1 { return "a" } }; return 0 }"#))
+        XCTAssertEqual(looped.message, "cannot convert return expression of type 'String' to return type 'Int'",
+            "a return inside a loop")
+        XCTAssertEqual(looped.columns.lowerBound, 62)
+        let keyed = "func k(_ d: [String: Int]) -> Int { for (k, v) in d { if v > 1 { return k } }; return 0 }"
+        XCTAssertEqual(refusal(keyed)?.message,
+            "cannot convert return expression of type 'String' to return type 'Int'",
+            "a loop's names have its elements' types")
         assertSessionKept()
     }
 
@@ -207,6 +222,10 @@ final class WholeStatementCheckTests: SessionTestCase {
             "func first(_ s: String) -> Character { s.first! }",
             "func fact(_ n: Int) -> Int { n <= 1 ? 1 : n * fact(n - 1) }",
             "func log(_ s: String) { print(s) }",
+            "func firstBig(_ xs: [Int]) -> Int? { for x in xs where x > 2 { return x }; return nil }",
+            "func key(_ d: [String: Int]) -> String { for (k, v) in d { if v > 1 { return k } }; return \"\" }",
+            "func upTo(_ n: Int) -> Int { var i = 0; while i < n { i += 1; if i == 3 { return i } }; return -1 }",
+            "func doubled(_ xs: [Int]) -> Int { xs.map { x in return x * 2 }.count }",
         ]
         for declaration in declarations {
             XCTAssertFalse(session.evaluate(declaration).contains { $0.kind == .error }, declaration)
@@ -215,6 +234,8 @@ final class WholeStatementCheckTests: SessionTestCase {
             ["25.0 1.0 [:] 3 4"])
         XCTAssertEqual(valueLines("print(best([3, 9]), word(0), twice(4), pair(), maybe(true) ?? \"\", fact(4))"),
             ["9 zero 8 (\"a\", 1) y 24"])
+        XCTAssertEqual(valueLines("print(firstBig([1, 5]) ?? 0, key([\"a\": 2]), upTo(5), doubled([1, 2]))"),
+            ["5 a 3 2"])
     }
 
     // MARK: Tuple patterns

@@ -18,10 +18,12 @@ extension TypeChecker {
     {
         guard declared.isKnownPlainType, declared != .void else { return nil }
         var values: [(Expression, [ValueType])] = []
+        valuesReturnedInLoops(of: body, arguments: parameterTypes, into: &values, depth: 0)
+        let inLoops = values.count
         returnedValues(of: body, arguments: parameterTypes, into: &values, depth: 0)
-        for (value, arguments) in values {
+        for (index, (value, arguments)) in values.enumerated() {
             let actual = returnedType(of: value, arguments: arguments)
-            guard !TypeMismatch.fits(actual, declared) else { continue }
+            guard !TypeMismatch.fits(actual, declared), index >= inLoops || actual != .void else { continue }
             if actual == .void {
                 // A body of one expression returns it (`{ print(x) }`); a longer one ends without `return`.
                 let isWholeBody = switch body {
@@ -74,6 +76,39 @@ extension TypeChecker {
             }
         default:
             values.append((body, arguments))
+        }
+    }
+
+    /// The values returned from inside the body's loops (`for x in xs { if x > 0 { return x } }`),
+    /// each with the types of the values before it, the loop's names having its elements' types.
+    private func valuesReturnedInLoops(
+        of expression: Expression, arguments: [ValueType], into values: inout [(Expression, [ValueType])], depth: Int
+    ) {
+        guard depth < 64 else { return }
+        func walk(_ inner: Expression, _ arguments: [ValueType]) {
+            valuesReturnedInLoops(of: inner, arguments: arguments, into: &values, depth: depth + 1)
+        }
+        switch expression {
+        case .call("#return", let parts) where parts.count == 1:
+            values.append((parts[0], arguments))
+        case .local(let slot, let value, let body):
+            walk(value, arguments)
+            let kept = (0..<slot).map { $0 < arguments.count ? arguments[$0] : ValueType.value }
+            walk(body, kept + [type(of: value, arguments: arguments)])
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            walk(condition, arguments)
+            walk(whenTrue, TypeChecker.unwrapping(arguments, testedBy: condition))
+            walk(whenFalse, arguments)
+        case .loop(let loop):
+            // As `checkLoop` types the body: the values before the loop, then its names.
+            var inBody = (0..<loop.slot).map { $0 < arguments.count ? arguments[$0] : ValueType.value }
+            if case .forIn(let sequence, let names, _) = loop.kind {
+                inBody += loopNameTypes(of: type(of: sequence, arguments: arguments), count: names)
+            }
+            walk(loop.body, inBody)
+        default:
+            // A closure's `return` is its own: closures are in pipelines, whose parts are not walked.
+            for part in expression.parts { walk(part, arguments) }
         }
     }
 
