@@ -138,12 +138,19 @@ extension TypeChecker {
     /// the value and where it is written) whose type `actual` is not the one written, as Swift does.
     private func checkDeclaredValue(_ parts: [Expression], _ actual: ValueType) throws {
         guard case .literal(.string(let written)) = parts[0], case .literal(.int(let offset)) = parts[2],
-            case .literal(.int(let length)) = parts[3],
+            case .literal(.int(let length)) = parts[3], !TypeChecker.isImpliedMember(parts[1], length: length),
             let message = TypeMismatch.conversion(from: actual, to: ValueType(written: written), as: "specified type")
         else { return }
         var mismatch = TypeMismatch(message: message, near: nil)
         mismatch.token = Token(kind: .end, offset: offset, length: length)
         throw mismatch
+    }
+
+    /// Whether `value`, written in `length` characters, is an implied member (`.pi`, `.max`), which
+    /// reads as the text of its name (`"pi"` is two characters longer) and whose type is not known here.
+    static func isImpliedMember(_ value: Expression, length: Int) -> Bool {
+        guard case .literal(.string(let name)) = value else { return false }
+        return length == name.utf16.count + 1
     }
 
     /// Refuses `base.member` where Swift's type `base` has no such member.

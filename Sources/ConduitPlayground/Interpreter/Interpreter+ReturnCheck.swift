@@ -12,6 +12,10 @@ extension Interpreter {
             let problem = checker.returnProblem(
                 of: body, parameterTypes: parameterTypes, declared: returnType, function: "global function")
         else { return }
+        if case .literal(.string(let name)) = problem.value, !written.contains(Value.quote(name)) {
+            // `return .pi`: an implied member, which reads as the text of its name; its type is not known here.
+            return
+        }
         try checkBody(body, parameterTypes: parameterTypes, written: written, at: token)
         guard let value = problem.value else {
             let end = written.utf16.lastIndex(of: UInt16(UInt8(ascii: "}")))
