@@ -162,6 +162,9 @@ final class WholeStatementCheckTests: SessionTestCase {
         XCTAssertEqual(refused.message, "cannot convert return expression of type 'String' to return type 'Int'")
         XCTAssertEqual(refused.columns, 26..<29, "on `\"a\"`, swiftc's 1:26")
         XCTAssertTrue(error("f()").contains("unknown function `f`"), "the refused `func` declared nothing")
+        type("func one() -> Int { 1 }")
+        XCTAssertNotNil(refusal(#"func one() -> Int { "one" }"#))
+        XCTAssertEqual(valueLines("print(one())"), ["1"], "a refused declaration leaves the one before it")
 
         let branch = try XCTUnwrap(refusal(#"func g(_ x: Int) -> String { if x > 1 { return "a" }; return 1 }"#))
         XCTAssertEqual(branch.message, "cannot convert return expression of type 'Int' to return type 'String'")
