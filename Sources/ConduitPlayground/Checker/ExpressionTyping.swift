@@ -17,7 +17,9 @@ extension TypeChecker {
             let labels = fields.map { Int($0.0) == nil ? $0.0 : "" }
             return .tuple(fields.map { typed($0.1) }, labels: labels.allSatisfy(\.isEmpty) ? [] : labels)
         case .dictionary(let fields):
-            return .dictionary(key: .string, value: ValueType.join(fields.map { typed($0.1) }))
+            // `[:]` may be a dictionary of any key (`let d: [Int: String] = [:]`); written keys are strings.
+            let value = ValueType.join(fields.map { typed($0.1) })
+            return .dictionary(key: fields.isEmpty ? .value : .string, value: value)
         case .argument(let index):
             return index < arguments.count ? arguments[index] : .value
         case .captured:
@@ -65,7 +67,7 @@ extension TypeChecker {
         case .setVariable:
             return .void
         case .call("#typed", let parameters):
-            guard parameters.count == 2, case .literal(.string(let written)) = parameters[0] else { return .value }
+            guard parameters.count >= 2, case .literal(.string(let written)) = parameters[0] else { return .value }
             if written == "Set", case .array(let element) = typed(parameters[1]) { return .set(element) }
             return ValueType(written: written)
         case .call(let cast, let parameters) where ["as?", "as!"].contains(cast) && parameters.count == 2:

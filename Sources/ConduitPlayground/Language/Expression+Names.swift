@@ -5,6 +5,8 @@ extension Expression {
         case .name, .namedCall, .pipeline: return true
         // Swift's members of an error, and a promise's bare failure case, need the session's types.
         case .member(_, "localizedDescription"), .call(Parser.impliedFailureCase, _): return true
+        // A declaration's `let x: Int = 5` drops where its value is written (the checker's) when bound.
+        case .call("#typed", let parts) where parts.count == 4: return true
         default: return parts.contains { $0.needsBinding }
         }
     }

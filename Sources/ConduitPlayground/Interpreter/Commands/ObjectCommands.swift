@@ -197,6 +197,9 @@ enum ObjectCommands {
             if braced { try parser.expectSymbol("}", "close the body of `\(name)` with `}`") }
             let text = parser.text.trimmingWhitespace()
             return Statement(word.display, defines: nameToken) { session in
+                try session.checkReturns(
+                    of: body, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
+                    written: text, at: nameToken)
                 try session.declareFunction(
                     nameToken, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
                     defaults: declared.map(\.value), body: body, text: text, inoutSlots: inoutSlots)
