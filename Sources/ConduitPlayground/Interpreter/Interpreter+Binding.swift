@@ -400,11 +400,16 @@ extension Interpreter {
         if let rest = printedText.takeRest() { emit(OutputRecord(kind: .value, text: rest)) }
     }
 
-    /// Ends the line a script's `print(..., terminator: "")` left open (before a check of what the
-    /// script printed, and at its end), and returns it.
-    func endPrintedLine() -> [OutputRecord] {
-        guard let rest = printedText.takeRest() else { return [] }
-        return [OutputRecord(kind: .value, text: rest)]
+    /// Where a script waits to look (a `#>` check) or ends: the main queue's work runs, as a Swift
+    /// program's run loop turns once its top-level code is done, and the line a `print(...,
+    /// terminator: "")` left open is ended. Returns what they printed.
+    func finishScriptTurn() -> [OutputRecord] {
+        scheduler.owner.run {
+            collecting {
+                runMainQueue()
+                finishPrintedLine()
+            }
+        }
     }
 
     /// The publisher a value stands for where a pipeline starts from an expression.

@@ -178,6 +178,7 @@ final class Interpreter: @unchecked Sendable {
                 guard !isFinished else { break }
                 if !runAndSettle(piece, file: file, line: line + piece.line) { break }
             }
+            runMainQueue()
             finishPrintedLine()
         } }
     }
@@ -224,7 +225,7 @@ final class Interpreter: @unchecked Sendable {
     }
 
     /// Runs `body`, returning the output emitted meanwhile.
-    private func collecting(_ body: () -> Void) -> [OutputRecord] {
+    func collecting(_ body: () -> Void) -> [OutputRecord] {
         outputLock.withLock { collected = [] }
         body()
         return outputLock.withLock {
@@ -245,7 +246,10 @@ final class Interpreter: @unchecked Sendable {
             if !scheduler.isRealTime {
                 scheduler.virtual.advance(to: scheduler.virtual.now, limit: Interpreter.actionsPerTick)
             }
-            if !piece.isFollowedOnItsLine { runMainQueue() }
+            // At the prompt the run loop turns after each answer. A script is a Swift program's
+            // top-level code: the main queue's work waits until the script waits (`tick`,
+            // `RunLoop.main.run(until:)`), looks (`#>`) or ends (`endOfScriptTurn`).
+            if file == nil, !piece.isFollowedOnItsLine { runMainQueue() }
         }
         // A script's `print(..., terminator: "")` goes on with its next statement's, as in a Swift
         // program; at the prompt each answer ends its line.
