@@ -247,7 +247,7 @@ extension Interpreter {
             do {
                 _ = try build(bound, chain: ChainState(), bound: true, trial: true)
             } catch where CollectionMethods.mayApply(to: bound) || JSONCoderObject.isCalled(in: syntax)
-                || callsObjectMethod(syntax) {}
+                || callsObjectMethod(syntax) || bound.operators.contains(where: \.readsSelf) {}
             let text = syntax.text
             let owner = building
             // Its closures may use the parameters of the closure it is written in, or of those
@@ -275,6 +275,8 @@ extension Interpreter {
                             startOffset: scoped.startOffset)
                     }
                     do {
+                        // `$email.combineLatest($agreed)` in a method: `self.$agreed` read with its `self`.
+                        scoped = try scoped.readingSelf(arguments)
                         let pipe = try self.build(scoped, chain: ChainState(), arguments: arguments, bound: true)
                         return self.tracked(.publisher(PublisherValue(pipe, description: text)), owner: owner)
                     } catch let error as SyntaxError {

@@ -32,9 +32,7 @@ extension Interpreter {
                         startOffset: scoped.startOffset)
                 }
                 // `combineLatest(isOn)` is `combineLatest(self.isOn)`: read with this call's `self` too.
-                scoped = PipelineSyntax(
-                    source: scoped.source, operators: try scoped.operators.map { try $0.readingSelf(arguments) },
-                    text: scoped.text, startOffset: scoped.startOffset)
+                scoped = try scoped.readingSelf(arguments)
                 let cancellable: PlaygroundObject
                 do {
                     cancellable = self.anyCancellable(for: try self.subscribeAnonymousSink(to: scoped, at: start))
@@ -146,7 +144,30 @@ extension Interpreter {
     }
 }
 
+extension PipelineSyntax {
+    /// The chain with its operators' arguments that are the method's `self` or its members read with
+    /// `arguments` (`OperatorCall.readingSelf`).
+    func readingSelf(_ arguments: [Value]) throws -> PipelineSyntax {
+        guard operators.contains(where: \.readsSelf) else { return self }
+        return PipelineSyntax(
+            source: source, operators: try operators.map { try $0.readingSelf(arguments) }, text: text,
+            startOffset: startOffset)
+    }
+}
+
 extension OperatorCall {
+    /// Whether an argument is the method's `self` or one of its members (`$agreed`, `on: self`),
+    /// which only the method's call can read.
+    var readsSelf: Bool {
+        arguments.contains { argument in
+            switch argument.content {
+            case .expression(let expression): return Self.readsSelf(expression)
+            case .reference(.member(.argument, _)): return true
+            default: return false
+            }
+        }
+    }
+
     /// The call with each argument that is a member of the method's `self` (`isOn` for `self.isOn`)
     /// read with `arguments`, the method's: an operator's publisher argument is then that object's.
     func readingSelf(_ arguments: [Value]) throws -> OperatorCall {

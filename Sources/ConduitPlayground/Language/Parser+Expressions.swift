@@ -181,6 +181,15 @@ extension Parser {
                 chained = true
                 continue
             }
+            if current.isSymbol("?"), currentIsAttached, peek(1).isSymbol("[") {
+                // `note.userInfo?["score"]`: the element, or nil when the value is nil.
+                try enter()
+                advance()
+                let element = try subscripted(expression)
+                expression = .conditional(.binary(.equal, expression, .literal(.null)), .literal(.null), element)
+                chained = true
+                continue
+            }
             if let work = try mainQueueWork(after: expression) {
                 expression = work
                 continue
