@@ -53,4 +53,15 @@ final class PastedViewModelTests: SessionTestCase {
         type("let e: [String: Int]? = nil")
         XCTAssertEqual(valueLines("print(d?[\"a\"] ?? 0, d?[\"b\"] ?? 9, e?[\"a\"] ?? 7)"), ["1 9 7"])
     }
+
+    /// `Set<AnyCancellable>` holds what `store(in:)` put there, finished or not, as Swift's set does.
+    func testAFinishedSubscriptionStaysInItsSet() {
+        type("var cancellables = Set<AnyCancellable>()")
+        XCTAssertEqual(valueLines("Just(7).map { $0 * 2 }.sink { print($0) }.store(in: &cancellables)"), ["14"])
+        type("let s = PassthroughSubject<Int, Never>()")
+        type("s.sink { print(\"got\", $0) }.store(in: &cancellables)")
+        XCTAssertEqual(valueLines("print(cancellables.count)"), ["2"])
+        type("cancellables.removeAll()")
+        XCTAssertEqual(valueLines("s.send(1); print(cancellables.isEmpty)"), ["true"])
+    }
 }

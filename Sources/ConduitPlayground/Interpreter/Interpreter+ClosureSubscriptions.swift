@@ -81,7 +81,8 @@ extension Interpreter {
     /// `sink.store(in: &cancellables)` at the top level: the sink's AnyCancellable put in the session's
     /// `var cancellables = Set<AnyCancellable>()`, whose `removeAll()` then cancels it.
     func storeCancellable(of sink: String, in target: Expression) {
-        guard case .name(let name, _) = target, case .sink(let entry)? = entries[sink], entry.isLive else { return }
+        // A subscription that already finished is stored too: Swift's set holds its AnyCancellable.
+        guard case .name(let name, _) = target, case .sink? = entries[sink] else { return }
         let cancellable = anyCancellable(for: sink)
         // Not the session's set (`&cancellables` never declared): the sink is kept by its name alone.
         if !store(cancellable, inVariable: name) { cancellable.onFree = nil }
