@@ -64,4 +64,17 @@ final class PastedViewModelTests: SessionTestCase {
         type("cancellables.removeAll()")
         XCTAssertEqual(valueLines("s.send(1); print(cancellables.isEmpty)"), ["true"])
     }
+
+    /// A struct's optional property prints as Swift prints it inside the struct: `Optional(3)`, or `nil`.
+    func testAStructsOptionalPropertyPrintsAsAnOptional() {
+        type("struct Song: Equatable { var title: String; var plays: Int? }")
+        type("let current = CurrentValueSubject<Song?, Never>(nil)")
+        type("let c = current.sink { print(\"now:\", $0 as Any) }")
+        XCTAssertEqual(valueLines("current.send(Song(title: \"Blue\", plays: 3))"),
+            [#"now: Optional(Song(title: "Blue", plays: Optional(3)))"#])
+        XCTAssertEqual(valueLines("current.send(Song(title: \"Red\", plays: nil))"),
+            [#"now: Optional(Song(title: "Red", plays: nil))"#])
+        XCTAssertEqual(valueLines("print(current.value?.plays ?? 0, [Song(title: \"x\", plays: 1)])"),
+            [#"0 [Song(title: "x", plays: Optional(1))]"#])
+    }
 }

@@ -238,6 +238,11 @@ final class Interpreter: @unchecked Sendable {
     /// The statement and what falls due are one step of the budget: a runaway loop (or Ctrl-C)
     /// stops it, with a message.
     private func runAndSettle(_ piece: StatementReader.Piece, file: String?, line: Int) -> Bool {
+        guard !classes.isEmpty else { return settle(piece, file: file, line: line) }
+        return OptionalFields.$byType.withValue(optionalFieldsByType) { settle(piece, file: file, line: line) }
+    }
+
+    private func settle(_ piece: StatementReader.Piece, file: String?, line: Int) -> Bool {
         let printedBefore = outputLock.withLock { collected?.count ?? 0 }
         var succeeded = true
         reportViolationsBetweenStatements()

@@ -75,7 +75,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
                     .joined(separator: ", ") + "]"
             case .tuple: return fields.tupleDescription
             case .instance(let type):
-                let shown = fields.map { "\($0.name): \($0.value.nestedDescription)" }
+                let shown = fields.map { "\($0.name): \(OptionalFields.described($0.value, field: $0.name, of: type))" }
                 return type + "(" + shown.joined(separator: ", ") + ")"
             case .range(let closed):
                 let bounds = fields.map(\.value.description)
