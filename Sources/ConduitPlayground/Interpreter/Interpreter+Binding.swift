@@ -213,6 +213,8 @@ extension Interpreter {
             return try resolveCall(name, try arguments.map(bind), at: token)
         case .pipeline(let syntax) where caseMadeAsOperator(syntax) != nil:
             return caseMadeAsOperator(syntax) ?? expression
+        case .pipeline(let syntax) where Parser.isClosureLiteral(syntax):
+            return try boundClosureLiteral(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.closureAssignment:
             return try boundClosureAssignment(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.mainQueueWork:
@@ -312,7 +314,8 @@ extension Interpreter {
         case .sink?:
             throw SyntaxError("`\(name)` is a sink; an expression can read objects, subjects and pipelines", at: token)
         case .function(let function)?:
-            throw SyntaxError("`\(name)` is a function; call it: `\(function.usage)`", at: token)
+            // `handlers.append(refresh)`, `load(completion: show)`: the function passed as a closure value.
+            return .literal(.closure(ClosureValue(function)))
         case .binding(let entry)?:
             return .bound(BoundExpression { _ in entry.binding.wrappedValue })
         case .value(let named)?:

@@ -133,6 +133,7 @@ extension Parser {
     }
 
     mutating func postfix() throws -> Expression {
+        let start = current.offset
         var expression = try primary()
         let entered = depth
         defer { depth = entered }
@@ -161,6 +162,14 @@ extension Parser {
                 advance()
                 advance()
                 expression = .call("." + name, [base] + (try callArguments(of: name)))
+                continue
+            }
+            if current.isSymbol("(") || current.isSymbol("?") && peek(1).isSymbol("("), currentIsAttached,
+                Parser.mayHoldClosure(expression)
+            {
+                // `completion(result)`, `$0()`, `handlers[0]()`, `handler?()`: the closure it holds, called.
+                try enter()
+                expression = try closureCall(of: expression, writtenFrom: start)
                 continue
             }
             if current.isSymbol("?"), currentIsAttached, peek(1).isSymbol("."), let member = peek(2).identifier {
@@ -364,6 +373,9 @@ extension Parser {
             advance()
             let items = try list(until: "]", what: "the array") { try $0.expression() }
             return .array(items)
+        case .symbol("{") where !looksLikeRecord():
+            // `completion: { print($0) }`, `return { total += amount; return total }`: a closure value.
+            return try closureLiteral()
         case .symbol("{"):
             advance()
             let fields = try list(until: "}", what: "the record") { parser -> (String, Expression) in

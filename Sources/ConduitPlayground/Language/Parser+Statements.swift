@@ -54,13 +54,14 @@ extension Parser {
                 ?? "; type `help` for the list"
             let unknown = SyntaxError("unknown command `\(word)`\(hint)", at: first)
             if peek(1).isSymbol("{") {
-                // `register { print("first") }`: a function declared here, given a trailing closure.
-                let closureError = SyntaxError("`\(word)` is a function declared here, and a closure is not passed "
-                    + "to one here (it is read as an operator's or a property's): call it with values", at: first)
-                position = tokens.count - 1
+                // `register { print("first") }`: a function declared here (or a closure a value holds), given a
+                // trailing closure; any other word is no command.
+                let call = try ObjectCommands.expressionStatement(&self)
                 return Statement("call") { session in
-                    if case .function? = session.entries[word] { throw closureError }
-                    throw unknown
+                    switch session.entries[word] {
+                    case .function?, .value?: try call.run(session)
+                    default: throw unknown
+                    }
                 }
             }
             if peek(1).kind == .end || peek(1).isSymbol(";") {

@@ -1,0 +1,41 @@
+/// Closures as values (`ClosureValue`): a closure written in braces where a value goes, made anew
+/// each time the expression runs with what it captures, and a call of one a top-level name holds
+/// (`let incByTen = makeIncrementer(by: 10)`, then `incByTen()`).
+extension Interpreter {
+    /// `{ ... }` as a value: each time it runs it makes a closure value that keeps the arguments (and
+    /// the `var`s, which are places) of the body around it, as a Swift closure captures them, so two
+    /// closures one function returned each have their own `total`.
+    func boundClosureLiteral(_ syntax: PipelineSyntax) throws -> Expression {
+        guard let closure = syntax.operators.first?.trailingClosure else {
+            throw SyntaxError("a closure value is written in braces: `{ ... }`", at: syntax.operators[0].token)
+        }
+        // Its `$0` is its own, not the argument of a closure around it.
+        let bound = try binding(closureOf: nil) { try bind(closure) }
+        return .bound(
+            BoundExpression { arguments in
+                .closure(ClosureValue(bound.scoped(CapturedScope(values: arguments, parent: CapturedScope.current))))
+            })
+    }
+
+    /// `NAME(ARGUMENTS)` where the top-level `NAME` holds a value: the closure it holds when the call runs,
+    /// called. Refused now, with what it holds, if it holds no closure or one of another count.
+    func boundClosureCall(of named: NamedValue, _ name: String, _ arguments: [Expression], at token: Token) throws
+        -> Expression
+    {
+        switch named.value {
+        case .closure(let closure) where closure.parameterCount != arguments.count:
+            throw SyntaxError(ClosureValue.countMessage(name, takes: closure.parameterCount, given: arguments.count),
+                at: token)
+        case .closure, .null:
+            break
+        case let other:
+            throw SyntaxError("`\(name)` is \(other.kindName) \(other), not a closure: only a closure is called as "
+                + "`\(name)(...)`", at: token)
+        }
+        return .bound(
+            BoundExpression { values in
+                let given = try arguments.map { try $0.evaluate(values) }
+                return try ClosureValue.call([named.value, .string(name)] + given)
+            })
+    }
+}

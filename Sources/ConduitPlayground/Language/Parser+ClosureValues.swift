@@ -1,0 +1,79 @@
+/// Closures as values, as completion handlers use them: a closure written where a value goes
+/// (`completion: { print($0) }`, `return { total += amount; return total }`, `[{ print("a") }]`), a
+/// trailing closure given to a function declared in the session (`load(1) { user in ... }`,
+/// `register { ... }`), and a call of a closure a parameter, a variable or an element holds
+/// (`completion(result)`, `$0()`, `handlers[0]()`, `onChange?(3)`).
+extension Parser {
+    /// The marker operator of a closure written as a value: the session binds it to an expression that
+    /// makes a `ClosureValue` each time it runs, capturing the arguments of the body around it.
+    static let closureLiteral = "=closureValue"
+    /// The function that calls a closure value: its arguments are the closure, how the call names it
+    /// (for messages), then the closure's own arguments.
+    static let closureCall = "#callClosure"
+
+    /// `{ ... }` where a value goes, at its `{`: a closure value.
+    mutating func closureLiteral() throws -> Expression {
+        let open = current
+        let closure = try closure()
+        let call = OperatorCall(
+            name: Parser.closureLiteral, token: open, arguments: [], trailingClosure: closure, span: closure.token)
+        return .pipeline(PipelineSyntax(
+            source: .expression(.literal(.void)), operators: [call],
+            text: Parser.singleLine(source_text(open.offset, endOfLastToken)), startOffset: open.offset))
+    }
+
+    /// Whether the closure value `syntax` stands for is one written in braces (`closureLiteral`).
+    static func isClosureLiteral(_ syntax: PipelineSyntax) -> Bool {
+        syntax.operators.count == 1 && syntax.operators[0].name == closureLiteral
+    }
+
+    /// The trailing closures after a call's `)` or a function's name (`load(1) { ... }`, `register { ... }`,
+    /// `fetch { ... } onFailure: { ... }`), as values passed after the other arguments; none unless a
+    /// `{` on the same line follows, outside a condition (where it opens the block).
+    mutating func trailingClosureValues() throws -> [Expression] {
+        guard current.isSymbol("{"), !readingCondition, currentOnSameLine, !looksLikeRecord() else { return [] }
+        var closures = [try closureLiteral()]
+        while current.identifier != nil, peek(1).isSymbol(":"), peek(2).isSymbol("{"), currentOnSameLine {
+            advance()
+            advance()
+            closures.append(try closureLiteral())
+        }
+        return closures
+    }
+
+    /// Words a block in braces follows, which are never a function given a trailing closure.
+    static let blockWords: Set<String> = [
+        "do", "repeat", "defer", "catch", "else", "switch", "while", "where", "get", "set", "willSet", "didSet",
+        "try", "await", "throws", "async", "rethrows",
+    ]
+
+    /// Whether nothing but blanks stands between the token before this one and this one.
+    var currentOnSameLine: Bool {
+        guard position > 0 else { return true }
+        let previous = tokens[position - 1]
+        return !source_text(previous.offset + previous.length, current.offset).contains("\n")
+    }
+
+    /// Whether `expression` may hold a closure that `(...)` right after it calls: a parameter or a step
+    /// of the body, an element, an unwrapped value, or what a call of a closure gave.
+    static func mayHoldClosure(_ expression: Expression) -> Bool {
+        switch expression {
+        case .argument, .variable, .captured, .index: return true
+        case .call(let name, _): return name == "#unwrap" || name == closureCall
+        default: return false
+        }
+    }
+
+    /// `(ARGUMENTS)` after `callee`, at `(` (or at `?` of `?(`, which calls it unless it is nil):
+    /// a call of the closure it holds; `start` is where `callee` is written, for messages.
+    mutating func closureCall(of callee: Expression, writtenFrom start: Int) throws -> Expression {
+        let written = String(source_text(start, current.offset)).trimmingWhitespace()
+        let optional = current.isSymbol("?")
+        if optional { advance() }
+        advance()
+        let arguments = try callArguments(of: written) + (try trailingClosureValues())
+        let call = Expression.call(Parser.closureCall, [callee, .literal(.string(written))] + arguments)
+        guard optional else { return call }
+        return .conditional(.binary(.equal, callee, .literal(.null)), .literal(.null), call)
+    }
+}
