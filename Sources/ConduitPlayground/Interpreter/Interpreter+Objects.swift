@@ -113,8 +113,10 @@ extension Interpreter {
             let propertyName = property.name.display
             if property.holdsClosure {
                 object.closureProperties.insert(propertyName)
+                // `var onChange: ((Int) -> Void)?` with no value: nothing to call yet, with the parameters written.
+                let count = property.declaredType.map(Parser.parameterCount(ofFunctionType:)) ?? 0
                 let closure = property.closure
-                    ?? Closure(body: .literal(.void), parameterCount: 0, token: property.name)
+                    ?? Closure(body: .literal(.void), parameterCount: count, token: property.name)
                 object.methods[propertyName] = try installed(closure)
             }
             if let subject = property.subject {

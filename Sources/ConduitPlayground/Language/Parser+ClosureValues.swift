@@ -11,15 +11,23 @@ extension Parser {
     /// (for messages), then the closure's own arguments.
     static let closureCall = "#callClosure"
 
+    /// The methods whose closure arguments are elements, not functions they call: `[() -> Void]`'s
+    /// `handlers.append { ... }`.
+    static let closureElementMethods: Set<String> = ["append", "insert"]
+
     /// `{ ... }` where a value goes, at its `{`: a closure value.
     mutating func closureLiteral() throws -> Expression {
-        let open = current
-        let closure = try closure()
+        Parser.closureLiteral(try closure())
+    }
+
+    /// The closure value `closure` stands for where a value goes.
+    static func closureLiteral(_ closure: Closure) -> Expression {
         let call = OperatorCall(
-            name: Parser.closureLiteral, token: open, arguments: [], trailingClosure: closure, span: closure.token)
+            name: Parser.closureLiteral, token: closure.token, arguments: [], trailingClosure: closure,
+            span: closure.token)
         return .pipeline(PipelineSyntax(
-            source: .expression(.literal(.void)), operators: [call],
-            text: Parser.singleLine(source_text(open.offset, endOfLastToken)), startOffset: open.offset))
+            source: .expression(.literal(.void)), operators: [call], text: "{ ... }",
+            startOffset: closure.token.offset))
     }
 
     /// Whether the closure value `syntax` stands for is one written in braces (`closureLiteral`).
@@ -46,6 +54,32 @@ extension Parser {
         "do", "repeat", "defer", "catch", "else", "switch", "while", "where", "get", "set", "willSet", "didSet",
         "try", "await", "throws", "async", "rethrows",
     ]
+
+    /// Whether the type written is a closure's (`() -> Void`, `((Int) -> Void)?`, `@escaping (String) -> Void`),
+    /// not a collection of closures (`[() -> Void]`), whose elements a property holds as values.
+    static func isFunctionType(_ written: String) -> Bool {
+        let type = written.trimmingWhitespace()
+        return type.contains("->") && (type.hasPrefix("(") || type.hasPrefix("@"))
+    }
+
+    /// `.NAME { ... }` after a dotted name (`model.register { print("one") }`) where `NAME` is no operator,
+    /// subscriber or collection method: the call of a method given a trailing closure, which the session
+    /// resolves as `model.register(...)`. Nil (reading nothing) for anything else.
+    mutating func methodCallWithTrailingClosure(on expression: Expression) throws -> Expression? {
+        guard current.isSymbol("."), let member = peek(1).identifier, peek(2).isSymbol("{"), !readingCondition,
+            OperatorTable.spec(named: member) == nil, !Parser.subscriberWords.contains(member),
+            !CollectionMethods.chained.contains(member), let path = Parser.dottedName(of: expression)
+        else { return nil }
+        let start = position
+        advance()
+        advance()
+        let closures = try trailingClosureValues()
+        guard !closures.isEmpty else {
+            position = start
+            return nil
+        }
+        return .namedCall(path.name + "." + member, closures, covering(from: path.token))
+    }
 
     /// Whether nothing but blanks stands between the token before this one and this one.
     var currentOnSameLine: Bool {
@@ -75,5 +109,18 @@ extension Parser {
         let call = Expression.call(Parser.closureCall, [callee, .literal(.string(written))] + arguments)
         guard optional else { return call }
         return .conditional(.binary(.equal, callee, .literal(.null)), .literal(.null), call)
+    }
+}
+
+extension Argument {
+    /// A closure given as a value: the closure value it makes.
+    init(closureValue closure: Closure) {
+        self.init(label: nil, content: .expression(Parser.closureLiteral(closure)), token: closure.token)
+    }
+
+    /// The argument with a closure it holds read as a value (`handlers.append({ ... })`); any other as it is.
+    var closureAsValue: Argument {
+        guard case .closure(let closure) = content else { return self }
+        return Argument(label: label, content: .expression(Parser.closureLiteral(closure)), token: token)
     }
 }

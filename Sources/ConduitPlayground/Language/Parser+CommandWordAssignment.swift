@@ -21,3 +21,26 @@ extension Parser {
         }
     }
 }
+
+extension Parser {
+    /// `load { ... }` where the session may have declared `func load(completion: @escaping () -> Void)`:
+    /// the call of the function it names, given a trailing closure, when one of that name is declared
+    /// when the line runs; the command otherwise. Nil (reading nothing) if the line is no such call.
+    mutating func commandWordTrailingClosure(_ spec: CommandSpec, at first: Token) throws -> Statement? {
+        var asCall = self
+        guard let call = try? ObjectCommands.expressionStatement(&asCall), asCall.current.kind == .end else {
+            return nil
+        }
+        var asCommand = self
+        asCommand.advance()
+        let command = Result { try spec.parse(&asCommand, first) }
+        self = asCall
+        let word = first.display
+        return Statement(call.command) { session in
+            switch session.entries[word] {
+            case .function?, .value?: try call.run(session)
+            default: try command.get().run(session)
+            }
+        }
+    }
+}

@@ -200,6 +200,11 @@ extension Parser {
                 expression = run
                 continue
             }
+            if let call = try methodCallWithTrailingClosure(on: expression) {
+                // `model.register { print("one") }`: an object's method given a closure.
+                expression = call
+                continue
+            }
             let closureFollows = peek(2).isSymbol("{") && !readingCondition
             let callFollows = peek(2).isSymbol("(") || closureFollows
             if current.isSymbol("."), let name = peek(1).identifier,
@@ -265,7 +270,8 @@ extension Parser {
                     continue
                 }
                 let arguments = member == "send"
-                    ? try sendArguments(at: token) : try callArguments(of: path.name + "." + member)
+                    ? try sendArguments(at: token)
+                    : try callArguments(of: path.name + "." + member) + (try trailingClosureValues())
                 let span = Token(
                     kind: token.kind, offset: path.token.offset, length: covering(from: path.token).length
                 )

@@ -40,6 +40,12 @@ extension Parser {
         if let command, peek(1).isSymbol("=") || compoundAssignmentFollows, !Parser.swiftKeywords.contains(word) {
             return try commandWordAssignment(command, at: first)
         }
+        if let command, peek(1).isSymbol("{"), !Parser.swiftKeywords.contains(word),
+            let call = try commandWordTrailingClosure(command, at: first)
+        {
+            // `load { print("loaded") }`: a function of the session named like a command, given a closure.
+            return call
+        }
         guard let spec = command else {
             // `break` or `continue` outside a loop: Swift's refusal.
             if word == "break" || word == "continue" { _ = try loopJump() }
