@@ -36,11 +36,20 @@ extension Parser {
         let command = Result { try spec.parse(&asCommand, first) }
         self = asCall
         let word = first.display
-        return Statement(call.command) { session in
+        // What the command would define, for the lines that follow (`.map` continuing its pipeline).
+        let parsed = try? command.get()
+        return Statement(call.command, defines: parsed?.defines, pipeline: parsed?.pipeline) { session in
             switch session.entries[word] {
             case .function?, .value?: try call.run(session)
             default: try command.get().run(session)
             }
         }
+    }
+}
+
+extension Parser {
+    /// Whether the next token follows this one with no blank between (`load(`, not `load (`).
+    var currentIsAttachedAhead: Bool {
+        current.offset + current.length == peek(1).offset
     }
 }

@@ -40,10 +40,11 @@ extension Parser {
         if let command, peek(1).isSymbol("=") || compoundAssignmentFollows, !Parser.swiftKeywords.contains(word) {
             return try commandWordAssignment(command, at: first)
         }
-        if let command, peek(1).isSymbol("{"), !Parser.swiftKeywords.contains(word),
+        if let command, peek(1).isSymbol("{") || peek(1).isSymbol("(") && currentIsAttachedAhead,
+            !Parser.swiftKeywords.contains(word),
             let call = try commandWordTrailingClosure(command, at: first)
         {
-            // `load { print("loaded") }`: a function of the session named like a command, given a closure.
+            // `load { print("loaded") }`, `load(after: 1) { ... }`: a function of the session named like a command.
             return call
         }
         guard let spec = command else {
