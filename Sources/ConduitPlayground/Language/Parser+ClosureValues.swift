@@ -62,13 +62,15 @@ extension Parser {
         return type.contains("->") && (type.hasPrefix("(") || type.hasPrefix("@"))
     }
 
-    /// `.NAME { ... }` after a dotted name (`model.register { print("one") }`) where `NAME` is no operator,
-    /// subscriber or collection method (nor `values`, which `for await` reads): the call of a method given a trailing closure, which the session
-    /// resolves as `model.register(...)`. Nil (reading nothing) for anything else.
+    /// `.NAME { ... }` after a dotted name (`model.register { print("one") }`) where `NAME` is no
+    /// operator, subscriber or collection method (nor `values`, which `for await` reads): the call of a
+    /// method given a trailing closure, which the session resolves as `model.register(...)`. Nil
+    /// (reading nothing) for anything else.
     mutating func methodCallWithTrailingClosure(on expression: Expression) throws -> Expression? {
         guard current.isSymbol("."), let member = peek(1).identifier, peek(2).isSymbol("{"), !readingCondition,
             OperatorTable.spec(named: member) == nil, !Parser.subscriberWords.contains(member),
-            !CollectionMethods.chained.contains(member), member != "values", let path = Parser.dottedName(of: expression)
+            !CollectionMethods.chained.contains(member), member != "values",
+            let path = Parser.dottedName(of: expression)
         else { return nil }
         let start = position
         advance()
