@@ -69,6 +69,13 @@ final class ClosureValueTests: SessionTestCase {
         type("let incBySeven = makeIncrementer(by: 7)")
         XCTAssertEqual(valueLines("print(incByTen())"), ["10"])
         XCTAssertEqual(valueLines("print(incByTen(), incBySeven(), incByTen())"), ["20 7 30"])
+        // A returned closure goes where a closure goes: a collection method's, an operator's.
+        type("func adder(_ n: Int) -> (Int) -> Int { return { $0 + n } }")
+        type("let addTwo = adder(2)")
+        XCTAssertEqual(valueLines("print([1, 2].map(addTwo), addTwo(5))"), ["[3, 4] 7"])
+        type("let numbers = PassthroughSubject<Int, Never>()")
+        type("let sums = numbers.map(addTwo).sink { print($0) }")
+        XCTAssertEqual(valueLines("numbers.send(40)"), ["42"])
         type("let add: (Int, Int) -> Int = { $0 + $1 }")
         XCTAssertEqual(valueLines("print(add(2, 3))"), ["5"])
     }

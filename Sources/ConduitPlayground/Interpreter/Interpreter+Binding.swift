@@ -60,6 +60,9 @@ extension Interpreter {
         case .enumCase(let name, let arguments): content = .enumCase(name, try arguments.map(bind))
         case .range(let lower, let upper, let closed):
             content = .range(try bind(lower), try upper.map(bind), closed: closed)
+        case .name(let name) where heldClosure(name, at: argument.token) != nil:
+            // `xs.map(transform)`, `s.map(g)`: a closure a value holds, passed as the operator's closure.
+            content = heldClosure(name, at: argument.token).map { .closure($0) } ?? argument.content
         case .name(let name) where { if case .value? = entries[name] { true } else { false } }():
             // `names.contains(wanted)`, `xs.append(item)`: a value's name is that value.
             content = .expression(try bind(Expression.name(name, Token(kind: .identifier(name),

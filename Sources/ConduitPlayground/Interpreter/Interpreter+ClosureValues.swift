@@ -38,4 +38,12 @@ extension Interpreter {
                 return try ClosureValue.call([named.value, .string(name)] + given)
             })
     }
+
+    /// The closure the top-level value `name` holds, as an operator's closure (`s.map(transform)`);
+    /// nil if it holds none.
+    func heldClosure(_ name: String, at token: Token) -> Closure? {
+        guard case .value(let named)? = entries[name], case .closure(let closure) = named.value else { return nil }
+        let body = Expression.bound(BoundExpression { arguments in try closure.call(arguments, written: name) })
+        return Closure(body: body, parameterCount: closure.parameterCount, token: token)
+    }
 }
