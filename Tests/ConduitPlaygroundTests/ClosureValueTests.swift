@@ -57,9 +57,31 @@ final class ClosureValueTests: SessionTestCase {
         type("counter.onChange = { print(\"changed to \\($0)\") }")
         XCTAssertEqual(valueLines("counter.bump()"), ["changed to 2"])
         XCTAssertEqual(valueLines("counter.onChange?(3)"), ["changed to 3"])
+        // A closure value given from a method, or from the top level, and nil, which leaves nothing to call.
+        type("class Relay {\n    var onValue: ((Int) -> Void)?\n"
+            + "    func listen(_ handler: @escaping (Int) -> Void) { onValue = handler }\n"
+            + "    func fire() { onValue?(1) }\n}")
+        type("let relay = Relay()")
+        type("relay.listen { print(\"heard \\($0)\") }")
+        XCTAssertEqual(valueLines("relay.fire()"), ["heard 1"])
+        type("let shout: (Int) -> Void = { print(\"SHOUT \\($0)\") }")
+        type("relay.onValue = shout")
+        XCTAssertEqual(valueLines("relay.fire()"), ["SHOUT 1"])
+        type("relay.onValue = nil")
+        XCTAssertEqual(valueLines("relay.fire()"), [])
+        XCTAssertTrue(error("relay.onValue = 5").contains("relay.onValue holds a closure"))
         type("counter.register { print(\"one\") }")
         type("counter.register { print(\"two\") }")
         XCTAssertEqual(valueLines("counter.fire()"), ["one", "two"])
+    }
+
+    func testAnOptionalClosureVariableIsCalledOnlyWhenItHoldsOne() {
+        type("var onDone: (() -> Void)? = nil")
+        XCTAssertEqual(printed("onDone?()"), [])
+        type("onDone = { print(\"done\") }")
+        XCTAssertEqual(valueLines("onDone?(); onDone()"), ["done", "done"])
+        type("onDone = nil")
+        XCTAssertTrue(error("onDone()").contains("`onDone` is nil: it holds no closure to call; write `onDone?(...)`"))
     }
 
     func testEachReturnedClosureKeepsItsOwnCapturedVariable() {

@@ -363,12 +363,16 @@ extension Interpreter {
             throw SyntaxError("\(object.name) has no property `\(property)`\(hint)", at: target)
         }
         if object.closureProperties.contains(property) {
-            guard case .record(let fields) = valueExpression, fields.isEmpty else {
+            if case .record(let fields) = valueExpression, fields.isEmpty {
+                object.methods[property] = InstalledMethod(parameterCount: 0) { _, _ in .void }
+                return
+            }
+            // `counter.onChange = printer`, `= nil`: a closure value, or none.
+            guard object.holdClosure(try constant(valueExpression, at: target), in: property) else {
                 throw SyntaxError(
                     "\(object.name).\(property) holds a closure: give it one, such as `{ print(\"tapped\") }`",
                     at: target)
             }
-            object.methods[property] = InstalledMethod(parameterCount: 0) { _, _ in .void }
             return
         }
         if let accessors = object.computed[property], accessors.set == nil {
@@ -436,6 +440,8 @@ extension Interpreter {
         }
         switch value {
         case .void: break
+        // `onDone?()` on nil does nothing, as a Swift statement: no `nil` is shown.
+        case .null where Parser.isOptionalClosureCall(expression): break
         case .publisher(let publisher):
             info("\(publisher.description) is a publisher: `sink NAME = \(written)` subscribes to it")
         default:

@@ -100,6 +100,16 @@ extension Parser {
         }
     }
 
+    /// Whether `expression` is `f?(...)`: a call of the closure `f` holds unless it is nil.
+    static func isOptionalClosureCall(_ expression: Expression) -> Bool {
+        switch expression {
+        case .conditional(_, .literal(.null), .call(closureCall, _)), .conditional(_, .literal(.null), .namedCall):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// `(ARGUMENTS)` after `callee`, at `(` (or at `?` of `?(`, which calls it unless it is nil):
     /// a call of the closure it holds; `start` is where `callee` is written, for messages.
     mutating func closureCall(of callee: Expression, writtenFrom start: Int) throws -> Expression {

@@ -90,6 +90,13 @@ extension Parser {
         if ["Array", "Dictionary", "Set"].contains(name), let collection = try collectionInitialiser() {
             return collection
         }
+        if peek(1).isSymbol("?"), peek(2).isSymbol("("), currentIsAttachedAhead {
+            // `onDone?()`: the closure a top-level optional holds, called unless it is nil.
+            for _ in 0..<3 { advance() }
+            let arguments = try callArguments(of: name) + (try trailingClosureValues())
+            let call = Expression.namedCall(name, arguments, covering(from: token))
+            return .conditional(.binary(.equal, .name(name, token), .literal(.null)), .literal(.null), call)
+        }
         if peek(1).isSymbol("(") {
             advance()
             advance()
