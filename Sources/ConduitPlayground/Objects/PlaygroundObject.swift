@@ -167,7 +167,8 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
                 try closure.call(arguments, written: property)
             }
         case .null:
-            methods[property] = InstalledMethod(parameterCount: methods[property]?.parameterCount ?? 0) { _, _ in .void }
+            let count = methods[property]?.parameterCount ?? 0
+            methods[property] = InstalledMethod(parameterCount: count) { _, _ in .void }
         default:
             return false
         }
