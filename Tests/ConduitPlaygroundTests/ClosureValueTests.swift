@@ -94,10 +94,12 @@ final class ClosureValueTests: SessionTestCase {
         // A returned closure goes where a closure goes: a collection method's, an operator's.
         type("func adder(_ n: Int) -> (Int) -> Int { return { $0 + n } }")
         type("let addTwo = adder(2)")
-        XCTAssertEqual(valueLines("print([1, 2].map(addTwo), addTwo(5))"), ["[3, 4] 7"])
+        XCTAssertEqual(valueLines("print([1, 2].map(addTwo), addTwo(5), adder(2)(3))"), ["[3, 4] 7 5"])
         type("let numbers = PassthroughSubject<Int, Never>()")
         type("let sums = numbers.map(addTwo).sink { print($0) }")
         XCTAssertEqual(valueLines("numbers.send(40)"), ["42"])
+        type("let later = numbers.map { v in adder(v)(1) }.sink { print($0) }")
+        XCTAssertEqual(valueLines("numbers.send(4)"), ["6", "5"])
         type("let add: (Int, Int) -> Int = { $0 + $1 }")
         XCTAssertEqual(valueLines("print(add(2, 3))"), ["5"])
     }

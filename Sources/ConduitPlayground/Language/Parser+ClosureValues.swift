@@ -91,10 +91,10 @@ extension Parser {
     }
 
     /// Whether `expression` may hold a closure that `(...)` right after it calls: a parameter or a step
-    /// of the body, an element, an unwrapped value, or what a call of a closure gave.
+    /// of the body, an element, an unwrapped value, or what a call (`adder(2)(3)`) gave.
     static func mayHoldClosure(_ expression: Expression) -> Bool {
         switch expression {
-        case .argument, .variable, .captured, .index: return true
+        case .argument, .variable, .captured, .index, .namedCall: return true
         case .call(let name, _): return name == "#unwrap" || name == closureCall
         default: return false
         }
