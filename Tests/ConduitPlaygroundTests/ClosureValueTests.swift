@@ -20,6 +20,27 @@ final class ClosureValueTests: SessionTestCase {
         XCTAssertEqual(valueLines("load { print(\"loaded\") }"), ["loaded"])
     }
 
+    func testCompletionHandlersAsWorkshopsWriteThem() {
+        type("enum LoadError: Error { case offline }")
+        type("func fetchUser(id: Int, completion: @escaping (Result<String, LoadError>) -> Void) {\n"
+            + "    if id > 0 { completion(.success(\"Ann\")) } else { completion(.failure(.offline)) }\n}")
+        let handler = " { result in\n    switch result {\n    case .success(let name): print(\"got \\(name)\")\n"
+            + "    case .failure(let error): print(\"failed \\(error)\")\n    }\n}"
+        XCTAssertEqual(valueLines("fetchUser(id: 1)" + handler), ["got Ann"])
+        XCTAssertEqual(valueLines("fetchUser(id: 0)" + handler), ["failed offline"])
+        // An optional completion, nil by default: nothing to call, and nothing shown for the call.
+        type("func save(completion: (() -> Void)? = nil) { print(\"saving\"); completion?() }")
+        XCTAssertEqual(printed("save()"), ["saving"])
+        XCTAssertEqual(valueLines("save { print(\"saved\") }"), ["saving", "saved"])
+        // A method giving another object's method a trailing closure, which sets its own property.
+        type("class Service { func load(completion: @escaping (Int) -> Void) { completion(42) } }")
+        type("class ViewModel {\n    let service = Service()\n    var value = 0\n    func refresh() {\n"
+            + "        service.load { [weak self] v in self?.value = v }\n    }\n"
+            + "    func again() { service.load(completion: { print(\"again \\($0)\") }) }\n}")
+        type("let model = ViewModel()")
+        XCTAssertEqual(valueLines("model.refresh(); print(model.value); model.again()"), ["42", "again 42"])
+    }
+
     func testACompletionHandlerIsCalledLaterFromTheMainQueueOrASink() {
         type("func load(after seconds: Double, completionHandler: @escaping () -> Void) {\n"
             + "    DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { completionHandler() }\n}")

@@ -46,4 +46,13 @@ extension Interpreter {
         let body = Expression.bound(BoundExpression { arguments in try closure.call(arguments, written: name) })
         return Closure(body: body, parameterCount: closure.parameterCount, token: token)
     }
+
+    /// Whether `expression` calls a function declared without a result type (`func save(completion:
+    /// (() -> Void)? = nil) { ... completion?() }`), whose nil is Swift's `()`: nothing to show.
+    func callsFunctionOfNoResult(_ expression: Expression) -> Bool {
+        guard case .namedCall(let name, _, _) = expression, case .function(let function)? = entries[name] else {
+            return false
+        }
+        return function.returnType == nil
+    }
 }

@@ -441,7 +441,7 @@ extension Interpreter {
         switch value {
         case .void: break
         // `onDone?()` on nil does nothing, as a Swift statement: no `nil` is shown.
-        case .null where Parser.isOptionalClosureCall(expression): break
+        case .null where Parser.isOptionalClosureCall(expression) || callsFunctionOfNoResult(expression): break
         case .publisher(let publisher):
             info("\(publisher.description) is a publisher: `sink NAME = \(written)` subscribes to it")
         default:

@@ -69,9 +69,11 @@ extension Parser {
     mutating func methodCallWithTrailingClosure(on expression: Expression) throws -> Expression? {
         guard current.isSymbol("."), let member = peek(1).identifier, peek(2).isSymbol("{"), !readingCondition,
             OperatorTable.spec(named: member) == nil, !Parser.subscriberWords.contains(member),
-            !CollectionMethods.chained.contains(member), member != "values",
-            let path = Parser.dottedName(of: expression)
+            !CollectionMethods.chained.contains(member), member != "values"
         else { return nil }
+        let path = Parser.dottedName(of: expression)
+        // In a method, `service.load { ... }` is `self.service`'s method.
+        guard path != nil || selfReference != nil && Parser.isRootedAtArgument(expression) else { return nil }
         let start = position
         advance()
         advance()
@@ -80,6 +82,7 @@ extension Parser {
             position = start
             return nil
         }
+        guard let path else { return .call("." + member, [expression] + closures) }
         return .namedCall(path.name + "." + member, closures, covering(from: path.token))
     }
 

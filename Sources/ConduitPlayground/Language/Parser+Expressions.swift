@@ -248,8 +248,9 @@ extension Parser {
                         !current.isSymbol(")") || Parser.isVariable(expression)
                     {
                         // `self.standupTapped(standup: s)` in a method, `formatter.string(for: n)` in a
-                        // function: the object's method.
-                        expression = .call("." + member, [expression] + (try callArguments(of: member)))
+                        // function: the object's method (`service.load(id: 1) { ... }` given a closure).
+                        let arguments = try callArguments(of: member) + (try trailingClosureValues())
+                        expression = .call("." + member, [expression] + arguments)
                         continue
                     }
                     guard current.isSymbol(")") else {
