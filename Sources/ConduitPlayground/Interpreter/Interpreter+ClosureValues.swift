@@ -56,3 +56,13 @@ extension Interpreter {
         return function.returnType == nil
     }
 }
+
+extension NamedValue {
+    /// Whether it holds a closure, or nil (`var onDone: (() -> Void)? = nil`): what `NAME = { ... }` may replace.
+    var holdsClosureOrNil: Bool {
+        switch value {
+        case .closure, .null: return true
+        default: return false
+        }
+    }
+}

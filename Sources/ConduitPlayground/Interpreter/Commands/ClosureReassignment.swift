@@ -18,7 +18,7 @@ extension ObjectCommands {
         try parser.expectEnd()
         let text = parser.text.trimmingWhitespace()
         return Statement("set") { session in
-            if case .value? = session.entries[name] {
+            if case .value(let named)? = session.entries[name], named.holdsClosureOrNil {
                 // `var onDone: (() -> Void)? = nil`, then `onDone = { ... }`: the variable holds the closure value.
                 let value = try session.constant(Parser.closureLiteral(closure), at: token)
                 try session.assign(value, to: expression, at: token)
