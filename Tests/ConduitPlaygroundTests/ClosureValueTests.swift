@@ -142,6 +142,10 @@ final class ClosureValueTests: SessionTestCase {
             "`call` takes for `f` a closure of 1 parameter (`(Int) -> Void`); this one takes 2"))
         XCTAssertTrue(error("call { print($0) }").contains(
             "`f` is a closure of 1 parameter, called here with 0 arguments: call it as `f(v1)`"))
+        // A closure that calls itself stops, with a message, where Swift's stack would end.
+        type("var loops: [() -> Void] = []")
+        type("loops.append { loops[0]() }")
+        XCTAssertTrue(error("loops[0]()").contains("`loops[0]` called closures 200 levels deep: it stopped there"))
         // Only the last call ran its body (Swift would not compile it): it appended before it failed.
         XCTAssertEqual(valueLines("print(inc(), handlers.count)"), ["1 1"])
     }

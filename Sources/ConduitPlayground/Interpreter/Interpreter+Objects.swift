@@ -160,8 +160,8 @@ extension Interpreter {
     /// A closure a property holds, its names resolved now, as the object calls it.
     func installed(_ closure: Closure) throws -> InstalledMethod {
         let bound = try bind(closure)
-        return InstalledMethod(parameterCount: bound.parameterCount) { _, arguments in
-            try bound.body.evaluate(arguments)
+        return InstalledMethod(parameterCount: bound.parameterCount) { object, arguments in
+            try ClosureValue.nested("a closure \(object.name) holds") { try bound.body.evaluate(arguments) }
         }
     }
 

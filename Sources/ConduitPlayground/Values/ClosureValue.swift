@@ -30,14 +30,30 @@ public final class ClosureValue: Hashable, CustomStringConvertible, @unchecked S
     /// Calls it with `arguments`; `written` is how the call names it, for the message when the count
     /// is wrong. A closure of several parameters given one tuple takes it apart, as `Closure.call` does.
     func call(_ arguments: [Value], written: String) throws -> Value {
-        if arguments.count == parameterCount { return try run(arguments) }
-        if parameterCount > 1, arguments.count == 1, let items = arguments[0].destructured,
-            items.count == parameterCount
+        var given = arguments
+        if arguments.count != parameterCount, parameterCount > 1, arguments.count == 1,
+            let items = arguments[0].destructured, items.count == parameterCount
         {
-            return try run(items)
+            given = items
         }
-        throw PlaygroundError(ClosureValue.countMessage(written, takes: parameterCount, given: arguments.count))
+        guard given.count == parameterCount else {
+            throw PlaygroundError(ClosureValue.countMessage(written, takes: parameterCount, given: arguments.count))
+        }
+        return try ClosureValue.nested("`\(written)`") { try run(given) }
     }
+
+    /// Runs `body`, a call of the closure `what` says, one level deeper: a closure that calls itself
+    /// (`handlers.append { handlers[0]() }`, `a.f = { a.f() }`) stops where Swift's stack would end.
+    static func nested(_ what: String, _ body: () throws -> Value) throws -> Value {
+        guard depth < SelfCall.maximumDepth else {
+            throw PlaygroundError("\(what) called closures \(SelfCall.maximumDepth) levels deep: it stopped there, "
+                + "as Swift would run out of stack; check what ends the calls")
+        }
+        return try $depth.withValue(depth + 1, operation: body)
+    }
+
+    /// How deeply closure values are calling one another on this thread (or task).
+    @TaskLocal private static var depth = 0
 
     /// `Parser.closureCall`'s arguments (the callee, how the call names it, then the closure's
     /// arguments): the closure called, or a message saying what the callee holds instead.
