@@ -63,10 +63,16 @@ extension Parser {
             if peek(1).isSymbol("{") {
                 // `register { print("first") }`: a function declared here (or a closure a value holds), given a
                 // trailing closure; any other word is no command.
-                let call = try ObjectCommands.expressionStatement(&self)
+                var asCall = self
+                let call = Result {
+                    let statement = try ObjectCommands.expressionStatement(&asCall)
+                    try asCall.expectEnd()
+                    return statement
+                }
+                position = tokens.count - 1
                 return Statement("call") { session in
                     switch session.entries[word] {
-                    case .function?, .value?: try call.run(session)
+                    case .function?, .value?: try call.get().run(session)
                     default: throw unknown
                     }
                 }
