@@ -472,9 +472,10 @@ extension Parser {
         }
     }
 
-    /// What a record's message adds, for braces that hold a closure where the playground reads a value.
-    static let closureAsValueNote = "; a closure is read here as an operator's or a property's, not passed to a "
-        + "function declared here, returned, or kept in an array"
+    /// What a record's message adds, for braces read as a record (they start with `NAME:`) that may
+    /// have been meant as a closure.
+    static let closureAsValueNote = "; braces that start with `NAME:` hold a record (a closure names its "
+        + "parameters before `in`: `{ name in ... }`)"
 
     /// `&NAME` in a call's arguments: a variable passed to an `inout` parameter (`double(&n)`).
     private mutating func inoutArgumentValue() throws -> Expression {
