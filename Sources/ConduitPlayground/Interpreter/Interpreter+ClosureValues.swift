@@ -57,6 +57,17 @@ extension Interpreter {
     }
 }
 
+extension Interpreter {
+    /// The closure type a call's function is declared to return (`() -> Int` for
+    /// `makeIncrementer(by: 10)`), for the line that names its result; nil for anything else.
+    func closureType(of expression: Expression) -> String? {
+        guard case .namedCall(let name, _, _) = expression, case .function(let function)? = entries[name],
+            case .named(let written)? = function.returnType, Parser.isFunctionType(written)
+        else { return nil }
+        return written
+    }
+}
+
 extension NamedValue {
     /// Whether it holds a closure, or nil (`var onDone: (() -> Void)? = nil`): what `NAME = { ... }` may replace.
     var holdsClosureOrNil: Bool {

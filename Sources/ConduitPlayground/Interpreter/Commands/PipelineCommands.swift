@@ -164,7 +164,7 @@ enum PipelineCommands {
                 case .value(let value)?:
                     var typeName: String?
                     if case .expression(let source) = syntax.source, syntax.operators.isEmpty {
-                        typeName = session.structName(of: source)
+                        typeName = session.structName(of: source) ?? session.closureType(of: source)
                     }
                     try session.defineValue(
                         name, value, isConstant: isConstant, typeName: declaredType.isEmpty ? typeName : declaredType)
@@ -311,7 +311,8 @@ extension Interpreter {
         let value = try located(at: start) { try checked.evaluate([]) }
         guard case .publisher = value else {
             try defineValue(
-                name, value, isConstant: isConstant, typeName: declaredType.isEmpty ? structName(of: expression)
+                name, value, isConstant: isConstant,
+                typeName: declaredType.isEmpty ? structName(of: expression) ?? closureType(of: expression)
                     : declaredType, staticType: checker.type(of: expression, arguments: []))
             return
         }
