@@ -47,6 +47,49 @@ final class ExampleScriptTests: XCTestCase {
         XCTAssertEqual(session.evaluate("send loaded 3").map(\.text), ["seen ← 3"])
     }
 
+    /// As in a Swift program, `print(..., terminator: "")` leaves the line open for the script's next
+    /// statement; what the playground says (`x: Int = 5`) takes a line of its own, and a check or the
+    /// script's end closes the line.
+    func testAScriptsOpenPrintedLineGoesOnWithTheNextStatement() {
+        let script = """
+            print("Loading", terminator: "")
+            print("...", terminator: "")
+            print("done")
+            print("a", terminator: "")
+            let x = 5
+            print("b", terminator: "")
+            #> b
+            print("end", terminator: "")
+            """
+        let report = ScriptRunner.run(text: script, path: "dots.conduit", session: Session(), check: true)
+        XCTAssertEqual(report.output.map(\.text), ["Loading...done", "a", "x: Int = 5", "b", "end"])
+        XCTAssertEqual(report.failures, [])
+        XCTAssertEqual(report.passed, 1)
+    }
+
+    /// A script is a Swift program's top-level code: what it queues on the main queue (`receive(on:)`,
+    /// `DispatchQueue.main.async`) runs when it waits (`tick`), looks (`#>`) or ends, as a program's
+    /// run loop turns only then. At the prompt the run loop turns after each answer.
+    func testAScriptsMainQueueWorkRunsWhenItWaitsOrEnds() {
+        let script = """
+            let s = PassthroughSubject<Int, Never>()
+            let c = s.receive(on: DispatchQueue.main).sink { print("got", $0) }
+            s.send(1)
+            print("after send")
+            tick 1s
+            s.send(2)
+            DispatchQueue.main.async { print("async block") }
+            print("end")
+            """
+        let report = ScriptRunner.run(text: script, path: "queue.conduit", session: Session(), check: false)
+        XCTAssertEqual(report.output.filter { $0.kind == .value }.map(\.text),
+            ["after send", "got 1", "end", "got 2", "async block"])
+        let session = Session()
+        _ = session.evaluate("let s = PassthroughSubject<Int, Never>()")
+        _ = session.evaluate("let c = s.receive(on: DispatchQueue.main).sink { print(\"got\", $0) }")
+        XCTAssertEqual(session.evaluate("s.send(1)").filter { $0.kind == .value }.map(\.text), ["got 1"])
+    }
+
     func testAScriptWithWindowsLineEndingsRunsLineByLine() {
         let script = "subject n\r\nsink out = n\r\nsend n 1\r\n#> out ← 1\r\n"
         let report = ScriptRunner.run(text: script, path: "crlf.conduit", session: Session(), check: true)

@@ -102,7 +102,10 @@ final class SwiftChainOperatorTests: SessionTestCase {
         type("subject text")
         type("sink read = text.decode(type: Card.self, decoder: JSONDecoder())")
         XCTAssertEqual(values("send text \"[1, \\\"x\\\"]\""), ["read ← [1, \"x\"]"])
-        XCTAssertEqual(values("send text \"nope\""), ["read ✗ failed: not JSON: The given data was not valid JSON."])
+        XCTAssertEqual(values("send text \"nope\""), [
+            "read ✗ failed: DecodingError.dataCorrupted: Data was corrupted. "
+                + "Debug description: The given data was not valid JSON.",
+        ])
         XCTAssertTrue(error("let p = cards.encode(encoder: PropertyListEncoder())").contains(
             "encodes and decodes JSON"))
         XCTAssertTrue(error("let q = cards.decode(type: Card.self)").contains("decoder: JSONDecoder()"))

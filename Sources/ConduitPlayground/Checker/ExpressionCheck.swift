@@ -29,6 +29,12 @@ extension TypeChecker {
         case .namedCall(let name, let parameters, _) where name.hasSuffix(".send") && parameters.count == 1:
             try check(parameters[0])
             try checkSend(parameters[0], to: String(name.dropLast(5)), arguments: arguments)
+        case .namedCall(let name, let parameters, let token) where name.contains(".") && entries[name] == nil:
+            // `kept.uppercased()`: a method called on a value the session named.
+            for parameter in parameters { try check(parameter) }
+            let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[1].contains("."), case .value? = entries[parts[0]] else { return }
+            try checkMember(parts[1], of: typed(.name(parts[0], token)))
         case .binary(let op, let left, let right):
             try check(left)
             try check(right)
@@ -70,6 +76,10 @@ extension TypeChecker {
             }
         case .loop(let loop):
             try checkLoop(loop, arguments: arguments, depth: depth + 1)
+        case .call("#typed", let parts) where parts.count == 4:
+            // `let x: Int = "s"` in a block: the value must be of the type written.
+            try check(parts[1])
+            try checkDeclaredValue(parts, typed(parts[1]))
         case .call(ElementUpdate.element, let parts) where parts.count == 3:
             // `xs[0] = "a"` on an `[Int]`: the element must be of the container's element type.
             for part in parts { try check(part) }
@@ -85,7 +95,15 @@ extension TypeChecker {
                     message: "cannot assign value of type '\(actual.swiftName)' to type '\(expected)'", near: nil)
             }
         case .pipeline(let syntax):
-            guard case .expression(let base) = syntax.source else { return }
+            let base: Expression
+            switch syntax.source {
+            case .expression(let expression): base = expression
+            // `kept.uppercased()`: a method called on a value the session named.
+            case .name(let token):
+                guard case .value? = entries[token.display] else { return }
+                base = .name(token.display, token)
+            default: return
+            }
             try check(base)
             // A method called on a plain value (`$0.uppercased()` on an Int): the first call is the
             // one whose receiver is known.
@@ -114,6 +132,25 @@ extension TypeChecker {
         default:
             for part in expression.parts { try check(part) }
         }
+    }
+
+    /// Refuses a declaration's value (`let x: Int = "s"` in a block; `parts` are the type written,
+    /// the value and where it is written) whose type `actual` is not the one written, as Swift does.
+    private func checkDeclaredValue(_ parts: [Expression], _ actual: ValueType) throws {
+        guard case .literal(.string(let written)) = parts[0], case .literal(.int(let offset)) = parts[2],
+            case .literal(.int(let length)) = parts[3], !TypeChecker.isImpliedMember(parts[1], length: length),
+            let message = TypeMismatch.conversion(from: actual, to: ValueType(written: written), as: "specified type")
+        else { return }
+        var mismatch = TypeMismatch(message: message, near: nil)
+        mismatch.token = Token(kind: .end, offset: offset, length: length)
+        throw mismatch
+    }
+
+    /// Whether `value`, written in `length` characters, is an implied member (`.pi`, `.max`), which
+    /// reads as the text of its name (`"pi"` is two characters longer) and whose type is not known here.
+    static func isImpliedMember(_ value: Expression, length: Int) -> Bool {
+        guard case .literal(.string(let name)) = value else { return false }
+        return length == name.utf16.count + 1
     }
 
     /// Refuses `base.member` where Swift's type `base` has no such member.

@@ -17,7 +17,9 @@ extension TypeChecker {
             let labels = fields.map { Int($0.0) == nil ? $0.0 : "" }
             return .tuple(fields.map { typed($0.1) }, labels: labels.allSatisfy(\.isEmpty) ? [] : labels)
         case .dictionary(let fields):
-            return .dictionary(key: .string, value: ValueType.join(fields.map { typed($0.1) }))
+            // `[:]` may be a dictionary of any key (`let d: [Int: String] = [:]`); written keys are strings.
+            let value = ValueType.join(fields.map { typed($0.1) })
+            return .dictionary(key: fields.isEmpty ? .value : .string, value: value)
         case .argument(let index):
             return index < arguments.count ? arguments[index] : .value
         case .captured:
@@ -65,7 +67,7 @@ extension TypeChecker {
         case .setVariable:
             return .void
         case .call("#typed", let parameters):
-            guard parameters.count == 2, case .literal(.string(let written)) = parameters[0] else { return .value }
+            guard parameters.count >= 2, case .literal(.string(let written)) = parameters[0] else { return .value }
             if written == "Set", case .array(let element) = typed(parameters[1]) { return .set(element) }
             return ValueType(written: written)
         case .call(let cast, let parameters) where ["as?", "as!"].contains(cast) && parameters.count == 2:
@@ -81,7 +83,9 @@ extension TypeChecker {
                 // `Int.random(in:)`, `Double.random(in:)`, `Bool.random()`: the type's name comes first.
                 guard case .literal(.string(let typeName))? = parameters.first else { return .value }
                 return ValueType(written: typeName)
-            case "#repeatedText": return .string
+            case "#repeatedText", "#textDecoding": return .string
+            case "#textOfData": return .optional(.string)
+            case ".data": return .optional(.named(Value.dataType))
             case "#range" where parameters.count == 3:
                 // `1...3` is a `ClosedRange<Int>`, `0.0..<1.0` a `Range<Double>`.
                 guard case .literal(.bool(let closed)) = parameters[2] else { return .value }
@@ -133,7 +137,12 @@ extension TypeChecker {
                 }
                 return type(of: body, arguments: arguments, depth: next)
             }
-            if name == Value.dateType, entries[name] == nil, classes[name] == nil { return .named(name) }
+            if [Value.dateType, Value.dataType].contains(name), entries[name] == nil, classes[name] == nil {
+                return .named(name)
+            }
+            if JSONCoderObject.typeNames.contains(name), entries[name] == nil, classes[name] == nil {
+                return .object(name)
+            }
             if name.hasPrefix("Date.now."), entries[Value.dateType] == nil {
                 return TypeChecker.dateMethodType(String(name.dropFirst("Date.now.".count)))
             }
@@ -195,6 +204,10 @@ extension TypeChecker {
         }
         let name = call.name.hasPrefix("&") ? String(call.name.dropFirst()) : call.name
         if receiver == .named(Value.dateType) { return TypeChecker.dateMethodType(name) }
+        if case .object(let coder) = receiver, JSONCoderObject.typeNames.contains(coder) {
+            return JSONCoderObject.resultType(of: call)
+        }
+        if receiver == .string, name == "data" { return .optional(.named(Value.dataType)) }
         if case .optional(let wrapped) = receiver, ["map", "flatMap"].contains(name) {
             // `Optional.map`: the closure's result, nil if the value is.
             return .optional(closureType([wrapped]).unwrapped)

@@ -147,8 +147,8 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
         case (.optional(let x), let y), (let y, .optional(let x)):
             return .optional(join(x, y.unwrapped))
         case (.int, .double), (.double, .int): return .double
-        case (.dictionary(.string, let x), .dictionary(.string, let y)):
-            return .dictionary(key: .string, value: join(x, y))
+        case (.dictionary(let k1, let x), .dictionary(let k2, let y)):
+            return .dictionary(key: join(k1, k2), value: join(x, y))
         case (.tuple(let x, let xLabels), .tuple(let y, let yLabels)) where x.count == y.count:
             return .tuple(zip(x, y).map { join($0, $1) }, labels: xLabels == yLabels ? xLabels : [])
         case (.set(let x), .set(let y)): return .set(join(x, y))

@@ -119,6 +119,13 @@ extension Interpreter {
         case .member(.member(.name("Subscribers", let token), "Demand"), let name) where entries["Subscribers"] == nil:
             // `Subscribers.Demand.unlimited`, Combine's.
             return try enumCase(EnumDeclaration.demandName, name, at: token) ?? .literal(.null)
+        case .name(let written, let token) where written.hasSuffix(".self")
+            && metatypeWritten(.name(String(written.dropLast(5)), token)) != nil:
+            // `UTF8.self` read as one dotted name.
+            return .literal(.metatype(String(written.dropLast(5))))
+        case .member(let type, "self") where metatypeWritten(type) != nil:
+            // `Post.self`, `[Post].self`: the type as a value, for `decoder.decode(Post.self, from: data)`.
+            return .literal(.metatype(metatypeWritten(type) ?? ""))
         case .member(.name(Value.dateType, _), let name) where boundDateMember(name) != nil:
             return boundDateMember(name) ?? expression
         case .member(.name(let root, let token), let name) where enums[root] != nil && entries[root] == nil:
@@ -181,6 +188,9 @@ extension Interpreter {
             })
         case .call(Parser.impliedFailureCase, let arguments) where arguments.count == 1:
             return try bind(impliedCase(arguments[0], of: nil, inferred: true))
+        case .call("#typed", let parts) where parts.count == 4:
+            // Where a declaration's value is written served the checker; running it needs only the type.
+            return .call("#typed", [parts[0], try bind(parts[1])])
         case .call(let name, let arguments):
             return .call(name, try arguments.map(bind))
         case .bound:
@@ -232,6 +242,8 @@ extension Interpreter {
             return try boundVariableMutation(syntax)
         case .pipeline(let syntax) where Parser.subscriberWords.contains(syntax.operators.last?.name ?? ""):
             return try boundSubscription(syntax)
+        case .pipeline(let syntax) where callsObjectMethod(syntax) && syntax.startsFromName:
+            return try bind(.pipeline(startingFromValue(syntax)))
         case .pipeline(let syntax):
             let bound = try bind(syntax)
             // Checked once now (operators, their arguments), then built anew for each value. A chain
@@ -239,7 +251,8 @@ extension Interpreter {
             // when it runs decides whether it is a publisher's or a value's.
             do {
                 _ = try build(bound, chain: ChainState(), bound: true, trial: true)
-            } catch where CollectionMethods.mayApply(to: bound) {}
+            } catch where CollectionMethods.mayApply(to: bound) || JSONCoderObject.isCalled(in: syntax)
+                || callsObjectMethod(syntax) {}
             let text = syntax.text
             let owner = building
             // Its closures may use the parameters of the closure it is written in, or of those
@@ -391,6 +404,18 @@ extension Interpreter {
     /// statement (a prompt's answer or a script's line shows what it printed).
     func finishPrintedLine() {
         if let rest = printedText.takeRest() { emit(OutputRecord(kind: .value, text: rest)) }
+    }
+
+    /// Where a script waits to look (a `#>` check) or ends: the main queue's work runs, as a Swift
+    /// program's run loop turns once its top-level code is done, and the line a `print(...,
+    /// terminator: "")` left open is ended. Returns what they printed.
+    func finishScriptTurn() -> [OutputRecord] {
+        scheduler.owner.run {
+            collecting {
+                runMainQueue()
+                finishPrintedLine()
+            }
+        }
     }
 
     /// The publisher a value stands for where a pipeline starts from an expression.

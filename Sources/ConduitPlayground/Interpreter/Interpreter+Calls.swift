@@ -130,6 +130,8 @@ extension Interpreter {
             return .bound(BoundExpression { _ in .object(DispatchGroupObject.make()) })
         case NumberFormatterObject.typeName:
             return try NumberFormatterObject.initialiser(arguments, at: token)
+        case JSONCoderObject.encoderTypeName, JSONCoderObject.decoderTypeName, Value.dataType:
+            return try boundJSONCall(name, arguments, at: token)
         case "NSNumber":
             return try NumberFormatterObject.number(arguments, at: token)
         case "Notification.Name":

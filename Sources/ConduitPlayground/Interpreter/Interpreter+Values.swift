@@ -75,7 +75,12 @@ extension Interpreter {
             value = cases.resolve(value)
         }
         try define(name, as: .value(NamedValue(value, isConstant: isConstant, type: type)))
-        let shown = typeName ?? structName(of: value) ?? (type ?? ValueType(of: value)).description
+        var shown = typeName ?? structName(of: value) ?? (type ?? ValueType(of: value)).description
+        if typeName == nil, let staticType, staticType.isOptional {
+            // `let d = text.data(using: .utf8)` is a `Data?`, though it holds data now.
+            shown = staticType != .optional(.value) ? staticType.description
+                : structName(of: value).map { $0 + "?" } ?? shown
+        }
         info("\(name.display): \(shown) = \(value)")
     }
 
@@ -176,6 +181,9 @@ extension Interpreter {
             return .init(label: argument.label, content: .closure(closure))
         case .enumCase(let word, let inner) where inner.isEmpty:
             return .init(label: argument.label, content: .value(.string(word)))
+        case .swiftName(let written) where written.hasSuffix(".self") && written.first?.isUppercase == true:
+            // `decode(Post.self, from: data)`: the type as a value.
+            return .init(label: argument.label, content: .value(.metatype(String(written.dropLast(5)))))
         case .name(let word):
             throw PlaygroundError("`\(word)` in `\(name)(...)` names no value: a value's name is made with "
                 + "`let \(word) = ...`, and a closure's parameters are its own")
@@ -393,6 +401,14 @@ extension Interpreter {
             throw SyntaxError("expected `NAME = VALUE`", at: token)
         }
         let value = arguments[1]
+        if name == "_" {
+            // `_ = try decoder.decode(...)`: runs the value for its effect (or its error), as Swift's.
+            let discarded = try bind(value)
+            return .bound(BoundExpression { values in
+                _ = try discarded.evaluate(values)
+                return .void
+            })
+        }
         if case .binding(let entry)? = entries[name] {
             return .bound(BoundExpression { values in
                 entry.binding.wrappedValue = try value.evaluate(values)

@@ -227,7 +227,8 @@ extension Interpreter {
                 scheduler: scheduler,
                 emit: { [weak self] record in self?.emit(record) },
                 chain: chain,
-                reads: { [unowned self] name in reads(upstream, from: name, depth: 0, throughWriters: true) }
+                reads: { [unowned self] name in reads(upstream, from: name, depth: 0, throughWriters: true) },
+                jsonTypes: jsonTypes
             )
             guard let spec = OperatorTable.spec(named: call.name) else {
                 let hint = Suggestion.closest(to: call.name, in: OperatorTable.names).map { "; did you mean `\($0)`?" }

@@ -5,6 +5,8 @@ extension Expression {
         case .name, .namedCall, .pipeline: return true
         // Swift's members of an error, and a promise's bare failure case, need the session's types.
         case .member(_, "localizedDescription"), .call(Parser.impliedFailureCase, _): return true
+        // A declaration's `let x: Int = 5` drops where its value is written (the checker's) when bound.
+        case .call("#typed", let parts) where parts.count == 4: return true
         default: return parts.contains { $0.needsBinding }
         }
     }
@@ -61,6 +63,16 @@ extension Expression {
         case .member(.name, "value"): return true
         case .member(let base, _), .index(let base, _): return base.isSubjectValue
         default: return false
+        }
+    }
+
+    /// The type this expression writes before `.self` (`Post`, `[Post]`), as written; nil when it
+    /// is no type's name.
+    var typeWritten: String? {
+        switch self {
+        case .name(let name, _) where name.first?.isUppercase == true: return name
+        case .array(let items) where items.count == 1: return items[0].typeWritten.map { "[\($0)]" }
+        default: return nil
         }
     }
 }

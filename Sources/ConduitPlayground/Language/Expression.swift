@@ -221,7 +221,7 @@ extension Expression {
 
     static func member(_ name: String, of value: Value) throws -> Value {
         if let member = try value.rangeMember(name) { return member }
-        if let member = value.dateMember(name) ?? value.setMember(name) { return member }
+        if let member = value.dateMember(name) ?? value.setMember(name) ?? value.dataMember(name) { return member }
         switch (value, name) {
         case (.record, _):
             if let field = value.field(name) { return field }

@@ -160,8 +160,9 @@ enum Functions {
             }
             return arguments[0]
         case "#typed":
-            // `[Int]()`: the value, its written type being the checker's.
-            try expect(2)
+            // `[Int]()`: the value, its written type being the checker's. A declaration's (`let x: Int =
+            // 5` in a body) also holds where its value is written, for the checker's caret.
+            if arguments.count != 4 { try expect(2) }
             // `var total: Double = 0`, `let xs: [Double] = [1, 2]`: the integer literals are Doubles, as
             // Swift reads them.
             guard case .string(let written) = arguments[0] else { return arguments[1] }

@@ -21,6 +21,7 @@ enum LabelledFunctions {
         Signature(name: "String", labels: ["repeating", "count"]): "#repeatedText",
         Signature(name: "String", labels: ["describing"]): "String",
         Signature(name: "String", labels: ["data", "encoding"]): "#textOfData",
+        Signature(name: "String", labels: ["decoding", "as"]): "#textDecoding",
         Signature(name: "stride", labels: ["from", "to", "by"]): "#strideTo",
         Signature(name: "stride", labels: ["from", "through", "by"]): "#strideThrough",
     ]
@@ -41,12 +42,18 @@ enum LabelledFunctions {
                 throw PlaygroundError("a string here holds at most 1,000,000 characters")
             }
             return .string(String(repeating: text, count: count))
-        case "#textOfData":
-            // `String(data: json, encoding: .utf8)`: the playground's data (what `encode` makes) is its
-            // text already; an optional, as Swift's initialiser gives.
-            guard let data = arguments.first else { throw PlaygroundError("`String(data:encoding:)` takes data") }
-            if case .string = data { return data }
-            return .null
+        case "#textOfData", "#textDecoding":
+            // `String(data: json, encoding: .utf8)`: the bytes' text, or nil when they are not UTF-8 (Swift's
+            // initialiser is failable); `String(decoding: json, as: UTF8.self)` never fails. What the
+            // `encode` operator makes is text already.
+            guard arguments.count == 2 else {
+                throw PlaygroundError("`String(data:encoding:)` takes data and an encoding")
+            }
+            if case .string = arguments[0] { return arguments[0] }
+            guard name == "#textDecoding", let bytes = arguments[0].dataBytes else {
+                return try Value.text(decoding: arguments[0], encoding: arguments[1])
+            }
+            return .string(String(decoding: bytes, as: UTF8.self))
         case "#format":
             guard case .string(let format)? = arguments.first else {
                 throw PlaygroundError("`String(format:)` takes a format string first, such as `\"%.2f\"`")

@@ -24,6 +24,7 @@ enum Methods {
         ("sorted", "array.sorted(): the elements in increasing order"),
         ("randomElement", "array.randomElement(): one element chosen at random (nil if it is empty)"),
         ("shuffled", "array.shuffled(): the elements in a random order"),
+        ("data", "s.data(using: .utf8): the text's bytes, as Data (for a JSONDecoder)"),
     ]
 
     static let names = Set(all.map(\.name))
@@ -77,6 +78,7 @@ enum Methods {
         case ("contains", .array(let items)):
             let wanted = try argument(0)
             return .bool(items.contains { $0.looselyEquals(wanted) })
+        case ("data", .string(let string)): return try Value.data(encoding: string, using: try argument(0))
         case ("components", .string(let string)):
             return .array(string.components(separatedBy: try text(0)).map(Value.string))
         case ("split", .string(let string)):

@@ -110,14 +110,18 @@ extension Parser {
         if let written, !asCondition {
             // `var total: Double = 0`: the value has the type written; `var result: String` alone
             // starts as nil until a block sets it.
-            let value: Expression
             if declaresVar, !current.isSymbol("=") {
-                value = .literal(.null)
-            } else {
-                try expectSymbol("=", usage)
-                value = try expression()
+                return (name, .call("#typed", [.literal(.string(written)), .literal(.null)]))
             }
-            return (name, .call("#typed", [.literal(.string(written)), value]))
+            try expectSymbol("=", usage)
+            let first = current
+            let value = try expression()
+            // Where the value is written, for the caret of the checker's `cannot convert value of type
+            // 'String' to specified type 'Int'` (`TypeChecker.checkDeclaredValue`).
+            let end = tokens[max(position - 1, 0)]
+            let span = [first.offset, max(1, end.offset + end.length - first.offset)]
+                .map { Expression.literal(.int($0)) }
+            return (name, .call("#typed", [.literal(.string(written)), value] + span))
         }
         if asCondition, current.identifier == "else" || current.isSymbol("{") || current.isSymbol(",") {
             // `guard let self else { return }`, `if let child { ... }`: Swift's shorthand for `let x = x`.
@@ -352,7 +356,7 @@ extension Parser {
     /// Whether `value` calls a type's initialiser (`NumberFormatter()`, `Player(name: "x")`): a name
     /// that starts with a capital.
     static func isInitialiserCall(_ value: Expression) -> Bool {
-        if case .call("#typed", let parts) = value, parts.count == 2 { return isInitialiserCall(parts[1]) }
+        if case .call("#typed", let parts) = value, parts.count >= 2 { return isInitialiserCall(parts[1]) }
         guard case .namedCall(let name, _, _) = value else { return false }
         return name.first?.isUppercase == true && !name.contains(".")
     }

@@ -32,18 +32,24 @@ enum CodingOperators {
                 context.given.result = decodedType(context.call)
                 return context.stage(EngineShape(P.Decode<Empty<Data, Stand.UpstreamFailure>, R, JSONDecoder>.self))
             }
-        ) { spec, upstream, call, _ in
+        ) { spec, upstream, call, context in
             try coder(call, label: "decoder", expected: "JSONDecoder()")
-            let text = upstream.tryMap { value -> Data in
+            let type = decodedType(call)
+            let types = context.jsonTypes
+            let bytes = upstream.tryMap { value -> Data in
+                if let data = value.dataBytes { return data }
                 guard case .string(let json) = value else {
-                    throw PlaygroundError("`decode` reads JSON text, not \(value.kindName) \(value)")
+                    throw PlaygroundError("`decode` reads JSON (Data, or text), not \(value.kindName) \(value)")
                 }
                 return Data(json.utf8)
             }
-            return text.decode(type: Value.self, decoder: JSONDecoder()).mapError { error -> PlaygroundError in
-                if let playground = error as? PlaygroundError { return playground }
-                return PlaygroundError("not JSON: \(Self.describe(error))")
-            }.eraseToAnyPublisher()
+            return bytes.decode(type: Value.self, decoder: JSONDecoder())
+                .tryMap { try types.value($0, as: type) }
+                .mapError { error -> PlaygroundError in
+                    if let playground = error as? PlaygroundError { return playground }
+                    return PlaygroundError.thrown("DecodingError.dataCorrupted: Data was corrupted. "
+                        + "Debug description: The given data was not valid JSON.")
+                }.eraseToAnyPublisher()
         },
     ]
 
@@ -53,7 +59,11 @@ enum CodingOperators {
             if case .swiftName(let name) = argument.content {
                 return ValueType(written: name.hasSuffix(".self") ? String(name.dropLast(5)) : name)
             }
-            if case .expression(.member(.name(let name, _), "self")) = argument.content {
+            if case .expression(.member(let type, "self")) = argument.content, let name = type.typeWritten {
+                return ValueType(written: name)
+            }
+            // `[Post].self` once the session has bound it: the type as a value.
+            if case .expression(.literal(let type)) = argument.content, let name = type.metatypeName {
                 return ValueType(written: name)
             }
         }
@@ -72,16 +82,6 @@ enum CodingOperators {
         for other in call.arguments where other.label != label && other.label != "type" {
             throw SyntaxError("`\(call.name)` takes `\(label):`"
                 + "\(call.name == "decode" ? " and `type:`" : "")", at: other.token)
-        }
-    }
-
-    /// A decoding error in a sentence.
-    private static func describe(_ error: Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(
-            let context): return context.underlyingError.map { "\($0.localizedDescription)" }
-                ?? context.debugDescription
-        default: return "\(error)"
         }
     }
 }

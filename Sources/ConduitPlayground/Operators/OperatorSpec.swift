@@ -66,6 +66,8 @@ struct BuildContext {
     let chain: ChainState
     /// Whether the pipeline being built reads from this name, directly or through other pipelines.
     let reads: (String) -> Bool
+    /// The session's types as `decode(type:decoder:)` reads JSON into them.
+    let jsonTypes: JSONTypedValue
 }
 
 extension Publisher {

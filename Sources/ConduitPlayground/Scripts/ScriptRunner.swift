@@ -122,6 +122,7 @@ public struct ScriptRunner {
             }
             // The statement above is whole: run it, then check it against these lines.
             for piece in reader.finish() where !run.isOver { run.run(piece) }
+            run.finishScriptTurn()
             var expected: [(line: Int, text: String)] = []
             while index < lines.count {
                 let trimmed = lines[index].trimmingWhitespace()
@@ -134,6 +135,7 @@ public struct ScriptRunner {
             run.closeGroup(expecting: expected)
         }
         for piece in reader.finish() where !run.isOver { run.run(piece) }
+        run.finishScriptTurn()
         run.closeGroup(expecting: [])
         if check && !run.isOver {
             // The script's own lines, with the new `#>` lines under the statements they state.
@@ -199,6 +201,16 @@ private struct ScriptRun {
         }
         if output.contains(where: { $0.kind == .error }) { groupFailed = true }
         if session.isFinished { isOver = true }
+    }
+
+    /// Runs what a Swift program runs once its top-level code waits or ends (the main queue, the open
+    /// printed line: `Interpreter.finishScriptTurn`), as the group's output.
+    mutating func finishScriptTurn() {
+        guard !isOver else { return }
+        let output = session.finishScriptTurn()
+        guard !output.isEmpty else { return }
+        if let stream { stream(output) } else { report.output += output }
+        groupOutput += output
     }
 
     /// The index in the script of the reader's line `index`.

@@ -23,6 +23,14 @@ public struct PlaygroundError: Error, Hashable, Sendable, CustomStringConvertibl
 
     public var description: String { message }
 
+    /// An error Swift code throws (a `JSONDecoder`'s), which `do`/`catch` and `try?` see, as
+    /// `throw` makes one.
+    static func thrown(_ message: String) -> PlaygroundError {
+        var error = PlaygroundError(message)
+        error.isThrown = true
+        return error
+    }
+
     /// The error as Swift code sees it (`catch`, `.failure(let e)`, `mapError { $0 }`): its Swift value,
     /// else its message as text.
     var value: Value { thrownValue ?? .string(message) }

@@ -6,4 +6,12 @@ extension Value {
     static func metatype(_ name: String) -> Value {
         .record(RecordFields([Field(EnumDeclaration.caseField, .string(name))], kind: .instance(name + ".Type")))
     }
+
+    /// The name of the type a metatype value stands for (`Post` for `Post.self`); nil for any other value.
+    var metatypeName: String? {
+        guard case .record(let fields) = self, case .instance(let type) = fields.kind, type.hasSuffix(".Type"),
+            fields.count == 1, case .string(let name)? = fields[EnumDeclaration.caseField]
+        else { return nil }
+        return name
+    }
 }

@@ -68,6 +68,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         case .record(let fields):
             if let enumCase = enumCaseDescription { return enumCase }
             if let date = dateDescription { return date }
+            if let data = dataDescription { return data }
             switch fields.kind {
             case .literal:
                 return "{" + fields.map { "\($0.name): \($0.value.nestedDescription)" }.joined(separator: ", ") + "}"

@@ -14,7 +14,11 @@ enum ControlFlowCommands {
         parser.readingStatementBlock = true
         let body = try read(&parser)
         try parser.expectEnd()
-        return Statement(word.display) { session in try session.runBlock(body, at: word) }
+        let text = parser.text
+        return Statement(word.display) { session in
+            try session.checkBlock(body, written: text, at: word)
+            try session.runBlock(body, at: word)
+        }
     }
 
     static let all: [CommandSpec] = [
@@ -45,7 +49,13 @@ enum ControlFlowCommands {
             parser.readingStatementBlock = true
             let (head, otherwise) = try parser.topLevelGuard()
             try parser.expectEnd()
-            return Statement(word.display) { session in try session.runGuard(head, otherwise: otherwise, at: word) }
+            let text = parser.text
+            // The `else` block reads the values the clauses bound, of types not known here.
+            let bound = head.clauses.filter { $0.binding != nil }.map { _ in ValueType.value }
+            return Statement(word.display) { session in
+                try session.checkBlocks([(otherwise, bound)], written: text, at: word)
+                try session.runGuard(head, otherwise: otherwise, at: word)
+            }
         },
         CommandSpec(
             "while", usage: "while CONDITION { BODY }",
@@ -55,9 +65,11 @@ enum ControlFlowCommands {
         ) { parser, word in
             parser.readingStatementBlock = true
             parser.loopDepth = 1
+            let text = parser.text
             if let body = try parser.whileLetBody(nextLocal: 0, after: word) {
                 try parser.expectEnd()
                 return Statement(word.display) { session in
+                    try session.checkBlock(body, written: text, at: word)
                     try session.runWhileLoop(condition: .literal(.bool(true)), body: body, at: word)
                 }
             }
@@ -65,6 +77,8 @@ enum ControlFlowCommands {
             let body = try parser.block(nextLocal: 0, after: word)
             try parser.expectEnd()
             return Statement(word.display) { session in
+                try session.checkCondition(condition, at: word)
+                try session.checkBlock(body, written: text, at: word)
                 try session.runWhileLoop(condition: condition, body: body, at: word)
             }
         },
@@ -85,7 +99,10 @@ enum ControlFlowCommands {
             parser.advance()
             let condition = try parser.condition()
             try parser.expectEnd()
+            let text = parser.text
             return Statement(word.display) { session in
+                try session.checkCondition(condition, at: word)
+                try session.checkBlock(body, written: text, at: word)
                 try session.runWhileLoop(condition: condition, body: body, at: word, testsFirst: false)
             }
         },
@@ -98,14 +115,21 @@ enum ControlFlowCommands {
         ) { parser, word in
             parser.readingStatementBlock = true
             let body = try parser.block(nextLocal: 0, after: word)
+            let text = parser.text
             guard parser.current.identifier == "catch" else {
                 // `do { ... }` alone: a block, as Swift's.
                 try parser.expectEnd()
-                return Statement(word.display) { session in try session.runBlock(body, at: word) }
+                return Statement(word.display) { session in
+                    try session.checkBlock(body, written: text, at: word)
+                    try session.runBlock(body, at: word)
+                }
             }
             let clauses = try parser.catchClauses()
             try parser.expectEnd()
             return Statement(word.display) { session in
+                // A `catch` block has the error as its value, of a type not known here.
+                let blocks = [(body, [])] + clauses.map { ($0.handler, [ValueType.value]) }
+                try session.checkBlocks(blocks, written: text, at: word)
                 try session.runDoCatch(body, clauses: clauses, at: word)
             }
         },
@@ -113,7 +137,6 @@ enum ControlFlowCommands {
 }
 
 extension Interpreter {
-    /// Runs a top-level block (an `if` statement) once.
     /// A top-level `guard`: its name defined when the condition holds; else its block run, and then
     /// the statement fails, since the block did not leave (a script stops there).
     func runGuard(_ head: IfHead, otherwise: Expression, at token: Token) throws {
@@ -142,6 +165,7 @@ extension Interpreter {
             + "(write `fatalError(\"why\")` in the `else`)", at: token)
     }
 
+    /// Runs a top-level block (an `if` statement) once.
     func runBlock(_ body: Expression, at token: Token) throws {
         let bound = try bind(body)
         _ = try located(at: token) { try bound.evaluate([]) }
@@ -185,14 +209,19 @@ extension Interpreter {
         return true
     }
 
-    /// Runs `body` while `condition` holds, reading the condition anew before each turn (after the
-    /// block, for `repeat`-`while`, whose block runs at least once).
-    func runWhileLoop(condition: Expression, body: Expression, at token: Token, testsFirst: Bool = true) throws {
+    /// A top-level loop's condition: Swift refuses one that is not a `Bool`, before the loop runs.
+    func checkCondition(_ condition: Expression, at token: Token) throws {
         do {
             try checker.checkCondition(condition, arguments: [], depth: 0)
         } catch let mismatch as TypeMismatch {
             throw SyntaxError(mismatch.message, at: token)
         }
+    }
+
+    /// Runs `body` while `condition` holds, reading the condition anew before each turn (after the
+    /// block, for `repeat`-`while`, whose block runs at least once).
+    /// Its condition and block are checked first (`checkCondition`, `checkBlock`).
+    func runWhileLoop(condition: Expression, body: Expression, at token: Token, testsFirst: Bool = true) throws {
         let test = try bind(condition)
         let block = try bind(body)
         try located(at: token) {

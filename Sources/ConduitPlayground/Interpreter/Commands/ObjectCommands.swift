@@ -198,6 +198,9 @@ enum ObjectCommands {
             let text = parser.text.trimmingWhitespace()
             let closureParameters = ClosureParameters(names: parameters, types: declared.map(\.type))
             return Statement(word.display, defines: nameToken) { session in
+                try session.checkReturns(
+                    of: body, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
+                    written: text, at: nameToken)
                 try session.declareFunction(
                     nameToken, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
                     defaults: declared.map(\.value), body: body, text: text, inoutSlots: inoutSlots,

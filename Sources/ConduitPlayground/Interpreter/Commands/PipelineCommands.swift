@@ -163,11 +163,18 @@ enum PipelineCommands {
                 switch try session.definedValue(of: syntax) {
                 case .value(let value)?:
                     var typeName: String?
-                    if case .expression(let source) = syntax.source, syntax.operators.isEmpty {
-                        typeName = session.structName(of: source) ?? session.closureType(of: source)
+                    var staticType: ValueType?
+                    if case .expression(let source) = syntax.source {
+                        if syntax.operators.isEmpty {
+                            typeName = session.structName(of: source) ?? session.closureType(of: source)
+                        }
+                        // `let m = Int("4")` is an `Int?`, as Swift types it, though it holds 4.
+                        staticType = session.checker.type(
+                            of: syntax.operators.isEmpty ? source : .pipeline(syntax), arguments: [])
                     }
                     try session.defineValue(
-                        name, value, isConstant: isConstant, typeName: declaredType.isEmpty ? typeName : declaredType)
+                        name, value, isConstant: isConstant, typeName: declaredType.isEmpty ? typeName : declaredType,
+                        staticType: staticType)
                     return
                 case .publisher(let made)?:
                     // `let p = fetch(id: 2)`: the publisher made once (a function that makes a `Future`

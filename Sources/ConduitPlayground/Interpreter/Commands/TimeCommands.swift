@@ -88,6 +88,8 @@ extension Interpreter {
     /// `tick DURATION`: runs what falls due on the virtual clock up to `nanoseconds` from now, at
     /// most `actionsPerTick` actions.
     func tick(_ nanoseconds: Int64) throws {
+        // Waiting turns the run loop: what a script's statements queued on the main queue runs first.
+        runMainQueue()
         guard !scheduler.isRealTime else {
             wait(nanoseconds)
             return
