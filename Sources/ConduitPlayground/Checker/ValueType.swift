@@ -88,6 +88,8 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
             }
         case .publisher: self = .publisher(output: .value, failure: .error)
         case .object(let object): self = .object(object.typeName ?? object.name)
+        // Its parameters' and result's types are not kept with it.
+        case .closure: self = .value
         }
     }
 

@@ -60,6 +60,9 @@ extension Interpreter {
         case .enumCase(let name, let arguments): content = .enumCase(name, try arguments.map(bind))
         case .range(let lower, let upper, let closed):
             content = .range(try bind(lower), try upper.map(bind), closed: closed)
+        case .name(let name) where heldClosure(name, at: argument.token) != nil:
+            // `xs.map(transform)`, `s.map(g)`: a closure a value holds, passed as the operator's closure.
+            content = heldClosure(name, at: argument.token).map { .closure($0) } ?? argument.content
         case .name(let name) where { if case .value? = entries[name] { true } else { false } }():
             // `names.contains(wanted)`, `xs.append(item)`: a value's name is that value.
             content = .expression(try bind(Expression.name(name, Token(kind: .identifier(name),
@@ -223,6 +226,8 @@ extension Interpreter {
             return try resolveCall(name, try arguments.map(bind), at: token)
         case .pipeline(let syntax) where caseMadeAsOperator(syntax) != nil:
             return caseMadeAsOperator(syntax) ?? expression
+        case .pipeline(let syntax) where Parser.isClosureLiteral(syntax):
+            return try boundClosureLiteral(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.closureAssignment:
             return try boundClosureAssignment(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.mainQueueWork:
@@ -327,7 +332,8 @@ extension Interpreter {
         case .sink?:
             throw SyntaxError("`\(name)` is a sink; an expression can read objects, subjects and pipelines", at: token)
         case .function(let function)?:
-            throw SyntaxError("`\(name)` is a function; call it: `\(function.usage)`", at: token)
+            // `handlers.append(refresh)`, `load(completion: show)`: the function passed as a closure value.
+            return .literal(.closure(ClosureValue(function)))
         case .binding(let entry)?:
             return .bound(BoundExpression { _ in entry.binding.wrappedValue })
         case .value(let named)?:

@@ -46,6 +46,10 @@ extension Interpreter {
                     return self?.tracked(result, owner: owner) ?? result
                 })
         }
+        if case .value(let named)? = entries[name] {
+            // `incByTen()`: the closure a value holds.
+            return try boundClosureCall(of: named, name, arguments, at: token)
+        }
         if Functions.all.contains(where: { $0.name == name }) { return .call(name, arguments) }
         if let valueType = classes[name], valueType.isValueType {
             // `SearchCriteria()`, `Song(name: "x")`: a struct's value, a record of its fields.

@@ -8,7 +8,7 @@ extension Interpreter {
     func declareFunction(
         _ name: Token, parameters: [String], parameterTypes: [ValueType], returnType: ValueType? = nil,
         defaults: [Expression?] = [], body: Expression, text: String, inoutSlots: Set<Int> = [],
-        isVariable: Bool = false
+        isVariable: Bool = false, closureParameters: ClosureParameters = .none
     ) throws {
         try checkBody(body, parameterTypes: parameterTypes, written: text, at: name)
         let selfCall = SelfCall()
@@ -22,6 +22,7 @@ extension Interpreter {
         function.returnType = returnType
         function.inoutSlots = inoutSlots
         function.isVariable = isVariable
+        function.closureParameters = closureParameters
         function.defaults = try defaultArguments(defaults, at: name)
         function.impliedCases = ImpliedCases(returnType, enums: enums)
         selfCall.bind(to: function)

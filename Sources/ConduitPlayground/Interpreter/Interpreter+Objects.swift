@@ -113,8 +113,10 @@ extension Interpreter {
             let propertyName = property.name.display
             if property.holdsClosure {
                 object.closureProperties.insert(propertyName)
+                // `var onChange: ((Int) -> Void)?` with no value: nothing to call yet, with the parameters written.
+                let count = property.declaredType.map(Parser.parameterCount(ofFunctionType:)) ?? 0
                 let closure = property.closure
-                    ?? Closure(body: .literal(.void), parameterCount: 0, token: property.name)
+                    ?? Closure(body: .literal(.void), parameterCount: count, token: property.name)
                 object.methods[propertyName] = try installed(closure)
             }
             if let subject = property.subject {
@@ -158,8 +160,8 @@ extension Interpreter {
     /// A closure a property holds, its names resolved now, as the object calls it.
     func installed(_ closure: Closure) throws -> InstalledMethod {
         let bound = try bind(closure)
-        return InstalledMethod(parameterCount: bound.parameterCount) { _, arguments in
-            try bound.body.evaluate(arguments)
+        return InstalledMethod(parameterCount: bound.parameterCount) { object, arguments in
+            try ClosureValue.nested("a closure \(object.name) holds") { try bound.body.evaluate(arguments) }
         }
     }
 
@@ -361,12 +363,16 @@ extension Interpreter {
             throw SyntaxError("\(object.name) has no property `\(property)`\(hint)", at: target)
         }
         if object.closureProperties.contains(property) {
-            guard case .record(let fields) = valueExpression, fields.isEmpty else {
+            if case .record(let fields) = valueExpression, fields.isEmpty {
+                object.methods[property] = InstalledMethod(parameterCount: 0) { _, _ in .void }
+                return
+            }
+            // `counter.onChange = printer`, `= nil`: a closure value, or none.
+            guard object.holdClosure(try constant(valueExpression, at: target), in: property) else {
                 throw SyntaxError(
                     "\(object.name).\(property) holds a closure: give it one, such as `{ print(\"tapped\") }`",
                     at: target)
             }
-            object.methods[property] = InstalledMethod(parameterCount: 0) { _, _ in .void }
             return
         }
         if let accessors = object.computed[property], accessors.set == nil {
@@ -434,6 +440,8 @@ extension Interpreter {
         }
         switch value {
         case .void: break
+        // `onDone?()` on nil does nothing, as a Swift statement: no `nil` is shown.
+        case .null where Parser.isOptionalClosureCall(expression) || callsFunctionOfNoResult(expression): break
         case .publisher(let publisher):
             info("\(publisher.description) is a publisher: `sink NAME = \(written)` subscribes to it")
         default:

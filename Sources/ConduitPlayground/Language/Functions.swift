@@ -32,6 +32,7 @@ enum Functions {
     static let optionalText = "#optionalText"
 
     static func call(_ name: String, _ arguments: [Value]) throws -> Value {
+        if name == Parser.closureCall { return try ClosureValue.call(arguments) }
         if name == ".set", let value = arguments.first, value.kindName != "object" {
             // `point.x = $0` in a sink, where `point` is a struct's value: a closure cannot change it.
             throw PlaygroundError(

@@ -25,6 +25,11 @@ extension Parser {
         if closure != nil, current.identifier != nil, peek(1).isSymbol(":") {
             try takeLabelledTrailingClosures(of: name, first: &closure, into: &arguments)
         }
+        if Parser.closureElementMethods.contains(name) {
+            // `handlers.append { print("b") }`, `handlers.insert({ ... }, at: 0)`: the closure is the element.
+            arguments = arguments.map(\.closureAsValue) + (closure.map { [Argument(closureValue: $0)] } ?? [])
+            closure = nil
+        }
         let span = covering(from: nameToken)
         return OperatorCall(name: name, token: nameToken, arguments: arguments, trailingClosure: closure, span: span)
     }

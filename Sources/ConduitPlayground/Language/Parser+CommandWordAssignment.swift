@@ -21,3 +21,35 @@ extension Parser {
         }
     }
 }
+
+extension Parser {
+    /// `load { ... }` where the session may have declared `func load(completion: @escaping () -> Void)`:
+    /// the call of the function it names, given a trailing closure, when one of that name is declared
+    /// when the line runs; the command otherwise. Nil (reading nothing) if the line is no such call.
+    mutating func commandWordTrailingClosure(_ spec: CommandSpec, at first: Token) throws -> Statement? {
+        var asCall = self
+        guard let call = try? ObjectCommands.expressionStatement(&asCall), asCall.current.kind == .end else {
+            return nil
+        }
+        var asCommand = self
+        asCommand.advance()
+        let command = Result { try spec.parse(&asCommand, first) }
+        self = asCall
+        let word = first.display
+        // What the command would define, for the lines that follow (`.map` continuing its pipeline).
+        let parsed = try? command.get()
+        return Statement(call.command, defines: parsed?.defines, pipeline: parsed?.pipeline) { session in
+            switch session.entries[word] {
+            case .function?, .value?: try call.run(session)
+            default: try command.get().run(session)
+            }
+        }
+    }
+}
+
+extension Parser {
+    /// Whether the next token follows this one with no blank between (`load(`, not `load (`).
+    var currentIsAttachedAhead: Bool {
+        current.offset + current.length == peek(1).offset
+    }
+}

@@ -286,7 +286,7 @@ extension Parser {
         var subject: PropertySubject?
         let closureWritten = declaredType == nil && current.isSymbol("=") && peek(1).isSymbol("{")
             && !peek(2).isSymbol("}") && !(peek(2).identifier != nil && peek(3).isSymbol(":"))
-        if declaredType?.contains("->") == true || closureWritten {
+        if declaredType.map(Parser.isFunctionType) == true || closureWritten {
             // `var onDeleteButtonTapped: () -> Void = {}`, `let tidy = { (s: String) in s.lowercased() }`: a
             // closure the object calls, which may be replaced.
             var declaration = PropertyDeclaration(

@@ -133,6 +133,7 @@ extension Parser {
     }
 
     mutating func postfix() throws -> Expression {
+        let start = current.offset
         var expression = try primary()
         let entered = depth
         defer { depth = entered }
@@ -161,6 +162,14 @@ extension Parser {
                 advance()
                 advance()
                 expression = .call("." + name, [base] + (try callArguments(of: name)))
+                continue
+            }
+            if current.isSymbol("(") || current.isSymbol("?") && peek(1).isSymbol("("), currentIsAttached,
+                Parser.mayHoldClosure(expression)
+            {
+                // `completion(result)`, `$0()`, `handlers[0]()`, `handler?()`: the closure it holds, called.
+                try enter()
+                expression = try closureCall(of: expression, writtenFrom: start)
                 continue
             }
             if current.isSymbol("?"), currentIsAttached, peek(1).isSymbol("."), let member = peek(2).identifier {
@@ -198,6 +207,11 @@ extension Parser {
                 let run = try runLoopRun(after: expression) ?? groupNotify(after: expression)
             {
                 expression = run
+                continue
+            }
+            if let call = try methodCallWithTrailingClosure(on: expression) {
+                // `model.register { print("one") }`: an object's method given a closure.
+                expression = call
                 continue
             }
             let closureFollows = peek(2).isSymbol("{") && !readingCondition
@@ -243,8 +257,9 @@ extension Parser {
                         !current.isSymbol(")") || Parser.isVariable(expression)
                     {
                         // `self.standupTapped(standup: s)` in a method, `formatter.string(for: n)` in a
-                        // function: the object's method.
-                        expression = .call("." + member, [expression] + (try callArguments(of: member)))
+                        // function: the object's method (`service.load(id: 1) { ... }` given a closure).
+                        let arguments = try callArguments(of: member) + (try trailingClosureValues())
+                        expression = .call("." + member, [expression] + arguments)
                         continue
                     }
                     guard current.isSymbol(")") else {
@@ -265,7 +280,8 @@ extension Parser {
                     continue
                 }
                 let arguments = member == "send"
-                    ? try sendArguments(at: token) : try callArguments(of: path.name + "." + member)
+                    ? try sendArguments(at: token)
+                    : try callArguments(of: path.name + "." + member) + (try trailingClosureValues())
                 let span = Token(
                     kind: token.kind, offset: path.token.offset, length: covering(from: path.token).length
                 )
@@ -373,6 +389,9 @@ extension Parser {
             advance()
             let items = try list(until: "]", what: "the array") { try $0.expression() }
             return .array(items)
+        case .symbol("{") where !looksLikeRecord():
+            // `completion: { print($0) }`, `return { total += amount; return total }`: a closure value.
+            return try closureLiteral()
         case .symbol("{"):
             advance()
             let fields = try list(until: "}", what: "the record") { parser -> (String, Expression) in
@@ -462,9 +481,10 @@ extension Parser {
         }
     }
 
-    /// What a record's message adds, for braces that hold a closure where the playground reads a value.
-    static let closureAsValueNote = "; a closure is read here as an operator's or a property's, not passed to a "
-        + "function declared here, returned, or kept in an array"
+    /// What a record's message adds, for braces read as a record (they start with `NAME:`) that may
+    /// have been meant as a closure.
+    static let closureAsValueNote = "; braces that start with `NAME:` hold a record (a closure names its "
+        + "parameters before `in`: `{ name in ... }`)"
 
     /// `&NAME` in a call's arguments: a variable passed to an `inout` parameter (`double(&n)`).
     private mutating func inoutArgumentValue() throws -> Expression {

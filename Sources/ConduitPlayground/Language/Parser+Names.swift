@@ -90,6 +90,13 @@ extension Parser {
         if ["Array", "Dictionary", "Set"].contains(name), let collection = try collectionInitialiser() {
             return collection
         }
+        if peek(1).isSymbol("?"), peek(2).isSymbol("("), currentIsAttachedAhead {
+            // `onDone?()`: the closure a top-level optional holds, called unless it is nil.
+            for _ in 0..<3 { advance() }
+            let arguments = try callArguments(of: name) + (try trailingClosureValues())
+            let call = Expression.namedCall(name, arguments, covering(from: token))
+            return .conditional(.binary(.equal, .name(name, token), .literal(.null)), .literal(.null), call)
+        }
         if peek(1).isSymbol("(") {
             advance()
             advance()
@@ -113,6 +120,8 @@ extension Parser {
                         + "closure (`let child = \(name)(...)`, then `child.onDeleteButtonTapped = { ... }`)",
                     at: current)
             }
+            // `load(1) { user in ... }`: a trailing closure, passed after the other arguments.
+            arguments += try trailingClosureValues()
             if Functions.all.contains(where: { $0.name == name }) {
                 // Resolved by the session: a function the person declared with the same name
                 // (`func double(_ x: Int)`) comes before the built-in one, as in Swift.
@@ -127,6 +136,11 @@ extension Parser {
             return .namedCall(name, arguments, covering(from: token))
         }
         advance()
+        if name.first?.isLowercase == true, !Parser.swiftKeywords.contains(name), !Parser.blockWords.contains(name) {
+            // `register { print("first") }`: a function given only a trailing closure.
+            let closures = try trailingClosureValues()
+            if !closures.isEmpty { return .namedCall(name, closures, covering(from: token)) }
+        }
         return .name(name, token)
     }
 }

@@ -40,6 +40,13 @@ extension Parser {
         if let command, peek(1).isSymbol("=") || compoundAssignmentFollows, !Parser.swiftKeywords.contains(word) {
             return try commandWordAssignment(command, at: first)
         }
+        if let command, peek(1).isSymbol("{") || peek(1).isSymbol("(") && currentIsAttachedAhead,
+            !Parser.swiftKeywords.contains(word),
+            let call = try commandWordTrailingClosure(command, at: first)
+        {
+            // `load { print("loaded") }`, `load(after: 1) { ... }`: a function of the session named like a command.
+            return call
+        }
         guard let spec = command else {
             // `break` or `continue` outside a loop: Swift's refusal.
             if word == "break" || word == "continue" { _ = try loopJump() }
@@ -54,13 +61,20 @@ extension Parser {
                 ?? "; type `help` for the list"
             let unknown = SyntaxError("unknown command `\(word)`\(hint)", at: first)
             if peek(1).isSymbol("{") {
-                // `register { print("first") }`: a function declared here, given a trailing closure.
-                let closureError = SyntaxError("`\(word)` is a function declared here, and a closure is not passed "
-                    + "to one here (it is read as an operator's or a property's): call it with values", at: first)
+                // `register { print("first") }`: a function declared here (or a closure a value holds), given a
+                // trailing closure; any other word is no command.
+                var asCall = self
+                let call = Result {
+                    let statement = try ObjectCommands.expressionStatement(&asCall)
+                    try asCall.expectEnd()
+                    return statement
+                }
                 position = tokens.count - 1
                 return Statement("call") { session in
-                    if case .function? = session.entries[word] { throw closureError }
-                    throw unknown
+                    switch session.entries[word] {
+                    case .function?, .value?: try call.get().run(session)
+                    default: throw unknown
+                    }
                 }
             }
             if peek(1).kind == .end || peek(1).isSymbol(";") {

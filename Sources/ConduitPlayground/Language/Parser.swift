@@ -94,6 +94,8 @@ struct Parser {
             let trimmed = text.trimmingWhitespace()
             for spec in freeTextCommands where trimmed.hasPrefix(spec.name + " ") {
                 var argument = String(trimmed.dropFirst(spec.name.count)).trimmingWhitespace()
+                // `load { ... }`: a function of that name given a closure (no path starts with a brace).
+                if argument.hasPrefix("{") { break }
                 if let comment = argument.range(of: " #") {
                     argument = String(argument[..<comment.lowerBound]).trimmingWhitespace()
                 }

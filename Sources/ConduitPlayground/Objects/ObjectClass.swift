@@ -99,7 +99,7 @@ struct PropertyDeclaration {
     }
 
     /// Whether it holds a closure, which the object calls as a method (`self.onDeleteButtonTapped()`).
-    var holdsClosure: Bool { declaredType?.contains("->") == true || closure != nil }
+    var holdsClosure: Bool { declaredType.map(Parser.isFunctionType) == true || closure != nil }
 
     /// How the `class` line lists it: `@Published query`, `songs (willSet)`, `objectWillChange (PassthroughSubject)`.
     var summary: String {

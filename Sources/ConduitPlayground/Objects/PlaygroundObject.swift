@@ -144,6 +144,7 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     func set(_ property: String, to value: Value) -> Bool {
         // `balance = balance * 2`, `fontSize = 14`: as the property is declared (14.0 for a `Double`).
         let value = declaredTypes.isEmpty ? value : value.converted(to: declaredTypes[property])
+        if closureProperties.contains(property) { return holdClosure(value, in: property) }
         if let accessors = computed[property] {
             guard let setter = accessors.set else { return false }
             setter(self, value)
@@ -155,6 +156,23 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
         let stored = store(property, value)
         observer.didSet?(self, old)
         return stored
+    }
+
+    /// `onChange = handler`, `onChange = nil` for a closure property: the closure value it is given (or,
+    /// for nil, one that does nothing) is what calls of it run. False for any other value.
+    func holdClosure(_ value: Value, in property: String) -> Bool {
+        switch value {
+        case .closure(let closure):
+            methods[property] = InstalledMethod(parameterCount: closure.parameterCount) { _, arguments in
+                try closure.call(arguments, written: property)
+            }
+        case .null:
+            let count = methods[property]?.parameterCount ?? 0
+            methods[property] = InstalledMethod(parameterCount: count) { _, _ in .void }
+        default:
+            return false
+        }
+        return true
     }
 
     /// `object.NAME(ARGUMENTS)`: one of its methods, or `set` (a method's `self.NAME = VALUE`).

@@ -24,6 +24,8 @@ struct UserFunction {
     var selfCall: SelfCall?
     /// The positions of its `inout` parameters, which the body holds as variables (`LocalVariable`).
     var inoutSlots: Set<Int> = []
+    /// Its parameters of closure types, which a call must give closures (`completion: (String) -> Void`).
+    var closureParameters = ClosureParameters.none
     /// Whether it is a closure held by a `var` (`var greet: (String) -> String = { ... }`), which a later
     /// `greet = { ... }` replaces.
     var isVariable = false
@@ -39,6 +41,7 @@ struct UserFunction {
                     + "not \(arguments.count)"
             )
         }
+        try closureParameters.check(arguments, of: name)
         let result = try body.evaluate(arguments.converted(to: parameterTypes))
         let converted = result.converted(to: returnType)
         return impliedCases?.resolve(converted) ?? converted
@@ -47,6 +50,7 @@ struct UserFunction {
     /// Runs the function with its `inout` parameters as variables of the body: what it returns, and
     /// the last value of each `inout` parameter, by position.
     func callPassingVariables(_ given: [Value]) throws -> (result: Value, changed: [Int: Value]) {
+        try closureParameters.check(given, of: name)
         var places: [Int: Value] = [:]
         let passed = given.converted(to: parameterTypes).enumerated().map { index, value in
             guard inoutSlots.contains(index) else { return value }

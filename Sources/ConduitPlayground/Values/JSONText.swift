@@ -50,7 +50,7 @@ struct JSONText {
             return .object(members)
         case .object(let object):
             return try node(of: .record(RecordFields(object.snapshot())))
-        case .void, .publisher:
+        case .void, .publisher, .closure:
             throw PlaygroundError("\(value.kindName) \(value) has no JSON form")
         }
     }

@@ -39,6 +39,10 @@ extension Value: Codable {
         case .publisher(let publisher):
             var container = encoder.singleValueContainer()
             try container.encode(publisher.description)
+        case .closure(let closure):
+            // A closure has no JSON form: what Swift prints for it stands for it.
+            var container = encoder.singleValueContainer()
+            try container.encode(closure.description)
         case .object(let object):
             try Value.record(RecordFields(object.snapshot())).encode(to: encoder)
         }

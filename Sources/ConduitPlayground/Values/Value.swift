@@ -29,6 +29,9 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     /// An observable object made with `class` or `object`: its properties are read and written
     /// through the engine's `@Published` storage.
     case object(PlaygroundObject)
+    /// A closure held as a value (`let f = makeIncrementer(by: 10)`, `[() -> Void]`'s elements),
+    /// called as `f()`; it prints as Swift prints one: `(Function)`.
+    case closure(ClosureValue)
 
     /// One named field of a record.
     public struct Field: Hashable, Sendable {
@@ -85,6 +88,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         case .void: return "()"
         case .publisher(let publisher): return publisher.description
         case .object(let object): return object.description
+        case .closure(let closure): return closure.description
         }
     }
 
@@ -109,6 +113,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         case .void: return "void"
         case .publisher: return "publisher"
         case .object: return "object"
+        case .closure: return "closure"
         }
     }
 

@@ -18,6 +18,12 @@ extension ObjectCommands {
         try parser.expectEnd()
         let text = parser.text.trimmingWhitespace()
         return Statement("set") { session in
+            if case .value(let named)? = session.entries[name], named.holdsClosureOrNil {
+                // `var onDone: (() -> Void)? = nil`, then `onDone = { ... }`: the variable holds the closure value.
+                let value = try session.constant(Parser.closureLiteral(closure), at: token)
+                try session.assign(value, to: expression, at: token)
+                return
+            }
             guard case .function(let existing)? = session.entries[name] else {
                 throw SyntaxError("`\(name)` holds no closure to replace: declare it with "
                     + "`var \(name): (String) -> String = { ... }`", at: token)

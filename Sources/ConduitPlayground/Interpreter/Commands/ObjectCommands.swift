@@ -196,13 +196,15 @@ enum ObjectCommands {
             parser.variables = saved.2
             if braced { try parser.expectSymbol("}", "close the body of `\(name)` with `}`") }
             let text = parser.text.trimmingWhitespace()
+            let closureParameters = ClosureParameters(names: parameters, types: declared.map(\.type))
             return Statement(word.display, defines: nameToken) { session in
                 try session.checkReturns(
                     of: body, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
                     written: text, at: nameToken)
                 try session.declareFunction(
                     nameToken, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
-                    defaults: declared.map(\.value), body: body, text: text, inoutSlots: inoutSlots)
+                    defaults: declared.map(\.value), body: body, text: text, inoutSlots: inoutSlots,
+                    closureParameters: closureParameters)
             }
         },
         CommandSpec(

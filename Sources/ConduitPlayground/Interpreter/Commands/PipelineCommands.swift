@@ -165,7 +165,9 @@ enum PipelineCommands {
                     var typeName: String?
                     var staticType: ValueType?
                     if case .expression(let source) = syntax.source {
-                        if syntax.operators.isEmpty { typeName = session.structName(of: source) }
+                        if syntax.operators.isEmpty {
+                            typeName = session.structName(of: source) ?? session.closureType(of: source)
+                        }
                         // `let m = Int("4")` is an `Int?`, as Swift types it, though it holds 4.
                         staticType = session.checker.type(
                             of: syntax.operators.isEmpty ? source : .pipeline(syntax), arguments: [])
@@ -316,7 +318,8 @@ extension Interpreter {
         let value = try located(at: start) { try checked.evaluate([]) }
         guard case .publisher = value else {
             try defineValue(
-                name, value, isConstant: isConstant, typeName: declaredType.isEmpty ? structName(of: expression)
+                name, value, isConstant: isConstant,
+                typeName: declaredType.isEmpty ? structName(of: expression) ?? closureType(of: expression)
                     : declaredType, staticType: checker.type(of: expression, arguments: []))
             return
         }
