@@ -405,12 +405,7 @@ extension Interpreter {
     /// Swift's type errors in a function's body, found when it is declared, its parameters having
     /// the types written (`.value` where the checker would not know the type well enough).
     func checkBody(_ body: Expression, parameterTypes: [ValueType], written: String, at token: Token) throws {
-        do {
-            try checker.checkExpression(body, arguments: parameterTypes)
-        } catch let mismatch as TypeMismatch {
-            let located = PipelineSyntax(source: .expression(body), operators: [], text: written, startOffset: 0)
-            throw checker.located(mismatch, in: located, after: token)
-        }
+        try checkBlocks([(body, parameterTypes)], written: written, at: token)
     }
 
     /// A line that is an expression: a chain ending in a subscriber makes a sink without a name;

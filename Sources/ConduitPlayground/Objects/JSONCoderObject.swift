@@ -39,20 +39,10 @@ enum JSONCoderObject {
         object.computed["outputFormatting"] = InstalledComputedProperty(
             get: { _ in .array(formattingNames(encoder.withLock { $0.outputFormatting }).map(Value.string)) },
             set: { _, value in encoder.withLock { $0.outputFormatting = formatting(value) } })
-        object.computed["keyEncodingStrategy"] = InstalledComputedProperty(
-            get: { _ in
-                .string(encoder.withLock {
-                    if case .convertToSnakeCase = $0.keyEncodingStrategy { "convertToSnakeCase" } else {
-                        "useDefaultKeys"
-                    }
-                })
-            },
-            set: { _, value in
-                encoder.withLock {
-                    $0.keyEncodingStrategy =
-                        caseName(value) == "convertToSnakeCase" ? .convertToSnakeCase : .useDefaultKeys
-                }
-            })
+        object.computed["keyEncodingStrategy"] = keyStrategy(
+            "convertToSnakeCase",
+            isOn: { encoder.withLock { if case .convertToSnakeCase = $0.keyEncodingStrategy { true } else { false } } },
+            set: { on in encoder.withLock { $0.keyEncodingStrategy = on ? .convertToSnakeCase : .useDefaultKeys } })
         object.methods["encode"] = InstalledMethod(parameterCount: 1) { _, arguments in
             do {
                 let settings = encoder.withLock { ($0.outputFormatting, $0.keyEncodingStrategy) }
@@ -73,20 +63,12 @@ enum JSONCoderObject {
         let object = PlaygroundObject(
             name: "decoder", typeName: decoderTypeName,
             properties: [(name: "keyDecodingStrategy", isPublished: false, value: Value.string("useDefaultKeys"))])
-        object.computed["keyDecodingStrategy"] = InstalledComputedProperty(
-            get: { _ in
-                .string(decoder.withLock {
-                    if case .convertFromSnakeCase = $0.keyDecodingStrategy { "convertFromSnakeCase" } else {
-                        "useDefaultKeys"
-                    }
-                })
+        object.computed["keyDecodingStrategy"] = keyStrategy(
+            "convertFromSnakeCase",
+            isOn: {
+                decoder.withLock { if case .convertFromSnakeCase = $0.keyDecodingStrategy { true } else { false } }
             },
-            set: { _, value in
-                decoder.withLock {
-                    $0.keyDecodingStrategy =
-                        caseName(value) == "convertFromSnakeCase" ? .convertFromSnakeCase : .useDefaultKeys
-                }
-            })
+            set: { on in decoder.withLock { $0.keyDecodingStrategy = on ? .convertFromSnakeCase : .useDefaultKeys } })
         object.methods["decode"] = InstalledMethod(parameterCount: 2) { _, arguments in
             guard let typeName = arguments[0].metatypeName else {
                 throw PlaygroundError("decode takes the type to read first: `decode(Post.self, from: data)`, "
@@ -124,6 +106,16 @@ enum JSONCoderObject {
             let method = syntax.operators.first?.name, syntax.operators.count == 1
         else { return false }
         return name == decoderTypeName && method == "decode" || name == encoderTypeName && method == "encode"
+    }
+
+    /// A coder's key strategy as a property: `.useDefaultKeys`, or the one other case the playground
+    /// carries to Foundation (`special`, a snake-case conversion).
+    private static func keyStrategy(_ special: String, isOn: @escaping () -> Bool, set: @escaping (Bool) -> Void)
+        -> InstalledComputedProperty
+    {
+        InstalledComputedProperty(
+            get: { _ in .string(isOn() ? special : "useDefaultKeys") },
+            set: { _, value in set(caseName(value) == special) })
     }
 
     private static func caseName(_ value: Value) -> String? {

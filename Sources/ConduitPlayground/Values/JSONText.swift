@@ -81,34 +81,37 @@ struct JSONText {
     }
 
     private func write(_ node: Node, into text: inout String, depth: Int) {
-        let pretty = formatting.contains(.prettyPrinted)
-        let indent = String(repeating: "  ", count: depth + 1)
-        let closingIndent = String(repeating: "  ", count: depth)
         switch node {
         case .leaf(let written):
             text += written
         case .array(let items):
-            text += "["
-            if pretty { text += "\n" }
-            for (index, item) in items.enumerated() {
-                if index > 0 { text += pretty ? ",\n" : "," }
-                if pretty { text += indent }
-                write(item, into: &text, depth: depth + 1)
+            writeContainer("[", "]", count: items.count, into: &text, depth: depth) { index, text in
+                write(items[index], into: &text, depth: depth + 1)
             }
-            if pretty { text += "\n" + closingIndent }
-            text += "]"
         case .object(let members):
-            text += "{"
-            if pretty { text += "\n" }
-            for (index, member) in members.enumerated() {
-                if index > 0 { text += pretty ? ",\n" : "," }
-                if pretty { text += indent }
-                text += Value.quote(member.0)
-                text += pretty ? " : " : ":"
-                write(member.1, into: &text, depth: depth + 1)
+            let pretty = formatting.contains(.prettyPrinted)
+            writeContainer("{", "}", count: members.count, into: &text, depth: depth) { index, text in
+                text += Value.quote(members[index].0) + (pretty ? " : " : ":")
+                write(members[index].1, into: &text, depth: depth + 1)
             }
-            if pretty { text += "\n" + closingIndent }
-            text += "}"
         }
+    }
+
+    /// An array's or object's brackets around its `count` elements, separated by commas, each on a
+    /// line of its own and indented by two blanks a level when pretty-printed, as Foundation writes them.
+    private func writeContainer(
+        _ open: String, _ close: String, count: Int, into text: inout String, depth: Int,
+        element: (Int, inout String) -> Void
+    ) {
+        let pretty = formatting.contains(.prettyPrinted)
+        text += open
+        if pretty { text += "\n" }
+        for index in 0..<count {
+            if index > 0 { text += pretty ? ",\n" : "," }
+            if pretty { text += String(repeating: "  ", count: depth + 1) }
+            element(index, &text)
+        }
+        if pretty { text += "\n" + String(repeating: "  ", count: depth) }
+        text += close
     }
 }
