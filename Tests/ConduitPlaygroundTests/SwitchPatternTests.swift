@@ -96,4 +96,34 @@ final class SwitchPatternTests: SessionTestCase {
         XCTAssertTrue(error("switch (1, 2) { case (1, 2, 3): n = 9 default: break }").contains("no element"))
         XCTAssertEqual(valueLines("print(n)"), ["1"])
     }
+
+    /// `case .failure(let error as ParseError):` matches a failure of that type only, as Swift's cast
+    /// pattern does; another failure goes on to the next case.
+    func testAFailurePatternWithACastMatchesThatTypeOnly() {
+        type("struct ParseError: Error { let text: String }")
+        type("enum Other: Error { case broken }")
+        type("""
+            func report(_ completion: Subscribers.Completion<Error>) {
+                switch completion {
+                case .finished: print("finished")
+                case .failure(let error as ParseError): print("cannot parse", error.text)
+                case .failure(let error): print("other", error)
+                }
+            }
+            """)
+        let inputs = "let inputs = PassthroughSubject<String, Never>()"
+        type(inputs)
+        type("""
+            let c = inputs
+                .tryMap { text -> Int in
+                    guard let n = Int(text) else { throw ParseError(text: text) }
+                    return n
+                }
+                .sink(receiveCompletion: { report($0) }, receiveValue: { print("value", $0) })
+            """)
+        XCTAssertEqual(valueLines("inputs.send(\"4\")"), ["value 4"])
+        XCTAssertEqual(valueLines("inputs.send(\"x\")"), ["cannot parse x"])
+        XCTAssertEqual(valueLines("let d = Fail<Int, Other>(error: .broken).sink(receiveCompletion: { report($0) }, "
+            + "receiveValue: { _ in })"), ["other broken"])
+    }
 }

@@ -108,7 +108,15 @@ extension Parser {
                 }
                 advance()
                 if written != "_" { bound = written }
+                var cast: String?
+                if current.identifier == "as", let type = peek(1).identifier {
+                    // `.failure(let error as ParseError)`: a failure of that type only, bound as one.
+                    advance()
+                    advance()
+                    cast = type
+                }
                 try expectSymbol(")", "close `.failure(` with `)`")
+                if let cast { return CasePattern(kind: .completion(name), name: bound, cast: cast) }
             }
             return CasePattern(kind: .completion(name), name: bound)
         }
@@ -199,6 +207,8 @@ struct CasePattern {
     let kind: Kind
     /// `let NAME`, or `.failure(let NAME)` (the failure's message).
     let name: String?
+    /// `.failure(let NAME as TYPE)`: the failure matches only as a value of that type.
+    var cast: String?
 
     /// The test of `subject`, and the values its names bind, in the order they are written.
     func matching(_ subject: Expression) -> (test: Expression, bindings: [(name: String, value: Expression)]) {
@@ -210,6 +220,11 @@ struct CasePattern {
         case .completion(let which):
             test = .call("#completion", [subject, .literal(.string(which))])
             value = .call("#failure", [subject])
+            if let cast {
+                value = .call("as?", [value, .literal(.string(cast))])
+                let isOfType = Expression.binary(.notEqual, value, .literal(.null))
+                return (.binary(.and, test, isOfType), name.map { [($0, value)] } ?? [])
+            }
         case .equal(let other):
             // `case 1...5:` matches what the range contains, as Swift's `~=` does.
             if case .call("#range", _) = other {
