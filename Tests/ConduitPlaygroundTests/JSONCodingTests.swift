@@ -123,9 +123,4 @@ final class JSONCodingTests: SessionTestCase {
                 + "No value associated with key CodingKeys(stringValue: \"title\", intValue: nil) (\"title\").)",
         ])
     }
-
-    func testAFailableInitialiserIsOptionalAsSwiftTypesIt() {
-        XCTAssertEqual(type("let m = Int(\"4\")"), ["m: Int? = 4"])
-        XCTAssertEqual(valueLines("print(m)"), ["Optional(4)"])
-    }
 }

@@ -214,4 +214,15 @@ final class StaticTypeTests: SessionTestCase {
         let message = error("let d = a.map { $0 + $1 }")
         XCTAssertTrue(message.contains("contextual closure type expects 1 argument (Int), but 2 were used"), message)
     }
+
+    /// A failable initialiser's value, an array's `first` and `max()` are optionals, as Swift types them.
+    func testAFailableInitialiserIsOptionalAsSwiftTypesIt() {
+        XCTAssertEqual(type("let m = Int(\"4\")"), ["m: Int? = 4"])
+        XCTAssertEqual(valueLines("print(m)"), ["Optional(4)"])
+        // So is an array's `first`, read as a dotted name, and its `max()`.
+        type("let xs = [3, 1]")
+        XCTAssertEqual(type("let f = xs.first"), ["f: Int? = 3"])
+        XCTAssertEqual(type("let top = xs.max()"), ["top: Int? = 3"])
+        XCTAssertEqual(valueLines("print(f, xs.count)"), ["Optional(3) 2"])
+    }
 }

@@ -171,6 +171,17 @@ enum PipelineCommands {
                         // `let m = Int("4")` is an `Int?`, as Swift types it, though it holds 4.
                         staticType = session.checker.type(
                             of: syntax.operators.isEmpty ? source : .pipeline(syntax), arguments: [])
+                    } else if case .name(let token) = syntax.source,
+                        let path = token.identifier?.split(separator: ".")
+                    {
+                        // `let f = xs.first`, `let n = p.count`: a value's member or method, as Swift types it
+                        // (an `Int?`).
+                        let root = Expression.name(String(path[0]), token)
+                        let member = path.dropFirst().reduce(root) { Expression.member($0, String($1)) }
+                        let chain = PipelineSyntax(source: .expression(member), operators: syntax.operators,
+                            text: syntax.text)
+                        staticType = session.checker.type(
+                            of: syntax.operators.isEmpty ? member : .pipeline(chain), arguments: [])
                     }
                     try session.defineValue(
                         name, value, isConstant: isConstant, typeName: declaredType.isEmpty ? typeName : declaredType,
