@@ -134,10 +134,10 @@ final class SwiftErrorValueTests: SessionTestCase {
         type("enum LoadError: Error { case offline, timeout(seconds: Int) }")
         // Swift counts the cases that carry values first: `timeout` is 0, `offline` 1.
         XCTAssertEqual(valueLines("do { throw LoadError.offline } catch { print(error.localizedDescription) }"),
-            ["The operation couldn’t be completed. (LoadError error 1.)"])
+            ["The operation could not be completed. (LoadError error 1.)"])
         type("struct BadInput: Error {}")
         XCTAssertEqual(valueLines("print(BadInput().localizedDescription)"),
-            ["The operation couldn’t be completed. (BadInput error 1.)"])
+            ["The operation could not be completed. (BadInput error 1.)"])
         type("""
             enum Friendly: Error {
                 case gone

@@ -17,10 +17,10 @@ extension Value {
 }
 
 extension EnumDeclaration {
-    /// `error.localizedDescription` as Swift gives it for an error that is not a `LocalizedError`: "The
-    /// operation couldn’t be completed. (LoadError error 1.)", the case's code (`errorCode(of:)`; a
-    /// struct's is 1), less the module's name as the playground prints types; a playground failure's
-    /// message as it is. Nil for a value that is no error (a number, an array).
+    /// `error.localizedDescription` as Swift on Linux gives it for an error that is not a
+    /// `LocalizedError`: "The operation could not be completed. (LoadError error 1.)", the case's code
+    /// (`errorCode(of:)`; a struct's is 1), less the module's name as the playground prints types; a
+    /// playground failure's message as it is. Nil for a value that is no error (a number, an array).
     static func localizedDescription(of value: Value, enums: [String: EnumDeclaration]) -> String? {
         let type: String
         var code = 1
@@ -33,7 +33,7 @@ extension EnumDeclaration {
             if let caseName = value.enumCaseName, let number = enums[name]?.errorCode(of: caseName) { code = number }
         default: return nil
         }
-        return "The operation couldn’t be completed. (\(type) error \(code).)"
+        return "The operation could not be completed. (\(type) error \(code).)"
     }
 }
 
