@@ -163,4 +163,22 @@ final class SwiftErrorValueTests: SessionTestCase {
         XCTAssertEqual(valueLines("print(e as? APIError)"), ["Optional(APIError.invalidValue(3))"])
         XCTAssertTrue(error("do { } catch let x as Missing { }").contains("cannot find type 'Missing'"))
     }
+
+    /// Swift's `Result` as a publisher and with its own `map`, `mapError` and `flatMap`.
+    func testAResultIsAPublisherAndMapsItsCases() {
+        type("enum NetError: Error { case offline, badStatus(Int) }")
+        type("""
+            func load(_ id: Int) -> Result<String, NetError> {
+                id > 0 ? .success("item \\(id)") : .failure(.badStatus(404))
+            }
+            """)
+        XCTAssertEqual(valueLines("let c = load(0).publisher.sink(receiveCompletion: { print($0) }, "
+            + "receiveValue: { print($0) })"), ["failure(NetError.badStatus(404))"])
+        XCTAssertEqual(valueLines("let d = load(2).publisher.sink(receiveCompletion: { print($0) }, "
+            + "receiveValue: { print($0) })"), ["item 2", "finished"])
+        XCTAssertEqual(valueLines("print(load(5).map { $0.uppercased() }, load(0).map { $0.count })"),
+            [#"success("ITEM 5") failure(NetError.badStatus(404))"#])
+        XCTAssertEqual(valueLines("print(load(0).mapError { _ in NetError.offline })"), ["failure(NetError.offline)"])
+        XCTAssertEqual(valueLines("print(load(1).flatMap { _ in load(-1) })"), ["failure(NetError.badStatus(404))"])
+    }
 }

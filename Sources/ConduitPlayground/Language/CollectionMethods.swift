@@ -62,6 +62,8 @@ enum CollectionMethods {
     static let names: Set<String> = Set(all.map(\.name)).union(mutating.keys).union(Methods.names)
         .union(["sorted", "reversed", "prefix", "suffix", "dropFirst", "dropLast", "drop", "joined", "isEmpty",
             "lastIndex", "compactMapValues", "shuffled", Parser.groupingMethod])
+        // Swift's `Result`'s own (`Value.resultMapped`).
+        .union(["mapError", "flatMapError"])
 
     /// The methods the parser reads as a call in a chain (their arguments may be closures and
     /// operators, `sorted(by: <)`), rather than as one of `Methods`' calls of plain values.
@@ -232,6 +234,7 @@ private struct Call {
 
     /// A method given a closure.
     func withClosure(_ closure: Closure) throws -> Value {
+        if let mapped = try receiver.resultMapped(name, through: { try closure.call($0) }) { return mapped }
         if ["map", "flatMap"].contains(name), elements == nil || receiver == .null {
             // `Optional.map`: nil stays nil, any other single value goes through the closure.
             if receiver == .null { return .null }

@@ -227,6 +227,7 @@ extension Expression {
             if let field = value.field(name) { return field }
             // `result.get()` (read as a member when written without arguments): Swift's `Result`'s.
             if name == "get", let got = try value.resultGet() { return got }
+            if name == "publisher", let publisher = value.resultPublisher { return publisher }
             if let caseName = value.enumCaseName, case .record(let fields) = value,
                 case .instance(let type) = fields.kind
             {

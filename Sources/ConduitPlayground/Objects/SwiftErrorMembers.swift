@@ -1,3 +1,5 @@
+import Conduit
+
 /// What Swift gives every error and every `Result`, on the playground's values: `result.get()`
 /// (the success, or its failure thrown), `error.localizedDescription` (Swift's sentence for an
 /// error that does not describe itself), and a type's own `description` where it declares one.
@@ -13,6 +15,39 @@ extension Value {
         error.isThrown = true
         if payload.isRecord { error.thrownValue = payload }
         return try { throw error }()
+    }
+}
+
+extension Value {
+    /// `result.publisher`, Swift's `Result.Publisher`: its success once and a finish, or its failure;
+    /// nil for a value that is no `Result`.
+    var resultPublisher: Value? {
+        guard case .record(let fields) = self, case .instance("Result") = fields.kind else { return nil }
+        let pipe: Pipe
+        do {
+            pipe = Just(try resultGet() ?? .void).setFailureType(to: PlaygroundError.self).pipe()
+        } catch {
+            pipe = Fail(error: PlaygroundError.from(error)).pipe()
+        }
+        return .publisher(PublisherValue(pipe, description: "\(self).publisher"))
+    }
+
+    /// `result.map { ... }`, `mapError`, `flatMap`, `flatMapError` of Swift's `Result`: the closure
+    /// applied to the success (or the failure), the other case kept; nil for a value that is no
+    /// `Result` or another method.
+    func resultMapped(_ method: String, through transform: (Value) throws -> Value) throws -> Value? {
+        guard case .record(let fields) = self, case .instance("Result") = fields.kind, let name = enumCaseName,
+            ["map", "mapError", "flatMap", "flatMapError"].contains(method)
+        else { return nil }
+        let onSuccess = method == "map" || method == "flatMap"
+        guard (name == "success") == onSuccess else { return self }
+        let result = EnumDeclaration.result
+        let payload = associatedValues.first ?? .void
+        let transformed = try transform(payload)
+        // `flatMap` gives a `Result` itself; `map` wraps what it gives in the same case.
+        if method.hasPrefix("flatMap") { return transformed }
+        guard let same = result.case(named: name) else { return self }
+        return result.value(of: same, associated: [transformed])
     }
 }
 
