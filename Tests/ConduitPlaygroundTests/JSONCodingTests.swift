@@ -123,4 +123,16 @@ final class JSONCodingTests: SessionTestCase {
                 + "No value associated with key CodingKeys(stringValue: \"title\", intValue: nil) (\"title\").)",
         ])
     }
+
+    /// Each misuse is one message saying what would be right, and the names stay as they were.
+    func testMisusesAreRefusedWithWhatWouldBeRight() {
+        type("let d = Data(\"x\".utf8)")
+        XCTAssertTrue(error("let a = try JSONDecoder().decode(5, from: d)").contains("`decode(Post.self, from: data)`"))
+        XCTAssertTrue(error("let b = Data(5)").contains("write `Data(text.utf8)`"))
+        XCTAssertTrue(error("let c = \"x\".data(using: .ascii)").contains("UTF-8 only"))
+        XCTAssertTrue(error("let e = String(data: 5, encoding: .utf8)").contains("takes Data, not integer 5"))
+        XCTAssertTrue(error("let f = JSONEncoder(5)").contains("takes no arguments"))
+        XCTAssertEqual(valueLines("print(d.count)"), ["1"])
+        XCTAssertTrue(error("print(a)").contains("a"))
+    }
 }
