@@ -76,3 +76,17 @@ extension Expression {
         }
     }
 }
+
+extension Argument {
+    /// The type a `TYPE.self` argument names (`decode(Post.self, from:)`, `type: [Post].self`), as
+    /// written, however it reached here: Swift's name read whole, a member `self` of a type's name, or
+    /// the type as a value once the session has bound it; nil for any other argument.
+    var typeWritten: String? {
+        switch content {
+        case .swiftName(let name): return name.hasSuffix(".self") ? String(name.dropLast(5)) : name
+        case .expression(.member(let type, "self")): return type.typeWritten
+        case .expression(.literal(let type)): return type.metatypeName
+        default: return nil
+        }
+    }
+}

@@ -15,16 +15,7 @@ enum JSONCoderObject {
     /// `encode(_:)` `Data`.
     static func resultType(of call: OperatorCall) -> ValueType {
         guard call.name == "decode" else { return call.name == "encode" ? .named(Value.dataType) : .value }
-        switch call.arguments.first?.content {
-        case .swiftName(let written)? where written.hasSuffix(".self"):
-            return ValueType(written: String(written.dropLast(5)))
-        case .expression(.member(let type, "self"))?:
-            return type.typeWritten.map(ValueType.init(written:)) ?? .value
-        case .expression(.literal(let type))?:
-            return type.metatypeName.map(ValueType.init(written:)) ?? .value
-        default:
-            return .value
-        }
+        return call.arguments.first?.typeWritten.map(ValueType.init(written:)) ?? .value
     }
 
     /// `JSONEncoder()`: an encoder whose `encode(value)` gives the value's JSON as `Data`.

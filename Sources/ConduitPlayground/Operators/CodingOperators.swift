@@ -55,19 +55,7 @@ enum CodingOperators {
 
     /// `decode(type: Card.self, decoder: JSONDecoder())`: the type written.
     static func decodedType(_ call: OperatorCall) -> ValueType {
-        for argument in call.arguments where argument.label == "type" {
-            if case .swiftName(let name) = argument.content {
-                return ValueType(written: name.hasSuffix(".self") ? String(name.dropLast(5)) : name)
-            }
-            if case .expression(.member(let type, "self")) = argument.content, let name = type.typeWritten {
-                return ValueType(written: name)
-            }
-            // `[Post].self` once the session has bound it: the type as a value.
-            if case .expression(.literal(let type)) = argument.content, let name = type.metatypeName {
-                return ValueType(written: name)
-            }
-        }
-        return .value
+        call.arguments.first { $0.label == "type" }?.typeWritten.map(ValueType.init(written:)) ?? .value
     }
 
     /// Checks the coder argument: the playground knows JSON only.
