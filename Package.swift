@@ -82,6 +82,7 @@ let package = Package(
                 "Conduit",
                 "ConduitTesting",
                 "ConduitInstrumentation",
+                .product(name: "SwiftOperators", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),

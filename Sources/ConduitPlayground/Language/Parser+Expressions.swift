@@ -11,18 +11,6 @@ extension Parser {
         return expression
     }
 
-    mutating func expression() throws -> Expression {
-        try enter()
-        defer { depth -= 1 }
-        let condition = try binary(level: 0)
-        guard current.isSymbol("?") else { return condition }
-        advance()
-        let whenTrue = try expression()
-        try expectSymbol(":", "the ternary operator reads `condition ? a : b`")
-        let whenFalse = try expression()
-        return .conditional(condition, whenTrue, whenFalse)
-    }
-
     /// Whether the next tokens are `+=`, `-=`, `*=`, `/=` or `%=` (written without a space):
     /// an assignment statement's, not an operator of the expression.
     var atCompoundAssignment: Bool {
@@ -42,55 +30,6 @@ extension Parser {
         advance()
         let value = try expression()
         return compound.map { .binary($0, target, value) } ?? value
-    }
-
-    static let precedence: [[BinaryOperator]] = [
-        [.or], [.and], [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual], [.coalesce],
-        [.plus, .minus], [.times, .divide, .remainder],
-    ]
-
-    mutating func binary(level: Int) throws -> Expression {
-        guard level < Parser.precedence.count else { return try unary() }
-        // Swift's casts (`as?`, `as!`, `as`, `is`) bind just tighter than `??`.
-        let castsFollow = Parser.precedence[level] == [.coalesce]
-        var left = try binary(level: level + 1)
-        if castsFollow { left = try casts(of: rangeFormation(left)) }
-        let entered = depth
-        defer { depth = entered }
-        while case .symbol(let symbol) = current.kind, let op = BinaryOperator(rawValue: symbol),
-            Parser.precedence[level].contains(op), !atCompoundAssignment {
-            // Each operator nests the expression so far one level deeper.
-            try enter()
-            advance()
-            var right = try binary(level: level + 1)
-            if castsFollow { right = try casts(of: right) }
-            left = .binary(op, left, right)
-        }
-        return left
-    }
-
-    /// `value as? Card`, `value as! Int`, `value as String`, `value is Card`: a check of the value's
-    /// kind (a playground value knows what it is), as `Expression.call` of `as?`, `as!` or `is`.
-    mutating func casts(of operand: Expression) throws -> Expression {
-        var expression = operand
-        let entered = depth
-        defer { depth = entered }
-        while current.identifier == "as" || current.identifier == "is" {
-            let keyword = current
-            try enter()
-            advance()
-            var function = keyword.identifier ?? "is"
-            if function == "as", current.isSymbol("?") || current.isSymbol("!"), case .symbol(let mark) = current.kind {
-                function += mark
-                advance()
-            }
-            guard let type = try? skipType() else {
-                throw SyntaxError("expected a type after `\(function)`, such as `Int` or `Card`", at: current)
-            }
-            if function == "as" { continue }
-            expression = .call(function, [expression, .literal(.string(type))])
-        }
-        return expression
     }
 
     mutating func unary() throws -> Expression {

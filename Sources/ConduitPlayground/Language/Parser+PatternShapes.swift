@@ -73,7 +73,7 @@ extension Parser {
         let saved = readingCondition
         readingCondition = true
         defer { readingCondition = saved }
-        return try binary(level: 1)
+        return try expression()
     }
 
     /// `(PATTERN, PATTERN, ...)`, an element may have a label (`(x: 0, y: _)`); with `bindingNames`

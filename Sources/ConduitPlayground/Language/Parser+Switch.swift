@@ -132,7 +132,7 @@ extension Parser {
         let saved = readingCondition
         readingCondition = true
         defer { readingCondition = saved }
-        let value = try binary(level: 1)
+        let value = try expression()
         return try upwardRange(from: value) ?? CasePattern(kind: .equal(value), name: nil)
     }
 }

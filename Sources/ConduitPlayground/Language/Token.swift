@@ -19,6 +19,9 @@ struct Token: Equatable {
     let offset: Int
     let length: Int
 
+    /// The character offset just past the token.
+    var end: Int { offset + length }
+
     /// How the token reads in a message.
     var display: String {
         switch kind {

@@ -1,4 +1,5 @@
 import SwiftDiagnostics
+import SwiftOperators
 import SwiftParser
 import SwiftParserDiagnostics
 import SwiftSyntax
@@ -15,12 +16,23 @@ struct SwiftTree {
     /// The character offset of each UTF-8 offset of the text parsed (one past the end included).
     private let characterOfByte: [Int]
 
-    /// The tree of `text`, whose playground tokens are `tokens`; nil for text Swift's parser is not
-    /// given (thousands of brackets: hostile input, never a declaration anyone writes).
-    init?(text: String, tokens: [Token]) {
+    /// The first token of the tree at each character offset.
+    private let tokenAtOffset: [Int: TokenSyntax]
+    /// What Swift's operator table could not group, in a tree whose sequences are folded.
+    private(set) var foldErrors: [OperatorError] = []
+    /// A sequence of more than `maximumSequence` operands and operators, which is not folded.
+    private(set) var tooLongSequence: SequenceExprSyntax?
+    /// The most operands and operators a sequence folded may have: twice the operators an expression
+    /// may nest (`Parser.maximumDepth`), and one.
+    static let maximumSequence = 2 * Parser.maximumDepth + 1
+
+    /// The tree of `text`, whose playground tokens are `tokens`, with the characters before `start`
+    /// blanked (an expression read on its own); nil for text Swift's parser is not given (thousands
+    /// of brackets: hostile input, never a declaration anyone writes).
+    init?(text: String, tokens: [Token], from start: Int = 0) {
         let characters = Array(text)
         var covered = [Bool](repeating: false, count: characters.count)
-        for token in tokens where token.kind != .end {
+        for token in tokens where token.kind != .end && token.offset >= start {
             for index in token.offset..<min(token.offset + token.length, characters.count) { covered[index] = true }
         }
         var parsed = ""
@@ -39,7 +51,42 @@ struct SwiftTree {
         guard let tree = StatementShape.parse(parsed) else { return nil }
         self.tree = tree
         self.characterOfByte = characterOfByte
+        tokenAtOffset = SwiftTree.tokensByOffset(of: tree, characterOfByte: characterOfByte)
     }
+
+    /// `original` with each sequence of operands and operators folded into a tree by Swift's standard
+    /// operator table (`a + b * c` as `a + (b * c)`); a sequence that cannot be folded (`1 < 2 < 3`)
+    /// stays a sequence, and its error is in `foldErrors`. The text, and so every offset, is unchanged.
+    init(folding original: SwiftTree) {
+        var errors: [OperatorError] = []
+        let longest = LongestSequence(viewMode: .sourceAccurate)
+        longest.walk(original.tree)
+        if longest.elements > SwiftTree.maximumSequence {
+            // Folding a run of thousands of operators takes time that grows faster than the run: the
+            // reading says it is too long instead (`tooLongSequence`).
+            tree = original.tree
+            tooLongSequence = longest.sequence
+        } else {
+            let folded = SwiftOperators.OperatorTable.standardOperators.foldAll(original.tree) { errors.append($0) }
+            tree = folded.as(SourceFileSyntax.self) ?? original.tree
+        }
+        characterOfByte = original.characterOfByte
+        tokenAtOffset = SwiftTree.tokensByOffset(of: tree, characterOfByte: characterOfByte)
+        foldErrors = errors
+    }
+
+    private static func tokensByOffset(of tree: SourceFileSyntax, characterOfByte: [Int]) -> [Int: TokenSyntax] {
+        var tokens: [Int: TokenSyntax] = [:]
+        for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenKind != .endOfFile {
+            let byte = token.positionAfterSkippingLeadingTrivia.utf8Offset
+            let offset = characterOfByte[min(byte, characterOfByte.count - 1)]
+            if tokens[offset] == nil { tokens[offset] = token }
+        }
+        return tokens
+    }
+
+    /// The token that starts at character `offset`, if one does.
+    func token(at offset: Int) -> TokenSyntax? { tokenAtOffset[offset] }
 
     /// The character offset of `position`.
     func offset(of position: AbsolutePosition) -> Int {
@@ -61,10 +108,7 @@ struct SwiftTree {
     /// What `match` gives for the innermost node that holds the token starting at character `offset`
     /// and for which it gives something.
     func innermost<Found>(holdingTokenAt offset: Int, _ match: (Syntax) -> Found?) -> Found? {
-        let token = tree.tokens(viewMode: .sourceAccurate).first {
-            self.offset(of: $0.positionAfterSkippingLeadingTrivia) == offset && $0.tokenKind != .endOfFile
-        }
-        var node = token.map(Syntax.init)
+        var node = tokenAtOffset[offset].map(Syntax.init)
         while let current = node {
             if let found = match(current) { return found }
             node = current.parent
@@ -96,15 +140,41 @@ struct SwiftTree {
     }
 }
 
+/// Finds the sequence of operands and operators with the most elements in a tree.
+private final class LongestSequence: SyntaxVisitor {
+    private(set) var elements = 0
+    private(set) var sequence: SequenceExprSyntax?
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.elements.count > elements {
+            elements = node.elements.count
+            sequence = node
+        }
+        return .visitChildren
+    }
+}
+
 /// The statement's tree, parsed the first time a reading needs it and shared by the copies a parser
 /// makes of itself to look ahead.
 final class SwiftTreeCache {
-    private var parsed: SwiftTree??
+    /// The trees parsed, by the offset their text was read from (0 for the whole statement).
+    private var parsed: [Int: SwiftTree?] = [:]
+    /// The same trees with their operators grouped.
+    private var folded: [Int: SwiftTree?] = [:]
 
-    func tree(text: String, tokens: [Token]) -> SwiftTree? {
-        if let parsed { return parsed }
-        let tree = SwiftTree(text: text, tokens: tokens)
-        parsed = .some(tree)
+    /// The tree of `text` from character `start` on, its sequences of operators folded.
+    func foldedTree(text: String, tokens: [Token], from start: Int = 0) -> SwiftTree? {
+        if let tree = folded[start] { return tree }
+        let tree = self.tree(text: text, tokens: tokens, from: start).map(SwiftTree.init(folding:))
+        folded[start] = .some(tree)
+        return tree
+    }
+
+    /// The tree of `text` from character `start` on (the characters before it blanked).
+    func tree(text: String, tokens: [Token], from start: Int = 0) -> SwiftTree? {
+        if let tree = parsed[start] { return tree }
+        let tree = SwiftTree(text: text, tokens: tokens, from: start)
+        parsed[start] = .some(tree)
         return tree
     }
 }
