@@ -141,6 +141,7 @@ extension Parser {
         if current.identifier == "guard" { return try guardStatement(nextLocal: nextLocal) }
         if current.identifier == "switch" { return try switchStatement(nextLocal: nextLocal) }
         if current.identifier == "defer" { return try deferStatement(nextLocal: nextLocal) }
+        if atDoStatement { return try doStatement(nextLocal: nextLocal) }
         if let keyword = current.identifier, ["for", "while", "repeat"].contains(keyword), !peek(1).isSymbol(":") {
             return try followed(try bodyLoop(nextLocal: nextLocal), at: nextLocal)
         }

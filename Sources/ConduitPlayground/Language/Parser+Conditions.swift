@@ -14,8 +14,8 @@ extension Parser {
         let whenTrue = try withNames(head.names(from: nextLocal)) {
             try $0.block(nextLocal: head.blockSlot(nextLocal), after: head.keyword)
         }
-        // Inside a loop a `return` leaves as a signal, so what follows the `if` needs no `else` there.
-        let insideLoop: Bool = loopDepth > 0
+        // Inside a loop (or a `do`) a `return` leaves as a signal, so what follows the `if` needs no `else` there.
+        let insideLoop: Bool = loopDepth > 0 || returnsAsSignal
         let blockReturns: Bool = !insideLoop && returnsRead > returnsBefore
         var whenFalse: Expression?
         if current.identifier == "else" {
