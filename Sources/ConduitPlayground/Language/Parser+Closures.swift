@@ -19,7 +19,8 @@ extension Parser {
         accumulatorSlot = nil
         let savedBody = enterBody()
         if asLoopBody { loopDepth = 1 }
-        readingStatementBlock = false
+        // A loop's body is a block, which may end with a `let` step; a closure's gives a value.
+        readingStatementBlock = asLoopBody
         instanceLocals = []
         enclosingParameters.append(parameters)
         parameters = [:]
@@ -153,8 +154,9 @@ extension Parser {
             let makesInstance = Parser.isInitialiserCall(written)
             let value = declaresVar ? Expression.newVariable(written) : written
             if current.isSymbol(";") { advance() }
-            if current.isSymbol("}"), readingStatementBlock {
-                // `if ok { let c = p.sink { ... } }`: the step runs for its effect.
+            if !moreStatementsFollow, readingStatementBlock {
+                // `if ok { let c = p.sink { ... } }`, `for x in xs { let y = x * 2 }`, `case 1: let z = 3`:
+                // the step runs for its effect, as Swift's (which warns that the value is unused).
                 return .local(slot: nextLocal, value: value, body: .literal(.void))
             }
             guard !current.isSymbol("}") else {
