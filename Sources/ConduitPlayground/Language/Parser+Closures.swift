@@ -143,6 +143,7 @@ extension Parser {
         if current.identifier == "switch" { return try switchStatement(nextLocal: nextLocal) }
         if current.identifier == "defer" { return try deferStatement(nextLocal: nextLocal) }
         if atDoStatement { return try doStatement(nextLocal: nextLocal) }
+        if let destructuring = try tupleStep(nextLocal: nextLocal) { return destructuring }
         if let keyword = current.identifier, ["for", "while", "repeat"].contains(keyword), !peek(1).isSymbol(":") {
             return try followed(try bodyLoop(nextLocal: nextLocal), at: nextLocal)
         }
