@@ -61,6 +61,18 @@ final class BodyDoCatchTests: SessionTestCase {
         XCTAssertEqual(printed("inputs.send(\"bad\")"), ["-1"])
     }
 
+    func testADoCatchInALoopMayContinueOrReturnAndOneInAnInitialiser() {
+        type("func firstNumber(_ list: [String]) -> Int? { for s in list { do { return try convert(s) } "
+            + "catch { continue } }; return nil }")
+        XCTAssertEqual(printed("print(firstNumber([\"x\", \"bad\", \"8\"]) ?? -1, firstNumber([\"x\"]) ?? -1)"),
+            ["8 -1"])
+        type("class Store { var total = 0; var failures = 0; init(names: [String]) { for name in names { "
+            + "do { total += try convert(name) } catch MyError.worse(let code) { failures += code } "
+            + "catch { failures += 1 } } } }")
+        type("let store = Store(names: [\"2\", \"worse\", \"3\", \"x\"])")
+        XCTAssertEqual(printed("print(store.total, store.failures)"), ["5 8"])
+    }
+
     func testAMistakeInACatchClauseIsRefusedWithWhatWouldBeRight() {
         let message = error("func f() { do { try convert(\"1\") } catch MyError { print(1) } }")
         XCTAssertTrue(message.contains("`catch MyError` names a type, not a pattern"), message)
