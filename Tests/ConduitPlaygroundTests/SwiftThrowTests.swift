@@ -15,6 +15,18 @@ final class SwiftThrowTests: SessionTestCase {
         XCTAssertEqual(printed("t.send(2)"), [], "a failed pipeline takes nothing more")
     }
 
+    func testAThrownStructsFailureLineShowsItsValueAsSwiftPrintsIt() {
+        type("struct ParseError: Error { let text: String }")
+        type("let t = PassthroughSubject<String, Error>()")
+        type("let c = t.tryMap { (text: String) -> Int in "
+            + "guard let n = Int(text) else { throw ParseError(text: text) }; return n }"
+            + ".sink(receiveCompletion: { if case .failure(let e) = $0 { print(\"failed:\", e) } }, "
+            + "receiveValue: { print($0) })")
+        XCTAssertEqual(printed("t.send(\"1\")"), ["1"])
+        XCTAssertEqual(printed("t.send(\"abc\")"),
+            ["failed: ParseError(text: \"abc\")", "c ✗ failed: ParseError(text: \"abc\")"])
+    }
+
     func testAThrownMessageIsItsText() {
         type("let t = PassthroughSubject<Int, Error>()")
         type("t.tryMap { v -> Int in guard v > 0 else { throw \"not positive: \\(v)\" }; return v }.sink { print($0) }")

@@ -24,6 +24,27 @@ final class SwiftTupleDeclarationTests: SessionTestCase {
         XCTAssertEqual(printed("print(code, a, b)"), ["405 1 x"])
     }
 
+    func testSeveralNamesFromOneTupleInAFunctionsBody() {
+        type("func minMax(_ xs: [Int]) -> (Int, Int) { return (xs.min()!, xs.max()!) }")
+        type("func describe(_ xs: [Int]) -> String { let (low, high) = minMax(xs); var (a, _, b) = (1, 0, 2); "
+            + "a += low; b += high; return \"\\(low)...\\(high) \\(a) \\(b)\" }")
+        XCTAssertEqual(printed("print(describe([3, 9, 1]))"), ["1...9 2 11"])
+        type("func swapped(_ p: (Int, String)) -> (String, Int) { let (n, s) = p; return (s, n) }")
+        XCTAssertEqual(printed("print(swapped((1, \"a\")))"), ["(\"a\", 1)"])
+    }
+
+    func testSeveralNamesFromOneTupleInAClosuresBody() {
+        type("let pairs = [(1, \"one\"), (2, \"two\")]")
+        type("let names = pairs.map { pair -> String in let (n, name) = pair; return \"\\(name)=\\(n)\" }")
+        XCTAssertEqual(printed("print(names)"), ["[\"one=1\", \"two=2\"]"])
+        XCTAssertEqual(printed("for p in pairs { let (n, _) = p; print(n) }"), ["1", "2"], "a block may end with one")
+    }
+
+    func testATupleStepWithoutNamesIsRefused() {
+        let message = error("func f() -> Int { let (x) = (1, 2); return x }")
+        XCTAssertTrue(message.contains("names (or `_`) between parentheses"), message)
+    }
+
     func testATypeAliasIsAcceptedForTheTypesPastedCodeNames() {
         XCTAssertEqual(type("typealias Handler = (Int) -> Void"), ["typealias Handler = (Int) -> Void"])
         XCTAssertEqual(type("typealias Pair = (Int, Int)"), ["typealias Pair = (Int, Int)"])

@@ -197,6 +197,8 @@ extension Interpreter {
             return expression
         case .name(let name, let token):
             return try resolve(name, at: token)
+        case .namedCall(Parser.doCatch, let parts, let token):
+            return try boundDoCatch(parts, at: token)
         case .namedCall(Parser.optionalTry, let arguments, _) where arguments.count == 1:
             let attempt = try bind(arguments[0])
             return .bound(BoundExpression { values in

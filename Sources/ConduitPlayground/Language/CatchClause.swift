@@ -27,11 +27,25 @@ struct CatchClause {
             return type.map { Functions.value(error, isOfType: $0) } ?? true
         }
     }
+
+    /// The test `matches` makes, as an expression of the thrown error `error`: what a `do`/`catch` in a
+    /// body (Parser+DoCatch.swift) runs to choose its clause.
+    func test(of error: Expression) -> Expression {
+        switch pattern {
+        case .any: return .literal(.bool(true))
+        case .type(let type): return .call("is", [error, .literal(.string(type))])
+        case .enumCase(let type, let name):
+            let isCase = Expression.call("#isCase", [error, .literal(.string(name))])
+            guard let type else { return isCase }
+            return .binary(.and, .call("is", [error, .literal(.string(type))]), isCase)
+        }
+    }
 }
 
 extension Parser {
     /// Reads the `catch` clauses after a `do` block, from the first `catch`; none when no `catch` follows.
-    mutating func catchClauses() throws -> [CatchClause] {
+    /// Each handler has the error at `slot` (0 for a top-level `do`), and the values its pattern names after it.
+    mutating func catchClauses(slot: Int = 0) throws -> [CatchClause] {
         var clauses: [CatchClause] = []
         while current.identifier == "catch" {
             let catchWord = current
@@ -51,7 +65,7 @@ extension Parser {
                 advance()
                 pattern = .type(try castType())
             } else if !current.isSymbol("{") {
-                (pattern, bindings) = try caseCatchPattern()
+                (pattern, bindings) = try caseCatchPattern(slot: slot)
             }
             guard current.isSymbol("{") else {
                 throw SyntaxError(
@@ -59,8 +73,10 @@ extension Parser {
                         + "`catch APIError.unknown { ... }`", at: current)
             }
             // The values the case's pattern names (`catch E.insufficientFunds(let needed)`) follow the error.
-            let handler = try withName(name, at: 0) {
-                try $0.bound(bindings[...], slot: 1) { try $0.block(nextLocal: 1 + bindings.count, after: catchWord) }
+            let handler = try withName(name, at: slot) {
+                try $0.bound(bindings[...], slot: slot + 1) {
+                    try $0.block(nextLocal: slot + 1 + bindings.count, after: catchWord)
+                }
             }
             clauses.append(CatchClause(pattern: pattern, handler: handler))
         }
@@ -75,8 +91,8 @@ extension Parser {
     }
 
     /// `APIError.unknown` or `.unknown`, or a case with the values it names (`APIError.invalid(let n)`,
-    /// `.invalid(_)`), read from the thrown error, which is the handler's first local value.
-    private mutating func caseCatchPattern() throws
+    /// `.invalid(_)`), read from the thrown error, which is the handler's local value at `slot`.
+    private mutating func caseCatchPattern(slot: Int) throws
         -> (CatchClause.Pattern, [(name: String, value: Expression)])
     {
         let start = current
@@ -98,7 +114,7 @@ extension Parser {
         advance()
         var bindings: [(name: String, value: Expression)] = []
         if current.isSymbol("(") {
-            bindings = try associatedValuesPattern(of: name).matching(.argument(0)).bindings
+            bindings = try associatedValuesPattern(of: name).matching(.argument(slot)).bindings
         }
         return (.enumCase(type: type, name: name), bindings)
     }

@@ -9,18 +9,20 @@ extension Parser {
         let loopDepth: Int
         let returnsFromLoop: Bool
         let breakEndsSwitch: Bool
+        let returnsAsSignal: Bool
     }
 
     /// Starts reading a new body (a closure's, a method's): no `var`s, no loop around it yet.
     mutating func enterBody() -> BodyState {
         let saved = BodyState(
             variables: variables, loopDepth: loopDepth, returnsFromLoop: returnsFromLoop,
-            breakEndsSwitch: breakEndsSwitch)
+            breakEndsSwitch: breakEndsSwitch, returnsAsSignal: returnsAsSignal)
         enclosingVariables.append(variables)
         variables = []
         loopDepth = 0
         returnsFromLoop = false
         breakEndsSwitch = false
+        returnsAsSignal = false
         return saved
     }
 
@@ -31,6 +33,7 @@ extension Parser {
         loopDepth = saved.loopDepth
         returnsFromLoop = saved.returnsFromLoop
         breakEndsSwitch = saved.breakEndsSwitch
+        returnsAsSignal = saved.returnsAsSignal
     }
 
     /// A body's statements (`closureBody`), which a `return` inside one of its loops leaves.
@@ -48,9 +51,10 @@ extension Parser {
         return .variable(captured)
     }
 
-    /// What `return VALUE` gives: the value, or, inside a loop, the signal that ends the body with it.
+    /// What `return VALUE` gives: the value, or, inside a loop or a `do`/`catch`, the signal that ends
+    /// the body with it.
     mutating func returned(_ value: Expression) -> Expression {
-        guard loopDepth > 0 else { return value }
+        guard loopDepth > 0 || returnsAsSignal else { return value }
         returnsFromLoop = true
         return .call("#return", [value])
     }

@@ -19,7 +19,8 @@ extension Parser {
         accumulatorSlot = nil
         let savedBody = enterBody()
         if asLoopBody { loopDepth = 1 }
-        readingStatementBlock = false
+        // A loop's body is a block, which may end with a `let` step; a closure's gives a value.
+        readingStatementBlock = asLoopBody
         instanceLocals = []
         enclosingParameters.append(parameters)
         parameters = [:]
@@ -141,6 +142,8 @@ extension Parser {
         if current.identifier == "guard" { return try guardStatement(nextLocal: nextLocal) }
         if current.identifier == "switch" { return try switchStatement(nextLocal: nextLocal) }
         if current.identifier == "defer" { return try deferStatement(nextLocal: nextLocal) }
+        if atDoStatement { return try doStatement(nextLocal: nextLocal) }
+        if let destructuring = try tupleStep(nextLocal: nextLocal) { return destructuring }
         if let keyword = current.identifier, ["for", "while", "repeat"].contains(keyword), !peek(1).isSymbol(":") {
             return try followed(try bodyLoop(nextLocal: nextLocal), at: nextLocal)
         }
@@ -152,8 +155,9 @@ extension Parser {
             let makesInstance = Parser.isInitialiserCall(written)
             let value = declaresVar ? Expression.newVariable(written) : written
             if current.isSymbol(";") { advance() }
-            if current.isSymbol("}"), readingStatementBlock {
-                // `if ok { let c = p.sink { ... } }`: the step runs for its effect.
+            if !moreStatementsFollow, readingStatementBlock {
+                // `if ok { let c = p.sink { ... } }`, `for x in xs { let y = x * 2 }`, `case 1: let z = 3`:
+                // the step runs for its effect, as Swift's (which warns that the value is unused).
                 return .local(slot: nextLocal, value: value, body: .literal(.void))
             }
             guard !current.isSymbol("}") else {

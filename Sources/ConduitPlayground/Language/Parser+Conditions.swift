@@ -14,8 +14,8 @@ extension Parser {
         let whenTrue = try withNames(head.names(from: nextLocal)) {
             try $0.block(nextLocal: head.blockSlot(nextLocal), after: head.keyword)
         }
-        // Inside a loop a `return` leaves as a signal, so what follows the `if` needs no `else` there.
-        let insideLoop: Bool = loopDepth > 0
+        // Inside a loop (or a `do`) a `return` leaves as a signal, so what follows the `if` needs no `else` there.
+        let insideLoop: Bool = loopDepth > 0 || returnsAsSignal
         let blockReturns: Bool = !insideLoop && returnsRead > returnsBefore
         var whenFalse: Expression?
         if current.identifier == "else" {
@@ -150,16 +150,16 @@ extension Parser {
         return try expression()
     }
 
-    /// `{ BODY }` of a branch.
+    /// `{ BODY }` of a branch, a loop or a `do`: a statement block, which may end with a `let` step.
     mutating func block(nextLocal: Int, after keyword: Token) throws -> Expression {
         let open = current
         guard open.isSymbol("{") else {
             throw SyntaxError("expected `{` to open the block of this `\(keyword.display)`", at: current)
         }
         advance()
-        let saved = readingCondition
-        readingCondition = false
-        defer { readingCondition = saved }
+        let saved = (readingCondition, readingStatementBlock)
+        (readingCondition, readingStatementBlock) = (false, true)
+        defer { (readingCondition, readingStatementBlock) = saved }
         let body: Expression = current.isSymbol("}") ? .literal(.void) : try closureBody(nextLocal: nextLocal)
         guard current.isSymbol("}") else {
             throw SyntaxError("expected `}` to close the block opened here", at: open)

@@ -6,17 +6,15 @@ extension Parser {
     /// The word that marks a promise's closure in a pipeline's place, written as an operator no one can type.
     static let promiseFuture = "=future"
 
-    /// At `{` after `Future`: a closure that names its promise (`{ promise in`, `{ (promise) in`), read
-    /// whole as a publisher source; nil, reading nothing, for the playground's `Future { VALUE }`.
+    /// At `{` after `Future`: a closure that names its promise (`{ promise in`, `{ (promise) -> Void in`,
+    /// `{ (promise: @escaping (Result<Int, Never>) -> Void) in`), read whole as a publisher source; nil,
+    /// reading nothing, for the playground's `Future { VALUE }`.
     mutating func promiseFuture() throws -> PipelineSyntax.Source? {
         guard current.isSymbol("{") else { return nil }
-        let named = peek(1).identifier != nil && peek(2).identifier == "in"
-        let parenthesised = peek(1).isSymbol("(") && peek(2).identifier != nil && peek(3).isSymbol(")")
-            && peek(4).identifier == "in"
         let dollar: Bool = if case .dollar(0) = peek(1).kind, peek(2).isSymbol("(") { true } else { false }
-        guard named || parenthesised || dollar,
-            let promise = dollar ? "$0" : peek(parenthesised ? 2 : 1).identifier, promise != "in"
-        else { return nil }
+        // The signature as Swift's parser reads it: one parameter, the promise.
+        let names = (try? signatureOfClosure())??.parameterNames ?? []
+        guard let promise = dollar ? "$0" : names.count == 1 ? names[0] : nil, promise != "_" else { return nil }
         let start = current
         let saved = promiseNames
         promiseNames.insert(promise)

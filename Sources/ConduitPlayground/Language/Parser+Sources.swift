@@ -160,6 +160,7 @@ extension Parser {
         case .identifier("Deferred"):
             advance()
             try skipGenericArguments()
+            if let made = try deferredClosure() { return made }
             try expectSymbol("{", "write `Deferred { PIPELINE }`, for example `Deferred { just(1) }`")
             let inner = try pipeline()
             try expectSymbol("}", "close `Deferred {` with `}`")

@@ -72,11 +72,11 @@ extension Parser {
     }
 
     /// The statements of one case, up to the next `case`, `default:` or the switch's `}`
-    /// (`break` alone does nothing, as in Swift).
+    /// (`break` alone does nothing, as in Swift); a statement block, which may end with a `let` step.
     private mutating func caseBody(nextLocal: Int) throws -> Expression {
-        let savedBreak = breakEndsSwitch
-        breakEndsSwitch = true
-        defer { breakEndsSwitch = savedBreak }
+        let saved = (breakEndsSwitch, readingStatementBlock)
+        (breakEndsSwitch, readingStatementBlock) = (true, true)
+        defer { (breakEndsSwitch, readingStatementBlock) = saved }
         if current.identifier == "break" {
             advance()
             if current.isSymbol(";") { advance() }

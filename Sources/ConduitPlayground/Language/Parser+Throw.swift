@@ -27,11 +27,21 @@ extension Parser {
         // A case is a value of its type whatever it carries (`APIError.bad(code: 3, "x")`).
         let madeByType = value.enumCaseName != nil
             || written.first?.isUppercase == true && !written.contains("\"") && !written.contains("\\(")
-        // A case is named by its value (`APIError.invalidValue(-3)`), not as written (`.invalidValue(v)`).
-        let message = value.enumCaseName != nil ? value.nestedDescription : madeByType ? written : Functions.text(value)
+        // A case is named by its value (`APIError.invalidValue(-3)`), not as written (`.invalidValue(v)`); so is
+        // a struct's value (`ParseError(text: "abc")`, not `ParseError(text: text)`), as Swift's `print(error)`.
+        let message = value.enumCaseName != nil ? value.nestedDescription
+            : madeByType && !value.isInstance ? written : Functions.text(value)
         var error = PlaygroundError(message)
         error.isThrown = true
         if madeByType { error.thrownValue = value }
         return error
+    }
+}
+
+extension Value {
+    /// Whether the value is one a struct declared in the session made (`ParseError(text: "abc")`).
+    var isInstance: Bool {
+        guard case .record(let fields) = self, case .instance = fields.kind else { return false }
+        return true
     }
 }

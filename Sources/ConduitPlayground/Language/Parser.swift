@@ -38,6 +38,9 @@ struct Parser {
     var loopDepth = 0
     /// Whether a loop of the body being read holds a `return`.
     var returnsFromLoop = false
+    /// Whether a `do`/`catch` of the body is being read (Parser+DoCatch.swift): a `return` there leaves
+    /// the body through `Expression.returning`, as one in a loop does, whatever follows the `do`.
+    var returnsAsSignal = false
     /// Whether a struct's body is being read: its methods have the struct's value as `self`.
     var readingStruct = false
     /// Whether `self` is a struct's value that the method being read may not set (not `mutating`).
