@@ -40,9 +40,23 @@ public final class Session: Sendable {
     ///   - piece: The statement.
     ///   - file: The script it comes from; `nil` for the prompt.
     ///   - line: The line (from 1) of `file` it starts on.
+    ///   - turnsRunLoop: Whether the run loop turns after it at the prompt, running the main queue's
+    ///     work: false for each statement of a pasted block but its last, so that the block runs as a
+    ///     program's top-level code does, before its run loop turns.
     /// - Returns: What it printed, in order.
-    public func evaluate(_ piece: StatementReader.Piece, file: String? = nil, line: Int = 1) -> [OutputRecord] {
-        interpreter.evaluate(piece, file: file, line: line)
+    public func evaluate(
+        _ piece: StatementReader.Piece, file: String? = nil, line: Int = 1, turnsRunLoop: Bool = true
+    ) -> [OutputRecord] {
+        interpreter.evaluate(piece, file: file, line: line, turnsRunLoop: turnsRunLoop)
+    }
+
+    /// Turns the run loop once, as a Swift program's does when its top-level code waits or ends: the
+    /// main queue's work runs, and a line that `print(..., terminator: "")` left open ends. A script
+    /// read from a pipe does this whenever its input pauses, and at its end.
+    ///
+    /// - Returns: What they printed, in order.
+    public func turnRunLoop() -> [OutputRecord] {
+        interpreter.finishScriptTurn()
     }
 
     /// Whether `source` leaves a bracket or brace open, so that the prompt waits for more lines.

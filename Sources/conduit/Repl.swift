@@ -46,14 +46,16 @@ struct Repl {
         var reader = StatementReader(mode: .lookahead)
         var pendingLines: [String] = []
         func evaluate(_ pieces: [StatementReader.Piece]) {
-            for piece in pieces where !session.isFinished {
+            for (index, piece) in pieces.enumerated() where !session.isFinished {
                 _ = LineEditor.takeInterrupt()
                 session.outputWidth = editor.columns
                 // The line's output is written while it runs, and Ctrl-C cuts a flood of it short.
                 let lineOutput = LineOutput(console: console) { LineEditor.interruptPending }
                 session.streamedOutput = { lineOutput.add($0) }
                 evaluating.store(true, ordering: .releasing)
-                let records = session.evaluate(piece)
+                // A pasted block is a program's top-level code: its main-queue work runs after it.
+                let last = index == pieces.count - 1 && !LineEditor.hasPendingInput()
+                let records = session.evaluate(piece, turnsRunLoop: last)
                 evaluating.store(false, ordering: .releasing)
                 session.streamedOutput = nil
                 lineOutput.finish()
@@ -120,24 +122,34 @@ struct Repl {
         var input = InputLines()
         var failed = false
         var finished = false
+        var linesRead = 0
         func run(_ pieces: [StatementReader.Piece]) {
             for piece in pieces where !failed && !session.isFinished {
                 let records = session.evaluate(piece, file: prompting ? nil : "<stdin>", line: piece.line + 1)
                 live?.record(input: piece.text, records: records, session: session)
-                if prompting {
-                    console.write(records)
-                    continue
-                }
-                for record in records {
-                    if record.kind == .error {
-                        failed = true
-                        let message = ScriptOutput.located(file: "<stdin>", line: piece.line + 1, message: record.text)
-                        console.write(message, to: .error)
-                    } else {
-                        console.write([record])
-                    }
+                write(records, line: piece.line + 1)
+            }
+        }
+        func write(_ records: [OutputRecord], line: Int) {
+            if prompting {
+                console.write(records)
+                return
+            }
+            for record in records {
+                if record.kind == .error {
+                    failed = true
+                    let message = ScriptOutput.located(file: "<stdin>", line: line, message: record.text)
+                    console.write(message, to: .error)
+                } else {
+                    console.write([record])
                 }
             }
+        }
+        /// A script from a pipe is a program's top-level code: its run loop turns (the main queue's
+        /// work runs) when the input pauses, for a driver waiting on its answer, and at the end.
+        func turnRunLoopIfIdle(line: Int) {
+            guard !prompting, !failed, !session.isFinished, !reader.isWaiting, !reader.isHolding else { return }
+            write(session.turnRunLoop(), line: line)
         }
         while !session.isFinished && !failed {
             // Prompts go to standard error so that redirected output holds only results.
@@ -146,11 +158,18 @@ struct Repl {
                 finished = true
                 break
             }
+            linesRead += 1
             run(reader.read(line))
-            if !prompting, reader.isHolding, !input.hasWaitingInput() { run(reader.release()) }
+            if !prompting, !input.hasWaitingInput() {
+                if reader.isHolding { run(reader.release()) }
+                turnRunLoopIfIdle(line: linesRead)
+            }
             if prompting { live?.flush(session) }
         }
-        if finished { run(reader.finish()) }
+        if finished {
+            run(reader.finish())
+            turnRunLoopIfIdle(line: linesRead)
+        }
         if finished, !failed, let note = session.realTimeWorkLeft() {
             console.write([OutputRecord(kind: .info, text: note)])
         }

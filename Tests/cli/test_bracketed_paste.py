@@ -42,3 +42,19 @@ def test_a_one_line_paste_is_edited_on_before_return(playground):
     p.expect("pasted1")
     p.prompt()
     assert p.quit() == 0
+
+
+def test_a_pasted_block_runs_its_main_queue_work_after_its_last_line(playground):
+    """A pasted block is a program's top-level code: the main queue's work waits for its end, as
+    in Swift, and a line typed alone still turns the run loop at once."""
+    p = playground()
+    # The words printed are joined at run time, so that the echoed paste cannot match them.
+    paste(p, 'DispatchQueue.main.async { print("sec" + "ond") }\nprint("fi" + "rst")\n')
+    p.expect(["first", "second"])
+    assert p.child.after == "first", "the block's own print comes first"
+    p.expect("second")
+    p.prompt()
+    p.line('DispatchQueue.main.async { print("queued") }')
+    p.expect("queued")
+    p.prompt()
+    assert p.quit() == 0

@@ -55,3 +55,22 @@ def test_lines_that_arrive_together_read_as_one_chain(conduit_bin, tmp_path):
     assert result.returncode == 0, result.stderr
     assert [line for line in result.stdout.splitlines() if line.startswith("o ")] == ["o ← 20"]
     assert "error" not in result.stdout + result.stderr
+
+
+def test_main_queue_work_runs_when_the_input_pauses_and_at_the_end(conduit_bin, tmp_path):
+    """A script from a pipe is a program's top-level code: work queued on the main queue runs after
+    the lines that arrived with it, when the driver waits for an answer, and at the end."""
+    process = subprocess.Popen([conduit_bin, "--no-color"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, env=clean_env(tmp_path))
+    try:
+        process.stdin.write(b'DispatchQueue.main.async { print("later") }\nprint("now")\n')
+        process.stdin.flush()
+        seen = read_until(process, "later")
+        assert seen.index("now") < seen.index("later"), seen
+        process.stdin.write(b'DispatchQueue.main.async { print("at the end") }\n')
+        process.stdin.close()
+        assert "at the end" in process.stdout.read().decode("utf-8")
+        assert process.wait(timeout=TIMEOUT) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()

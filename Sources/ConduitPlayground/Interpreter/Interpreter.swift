@@ -190,12 +190,17 @@ final class Interpreter: @unchecked Sendable {
     ///   - piece: The statement.
     ///   - file: The script it comes from; `nil` for the prompt.
     ///   - line: The line it starts on, from 1.
+    ///   - turnsRunLoop: Whether the run loop turns after it at the prompt (the main queue's work
+    ///     runs); false for a statement of a pasted block but its last, as a program's top-level code
+    ///     runs before its run loop turns.
     /// - Returns: What it printed, in order.
-    func evaluate(_ piece: StatementReader.Piece, file: String? = nil, line: Int = 1) -> [OutputRecord] {
+    func evaluate(
+        _ piece: StatementReader.Piece, file: String? = nil, line: Int = 1, turnsRunLoop: Bool = true
+    ) -> [OutputRecord] {
         scheduler.owner.run {
             collecting {
                 guard !isFinished else { return }
-                _ = runAndSettle(piece, file: file, line: line)
+                _ = runAndSettle(piece, file: file, line: line, turnsRunLoop: turnsRunLoop)
             }
         }
     }
@@ -237,12 +242,16 @@ final class Interpreter: @unchecked Sendable {
     /// Runs a statement, then what falls due at this moment of virtual time; false if it failed.
     /// The statement and what falls due are one step of the budget: a runaway loop (or Ctrl-C)
     /// stops it, with a message.
-    private func runAndSettle(_ piece: StatementReader.Piece, file: String?, line: Int) -> Bool {
-        guard !classes.isEmpty else { return settle(piece, file: file, line: line) }
-        return OptionalFields.$byType.withValue(optionalFieldsByType) { settle(piece, file: file, line: line) }
+    private func runAndSettle(
+        _ piece: StatementReader.Piece, file: String?, line: Int, turnsRunLoop: Bool = true
+    ) -> Bool {
+        guard !classes.isEmpty else { return settle(piece, file: file, line: line, turnsRunLoop: turnsRunLoop) }
+        return OptionalFields.$byType.withValue(optionalFieldsByType) {
+            settle(piece, file: file, line: line, turnsRunLoop: turnsRunLoop)
+        }
     }
 
-    private func settle(_ piece: StatementReader.Piece, file: String?, line: Int) -> Bool {
+    private func settle(_ piece: StatementReader.Piece, file: String?, line: Int, turnsRunLoop: Bool) -> Bool {
         let printedBefore = outputLock.withLock { collected?.count ?? 0 }
         var succeeded = true
         reportViolationsBetweenStatements()
@@ -254,7 +263,7 @@ final class Interpreter: @unchecked Sendable {
             // At the prompt the run loop turns after each answer. A script is a Swift program's
             // top-level code: the main queue's work waits until the script waits (`tick`,
             // `RunLoop.main.run(until:)`), looks (`#>`) or ends (`endOfScriptTurn`).
-            if file == nil, !piece.isFollowedOnItsLine { runMainQueue() }
+            if file == nil, turnsRunLoop, !piece.isFollowedOnItsLine { runMainQueue() }
         }
         // A script's `print(..., terminator: "")` goes on with its next statement's, as in a Swift
         // program; at the prompt each answer ends its line.
