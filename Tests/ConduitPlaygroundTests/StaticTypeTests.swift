@@ -79,7 +79,7 @@ final class StaticTypeTests: SessionTestCase {
 
     func testTheSeedsScanOfATupleIsTypedAsSwiftTypesIt() {
         let rows = type("types [1, 2].publisher.scan((nil, true)) { acc, v in (String(v), !acc.1) }")
-        XCTAssertTrue(rows.contains { $0.contains("Publishers.Scan") && $0.contains("(String?, Bool)") }, "\(rows)")
+        XCTAssertTrue(rows.contains { $0.contains("Publishers.Sequence") && $0.contains("(String?, Bool)") }, "\(rows)")
         XCTAssertFalse(rows.contains { $0.contains("[Bool?]") }, "a tuple is no longer an array: \(rows)")
         type("let names = PassthroughSubject<String, Never>()")
         type("let isOn = CurrentValueSubject<Bool, Never>(true)")
