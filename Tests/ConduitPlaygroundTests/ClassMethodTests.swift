@@ -18,7 +18,7 @@ final class ClassMethodTests: SessionTestCase {
               }
             }
             let state = AppState()
-            state.$count.sink { print("count \\($0)") }
+            let kept1x = state.$count.sink { print("count \\($0)") }
             state.increment()
             state.increment()
             state.reset()
@@ -43,7 +43,7 @@ final class ClassMethodTests: SessionTestCase {
               }
             }
             let model = StandupListsModel()
-            model.$editStandup.sink { print("editing: \\($0?.standup.title ?? "nothing")") }
+            let kept2x = model.$editStandup.sink { print("editing: \\($0?.standup.title ?? "nothing")") }
             model.standupTapped(standup: Standup(title: "Daily"))
             model.editStandup?.deleteButtonTapped()
             """
