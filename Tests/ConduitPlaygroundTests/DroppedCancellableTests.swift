@@ -49,11 +49,23 @@ final class DroppedCancellableTests: SessionTestCase {
         XCTAssertEqual(printed("print(model.n)"), ["8"])
     }
 
-    func testABareSinkInAMethodEndsWhenTheMethodsStatementEnds() {
+    func testABareSinkInAMethodEndsWhenTheMethodsStatementEndsAndIsNotedOnce() {
         type("let s = PassthroughSubject<Int, Never>()")
         type("class Listener { func listen() { s.sink { print(\"heard\", $0) } } }")
         type("let l = Listener()")
-        type("l.listen()")
+        XCTAssertTrue(type("l.listen()").contains(note))
         XCTAssertEqual(printed("s.send(1)"), [])
+        XCTAssertFalse(type("l.listen()").contains(note), "said once for that chain")
+    }
+
+    func testACancellableAMethodKeepsIsNotNotedAndLettingGoOfItLaterIsNoDrop() {
+        type("let s = PassthroughSubject<Int, Never>()")
+        type("class Keeper { var c: AnyCancellable? = nil; func keep() { c = s.sink { print(\"kept\", $0) } }; "
+            + "func stop() { c = nil } }")
+        type("let k = Keeper()")
+        XCTAssertFalse(type("k.keep()").contains(note))
+        XCTAssertEqual(printed("s.send(1)"), ["kept 1"])
+        XCTAssertFalse(type("k.stop()").contains(note))
+        XCTAssertEqual(printed("s.send(2)"), [])
     }
 }

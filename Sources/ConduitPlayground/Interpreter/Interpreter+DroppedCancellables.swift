@@ -18,8 +18,32 @@ extension Interpreter {
     func dropCancellable(of name: String, madeBy last: OperatorCall) {
         guard case .sink(let sink)? = entries[name], sink.isLive else { return }
         sink.cancel()
+        info(Interpreter.droppedNote(for: last))
+    }
+
+    /// A chain in a method (`s.sink { ... }` in `func listen()`), whose AnyCancellable the method's
+    /// statement may keep (`cancellable = ...`) or not: if it is let go of while the statement that
+    /// made it still runs, with its subscription open, the note is said, once for that chain.
+    func noteWhenDropped(_ cancellable: PlaygroundObject, sink name: String, madeBy last: OperatorCall,
+        written: String) {
+        let statement = statementsRun
+        let note = Interpreter.droppedNote(for: last)
+        let cancel = cancellable.onFree
+        cancellable.onFree = { [weak self] in
+            guard let self, case .sink(let sink)? = entries[name] else {
+                cancel?()
+                return
+            }
+            let wasLive = sink.isLive
+            cancel?()
+            if wasLive, statementsRun == statement, notedDrops.insert(written).inserted { info(note) }
+        }
+    }
+
+    /// What the note says: the AnyCancellable is not kept, so the subscription ends, and what keeps it.
+    static func droppedNote(for last: OperatorCall) -> String {
         let call = last.name == "sink" ? "sink" : "assign(to:on:)"
-        info("note: the AnyCancellable that `\(call)` returns is not kept, so the subscription ends at once "
-            + "(later values are not received); keep it: `let c = ...` or `.store(in: &cancellables)`")
+        return "note: the AnyCancellable that `\(call)` returns is not kept, so the subscription ends at once "
+            + "(later values are not received); keep it: `let c = ...` or `.store(in: &cancellables)`"
     }
 }
