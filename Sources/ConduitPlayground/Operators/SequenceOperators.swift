@@ -23,6 +23,8 @@ struct SequenceStage {
 /// by zero, values that do not compare), which Swift's non-throwing closures cannot: the first
 /// failure stops the calls, and the stage fails with it when subscribed to.
 enum SequenceOperators {
+    /// The stage `overload` makes on `upstream`'s elements, read from `call` as `spec`'s usage says,
+    /// on the engine's `Publishers.Sequence` operator of that name.
     static func build(
         _ overload: SequenceOverload, on upstream: EagerSequence, call: OperatorCall, spec: OperatorSpec
     ) throws -> SequenceStage {
@@ -31,6 +33,7 @@ enum SequenceOperators {
         let source = upstream.publisher
         var next = upstream.shape
         if let shape = overload.shape(after: upstream.shape) { next = shape }
+        // A sequence again (`map`), or the outcome's publisher (`reduce`), unless a closure failed.
         func sequence(_ values: some Sequence<Value>) -> SequenceStage {
             if let error = failure.error { return failed(error) }
             return SequenceStage(pipe: Publishers.Sequence<[Value], Never>(sequence: Array(values)).pipe(),
