@@ -255,4 +255,13 @@ final class ClassMethodTests: SessionTestCase {
             "the @Published array is set with the element changed, and publishes")
         XCTAssertEqual(printed("store.reset(at: 0)"), ["names: [\"-\", \"Bob\"]"])
     }
+
+    /// A method declared without `->` returns `()`, as Swift's does: calling it prints nothing of its
+    /// body's last value; one declared with `-> Int` gives it.
+    func testAMethodWithoutAReturnTypeGivesNothingToPrint() {
+        type("class Box { var n = 2; func touch() { n * 10 }; func tens() -> Int { n * 10 } }")
+        type("let box = Box()")
+        XCTAssertEqual(printed("box.touch()"), [])
+        XCTAssertEqual(printed("box.tens()"), ["20"])
+    }
 }

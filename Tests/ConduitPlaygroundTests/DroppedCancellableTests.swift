@@ -53,7 +53,9 @@ final class DroppedCancellableTests: SessionTestCase {
         type("let s = PassthroughSubject<Int, Never>()")
         type("class Listener { func listen() { s.sink { print(\"heard\", $0) } } }")
         type("let l = Listener()")
-        XCTAssertTrue(type("l.listen()").contains(note))
+        let listened = type("l.listen()")
+        XCTAssertTrue(listened.contains(note))
+        XCTAssertFalse(listened.contains("AnyCancellable"), "a method without `->` returns (): \(listened)")
         XCTAssertEqual(printed("s.send(1)"), [])
         XCTAssertFalse(type("l.listen()").contains(note), "said once for that chain")
     }
