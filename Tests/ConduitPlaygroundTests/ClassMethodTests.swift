@@ -18,7 +18,7 @@ final class ClassMethodTests: SessionTestCase {
               }
             }
             let state = AppState()
-            state.$count.sink { print("count \\($0)") }
+            let kept1x = state.$count.sink { print("count \\($0)") }
             state.increment()
             state.increment()
             state.reset()
@@ -43,7 +43,7 @@ final class ClassMethodTests: SessionTestCase {
               }
             }
             let model = StandupListsModel()
-            model.$editStandup.sink { print("editing: \\($0?.standup.title ?? "nothing")") }
+            let kept2x = model.$editStandup.sink { print("editing: \\($0?.standup.title ?? "nothing")") }
             model.standupTapped(standup: Standup(title: "Daily"))
             model.editStandup?.deleteButtonTapped()
             """
@@ -254,5 +254,14 @@ final class ClassMethodTests: SessionTestCase {
         XCTAssertEqual(printed("store.rename(id: 2, to: \"Bob\")"), ["names: [\"Ann\", \"Bob\"]"],
             "the @Published array is set with the element changed, and publishes")
         XCTAssertEqual(printed("store.reset(at: 0)"), ["names: [\"-\", \"Bob\"]"])
+    }
+
+    /// A method declared without `->` returns `()`, as Swift's does: calling it prints nothing of its
+    /// body's last value; one declared with `-> Int` gives it.
+    func testAMethodWithoutAReturnTypeGivesNothingToPrint() {
+        type("class Box { var n = 2; func touch() { n * 10 }; func tens() -> Int { n * 10 } }")
+        type("let box = Box()")
+        XCTAssertEqual(printed("box.touch()"), [])
+        XCTAssertEqual(printed("box.tens()"), ["20"])
     }
 }

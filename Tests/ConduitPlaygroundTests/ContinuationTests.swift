@@ -25,7 +25,7 @@ final class ContinuationTests: SessionTestCase {
     func testADotLineContinuesASubjectNamedAloneOnTheLineBefore() {
         // Swift code laid out with the publisher on a line of its own, each operator below it.
         type("let s = PassthroughSubject<Int, Never>()")
-        for line in ["s", "    .map { $0 * 2 }", "    .sink { print(\"got\", $0) }"] { type(line) }
+        for line in ["let c = s", "    .map { $0 * 2 }", "    .sink { print(\"got\", $0) }"] { type(line) }
         XCTAssertEqual(type("s.send(4)"), ["got 8"])
         type("let n = 5")
         type("n")

@@ -38,7 +38,7 @@ final class InPlaceMutationTests: SessionTestCase {
     func testAppendInAClosureGrowsTheVariableInPlace() {
         type("var received: [Int] = [0]")
         type("let s = PassthroughSubject<Int, Never>()")
-        type("s.sink { received.append($0) }")
+        type("let kept1 = s.sink { received.append($0) }")
         let moved = moves(of: "received", over: 300) { _ = session.evaluate("s.send(\($0))") }
         XCTAssertLessThan(moved, 30)
         XCTAssertEqual(type("received.count"), ["301"])
@@ -115,7 +115,7 @@ final class InPlaceMutationTests: SessionTestCase {
     func testPlusEqualsInAClosureGrowsAStringOrArrayInPlace() {
         type("var received: [Int] = [0]")
         type("let s = PassthroughSubject<Int, Never>()")
-        type("s.sink { received += [$0] }")
+        type("let kept2 = s.sink { received += [$0] }")
         let moved = moves(of: "received", over: 300) { _ = session.evaluate("s.send(\($0))") }
         XCTAssertLessThan(moved, 30, "`received += [x]` appends in place, as `append` does")
         XCTAssertEqual(type("received.count"), ["301"])

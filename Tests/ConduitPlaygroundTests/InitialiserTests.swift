@@ -24,7 +24,7 @@ final class InitialiserTests: SessionTestCase {
     func testSeed001ViewModelStartsItsDebouncedPipelineInItsInit() {
         XCTAssertEqual(printed(searchViewModel), [])
         XCTAssertEqual(printed("let vm = SearchViewModel()"), [])
-        type("vm.$songs.sink { print(\"songs: \\($0)\") }")
+        type("let kept1 = vm.$songs.sink { print(\"songs: \\($0)\") }")
         XCTAssertEqual(printed("vm.query = \"a\""), [], "the debounce waits on the virtual clock")
         XCTAssertEqual(printed("tick 300ms"), [])
         XCTAssertEqual(printed("vm.query = \"ab\""), [])
@@ -115,7 +115,7 @@ final class InitialiserTests: SessionTestCase {
         type("class Model: ObservableObject { @Published var standup: String; "
             + "init(standup: String, rank: Int = 1) { self.standup = standup } }")
         type("let kept = Model(standup: \"kept\")")
-        type("kept.$standup.sink { print($0) }")
+        type("let kept2 = kept.$standup.sink { print($0) }")
         let wrong = error("let m = Model(standop: \"x\")")
         XCTAssertTrue(wrong.contains(
             "Model's init has no argument `standop:` here (did you mean `standup:`?): it is "

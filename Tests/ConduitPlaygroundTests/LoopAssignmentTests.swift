@@ -30,7 +30,7 @@ final class LoopAssignmentTests: SessionTestCase {
     func testASinkCountsWordsInADictionary() {
         type("var counts: [String: Int] = [:]")
         type("let words = PassthroughSubject<String, Never>()")
-        type("words.sink { counts[$0] = (counts[$0] ?? 0) + 1 }")
+        type("let kept1 = words.sink { counts[$0] = (counts[$0] ?? 0) + 1 }")
         for word in ["a", "b", "a"] { _ = session.evaluate("words.send(\"\(word)\")") }
         XCTAssertEqual(type("counts[\"a\"] ?? 0"), ["2"])
         XCTAssertEqual(type("counts[\"b\"] ?? 0"), ["1"])

@@ -11,7 +11,7 @@ final class MainQueueTests: SessionTestCase {
 
     func testReceiveOnTheMainQueueDeliversAfterTheLine() {
         type("let s = PassthroughSubject<Int, Never>()")
-        let line = "s.receive(on: DispatchQueue.main).sink { print(\"got\", $0) }; print(\"before\"); "
+        let line = "let c = s.receive(on: DispatchQueue.main).sink { print(\"got\", $0) }; print(\"before\"); "
             + "s.send(1); print(\"after\")"
         XCTAssertEqual(printed(line), ["before", "after", "got 1"])
         XCTAssertEqual(printed("s.send(2)"), ["got 2"])
@@ -19,7 +19,7 @@ final class MainQueueTests: SessionTestCase {
 
     func testRunLoopMainIsTheSameQueue() {
         type("let s = PassthroughSubject<Int, Never>()")
-        XCTAssertEqual(printed("s.receive(on: RunLoop.main).sink { print($0) }; s.send(1); print(\"sent\")"),
+        XCTAssertEqual(printed("let c = s.receive(on: RunLoop.main).sink { print($0) }; s.send(1); print(\"sent\")"),
             ["sent", "1"])
     }
 
@@ -34,7 +34,7 @@ final class MainQueueTests: SessionTestCase {
 
     func testWorkQueuedFromASinkRunsInOrderAfterTheLine() {
         type("let s = PassthroughSubject<Int, Never>()")
-        type("s.sink { v in DispatchQueue.main.async { print(\"queued\", v) }; print(\"sink\", v) }")
+        type("let kept2 = s.sink { v in DispatchQueue.main.async { print(\"queued\", v) }; print(\"sink\", v) }")
         XCTAssertEqual(printed("s.send(1); s.send(2); print(\"end\")"),
             ["sink 1", "sink 2", "end", "queued 1", "queued 2"])
     }
@@ -65,7 +65,7 @@ final class MainQueueTests: SessionTestCase {
 
     func testWorkThatQueuesItselfForEverStops() {
         type("let s = PassthroughSubject<Int, Never>()")
-        type("s.receive(on: DispatchQueue.main).sink { s.send($0 + 1) }")
+        type("let kept3 = s.receive(on: DispatchQueue.main).sink { s.send($0 + 1) }")
         let records = session.evaluate("s.send(0)")
         XCTAssertTrue(records.contains { $0.kind == .error }, "\(records.map(\.text))")
     }

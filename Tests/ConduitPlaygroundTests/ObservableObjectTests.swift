@@ -12,7 +12,8 @@ final class ObservableObjectTests: SessionTestCase {
         type("let player = Player()")
         XCTAssertEqual(printed("print(\"Will subscribe\")"), ["Will subscribe"])
         XCTAssertEqual(
-            printed("player.$currentSong.sink { print(\"Received value: \\($0)\") }"), ["Received value: not playing"])
+            printed("let kept1 = player.$currentSong.sink { print(\"Received value: \\($0)\") }"),
+            ["Received value: not playing"])
         XCTAssertEqual(printed("print(\"Did subscribe\")"), ["Did subscribe"])
         XCTAssertEqual(
             printed("player.currentSong = \"Civilization Collapse\""), ["Received value: Civilization Collapse"])
@@ -21,7 +22,7 @@ final class ObservableObjectTests: SessionTestCase {
     func testCompoundAssignmentUpdatesThePropertyOnceThroughPublished() {
         type("class Counter: ObservableObject { @Published var count = 1 }")
         type("let counter = Counter()")
-        type("counter.$count.sink { print(\"count \\($0)\") }")
+        type("let kept2 = counter.$count.sink { print(\"count \\($0)\") }")
         XCTAssertEqual(printed("counter.count += 4"), ["count 5"])
         XCTAssertEqual(printed("counter.count *= 3"), ["count 15"])
         XCTAssertEqual(printed("counter.count -= 1"), ["count 14"])
@@ -33,8 +34,9 @@ final class ObservableObjectTests: SessionTestCase {
 
     func testObjectWillChangeFiresBeforeTheValueIsStored() {
         type("object player { @Published currentSong = \"a\" }")
-        type("player.objectWillChange.sink { print(\"will change, still \\(player.currentSong)\") }")
-        type("player.$currentSong.sink { print(\"$currentSong sends \\($0), property is \\(player.currentSong)\") }")
+        type("let kept3 = player.objectWillChange.sink { print(\"will change, still \\(player.currentSong)\") }")
+        type("let kept4 = player.$currentSong.sink { "
+            + "print(\"$currentSong sends \\($0), property is \\(player.currentSong)\") }")
         XCTAssertEqual(
             printed("player.currentSong = \"b\""), ["will change, still a", "$currentSong sends b, property is a"])
         XCTAssertEqual(printed("player.currentSong"), ["\"b\""])
@@ -71,7 +73,7 @@ final class ObservableObjectTests: SessionTestCase {
         type("let parent = Parent()")
         type("sink p = parent.objectWillChange")
         XCTAssertEqual(values("parent.child.name = \"Ada\""), [])
-        type("parent.child.objectWillChange.sink { _ in parent.objectWillChange.send() }")
+        type("let kept5 = parent.child.objectWillChange.sink { _ in parent.objectWillChange.send() }")
         XCTAssertEqual(values("parent.child.name = \"Grace\""), ["p ← ()"])
         XCTAssertEqual(printed("parent.child.name"), ["\"Grace\""])
     }
@@ -139,8 +141,8 @@ final class FeedbackLoopTests: SessionTestCase {
     func testTwoObjectsAssigningToEachOtherStopWithAMessage() {
         type("object a { @Published x = 1 }")
         type("object b { @Published y = 1 }")
-        type("a.$x.map { $0 + 1 }.assign(to: \\.y, on: b)")
-        let output = type("b.$y.assign(to: \\.x, on: a)").joined(separator: "\n")
+        type("let ab = a.$x.map { $0 + 1 }.assign(to: \\.y, on: b)")
+        let output = type("let ba = b.$y.assign(to: \\.x, on: a)").joined(separator: "\n")
         XCTAssertTrue(output.contains("feeds itself"), output)
         XCTAssertEqual(session.evaluate("a.x").filter { $0.kind == .value }.count, 1, "the session still answers")
     }
@@ -148,8 +150,8 @@ final class FeedbackLoopTests: SessionTestCase {
     func testObjectsForwardingToEachOtherStopWithAMessage() {
         type("object a { @Published x = 1 }")
         type("object b { @Published y = 1 }")
-        type("a.objectWillChange.sink { _ in b.objectWillChange.send() }")
-        type("b.objectWillChange.sink { _ in a.objectWillChange.send() }")
+        type("let kept6 = a.objectWillChange.sink { _ in b.objectWillChange.send() }")
+        type("let kept7 = b.objectWillChange.sink { _ in a.objectWillChange.send() }")
         XCTAssertTrue(type("a.x = 2").joined(separator: "\n").contains("feeds itself"))
         XCTAssertEqual(type("a.x"), ["2"])
     }

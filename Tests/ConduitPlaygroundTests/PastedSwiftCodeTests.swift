@@ -152,7 +152,7 @@ final class PastedSwiftCodeTests: SessionTestCase {
                 @Published var currentSong: Song?
             }
             let player = Player()
-            player.$currentSong
+            let cancellable = player.$currentSong
                 .compactMap { $0 }
                 .filter { $0.style == .metal }
                 .map(\\.name)
@@ -191,7 +191,7 @@ final class PastedSwiftCodeTests: SessionTestCase {
                 @Published var first: String = ""
             }
             let person = PersonViewModel()
-            person.$first.sink { print("first: \\($0)") }
+            let kept1x = person.$first.sink { print("first: \\($0)") }
             person.first = "Ada"
             print(person.id.count)
             """
@@ -202,7 +202,7 @@ final class PastedSwiftCodeTests: SessionTestCase {
     func testSendingACompletionInsideAClosureIsRefusedClearly() {
         type("let subject = PassthroughSubject<Int, Never>()")
         type("subject other")
-        let message = error("other.sink { _ in subject.send(completion: .finished) }")
+        let message = error("let kept1 = other.sink { _ in subject.send(completion: .finished) }")
         XCTAssertTrue(message.contains("`send(completion:)` ends a subject from a line of its own"), message)
         XCTAssertEqual(type("subs").joined().contains("sink1"), false, "nothing was subscribed")
     }
@@ -260,7 +260,7 @@ final class PastedSwiftCodeTests: SessionTestCase {
 
     func testSeed003AnObservableObjectPublisherAloneIsASubjectOfVoid() {
         type("let objectDidChange = ObservableObjectPublisher()")
-        type("objectDidChange.sink { print(\"did change\") }")
+        type("let kept2 = objectDidChange.sink { print(\"did change\") }")
         XCTAssertEqual(session.evaluate("objectDidChange.send()").map(\.text), ["did change"])
     }
 

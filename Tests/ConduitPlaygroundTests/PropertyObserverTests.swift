@@ -76,7 +76,7 @@ final class PropertyObserverTests: SessionTestCase {
               }
             }
             let state = AppState()
-            state.didChange.sink { print("changed to \\(state.count)") }
+            let kept1x = state.didChange.sink { print("changed to \\(state.count)") }
             state.count += 1
             """
         XCTAssertEqual(printed(program), ["changed to 1"])
@@ -93,7 +93,7 @@ final class PropertyObserverTests: SessionTestCase {
               }
             }
             let state = AppState()
-            state.objectWillChange.sink { print("will change from \\(state.count)") }
+            let kept2x = state.objectWillChange.sink { print("will change from \\(state.count)") }
             state.count = 3
             """
         XCTAssertEqual(printed(program), ["will change from 0"])
@@ -103,8 +103,8 @@ final class PropertyObserverTests: SessionTestCase {
         type("class Player: ObservableObject { @Published var song = \"a\" { willSet { print(\"willSet\") }; "
             + "didSet { print(\"didSet\") } } }")
         type("let player = Player()")
-        type("player.objectWillChange.sink { print(\"objectWillChange\") }")
-        type("player.$song.dropFirst().sink { print(\"$song \\($0)\") }")
+        type("let kept1 = player.objectWillChange.sink { print(\"objectWillChange\") }")
+        type("let kept2 = player.$song.dropFirst().sink { print(\"$song \\($0)\") }")
         XCTAssertEqual(printed("player.song = \"b\""), ["willSet", "objectWillChange", "$song b", "didSet"])
     }
 
@@ -112,7 +112,7 @@ final class PropertyObserverTests: SessionTestCase {
         type("class Defaults: ObservableObject { let objectWillChange = ObservableObjectPublisher(); "
             + "@Published var name = \"\" }")
         type("let defaults = Defaults()")
-        type("defaults.objectWillChange.sink { print(\"will change\") }")
+        type("let kept3 = defaults.objectWillChange.sink { print(\"will change\") }")
         XCTAssertEqual(printed("defaults.name = \"Ada\""), ["will change"])
         XCTAssertEqual(printed("defaults.objectWillChange.send()"), ["will change"])
     }
@@ -164,7 +164,7 @@ final class PropertyObserverTests: SessionTestCase {
                 var name = "plain"
             }
             let colorSet = ColorSet()
-            colorSet.$foregroundRed.sink { print($0) }
+            let kept3x = colorSet.$foregroundRed.sink { print($0) }
             colorSet.foregroundRed = 0.5
             """
         XCTAssertEqual(printed(program), ["0.0", "0.5"])
@@ -221,7 +221,7 @@ final class PropertyObserverTests: SessionTestCase {
                 }
             }
             let defaults = Defaults()
-            defaults.objectWillChange.sink { print("will change from \\"\\(defaults.username)\\"") }
+            let kept4x = defaults.objectWillChange.sink { print("will change from \\"\\(defaults.username)\\"") }
             defaults.username = "matt"
             print(defaults.username.isEmpty ? "" : "Hello, " + defaults.username)
             """

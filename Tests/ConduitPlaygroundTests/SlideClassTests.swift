@@ -94,7 +94,7 @@ final class SlideClassTests: SessionTestCase {
             class Label { var text = "" }
             let label = Label()
             let names = PassthroughSubject<String, Never>()
-            names.sink { label.text = $0 }
+            let kept1x = names.sink { label.text = $0 }
             names.send("ace")
             print(label.text)
             """
@@ -106,9 +106,9 @@ final class SlideClassTests: SessionTestCase {
             struct Person { var name = "" }
             class Model: ObservableObject { @Published var persons: [Person] = [] }
             let model = Model()
-            model.$persons.sink { print($0.map { $0.name }) }
+            let kept2x = model.$persons.sink { print($0.map { $0.name }) }
             let names = PassthroughSubject<String, Never>()
-            names.sink { model.persons.append(Person(name: $0)) }
+            let kept3x = names.sink { model.persons.append(Person(name: $0)) }
             names.send("ana")
             let p = Person(name: "bo")
             model.persons.append(p)
@@ -120,7 +120,7 @@ final class SlideClassTests: SessionTestCase {
         type("struct Point { var x = 0 }")
         type("var point = Point(x: 1)")
         type("let xs = PassthroughSubject<Int, Never>()")
-        type("xs.sink { point.x = $0 }")
+        type("let kept1 = xs.sink { point.x = $0 }")
         let records = session.evaluate("xs.send(2)")
         let text = records.map(\.text).joined(separator: "\n")
         XCTAssertTrue(text.contains("a closure sets the properties of an object"), text)

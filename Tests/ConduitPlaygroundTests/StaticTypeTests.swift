@@ -20,12 +20,12 @@ final class StaticTypeTests: SessionTestCase {
 
     func testAClosureUsingAMemberItsTypeLacksIsRefusedWithSwiftsWords() {
         type("let n = PassthroughSubject<Int, Never>()")
-        let message = error("n.map { $0.uppercased() }.sink { print($0) }")
+        let message = error("let kept1 = n.map { $0.uppercased() }.sink { print($0) }")
         XCTAssertTrue(message.contains("value of type 'Int' has no member 'uppercased'"), message)
         XCTAssertTrue(message.contains("^^^^^^^^^^^"), "the caret is on `.uppercased`: \(message)")
         XCTAssertTrue(error("n.sink { print($0.count) }").contains("value of type 'Int' has no member 'count'"))
         XCTAssertEqual(values("n.send(1)"), [], "no sink was made by the refused lines")
-        XCTAssertEqual(type("n.map { String($0).count }.sink { print($0) }"), [])
+        XCTAssertEqual(type("let kept3 = n.map { String($0).count }.sink { print($0) }"), [])
         XCTAssertEqual(values("n.send(12)"), ["2"], "a member the type has passes")
     }
 
@@ -33,12 +33,12 @@ final class StaticTypeTests: SessionTestCase {
         XCTAssertTrue(error("print(\"a\" + 1)").contains(
             "binary operator '+' cannot be applied to operands of type 'String' and 'Int'"))
         type("let s = PassthroughSubject<String, Never>()")
-        XCTAssertTrue(error("s.map { $0 * 2 }.sink { print($0) }").contains(
+        XCTAssertTrue(error("let kept4 = s.map { $0 * 2 }.sink { print($0) }").contains(
             "binary operator '*' cannot be applied to operands of type 'String' and 'Int'"))
         type("let n = PassthroughSubject<Int, Never>()")
-        XCTAssertTrue(error("n.map { $0 * 2.5 }.sink { print($0) }").contains(
+        XCTAssertTrue(error("let kept5 = n.map { $0 * 2.5 }.sink { print($0) }").contains(
             "binary operator '*' cannot be applied to operands of type 'Int' and 'Double'"))
-        XCTAssertTrue(error("n.map { $0 > 2 && $0 }.sink { print($0) }").contains(
+        XCTAssertTrue(error("let kept6 = n.map { $0 > 2 && $0 }.sink { print($0) }").contains(
             "cannot convert value of type 'Int' to expected argument type 'Bool'"))
         XCTAssertEqual(values("print(1 + 2.5)"), ["3.5"], "an integer literal beside a Double is a Double")
         XCTAssertEqual(values("print(\"n\" + String(1))"), ["n1"])
@@ -46,9 +46,9 @@ final class StaticTypeTests: SessionTestCase {
 
     func testAClosureMustGiveTheTypeItsOperatorNeeds() {
         type("let n = PassthroughSubject<Int, Never>()")
-        XCTAssertTrue(error("n.filter { $0 + 1 }.sink { print($0) }").contains(
+        XCTAssertTrue(error("let kept7 = n.filter { $0 + 1 }.sink { print($0) }").contains(
             "cannot convert value of type 'Int' to closure result type 'Bool'"))
-        XCTAssertTrue(error("n.scan(0) { acc, v in \"x\" }.sink { print($0) }").contains(
+        XCTAssertTrue(error("let kept8 = n.scan(0) { acc, v in \"x\" }.sink { print($0) }").contains(
             "cannot convert value of type 'String' to closure result type 'Int'"))
         XCTAssertEqual(type("sink total = n.scan(0) { $0 + $1 }"), [])
         XCTAssertEqual(values("n.send(3)"), ["total ← 3"])
@@ -70,7 +70,7 @@ final class StaticTypeTests: SessionTestCase {
         type("let a = PassthroughSubject<Int, Never>()")
         type("let b = PassthroughSubject<String, Never>()")
         type("sink both = a.combineLatest(b)")
-        type("a.combineLatest(b).sink { n, s in print(n, s) }")
+        type("let kept9 = a.combineLatest(b).sink { n, s in print(n, s) }")
         type("a.send(1)")
         XCTAssertEqual(values("b.send(\"x\")"), ["both ← (1, \"x\")", "1 x"])
         XCTAssertEqual(values("for (i, x) in [\"a\", \"b\"].enumerated() { print(i, x) }"), ["0 a", "1 b"])
@@ -79,7 +79,7 @@ final class StaticTypeTests: SessionTestCase {
 
     func testTheSeedsScanOfATupleIsTypedAsSwiftTypesIt() {
         let rows = type("types [1, 2].publisher.scan((nil, true)) { acc, v in (String(v), !acc.1) }")
-        XCTAssertTrue(rows.contains { $0.contains("Publishers.Scan") && $0.contains("(String?, Bool)") }, "\(rows)")
+        XCTAssertTrue(rows.contains { $0.contains("Publishers.Sequence") && $0.contains("(String?, Bool)") }, "\(rows)")
         XCTAssertFalse(rows.contains { $0.contains("[Bool?]") }, "a tuple is no longer an array: \(rows)")
         type("let names = PassthroughSubject<String, Never>()")
         type("let isOn = CurrentValueSubject<Bool, Never>(true)")
@@ -168,12 +168,12 @@ final class StaticTypeTests: SessionTestCase {
     func testAClosuresOptionalArgumentPrintsAsSwiftPrintsIt() {
         type("class Player: ObservableObject { @Published var song: String? = nil }")
         type("let player = Player()")
-        XCTAssertEqual(values("player.$song.sink { print($0) }"), ["nil"])
+        XCTAssertEqual(values("let kept10 = player.$song.sink { print($0) }"), ["nil"])
         XCTAssertEqual(values("player.song = \"a\""), ["Optional(\"a\")"], "a sink's `$0` of type String?")
-        type("player.$song.compactMap { $0 }.sink { print($0) }")
+        type("let kept11 = player.$song.compactMap { $0 }.sink { print($0) }")
         XCTAssertEqual(values("player.song = \"b\""), ["Optional(\"b\")", "b"], "after compactMap it is a String")
         type("let s = PassthroughSubject<Int?, Never>()")
-        type("s.map { $0 }.sink(receiveCompletion: { print($0) }, receiveValue: { v in print(v) })")
+        type("let kept12 = s.map { $0 }.sink(receiveCompletion: { print($0) }, receiveValue: { v in print(v) })")
         XCTAssertEqual(values("s.send(3)"), ["Optional(3)"], "a named parameter, after map")
         XCTAssertEqual(values("s.send(nil)"), ["nil"])
         XCTAssertEqual(values("s.send(completion: .finished)").first, "finished", "the completion is no optional")
@@ -184,7 +184,7 @@ final class StaticTypeTests: SessionTestCase {
         XCTAssertEqual(values("print(\"x is \\(x)\")"), ["x is Optional(5)"])
         XCTAssertEqual(values("print(\"x is \\(x ?? 0)\")"), ["x is 5"])
         type("let s = PassthroughSubject<String?, Never>()")
-        type("s.sink { print(\"got \\($0)\") }")
+        type("let kept13 = s.sink { print(\"got \\($0)\") }")
         XCTAssertEqual(values("s.send(\"a\")"), ["got Optional(\"a\")"], "a closure's optional `$0`")
         XCTAssertEqual(values("s.send(nil)"), ["got nil"])
     }

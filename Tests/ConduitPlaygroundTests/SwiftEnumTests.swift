@@ -22,7 +22,7 @@ final class SwiftEnumTests: SessionTestCase {
     func testASwitchOverCasesThatCarryValues() {
         type("enum Load { case idle; case loaded(Int); case pair(Int, String) }")
         type("let s = PassthroughSubject<Load, Never>()")
-        type("s.sink { v in switch v { case .loaded(let n): print(\"loaded\", n); "
+        type("let kept1 = s.sink { v in switch v { case .loaded(let n): print(\"loaded\", n); "
             + "case .pair(_, let name): print(\"pair\", name); case .idle: print(\"idle\") } }")
         XCTAssertEqual(printed("s.send(Load.loaded(5))"), ["loaded 5"])
         XCTAssertEqual(printed("s.send(.idle)"), ["idle"])
@@ -33,22 +33,22 @@ final class SwiftEnumTests: SessionTestCase {
     func testAPatternNamesSeveralValues() {
         type("enum Move { case to(Int, Int, String) }")
         type("let moves = PassthroughSubject<Move, Never>()")
-        type("moves.sink { switch $0 { case .to(let x, _, let label): print(label, x) } }")
+        type("let kept2 = moves.sink { switch $0 { case .to(let x, _, let label): print(label, x) } }")
         XCTAssertEqual(printed("moves.send(Move.to(3, 4, \"go\"))"), ["go 3"])
         // `if case` names each value too, as Swift's does.
-        type("moves.sink { if case .to(let x, let y, _) = $0 { print(\"if\", x, y) } }")
+        type("let kept3 = moves.sink { if case .to(let x, let y, _) = $0 { print(\"if\", x, y) } }")
         XCTAssertEqual(printed("moves.send(Move.to(5, 6, \"on\"))"), ["on 5", "if 5 6"])
     }
 
     func testAnErrorEnumerationAsAFailure() {
         type("enum NetworkError: Error { case offline }")
         type("let t = PassthroughSubject<Int, Error>()")
-        type("t.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })")
+        type("let kept4 = t.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })")
         XCTAssertEqual(printed("t.send(completion: .failure(NetworkError.offline))"),
-            ["failure(NetworkError.offline)", "sink1 ✗ failed: NetworkError.offline"])
+            ["failure(NetworkError.offline)", "kept4 ✗ failed: NetworkError.offline"])
         type("let u = PassthroughSubject<Int, Error>()")
-        type("u.tryMap { _ -> Int in throw NetworkError.offline }.sink { print($0) }")
-        XCTAssertEqual(printed("u.send(1)"), ["sink2 ✗ failed: NetworkError.offline"])
+        type("let kept5 = u.tryMap { _ -> Int in throw NetworkError.offline }.sink { print($0) }")
+        XCTAssertEqual(printed("u.send(1)"), ["kept5 ✗ failed: NetworkError.offline"])
     }
 
     func testMistakesSayWhatWouldWork() {

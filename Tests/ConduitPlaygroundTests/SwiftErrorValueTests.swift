@@ -148,7 +148,7 @@ final class SwiftErrorValueTests: SessionTestCase {
         let all = session.evaluate("print(LoadError.offline.localizedDescription)").map(\.text).joined()
         XCTAssertFalse(all.contains("#case"), "internal names never reach a message: \(all)")
         type("let lost = PassthroughSubject<LoadError, Never>()")
-        type("lost.sink { print($0.code) }")
+        type("let kept1 = lost.sink { print($0.code) }")
         let missing = session.evaluate("lost.send(.timeout(seconds: 2))").map(\.text).joined(separator: "\n")
         XCTAssertTrue(missing.contains("value of type 'LoadError' has no member 'code'"), missing)
         XCTAssertFalse(missing.contains("#"), "internal names never reach a message: \(missing)")

@@ -100,7 +100,7 @@ final class SwiftReaderTests: SessionTestCase {
         var reader = StatementReader(mode: .interactive)
         var records: [OutputRecord] = []
         for line in [
-            "player.$currentSong", ".compactMap { $0 }", ".filter { $0.hasPrefix(\"C\") }",
+            "let playing = player.$currentSong", ".compactMap { $0 }", ".filter { $0.hasPrefix(\"C\") }",
             ".map { $0.uppercased() }", ".sink {", "print(\"Playing: \\($0)\")", "}",
         ] {
             for piece in reader.read(line) { records += session.evaluate(piece) }

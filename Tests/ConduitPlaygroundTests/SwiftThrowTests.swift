@@ -8,10 +8,10 @@ final class SwiftThrowTests: SessionTestCase {
     func testThrowInTryMapFailsThePipelineWithThatError() {
         type("struct BadInput: Error {}")
         type("let t = PassthroughSubject<Int, Error>()")
-        type("t.tryMap { v -> Int in if v < 0 { throw BadInput() }; return v }"
+        type("let c = t.tryMap { v -> Int in if v < 0 { throw BadInput() }; return v }"
             + ".sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })")
         XCTAssertEqual(printed("t.send(1)"), ["1"])
-        XCTAssertEqual(printed("t.send(-1)"), ["failure(BadInput())", "sink1 ✗ failed: BadInput()"])
+        XCTAssertEqual(printed("t.send(-1)"), ["failure(BadInput())", "c ✗ failed: BadInput()"])
         XCTAssertEqual(printed("t.send(2)"), [], "a failed pipeline takes nothing more")
     }
 
@@ -29,15 +29,16 @@ final class SwiftThrowTests: SessionTestCase {
 
     func testAThrownMessageIsItsText() {
         type("let t = PassthroughSubject<Int, Error>()")
-        type("t.tryMap { v -> Int in guard v > 0 else { throw \"not positive: \\(v)\" }; return v }.sink { print($0) }")
-        XCTAssertEqual(printed("t.send(0)"), ["sink1 ✗ failed: not positive: 0"])
+        type("let c = t.tryMap { v -> Int in guard v > 0 else { throw \"not positive: \\(v)\" }; return v }"
+            + ".sink { print($0) }")
+        XCTAssertEqual(printed("t.send(0)"), ["c ✗ failed: not positive: 0"])
     }
 
     func testACatchRecoversFromAThrow() {
         type("struct Oops: Error {}")
         type("let t = PassthroughSubject<Int, Error>()")
-        type("t.tryMap { _ -> Int in throw Oops() }.catch { _ in Just(0) }.sink { print($0) }")
-        XCTAssertEqual(printed("t.send(5)"), ["0", "sink1 ✓ finished"])
+        type("let kept1 = t.tryMap { _ -> Int in throw Oops() }.catch { _ in Just(0) }.sink { print($0) }")
+        XCTAssertEqual(printed("t.send(5)"), ["0", "kept1 ✓ finished"])
     }
 
     func testThrowWithNothingToThrowSaysWhatWouldWork() {
@@ -51,15 +52,16 @@ final class SwiftThrowTests: SessionTestCase {
         type("func sign(of x: Int) -> String { if x < 0 { return \"minus\" }; let word = \"plus\"; return word }")
         XCTAssertEqual(printed("print(sign(of: -3), sign(of: 4))"), ["minus plus"])
         type("let xs = PassthroughSubject<Int, Never>()")
-        type("xs.map { f(x: $0) }.sink { print($0) }")
+        type("let kept3 = xs.map { f(x: $0) }.sink { print($0) }")
         XCTAssertEqual(printed("xs.send(10)"), ["21"])
     }
 
     func testAFunctionThatThrowsFailsWhereItIsCalled() {
         type("struct Negative: Error {}")
         type("func checked(_ x: Int) -> Int { if x < 0 { throw Negative() }; return x }")
-        let t = "let t = PassthroughSubject<Int, Error>(); t.tryMap { checked($0) }.sink { print($0) }; t.send(-1)"
-        XCTAssertEqual(printed(t).last, "sink1 ✗ failed: Negative()")
+        let t = "let t = PassthroughSubject<Int, Error>(); let c = t.tryMap { checked($0) }.sink { print($0) }; "
+            + "t.send(-1)"
+        XCTAssertEqual(printed(t).last, "c ✗ failed: Negative()")
     }
 
     func testAnEnumErrorPrintsAsSwiftPrintsItWhereverItIsCaught() {

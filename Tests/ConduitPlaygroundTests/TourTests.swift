@@ -42,7 +42,7 @@ final class TourTests: SessionTestCase {
             "sink risky = [1, 0, 2].publisher.tryMap { 10 / $0 }",
             "sink safe = [1, 0, 2].publisher.tryMap { 10 / $0 }.replaceError(with: -1)",
             "class Player: ObservableObject { @Published var song = \"none\" }", "let player = Player()",
-            "player.$song.sink { print(\"now: \\($0)\") }", "player.song = \"Civilization Collapse\"",
+            "let watching = player.$song.sink { print(\"now: \\($0)\") }", "player.song = \"Civilization Collapse\"",
         ]
         var passed = 0
         var last = ""

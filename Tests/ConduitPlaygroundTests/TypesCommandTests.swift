@@ -21,7 +21,7 @@ final class TypesCommandTests: SessionTestCase {
         XCTAssertEqual(lines[0].split(separator: " "), ["stage", "publisher", "Output", "Failure"])
         XCTAssertEqual(row(lines, "[1, 2, 3].publisher"),
             ["[1, 2, 3].publisher", "Publishers.Sequence", "Int", "Never"])
-        XCTAssertEqual(row(lines, ".map { $0 * 10 }"), [".map { $0 * 10 }", "Publishers.Map", "Int", "Never"])
+        XCTAssertEqual(row(lines, ".map { $0 * 10 }"), [".map { $0 * 10 }", "Publishers.Sequence", "Int", "Never"])
         XCTAssertEqual(row(lines, ".tryMap { 100 / $0 }"),
             [".tryMap { 100 / $0 }", "Publishers.TryMap", "Int", "Error"])
         XCTAssertEqual(row(lines, ".replaceError(with: 0)"),
@@ -129,15 +129,16 @@ final class TypesCommandTests: SessionTestCase {
         type("let x = [\"a\", \"b.map\"].publisher\n    .map { $0.count }\n    .filter { $0 > 1 }")
         let lines = type("types x")
         XCTAssertEqual(row(lines, "[\"a\", \"b.map\"].publisher").suffix(2), ["String", "Never"])
-        XCTAssertEqual(row(lines, ".map { $0.count }").suffix(3), ["Publishers.Map", "Int", "Never"])
-        XCTAssertEqual(row(lines, ".filter { $0 > 1 }").suffix(3), ["Publishers.Filter", "Int", "Never"])
+        // An array's publisher's own `map` and `filter` give a `Publishers.Sequence` again, as in Swift.
+        XCTAssertEqual(row(lines, ".map { $0.count }").suffix(3), ["Publishers.Sequence", "Int", "Never"])
+        XCTAssertEqual(row(lines, ".filter { $0 > 1 }").suffix(3), ["Publishers.Sequence", "Int", "Never"])
     }
 
     func testASinkShowsThePipelineItWasMadeWith() {
         type("sink out = [1, 2].publisher.collect()")
         let lines = type("types out")
         XCTAssertEqual(lines.first, "sink out = [1, 2].publisher.collect()")
-        XCTAssertEqual(row(lines, ".collect()").suffix(3), ["Publishers.Collect", "[Int]", "Never"])
+        XCTAssertEqual(row(lines, ".collect()").suffix(3), ["Result.Publisher", "[Int]", "Never"])
     }
 
     func testBadInputIsAnsweredWithACaretAndKeepsTheNames() {

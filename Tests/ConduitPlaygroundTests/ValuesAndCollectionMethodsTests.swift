@@ -6,8 +6,8 @@ import XCTest
 final class ValuesAndCollectionMethodsTests: SessionTestCase {
     func testCollectionMethodsInAClosureRunOnTheArrayItGets() {
         type("let s = PassthroughSubject<[Int], Never>()")
-        type("s.map { $0.filter { $0 > 2 } }.sink { print($0) }")
-        type("s.map { xs in xs.map { $0 * 2 } }.sink { print($0) }")
+        type("let kept1 = s.map { $0.filter { $0 > 2 } }.sink { print($0) }")
+        type("let kept2 = s.map { xs in xs.map { $0 * 2 } }.sink { print($0) }")
         XCTAssertEqual(values("s.send([1,2,3,4])"), ["[3, 4]", "[2, 4, 6, 8]"])
         type("sink total = s.map { $0.reduce(0, +) }")
         type("sink sorted = s.map { $0.sorted(by: >).prefix(2) }")
@@ -72,7 +72,7 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         XCTAssertEqual(values("print(daily.title, offset)"), ["Daily 10"])
         XCTAssertEqual(type("names"), ["[\"a\", \"b\"]"])
         type("let s = PassthroughSubject<Int, Never>()")
-        type("s.map { $0 + offset }.sink { print($0) }")
+        type("let kept3 = s.map { $0 + offset }.sink { print($0) }")
         XCTAssertEqual(values("s.send(offset)"), ["20"])
         XCTAssertEqual(values("send s total"), ["31"])
         let listing = type("subs").joined(separator: "\n")
@@ -82,7 +82,7 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
             "names: variable of type [String]", "  value: [\"a\", \"b\"]",
             "  a `var`: `names = VALUE` or a mutating method changes it",
         ])
-        XCTAssertTrue(error("drop offset").contains("live sink `sink1` reads it"), "a closure reads it")
+        XCTAssertTrue(error("drop offset").contains("live sink `kept3` reads it"), "a closure reads it")
         XCTAssertEqual(type("drop names"), ["dropped names"])
         XCTAssertTrue(error("names").contains("unknown command `names`"))
         XCTAssertTrue(error("sink out = total").contains("`total` is integer 21, a value and not a publisher"))
@@ -184,7 +184,7 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         XCTAssertEqual(type("p.x"), ["1"])
         type("let s = PassthroughSubject<Int, Never>()")
         type("var step = 1")
-        type("s.map { $0 * step }.sink { print($0) }")
+        type("let kept5 = s.map { $0 * step }.sink { print($0) }")
         type("step = 3")
         XCTAssertEqual(values("s.send(2)"), ["6"], "a closure reads the variable when it runs, as Swift's captures")
     }
@@ -193,18 +193,18 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         type("var received: [Int] = []")
         type("var count = 0")
         type("let s = PassthroughSubject<Int, Never>()")
-        type("s.sink { received.append($0) }")
-        type("s.sink { value in count += value }")
+        type("let kept6 = s.sink { received.append($0) }")
+        type("let kept7 = s.sink { value in count += value }")
         XCTAssertEqual(values("s.send(2)"), [])
         XCTAssertEqual(values("s.send(5)"), [])
         XCTAssertEqual(type("received"), ["[2, 5]"])
         XCTAssertEqual(type("count"), ["7"])
         type("let fixed = [1]")
-        XCTAssertTrue(error("s.sink { fixed.append($0) }").contains(
+        XCTAssertTrue(error("let kept8 = s.sink { fixed.append($0) }").contains(
             "cannot use mutating member `append` on immutable value: `fixed` is a `let` constant"))
-        XCTAssertTrue(error("s.sink { latest = $0 }").contains(
+        XCTAssertTrue(error("let kept9 = s.sink { latest = $0 }").contains(
             "a closure here sets only a top-level `var`, and `latest` is not one: make it with `var latest = VALUE`"))
-        XCTAssertTrue(error("drop received").contains("live sink `sink1` reads it"))
+        XCTAssertTrue(error("drop received").contains("live sink `kept6` reads it"))
         XCTAssertEqual(values("s.send(1)"), [], "the refused lines left the two sinks as they were")
         XCTAssertEqual(type("received"), ["[2, 5, 1]"])
     }
@@ -230,7 +230,7 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         type("let x = 5")
         type("var label = \"a\"")
         type("let s = PassthroughSubject<Int, Never>()")
-        type("s.map { $0 + x }.sink { print($0) }")
+        type("let kept10 = s.map { $0 + x }.sink { print($0) }")
         XCTAssertTrue(error("let x = 6").contains(
             "invalid redeclaration of `x`: it is already `let x = 5`; choose another name, or `drop x` first"))
         XCTAssertTrue(error("var label = \"b\"").contains("or assign it: `label = VALUE`"))
@@ -264,7 +264,7 @@ final class ValuesAndCollectionMethodsTests: SessionTestCase {
         type("let daily = Standup(title: \"Daily\")")
         type("model.add(standup: daily)")
         type("model.add(standup: Standup(title: \"Retro\"))")
-        type("model.$standups.sink { print($0.count) }")
+        type("let kept11 = model.$standups.sink { print($0.count) }")
         XCTAssertEqual(values("model.delete(standup: daily)"), ["1"])
         XCTAssertEqual(values("model.standups.map { $0.title }"), ["[\"Retro\"]"])
         XCTAssertEqual(values("model.standups.removeAll()"), ["0"], "a property mutates at the top level too")

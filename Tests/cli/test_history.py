@@ -99,17 +99,20 @@ def test_a_pasted_statement_over_several_lines_is_one_entry(playground, tmp_path
     p = playground()
     p.line("let s = PassthroughSubject<Int, Never>()")
     p.prompt()
-    p.child.send("s\r\t.map { $0 * 2 }\r\t.sink { v in\r\t\tprint(\"got\", v)\r\t}\r")
+    p.line("var cancellables = Set<AnyCancellable>()")
+    p.prompt()
+    # Kept in the set: a bare `.sink` lets go of its AnyCancellable, which ends the subscription.
+    p.child.send("s\r\t.map { $0 * 2 }\r\t.sink { v in\r\t\tprint(\"got\", v)\r\t}.store(in: &cancellables)\r")
     p.prompt()
     p.line("s.send(4)")
     p.expect("got 8")
     p.prompt()
     entries = history_lines(tmp_path / "history")
-    assert 's .map { $0 * 2 } .sink { v in print("got", v) }' in entries, entries
+    assert 's .map { $0 * 2 } .sink { v in print("got", v) }.store(in: &cancellables)' in entries, entries
     assert not any(entry.strip() == "}" for entry in entries), entries
     p.child.send(UP)
     p.child.send(UP)
-    p.expect(".sink { v in print(\"got\", v) }")
+    p.expect(".sink { v in print(\"got\", v) }.store")
     p.line("")
     p.prompt()
     p.line("s.send(5)")

@@ -59,7 +59,8 @@ struct EngineShape {
             if depth == 0 { name.append(character) }
             if character == ">" { depth -= 1 }
         }
-        for module in ["Conduit.", "Foundation."] where name.hasPrefix(module) {
+        // `Result<Int, Never>.Publisher`, which the engine declares in an extension: `Result.Publisher`.
+        for module in ["(extension in Conduit):", "Swift.", "Conduit.", "Foundation."] where name.hasPrefix(module) {
             name = String(name.dropFirst(module.count))
         }
         return name

@@ -43,6 +43,13 @@ extension TypeChecker {
             return context.subscriberStage(EngineShape(subscriber: Subscribers.Sink<Stand.Upstream,
                 Stand.UpstreamFailure>.self))
         }
+        if let sequence = upstream.sequence,
+            let overload = SequenceOverload.picked(by: call, spec: spec, isTry: context.isTry, on: sequence)
+        {
+            var stage = SequenceTyping.stage(overload, spec: spec, &context)
+            stage.sequence = overload.shape(after: sequence)
+            return stage
+        }
         return spec.typing(&context)
     }
 

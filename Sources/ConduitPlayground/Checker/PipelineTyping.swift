@@ -53,7 +53,9 @@ extension TypeChecker {
             return stage(EngineShape(Just<Stand.Result>.self), type(of: expression, arguments: arguments), .never)
         case .sequence(let items):
             let element = ValueType.join(items.map { type(of: $0, arguments: arguments) })
-            return stage(EngineShape(Publishers.Sequence<[Stand.Result], Never>.self), element, .never)
+            var stages = stage(EngineShape(Publishers.Sequence<[Stand.Result], Never>.self), element, .never)
+            stages[0].sequence = .array
+            return stages
         case .empty:
             return stage(EngineShape(Empty<Stand.Result, Never>.self), .value, .never,
                 note: "Swift infers Empty's Output from where it is used")
@@ -79,7 +81,16 @@ extension TypeChecker {
             guard case .publisher(let output, let failure) = type else {
                 return [StageType(text: text, publisher: "AnyPublisher", output: .value, failure: .error)]
             }
-            return stage(sourceShape(of: expression), output, failure)
+            var stages = stage(sourceShape(of: expression), output, failure)
+            if case .member(let base, "publisher") = expression {
+                // `numbers.publisher`, `(1...3).publisher`: a `Publishers.Sequence` of an array or a range.
+                switch self.type(of: base, arguments: arguments, depth: depth + 1) {
+                case .array: stages[0].sequence = .array
+                case .range: stages[0].sequence = SequenceShape(elements: .range, failsNever: true)
+                default: break
+                }
+            }
+            return stages
         }
     }
 

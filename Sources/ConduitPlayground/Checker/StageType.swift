@@ -14,6 +14,9 @@ struct StageType {
     /// Whether it is the subscriber that ends a chain (`.sink`, `.assign`): it takes values, it
     /// does not publish.
     var isSubscriber = false
+    /// What the stage is when it is still a `Publishers.Sequence`, whose own operators the next call
+    /// may pick (`SequenceOverload`); nil for any other publisher.
+    var sequence: SequenceShape?
 
     /// The stage as a value a closure could hold (what `flatMap` subscribes to).
     var publisherType: ValueType { .publisher(output: output, failure: failure) }

@@ -61,7 +61,7 @@ enum Help {
               player.$currentSong        the property's publisher: its value at once, then each new one
               player.objectWillChange    sends () before each @Published change is stored
               player.currentSong = "x"   sets it (objectWillChange, then $currentSong); alone, prints it
-              player.$currentSong.sink { print($0) }   a sink without a name (sink1, ...), as in Swift
+              let c = player.$currentSong.sink { print($0) }   a sink; kept by `c` (bare, it ends at once)
               .assign(to: \\.currentSong, on: player)   ends a chain by writing each value into the property
               .assign(to: &player.$currentSong)        the same through `$`, as long as the property lives
               child.objectWillChange.sink { _ in parent.objectWillChange.send() }   forwards to a parent

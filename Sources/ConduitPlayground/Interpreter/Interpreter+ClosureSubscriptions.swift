@@ -34,12 +34,19 @@ extension Interpreter {
                 // `combineLatest(isOn)` is `combineLatest(self.isOn)`: read with this call's `self` too.
                 scoped = try scoped.readingSelf(arguments)
                 let cancellable: PlaygroundObject
+                let name: String
                 do {
-                    cancellable = self.anyCancellable(for: try self.subscribeAnonymousSink(to: scoped, at: start))
+                    name = try self.subscribeAnonymousSink(to: scoped, at: start)
+                    cancellable = self.anyCancellable(for: name)
                 } catch let error as SyntaxError {
                     throw PlaygroundError(error.message)
                 }
-                guard isStored else { return .object(cancellable) }
+                guard isStored else {
+                    if let last = written.operators.last, Interpreter.returnsCancellable(last) {
+                        self.noteWhenDropped(cancellable, sink: name, madeBy: last, written: written.text)
+                    }
+                    return .object(cancellable)
+                }
                 try self.store(cancellable, in: store, arguments: arguments)
                 return .void
             })

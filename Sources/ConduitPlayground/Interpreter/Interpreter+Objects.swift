@@ -414,7 +414,8 @@ extension Interpreter {
         if case .pipeline(let syntax) = expression, let last = syntax.operators.last,
             Parser.subscriberWords.contains(last.name)
         {
-            _ = try subscribeAnonymousSink(to: syntax, at: start)
+            let name = try subscribeAnonymousSink(to: syntax, at: start)
+            if Interpreter.returnsCancellable(last) { dropCancellable(of: name, madeBy: last) }
             return
         }
         let located = PipelineSyntax(source: .expression(expression), operators: [], text: written,

@@ -105,6 +105,10 @@ final class Interpreter: @unchecked Sendable {
     let userDefaults = UserDefaultsStore()
     /// How many sinks were made without a name (`player.$song.sink { ... }`), for the next one's.
     var anonymousSinks = 0
+    /// How many statements have run, and the chains in methods whose AnyCancellable was let go of in
+    /// the statement that made it, already noted (`noteWhenDropped`): each is noted once.
+    var statementsRun = 0
+    var notedDrops: Set<String> = []
     /// The `for await` loop the statement being run started, and the tasks waiting in loops, by loop.
     var startedLoop: String?
     var waitingTasks: [String: () -> Void] = [:]
@@ -371,6 +375,7 @@ final class Interpreter: @unchecked Sendable {
     /// if the continued statement fails, the one before stays as it was. Reports and returns false
     /// if it fails.
     func run(_ piece: StatementReader.Piece, file: String?, line: Int) -> Bool {
+        statementsRun += 1
         if piece.unclosed == nil, !piece.continuesPrevious, let task = TaskBlock(piece.text) {
             return run(task, file: file, line: line)
         }

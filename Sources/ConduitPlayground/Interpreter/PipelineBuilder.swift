@@ -114,6 +114,8 @@ extension Interpreter {
         }
         // A pipeline made inside a closure was measured by its trial build; built again for each
         // value, it does not look at the session's names (values may flow on another thread).
+        // A trial runs no closure of the person's: a sequence's own operators would run them at once.
+        if trial { chain.sequence = nil }
         return try applyOperators(of: syntax, to: current, chain: chain, measure: !bound || trial)
     }
 
@@ -125,10 +127,13 @@ extension Interpreter {
         switch syntax.source {
         case .name(let token):
             current = try publisher(named: token)
+            if case .pipeline(let pipeline)? = entries[token.display] { chain.sequence = pipeline.sequence }
         case .just(let expression):
             current = Just(try expression.evaluate(arguments)).pipe()
         case .sequence(let items):
-            current = try items.map { try $0.evaluate(arguments) }.publisher.pipe()
+            let values = try items.map { try $0.evaluate(arguments) }
+            current = values.publisher.pipe()
+            chain.sequence = EagerSequence(values: values, shape: .array)
         case .expression(let expression):
             // A trial does not evaluate what starts the pipeline: it may call the person's functions or
             // make a Swift `Future`, whose closure runs once, when the future is really made (and
@@ -152,6 +157,7 @@ extension Interpreter {
                 )
             }
             current = publisher.pipe
+            chain.sequence = publisher.sequence
         case .empty(let completeImmediately):
             current = Empty(completeImmediately: completeImmediately).eraseToAnyPublisher()
         case .fail(let message):
@@ -235,6 +241,16 @@ extension Interpreter {
                     ?? "; `help operators` lists them"
                 throw SyntaxError("unknown operator `\(call.name)`\(hint)", at: call.token)
             }
+            if let sequence = chain.sequence,
+                let overload = SequenceOverload.picked(by: call, spec: spec, isTry: spec.tryName == call.name,
+                    on: sequence.shape)
+            {
+                let made = try SequenceOperators.build(overload, on: sequence, call: call, spec: spec)
+                current = made.pipe
+                chain.sequence = made.sequence
+                continue
+            }
+            chain.sequence = nil
             current = try spec.build(current, call, context)
         }
         return current

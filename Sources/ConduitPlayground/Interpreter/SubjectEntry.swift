@@ -99,6 +99,9 @@ struct PipelineEntry {
     let syntax: PipelineSyntax
     /// How many operators a value passes through in it, counting the pipelines it reads.
     let length: Int
+    /// What it is when it is a `Publishers.Sequence` (`let p = [1, 2].publisher.map { ... }`), whose
+    /// own operators a chain from it picks, as Swift's would.
+    var sequence: EagerSequence?
 
     /// The names it reads from (subjects, pipelines, objects, functions), from its syntax tree.
     var dependencies: [String] { syntax.namesRead }

@@ -271,7 +271,7 @@ extension Expression {
         case (.publisher(let publisher), "value"):
             return try firstValue(of: publisher)
         case (.array(let items), "publisher"):
-            return .publisher(PublisherValue(items.publisher.pipe(), description: "\(value).publisher"))
+            return .publisher(PublisherValue(sequence: items, of: .array, description: "\(value).publisher"))
         case (.array(let items), "count"): return .int(items.count)
         case (.array(let items), "first"): return items.first ?? .null
         case (.array(let items), "last"): return items.last ?? .null

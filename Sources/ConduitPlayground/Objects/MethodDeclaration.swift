@@ -22,9 +22,12 @@ struct MethodDeclaration {
     var parameterTypes: [ValueType] = []
     var returnType: ValueType?
 
-    /// What the body gave (`result`), as the method is declared to return it.
+    /// What the body gave (`result`), as the method is declared to return it: a method declared
+    /// without `->` returns `()`, as Swift's does (`func listen() { s.sink { ... } }` gives no
+    /// AnyCancellable to print).
     func returned(_ result: Value) -> Value {
-        result.converted(to: returnType)
+        if returnType == nil, !readsAsProperty, name.display != "init" { return .void }
+        return result.converted(to: returnType)
     }
 
     /// How the `class` line lists it: `func reset()`, `init(standups:editStandup:)`, `title (get)`.

@@ -34,6 +34,9 @@ final class ChainState {
     private var made: PlaygroundConnectable?
     /// The connectable the previous step made.
     private(set) var previous: PlaygroundConnectable?
+    /// What the chain is so far while it is still a `Publishers.Sequence` (whose own operators the next
+    /// call may pick); nil once it is any other publisher.
+    var sequence: EagerSequence?
 
     /// Keeps a connectable a step made, and returns it as the step's publisher.
     func made(_ connectable: PlaygroundConnectable) -> Pipe {

@@ -235,7 +235,8 @@ enum TourLessons {
                     done: "an object with a @Published property."
                 ) { check in check.objects.contains { object in object.properties.contains(where: \.isPublished) } },
                 TourStep(
-                    ask: "watch it: `player.$song.sink { print(\"now: \\($0)\") }`",
+                    ask: "watch it, keeping the AnyCancellable (a bare `.sink` ends at once): "
+                        + "`let watching = player.$song.sink { print(\"now: \\($0)\") }`",
                     done: "the current value came at once, when the sink subscribed."
                 ) { check in check.sinks.contains { $0.isLive && $0.pipelineText.contains(".$") } },
                 TourStep(

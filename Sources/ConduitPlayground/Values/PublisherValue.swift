@@ -11,11 +11,24 @@ public final class PublisherValue: Hashable, CustomStringConvertible, @unchecked
     /// Sends a value into it, when it is a subject an object holds (`vm.objectWillChange`,
     /// `state.didChange`); nil for any other publisher.
     let sender: ((Value) -> Void)?
+    /// Its elements, when it is an array's or a range's `Publishers.Sequence` (`xs.publisher`), whose
+    /// own operators a chain from it picks.
+    let sequence: EagerSequence?
 
     init(_ pipe: Pipe, description: String, sender: ((Value) -> Void)? = nil) {
         self.pipe = pipe
         self.description = description
         self.sender = sender
+        sequence = nil
+    }
+
+    /// `xs.publisher`: the engine's sequence publisher of `values`, with them kept for its operators.
+    init(sequence values: [Value], of elements: SequenceShape.Elements, description: String) {
+        let sequence = EagerSequence(values: values, shape: SequenceShape(elements: elements, failsNever: true))
+        pipe = sequence.publisher.pipe()
+        self.description = description
+        sender = nil
+        self.sequence = sequence
     }
 
     /// `subject.send()` or `subject.send(VALUE)`: sends the value (`()` when there is none).

@@ -89,7 +89,7 @@ extension Value {
         case ("last", let (start, count)?): return count > 0 ? .int(start + count - 1) : .null
         case ("publisher", _):
             let items = try rangeElements() ?? []
-            return .publisher(PublisherValue(items.publisher.pipe(), description: "(\(self)).publisher"))
+            return .publisher(PublisherValue(sequence: items, of: .range, description: "(\(self)).publisher"))
         default:
             throw PlaygroundError("range \(self) has no member `\(name)`")
         }

@@ -198,7 +198,8 @@ enum PipelineCommands {
                 }
                 let chain = ChainState()
                 let publisher = try session.build(built, chain: chain)
-                let entry = PipelineEntry(publisher: publisher, syntax: syntax, length: session.chainLength(of: syntax))
+                var entry = PipelineEntry(publisher: publisher, syntax: syntax, length: session.chainLength(of: syntax))
+                entry.sequence = chain.sequence
                 try session.define(name, as: .pipeline(entry))
                 session.remember(chain, as: name.display)
             }
@@ -336,7 +337,8 @@ extension Interpreter {
         }
         let chain = ChainState()
         let publisher = try build(syntax, chain: chain)
-        let entry = PipelineEntry(publisher: publisher, syntax: syntax, length: chainLength(of: syntax))
+        var entry = PipelineEntry(publisher: publisher, syntax: syntax, length: chainLength(of: syntax))
+        entry.sequence = chain.sequence
         try define(name, as: .pipeline(entry))
         remember(chain, as: name.display)
     }
