@@ -8,33 +8,15 @@ extension Parser {
         guard let word = current.identifier, word == "let" || word == "var", peek(1).isSymbol("(") else {
             return nil
         }
-        let keyword = current
         let usage = "write `\(word) (first, second) = (1, 2)`: names (or `_`) between parentheses, then a tuple"
         advance()
-        advance()
-        var names: [String?] = []
-        while !current.isSymbol(")") {
-            if current.identifier == "_" {
-                names.append(nil)
-            } else if let name = current.identifier, !Parser.swiftKeywords.contains(name) {
-                names.append(name)
-            } else {
-                throw SyntaxError(usage, at: current)
+        let names = try tuplePattern(usage: usage) { parser in
+            guard let name = parser.current.identifier, !Parser.swiftKeywords.contains(name) else {
+                throw SyntaxError(usage, at: parser.current)
             }
-            advance()
-            if current.isSymbol(",") {
-                advance()
-            } else if !current.isSymbol(")") {
-                throw SyntaxError(usage, at: current)
-            }
-        }
-        advance()
-        guard names.count >= 2 else { throw SyntaxError(usage, at: keyword) }
-        if current.isSymbol(":") {
-            advance()
-            _ = try skipType()
-        }
-        try expectSymbol("=", usage)
+            defer { parser.advance() }
+            return parser.current
+        }.map { $0?.identifier }
         let value = try expression()
         if current.isSymbol(";") { advance() }
         let tuple = Expression.argument(nextLocal)
