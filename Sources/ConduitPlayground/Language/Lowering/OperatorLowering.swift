@@ -58,7 +58,7 @@ extension Parser {
         from start: Int, firstOperand: (expression: Expression, end: Int)
     ) throws -> Expression {
         let offset = tokens[start].offset
-        let operandEnd = tokens[firstOperand.end - 1].end
+        let operandEnd = tokens[max(firstOperand.end - 1, 0)].end
         guard let (tree, expression) = try groupedExpression(at: offset, longerThan: operandEnd) else {
             if !currentIsAttached, peek(1).offset == current.end, case .symbol(let symbol) = current.kind {
                 throw SyntaxError(
@@ -192,7 +192,7 @@ private struct OperatorLowering {
     private func operand(_ node: ExprSyntax, with parser: inout Parser) throws -> Expression {
         let start = tree.offset(of: node.positionAfterSkippingLeadingTrivia)
         let end = tree.offset(of: node.endPositionBeforeTrailingTrivia)
-        if start == firstOperand.offset, parser.tokens[firstOperand.end - 1].end == end {
+        if start == firstOperand.offset, parser.tokens[max(firstOperand.end - 1, 0)].end == end {
             parser.position = firstOperand.end
             return firstOperand.expression
         }
