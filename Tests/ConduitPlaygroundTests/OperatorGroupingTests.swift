@@ -71,6 +71,18 @@ final class OperatorGroupingTests: SessionTestCase {
         XCTAssertTrue(message.contains("`+`"), "it says which operators it has: \(message)")
     }
 
+    func testAnOperatorSwiftDoesNotHaveIsNamed() {
+        let message = error("let d = 1 ++ 2")
+        XCTAssertTrue(message.contains("Swift has no operator `++`"), message)
+        XCTAssertFalse(message.contains("brackets"), message)
+    }
+
+    func testACastWithoutItsTypeIsRefused() {
+        XCTAssertTrue(error("print(1 as)").contains("expected a type after `as`"))
+        XCTAssertTrue(error("print(1 is)").contains("expected a type after `is`"))
+        XCTAssertTrue(error("print(1 as? )").contains("expected a type after `as?`"))
+    }
+
     func testASignWrittenAgainstTheValueIsExplained() {
         type("let a = 5")
         let message = error("let b = a -1")

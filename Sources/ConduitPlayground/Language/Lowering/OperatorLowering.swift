@@ -47,6 +47,11 @@ extension Parser {
         }
     }
 
+    /// The infix operators the playground evaluates, for messages about one it does not.
+    static var knownOperators: String {
+        "it evaluates " + BinaryOperator.allCases.map { "`\($0.rawValue)`" }.joined(separator: " ") + ", `...` and `..<`"
+    }
+
     /// Swift's infix operators that the playground does not evaluate: read, so that the message
     /// names the operator rather than the token after an operand.
     private static let otherInfixOperators: Set<String> = ["&", "|", "^", "<<", ">>", "===", "!==", "~="]
@@ -119,8 +124,11 @@ extension Parser {
             return node.position >= expression.position && node.endPosition <= expression.endPosition
         }
         guard let error = inside else { return nil }
-        return SyntaxError(error.message + " (write brackets to say which comes first)",
-            at: tree.token(covering: error.asDiagnostic.node))
+        let at = tree.token(covering: error.asDiagnostic.node)
+        if case .missingOperator(let name, _) = error {
+            return SyntaxError("Swift has no operator `\(name)`, and nor does the playground: \(Parser.knownOperators)", at: at)
+        }
+        return SyntaxError(error.message + " (write brackets to say which comes first)", at: at)
     }
 
     /// Moves to the first token at or after character `offset`.
@@ -156,12 +164,14 @@ private struct OperatorLowering {
         }
         if let cast = node.as(AsExprSyntax.self) {
             let operand = try lower(cast.expression, with: &parser)
-            guard let mark = cast.questionOrExclamationMark?.text else { return operand }
-            return .call("as" + mark, [operand, .literal(.string(cast.type.trimmedDescription))])
+            let mark = cast.questionOrExclamationMark?.text ?? ""
+            let type = try writtenType(cast.type, after: cast.asKeyword, named: "as" + mark)
+            return mark.isEmpty ? operand : .call("as" + mark, [operand, .literal(.string(type))])
         }
         if let check = node.as(IsExprSyntax.self) {
             let operand = try lower(check.expression, with: &parser)
-            return .call("is", [operand, .literal(.string(check.type.trimmedDescription))])
+            let type = try writtenType(check.type, after: check.isKeyword, named: "is")
+            return .call("is", [operand, .literal(.string(type))])
         }
         if let attempt = node.as(TryExprSyntax.self), !Parser.isOperand(attempt, in: tree) {
             let inner = try lower(attempt.expression, with: &parser)
@@ -175,15 +185,24 @@ private struct OperatorLowering {
         return try operand(node, with: &parser)
     }
 
+    /// The type a cast names, as written; fails where none is written (`x as`).
+    private func writtenType(_ type: TypeSyntax, after keyword: TokenSyntax, named cast: String) throws -> String {
+        guard !type.hasError, !type.trimmedDescription.isEmpty else {
+            throw SyntaxError(
+                "expected a type after `\(cast)`, such as `Int` or `Card`",
+                at: tree.token(covering: keyword, kind: .identifier(cast)))
+        }
+        return type.trimmedDescription
+    }
+
     private func lowerInfix(_ infix: InfixOperatorExprSyntax, with parser: inout Parser) throws -> Expression {
         let name = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? infix.operator.trimmedDescription
         let left = try lower(infix.leftOperand, with: &parser)
         let right = try lower(infix.rightOperand, with: &parser)
         if let op = BinaryOperator(rawValue: name) { return .binary(op, left, right) }
         if name == "..." || name == "..<" { return .call("#range", [left, right, .literal(.bool(name == "..."))]) }
-        let known = BinaryOperator.allCases.map { "`\($0.rawValue)`" }.joined(separator: " ")
         throw SyntaxError(
-            "the playground has no operator `\(name)`: it evaluates \(known), `...` and `..<`",
+            "the playground has no operator `\(name)`: \(Parser.knownOperators)",
             at: tree.token(covering: infix.operator, kind: .symbol(name)))
     }
 
