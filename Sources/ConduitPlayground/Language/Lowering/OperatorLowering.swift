@@ -49,7 +49,8 @@ extension Parser {
 
     /// The infix operators the playground evaluates, for messages about one it does not.
     static var knownOperators: String {
-        "it evaluates " + BinaryOperator.allCases.map { "`\($0.rawValue)`" }.joined(separator: " ") + ", `...` and `..<`"
+        let evaluated = BinaryOperator.allCases.map { "`\($0.rawValue)`" }.joined(separator: " ")
+        return "it evaluates \(evaluated), `...` and `..<`"
     }
 
     /// Swift's infix operators that the playground does not evaluate: read, so that the message
@@ -126,7 +127,8 @@ extension Parser {
         guard let error = inside else { return nil }
         let at = tree.token(covering: error.asDiagnostic.node)
         if case .missingOperator(let name, _) = error {
-            return SyntaxError("Swift has no operator `\(name)`, and nor does the playground: \(Parser.knownOperators)", at: at)
+            return SyntaxError(
+                "Swift has no operator `\(name)`, and nor does the playground: \(Parser.knownOperators)", at: at)
         }
         return SyntaxError(error.message + " (write brackets to say which comes first)", at: at)
     }
