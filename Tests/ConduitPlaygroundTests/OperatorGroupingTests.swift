@@ -77,6 +77,12 @@ final class OperatorGroupingTests: SessionTestCase {
         XCTAssertFalse(message.contains("brackets"), message)
     }
 
+    func testAGenericTypeThePlaygroundDoesNotReadIsNamedWithWhatItReads() {
+        let message = error("let songs = Property<[String]>(names)")
+        XCTAssertTrue(message.contains("does not read the generic type `Property<...>`"), message)
+        XCTAssertTrue(message.contains("`Set<AnyCancellable>()`"), message)
+    }
+
     func testACastWithoutItsTypeIsRefused() {
         XCTAssertTrue(error("print(1 as)").contains("expected a type after `as`"))
         XCTAssertTrue(error("print(1 is)").contains("expected a type after `is`"))

@@ -73,7 +73,7 @@ final class SeedCodePasteTests: XCTestCase {
         "000-40": .refused("`UIHostingController` " + uiKit),
         "000-41": .refused("`@EnvironmentObject` " + swiftUI),
         "001-01": .runs,
-        "001-02": .refused("the playground has no generic type `Property`"),
+        "001-02": .refused("the playground does not read the generic type `Property<...>`"),
         "001-03": .runs,
         "001-04": .runs,
         "001-05": .refused("declaring a property wrapper (`@propertyWrapper`) is not part of the playground"),

@@ -223,8 +223,9 @@ private struct OperatorLowering {
         if last.end < end, parser.current.isSymbol("<"), parser.current.offset == last.end {
             let name = parser.source_text(start, last.end)
             throw SyntaxError(
-                "the playground has no generic type `\(name)`: the generic types it reads are Combine's and Swift's "
-                    + "(`Just<Int>`, `PassthroughSubject<Int, Never>`, `Set<AnyCancellable>`)",
+                "the playground does not read the generic type `\(name)<...>` here: it reads Combine's publishers "
+                    + "and subjects (`Just<Int>`, `PassthroughSubject<Int, Never>()`) and collections "
+                    + "(`Set<AnyCancellable>()`, `[Int]()`); leave the generic arguments out where Swift infers them",
                 offset: start, length: end - start)
         }
         guard last.end == end else {
