@@ -44,7 +44,8 @@ final class BlockEndingLetTests: SessionTestCase {
         type("let d = s.sink(receiveCompletion: { c in print(c); let e = 1 }, "
             + "receiveValue: { v in print(\"rv\", v); var w = v })")
         type("let e = s.sink { c in print(\"trailing\", c); let f = 2 } receiveValue: { v in let g = v }")
-        XCTAssertEqual(valueLines("s.send(7)"), ["7", "rv 7"])
+        type("let h = s.handleEvents(receiveOutput: { v in print(\"seen\", v); let seen = v }).sink { _ in }")
+        XCTAssertEqual(valueLines("s.send(7)"), ["7", "rv 7", "seen 7"])
         XCTAssertEqual(valueLines("s.send(completion: .finished)"), ["finished", "trailing finished"])
     }
 
