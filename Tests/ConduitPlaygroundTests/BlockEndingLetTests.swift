@@ -35,4 +35,29 @@ final class BlockEndingLetTests: SessionTestCase {
         let message = error("sink out = n.map { x in let y = x * 2 }")
         XCTAssertTrue(message.contains("write the value it gives, for example `return y`"), message)
     }
+
+    func testALetEndsTheClosureOfForEachAndOfASink() {
+        XCTAssertEqual(printed("[1, 2].forEach { x in let y = x * 2 }"), [])
+        XCTAssertEqual(valueLines("[1, 2].forEach { x in print(x); let y = x * 2 }"), ["1", "2"])
+        type("let s = PassthroughSubject<Int, Never>()")
+        type("let c = s.sink { v in print(v); let done = true }")
+        type("let d = s.sink(receiveCompletion: { c in print(c); let e = 1 }, "
+            + "receiveValue: { v in print(\"rv\", v); var w = v })")
+        type("let e = s.sink { c in print(\"trailing\", c); let f = 2 } receiveValue: { v in let g = v }")
+        type("let h = s.handleEvents(receiveOutput: { v in print(\"seen\", v); let seen = v }).sink { _ in }")
+        XCTAssertEqual(valueLines("s.send(7)"), ["7", "rv 7", "seen 7"])
+        XCTAssertEqual(valueLines("s.send(completion: .finished)"), ["finished", "trailing finished"])
+    }
+
+    func testAClosureWhoseValueIsUsedInsideForEachStillSaysWhatIsMissing() {
+        let lines = [
+            "let ys = [1, 2].map { x in let y = x * 2 }",
+            "[[1]].forEach { xs in print(xs.map { x in let y = x }) }",
+            "let c = [1].publisher.filter { x in let ok = x > 0 }.sink { print($0) }",
+        ]
+        for line in lines {
+            let message = error(line)
+            XCTAssertTrue(message.contains("write the value it gives"), "\(line): \(message)")
+        }
+    }
 }

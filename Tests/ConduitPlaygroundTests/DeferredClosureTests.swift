@@ -42,4 +42,18 @@ final class DeferredClosureTests: SessionTestCase {
         let lines = printed("let a = wrong.sink { print($0) }")
         XCTAssertTrue(lines.joined(separator: "\n").contains("not a publisher"), lines.joined(separator: "\n"))
     }
+
+    func testTypesShowsWhatADeferredClosuresSignatureSays() {
+        type("let deferred = Deferred { () -> Just<Int> in print(\"made\"); return Just(1) }")
+        let lines = type("types deferred.map { $0 * 2 }")
+        let row = lines.first { $0.contains("Deferred<") }.map { $0.split(separator: " ").suffix(3) }
+        XCTAssertEqual(row.map(Array.init), ["Deferred<Just<Int>>", "Int", "Never"], lines.joined(separator: "\n"))
+        XCTAssertTrue(error("let bad = deferred.map { $0.uppercased() }").contains("'Int' has no member 'uppercased'"))
+        type("let erased = Deferred { () -> AnyPublisher<String, Error> in Just(\"a\").setFailureType(to: Error.self)"
+            + ".eraseToAnyPublisher() }")
+        let erasedLines = type("types erased")
+        let erasedRow = erasedLines.first { $0.contains("Deferred<AnyPublisher<String, Error>>") }
+        XCTAssertEqual(erasedRow.map { $0.split(separator: " ").suffix(2).map(String.init) }, ["String", "Error"],
+            erasedLines.joined(separator: "\n"))
+    }
 }

@@ -65,6 +65,11 @@ extension TypeChecker {
             return [StageType(text: text, publisher: "Timer.TimerPublisher", output: .int, failure: .never,
                 note: "Combine's timer sends the Date; the playground's counts 1, 2, 3")]
         case .deferred(let inner):
+            if let written = inner.writtenType, let declared = WrittenPublisherType(written) {
+                // `Deferred { () -> Just<Int> in ... }`: the type the signature names, as Swift takes it.
+                return [StageType(text: text, publisher: "Deferred<\(written)>", output: declared.output,
+                    failure: declared.failure)]
+            }
             let last = try stageTypes(of: inner, arguments: arguments, depth: depth + 1).last
             return stage(EngineShape(Deferred<Stand.Up>.self), last?.output ?? .value, last?.failure ?? .error)
         case .future(let expression, _):

@@ -178,13 +178,14 @@ extension Interpreter {
         case .call(let name, let arguments) where name.hasPrefix(".") && !arguments.isEmpty
             && structMethods.isDeclared(String(name.dropFirst())):
             return try boundStructCall(String(name.dropFirst()), on: arguments[0], Array(arguments.dropFirst()))
-        case .call(let name, let arguments) where ["string", "String"].contains(name) && arguments.count == 1
-            && structMethods.isDeclared("description"):
-            // `"\(error)"` of a value whose type declares `description` (`CustomStringConvertible`).
+        case .call(let name, let arguments) where ["string", "String"].contains(name) && arguments.count == 1:
+            // `"\(error)"` of a value whose type declares `description` (`CustomStringConvertible`), asked when it
+            // runs: a function written before the type (`func report(_ e: Error) -> String { "\(e)" }`) uses it too.
             let (argument, table) = (try bind(arguments[0]), structMethods)
             return .bound(BoundExpression { [weak table] values in
                 let value = try argument.evaluate(values)
-                return .string(try table?.customDescription(of: value) ?? Functions.text(value))
+                let described = table?.isDeclared("description") == true ? table : nil
+                return .string(try described?.customDescription(of: value) ?? Functions.text(value))
             })
         case .call(Parser.impliedFailureCase, let arguments) where arguments.count == 1:
             return try bind(impliedCase(arguments[0], of: nil, inferred: true))
@@ -385,9 +386,11 @@ extension Interpreter {
     /// static type is optional prints as Swift prints it: `Optional(5)`, or `nil`.
     func boundPrint(_ arguments: [Expression], optional: [Bool]) -> Expression {
         let (items, separator, terminator) = PrintedText.parts(of: arguments)
-        let table = structMethods.isDeclared("description") ? structMethods : nil
+        let table = structMethods
         return .bound(
             BoundExpression { [weak self, weak table] values in
+                // Asked when it runs, so that a function written before the type that declares it prints it too.
+                let table = table?.isDeclared("description") == true ? table : nil
                 let text = try zip(items, optional).map { argument, isOptional in
                     let value = try argument.evaluate(values)
                     if isOptional && value != .null {

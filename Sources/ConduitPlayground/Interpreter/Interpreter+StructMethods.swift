@@ -18,7 +18,7 @@ extension Interpreter {
 
     /// Whether `expression` calls, at any depth, a method some struct declares (which binding resolves).
     func callsStructMethod(_ expression: Expression) -> Bool {
-        guard structMethods.hasAny else { return false }
+        guard structMethods.hasAny else { return Interpreter.interpolates(expression) }
         switch expression {
         case .call(let name, let arguments) where name.hasPrefix(".") && !arguments.isEmpty:
             if structMethods.isDeclared(String(name.dropFirst())) { return true }
@@ -26,10 +26,19 @@ extension Interpreter {
             if structMethods.isDeclared(name) { return true }
         case .call("string", _), .call("String", _):
             // `"\(error)"`: a type's `description` (CustomStringConvertible) gives the text.
-            if structMethods.isDeclared("description") { return true }
+            return true
         default: break
         }
         return expression.parts.contains { callsStructMethod($0) }
+    }
+
+    /// Whether `expression` makes text of a value (`"\(error)"`, `String(x)`) at any depth: a type's
+    /// `description` gives it, which is looked for when it runs, as the type may be declared after the body.
+    static func interpolates(_ expression: Expression) -> Bool {
+        switch expression {
+        case .call("string", _), .call("String", _): return true
+        default: return expression.parts.contains { interpolates($0) }
+        }
     }
 
     /// A call of the method `name` on `receiver` (in a closure's, a function's or a method's body):

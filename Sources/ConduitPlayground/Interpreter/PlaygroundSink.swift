@@ -47,6 +47,9 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
     /// Whether the pipeline's Failure is `Never` as Swift types it: a closure that goes wrong at run
     /// time (`10 / 0`) is then Swift's fatal error, said as such, never a failure it could send.
     private let failureIsNever: Bool
+    /// The text of a failure as Swift prints its error: a thrown value's own `description` where its type
+    /// declares one (`code 2` for a `CodeError` that says so), else the error's message.
+    private let describe: @Sendable (PlaygroundError) -> String
 
     init(
         name: String,
@@ -58,9 +61,11 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
         assign: ForwardedSubscriber? = nil,
         writesInto: String? = nil,
         failureIsNever: Bool = false,
-        admit: @escaping @Sendable (Value) -> EvaluationBudget.Stop? = { _ in nil }
+        admit: @escaping @Sendable (Value) -> EvaluationBudget.Stop? = { _ in nil },
+        describe: @escaping @Sendable (PlaygroundError) -> String = { $0.message }
     ) {
         self.failureIsNever = failureIsNever
+        self.describe = describe
         self.assign = assign
         self.writesInto = writesInto
         self.admit = admit
@@ -127,14 +132,19 @@ final class PlaygroundSink: Subscriber, Cancellable, @unchecked Sendable {
             completion = .failure(PlaygroundError("Fatal error: \(error.message) (the pipeline's Failure is Never, so "
                 + "it cannot fail: Swift stops the program here)"))
         }
+        let recorded: SessionEvent.Completion
+        switch completion {
+        case .finished: recorded = .finished
+        case .failure(let error): recorded = .failed(describe(error))
+        }
         lock.withLock {
             subscription = nil
-            switch completion {
+            switch recorded {
             case .finished: _state = .finished
-            case .failure(let error): _state = .failed(error.message)
+            case .failed(let text): _state = .failed(text)
             }
         }
-        let event = recorder.record(.completed(lane: name, completion: completion.recorded))
+        let event = recorder.record(.completed(lane: name, completion: recorded))
         if let assign {
             // `Assign` takes no failure (in Swift its publisher cannot fail): it is let go instead.
             assign.receiveCompletion(completion)

@@ -6,6 +6,9 @@ extension Parser {
             throw SyntaxError("expected an operator name after `.`, for example `.map { $0 * 2 }`", at: nameToken)
         }
         advance()
+        let savedGivesNothing = closuresGiveNothing
+        closuresGiveNothing = Parser.voidClosureCalls.contains(name)
+        defer { closuresGiveNothing = savedGivesNothing }
         var arguments: [Argument] = []
         if current.isSymbol("(") {
             advance()
@@ -33,6 +36,10 @@ extension Parser {
         let span = covering(from: nameToken)
         return OperatorCall(name: name, token: nameToken, arguments: arguments, trailingClosure: closure, span: span)
     }
+
+    /// The calls whose closures return `Void` in Swift, which may end with a `let` step; a closure whose value
+    /// is used (`map`, `filter`) must give it.
+    static let voidClosureCalls: Set<String> = ["forEach", "sink", "handleEvents"]
 
     /// The label of the parameter a call's first trailing closure takes when labelled trailing
     /// closures follow it, by the call's name.

@@ -16,11 +16,15 @@ extension Parser {
         let savedAccumulator = accumulatorSlot
         let accumulates = accumulatesNextClosure
         accumulatesNextClosure = false
+        // `forEach`'s and `sink`'s closures give nothing: their bodies end as a block's may; closures inside do not.
+        let givesNothing = closuresGiveNothing
+        closuresGiveNothing = false
         accumulatorSlot = nil
         let savedBody = enterBody()
         if asLoopBody { loopDepth = 1 }
-        // A loop's body is a block, which may end with a `let` step; a closure's gives a value.
-        readingStatementBlock = asLoopBody
+        // A loop's body is a block, which may end with a `let` step; so is a closure whose result is thrown
+        // away; any other closure's gives a value.
+        readingStatementBlock = asLoopBody || givesNothing
         instanceLocals = []
         enclosingParameters.append(parameters)
         parameters = [:]
@@ -31,6 +35,7 @@ extension Parser {
             highestArgument = savedHighest
             readingCondition = savedCondition
             readingStatementBlock = savedStatementBlock
+            closuresGiveNothing = givesNothing
             instanceLocals = savedInstanceLocals
             accumulatorSlot = savedAccumulator
             enclosingParameters.removeLast()

@@ -8,7 +8,8 @@ extension Parser {
     /// that the pipeline's reading says what is wrong).
     mutating func deferredClosure() throws -> PipelineSyntax.Source? {
         guard current.isSymbol("{") else { return nil }
-        if try signatureOfClosure() == nil {
+        let signature = try signatureOfClosure()
+        if signature == nil {
             var asPipeline = self
             asPipeline.advance()
             if (try? asPipeline.pipeline()) != nil, asPipeline.current.isSymbol("}") { return nil }
@@ -20,7 +21,7 @@ extension Parser {
         let close = tokens[max(position - 1, 0)]
         let written = String(source_text(open.offset + 1, close.offset)).trimmingWhitespace()
         let call = Expression.call(Parser.closureCall, [Parser.closureLiteral(closure), .literal(.string("Deferred"))])
-        return .deferred(
-            PipelineSyntax(source: .expression(call), operators: [], text: written, startOffset: open.offset))
+        return .deferred(PipelineSyntax(source: .expression(call), operators: [], text: written,
+            startOffset: open.offset, writtenType: signature?.returnType))
     }
 }

@@ -54,6 +54,9 @@ struct Parser {
     /// Whether a top-level statement's block (`if`, `while`) is being read, where a block may end
     /// with a `let` step, as Swift's does; a closure's body gives a value and may not.
     var readingStatementBlock = false
+    /// Whether the call being read takes closures whose result Swift throws away (`forEach`, `sink`): their
+    /// bodies may end with a `let` step, as a block's may (`xs.forEach { x in let y = x * 2 }`).
+    var closuresGiveNothing = false
     /// Members of the type being read that its body does not declare (a superclass's, or the type's
     /// own for an `extension`): its methods name them without `self.`, as its own members.
     var knownMembers: Set<String> = []

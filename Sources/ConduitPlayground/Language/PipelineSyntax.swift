@@ -37,6 +37,9 @@ struct PipelineSyntax {
     /// The source as written before the first call (`[1, 2].publisher`), on one line, for `types`;
     /// empty for a pipeline the playground put together.
     var sourceText = ""
+    /// The publisher type its closure's signature names (`Just<Int>` for `Deferred { () -> Just<Int> in ... }`),
+    /// which `types` shows as Swift takes it; nil where none is written.
+    var writtenType: String?
 }
 
 /// One `.name(arguments) { closure }` of a chain.

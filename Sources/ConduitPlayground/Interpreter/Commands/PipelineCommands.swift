@@ -405,7 +405,8 @@ extension Interpreter {
             failureIsNever: (try? checker.stageTypes(of: syntax, arguments: []))?.last?.failure == .never,
             admit: { [budget = scheduler.budget, name = name.display] value in
                 budget.admission(of: value, through: name)
-            }
+            },
+            describe: { [weak table = structMethods] error in table?.failureText(of: error) ?? error.message }
         )
         // What the sink's own closure reads counts too: `drop received` is refused while
         // `.sink { received.append($0) }` appends into it.
