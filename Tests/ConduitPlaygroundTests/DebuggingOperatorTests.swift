@@ -16,13 +16,24 @@ final class DebuggingOperatorTests: SessionTestCase {
         XCTAssertEqual(type("complete n"), ["handleEvents receiveCompletion: finished", "done ✓ finished"])
     }
 
+    func testHandleEventsGivesItsCompletionClosureSwiftsCompletion() {
+        type("enum LoadError: Error { case offline }")
+        type("let s = PassthroughSubject<Int, LoadError>()")
+        type(
+            "let c = s.handleEvents(receiveCompletion: { completion in print(\"done\", completion); "
+                + "if case .failure(let error) = completion { print(\"because\", error) } })"
+                + ".sink(receiveCompletion: { _ in }, receiveValue: { _ in })")
+        XCTAssertEqual(valueLines("s.send(completion: .failure(.offline))"),
+            ["done failure(LoadError.offline)", "because offline"])
+    }
+
     func testHandleEventsPrintsWhatItsClosuresGive() {
         type("subject n")
         type(
             "sink out = n.handleEvents(receiveOutput: { $0 > 1 ? \"big \" + string($0) : nil }, receiveCompletion: "
                 + "{ \"ended: \" + $0 })")
         XCTAssertEqual(type("send n 1; send n 2"), ["out ← 1", "big 2", "out ← 2"])
-        XCTAssertEqual(type("fail n \"x\""), ["ended: failure: x", "out ✗ failed: x"])
+        XCTAssertEqual(type("fail n \"x\""), ["ended: failure(x)", "out ✗ failed: x"])
         XCTAssertTrue(error("let y = n.handleEvents(receiveOutputs: { $0 })").contains(
             "did you mean `receiveOutput:`?"))
         XCTAssertTrue(error("let y = n.handleEvents(receiveCancel: { $0 })").contains("no arguments"))

@@ -10,8 +10,9 @@ private typealias C = Stand.Clock
 /// `breakpoint` / `breakpointOnError` say where a Swift program would stop in the debugger (the
 /// engine's operators, given closures that report instead of stopping the playground).
 ///
-/// Their closures see an event as a value: a value as it is, a completion as `"finished"` or
-/// `"failure: MESSAGE"`, a demand as a number or `"unlimited"`.
+/// Their closures see an event as a value: a value as it is, a completion as Swift's (`finished`,
+/// `failure(ERROR)`, which `case .failure(let error)` matches), a demand as a number or `"unlimited"`;
+/// the trace line of an event with no closure shows a completion as `finished` or `failure: MESSAGE`.
 enum DebuggingOperators {
     /// The closure labels of `handleEvents` and `breakpoint`, and how many arguments each passes.
     static let handlerLabels: [(label: String, arity: Int)] = [
@@ -46,7 +47,9 @@ enum DebuggingOperators {
             return upstream.handleEvents(
                 receiveSubscription: { report("receiveSubscription", .string(String(describing: $0)), shown: "") },
                 receiveOutput: { report("receiveOutput", $0, shown: $0.description) },
-                receiveCompletion: { report("receiveCompletion", value(of: $0), shown: Functions.text(value(of: $0))) },
+                receiveCompletion: {
+                    report("receiveCompletion", ForwardedSubscriber.value(of: $0), shown: Functions.text(value(of: $0)))
+                },
                 receiveCancel: { report("receiveCancel", nil, shown: "") },
                 receiveRequest: { report("receiveRequest", value(of: $0), shown: Functions.text(value(of: $0))) }
             ).eraseToAnyPublisher()
@@ -78,7 +81,7 @@ enum DebuggingOperators {
             return upstream.breakpoint(
                 receiveSubscription: { _ in check("receiveSubscription", nil) },
                 receiveOutput: { check("receiveOutput", $0) },
-                receiveCompletion: { check("receiveCompletion", value(of: $0)) }
+                receiveCompletion: { check("receiveCompletion", ForwardedSubscriber.value(of: $0)) }
             ).eraseToAnyPublisher()
         },
         OperatorSpec(
@@ -139,7 +142,7 @@ enum DebuggingOperators {
         }
     }
 
-    /// A completion as closures see it: `"finished"` or `"failure: MESSAGE"`.
+    /// A completion as the trace line of an event shows it: `"finished"` or `"failure: MESSAGE"`.
     static func value(of completion: Subscribers.Completion<PlaygroundError>) -> Value {
         switch completion {
         case .finished: return .string("finished")
