@@ -225,4 +225,13 @@ final class StaticTypeTests: SessionTestCase {
         XCTAssertEqual(type("let top = xs.max()"), ["top: Int? = 3"])
         XCTAssertEqual(valueLines("print(f, xs.count)"), ["Optional(3) 2"])
     }
+
+    func testAnArrayOfOptionalsPrintsEachValueAsSwiftDoes() {
+        type("let names: [String?] = [\"a\", nil]")
+        XCTAssertEqual(valueLines("print(names)"), ["[Optional(\"a\"), nil]"])
+        type("let parsed = [\"1\", \"x\"].map { Int($0) }")
+        XCTAssertEqual(valueLines("print(parsed, [1, 2])"), ["[Optional(1), nil] [1, 2]"])
+        type("let grid: [[Int?]] = [[1, nil], []]")
+        XCTAssertEqual(valueLines("print(grid)"), ["[[Optional(1), nil], []]"])
+    }
 }

@@ -222,8 +222,8 @@ extension Interpreter {
             if name == "print", entries["print"] == nil {
                 // Swift prints an optional that holds a value as `Optional(5)`: the checker knows
                 // which arguments are optional (a closure's `$0` it cannot see here prints bare).
-                let optional = arguments.map { checker.type(of: $0, arguments: closureArgumentTypes).isOptional }
-                return boundPrint(try arguments.map(bind), optional: optional)
+                let types = arguments.map { checker.type(of: $0, arguments: closureArgumentTypes) }
+                return boundPrint(try arguments.map(bind), types: types)
             }
             if let call = staticChainCall(name, arguments, at: token) { return try bind(call) }
             return try resolveCall(name, try arguments.map(bind), at: token)
@@ -383,17 +383,19 @@ extension Interpreter {
     }
 
     /// `print(...)`: its arguments' text, separated by spaces, as a value line. An argument whose
-    /// static type is optional prints as Swift prints it: `Optional(5)`, or `nil`.
-    func boundPrint(_ arguments: [Expression], optional: [Bool]) -> Expression {
+    /// static type (`types`, where the checker knows it) is optional prints as Swift prints it:
+    /// `Optional(5)`, or `nil`; so does an optional element of an array (`[Optional("a"), nil]`).
+    func boundPrint(_ arguments: [Expression], types: [ValueType?]) -> Expression {
         let (items, separator, terminator) = PrintedText.parts(of: arguments)
         let table = structMethods
         return .bound(
             BoundExpression { [weak self, weak table] values in
                 // Asked when it runs, so that a function written before the type that declares it prints it too.
                 let table = table?.isDeclared("description") == true ? table : nil
-                let text = try zip(items, optional).map { argument, isOptional in
+                let text = try zip(items, types).map { argument, type in
                     let value = try argument.evaluate(values)
-                    if isOptional && value != .null {
+                    if let type, let text = value.printed(as: type) { return text }
+                    if type?.isOptional == true && value != .null {
                         return "Optional(\(try table?.customDescription(of: value) ?? value.nestedDescription))"
                     }
                     return try table?.customDescription(of: value) ?? Functions.text(value)

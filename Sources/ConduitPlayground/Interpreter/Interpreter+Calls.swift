@@ -113,7 +113,7 @@ extension Interpreter {
             // variable it captures.
             return try boundVariableAssignment(arguments, at: token)
         case "print":
-            return boundPrint(arguments, optional: arguments.map { _ in false })
+            return boundPrint(arguments, types: arguments.map { _ in nil })
         case _ where name.hasPrefix("UserDefaults.standard."):
             let method = String(name.dropFirst("UserDefaults.standard.".count))
             guard UserDefaultsStore.methods.contains(method) else {
