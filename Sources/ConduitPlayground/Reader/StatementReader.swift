@@ -263,6 +263,17 @@ public struct StatementReader: Sendable {
         var building = initial
         let base = building.text.utf8.count
         building.text += text
+        if building.openString == nil, building.mismatch == nil,
+            let open = StatementShape.bracketsStillOpen(after: text, open: building.open, base: base)
+        {
+            // A line inside brackets that keeps them open: the statement goes on, as reading it whole
+            // again would say.
+            building.open = open
+            building.dangling = nil
+            if !text.allSatisfy(\.isWhitespace) { building.isBlank = false }
+            pending = building
+            return
+        }
         let shape = StatementShape(building.text, from: base)
         if let comment = shape.comment {
             // The comment runs to the end of the line, which is the end of the text. The shape

@@ -148,7 +148,7 @@ struct StatementShape: Equatable {
     static let maximumNesting = 64
 
     /// The most opening brackets a statement's text may hold to be read by Swift's parser.
-    static let maximumBrackets = 1_000
+    static let maximumBrackets = 8_000
     /// The deepest `[` may nest in a statement read by Swift's parser: its look-ahead for an array
     /// type (`[[[[...`) takes twice as long for each level (2 s at 18 levels in a debug build, a
     /// minute at 24), so text nested deeper (no real statement is) is not parsed at all.
