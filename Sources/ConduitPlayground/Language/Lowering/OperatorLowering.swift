@@ -74,7 +74,8 @@ extension Parser {
             }
             return firstOperand.expression
         }
-        let lowering = OperatorLowering(tree: tree, firstOperand: (offset, firstOperand.expression, firstOperand.end))
+        let lowering = OperatorLowering(
+            tree: tree, firstOperand: (offset, operandEnd, firstOperand.expression, firstOperand.end))
         let lowered = try lowering.lower(expression, with: &self)
         moveToToken(atOrAfter: tree.offset(of: expression.endPositionBeforeTrailingTrivia))
         return lowered
@@ -85,7 +86,7 @@ extension Parser {
     /// statement otherwise (a playground command such as `send s 1 + 2`), in the text from `offset`
     /// on read as an expression of its own. Nil where Swift reads no operator after the operand.
     private func groupedExpression(at offset: Int, longerThan operandEnd: Int) throws -> (SwiftTree, ExprSyntax)? {
-        guard treeCache.tree(text: text, tokens: tokens) != nil else { _ = try swiftTree(); return nil }
+        _ = try swiftTree()  // fails, with its message, for a statement Swift's parser is not given
         for start in [0, offset] {
             guard let tree = treeCache.foldedTree(text: text, tokens: tokens, from: start) else { continue }
             if let long = tree.tooLongSequence {
@@ -149,9 +150,9 @@ extension Parser {
 /// operands by the parser's own readings.
 private struct OperatorLowering {
     let tree: SwiftTree
-    /// The operand the parser read before it knew operators follow: where it starts, what it is, and
-    /// the position after it.
-    let firstOperand: (offset: Int, expression: Expression, end: Int)
+    /// The operand the parser read before it knew operators follow: the character offsets where it
+    /// starts and ends, what it is, and the token position after it.
+    let firstOperand: (offset: Int, endOffset: Int, expression: Expression, end: Int)
 
     func lower(_ node: ExprSyntax, with parser: inout Parser) throws -> Expression {
         try parser.enter()
@@ -213,7 +214,7 @@ private struct OperatorLowering {
     private func operand(_ node: ExprSyntax, with parser: inout Parser) throws -> Expression {
         let start = tree.offset(of: node.positionAfterSkippingLeadingTrivia)
         let end = tree.offset(of: node.endPositionBeforeTrailingTrivia)
-        if start == firstOperand.offset, parser.tokens[max(firstOperand.end - 1, 0)].end == end {
+        if start == firstOperand.offset, firstOperand.endOffset == end {
             parser.position = firstOperand.end
             return firstOperand.expression
         }
