@@ -55,9 +55,15 @@ final class ObjectVariableTests: SessionTestCase {
         XCTAssertEqual(valueLines("print(current)"), ["5"])
     }
 
+    func testWhileLetWithATestStopsWhenEitherFails() {
+        declareList()
+        type("var current: Node? = list")
+        let loop = "while let node = current, node.value < 3 { print(node.value); current = node.next }"
+        XCTAssertEqual(valueLines(loop), ["1", "2"])
+    }
+
     func testMistakesAreAnswered() {
         declareList()
-        XCTAssertTrue(error("while let a = list.next, a.value > 1 { print(a.value) }").contains("binds one value"))
-        XCTAssertTrue(error("while let { print(1) }").contains("reads `while let NAME = value"))
+        XCTAssertTrue(error("while let { print(1) }").contains("an optional binding names its value: write `let NAME"))
     }
 }

@@ -99,7 +99,7 @@ extension Parser {
         }
         switch keyword.identifier {
         case "while":
-            if let body = try whileLetBody(nextLocal: nextLocal, after: keyword) {
+            if let body = try whileConditionBody(nextLocal: nextLocal, after: keyword) {
                 return .loop(BodyLoop(kind: .whileLoop(condition: .literal(.bool(true))), slot: nextLocal, body: body))
             }
             let condition = try condition()

@@ -100,8 +100,8 @@ extension Parser {
     }
 
     /// `let NAME = value` or `var NAME: Type = value`, if the next tokens start one (reading nothing
-    /// if not); `asCondition` reads the value as an `if` or `guard` condition.
-    mutating func namedValue(usage: String, asCondition: Bool = false) throws -> (String, Expression)? {
+    /// if not).
+    mutating func namedValue(usage: String) throws -> (String, Expression)? {
         guard current.identifier == "let" || current.identifier == "var", let name = peek(1).identifier else {
             return nil
         }
@@ -113,7 +113,7 @@ extension Parser {
             advance()
             written = try skipType()
         }
-        if let written, !asCondition {
+        if let written {
             // `var total: Double = 0`: the value has the type written; `var result: String` alone
             // starts as nil until a block sets it.
             if declaresVar, !current.isSymbol("=") {
@@ -129,13 +129,8 @@ extension Parser {
                 .map { Expression.literal(.int($0)) }
             return (name, .call("#typed", [.literal(.string(written)), value] + span))
         }
-        if asCondition, current.identifier == "else" || current.isSymbol("{") || current.isSymbol(",") {
-            // `guard let self else { return }`, `if let child { ... }`: Swift's shorthand for `let x = x`.
-            position -= 1
-            return (name, try condition())
-        }
         try expectSymbol("=", usage)
-        return (name, asCondition ? try condition() : try expression())
+        return (name, try expression())
     }
 
     /// The body: statements, each ended by `;` or by the next one (`let NAME = value` steps, calls

@@ -85,63 +85,6 @@ extension Parser {
         return .local(slot: slot, value: statement, body: try closureBody(nextLocal: slot + 1))
     }
 
-    /// The keyword (`if`, `guard`) and what follows it up to its block: a list of clauses separated
-    /// by commas, each Swift's optional binding `let NAME = value`, a pattern `case .failure(let error)
-    /// = completion`, or a condition (`if let age = user.age, age >= 18`). A clause's names are in
-    /// scope in the clauses after it; the values they bind are kept from `nextLocal` on. One level
-    /// deeper (the caller leaves it).
-    private mutating func conditionHead(nextLocal: Int) throws -> IfHead {
-        let keyword = current
-        advance()
-        try enter()
-        var clauses: [IfHead.Clause] = []
-        var shadowed: [(String, Int?)] = []
-        defer { for (name, slot) in shadowed.reversed() { parameters[name] = slot } }
-        var first = true
-        repeat {
-            if !first { advance() }
-            first = false
-            for clause in try conditionClauses() {
-                if let name = clause.binding?.name {
-                    shadowed.append((name, parameters[name]))
-                    parameters[name] = nextLocal + clauses.count { $0.binding != nil }
-                }
-                clauses.append(clause)
-            }
-        } while current.isSymbol(",")
-        return IfHead(keyword: keyword, clauses: clauses)
-    }
-
-    /// One clause of an `if` or `guard` condition, as clauses of one test and one name each: a
-    /// pattern that names several values (`if case (let x, let y) = point`) tests first, and then
-    /// names the others in clauses that always hold.
-    private mutating func conditionClauses() throws -> [IfHead.Clause] {
-        if let (name, value) = try namedValue(
-            usage: "an optional binding reads `if let NAME = value { ... }`", asCondition: true)
-        {
-            let notNil: (Int) -> Expression = { slot in
-                Expression.binary(BinaryOperator.notEqual, Expression.argument(slot), Expression.literal(Value.null))
-            }
-            return [IfHead.Clause(test: notNil, binding: (name, value))]
-        }
-        if current.identifier == "case" {
-            advance()
-            let written = try pattern()
-            try expectSymbol("=", "a pattern reads `if case .failure(let error) = completion { ... }`")
-            let subject: Expression = try condition()
-            let matched = written.matching(subject)
-            let test: Expression = matched.test
-            guard let firstName = matched.bindings.first else {
-                return [IfHead.Clause(test: { _ in test }, binding: nil)]
-            }
-            let always: Expression = .literal(.bool(true))
-            return [IfHead.Clause(test: { _ in test }, binding: firstName)]
-                + matched.bindings.dropFirst().map { IfHead.Clause(test: { _ in always }, binding: $0) }
-        }
-        let condition: Expression = try condition()
-        return [IfHead.Clause(test: { _ in condition }, binding: nil)]
-    }
-
     /// The condition, read where `{` opens the block that follows it.
     mutating func condition() throws -> Expression {
         let saved = readingCondition

@@ -28,6 +28,8 @@ enum SwiftDiagnosis {
         let offset = String(decoding: text.utf8.prefix(bytes), as: UTF8.self).count
         let atEnd = offset >= text.count && error.offset + error.length >= text.count
         guard atEnd || (error.offset...(error.offset + error.length)).contains(offset) else { return nil }
+        // The playground's message may already be Swift's (a condition's error, from its tree).
+        guard !error.message.hasPrefix(first.message) else { return nil }
         var message = first.message
         if let fixIt = first.fixIts.first?.message.message {
             message += " (fix-it: \(fixIt))"

@@ -66,7 +66,7 @@ enum ControlFlowCommands {
             parser.readingStatementBlock = true
             parser.loopDepth = 1
             let text = parser.text
-            if let body = try parser.whileLetBody(nextLocal: 0, after: word) {
+            if let body = try parser.whileConditionBody(nextLocal: 0, after: word) {
                 try parser.expectEnd()
                 return Statement(word.display) { session in
                     try session.checkBlock(body, written: text, at: word)

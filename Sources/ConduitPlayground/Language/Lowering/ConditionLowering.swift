@@ -1,0 +1,144 @@
+import SwiftSyntax
+
+/// The conditions of `if`, `guard` and `while`, as Swift's parser reads them: where the list ends
+/// and the block begins, where each clause ends, and what kind each clause is (an optional binding
+/// `let name = value`, a pattern `case .failure(let error) = completion`, or a Boolean) come from
+/// Swift's tree. The values and patterns inside are read where Swift puts them by the readings of
+/// the kinds not lowered yet, and must end where Swift ends them.
+extension Parser {
+    /// The clauses of the condition that follows `keyword` (`if`, `guard`, `while`), in Swift's tree
+    /// of the statement; fails with swiftc's message where Swift's parser finds the condition wrong.
+    func swiftConditions(after keyword: Token) throws -> (tree: SwiftTree, conditions: ConditionElementListSyntax) {
+        _ = try swiftTree()  // fails, with its message, for a statement Swift's parser is not given
+        // A statement of the playground's own (`sink out = s.map { if ... }`) is not Swift: where its
+        // tree has no such condition, the text from the keyword on is read as a statement of its own.
+        for start in [0, keyword.offset] {
+            guard let tree = treeCache.foldedTree(text: text, tokens: tokens, from: start),
+                let conditions = Parser.conditions(after: keyword, in: tree)
+            else { continue }
+            let hint = "a condition reads `\(keyword.display) x > 2`, `\(keyword.display) let name = optional` "
+                + "or `\(keyword.display) case .failure(let error) = completion`"
+            if let error = tree.firstError(in: conditions, hint: hint) { throw error }
+            return (tree, conditions)
+        }
+        throw SyntaxError(
+            "expected a condition after `\(keyword.display)`, such as `\(keyword.display) x > 2`", at: keyword)
+    }
+
+    /// The condition list of the `if`, `guard` or `while` whose keyword is `keyword`, if Swift's
+    /// parser read one there.
+    private static func conditions(after keyword: Token, in tree: SwiftTree) -> ConditionElementListSyntax? {
+        guard let token = tree.token(at: keyword.offset), token.text == keyword.identifier else { return nil }
+        let conditions: ConditionElementListSyntax? =
+            if let statement = token.parent?.as(IfExprSyntax.self), statement.ifKeyword == token {
+                statement.conditions
+            } else if let statement = token.parent?.as(GuardStmtSyntax.self), statement.guardKeyword == token {
+                statement.conditions
+            } else if let statement = token.parent?.as(WhileStmtSyntax.self), statement.whileKeyword == token {
+                statement.conditions
+            } else {
+                nil
+            }
+        guard let conditions, !conditions.isEmpty else { return nil }
+        return conditions
+    }
+
+    /// The clauses Swift reads after the current keyword (`if`, `guard`, `while`), as tests and the
+    /// names they bind, moved past. A clause's names are in scope in the clauses after it; the values
+    /// they bind are kept from `nextLocal` on. One level deeper (the caller leaves it).
+    mutating func conditionHead(nextLocal: Int) throws -> IfHead {
+        let keyword = current
+        let (tree, conditions) = try swiftConditions(after: keyword)
+        advance()
+        try enter()
+        var clauses: [IfHead.Clause] = []
+        var shadowed: [(String, Int?)] = []
+        defer { for (name, slot) in shadowed.reversed() { parameters[name] = slot } }
+        for element in conditions {
+            for clause in try conditionClauses(element.condition, in: tree) {
+                if let name = clause.binding?.name {
+                    shadowed.append((name, parameters[name]))
+                    parameters[name] = nextLocal + clauses.count { $0.binding != nil }
+                }
+                clauses.append(clause)
+            }
+        }
+        moveToToken(atOrAfter: tree.offset(of: conditions.endPositionBeforeTrailingTrivia))
+        return IfHead(keyword: keyword, clauses: clauses)
+    }
+
+    /// One clause of a condition, as clauses of one test and one name each: a pattern that names
+    /// several values (`if case (let x, let y) = point`) tests first, and then names the others in
+    /// clauses that always hold.
+    private mutating func conditionClauses(
+        _ condition: ConditionElementSyntax.Condition, in tree: SwiftTree
+    ) throws -> [IfHead.Clause] {
+        switch condition {
+        case .expression(let expression):
+            let value = try read(expression, in: tree, as: "one condition") { try $0.condition() }
+            return [IfHead.Clause(test: { _ in value }, binding: nil)]
+        case .optionalBinding(let binding):
+            let (name, value) = try optionalBinding(binding, in: tree)
+            let notNil: (Int) -> Expression = { slot in
+                Expression.binary(BinaryOperator.notEqual, Expression.argument(slot), Expression.literal(Value.null))
+            }
+            return [IfHead.Clause(test: notNil, binding: (name, value))]
+        case .matchingPattern(let matching):
+            let written = try read(matching.pattern, in: tree, as: "a pattern") { try $0.pattern() }
+            let subject = try read(matching.initializer.value, in: tree, as: "the value matched") {
+                try $0.condition()
+            }
+            let matched = written.matching(subject)
+            let test: Expression = matched.test
+            guard let firstName = matched.bindings.first else {
+                return [IfHead.Clause(test: { _ in test }, binding: nil)]
+            }
+            let always: Expression = .literal(.bool(true))
+            return [IfHead.Clause(test: { _ in test }, binding: firstName)]
+                + matched.bindings.dropFirst().map { IfHead.Clause(test: { _ in always }, binding: $0) }
+        case .availability(let availability):
+            throw SyntaxError(
+                "the playground runs every statement on this machine, so it has no `#available` or `#unavailable` "
+                    + "to test: leave the check out",
+                at: tree.token(covering: availability))
+        }
+    }
+
+    /// `let NAME = value` (or `var`, or the shorthand `let NAME`, Swift's `let NAME = NAME`) of a
+    /// condition: the name and the optional value it unwraps.
+    mutating func optionalBinding(
+        _ binding: OptionalBindingConditionSyntax, in tree: SwiftTree
+    ) throws -> (name: String, value: Expression) {
+        let start = tree.offset(of: binding.pattern.positionAfterSkippingLeadingTrivia)
+        moveToToken(atOrAfter: start)
+        guard binding.pattern.is(IdentifierPatternSyntax.self), let name = current.identifier else {
+            throw SyntaxError(
+                "an optional binding names its value: write `\(binding.bindingSpecifier.text) NAME = optional`",
+                at: tree.token(covering: binding.pattern))
+        }
+        guard let initializer = binding.initializer else {
+            // `guard let self else { return }`, `if let child { ... }`: the name is the value too.
+            return (name, try read(binding.pattern, in: tree, as: "a name") { try $0.condition() })
+        }
+        return (name, try read(initializer.value, in: tree, as: "the optional's value") { try $0.condition() })
+    }
+
+    /// What `reading` reads where Swift's parser puts `node`: it starts there and must end where
+    /// Swift's parser ends it (`what` names the node in the message when it does not).
+    mutating func read<Read>(
+        _ node: some SyntaxProtocol, in tree: SwiftTree, as what: String, _ reading: (inout Parser) throws -> Read
+    ) throws -> Read {
+        let start = tree.offset(of: node.positionAfterSkippingLeadingTrivia)
+        let end = tree.offset(of: node.endPositionBeforeTrailingTrivia)
+        moveToToken(atOrAfter: start)
+        let value = try reading(&self)
+        let last = tokens[max(position - 1, 0)]
+        guard last.end == end else {
+            let readHere = last.end > start ? ", and the playground reads `\(source_text(start, last.end))` of it" : ""
+            throw SyntaxError(
+                "expected the end of \(what) here: Swift reads `\(node.trimmedDescription)` as \(what)\(readHere)",
+                at: last.end < end ? current : last)
+        }
+        return value
+    }
+}

@@ -1,0 +1,62 @@
+import XCTest
+
+@testable import ConduitPlayground
+
+/// The conditions of `if`, `guard` and `while`, read from Swift's own tree
+/// (`Language/Lowering/ConditionLowering.swift`): the clauses Swift reads, in its order, and its
+/// messages where a condition is wrong.
+final class ConditionLoweringTests: SessionTestCase {
+    func testClausesOfEveryKindInOneCondition() {
+        type("let o: Int? = 3")
+        XCTAssertEqual(valueLines("if let o, o > 2, case 3 = o { print(\"yes\", o) } else { print(\"no\") }"),
+            ["yes 3"])
+        XCTAssertEqual(valueLines("if let o, o > 5 { print(\"yes\") } else { print(\"no\") }"), ["no"])
+        type("let r: Result<Int, Error> = .success(4)")
+        XCTAssertEqual(valueLines("if case .success(let v) = r, v > 3 { print(v) }"), ["4"])
+    }
+
+    func testAConditionWithAClosureInsideItsCall() {
+        type("let xs = [1, 5]")
+        XCTAssertEqual(valueLines("if xs.contains(where: { $0 > 2 }), !xs.isEmpty { print(\"some\") }"), ["some"])
+    }
+
+    func testAConditionInAPipelinesClosure() {
+        type("subject s")
+        type("sink out = s.map { x -> String in if x > 2, x < 10 { return \"mid\" } else { return \"other\" } }")
+        XCTAssertEqual(values("send s 5"), ["out ← \"mid\""])
+        XCTAssertEqual(values("send s 11"), ["out ← \"other\""])
+    }
+
+    func testWhileWithABindingAndATest() {
+        type("var i = 0")
+        type("var items: [Int] = [4, 7, 1, 9]")
+        XCTAssertEqual(valueLines("while let first = items.first, first > 2 { print(first); items.removeFirst() }"),
+            ["4", "7"])
+        XCTAssertEqual(valueLines("print(items)"), ["[1, 9]"])
+    }
+
+    func testGuardWithSeveralClausesAtTheTopLevel() {
+        type("let age: Int? = 20")
+        type("guard let years = age, years >= 18 else { fatalError(\"too young\") }")
+        XCTAssertEqual(valueLines("print(years + 1)"), ["21"])
+    }
+
+    func testAWrongConditionIsSwiftsMessageOnce() {
+        let message = error("if case = 3 { }")
+        let swifts = "expected expression in pattern (fix-it: insert expression); a condition"
+        XCTAssertTrue(message.contains(swifts), message)
+        XCTAssertEqual(message.components(separatedBy: "expected expression in pattern").count, 2, message)
+    }
+
+    func testAPatternTheBindingCannotName() {
+        let message = error("if let (a, b) = [(1, 2)].first { print(a) }")
+        XCTAssertTrue(message.contains("an optional binding names its value"), message)
+    }
+
+    func testAConditionThatEndsElsewhereThanSwiftSays() {
+        type("let p: (Int, Int)? = (1, 2)")
+        let message = error("if case let (a, b)? = p { print(a + b) }")
+        XCTAssertTrue(message.contains("Swift reads `let (a, b)?` as a pattern"), message)
+        XCTAssertTrue(message.contains("the playground reads `let (a, b)` of it"), message)
+    }
+}
