@@ -119,3 +119,42 @@ extension Parser {
         return (.enumCase(type: type, name: name), bindings)
     }
 }
+
+extension Parser {
+    /// `(let n)`, `(_)`, `(_, let b)` or `(seconds: let s)` after an enumeration's case in a pattern
+    /// (`case .loaded(let n):`): the case, and the values it names.
+    mutating func associatedValuesPattern(of name: String) throws -> CasePattern {
+        let open = current
+        advance()
+        var bound: (name: String, index: Int)?
+        var more: [AssociatedName] = []
+        var index = 0
+        while !current.isSymbol(")") {
+            // `.timeout(seconds: let s)`: the label only says which value the position holds.
+            if current.identifier != nil, peek(1).isSymbol(":") {
+                advance()
+                advance()
+            }
+            if current.identifier == "let" || current.identifier == "var" { advance() }
+            guard let written = current.identifier else {
+                throw SyntaxError("write `.\(name)(let value)` or `.\(name)(_)`", at: current)
+            }
+            if written != "_" {
+                if bound == nil {
+                    bound = (written, index)
+                } else {
+                    more.append(AssociatedName(name: written, index: index))
+                }
+            }
+            advance()
+            index += 1
+            if current.isSymbol(",") {
+                advance()
+            } else if !current.isSymbol(")") {
+                throw SyntaxError("expected `,` or `)` to close `.\(name)(` opened here", at: open)
+            }
+        }
+        advance()
+        return CasePattern(kind: .enumCase(name, index: bound?.index ?? 0, more: more), name: bound?.name)
+    }
+}

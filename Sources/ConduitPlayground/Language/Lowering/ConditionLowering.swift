@@ -9,26 +9,19 @@ extension Parser {
     /// The clauses of the condition that follows `keyword` (`if`, `guard`, `while`), in Swift's tree
     /// of the statement; fails with swiftc's message where Swift's parser finds the condition wrong.
     func swiftConditions(after keyword: Token) throws -> (tree: SwiftTree, conditions: ConditionElementListSyntax) {
-        _ = try swiftTree()  // fails, with its message, for a statement Swift's parser is not given
-        // A statement of the playground's own (`sink out = s.map { if ... }`) is not Swift: where its
-        // tree has no such condition, the text from the keyword on is read as a statement of its own.
-        for start in [0, keyword.offset] {
-            guard let tree = treeCache.foldedTree(text: text, tokens: tokens, from: start),
-                let conditions = Parser.conditions(after: keyword, in: tree)
-            else { continue }
-            let hint = "a condition reads `\(keyword.display) x > 2`, `\(keyword.display) let name = optional` "
-                + "or `\(keyword.display) case .failure(let error) = completion`"
-            if let error = tree.firstError(in: conditions, hint: hint) { throw error }
-            return (tree, conditions)
+        guard let (tree, conditions) = try swiftNode(at: keyword, Parser.conditions(after:)) else {
+            throw SyntaxError(
+                "expected a condition after `\(keyword.display)`, such as `\(keyword.display) x > 2`", at: keyword)
         }
-        throw SyntaxError(
-            "expected a condition after `\(keyword.display)`, such as `\(keyword.display) x > 2`", at: keyword)
+        let hint = "a condition reads `\(keyword.display) x > 2`, `\(keyword.display) let name = optional` "
+            + "or `\(keyword.display) case .failure(let error) = completion`"
+        if let error = tree.firstError(in: conditions, hint: hint) { throw error }
+        return (tree, conditions)
     }
 
-    /// The condition list of the `if`, `guard` or `while` whose keyword is `keyword`, if Swift's
-    /// parser read one there.
-    private static func conditions(after keyword: Token, in tree: SwiftTree) -> ConditionElementListSyntax? {
-        guard let token = tree.token(at: keyword.offset), token.text == keyword.identifier else { return nil }
+    /// The condition list of the `if`, `guard` or `while` whose keyword is `token`, if Swift's parser
+    /// read one there.
+    private static func conditions(after token: TokenSyntax) -> ConditionElementListSyntax? {
         let conditions: ConditionElementListSyntax? =
             if let statement = token.parent?.as(IfExprSyntax.self), statement.ifKeyword == token {
                 statement.conditions
@@ -67,9 +60,8 @@ extension Parser {
         return IfHead(keyword: keyword, clauses: clauses)
     }
 
-    /// One clause of a condition, as clauses of one test and one name each: a pattern that names
-    /// several values (`if case (let x, let y) = point`) tests first, and then names the others in
-    /// clauses that always hold.
+    /// One clause of a condition, as clauses of one test and one name each: a pattern (`if case (let x,
+    /// let y) = point`) tests first, and then names its values in clauses that always hold.
     private mutating func conditionClauses(
         _ condition: ConditionElementSyntax.Condition, in tree: SwiftTree
     ) throws -> [IfHead.Clause] {
@@ -84,18 +76,17 @@ extension Parser {
             }
             return [IfHead.Clause(test: notNil, binding: (name, value))]
         case .matchingPattern(let matching):
-            let written = try read(matching.pattern, in: tree, as: "a pattern") { try $0.pattern() }
+            let written = try lowered(matching.pattern, in: tree)
             let subject = try read(matching.initializer.value, in: tree, as: "the value matched") {
                 try $0.condition()
             }
             let matched = written.matching(subject)
             let test: Expression = matched.test
-            guard let firstName = matched.bindings.first else {
-                return [IfHead.Clause(test: { _ in test }, binding: nil)]
-            }
+            // The test comes first: a value the pattern names is read only from a subject it matches
+            // (`(a, b)` of `let (a, b)?` is no value of nil).
             let always: Expression = .literal(.bool(true))
-            return [IfHead.Clause(test: { _ in test }, binding: firstName)]
-                + matched.bindings.dropFirst().map { IfHead.Clause(test: { _ in always }, binding: $0) }
+            return [IfHead.Clause(test: { _ in test }, binding: nil)]
+                + matched.bindings.map { IfHead.Clause(test: { _ in always }, binding: $0) }
         case .availability(let availability):
             throw SyntaxError(
                 "the playground runs every statement on this machine, so it has no `#available` or `#unavailable` "

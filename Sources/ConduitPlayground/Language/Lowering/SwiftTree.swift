@@ -190,6 +190,24 @@ extension Parser {
         return tree
     }
 
+    /// What `match` finds for the token `keyword` (a statement's keyword) in the statement's folded tree,
+    /// with that tree; where Swift reads the statement otherwise (a closure in a playground command such
+    /// as `sink out = s.map { x in switch x { ... } }`), in the text from the keyword on read as a
+    /// statement of its own. Nil where neither has one.
+    func swiftNode<Node>(
+        at keyword: Token, _ match: (TokenSyntax) -> Node?
+    ) throws -> (tree: SwiftTree, node: Node)? {
+        _ = try swiftTree()  // fails, with its message, for a statement Swift's parser is not given
+        for start in [0, keyword.offset] {
+            guard let tree = treeCache.foldedTree(text: text, tokens: tokens, from: start),
+                let token = tree.token(at: keyword.offset), token.text == keyword.identifier,
+                let node = match(token)
+            else { continue }
+            return (tree, node)
+        }
+        return nil
+    }
+
     /// The type Swift's parser reads at the current token (`((String) -> Void)?`, `[UUID: Person]`),
     /// as written, moved past; nil where it reads none there (`PassthroughSubject<Int, Never>()` is
     /// an expression to Swift's parser).
