@@ -62,7 +62,8 @@ final class CatchPatternTests: SessionTestCase {
     func testMistakesInACatchPatternAreAnsweredAndChangeNothing() {
         type("enum E: Error { case a(Int, String) }")
         type("var n = 0")
-        XCTAssertTrue(error("do { throw E.a(1, \"x\") } catch E.a(let) { n = 1 }").contains("write `.a(let value)`"))
+        XCTAssertTrue(error("do { throw E.a(1, \"x\") } catch E.a(let) { n = 1 }").contains(
+            "expected expression in pattern (fix-it: insert expression); a `catch` reads"))
         XCTAssertTrue(error("do { throw E.a(1, \"x\") } catch E.a(let k { n = k }").contains("is never closed"))
         XCTAssertTrue(error("do { throw E.a(1, \"x\") } catch E { n = 2 }").contains("names a type, not a pattern"))
         XCTAssertEqual(valueLines("print(n)"), ["0"])

@@ -72,3 +72,37 @@ final class PatternLoweringTests: SessionTestCase {
         XCTAssertEqual(valueLines("print(n)"), ["3"])
     }
 }
+
+/// `catch` clauses read from Swift's tree: any pattern a `switch` reads, and `where`.
+final class CatchLoweringTests: SessionTestCase {
+    func testACatchWithAWhereCondition() {
+        type("enum E: Error { case code(Int), other }")
+        type("func f(_ n: Int) throws { throw E.code(n) }")
+        let clauses = "catch E.code(let n) where n > 10 { print(\"big\", n) } catch { print(\"rest\", error) }"
+        XCTAssertEqual(valueLines("do { try f(50) } " + clauses), ["big 50"])
+        XCTAssertEqual(valueLines("do { try f(5) } " + clauses), ["rest code(5)"])
+        XCTAssertEqual(valueLines("do { try f(7) } catch let e as E where e == E.code(7) { print(\"seven\") }"),
+            ["seven"])
+    }
+
+    func testACatchWithAValueInsideTheCase() {
+        type("enum E: Error { case code(Int), other }")
+        type("func f(_ n: Int) throws { throw E.code(n) }")
+        let statement = "do { try f(404) } catch E.code(500) { print(500) } catch E.code(404) { print(404) }"
+        XCTAssertEqual(valueLines(statement), ["404"])
+    }
+
+    func testSeveralPatternsInOneCatch() {
+        type("enum E: Error { case a, b, c }")
+        type("func f(_ e: E) throws { throw e }")
+        let clauses = "catch E.a, E.b { print(\"a or b\") } catch { print(\"c\") }"
+        XCTAssertEqual(valueLines("do { try f(E.b) } " + clauses), ["a or b"])
+        XCTAssertEqual(valueLines("do { try f(E.c) } " + clauses), ["c"])
+    }
+
+    func testAMemberOfAValueTypeIsAValue() {
+        type("let n = Int.max")
+        let statement = "switch n { case Int.min: print(\"min\") case Int.max: print(\"max\") default: break }"
+        XCTAssertEqual(valueLines(statement), ["max"])
+    }
+}

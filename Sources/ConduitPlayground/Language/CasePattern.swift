@@ -1,9 +1,3 @@
-/// A name a case pattern gives one of an enumeration case's values: `b` at 1 in `.pair(let a, let b)`.
-struct AssociatedName {
-    let name: String
-    let index: Int
-}
-
 /// One pattern as written: what it tests a subject for, and the names it binds.
 struct CasePattern {
     enum Kind {
@@ -16,8 +10,6 @@ struct CasePattern {
         /// `.loaded`: an enumeration's case, whatever values it carries, or the text "loaded" (a case
         /// written without its type where the playground keeps its name).
         case caseName(String)
-        /// `.loaded(let n)`: an enumeration's case that carries values; `index` is the one named.
-        case enumCase(String, index: Int, more: [AssociatedName])
         /// `..<0`, `...9` or `10...`: a value the comparison with the bound holds for (`<`, `<=`, `>=`).
         case oneSided(BinaryOperator, Expression)
         /// `(0, _)`, `(let x, 0)`: a tuple whose elements match these, position by position.
@@ -26,8 +18,11 @@ struct CasePattern {
         indirect case optionalSome(CasePattern)
         /// `is Int`: a value of that type.
         case isType(String)
-        /// `.loaded(5)`, `.pair(let a, _)`: an enumeration's case whose values, by position, match these.
-        case caseValues(String, [CasePattern])
+        /// `.loaded(5)`, `.pair(let a, _)`, `APIError.invalid(let code)`: an enumeration's case (of that
+        /// type, when one is written) whose values, by position, match these.
+        case caseValues(type: String?, String, [CasePattern])
+        /// `let e as APIError`: a value of that type, which the pattern matches as one.
+        indirect case cast(CasePattern, String)
     }
 
     let kind: Kind
@@ -40,7 +35,6 @@ struct CasePattern {
     func matching(_ subject: Expression) -> (test: Expression, bindings: [(name: String, value: Expression)]) {
         let test: Expression
         var value = subject
-        var more: [(name: String, value: Expression)] = []
         switch kind {
         case .any: test = .literal(.bool(true))
         case .completion(let which):
@@ -65,17 +59,19 @@ struct CasePattern {
             let either: Expression = Expression.binary(BinaryOperator.or, equalsName, isCase)
             // `case .none:` of an optional: nil (or an enumeration's case named `none`).
             test = name == "none" ? .binary(.or, .binary(.equal, subject, .literal(.null)), isCase) : either
-        case .enumCase(let name, let index, let others):
-            test = .call("#isCase", [subject, .literal(.string(name))])
-            value = .call("#associated", [subject, .literal(.int(index))])
-            more = others.map { ($0.name, .call("#associated", [subject, .literal(.int($0.index))])) }
         case .oneSided(let comparison, let bound):
             // `case ..<0:`, `case 10...:`: what the one-sided range contains.
             test = .binary(comparison, subject, bound)
+        case .cast(let inner, let type):
+            let matched = inner.matching(.call("as?", [subject, .literal(.string(type))]))
+            let isOfType = Expression.call("is", [subject, .literal(.string(type))])
+            if case .literal(.bool(true)) = matched.test { return (isOfType, matched.bindings) }
+            return (.binary(.and, isOfType, matched.test), matched.bindings)
         case .isType(let type):
             test = .call("is", [subject, .literal(.string(type))])
-        case .caseValues(let name, let elements):
-            let isCase = Expression.call("#isCase", [subject, .literal(.string(name))])
+        case .caseValues(let type, let name, let elements):
+            var isCase = Expression.call("#isCase", [subject, .literal(.string(name))])
+            if let type { isCase = .binary(.and, .call("is", [subject, .literal(.string(type))]), isCase) }
             let values = elements.enumerated().map { index, element in
                 element.matching(.call("#associated", [subject, .literal(.int(index))]))
             }
@@ -91,7 +87,7 @@ struct CasePattern {
             if case .literal(.bool(true)) = wrapped.test { return (present, wrapped.bindings) }
             return (.binary(.and, present, wrapped.test), wrapped.bindings)
         }
-        return (test, (name.map { [($0, value)] } ?? []) + more)
+        return (test, name.map { [($0, value)] } ?? [])
     }
 
     /// `(0, let y)`: each element's test of the subject's element at its position, all of which must

@@ -30,8 +30,7 @@ extension Parser {
             // `do { ... }` alone: a block, as Swift's.
             return try followed(body, at: nextLocal)
         }
-        let error = Expression.argument(nextLocal)
-        let parts = [.literal(.int(nextLocal)), body] + clauses.flatMap { [$0.test(of: error), $0.handler] }
+        let parts = [.literal(.int(nextLocal)), body] + clauses.flatMap { [$0.test, $0.handler] }
         return try followed(.namedCall(Parser.doCatch, parts, keyword), at: nextLocal)
     }
 }

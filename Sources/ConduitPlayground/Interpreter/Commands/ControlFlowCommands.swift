@@ -176,16 +176,16 @@ extension Interpreter {
     /// Mistakes and traps are not caught: a Swift program would not reach them.
     func runDoCatch(_ body: Expression, clauses: [CatchClause], at token: Token) throws {
         let block = try bind(body)
-        let handlers = try clauses.map { try bind($0.handler) }
+        let handlers = try clauses.map { (test: try bind($0.test), handler: try bind($0.handler)) }
         do {
             _ = try block.evaluate([])
         } catch let error as PlaygroundError where error.isThrown {
             let value = error.value
-            guard let index = clauses.firstIndex(where: { $0.matches(value) }) else {
-                _ = try located(at: token) { throw error }
+            for clause in handlers where try located(at: token, { try clause.test.evaluate([value]) }) == .bool(true) {
+                _ = try located(at: token) { try clause.handler.evaluate([value]) }
                 return
             }
-            _ = try located(at: token) { try handlers[index].evaluate([value]) }
+            _ = try located(at: token) { throw error }
         } catch {
             _ = try located(at: token) { throw error }
         }

@@ -2,8 +2,8 @@ import SwiftSyntax
 
 /// The patterns of `case` (in a `switch`, `if case`, `guard case` and `while case`), lowered from
 /// Swift's tree: what a pattern is (a name bound, `_`, a tuple, an optional's `?`, an enumeration's
-/// case and the values it names, a completion, a one-sided range, `is TYPE`, or a value compared
-/// with `~=`) is Swift's parser's reading. The values inside are read where Swift puts them.
+/// case and the values it names, a completion, a one-sided range, `is TYPE`, `as TYPE`, or a value
+/// compared with `~=`) is Swift's parser's reading. The values inside are read where Swift puts them.
 extension Parser {
     /// The pattern Swift's parser reads as `pattern`, moved past.
     mutating func lowered(_ pattern: PatternSyntax, in tree: SwiftTree) throws -> CasePattern {
@@ -63,10 +63,23 @@ private struct PatternLowering {
             let kind: CasePattern.Kind = name == "finished" || name == "failure" ? .completion(name) : .caseName(name)
             return CasePattern(kind: kind, name: nil)
         }
+        if let member = expression.as(MemberAccessExprSyntax.self), let type = PatternLowering.enumType(member.base) {
+            // `APIError.unknown`: that case of that type, whatever values it carries.
+            let name = PatternLowering.name(member.declName.baseName)
+            return CasePattern(kind: .caseValues(type: type, name, []), name: nil)
+        }
         if let call = expression.as(FunctionCallExprSyntax.self),
-            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base == nil || member.base?.is(DeclReferenceExprSyntax.self) == true
         {
-            return try enumCase(PatternLowering.name(member.declName.baseName), of: call, binds: binds, with: &parser)
+            return try enumCase(
+                PatternLowering.name(member.declName.baseName), of: member.base?.trimmedDescription, call: call,
+                binds: binds, with: &parser)
+        }
+        if let cast = expression.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil {
+            // `let e as APIError`: the value as one of that type.
+            return CasePattern(kind: .cast(try lower(cast.expression, binds: binds, with: &parser),
+                cast.type.trimmedDescription), name: nil)
         }
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), ["..<", "..."].contains(prefix.operator.text) {
             let bound = try value(prefix.expression, with: &parser)
@@ -84,14 +97,14 @@ private struct PatternLowering {
     /// result (`as TYPE` matching a failure of that type only), or an enumeration's case whose values
     /// match patterns by position (a label only says which position).
     private func enumCase(
-        _ name: String, of call: FunctionCallExprSyntax, binds: Bool, with parser: inout Parser
+        _ name: String, of type: String?, call: FunctionCallExprSyntax, binds: Bool, with parser: inout Parser
     ) throws -> CasePattern {
         let arguments = Array(call.arguments)
-        if name == "some", arguments.count == 1 {
+        if name == "some", arguments.count == 1, type == nil || type == "Optional" {
             return CasePattern(kind: .optionalSome(try lower(arguments[0].expression, binds: binds, with: &parser)),
                 name: nil)
         }
-        if name == "failure", arguments.count == 1 {
+        if name == "failure", arguments.count == 1, type == nil {
             var argument = arguments[0].expression
             var binding = binds
             if let pattern = argument.as(PatternExprSyntax.self)?.pattern.as(ValueBindingPatternSyntax.self),
@@ -109,7 +122,7 @@ private struct PatternLowering {
             return CasePattern(kind: .completion(name), name: bound)
         }
         let values = try arguments.map { try lower($0.expression, binds: binds, with: &parser) }
-        return CasePattern(kind: .caseValues(name, values), name: nil)
+        return CasePattern(kind: .caseValues(type: type, name, values), name: nil)
     }
 
     /// The name a failure's error is bound to (`let error`, or `error` inside `let .failure(error)`), or
@@ -137,9 +150,9 @@ private struct PatternLowering {
     /// What a pattern of this kind is not read as, in the playground's words.
     private func unread(_ node: some SyntaxProtocol) -> SyntaxError {
         SyntaxError(
-            "the playground does not read this pattern: it reads `let x`, `_`, `(0, let y)`, `let x?`, `.some(let x)`, "
-                + "`.failure(let error)`, `.loaded(let n)`, `..<0`, `10...`, `is Int` and values such as `1...9` or "
-                + "`\"a\"`",
+            "the playground does not read this pattern: it reads `let x`, `_`, `(0, let y)`, `let x?`, "
+                + "`.some(let x)`, `.failure(let error)`, `.loaded(let n)`, `..<0`, `10...`, `is Int`, "
+                + "`let e as APIError` and values such as `1...9` or `\"a\"`",
             at: tree.token(covering: node))
     }
 
@@ -158,6 +171,20 @@ private struct PatternLowering {
     private static func bindsInside(_ node: Syntax) -> Bool {
         node.is(PatternExprSyntax.self) || node.children(viewMode: .sourceAccurate).contains(where: bindsInside)
     }
+
+    /// The type a member pattern names (`APIError` of `APIError.unknown`), read as an enumeration's;
+    /// nil for no type, or one of Swift's value types, whose members are values (`Int.max`).
+    private static func enumType(_ base: ExprSyntax?) -> String? {
+        guard let name = base?.as(DeclReferenceExprSyntax.self)?.baseName.text, name.first?.isUppercase == true,
+            !valueTypes.contains(name)
+        else { return nil }
+        return name
+    }
+
+    private static let valueTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+        "String", "Character", "Bool", "Date", "TimeInterval", "CGFloat", "Decimal",
+    ]
 
     /// A name as written, without the backticks that let a keyword be one.
     private static func name(_ token: TokenSyntax) -> String {
