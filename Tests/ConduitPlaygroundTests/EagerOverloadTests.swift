@@ -88,4 +88,14 @@ final class EagerOverloadTests: SessionTestCase {
         XCTAssertEqual(printed("let q = p.allSatisfy { x -> Bool in print(\"test\", x); return x > 1 }"), ["test 3"])
         XCTAssertEqual(values("let c = q.sink { print($0) }"), ["true", "c ✓ finished"])
     }
+
+    func testAResultsPublisherPicksResultPublishersOperators() {
+        type("enum LoadError: Error { case offline }")
+        type("let r: Result<Int, LoadError> = .success(4)")
+        XCTAssertEqual(printed("let p = r.publisher.map { x -> Int in print(\"map\", x); return x + 1 }"), ["map 4"])
+        XCTAssertEqual(values("let c = p.sink { print($0) }"), ["5", "c ✓ finished"])
+        type("let f: Result<Int, LoadError> = .failure(.offline)")
+        XCTAssertEqual(printed("let q = f.publisher.map { x -> Int in print(\"never\", x); return x }"), [])
+        XCTAssertEqual(values("let d = q.replaceError(with: -1).sink { print($0) }"), ["-1", "d ✓ finished"])
+    }
 }

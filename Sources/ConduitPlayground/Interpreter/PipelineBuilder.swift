@@ -166,6 +166,7 @@ extension Interpreter {
             }
             current = publisher.pipe
             chain.sequence = publisher.sequence
+            chain.eager = publisher.eager
         case .empty(let completeImmediately):
             current = Empty(completeImmediately: completeImmediately).eraseToAnyPublisher()
         case .fail(let message):
