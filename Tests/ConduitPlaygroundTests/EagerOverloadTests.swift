@@ -98,4 +98,17 @@ final class EagerOverloadTests: SessionTestCase {
         XCTAssertEqual(printed("let q = f.publisher.map { x -> Int in print(\"never\", x); return x }"), [])
         XCTAssertEqual(values("let d = q.replaceError(with: -1).sink { print($0) }"), ["-1", "d ✓ finished"])
     }
+
+    func testAnOptionalsPublisherIsAnOptionalPublisherWithItsOwnOperators() {
+        type("let x: Int? = 3")
+        let typed = rows("types x.publisher.map { $0 * 2 }")
+        XCTAssertTrue(typed.contains("x.publisher Optional.Publisher Int Never"), "\(typed)")
+        XCTAssertTrue(typed.contains(".map { $0 * 2 } Optional.Publisher Int Never"), "\(typed)")
+        XCTAssertEqual(printed("let p = x.publisher.map { v -> Int in print(\"map\", v); return v * 2 }"), ["map 3"])
+        XCTAssertEqual(values("let c = p.sink { print($0) }"), ["6", "c ✓ finished"])
+        type("let y: Int? = nil")
+        XCTAssertEqual(values("let d = y.publisher.replaceEmpty(with: 0).sink { print($0) }"), ["0", "d ✓ finished"])
+        type("let n = 4")
+        XCTAssertTrue(error("let q = n.publisher").contains("value of type 'Int' has no member 'publisher'"))
+    }
 }

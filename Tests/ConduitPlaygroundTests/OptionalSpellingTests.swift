@@ -20,4 +20,8 @@ final class OptionalSpellingTests: SessionTestCase {
         XCTAssertTrue(message.contains("expected `.none`, `.some(VALUE)` or `(VALUE)` after `Optional<Int>`"),
             message)
     }
+
+    func testALineMayStartWithTheGenericSpelling() {
+        XCTAssertEqual(printed("Optional<Int>.some(5).publisher.sink { print($0) }").first, "5")
+    }
 }

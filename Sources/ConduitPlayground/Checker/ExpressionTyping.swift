@@ -250,6 +250,9 @@ extension TypeChecker {
             return base.tupleElement(member) ?? .value
         case (.array(let element), "publisher"), (.range(let element, _), "publisher"):
             return .publisher(output: element, failure: .never)
+        case (.optional(let wrapped), "publisher"):
+            // `optional.publisher`: an `Optional.Publisher`, of the value or of none.
+            return .publisher(output: wrapped, failure: .never)
         case (.named(let written), "publisher") where written.hasPrefix("Result<"):
             // `result.publisher` of a `Result<Int, Error>`: its Success and Failure.
             let arguments = ValueType.genericArguments(of: String(written.dropFirst("Result".count)))

@@ -97,6 +97,9 @@ extension TypeChecker {
                 switch self.type(of: base, arguments: arguments, depth: depth + 1) {
                 case .array: stages[0].sequence = .array
                 case .range: stages[0].sequence = SequenceShape(elements: .range, failsNever: true)
+                case .optional:
+                    let shape = EngineShape(Optional<Stand.Result>.Publisher.self)
+                    stages[0] = StageType(text: text, publisher: shape.publisher, output: output, failure: failure)
                 case .named(let written) where written.hasPrefix("Result<"):
                     // A `Result`'s publisher, whose own operators the next call picks (`EagerKind`).
                     let shape = EngineShape(Result<Stand.Result, Never>.Publisher.self)
