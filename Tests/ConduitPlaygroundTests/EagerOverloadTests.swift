@@ -111,4 +111,21 @@ final class EagerOverloadTests: SessionTestCase {
         type("let n = 4")
         XCTAssertTrue(error("let q = n.publisher").contains("value of type 'Int' has no member 'publisher'"))
     }
+
+    func testALineOfItsOwnFromANamedPipelinePicksItsOwnOperatorsToo() {
+        // `ok.tryMin(...).sink { ... }` reads `ok` as an expression: still a `Result.Publisher`, whose
+        // `tryMin` calls the closure once, when the chain is made.
+        type("let ok = Just(4).tryMap { $0 + 1 }")
+        XCTAssertEqual(printed("ok.tryMin(by: { a, b in print(\"tryMin\", a, b); return a < b }).sink { print($0) }"),
+            ["tryMin 5 5", "5", "sink1 ✓ finished"])
+        type("let xs = [3, 1].publisher.map { $0 * 2 }")
+        XCTAssertEqual(printed("xs.contains { x in print(\"test\", x); return x == 2 }.sink { print($0) }"),
+            ["test 6", "test 2", "true", "sink2 ✓ finished"])
+    }
+
+    func testContainsWithALabelledClosureIsTheTestNotAValue() {
+        type("let s = PassthroughSubject<Int, Never>()")
+        type("let c = s.tryContains(where: { $0 > 1 }).sink(receiveCompletion: { _ in }, receiveValue: { print($0) })")
+        XCTAssertEqual(printed("s.send(2)"), ["true", "c ✓ finished"])
+    }
 }

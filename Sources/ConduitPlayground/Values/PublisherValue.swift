@@ -26,6 +26,16 @@ public final class PublisherValue: Hashable, CustomStringConvertible, @unchecked
         eager = nil
     }
 
+    /// A `let` pipeline read in an expression (`p.count().sink { ... }` on a line of its own), with
+    /// what it still is (a sequence, a `Just`, ...), whose own operators a chain from it picks.
+    init(pipeline pipe: Pipe, description: String, sequence: EagerSequence?, eager: EagerValue?) {
+        self.pipe = pipe
+        self.description = description
+        sender = nil
+        self.sequence = sequence
+        self.eager = eager
+    }
+
     /// `result.publisher`: the engine's publisher of `outcome`, with it kept for its operators.
     init(eager outcome: EagerValue, description: String) {
         pipe = outcome.pipe
