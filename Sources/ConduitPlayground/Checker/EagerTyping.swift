@@ -39,6 +39,7 @@ enum EagerTyping {
         return stage
     }
 
+    /// The engine's type for the overload on a `Just`.
     private static func onJust(_ overload: EagerOverload) -> EngineShape {
         let just = Just(Up())
         switch overload {
@@ -68,6 +69,7 @@ enum EagerTyping {
         }
     }
 
+    /// The engine's type for the overload on an `Optional.Publisher`.
     private static func onOptional(_ overload: EagerOverload) -> EngineShape {
         let optional = Optional<Up>.Publisher(nil)
         switch overload {
@@ -84,6 +86,7 @@ enum EagerTyping {
         }
     }
 
+    /// The engine's type for the overload on a `Result.Publisher`.
     private static func onResult(_ overload: EagerOverload) -> EngineShape {
         let result = Result<Up, Stand.UpstreamFailure>.Publisher(Stand.UpstreamFailure())
         switch overload {

@@ -115,13 +115,16 @@ struct EagerArguments {
         return values
     }
 
-    /// The stage an overload made, unless one of the person's closures failed while it was made.
+    /// The `Just` an overload made, unless one of the person's closures failed while it was made.
     func made(_ publisher: Just<Value>) -> EagerStage { made(EagerValue(publisher)) }
 
+    /// An `Optional.Publisher` the overload made, unless a closure failed.
     func made(_ publisher: Optional<Value>.Publisher) -> EagerStage { made(EagerValue(publisher)) }
 
+    /// A `Result.Publisher` that fails Never, unless a closure failed.
     func made(_ publisher: Result<Value, Never>.Publisher) -> EagerStage { made(EagerValue(publisher)) }
 
+    /// A `Result.Publisher` that may fail (a `try` form's), unless a closure failed.
     func made<Failure: Error>(_ publisher: Result<Value, Failure>.Publisher) -> EagerStage {
         made(EagerValue(publisher))
     }
@@ -139,6 +142,7 @@ struct EagerArguments {
         return EagerStage(pipe: sequence.publisher.pipe(), eager: nil, sequence: sequence)
     }
 
+    /// The stage of `value`'s publisher, kept for the next call's overloads.
     private func made(_ value: EagerValue) -> EagerStage {
         if let error = failure.error { return EagerArguments.failed(error) }
         return EagerStage(pipe: value.pipe, eager: value, sequence: nil)

@@ -29,6 +29,7 @@ enum EagerOperators {
         }
     }
 
+    /// `Just`'s own operators: each overload the engine declares on it.
     private static func onJust(_ just: Just<Value>, _ overload: EagerOverload, _ a: EagerArguments) throws
         -> EagerStage
     {
@@ -90,6 +91,7 @@ enum EagerOperators {
         }
     }
 
+    /// `Optional.Publisher`'s own operators (no `try` forms, no `setFailureType`).
     private static func onOptional(
         _ optional: Optional<Value>.Publisher, _ overload: EagerOverload, _ a: EagerArguments
     ) throws -> EagerStage {
@@ -136,6 +138,7 @@ enum EagerOperators {
         }
     }
 
+    /// `Result.Publisher`'s own operators (no `filter`, `dropFirst`, `prefix` or `output`).
     private static func onResult(
         _ result: Result<Value, PlaygroundError>.Publisher, _ overload: EagerOverload, _ a: EagerArguments
     ) throws -> EagerStage {
