@@ -56,4 +56,16 @@ final class DeferredClosureTests: SessionTestCase {
         XCTAssertEqual(erasedRow.map { $0.split(separator: " ").suffix(2).map(String.init) }, ["String", "Error"],
             erasedLines.joined(separator: "\n"))
     }
+
+    func testAClosureWithoutASignatureIsTypedFromThePublisherItReturns() {
+        // Swift infers `Deferred<Publishers.Map<...>>` from the body: Output String, Failure Never.
+        type("let deferred = Deferred { print(\"made\"); return [1, 2].publisher.map { \"\\($0)\" } }")
+        let lines = type("types deferred.count()")
+        let row = lines.first { $0.contains("Deferred {") }.map { $0.split(separator: " ").suffix(3) }
+        XCTAssertEqual(row.map(Array.init), ["Deferred", "String", "Never"], lines.joined(separator: "\n"))
+        type("let s = PassthroughSubject<Int, Error>()")
+        let subject = type("types Deferred { print(\"x\"); return s }")
+        let rows = subject.map { $0.split(separator: " ").suffix(3).joined(separator: " ") }
+        XCTAssertTrue(rows.contains("Deferred Int Error"), subject.joined(separator: "\n"))
+    }
 }

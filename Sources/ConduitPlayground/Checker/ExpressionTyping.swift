@@ -250,6 +250,14 @@ extension TypeChecker {
             return base.tupleElement(member) ?? .value
         case (.array(let element), "publisher"), (.range(let element, _), "publisher"):
             return .publisher(output: element, failure: .never)
+        case (.optional(let wrapped), "publisher"):
+            // `optional.publisher`: an `Optional.Publisher`, of the value or of none.
+            return .publisher(output: wrapped, failure: .never)
+        case (.named(let written), "publisher") where written.hasPrefix("Result<"):
+            // `result.publisher` of a `Result<Int, Error>`: its Success and Failure.
+            let arguments = ValueType.genericArguments(of: String(written.dropFirst("Result".count)))
+            guard arguments.count == 2 else { return .value }
+            return .publisher(output: ValueType(written: arguments[0]), failure: FailureType(written: arguments[1]))
         case (.range, "count"): return .int
         case (.range, "isEmpty"): return .bool
         case (.range(let bound, _), "lowerBound"), (.range(let bound, _), "upperBound"): return bound

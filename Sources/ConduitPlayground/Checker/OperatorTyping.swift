@@ -50,6 +50,11 @@ extension TypeChecker {
             stage.sequence = overload.shape(after: sequence)
             return stage
         }
+        if upstream.sequence == nil, let kind = EagerKind(publisher: upstream.publisher, failure: upstream.failure),
+            let overload = EagerOverload.picked(by: call, spec: spec, isTry: context.isTry, on: kind)
+        {
+            return EagerTyping.stage(overload, on: kind, spec: spec, &context)
+        }
         return spec.typing(&context)
     }
 

@@ -70,6 +70,11 @@ extension TypeChecker {
                 return [StageType(text: text, publisher: "Deferred<\(written)>", output: declared.output,
                     failure: declared.failure)]
             }
+            if case .publisher(let output, let failure)? = returnedPublisher(ofDeferred: inner, depth: depth) {
+                // `Deferred { print("made"); return Just(1) }`: Swift infers the closure's type from the
+                // publisher it returns.
+                return stage(EngineShape(Deferred<Stand.Up>.self), output, failure)
+            }
             let last = try stageTypes(of: inner, arguments: arguments, depth: depth + 1).last
             return stage(EngineShape(Deferred<Stand.Up>.self), last?.output ?? .value, last?.failure ?? .error)
         case .future(let expression, _):
@@ -92,11 +97,29 @@ extension TypeChecker {
                 switch self.type(of: base, arguments: arguments, depth: depth + 1) {
                 case .array: stages[0].sequence = .array
                 case .range: stages[0].sequence = SequenceShape(elements: .range, failsNever: true)
+                case .optional:
+                    let shape = EngineShape(Optional<Stand.Result>.Publisher.self)
+                    stages[0] = StageType(text: text, publisher: shape.publisher, output: output, failure: failure)
+                case .named(let written) where written.hasPrefix("Result<"):
+                    // A `Result`'s publisher, whose own operators the next call picks (`EagerKind`).
+                    let shape = EngineShape(Result<Stand.Result, Never>.Publisher.self)
+                    stages[0] = StageType(text: text, publisher: shape.publisher, output: output, failure: failure)
                 default: break
                 }
             }
             return stages
         }
+    }
+
+    /// The type of what a `Deferred`'s closure without a written signature returns (`Deferred {
+    /// print("made"); return Just(1) }`), as Swift infers it from the closure's body; nil for the
+    /// playground's `Deferred { PIPELINE }`, whose stages say it.
+    private func returnedPublisher(ofDeferred inner: PipelineSyntax, depth: Int) -> ValueType? {
+        guard case .expression(.call(Parser.closureCall, let parameters)) = inner.source,
+            case .pipeline(let literal)? = parameters.first, Parser.isClosureLiteral(literal),
+            let closure = literal.operators[0].trailingClosure
+        else { return nil }
+        return type(of: closure.body, arguments: [], depth: depth + 1)
     }
 
     /// The engine's type for a publisher an expression gives: `player.$song` is a

@@ -63,7 +63,7 @@ enum SwiftMembers {
 
     private static let optional: Set<String> = [
         "map", "flatMap", "unsafelyUnwrapped", "debugDescription", "customMirror", "hashValue", "hash", "self",
-        "none", "some",
+        "none", "some", "publisher",
     ]
 
     /// The members of `type`, or nil when the checker does not know them all (arrays, records,

@@ -331,7 +331,8 @@ extension Interpreter {
             return .literal(.publisher(PublisherValue(
                 subjectLedgers.wrap(subject.publisher, subject: name, kind: subject.kindName), description: name)))
         case .pipeline(let pipeline)?:
-            return .literal(.publisher(PublisherValue(pipeline.publisher, description: name)))
+            return .literal(.publisher(PublisherValue(pipeline: pipeline.publisher, description: name,
+                sequence: pipeline.sequence, eager: pipeline.eager)))
         case .sink?:
             throw SyntaxError("`\(name)` is a sink; an expression can read objects, subjects and pipelines", at: token)
         case .function(let function)?:

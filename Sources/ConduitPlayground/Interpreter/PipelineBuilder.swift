@@ -115,7 +115,10 @@ extension Interpreter {
         // A pipeline made inside a closure was measured by its trial build; built again for each
         // value, it does not look at the session's names (values may flow on another thread).
         // A trial runs no closure of the person's: a sequence's own operators would run them at once.
-        if trial { chain.sequence = nil }
+        if trial {
+            chain.sequence = nil
+            chain.eager = nil
+        }
         return try applyOperators(of: syntax, to: current, chain: chain, measure: !bound || trial)
     }
 
@@ -127,9 +130,14 @@ extension Interpreter {
         switch syntax.source {
         case .name(let token):
             current = try publisher(named: token)
-            if case .pipeline(let pipeline)? = entries[token.display] { chain.sequence = pipeline.sequence }
+            if case .pipeline(let pipeline)? = entries[token.display] {
+                chain.sequence = pipeline.sequence
+                chain.eager = pipeline.eager
+            }
         case .just(let expression):
-            current = Just(try expression.evaluate(arguments)).pipe()
+            let value = try expression.evaluate(arguments)
+            current = Just(value).pipe()
+            chain.eager = .just(value)
         case .sequence(let items):
             let values = try items.map { try $0.evaluate(arguments) }
             current = values.publisher.pipe()
@@ -158,6 +166,7 @@ extension Interpreter {
             }
             current = publisher.pipe
             chain.sequence = publisher.sequence
+            chain.eager = publisher.eager
         case .empty(let completeImmediately):
             current = Empty(completeImmediately: completeImmediately).eraseToAnyPublisher()
         case .fail(let message):
@@ -248,9 +257,21 @@ extension Interpreter {
                 let made = try SequenceOperators.build(overload, on: sequence, call: call, spec: spec)
                 current = made.pipe
                 chain.sequence = made.sequence
+                chain.eager = made.eager
+                continue
+            }
+            if let eager = chain.eager,
+                let overload = EagerOverload.picked(by: call, spec: spec, isTry: spec.tryName == call.name,
+                    on: eager.kind)
+            {
+                let made = try EagerOperators.build(overload, on: eager, call: call, spec: spec)
+                current = made.pipe
+                chain.sequence = made.sequence
+                chain.eager = made.eager
                 continue
             }
             chain.sequence = nil
+            chain.eager = nil
             current = try spec.build(current, call, context)
         }
         return current

@@ -102,6 +102,9 @@ struct PipelineEntry {
     /// What it is when it is a `Publishers.Sequence` (`let p = [1, 2].publisher.map { ... }`), whose
     /// own operators a chain from it picks, as Swift's would.
     var sequence: EagerSequence?
+    /// What it is when it is a `Just`, an `Optional.Publisher` or a `Result.Publisher`
+    /// (`let p = Just(1).map { ... }`), whose own operators a chain from it picks.
+    var eager: EagerValue?
 
     /// The names it reads from (subjects, pipelines, objects, functions), from its syntax tree.
     var dependencies: [String] { syntax.namesRead }

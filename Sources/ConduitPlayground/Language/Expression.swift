@@ -272,6 +272,11 @@ extension Expression {
             return try firstValue(of: publisher)
         case (.array(let items), "publisher"):
             return .publisher(PublisherValue(sequence: items, of: .array, description: "\(value).publisher"))
+        case (.int, "publisher"), (.double, "publisher"), (.bool, "publisher"), (.null, "publisher"):
+            // `optional.publisher` (the checker allows it only on an optional): the engine's
+            // `Optional.Publisher` of the value or of none, whose own operators a chain from it picks.
+            let outcome = EagerValue.optional(value == .null ? nil : value)
+            return .publisher(PublisherValue(eager: outcome, description: "\(value).publisher"))
         case (.array(let items), "count"): return .int(items.count)
         case (.array(let items), "first"): return items.first ?? .null
         case (.array(let items), "last"): return items.last ?? .null

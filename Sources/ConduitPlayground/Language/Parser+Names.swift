@@ -76,6 +76,9 @@ extension Parser {
                 source: source, operators: [], text: String(source_text(start, end)), startOffset: start
             ))
         }
+        if name == "Optional", peek(1).isSymbol("<") {
+            return try optionalOfWrittenType(at: token)
+        }
         if name == "Result", peek(1).isSymbol("<") {
             // `Result<Int, Error>.success(1)`: Swift's `Result`, its types read and left aside.
             advance()

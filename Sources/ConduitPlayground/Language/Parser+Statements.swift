@@ -52,9 +52,9 @@ extension Parser {
             if word == "break" || word == "continue" { _ = try loopJump() }
             if word.hasPrefix("$") || peek(1).isSymbol(".") || peek(1).isSymbol("(") || peek(1).isSymbol("=")
                 || peek(1).isSymbol("?") || peek(1).isSymbol("[") || peek(1).isSymbol("!")
-                || compoundAssignmentFollows {
+                || compoundAssignmentFollows || word == "Optional" && peek(1).isSymbol("<") {
                 // `player.currentSong = "x"`, `print("hi")`, `player.$currentSong.sink { ... }`, `count += 1`,
-                // `names[0] = "z"`.
+                // `names[0] = "z"`, `Optional<Int>.some(5).publisher.sink { ... }`.
                 return try ObjectCommands.expressionStatement(&self)
             }
             let hint = Suggestion.closest(to: word, in: Parser.commands).map { "; did you mean `\($0)`?" }

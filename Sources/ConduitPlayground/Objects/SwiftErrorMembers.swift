@@ -23,13 +23,15 @@ extension Value {
     /// nil for a value that is no `Result`.
     var resultPublisher: Value? {
         guard case .record(let fields) = self, case .instance("Result") = fields.kind else { return nil }
-        let pipe: Pipe
+        let outcome: Result<Value, PlaygroundError>
         do {
-            pipe = Just(try resultGet() ?? .void).setFailureType(to: PlaygroundError.self).pipe()
+            outcome = .success(try resultGet() ?? .void)
         } catch {
-            pipe = Fail(error: PlaygroundError.from(error)).pipe()
+            outcome = .failure(PlaygroundError.from(error))
         }
-        return .publisher(PublisherValue(pipe, description: "\(self).publisher"))
+        // The value does not say its Failure type: taken as one that may fail.
+        return .publisher(PublisherValue(eager: .result(outcome, failsNever: false),
+            description: "\(self).publisher"))
     }
 
     /// `result.map { ... }`, `mapError`, `flatMap`, `flatMapError` of Swift's `Result`: the closure

@@ -37,6 +37,9 @@ final class ChainState {
     /// What the chain is so far while it is still a `Publishers.Sequence` (whose own operators the next
     /// call may pick); nil once it is any other publisher.
     var sequence: EagerSequence?
+    /// What the chain is so far while it is still a `Just`, an `Optional.Publisher` or a
+    /// `Result.Publisher`; nil once it is any other publisher.
+    var eager: EagerValue?
 
     /// Keeps a connectable a step made, and returns it as the step's publisher.
     func made(_ connectable: PlaygroundConnectable) -> Pipe {

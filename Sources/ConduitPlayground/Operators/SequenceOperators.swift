@@ -16,6 +16,9 @@ struct EagerSequence: Sendable {
 struct SequenceStage {
     let pipe: Pipe
     let sequence: EagerSequence?
+    /// The outcome's `Just`, `Optional.Publisher` or `Result.Publisher`, whose own operators the
+    /// next call may pick.
+    var eager: EagerValue?
 }
 
 /// Builds the calls `SequenceOverload` picks on the engine's own `Publishers.Sequence` operators,
@@ -39,11 +42,21 @@ enum SequenceOperators {
             return SequenceStage(pipe: Publishers.Sequence<[Value], Never>(sequence: Array(values)).pipe(),
                 sequence: EagerSequence(values: Array(values), shape: next))
         }
-        func outcome(_ made: @autoclosure () -> Pipe) -> SequenceStage {
-            let pipe = made()
+        func outcome(_ made: EagerValue?, _ pipe: Pipe) -> SequenceStage {
             if let error = failure.error { return failed(error) }
-            return SequenceStage(pipe: pipe, sequence: nil)
+            // On a sequence that may fail, the engine's overload gives a `Result.Publisher` that may too.
+            let eager = upstream.shape.failsNever ? made : made?.failing
+            return SequenceStage(pipe: eager?.pipe ?? pipe, sequence: nil, eager: eager)
         }
+        func outcome(_ made: Just<Value>) -> SequenceStage { outcome(EagerValue(made), made.pipe()) }
+        func outcome(_ made: Optional<Value>.Publisher) -> SequenceStage { outcome(EagerValue(made), made.pipe()) }
+        func outcome(_ made: Result<Value, Never>.Publisher) -> SequenceStage {
+            outcome(EagerValue(made), made.pipe())
+        }
+        func outcome<Failure: Error>(_ made: Result<Value, Failure>.Publisher) -> SequenceStage {
+            outcome(EagerValue(made), made.pipe())
+        }
+        func outcome(_ made: Empty<Value, Never>) -> SequenceStage { outcome(nil, made.pipe()) }
         switch overload {
         case .map:
             let closure = try reader.closure(arity: 1)
@@ -62,21 +75,26 @@ enum SequenceOperators {
             let closure = try reader.closure(arity: 2)
             let step = { (sum: Value, value: Value) in failure.run(sum) { try closure.call(sum, value) } }
             if overload == .scan { return sequence(source.scan(initial, step).sequence) }
-            return outcome(source.reduce(initial, step).pipe())
+            if overload == .tryReduce { return outcome(source.tryReduce(initial, step)) }
+            return outcome(source.reduce(initial, step))
         case .collect:
-            return outcome(source.collect().map { Value.array($0) }.pipe())
+            return outcome(source.collect().map { Value.array($0) })
         case .allSatisfy, .tryAllSatisfy:
             let test = try reader.predicate()
-            return outcome(source.allSatisfy { value in failure.run(false) { try test(value) } }.map(Value.bool).pipe())
+            let check = { (value: Value) in failure.run(false) { try test(value) } }
+            if overload == .tryAllSatisfy { return outcome(source.tryAllSatisfy(check).map(Value.bool)) }
+            return outcome(source.allSatisfy(check).map(Value.bool))
         case .containsWhere, .tryContainsWhere:
             let test = try reader.predicate()
-            return outcome(source.contains { value in failure.run(false) { try test(value) } }.map(Value.bool).pipe())
+            let check = { (value: Value) in failure.run(false) { try test(value) } }
+            if overload == .tryContainsWhere { return outcome(source.tryContains(where: check).map(Value.bool)) }
+            return outcome(source.contains(where: check).map(Value.bool))
         case .contains:
             let wanted = try reader.value(nil)
-            return outcome(source.contains { $0.looselyEquals(wanted) }.map(Value.bool).pipe())
+            return outcome(source.contains { $0.looselyEquals(wanted) }.map(Value.bool))
         case .ignoreOutput:
             try reader.none()
-            return outcome(source.ignoreOutput().pipe())
+            return outcome(source.ignoreOutput())
         case .removeDuplicates:
             try reader.none()
             return sequence(source.removeDuplicates().sequence)
@@ -107,25 +125,25 @@ enum SequenceOperators {
             if overload == .minBy || overload == .maxBy { order = try reader.relation() }
             let before = { (a: Value, b: Value) in failure.run(false) { try order(a, b) } }
             let made = overload == .min || overload == .minBy ? source.min(by: before) : source.max(by: before)
-            return outcome(made.pipe())
+            return outcome(made)
         case .first:
             try reader.none()
-            return outcome(source.first().pipe())
+            return outcome(source.first())
         case .firstWhere:
             let test = try reader.predicate()
-            return outcome(source.first { value in failure.run(false) { try test(value) } }.pipe())
+            return outcome(source.first { value in failure.run(false) { try test(value) } })
         case .last:
             try reader.none()
-            return outcome(source.last().pipe())
+            return outcome(source.last())
         case .lastWhere:
             let test = try reader.predicate()
-            return outcome(source.last { value in failure.run(false) { try test(value) } }.pipe())
+            return outcome(source.last { value in failure.run(false) { try test(value) } })
         case .count:
             try reader.none()
-            return outcome(source.count().map(Value.int).pipe())
+            return outcome(source.count().map(Value.int))
         case .outputAt:
             let index = try reader.integer("at", minimum: 0, maximum: Int.max - 1)
-            return outcome(source.output(at: index).pipe())
+            return outcome(source.output(at: index))
         case .outputIn:
             let range = try reader.range("in")
             let clamped = range.clamped(to: upstream.values.indices)

@@ -265,7 +265,8 @@ enum TransformOperators {
             }
         ) { spec, upstream, call, _ in
             let reader = ArgumentReader(call: call, spec: spec)
-            if call.trailingClosure != nil || reader.argument("where") != nil {
+            // `contains { ... }` or `contains(where: { ... })`: a test; else a value to look for.
+            if call.trailingClosure != nil || call.arguments.contains(where: { $0.label == "where" }) {
                 return upstream.tryContains(where: try reader.predicate()).map { Value.bool($0) }.pipe()
             }
             let wanted = try reader.value(nil)

@@ -14,12 +14,35 @@ public final class PublisherValue: Hashable, CustomStringConvertible, @unchecked
     /// Its elements, when it is an array's or a range's `Publishers.Sequence` (`xs.publisher`), whose
     /// own operators a chain from it picks.
     let sequence: EagerSequence?
+    /// Its outcome, when it is a `Result`'s `Result.Publisher` (`result.publisher`), whose own
+    /// operators a chain from it picks.
+    let eager: EagerValue?
 
     init(_ pipe: Pipe, description: String, sender: ((Value) -> Void)? = nil) {
         self.pipe = pipe
         self.description = description
         self.sender = sender
         sequence = nil
+        eager = nil
+    }
+
+    /// A `let` pipeline read in an expression (`p.count().sink { ... }` on a line of its own), with
+    /// what it still is (a sequence, a `Just`, ...), whose own operators a chain from it picks.
+    init(pipeline pipe: Pipe, description: String, sequence: EagerSequence?, eager: EagerValue?) {
+        self.pipe = pipe
+        self.description = description
+        sender = nil
+        self.sequence = sequence
+        self.eager = eager
+    }
+
+    /// `result.publisher`: the engine's publisher of `outcome`, with it kept for its operators.
+    init(eager outcome: EagerValue, description: String) {
+        pipe = outcome.pipe
+        self.description = description
+        sender = nil
+        sequence = nil
+        eager = outcome
     }
 
     /// `xs.publisher`: the engine's sequence publisher of `values`, with them kept for its operators.
@@ -29,6 +52,7 @@ public final class PublisherValue: Hashable, CustomStringConvertible, @unchecked
         self.description = description
         sender = nil
         self.sequence = sequence
+        eager = nil
     }
 
     /// `subject.send()` or `subject.send(VALUE)`: sends the value (`()` when there is none).

@@ -200,6 +200,7 @@ enum PipelineCommands {
                 let publisher = try session.build(built, chain: chain)
                 var entry = PipelineEntry(publisher: publisher, syntax: syntax, length: session.chainLength(of: syntax))
                 entry.sequence = chain.sequence
+                entry.eager = chain.eager
                 try session.define(name, as: .pipeline(entry))
                 session.remember(chain, as: name.display)
             }
@@ -339,6 +340,7 @@ extension Interpreter {
         let publisher = try build(syntax, chain: chain)
         var entry = PipelineEntry(publisher: publisher, syntax: syntax, length: chainLength(of: syntax))
         entry.sequence = chain.sequence
+        entry.eager = chain.eager
         try define(name, as: .pipeline(entry))
         remember(chain, as: name.display)
     }
