@@ -61,3 +61,24 @@ final class ConditionLoweringTests: SessionTestCase {
         XCTAssertEqual(valueLines("if case let (a, b)? = none { print(a + b) } else { print(\"none\") }"), ["none"])
     }
 }
+
+/// The head of a `for` loop read from Swift's tree (`Language/Lowering/LoopLowering.swift`).
+final class LoopLoweringTests: SessionTestCase {
+    func testATupleOfNamesAndAWhereAtTheTopLevelAndInABody() {
+        XCTAssertEqual(valueLines("for (i, x) in [\"a\", \"b\"].enumerated() where i > 0 { print(i, x) }"), ["1 b"])
+        type("func f() -> Int { var t = 0; for (i, x) in [5, 6].enumerated() where i > 0 { t += x }; return t }")
+        XCTAssertEqual(valueLines("print(f())"), ["6"])
+    }
+
+    func testAWrongLoopHeadIsSwiftsMessage() {
+        let message = error("for i 1...3 { print(i) }")
+        XCTAssertTrue(message.contains("expected 'in' in 'for' statement (fix-it: insert 'in'); write `for NAME in"),
+            message)
+    }
+
+    func testLoopPatternsThePlaygroundDoesNotRead() {
+        XCTAssertTrue(error("for case let x? in [1, nil] { print(x) }").contains("does not read `for case`"))
+        XCTAssertTrue(error("for (i, (a, b)) in [(1, 2)].enumerated() { print(i) }")
+            .contains("a loop's pattern is a name, `_`, or names in parentheses"))
+    }
+}

@@ -119,19 +119,20 @@ extension Parser {
         }
     }
 
-    /// `NAMES in SEQUENCE [where FILTER] { BODY }`, after `for`.
+    /// The `for NAMES in SEQUENCE [where FILTER] { BODY }` loop whose keyword is `keyword`, as Swift's
+    /// parser reads it.
     private mutating func forInBodyLoop(after keyword: Token, nextLocal: Int) throws -> Expression {
         let usage = "write `for NAME in VALUE { BODY }`, such as `for x in xs { total += x }`"
-        let names = try loopPattern(usage: usage)
-        let sequence = try condition()
+        let (tree, loop) = try swiftForLoop(at: keyword, usage: usage)
+        let names = try loopNames(of: loop, in: tree)
+        let sequence = try loopSequence(of: loop, in: tree)
         let saved = (parameters, variables)
         defer { (parameters, variables) = saved }
         for (offset, name) in names.enumerated() where name != "_" {
             parameters[name] = nextLocal + offset
             variables.remove(nextLocal + offset)
         }
-        let filter = try whereClause()
-        guard current.isSymbol("{") else { throw SyntaxError("the loop's body goes in braces: \(usage)", at: current) }
+        let filter = try loopFilter(of: loop, in: tree)
         let body = try block(nextLocal: nextLocal + names.count, after: keyword)
         let kind = BodyLoop.Kind.forIn(sequence: sequence, names: names.count, filter: filter)
         return .loop(BodyLoop(kind: kind, slot: nextLocal, body: body))

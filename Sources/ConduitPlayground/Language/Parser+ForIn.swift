@@ -17,55 +17,30 @@ extension Parser {
         var filter: Expression?
     }
 
-    /// Reads `NAME in SEQUENCE { BODY }`, after `for`.
-    mutating func forInLoop() throws -> ForInLoop {
+    /// Reads the `for NAME in SEQUENCE { BODY }` loop whose keyword is `keyword`, as Swift's parser
+    /// reads it.
+    mutating func forInLoop(at keyword: Token) throws -> ForInLoop {
         let usage = "write `for NAME in VALUE { BODY }`, such as `for name in names { print(name) }`"
+        let (tree, loop) = try swiftForLoop(at: keyword, usage: usage)
+        let names = try loopNames(of: loop, in: tree)
+        moveToToken(atOrAfter: tree.offset(of: loop.pattern.positionAfterSkippingLeadingTrivia))
         let variable = current
-        let names = try loopPattern(usage: usage)
-        // As in an `if` condition, a `{` after the sequence opens the body, not a trailing closure.
-        let savedCondition = readingCondition
-        readingCondition = true
-        defer { readingCondition = savedCondition }
-        let sequence = try valueExpression()
-        let saved = parameters
+        let saved = highestArgument
+        let sequence = try loopSequence(of: loop, in: tree)
+        if highestArgument != saved {
+            throw SyntaxError("`$0` only means something inside a closure `{ ... }`", at:
+                tree.token(covering: loop.sequence))
+        }
+        let savedParameters = parameters
         parameters = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        defer { parameters = saved }
+        defer { parameters = savedParameters }
         // `for i in 1...10 where i % 3 == 0 { ... }`: the body runs for the elements that pass.
-        let filter = try whereClause()
-        guard current.isSymbol("{") else {
-            throw SyntaxError("the loop's body goes in braces: \(usage)", at: current)
-        }
-        readingCondition = savedCondition
+        let filter = try loopFilter(of: loop, in: tree)
         let body = try closure(asLoopBody: true)
-        var loop = ForInLoop(sequence: sequence, body: body, variable: variable)
-        loop.filter = filter
-        loop.patternCount = names.count
-        return loop
-    }
-
-    /// The names a loop gives each element, up to and past `in`: one name, `_`, or a tuple pattern
-    /// `(i, x)` whose names take the element apart.
-    mutating func loopPattern(usage: String) throws -> [String] {
-        let start = current
-        var names: [String] = []
-        if current.isSymbol("(") {
-            advance()
-            names = try list(until: ")", what: "the loop's names") { parser -> String in
-                guard let name = parser.current.identifier else {
-                    throw SyntaxError("a loop's pattern is names in parentheses, such as `for (i, x) in "
-                        + "xs.enumerated()`", at: parser.current)
-                }
-                parser.advance()
-                return name
-            }
-        } else if let name = start.identifier, name != "in" {
-            names = [name]
-            advance()
-        }
-        guard !names.isEmpty else { throw SyntaxError(usage, at: start) }
-        guard current.identifier == "in" else { throw SyntaxError(usage, at: current) }
-        advance()
-        return names
+        var forIn = ForInLoop(sequence: sequence, body: body, variable: variable)
+        forIn.filter = filter
+        forIn.patternCount = names.count
+        return forIn
     }
 
     /// The index of the `{` that opens the body of the `for await` loop whose `for` is `word`, as Swift's
@@ -77,16 +52,5 @@ extension Parser {
         }
         let brace = tree.offset(of: loop.body.leftBrace.positionAfterSkippingLeadingTrivia)
         return tokens.firstIndex { $0.offset == brace && $0.isSymbol("{") }
-    }
-
-    /// `where CONDITION` after a loop's sequence, if it has one.
-    mutating func whereClause() throws -> Expression? {
-        guard current.identifier == "where" else { return nil }
-        advance()
-        guard !current.isSymbol("{") else {
-            throw SyntaxError("expected a condition after `where`, such as `for i in 1...10 where i % 2 == 0 { }`",
-                at: current)
-        }
-        return try condition()
     }
 }

@@ -236,9 +236,9 @@ enum ObjectCommands {
         ) { parser, word in
             let usage = "write `for await VALUE in PUBLISHER.values { print(VALUE) }`"
             if parser.current.identifier == "try" { parser.advance() }
-            if parser.current.identifier != "await", parser.peek(1).identifier == "in" || parser.current.isSymbol("(") {
+            if parser.current.identifier != "await" {
                 // `for name in names { print(name) }`: a loop over a value.
-                let loop = try parser.forInLoop()
+                let loop = try parser.forInLoop(at: word)
                 let text = parser.text
                 return Statement(word.display) { session in
                     try session.checkLoop(loop, written: text, at: word)
