@@ -102,7 +102,7 @@ extension Parser {
             if let body = try whileConditionBody(nextLocal: nextLocal, after: keyword) {
                 return .loop(BodyLoop(kind: .whileLoop(condition: .literal(.bool(true))), slot: nextLocal, body: body))
             }
-            let condition = try condition()
+            let condition = try whileCondition(after: keyword)
             let body = try block(nextLocal: nextLocal, after: keyword)
             return .loop(BodyLoop(kind: .whileLoop(condition: condition), slot: nextLocal, body: body))
         case "repeat":
@@ -111,8 +111,7 @@ extension Parser {
                 throw SyntaxError("expected 'while' after 'repeat' body: write `repeat { ... } while CONDITION`",
                     at: current)
             }
-            advance()
-            let condition = try condition()
+            let condition = try repeatCondition(of: keyword)
             return .loop(BodyLoop(kind: .repeatWhile(condition: condition), slot: nextLocal, body: body))
         default:
             return try forInBodyLoop(after: keyword, nextLocal: nextLocal)

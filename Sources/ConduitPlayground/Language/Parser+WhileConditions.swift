@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// `while` with a condition that binds values or has several clauses (a top-level statement, or in a
 /// body), as Swift runs it: `while let node = current { ...; current = node.next }`, `while let x =
 /// it.next(), x < 10 { ... }`. The condition is tested before each turn, and the loop ends when it
@@ -16,5 +18,33 @@ extension Parser {
             try $0.block(nextLocal: head.blockSlot(nextLocal), after: keyword)
         }
         return head.choosing(body, .call("#break", []), slot: nextLocal)
+    }
+
+    /// The condition of the `while` whose keyword is `keyword` (just read), when it is one Boolean
+    /// (`whileConditionBody` gave nil), read where Swift's parser puts it.
+    mutating func whileCondition(after keyword: Token) throws -> Expression {
+        let (tree, conditions) = try swiftConditions(after: keyword)
+        guard case .expression(let expression) = conditions.first?.condition else {
+            throw SyntaxError("expected a condition after `while`, such as `while count < 3`", at: keyword)
+        }
+        let condition = try read(expression, in: tree, as: "one condition") { try $0.condition() }
+        moveToToken(atOrAfter: tree.offset(of: conditions.endPositionBeforeTrailingTrivia))
+        return condition
+    }
+
+    /// The condition after `while` of the `repeat` loop whose keyword is `keyword`, read where Swift's
+    /// parser puts it; the current token is that `while`.
+    mutating func repeatCondition(of keyword: Token) throws -> Expression {
+        let usage = "write `repeat { ... } while CONDITION`"
+        let found = try swiftNode(at: keyword) { token in
+            token.parent?.as(RepeatStmtSyntax.self).flatMap { $0.repeatKeyword == token ? $0 : nil }
+        }
+        guard let (tree, loop) = found,
+            tree.offset(of: loop.whileKeyword.positionAfterSkippingLeadingTrivia) == current.offset
+        else {
+            throw SyntaxError("expected 'while' after 'repeat' body: \(usage)", at: current)
+        }
+        if let error = tree.firstError(in: loop.condition, hint: usage) { throw error }
+        return try read(loop.condition, in: tree, as: "the condition") { try $0.condition() }
     }
 }

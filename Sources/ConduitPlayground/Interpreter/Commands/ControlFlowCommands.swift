@@ -73,7 +73,7 @@ enum ControlFlowCommands {
                     try session.runWhileLoop(condition: .literal(.bool(true)), body: body, at: word)
                 }
             }
-            let condition = try parser.condition()
+            let condition = try parser.whileCondition(after: word)
             let body = try parser.block(nextLocal: 0, after: word)
             try parser.expectEnd()
             return Statement(word.display) { session in
@@ -96,8 +96,7 @@ enum ControlFlowCommands {
                 throw SyntaxError("expected 'while' after 'repeat' body: write `repeat { ... } while CONDITION`",
                     at: parser.current)
             }
-            parser.advance()
-            let condition = try parser.condition()
+            let condition = try parser.repeatCondition(of: word)
             try parser.expectEnd()
             let text = parser.text
             return Statement(word.display) { session in
