@@ -187,6 +187,16 @@ extension Interpreter {
                 let described = table?.isDeclared("description") == true ? table : nil
                 return .string(try described?.customDescription(of: value) ?? Functions.text(value))
             })
+        case .call("#throw", let arguments) where arguments.count == 2:
+            // `throw CodeError(code: 6)`: the error keeps what its type's `description` gives, which Swift shows.
+            let (call, table) = (Expression.call("#throw", try arguments.map(bind)), structMethods)
+            return .bound(BoundExpression { [weak table] values in
+                do {
+                    return try call.evaluate(values)
+                } catch let error as PlaygroundError {
+                    throw table?.described(error) ?? error
+                }
+            })
         case .call(Parser.impliedFailureCase, let arguments) where arguments.count == 1:
             return try bind(impliedCase(arguments[0], of: nil, inferred: true))
         case .call("#typed", let parts) where parts.count == 4:

@@ -164,7 +164,7 @@ extension Interpreter {
             // `Fail<Int, LoadError>(error: .offline)`: the error's value, which `.failure(let e)` binds.
             var error = PlaygroundError(message)
             error.thrownValue = errorValue(message, declaredFailure: nil)
-            current = Fail(error: error).eraseToAnyPublisher()
+            current = Fail(error: structMethods.described(error)).eraseToAnyPublisher()
         case .timer(let interval):
             current = TimerSource(interval: Int(interval), scheduler: scheduler).pipe()
         case .timerPublish(let interval):
