@@ -33,4 +33,12 @@ final class OptionalDescriptionTests: SessionTestCase {
         XCTAssertEqual(valueLines("print(items)"), ["[Optional(item 1), nil]"])
         XCTAssertEqual(valueLines("print(\"\\(items)\")"), ["[Optional(item 1), nil]"])
     }
+
+    func testAClosureDeclaringAnOptionalResultSendsOptionals() {
+        type("let p = [3].publisher.map { n -> Item? in Item(n: n) }")
+        XCTAssertEqual(valueLines("let c = p.sink { value in print(value as Any) }"), ["Optional(item 3)"])
+        let rows = type("types [3].publisher.map { n -> Int? in n }")
+            .map { $0.split(separator: " ").joined(separator: " ") }
+        XCTAssertTrue(rows.contains(".map { n -> Int? in n } Publishers.Sequence Int? Never"), "\(rows)")
+    }
 }

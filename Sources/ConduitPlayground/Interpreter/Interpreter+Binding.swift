@@ -90,6 +90,7 @@ extension Interpreter {
         )
         // A closure written in a method keeps the scope it was given (the method's `self`).
         bound.scope = closure.scope
+        bound.declaresOptionalResult = closure.declaresOptionalResult
         return bound
     }
 
