@@ -74,4 +74,37 @@ final class SequenceOverloadTests: SessionTestCase {
             .map { $0.split(separator: " ").joined(separator: " ") }
         XCTAssertTrue(optional.contains(".replaceNil(with: \"-\") Publishers.Sequence String? Never"), "\(optional)")
     }
+
+    func testAppendingOrPrependingAPublisherSendsItsValuesNotThePublisher() {
+        XCTAssertEqual(values("let a = [1].publisher.append(Just(5)).sink { print($0) }"), ["1", "5", "a ✓ finished"])
+        XCTAssertEqual(values("let b = [1].publisher.prepend(Just(5)).sink { print($0) }"), ["5", "1", "b ✓ finished"])
+        XCTAssertEqual(values("let c = [1].publisher.append([3, 4].publisher).sink { print($0) }"),
+            ["1", "3", "4", "c ✓ finished"])
+        type("let more = [3].publisher")
+        XCTAssertEqual(values("let d = [1].publisher.prepend(more).sink { print($0) }"), ["3", "1", "d ✓ finished"])
+    }
+
+    /// What Swift's `type(of:)` gives: an array's sequence takes in values or another array's sequence publisher
+    /// (a `Publishers.Sequence`); any other publisher, or a stride's sequence, makes a `Publishers.Concatenate`.
+    func testTypesOfAppendAndPrependFollowSwiftsOverloads() {
+        func rows(_ line: String) -> [String] { type(line).map { $0.split(separator: " ").joined(separator: " ") } }
+        type("let more = [3, 4].publisher")
+        XCTAssertTrue(rows("types [1, 2].publisher.append(more)")
+            .contains(".append(more) Publishers.Sequence Int Never"))
+        XCTAssertTrue(rows("types [1].publisher.prepend(Just(5))")
+            .contains(".prepend(Just(5)) Publishers.Concatenate Int Never"))
+        let stride = rows("types stride(from: 0, to: 10, by: 2).publisher.append(3)")
+        XCTAssertTrue(stride.contains(".append(3) Publishers.Concatenate Int Never"), "\(stride)")
+        XCTAssertTrue(rows("types stride(from: 0, to: 4, by: 2).publisher.prepend([1].publisher)")
+            .contains(".prepend([1].publisher) Publishers.Concatenate Int Never"))
+        XCTAssertEqual(values("let s = stride(from: 0, to: 4, by: 2).publisher.append(9).sink { print($0) }"),
+            ["0", "2", "9", "s ✓ finished"])
+    }
+
+    func testAKeyPathMapIsAMapKeyPath() {
+        type("struct User { let name: String }")
+        type("let users = PassthroughSubject<User, Never>()")
+        let rows = type("types users.map(\\.name)").map { $0.split(separator: " ").joined(separator: " ") }
+        XCTAssertTrue(rows.contains(".map(\\.name) Publishers.MapKeyPath String Never"), "\(rows)")
+    }
 }

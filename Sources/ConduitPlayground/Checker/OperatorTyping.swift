@@ -44,7 +44,10 @@ extension TypeChecker {
                 Stand.UpstreamFailure>.self))
         }
         if let sequence = upstream.sequence,
-            let overload = SequenceOverload.picked(by: call, spec: spec, isTry: context.isTry, on: sequence)
+            let overload = SequenceOverload.picked(by: call, spec: spec, isTry: context.isTry, on: sequence,
+                // `append(other)`: a publisher, told apart by whether it is a sequence publisher.
+                appended: publisherArguments.count == 1 && call.arguments.count == 1
+                    ? .publisher(publisherArguments[0].sequence) : .values)
         {
             var stage = SequenceTyping.stage(overload, spec: spec, &context)
             stage.sequence = overload.shape(after: sequence)
@@ -90,7 +93,9 @@ extension TypeChecker {
         guard case .publisher(let output, let failure) = type(of: expression, arguments: [], depth: depth + 1) else {
             return nil
         }
-        return StageType(text: "", publisher: "", output: output, failure: failure)
+        var stage = StageType(text: "", publisher: "", output: output, failure: failure)
+        stage.sequence = sequenceShape(ofSource: expression, depth: depth)
+        return stage
     }
 
     private func argumentType(_ argument: Argument, depth: Int) -> ValueType {

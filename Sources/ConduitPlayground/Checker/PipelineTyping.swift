@@ -93,10 +93,9 @@ extension TypeChecker {
             }
             var stages = stage(sourceShape(of: expression), output, failure)
             if case .member(let base, "publisher") = expression {
-                // `numbers.publisher`, `(1...3).publisher`: a `Publishers.Sequence` of an array or a range.
+                // `numbers.publisher`, `(1...3).publisher`, `stride(...).publisher`: a `Publishers.Sequence`.
+                stages[0].sequence = sequenceShape(ofSource: expression, arguments: arguments, depth: depth)
                 switch self.type(of: base, arguments: arguments, depth: depth + 1) {
-                case .array: stages[0].sequence = .array
-                case .range: stages[0].sequence = SequenceShape(elements: .range, failsNever: true)
                 case .optional:
                     let shape = EngineShape(Optional<Stand.Result>.Publisher.self)
                     stages[0] = StageType(text: text, publisher: shape.publisher, output: output, failure: failure)
@@ -156,5 +155,21 @@ extension TypeChecker {
         let note = subject.declaredTypes == nil && output == .value
             ? "declare `let NAME = PassthroughSubject<String, Never>()` to give it types" : nil
         return StageType(text: "", publisher: shape.publisher, output: output, failure: failure, note: note)
+    }
+}
+
+extension TypeChecker {
+    /// What a source expression's `Publishers.Sequence` holds (`numbers.publisher` an array, `(1...3).publisher` a
+    /// range, `stride(from: 0, to: 9, by: 3).publisher` a stride); nil for a source that is no sequence publisher.
+    func sequenceShape(ofSource expression: Expression, arguments: [ValueType] = [], depth: Int) -> SequenceShape? {
+        guard case .member(let base, "publisher") = expression else { return nil }
+        if case .call(let name, _) = base, LabelledFunctions.strides.contains(name) {
+            return SequenceShape(elements: .stride, failsNever: true)
+        }
+        switch type(of: base, arguments: arguments, depth: depth + 1) {
+        case .array: return .array
+        case .range: return SequenceShape(elements: .range, failsNever: true)
+        default: return nil
+        }
     }
 }

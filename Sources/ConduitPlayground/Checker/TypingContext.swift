@@ -35,7 +35,9 @@ struct TypingContext {
         if closure.parameterCount > types.count, types.count == 1, case .tuple(let items, _) = types[0] {
             types = items
         }
-        return closureType(closure, types)
+        let result = closureType(closure, types)
+        // `{ n -> Item? in Item(n: n) }`: optional, as its signature says, whatever its body gives.
+        return closure.declaresOptionalResult && !result.isOptional ? .optional(result) : result
     }
 
     /// The type of the first argument's value, `Value` when there is none.

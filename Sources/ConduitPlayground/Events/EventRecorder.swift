@@ -179,7 +179,9 @@ final class EventRecorder: Instrumentation.Observer, @unchecked Sendable {
             kind = .received(lane: lane, value: value as? Value ?? .string("\(value)"),
                 level: DemandLevel(requested: level.requested, delivered: level.delivered + 1))
         case .finished: kind = .completed(lane: lane, completion: .finished)
-        case .failure(let error): kind = .completed(lane: lane, completion: .failed("\(error)"))
+        case .failure(let error):
+            // The message as written (`LoadError.offline`), as the sink's line shows it.
+            kind = .completed(lane: lane, completion: .failed((error as? PlaygroundError)?.message ?? "\(error)"))
         case .cancel: kind = .cancelled(lane: lane)
         }
         let recorded = record(kind, origin: .engine(publisher: event.publisherDescription))

@@ -52,6 +52,14 @@ extension Interpreter {
         return try body()
     }
 
+    /// Runs `body` (a function's binding) knowing that its arguments have the types `types`.
+    func binding<Result>(arguments types: [ValueType], _ body: () throws -> Result) rethrows -> Result {
+        let outer = closureArgumentTypes
+        defer { closureArgumentTypes = outer }
+        closureArgumentTypes = types
+        return try body()
+    }
+
     private func bind(_ argument: Argument) throws -> Argument {
         let content: Argument.Content
         switch argument.content {
@@ -82,6 +90,7 @@ extension Interpreter {
         )
         // A closure written in a method keeps the scope it was given (the method's `self`).
         bound.scope = closure.scope
+        bound.declaresOptionalResult = closure.declaresOptionalResult
         return bound
     }
 
@@ -163,10 +172,11 @@ extension Interpreter {
             return .conditional(try bind(condition), try bind(whenTrue), try bind(whenFalse))
         case .local(let slot, let value, let body):
             return .local(slot: slot, value: try bind(value), body: try bind(body))
-        case .call("string", let arguments) where arguments.count == 1
-            && checker.type(of: arguments[0], arguments: closureArgumentTypes).isOptional:
-            // `"\(x)"` of an optional reads `Optional(5)`, as Swift's interpolation does.
-            return .call(Functions.optionalText, [try bind(arguments[0])])
+        case .call(let name, let arguments) where ["string", "String"].contains(name) && arguments.count == 1
+            && checker.type(of: arguments[0], arguments: closureArgumentTypes).holdsOptional:
+            // `"\(x)"` and `String(describing: x)` of an optional read `Optional(5)`, as Swift's do.
+            return boundOptionalText(try bind(arguments[0]),
+                as: checker.type(of: arguments[0], arguments: closureArgumentTypes))
         case .call(".set", let arguments) where arguments.count == 3:
             // `Counter.made += 1`: a static property set through its type.
             if case .name(let root, let token) = arguments[0], case .literal(.string(let property)) = arguments[1],
@@ -186,6 +196,16 @@ extension Interpreter {
                 let value = try argument.evaluate(values)
                 let described = table?.isDeclared("description") == true ? table : nil
                 return .string(try described?.customDescription(of: value) ?? Functions.text(value))
+            })
+        case .call("#throw", let arguments) where arguments.count == 2:
+            // `throw CodeError(code: 6)`: the error keeps what its type's `description` gives, which Swift shows.
+            let (call, table) = (Expression.call("#throw", try arguments.map(bind)), structMethods)
+            return .bound(BoundExpression { [weak table] values in
+                do {
+                    return try call.evaluate(values)
+                } catch let error as PlaygroundError {
+                    throw table?.described(error) ?? error
+                }
             })
         case .call(Parser.impliedFailureCase, let arguments) where arguments.count == 1:
             return try bind(impliedCase(arguments[0], of: nil, inferred: true))
@@ -395,10 +415,8 @@ extension Interpreter {
                 let table = table?.isDeclared("description") == true ? table : nil
                 let text = try zip(items, types).map { argument, type in
                     let value = try argument.evaluate(values)
-                    if let type, let text = value.printed(as: type) { return text }
-                    if type?.isOptional == true && value != .null {
-                        return "Optional(\(try table?.customDescription(of: value) ?? value.nestedDescription))"
-                    }
+                    let custom = { (value: Value) in try table?.customDescription(of: value) }
+                    if let type, let text = try value.printed(as: type, custom: custom) { return text }
                     return try table?.customDescription(of: value) ?? Functions.text(value)
                 }.joined(separator: Functions.text(try separator?.evaluate(values) ?? .string(" ")))
                 let ending = Functions.text(try terminator?.evaluate(values) ?? .string("\n"))

@@ -5,8 +5,11 @@ extension Interpreter {
     /// Declares `name` as a function of `parameters` whose body is `body` (its parameters as `$0`,
     /// `$1`, ...), checked with the types written (`.value` where unknown); `text` is the declaration.
     /// Its arguments and its result are converted to the types declared (`returnType`, `-> Double`).
+    /// `printedTypes`, where given, are the parameters' types as `print` and `"\(x)"` in the body see them
+    /// (`Item?` optional though the checker knows nothing of `Item`).
     func declareFunction(
-        _ name: Token, parameters: [String], parameterTypes: [ValueType], returnType: ValueType? = nil,
+        _ name: Token, parameters: [String], parameterTypes: [ValueType], printedTypes: [ValueType]? = nil,
+        returnType: ValueType? = nil,
         defaults: [Expression?] = [], body: Expression, text: String, inoutSlots: Set<Int> = [],
         isVariable: Bool = false, closureParameters: ClosureParameters = .none
     ) throws {
@@ -17,7 +20,10 @@ extension Interpreter {
         // A function that calls itself is not typed through its body, which would never end.
         let written = body.namesRead.contains(name.display) ? nil : body
         var function = UserFunction(
-            name: name.display, parameters: parameters, body: try bind(body), text: text, written: written)
+            name: name.display, parameters: parameters,
+            // The parameters' types known, `print(x as Any)` of an `x: Item?` shows `Optional(item 3)`, as Swift's.
+            body: try binding(arguments: printedTypes ?? parameterTypes) { try bind(body) }, text: text,
+            written: written)
         function.parameterTypes = parameterTypes
         function.returnType = returnType
         function.inoutSlots = inoutSlots

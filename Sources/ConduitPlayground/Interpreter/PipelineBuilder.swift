@@ -173,7 +173,7 @@ extension Interpreter {
             // `Fail<Int, LoadError>(error: .offline)`: the error's value, which `.failure(let e)` binds.
             var error = PlaygroundError(message)
             error.thrownValue = errorValue(message, declaredFailure: nil)
-            current = Fail(error: error).eraseToAnyPublisher()
+            current = Fail(error: structMethods.described(error)).eraseToAnyPublisher()
         case .timer(let interval):
             current = TimerSource(interval: Int(interval), scheduler: scheduler).pipe()
         case .timerPublish(let interval):
@@ -250,11 +250,13 @@ extension Interpreter {
                     ?? "; `help operators` lists them"
                 throw SyntaxError("unknown operator `\(call.name)`\(hint)", at: call.token)
             }
+            let appended = chain.sequence == nil ? nil : try appendedSequence(call)
             if let sequence = chain.sequence,
                 let overload = SequenceOverload.picked(by: call, spec: spec, isTry: spec.tryName == call.name,
-                    on: sequence.shape)
+                    on: sequence.shape, appended: appended?.kind ?? .values)
             {
-                let made = try SequenceOperators.build(overload, on: sequence, call: call, spec: spec)
+                let made = try SequenceOperators.build(
+                    overload, on: sequence, call: call, spec: spec, appended: appended?.sequence)
                 current = made.pipe
                 chain.sequence = made.sequence
                 chain.eager = made.eager
@@ -301,5 +303,27 @@ extension Interpreter {
             throw checker.located(mismatch, in: syntax, after: start)
         }
         return try bind(expression)
+    }
+}
+
+extension Interpreter {
+    /// The publisher an `append` or a `prepend` on a sequence is given (`append(other)`, `append([3].publisher)`,
+    /// `append(Just(5))`), as Combine's overloads tell it apart, with its elements where it is a sequence
+    /// publisher; nil for any other call, or values.
+    func appendedSequence(_ call: OperatorCall) throws -> (kind: SequenceOverload.Appended, sequence: EagerSequence?)? {
+        guard ["append", "prepend"].contains(call.name), call.arguments.count == 1 else { return nil }
+        switch call.arguments[0].content {
+        case .name(let name):
+            switch entries[name] {
+            case .pipeline(let pipeline)?: return (.publisher(pipeline.sequence?.shape), pipeline.sequence)
+            case .subject?: return (.publisher(nil), nil)
+            default: return nil
+            }
+        case .expression(let expression):
+            guard case .publisher(let other)? = try? expression.evaluate([]) else { return nil }
+            return (.publisher(other.sequence?.shape), other.sequence)
+        default:
+            return nil
+        }
     }
 }

@@ -101,6 +101,12 @@ extension Expression {
                     + "\(arguments.count == 1 ? "" : "s")")
             }
             return arguments[index]
+        case .member(.call(let stride, let parts), "publisher") where LabelledFunctions.strides.contains(stride):
+            // `stride(from: 0, to: 9, by: 3).publisher`: a sequence publisher of a stride, which takes no values in
+            // (`append(3)` is Publisher's, a `Concatenate`), as Swift's.
+            let strode = try Expression.call(stride, parts).evaluate(arguments)
+            guard case .array(let items) = strode else { return try Expression.member("publisher", of: strode) }
+            return .publisher(PublisherValue(sequence: items, of: .stride, description: "\(strode).publisher"))
         case .member(let base, let name):
             return try Expression.member(name, of: try base.evaluate(arguments))
         case .index(let base, let index):

@@ -27,10 +27,6 @@ enum Functions {
         ("assertionFailure", "assertionFailure(\"why\"): stops there (a debug build's check)"),
     ]
 
-    /// The text of an optional as Swift interpolates it (`Optional(5)`, `nil`): what `"\(x)"` calls
-    /// when the checker knows `x` is optional.
-    static let optionalText = "#optionalText"
-
     static func call(_ name: String, _ arguments: [Value]) throws -> Value {
         if name == Parser.closureCall { return try ClosureValue.call(arguments) }
         if name == ".set", let value = arguments.first, value.kindName != "object" {
@@ -86,9 +82,6 @@ enum Functions {
         case "string":
             try expect(1)
             return .string(text(arguments[0]))
-        case optionalText:
-            try expect(1)
-            return .string(arguments[0] == .null ? "nil" : "Optional(\(arguments[0].nestedDescription))")
         case "int":
             try expect(1)
             switch arguments[0] {

@@ -26,6 +26,9 @@ enum LabelledFunctions {
         Signature(name: "stride", labels: ["from", "through", "by"]): "#strideThrough",
     ]
 
+    /// The functions `stride(from:to:by:)` and `stride(from:through:by:)` stand for.
+    static let strides: Set<String> = ["#strideTo", "#strideThrough"]
+
     /// The most elements a `stride` here makes (it is made at once, as an array).
     static let maximumStride = 1_000_000
 

@@ -42,7 +42,8 @@ extension Parser {
             leaveBody(savedBody)
         }
         // The signature (`[weak self] (name: String) async throws -> Bool in`), as Swift's parser reads it.
-        if let names = try closureSignature() {
+        let signature = try readClosureSignature()
+        if let names = signature?.parameterNames {
             for (index, name) in names.enumerated() where name != "_" { parameters[name] = index }
             // `_ in` and `(_, b) in` still take their arguments: each name holds its position.
             if parameters.count < names.count {
@@ -75,7 +76,9 @@ extension Parser {
         advance()
         let count = max(named, highestArgument + 1)
         let span = Token(kind: open.kind, offset: open.offset, length: close.offset + 1 - open.offset)
-        return Closure(body: body, parameterCount: count, token: span, namesParameters: named > 1)
+        var closure = Closure(body: body, parameterCount: count, token: span, namesParameters: named > 1)
+        closure.declaresOptionalResult = signature?.returnType?.hasSuffix("?") == true
+        return closure
     }
 
     /// The highest `$N` written in this closure's own body (not in closures inside it), from the

@@ -97,6 +97,9 @@ struct Closure {
     var namesParameters = false
     /// The arguments of the closures around it, when it uses their parameters (see `CapturedScope`).
     var scope: CapturedScope?
+    /// Whether its signature declares an optional result (`{ n -> Item? in ... }`), which Swift types it by
+    /// whatever its body gives: a `map` of it sends optionals, which print as `Optional(...)`.
+    var declaresOptionalResult = false
 
     /// Named parameters (`{ name, on in ... }`) or `$1` and beyond with a single argument that is
     /// an array of as many elements: Swift's destructuring of a tuple into the parameters.

@@ -50,4 +50,15 @@ extension StructMethodTable {
         guard let value = error.thrownValue, isDeclared("description") else { return error.message }
         return (try? customDescription(of: value)) ?? error.message
     }
+
+    /// The error with what its value's type's `description` gives (`(code 6)`), which Swift shows for it
+    /// (`print(error)`, the print operator's `receive error:` line); unchanged where no type declares one.
+    func described(_ error: PlaygroundError) -> PlaygroundError {
+        guard let value = error.thrownValue, isDeclared("description"),
+            let text = try? customDescription(of: value)
+        else { return error }
+        var described = error
+        described.describedAs = text
+        return described
+    }
 }

@@ -27,9 +27,11 @@ struct SequenceStage {
 /// failure stops the calls, and the stage fails with it when subscribed to.
 enum SequenceOperators {
     /// The stage `overload` makes on `upstream`'s elements, read from `call` as `spec`'s usage says,
-    /// on the engine's `Publishers.Sequence` operator of that name.
+    /// on the engine's `Publishers.Sequence` operator of that name; `appended` is the sequence an `append` or a
+    /// `prepend` is given (`append(other)`), nil when it is given values.
     static func build(
-        _ overload: SequenceOverload, on upstream: EagerSequence, call: OperatorCall, spec: OperatorSpec
+        _ overload: SequenceOverload, on upstream: EagerSequence, call: OperatorCall, spec: OperatorSpec,
+        appended: EagerSequence? = nil
     ) throws -> SequenceStage {
         let reader = ArgumentReader(call: call, spec: spec)
         let failure = FirstFailure()
@@ -149,8 +151,10 @@ enum SequenceOperators {
             let clamped = range.clamped(to: upstream.values.indices)
             return sequence(source.output(in: clamped).sequence)
         case .append:
+            if let appended { return sequence(source.append(appended.publisher).sequence) }
             return sequence(source.append(try TransformOperators.values(of: call, spec: spec)).sequence)
         case .prepend:
+            if let appended { return sequence(source.prepend(appended.publisher).sequence) }
             return sequence(source.prepend(try TransformOperators.values(of: call, spec: spec)).sequence)
         }
     }

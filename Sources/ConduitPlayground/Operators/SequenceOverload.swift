@@ -1,19 +1,19 @@
 import Conduit
 
 /// What a stage that is still a `Publishers.Sequence` is, as far as Combine's overloads care: the
-/// kind of its `Elements` (an array, a range, or the lazy sequences `dropFirst`, `drop(while:)` and
+/// kind of its `Elements` (an array, a range, a `stride`, or the lazy sequences `dropFirst`, `drop(while:)` and
 /// `prefix` make) and whether its Failure is Never. Both decide which of `Publishers.Sequence`'s
 /// own operators a call picks (`first()` needs a Collection that fails Never, `append` an array).
 struct SequenceShape: Equatable, Sendable {
     /// The kind of the sequence the publisher holds.
     enum Elements: Equatable, Sendable {
-        case array, range, dropFirst, dropWhile, prefix
+        case array, range, stride, dropFirst, dropWhile, prefix
     }
 
     var elements: Elements
     var failsNever: Bool
 
-    /// `[Int]` and ranges are random-access, bidirectional collections; the lazy sequences are not.
+    /// `[Int]` and ranges are random-access, bidirectional collections; a `StrideTo` and the lazy sequences are not.
     var isCollection: Bool { elements == .array || elements == .range }
     /// Only an array can have values added (`append(3)`, `prepend(0)`).
     var isRangeReplaceable: Bool { elements == .array }
@@ -34,10 +34,20 @@ enum SequenceOverload: Equatable, Sendable {
     case min, max, minBy, maxBy, first, firstWhere, last, lastWhere, count, outputAt, outputIn
     case append, prepend
 
+    /// What `append(...)` or `prepend(...)` is given, as Combine's overloads tell it apart.
+    enum Appended: Equatable, Sendable {
+        /// Values (`append(3, 4)`).
+        case values
+        /// A publisher: a `Publishers.Sequence` of that shape (`append([3].publisher)`), nil for any other
+        /// (`append(Just(5))`, `append(subject)`).
+        case publisher(SequenceShape?)
+    }
+
     /// The overload `call` picks on a stage of shape `shape` (the operator's declaration `spec`,
-    /// `isTry` when the call is its `try` form), or nil when Combine's generic operator is taken.
+    /// `isTry` when the call is its `try` form; `appended`, what an `append` or a `prepend` is given), or nil when
+    /// Combine's generic operator is taken.
     static func picked(
-        by call: OperatorCall, spec: OperatorSpec, isTry: Bool, on shape: SequenceShape
+        by call: OperatorCall, spec: OperatorSpec, isTry: Bool, on shape: SequenceShape, appended: Appended = .values
     ) -> SequenceOverload? {
         let closure = call.trailingClosure != nil || call.arguments.contains {
             if case .closure = $0.content { return true }
@@ -72,8 +82,8 @@ enum SequenceOverload: Equatable, Sendable {
         case "count" where shape.isCollection: return .count
         case "output" where never && shape.isCollection && labels == ["at"]: return .outputAt
         case "output" where never && shape.isCollection && labels == ["in"] && isHalfOpen(call): return .outputIn
-        case "append" where shape.isRangeReplaceable && givesValues(call): return .append
-        case "prepend" where shape.isRangeReplaceable && givesValues(call): return .prepend
+        case "append" where shape.isRangeReplaceable && takesIn(appended, call, on: shape): return .append
+        case "prepend" where shape.isRangeReplaceable && takesIn(appended, call, on: shape): return .prepend
         default: return nil
         }
     }
@@ -94,7 +104,7 @@ enum SequenceOverload: Equatable, Sendable {
     }
 
     /// `map(\.name)`: Swift takes Publisher's `map(_ keyPath:)`, not the sequence's closure form.
-    private static func isKeyPath(_ call: OperatorCall) -> Bool {
+    static func isKeyPath(_ call: OperatorCall) -> Bool {
         guard call.trailingClosure == nil, case .closure(let closure)? = call.arguments.first?.content else {
             return false
         }
@@ -109,6 +119,17 @@ enum SequenceOverload: Equatable, Sendable {
             if bounds.count == 3, case .literal(.bool(false)) = bounds[2] { return true }
             return false
         default: return false
+        }
+    }
+
+    /// Whether the sequence's own `append` or `prepend` takes what it is given: values (`append(3, 4)`), or a
+    /// `Publishers.Sequence` of an array failing as the stage does (`append([3, 4].publisher)`); any other publisher
+    /// (`append(Just(5))`) takes Publisher's, which makes a `Publishers.Concatenate`.
+    private static func takesIn(_ appended: Appended, _ call: OperatorCall, on shape: SequenceShape) -> Bool {
+        switch appended {
+        case .values: return givesValues(call)
+        case .publisher(let other?): return other.elements == .array && other.failsNever == shape.failsNever
+        case .publisher(nil): return false
         }
     }
 

@@ -19,6 +19,10 @@ enum TransformOperators {
             hasTryForm: true,
             typing: { context in
                 context.given.result = context.result([context.upstream.output])
+                // `map(\.name)` is Publisher's `map(_ keyPath:)`, which makes a `Publishers.MapKeyPath`.
+                if SequenceOverload.isKeyPath(context.call) {
+                    return context.stage(EngineShape(P.MapKeyPath<Up, R>.self))
+                }
                 return context.stage(context.either(EngineShape(P.Map<Up, R>.self),
                     try: EngineShape(P.TryMap<Up, R>.self)))
             }
@@ -338,11 +342,10 @@ enum TransformOperators {
                 return context.stage(EngineShape(P.Concatenate<Up, Values>.self))
             }
         ) { spec, upstream, call, context in
-            if case .name? = call.arguments.first?.content {
-                let others = try ArgumentReader(call: call, spec: spec).publishers(context, atMost: 1)
-                return upstream.append(others[0]).pipe()
+            switch try appended(call, spec: spec, context) {
+            case .publisher(let other): return upstream.append(other).pipe()
+            case .values(let values): return upstream.append(values).pipe()
             }
-            return upstream.append(try values(of: call, spec: spec)).pipe()
         },
         OperatorSpec(
             name: "prepend", usage: ".prepend(VALUE, ...) or .prepend(other)",
@@ -355,11 +358,10 @@ enum TransformOperators {
                 return context.stage(EngineShape(P.Concatenate<Values, Up>.self))
             }
         ) { spec, upstream, call, context in
-            if case .name? = call.arguments.first?.content {
-                let others = try ArgumentReader(call: call, spec: spec).publishers(context, atMost: 1)
-                return upstream.prepend(others[0]).pipe()
+            switch try appended(call, spec: spec, context) {
+            case .publisher(let other): return upstream.prepend(other).pipe()
+            case .values(let values): return upstream.prepend(values).pipe()
             }
-            return upstream.prepend(try values(of: call, spec: spec)).pipe()
         },
         OperatorSpec(
             name: "print", usage: ".print(\"PREFIX\")",
@@ -403,6 +405,23 @@ enum TransformOperators {
             throw PlaygroundError("cannot compare \(a.kindName) \(a) with \(b.kindName) \(b)")
         }
         return order == .orderedAscending
+    }
+
+    /// What `append` or `prepend` is given: another publisher, by its name or made in place (`append(other)`,
+    /// `append(Just(5))`, `append([3].publisher)`), or values (`append(3, 4)`).
+    enum Given {
+        case publisher(Pipe)
+        case values([Value])
+    }
+
+    /// What `call` (an `append` or a `prepend`) is given.
+    static func appended(_ call: OperatorCall, spec: OperatorSpec, _ context: BuildContext) throws -> Given {
+        if case .name? = call.arguments.first?.content {
+            return .publisher(try ArgumentReader(call: call, spec: spec).publishers(context, atMost: 1)[0])
+        }
+        let values = try values(of: call, spec: spec)
+        if values.count == 1, case .publisher(let other) = values[0] { return .publisher(other.pipe) }
+        return .values(values)
     }
 
     /// The literal values given as arguments.

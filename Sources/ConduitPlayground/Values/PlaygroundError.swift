@@ -13,6 +13,9 @@ public struct PlaygroundError: Error, Hashable, Sendable, CustomStringConvertibl
     /// completion's `.failure(let error)` bind, so that `print(error)` prints `bad` as Swift does,
     /// while the message stays as it was written (`E.bad`). Nil for a message.
     var thrownValue: Value?
+    /// What the error's type's `description` (`CustomStringConvertible`) gave when the error was made (`(code 6)`),
+    /// which Swift shows for the error; nil where the type declares none or the error is a message.
+    var describedAs: String?
 
     /// Creates an error.
     ///
@@ -21,7 +24,9 @@ public struct PlaygroundError: Error, Hashable, Sendable, CustomStringConvertibl
         self.message = message
     }
 
-    public var description: String { message }
+    /// The error as Swift shows it (`"\(error)"`, and so the print operator's `receive error: (...)` line): its
+    /// type's `description`, else its value as Swift prints it (`offline`, `PlainError(code: 3)`), else its message.
+    public var description: String { describedAs ?? thrownValue.map(Functions.text) ?? message }
 
     /// An error Swift code throws (a `JSONDecoder`'s), which `do`/`catch` and `try?` see, as
     /// `throw` makes one.

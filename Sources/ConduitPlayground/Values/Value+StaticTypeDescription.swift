@@ -2,20 +2,21 @@
 /// alone cannot tell: an array of optionals shows each element that holds a value as `Optional(…)`
 /// (`[Optional("a"), nil]`), as Swift's `print` does.
 extension Value {
-    /// The text `print` shows for the value when its static type is `type`; nil where the type adds
-    /// nothing to the value's own text.
-    func printed(as type: ValueType) -> String? {
-        guard case .array = type, type.holdsOptional else { return nil }
-        return described(as: type)
+    /// The text `print` shows for the value when its static type is `type` (an optional, or an array holding
+    /// optionals); nil where the type adds nothing to the value's own text. `custom` gives the text of a value
+    /// whose type declares `description` (`Optional(item 3)`, as Swift's), nil for any other.
+    func printed(as type: ValueType, custom: (Value) throws -> String? = { _ in nil }) rethrows -> String? {
+        guard type.holdsOptional else { return nil }
+        return try described(as: type, custom)
     }
 
-    private func described(as type: ValueType) -> String {
+    private func described(as type: ValueType, _ custom: (Value) throws -> String?) rethrows -> String {
         switch (type, self) {
         case (.optional, .null): return "nil"
-        case (.optional(let wrapped), _): return "Optional(\(described(as: wrapped)))"
+        case (.optional(let wrapped), _): return "Optional(\(try described(as: wrapped, custom)))"
         case (.array(let element), .array(let items)):
-            return "[" + items.map { $0.described(as: element) }.joined(separator: ", ") + "]"
-        default: return nestedDescription
+            return "[" + (try items.map { try $0.described(as: element, custom) }).joined(separator: ", ") + "]"
+        default: return try custom(self) ?? nestedDescription
         }
     }
 }

@@ -165,6 +165,10 @@ enum ObjectCommands {
                 parameter.type.map { ValueType(written: Parser.withoutInout($0)) }
                     .flatMap { $0.isKnownPlainType ? $0 : nil } ?? .value
             }
+            // `_ item: Item?`: optional, as `print(item as Any)` in the body shows it, whatever is known of `Item`.
+            let printedTypes = zip(parameterTypes, declared).map { type, parameter in
+                type == .value && parameter.type?.hasSuffix("?") == true ? ValueType.optional(.value) : type
+            }
             // `_ value: inout Int`: a variable of the body, whose last value the caller's `&n` gets.
             let inoutSlots = Parser.inoutSlots(of: declared.map(\.type))
             // `async`, `throws`: any function here may throw, and none waits.
@@ -202,7 +206,8 @@ enum ObjectCommands {
                     of: body, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
                     written: text, at: nameToken)
                 try session.declareFunction(
-                    nameToken, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
+                    nameToken, parameters: parameters, parameterTypes: parameterTypes, printedTypes: printedTypes,
+                    returnType: returnType,
                     defaults: declared.map(\.value), body: body, text: text, inoutSlots: inoutSlots,
                     closureParameters: closureParameters)
             }

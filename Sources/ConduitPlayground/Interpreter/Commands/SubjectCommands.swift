@@ -97,7 +97,7 @@ extension Interpreter {
         subject.send(completion: failure.map { written in
             var error = PlaygroundError(written)
             error.thrownValue = errorValue(written, declaredFailure: subject.declaredTypes?.failure)
-            return .failure(error)
+            return .failure(structMethods.described(error))
         } ?? .finished)
     }
 

@@ -85,6 +85,12 @@ extension Parser {
     }
 
     /// Reads the signature of the closure whose `{` was just read, if it has one, up to and with its
+    /// `in`: its parameters' names and the types written; nil when the body starts at once (`{ $0 * 2 }`).
+    mutating func readClosureSignature() throws -> ClosureSignature? {
+        try closureSignatureRead()
+    }
+
+    /// Reads the signature of the closure whose `{` was just read, if it has one, up to and with its
     /// `in`; nil when the body starts at once (`{ $0 * 2 }`).
     private mutating func closureSignatureRead() throws -> ClosureSignature? {
         guard let inIndex = signatureEnd() else { return nil }
