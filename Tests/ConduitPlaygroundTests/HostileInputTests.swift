@@ -110,6 +110,22 @@ final class HostileInputTests: SessionTestCase {
             + 9)
     }
 
+    func testLongConditionsAndSwitchesAreRefusedNotAStackOverflow() {
+        // 5,000 clauses nested 5,000 levels when the `if` ran, and overflowed the stack.
+        let clauses = Array(repeating: "1 > 0", count: 5_000).joined(separator: ", ")
+        XCTAssertTrue(error("if \(clauses) { print(1) }").contains("nests too deeply"))
+        let cases = (0..<1_000).map { "case \($0): print(\($0))" }.joined(separator: " ")
+        XCTAssertTrue(error("switch 1 { \(cases) default: break }").contains("nests too deeply"))
+    }
+
+    func testWhatFollowsASemicolonInALineTooLongToSplitIsNeverLost() {
+        // A line of more than 64 KB is not split at its `;`s: what followed the first was dropped silently.
+        let line = "print(1); print(2)" + String(repeating: " ", count: 70_000)
+        let message = error(line)
+        XCTAssertTrue(message.contains("the statement after this `;` was not read"), message)
+        XCTAssertFalse(type(line).contains("1"), "nothing of the line ran")
+    }
+
     func testBytesThatAreNotUTF8AreNamed() {
         XCTAssertTrue(error("send s \u{FFFD}").contains("not UTF-8"))
     }

@@ -66,7 +66,7 @@ final class PatternLoweringTests: SessionTestCase {
         let message = error("switch n { case .a(let): print(1) default: break }")
         XCTAssertTrue(message.contains("expected expression in pattern (fix-it: insert expression); a case reads"),
             message)
-        XCTAssertTrue(error("switch n case 1: print(1)").contains("expected `{ ... }` after the value switched on"))
+        XCTAssertTrue(error("switch n case 1: print(1)").contains("expected '{' in 'switch' statement (fix-it: insert"))
         XCTAssertTrue(error("switch n { }").contains("this switch has no cases"))
         // The session keeps its names after each mistake.
         XCTAssertEqual(valueLines("print(n)"), ["3"])

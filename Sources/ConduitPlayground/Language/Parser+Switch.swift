@@ -14,6 +14,7 @@ extension Parser {
         }
         if let error = tree.firstError(in: statement.subject, hint: usage) { throw error }
         if statement.leftBrace.presence == .missing || statement.rightBrace.presence == .missing {
+            if let error = tree.firstError(in: statement, hint: usage) { throw error }
             throw SyntaxError(
                 "expected `{ ... }` after the value switched on: " + usage,
                 at: statement.leftBrace.presence == .missing ? keyword : tree.token(covering: statement.leftBrace))
@@ -25,7 +26,12 @@ extension Parser {
         let subjectAt = Expression.argument(nextLocal)
         var cases: [(test: Expression, body: Expression)] = []
         var fallback: Expression?
+        let entered = depth
+        defer { depth = entered }
         for element in statement.cases {
+            // Each case nests the ones after it a level deeper when the statement runs.
+            moveToToken(atOrAfter: tree.offset(of: element.positionAfterSkippingLeadingTrivia))
+            try enter()
             guard case .switchCase(let switchCase) = element else {
                 throw SyntaxError("the playground does not read `#if` between a switch's cases", at:
                     tree.token(covering: element))

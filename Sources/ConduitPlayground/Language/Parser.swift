@@ -231,6 +231,14 @@ struct Parser {
 
     func expectEnd() throws {
         let token = current
+        if token.isSymbol(";"), peek(1).kind != .end {
+            // The reader splits a line at its `;`s, except in text Swift's parser is not given (longer than
+            // 64 KB, or thousands of brackets): what follows would be lost, so the line is refused.
+            throw SyntaxError(
+                "the statement after this `;` was not read: the line is too long or nests too deeply to be split "
+                    + "into statements; write each statement on a line of its own",
+                at: token)
+        }
         guard token.kind == .end || token.isSymbol(";") else {
             throw SyntaxError("unexpected `\(token.display)` after the end of the command", at: token)
         }

@@ -46,8 +46,15 @@ extension Parser {
         try enter()
         var clauses: [IfHead.Clause] = []
         var shadowed: [(String, Int?)] = []
-        defer { for (name, slot) in shadowed.reversed() { parameters[name] = slot } }
+        let entered = depth
+        defer {
+            for (name, slot) in shadowed.reversed() { parameters[name] = slot }
+            depth = entered
+        }
         for element in conditions {
+            // Each clause nests the ones after it a level deeper when the statement runs.
+            moveToToken(atOrAfter: tree.offset(of: element.positionAfterSkippingLeadingTrivia))
+            try enter()
             for clause in try conditionClauses(element.condition, in: tree) {
                 if let name = clause.binding?.name {
                     shadowed.append((name, parameters[name]))
