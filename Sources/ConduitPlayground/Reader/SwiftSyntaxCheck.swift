@@ -38,7 +38,7 @@ enum SwiftSyntaxCheck {
         // Empty, or a word going on past ASCII (`sendé`): no command's.
         guard !letters.isEmpty, (after ?? 0) < 0x80 else { return true }
         let word = String(decoding: letters, as: UTF8.self)
-        guard CommandTable.spec(named: word) != nil else { return true }
+        guard CommandTable.isCommand(word) else { return true }
         if swiftWords.contains(word) { return true }
         // `subject.send(1)`, `current = 3`: the command word used as a name, as Swift code uses it.
         return after == UInt8(ascii: ".") || after == UInt8(ascii: "(") || after == UInt8(ascii: "[")
