@@ -71,6 +71,16 @@ final class SwiftReaderTests: SessionTestCase {
         XCTAssertEqual(read(["let a = 1 // Swift's comment"]).pieces.map(\.text), ["let a = 1"])
     }
 
+    func testACommentLineIsToldByItsFirstBytes() {
+        for line in ["// note", "//", "#", "# note", "#> out", "##", "#!x", "#\tnote"] {
+            XCTAssertTrue(StatementShape.isCommentLine(line), line)
+        }
+        for line in ["", "/", "/ x", "#if DEBUG", "#selector(x)", "send s 1", "/\u{301}/", "//\u{301} x", "#\u{301}"] {
+            XCTAssertFalse(StatementShape.isCommentLine(line), line)
+        }
+        XCTAssertTrue(StatementShape.isCommentLine("// é"))
+    }
+
     func testATrailingOperatorOrEqualsWaitsForItsRightHandSide() {
         let sum = read(["let total = 1 +", "  2"])
         XCTAssertEqual(sum.pieces.map(\.text), ["let total = 1 +\n  2"])

@@ -224,7 +224,12 @@ struct StatementShape: Equatable {
         }
         let next = offset + 1
         guard next < bytes.count else { return true }
-        switch bytes[next] {
+        return isCommentFollower(bytes[next])
+    }
+
+    /// Whether `byte`, after a `#`, makes it a playground comment: a blank, another `#`, `>` or `!`.
+    private static func isCommentFollower(_ byte: UInt8) -> Bool {
+        switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
             UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "!"):
             return true
@@ -236,9 +241,17 @@ struct StatementShape: Equatable {
     /// Whether a line that starts with `trimmed` is only a comment: `# note`, `#> output` (a
     /// script's expectation), or Swift's `// note`.
     static func isCommentLine(_ trimmed: some StringProtocol) -> Bool {
-        if trimmed.hasPrefix("//") { return true }
-        let bytes = Array(trimmed.utf8.prefix(2))
-        return bytes.first == UInt8(ascii: "#") && startsComment(bytes, poundAt: 0, kind: .pound)
+        // Every line read passes here: its first two bytes are looked at where they are, not copied.
+        var bytes = trimmed.utf8.makeIterator()
+        switch bytes.next() {
+        case UInt8(ascii: "/"):
+            guard bytes.next() == UInt8(ascii: "/") else { return false }
+            // `//` then a combining mark is no `//` to `hasPrefix`, which compares characters.
+            guard let third = bytes.next(), third >= 0x80 else { return true }
+            return trimmed.hasPrefix("//")
+        case UInt8(ascii: "#"): return bytes.next().map(isCommentFollower) ?? true
+        default: return false
+        }
     }
 
     /// Whether the first statement of `tree` declares a type or a function (or the playground's
