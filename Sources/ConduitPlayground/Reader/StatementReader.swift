@@ -262,7 +262,13 @@ public struct StatementReader: Sendable {
     ) {
         var building = initial
         let base = building.text.utf8.count
-        building.text += text
+        if building.text.isEmpty {
+            // A statement's first line (every line of a replayed script): made from the line, not appended
+            // to an empty string, which cost a line a fiftieth of its instructions.
+            building.text = String(text)
+        } else {
+            building.text += text
+        }
         if building.openString == nil, building.mismatch == nil,
             let open = StatementShape.bracketsStillOpen(after: text, open: building.open, base: base)
         {
