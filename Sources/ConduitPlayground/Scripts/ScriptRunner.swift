@@ -114,7 +114,7 @@ public struct ScriptRunner {
         var index = 0
         while index < lines.count, !run.isOver {
             let line = lines[index]
-            guard line.trimmingWhitespace().hasPrefix("#>") else {
+            guard ScriptRunner.isExpectation(line) else {
                 run.kept.append(index)
                 for piece in reader.read(line) where !run.isOver { run.run(piece) }
                 index += 1
@@ -147,6 +147,31 @@ public struct ScriptRunner {
             run.report.updatedText = rewritten.joined(separator: "\n")
         }
         return run.report
+    }
+}
+
+extension ScriptRunner {
+    /// Whether `line` is a `#>` line (after blanks): `line.trimmingWhitespace().hasPrefix("#>")`,
+    /// read from its first bytes when they are ASCII, since every line of a script is asked.
+    static func isExpectation(_ line: Substring) -> Bool {
+        switch line.utf8.withContiguousStorageIfAvailable(expectationByBytes(_:)) {
+        case .some(.some(let answer)): return answer
+        default: return line.trimmingWhitespace().hasPrefix("#>")
+        }
+    }
+
+    /// `isExpectation` of a line's bytes: nil when a byte past ASCII leaves it to characters (a
+    /// Unicode space before it, a combining mark after `#>`).
+    private static func expectationByBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var index = 0
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+            index += 1
+        }
+        guard index < bytes.count else { return false }
+        guard bytes[index] < 0x80 else { return nil }
+        guard bytes[index] == UInt8(ascii: "#"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">")
+        else { return false }
+        return index + 2 < bytes.count && bytes[index + 2] >= 0x80 ? nil : true
     }
 }
 
