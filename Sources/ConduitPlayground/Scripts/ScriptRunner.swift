@@ -213,7 +213,12 @@ private struct ScriptRun {
         }
         // Line feeds counted in bytes: a walk over `Character`s costs a twentieth of a replayed
         // `send` line, and a "\r\n" pair is one `Character` that is not "\n".
-        let newlines = piece.text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        // Read where they are: a walk of the String's UTF-8 view cost a line 400 instructions.
+        let count = { (bytes: UnsafeBufferPointer<UInt8>) in
+            bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        }
+        let newlines = piece.text.utf8.withContiguousStorageIfAvailable(count)
+            ?? Array(piece.text.utf8).withUnsafeBufferPointer(count)
         groupEnd = max(groupEnd, scriptLine(piece.line + newlines))
         guard !groupFailed else { return }
         let output = session.evaluate(piece, file: path, line: line + 1)
