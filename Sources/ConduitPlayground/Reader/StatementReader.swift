@@ -342,7 +342,7 @@ public struct StatementReader: Sendable {
     /// `send: 1` or `fail("x")`): such a line cannot continue an open bracket.
     private static func command(startingLine line: String) -> String? {
         let word = line.prefix { $0.isLetter }
-        guard !word.isEmpty, CommandTable.spec(named: String(word)) != nil else { return nil }
+        guard !word.isEmpty, CommandTable.isCommand(String(word)) else { return nil }
         let after = line.dropFirst(word.count).first
         guard after == nil || after!.isWhitespace else { return nil }
         // `current = node.next`, `send += 1`: an assignment to a variable of that name, as Swift's.
