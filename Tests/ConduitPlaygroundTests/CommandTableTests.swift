@@ -12,6 +12,21 @@ final class CommandTableTests: SessionTestCase {
         }
     }
 
+    func testIsCommandKnowsEveryWordOfTheTableAndNoOther() {
+        for word in CommandTable.words { XCTAssertTrue(CommandTable.isCommand(word), word) }
+        for word in ["", "Send", "sendx", "sen", "map", "print"] { XCTAssertFalse(CommandTable.isCommand(word), word) }
+    }
+
+    func testACommandWordUsedAsANameIsReadAsSwift() throws {
+        // The command's spec is bound only where a test needs it: each reading still finds it.
+        XCTAssertEqual(try Parser.parse("send s 1").command, "send")
+        XCTAssertNotEqual(try Parser.parse("tick = 3").command, "tick")
+        XCTAssertFalse(SwiftSyntaxCheck.isSwift("send s 1"))
+        XCTAssertTrue(SwiftSyntaxCheck.isSwift("send.value"))
+        XCTAssertTrue(SwiftSyntaxCheck.isSwift("sends s 1"))
+        XCTAssertTrue(SwiftSyntaxCheck.isSwift("let x = 1"))
+    }
+
     func testAnAliasRunsItsCommand() throws {
         XCTAssertEqual(try Parser.parse("ls").command, "subs")
         XCTAssertEqual(try Parser.parse("exit").command, "quit")

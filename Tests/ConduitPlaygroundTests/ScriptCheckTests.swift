@@ -88,6 +88,15 @@ final class ScriptCheckTests: XCTestCase {
         XCTAssertEqual(again.checks, 4)
     }
 
+    func testAnExpectationLineIsToldByItsFirstBytes() {
+        for line in ["#> out", "#>", "  \t#> x", "\u{00A0}#> x"] {
+            XCTAssertTrue(ScriptRunner.isExpectation(Substring(line)), line)
+        }
+        for line in ["", "  ", "# out", "#", "send s 1 #> 1", "\r#> x", "#>\u{301} x", "\u{301}#> x"] {
+            XCTAssertFalse(ScriptRunner.isExpectation(Substring(line)), line)
+        }
+    }
+
     func testUpdateKeepsStatedInformationalLinesAndWritesNothingForSilence() {
         let script = "subject n\n#> n: PassthroughSubject\ncurrent on = false\nsink out = "
             + "n.combineLatest(on).filter { $0[1] }\nsend n 1\n#> out ← [1, false]\n"

@@ -27,6 +27,15 @@ final class SlideClassTests: SessionTestCase {
         XCTAssertNil(FailedDeclarations.declaredTypeName(in: "let classes = 3"))
         XCTAssertNil(FailedDeclarations.declaredTypeName(in: "class"))
         XCTAssertNil(FailedDeclarations.declaredTypeName(in: ""))
+        // Modifiers before the word, words that only start like one, and a word past ASCII.
+        XCTAssertEqual(FailedDeclarations.declaredTypeName(in: "final public class Box {}"), "Box")
+        XCTAssertEqual(FailedDeclarations.declaredTypeName(in: "fileprivate enum E { case a }"), "E")
+        XCTAssertNil(FailedDeclarations.declaredTypeName(in: "static func f() {}"))
+        XCTAssertNil(FailedDeclarations.declaredTypeName(in: "lazy var x = 1"))
+        XCTAssertNil(FailedDeclarations.declaredTypeName(in: "classy Box"))
+        XCTAssertNil(FailedDeclarations.declaredTypeName(in: "enumerate E"))
+        XCTAssertNil(FailedDeclarations.declaredTypeName(in: "fïnal class Box"))
+        XCTAssertNil(FailedDeclarations.declaredTypeName(in: "cla\u{301}ss Box"))
     }
 
     func testACounterHoldingItsCancellablesAddsWhatItsSubjectSends() {

@@ -20,6 +20,13 @@ final class StatementReaderTests: XCTestCase {
         XCTAssertEqual(texts("send s 1\r"), ["send s 1"])
     }
 
+    func testAStatementsColumnCountsTheBlanksBeforeIt() {
+        XCTAssertEqual(pieces("send s 1").map(\.column), [0])
+        XCTAssertEqual(pieces("  \tsend s 1").map(\.column), [3])
+        XCTAssertEqual(pieces("\u{00A0} send s 1").map(\.column), [2])
+        XCTAssertEqual(pieces("send s 1;   send s 2").map(\.column), [0, 12])
+    }
+
     func testBlankLinesAndCommentsAreNoStatements() {
         XCTAssertEqual(texts(""), [])
         XCTAssertEqual(texts(" \t "), [])
@@ -40,6 +47,11 @@ final class StatementReaderTests: XCTestCase {
         XCTAssertEqual(read.map(\.text), ["let p = s\n  .map { $0 * 2 }", ".filter { $0 > 2 }"])
         XCTAssertEqual(read.map(\.continuesPrevious), [false, true], "a blank line ends the statement")
         XCTAssertEqual(read[0].continuations, [12])
+        // A dot that a combining mark makes another character starts no continuation.
+        let marked = pieces("let p = s\n.\u{301}map")
+        XCTAssertEqual(marked.map(\.text), ["let p = s", ".\u{301}map"])
+        XCTAssertEqual(marked.map(\.continuesPrevious), [false, false])
+        XCTAssertEqual(pieces(".").map(\.continuesPrevious), [true])
     }
 
     func testASemicolonPartStartingWithADotContinuesTheStatementOnTheLine() {

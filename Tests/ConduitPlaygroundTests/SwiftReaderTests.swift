@@ -28,6 +28,8 @@ final class SwiftReaderTests: SessionTestCase {
         let plain = [
             "send s 5", "tick 1s", "cancel out", "let n = 5", "subs", "   ", "", "x == y", "player.name",
             "send taps 1, 2, 3", "let a = $0.b", "marbles out", "var total = 0",
+            // A declaring word inside a longer word declares nothing.
+            "let classes = 3", "send s structure", "send enumerate 1", "let objects = funcs",
         ]
         for line in plain {
             XCTAssertTrue(StatementShape.isPlain(line), line)
@@ -36,6 +38,7 @@ final class SwiftReaderTests: SessionTestCase {
         let parsed = [
             "let x =", "class Box", "final class Box", "func f", "object player", "send s \"a\"", "a + b -",
             "send s 5 # note", "s.map { $0 }", "let xs = [1]", "a; b", "x // note", "enum E",
+            "send s struct", "let x = object", "send actor 1", "protocol P", "extension Int",
         ]
         for line in parsed { XCTAssertFalse(StatementShape.isPlain(line), line) }
     }
@@ -66,6 +69,16 @@ final class SwiftReaderTests: SessionTestCase {
         XCTAssertEqual(read(["#if DEBUG"]).pieces.map(\.text), ["#if DEBUG"], "`#if` is Swift's, not a comment")
         XCTAssertEqual(read(["let s = \"# not a comment\""]).pieces.map(\.text), ["let s = \"# not a comment\""])
         XCTAssertEqual(read(["let a = 1 // Swift's comment"]).pieces.map(\.text), ["let a = 1"])
+    }
+
+    func testACommentLineIsToldByItsFirstBytes() {
+        for line in ["// note", "//", "#", "# note", "#> out", "##", "#!x", "#\tnote"] {
+            XCTAssertTrue(StatementShape.isCommentLine(line), line)
+        }
+        for line in ["", "/", "/ x", "#if DEBUG", "#selector(x)", "send s 1", "/\u{301}/", "//\u{301} x", "#\u{301}"] {
+            XCTAssertFalse(StatementShape.isCommentLine(line), line)
+        }
+        XCTAssertTrue(StatementShape.isCommentLine("// é"))
     }
 
     func testATrailingOperatorOrEqualsWaitsForItsRightHandSide() {

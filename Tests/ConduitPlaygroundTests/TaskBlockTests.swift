@@ -13,6 +13,13 @@ final class TaskBlockTests: SessionTestCase {
         }
     }
 
+    func testOnlyAWholeTaskStatementIsATaskBlock() {
+        XCTAssertEqual(TaskBlock("Task { print(1) }")?.body.trimmingCharacters(in: .whitespaces), "print(1)")
+        for text in ["send s 1", "", "T", "Tas", "task { print(1) }", "Task(priority: .high) { }", "Task { } + 1"] {
+            XCTAssertNil(TaskBlock(text), text)
+        }
+    }
+
     func testAnAsyncLoopInATaskReceivesWhatIsSentAfterIt() {
         type("let subject = PassthroughSubject<Int, Never>()")
         let started = session.evaluate(

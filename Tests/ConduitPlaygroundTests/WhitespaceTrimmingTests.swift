@@ -22,6 +22,19 @@ final class WhitespaceTrimmingTests: XCTestCase {
         }
     }
 
+    func testASliceInsideLongerTextTrimsAsFoundationDoes() {
+        // A line of a script is a slice of the whole text: its bytes start and end inside it.
+        for sample in samples {
+            let whole = "ab|" + sample + "|cd"
+            let slice = whole.dropFirst(3).dropLast(3)
+            XCTAssertEqual(String(slice), sample)
+            XCTAssertEqual(
+                slice.trimmingWhitespace(), slice.trimmingCharacters(in: .whitespaces), sample.debugDescription)
+            XCTAssertEqual(slice.trimmingWhitespaceAndNewlines(), slice.trimmingCharacters(in: .whitespacesAndNewlines),
+                sample.debugDescription)
+        }
+    }
+
     func testTrimmingWhitespaceAndNewlinesMatchesFoundationForEverySample() {
         for sample in samples {
             XCTAssertEqual(

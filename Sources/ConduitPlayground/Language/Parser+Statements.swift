@@ -31,17 +31,20 @@ extension Parser {
                 "a line starts with a command such as `subject`, `let`, `sink` or `send`; type `help` for the list",
                     at: first)
         }
-        // Looked up once: every statement passes here (a replayed `send` line too).
+        // Looked up once: every statement passes here (a replayed `send` line too). A command's spec
+        // is a large struct, bound (copied) only where it is used: `if let` in each test below copied it.
         let command = CommandTable.spec(named: word)
         if command != nil, peek(1).isSymbol("."), !Parser.swiftKeywords.contains(word) {
             // `subject.send(1)`: a name that is also a command word, used as Swift code uses it.
             return try ObjectCommands.expressionStatement(&self)
         }
-        if let command, peek(1).isSymbol("=") || compoundAssignmentFollows, !Parser.swiftKeywords.contains(word) {
+        if command != nil, peek(1).isSymbol("=") || compoundAssignmentFollows, !Parser.swiftKeywords.contains(word),
+            let command
+        {
             return try commandWordAssignment(command, at: first)
         }
-        if let command, peek(1).isSymbol("{") || peek(1).isSymbol("(") && currentIsAttachedAhead,
-            !Parser.swiftKeywords.contains(word),
+        if command != nil, peek(1).isSymbol("{") || peek(1).isSymbol("(") && currentIsAttachedAhead,
+            !Parser.swiftKeywords.contains(word), let command,
             let call = try commandWordTrailingClosure(command, at: first)
         {
             // `load { print("loaded") }`, `load(after: 1) { ... }`: a function of the session named like a command.

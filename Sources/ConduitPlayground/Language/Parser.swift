@@ -77,8 +77,15 @@ struct Parser {
     static var commands: [String] { CommandTable.words }
 
     init(_ text: String) throws {
+        // The tokens first, then the parser made at once: assigned field by field in a throwing
+        // initialiser, the whole parser was built aside, copied and destroyed for every statement.
+        self.init(text: text, tokens: try Parser.tokens(of: text))
+    }
+
+    /// A parser of `text`, cut into `tokens`, at its start.
+    private init(text: String, tokens: [Token]) {
         self.text = text
-        tokens = try Parser.tokens(of: text)
+        self.tokens = tokens
     }
 
     /// The statement's characters, for the few places that cut text out of it by offset.

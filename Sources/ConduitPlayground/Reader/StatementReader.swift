@@ -201,7 +201,7 @@ public struct StatementReader: Sendable {
                     scan(line, column: 0, into: building, number: number, pieces: &pieces)
                     return pieces
                 }
-            } else if trimmed.hasPrefix(".") {
+            } else if StatementReader.startsWithDot(trimmed) {
                 building.text += "\n"
                 building.continuations.append(building.text.count + StatementReader.leadingBlanks(of: line))
                 scan(line, column: 0, into: building, number: number, pieces: &pieces)
@@ -217,7 +217,7 @@ public struct StatementReader: Sendable {
         if trimmed.isEmpty || isComment { return pieces }
         let blanks = StatementReader.leadingBlanks(of: line)
         let start = line.index(line.startIndex, offsetBy: blanks)
-        let building = Building(line: number, column: blanks, continuesPrevious: trimmed.hasPrefix("."))
+        let building = Building(line: number, column: blanks, continuesPrevious: StatementReader.startsWithDot(trimmed))
         scan(line[start...], column: blanks, into: building, number: number, pieces: &pieces)
         return pieces
     }
@@ -262,7 +262,13 @@ public struct StatementReader: Sendable {
     ) {
         var building = initial
         let base = building.text.utf8.count
-        building.text += text
+        if building.text.isEmpty {
+            // A statement's first line (every line of a replayed script): made from the line, not appended
+            // to an empty string, which cost a replayed line 500 instructions.
+            building.text = String(text)
+        } else {
+            building.text += text
+        }
         if building.openString == nil, building.mismatch == nil,
             let open = StatementShape.bracketsStillOpen(after: text, open: building.open, base: base)
         {
@@ -336,7 +342,7 @@ public struct StatementReader: Sendable {
     /// `send: 1` or `fail("x")`): such a line cannot continue an open bracket.
     private static func command(startingLine line: String) -> String? {
         let word = line.prefix { $0.isLetter }
-        guard !word.isEmpty, CommandTable.spec(named: String(word)) != nil else { return nil }
+        guard !word.isEmpty, CommandTable.isCommand(String(word)) else { return nil }
         let after = line.dropFirst(word.count).first
         guard after == nil || after!.isWhitespace else { return nil }
         // `current = node.next`, `send += 1`: an assignment to a variable of that name, as Swift's.
@@ -379,8 +385,32 @@ public struct StatementReader: Sendable {
         return "`\(unclosed.symbol)` is never closed (\(why)); close it with `\(closing)`"
     }
 
+    /// `text.hasPrefix(".")`, from its first bytes when the dot is followed by a character of one
+    /// byte (or nothing): every line read asks, twice.
+    private static func startsWithDot(_ text: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: ".") else { return false }
+        guard let next = bytes.next(), next >= 0x80 else { return true }
+        // A combining mark may make the dot another character.
+        return text.hasPrefix(".")
+    }
+
     /// How many blank characters start `line`.
     private static func leadingBlanks(of line: Substring) -> Int {
-        line.prefix { $0.isWhitespace }.count
+        // Counted in bytes when they are ASCII blanks followed by an ASCII character (each blank is
+        // then one character): every line read asks, and `Character.isWhitespace` is a table look-up.
+        var count = 0
+        for byte in line.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), 0x09...0x0C:
+                count += 1
+            case 0x0D, 0x80...:
+                // `\r\n` is one character; beyond ASCII, Unicode decides.
+                return line.prefix { $0.isWhitespace }.count
+            default:
+                return count
+            }
+        }
+        return count
     }
 }

@@ -224,7 +224,12 @@ struct StatementShape: Equatable {
         }
         let next = offset + 1
         guard next < bytes.count else { return true }
-        switch bytes[next] {
+        return isCommentFollower(bytes[next])
+    }
+
+    /// Whether `byte`, after a `#`, makes it a playground comment: a blank, another `#`, `>` or `!`.
+    private static func isCommentFollower(_ byte: UInt8) -> Bool {
+        switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
             UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "!"):
             return true
@@ -236,9 +241,17 @@ struct StatementShape: Equatable {
     /// Whether a line that starts with `trimmed` is only a comment: `# note`, `#> output` (a
     /// script's expectation), or Swift's `// note`.
     static func isCommentLine(_ trimmed: some StringProtocol) -> Bool {
-        if trimmed.hasPrefix("//") { return true }
-        let bytes = Array(trimmed.utf8.prefix(2))
-        return bytes.first == UInt8(ascii: "#") && startsComment(bytes, poundAt: 0, kind: .pound)
+        // Every line read passes here: its first two bytes are looked at where they are, not copied.
+        var bytes = trimmed.utf8.makeIterator()
+        switch bytes.next() {
+        case UInt8(ascii: "/"):
+            guard bytes.next() == UInt8(ascii: "/") else { return false }
+            // `//` then a combining mark is no `//` to `hasPrefix`, which compares characters.
+            guard let third = bytes.next(), third >= 0x80 else { return true }
+            return trimmed.hasPrefix("//")
+        case UInt8(ascii: "#"): return bytes.next().map(isCommentFollower) ?? true
+        default: return false
+        }
     }
 
     /// Whether the first statement of `tree` declares a type or a function (or the playground's
@@ -247,16 +260,23 @@ struct StatementShape: Equatable {
     /// digits, blanks, `_ $ . , : =` and no `=` at its end, with no word that declares. Its shape is
     /// known without the parser: replaying a script of sends spent 40% of its time parsing them.
     static func isPlain(_ text: String) -> Bool {
+        // Read from the text's own bytes: a walk of its UTF-8 view and a `String` made for each word
+        // looked up cost a replayed `send` line a twentieth of its instructions.
+        text.utf8.withContiguousStorageIfAvailable(isPlain(bytes:)) ?? isPlain(bytes: Array(text.utf8))
+    }
+
+    /// `isPlain` of a statement's UTF-8 bytes.
+    private static func isPlain(bytes: some RandomAccessCollection<UInt8>) -> Bool {
         var last: UInt8 = 0
         var wordStart = -1
         var position = 0
-        // A declaring word is 3 to 9 letters; only a word of that length is looked up.
+        // A declaring word is 3 to 9 letters; only a word of that length is compared.
         func declares(endingAt end: Int) -> Bool {
             guard wordStart >= 0, (3...9).contains(end - wordStart) else { return false }
-            let word = text.utf8.dropFirst(wordStart).prefix(end - wordStart)
-            return declaringWords.contains(String(decoding: word, as: UTF8.self))
+            let word = bytes.dropFirst(wordStart).prefix(end - wordStart)
+            return declaringWords.contains { $0.elementsEqual(word) }
         }
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
@@ -274,11 +294,11 @@ struct StatementShape: Equatable {
         return !declares(endingAt: position) && last != UInt8(ascii: "=")
     }
 
-    /// The words that start a declaration, whose braces a plain line never has but whose shape the
-    /// parser decides.
-    private static let declaringWords: Set<String> = [
+    /// The words that start a declaration (their UTF-8 bytes), whose braces a plain line never has
+    /// but whose shape the parser decides.
+    private static let declaringWords: [[UInt8]] = [
         "class", "struct", "enum", "extension", "protocol", "actor", "func", "object",
-    ]
+    ].map { Array($0.utf8) }
 
     private static func declares(_ tree: SourceFileSyntax) -> Bool {
         guard let item = tree.statements.first?.item else { return false }

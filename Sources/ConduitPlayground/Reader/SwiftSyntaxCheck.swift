@@ -30,19 +30,32 @@ enum SwiftSyntaxCheck {
     /// own command words (`send`, `tick`, `sink NAME =` ...). Swift's keywords among the command
     /// words (`let`, `class`, `func`, `for` ...) start Swift statements.
     static func isSwift(_ text: String) -> Bool {
-        // Command words are ASCII letters; their bytes are read, not the text's characters, since this
-        // runs for every statement a script replays.
-        let utf8 = text.utf8
-        let letters = utf8.prefix { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
-        let after = utf8.dropFirst(letters.count).first
+        // Command words are ASCII letters; their bytes are read where they are, not the text's characters,
+        // and the word is looked up once, since this runs for every statement a script replays.
+        text.utf8.withContiguousStorageIfAvailable(isSwift(bytes:))
+            ?? Array(text.utf8).withUnsafeBufferPointer(isSwift(bytes:))
+    }
+
+    /// `isSwift` of a statement's UTF-8 bytes.
+    private static func isSwift(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = 0
+        while end < bytes.count, (bytes[end] | 0x20) >= UInt8(ascii: "a"), (bytes[end] | 0x20) <= UInt8(ascii: "z") {
+            end += 1
+        }
+        let after: UInt8? = end < bytes.count ? bytes[end] : nil
         // Empty, or a word going on past ASCII (`sendé`): no command's.
-        guard !letters.isEmpty, (after ?? 0) < 0x80 else { return true }
-        let word = String(decoding: letters, as: UTF8.self)
-        guard CommandTable.spec(named: word) != nil else { return true }
-        if swiftWords.contains(word) { return true }
+        guard end > 0, (after ?? 0) < 0x80 else { return true }
+        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        guard let isKeyword = commandWordIsKeyword[word] else { return true }
+        if isKeyword { return true }
         // `subject.send(1)`, `current = 3`: the command word used as a name, as Swift code uses it.
         return after == UInt8(ascii: ".") || after == UInt8(ascii: "(") || after == UInt8(ascii: "[")
     }
+
+    /// Every command word, and whether it is one of Swift's keywords (`swiftWords`): one look-up a statement.
+    private static let commandWordIsKeyword: [String: Bool] = Dictionary(
+        CommandTable.words.map { ($0, swiftWords.contains($0)) }, uniquingKeysWith: { first, _ in first }
+    )
 
     /// The first words of declarations refused whatever they hold (`protocol`, `extension`, and
     /// a method written with `override` or `public`, or an `init`, outside its class).

@@ -12,8 +12,10 @@ struct TaskBlock {
 
     /// The body of `text` if the whole statement is `Task { ... }`; nil for anything else.
     init?(_ text: String) {
-        // Every statement passes here: only one that starts with `Task` is parsed.
-        guard text.utf8.starts(with: "Task".utf8), let tree = StatementShape.parse(text), !tree.hasError,
+        // Every statement passes here: only one that starts with `Task` is parsed (its first byte is
+        // looked at before the generic comparison of four).
+        guard text.utf8.first == UInt8(ascii: "T"), text.utf8.starts(with: "Task".utf8),
+            let tree = StatementShape.parse(text), !tree.hasError,
             tree.statements.count == 1, let call = tree.statements.first?.item.as(FunctionCallExprSyntax.self),
             call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task",
             call.arguments.isEmpty, call.leftParen == nil, call.additionalTrailingClosures.isEmpty,

@@ -114,7 +114,7 @@ public struct ScriptRunner {
         var index = 0
         while index < lines.count, !run.isOver {
             let line = lines[index]
-            guard line.trimmingWhitespace().hasPrefix("#>") else {
+            guard ScriptRunner.isExpectation(line) else {
                 run.kept.append(index)
                 for piece in reader.read(line) where !run.isOver { run.run(piece) }
                 index += 1
@@ -147,6 +147,31 @@ public struct ScriptRunner {
             run.report.updatedText = rewritten.joined(separator: "\n")
         }
         return run.report
+    }
+}
+
+extension ScriptRunner {
+    /// Whether `line` is a `#>` line (after blanks): `line.trimmingWhitespace().hasPrefix("#>")`,
+    /// read from its first bytes when they are ASCII, since every line of a script is asked.
+    static func isExpectation(_ line: Substring) -> Bool {
+        switch line.utf8.withContiguousStorageIfAvailable(expectationByBytes(_:)) {
+        case .some(.some(let answer)): return answer
+        default: return line.trimmingWhitespace().hasPrefix("#>")
+        }
+    }
+
+    /// `isExpectation` of a line's bytes: nil when a byte past ASCII leaves it to characters (a
+    /// Unicode space before it, a combining mark after `#>`).
+    private static func expectationByBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var index = 0
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+            index += 1
+        }
+        guard index < bytes.count else { return false }
+        guard bytes[index] < 0x80 else { return nil }
+        guard bytes[index] == UInt8(ascii: "#"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">")
+        else { return false }
+        return index + 2 < bytes.count && bytes[index + 2] >= 0x80 ? nil : true
     }
 }
 
@@ -188,7 +213,12 @@ private struct ScriptRun {
         }
         // Line feeds counted in bytes: a walk over `Character`s costs a twentieth of a replayed
         // `send` line, and a "\r\n" pair is one `Character` that is not "\n".
-        let newlines = piece.text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        // Read where they are: a walk of the String's UTF-8 view cost a line 400 instructions.
+        let count = { (bytes: UnsafeBufferPointer<UInt8>) in
+            bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        }
+        let newlines = piece.text.utf8.withContiguousStorageIfAvailable(count)
+            ?? Array(piece.text.utf8).withUnsafeBufferPointer(count)
         groupEnd = max(groupEnd, scriptLine(piece.line + newlines))
         guard !groupFailed else { return }
         let output = session.evaluate(piece, file: path, line: line + 1)

@@ -18,6 +18,11 @@ enum CommandTable {
         byWord[word]
     }
 
+    /// Whether `word` is a command's name or alias: the spec (a large struct) is not copied out.
+    static func isCommand(_ word: String) -> Bool {
+        byWord.keys.contains(word)
+    }
+
     /// Every command word, aliases included, in the table's order.
     static let words: [String] = all.flatMap { [$0.name] + $0.aliases }
 }
