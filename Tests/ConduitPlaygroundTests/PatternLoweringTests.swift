@@ -29,6 +29,13 @@ final class PatternLoweringTests: SessionTestCase {
         XCTAssertEqual(valueLines(statement), ["i"])
     }
 
+    func testACastPatternNamesAValueOfItsType() {
+        type("let things: [Any] = [1, \"two\", 3.0]")
+        let body = "switch t { case let i as Int where i > 0: print(\"int\", i + 1) case let s as String: "
+            + "print(s.count) default: print(\"other\") }"
+        XCTAssertEqual(valueLines("for t in things { \(body) }"), ["int 2", "3", "other"])
+    }
+
     func testWhereAndSeveralPatterns() {
         type("let n = 4")
         XCTAssertEqual(valueLines("switch n { case 1, 2: print(\"a\") case let x where x > 3: print(\"b\", x) "

@@ -63,7 +63,8 @@ struct CasePattern {
             // `case ..<0:`, `case 10...:`: what the one-sided range contains.
             test = .binary(comparison, subject, bound)
         case .cast(let inner, let type):
-            let matched = inner.matching(.call("as?", [subject, .literal(.string(type))]))
+            // The names are read only from a value of the type (the test comes first): `as!` types them as it.
+            let matched = inner.matching(.call("as!", [subject, .literal(.string(type))]))
             let isOfType = Expression.call("is", [subject, .literal(.string(type))])
             if case .literal(.bool(true)) = matched.test { return (isOfType, matched.bindings) }
             return (.binary(.and, isOfType, matched.test), matched.bindings)
