@@ -51,10 +51,10 @@ extension Parser {
             for (name, slot) in shadowed.reversed() { parameters[name] = slot }
             depth = entered
         }
-        for element in conditions {
+        for (index, element) in conditions.enumerated() {
             // Each clause nests the ones after it a level deeper when the statement runs.
             moveToToken(atOrAfter: tree.offset(of: element.positionAfterSkippingLeadingTrivia))
-            try enter()
+            if index > 0 { try enter() }
             for clause in try conditionClauses(element.condition, in: tree) {
                 if let name = clause.binding?.name {
                     shadowed.append((name, parameters[name]))
