@@ -96,7 +96,7 @@ extension Interpreter {
         case .newVariable, .variable, .setVariable, .loop, .returning:
             return try expression.mappingBodyParts(bind)
         case .array(let items):
-            return .array(try items.map(bind))
+            return .array(impliedCases(among: try items.map(bind)))
         case .record(let fields):
             return .record(try fields.map { ($0.0, try bind($0.1)) })
         case .dictionary(let fields):

@@ -165,6 +165,8 @@ enum ObjectCommands {
                 parameter.type.map { ValueType(written: Parser.withoutInout($0)) }
                     .flatMap { $0.isKnownPlainType ? $0 : nil } ?? .value
             }
+            // `_ e: E` of an enumeration: a bare `.b` given for it is the case (`f(.b)`).
+            let writtenTypes = declared.map { $0.type.map { ValueType(written: Parser.withoutInout($0)) } ?? .value }
             // `_ value: inout Int`: a variable of the body, whose last value the caller's `&n` gets.
             let inoutSlots = Parser.inoutSlots(of: declared.map(\.type))
             // `async`, `throws`: any function here may throw, and none waits.
@@ -204,7 +206,7 @@ enum ObjectCommands {
                 try session.declareFunction(
                     nameToken, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
                     defaults: declared.map(\.value), body: body, text: text, inoutSlots: inoutSlots,
-                    closureParameters: closureParameters)
+                    closureParameters: closureParameters, writtenTypes: writtenTypes)
             }
         },
         CommandSpec(

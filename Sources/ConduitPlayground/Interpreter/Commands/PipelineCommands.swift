@@ -116,7 +116,9 @@ enum PipelineCommands {
                     let types = signature?.parameterTypes.map { written in
                         written.map(ValueType.init(written:)).flatMap { $0.isKnownPlainType ? $0 : nil } ?? .value
                     }
-                    let returnType = signature?.returnType.map(ValueType.init(written:))
+                    // `let make: () -> State = { .idle }`: the type written for the name says what it returns.
+                    let returnType = (signature?.returnType ?? Parser.returnType(ofFunctionType: declaredType))
+                        .map(ValueType.init(written:))
                     let text = parser.text.trimmingWhitespace()
                     return Statement(word.display, defines: name) { session in
                         try session.declareFunction(
