@@ -241,6 +241,9 @@ extension Interpreter {
             return try boundGroupNotify(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.promiseFuture:
             return try boundPromiseFuture(syntax)
+        case .pipeline(let syntax) where isTakingCall(syntax):
+            // `stack.popLast()`, `queue.removeFirst()`: the element, taken out of the variable.
+            return try boundTakingCall(syntax)
         case .pipeline(let syntax) where variableMutated(by: syntax) != nil:
             return try boundVariableMutation(syntax)
         case .pipeline(let syntax) where Parser.subscriberWords.contains(syntax.operators.last?.name ?? ""):

@@ -19,6 +19,12 @@ extension Interpreter {
             // `let e = LoadError.timeout(seconds: 3)`, `Subscribers.Demand.max(1)`: a case named as an operator is.
             return .value(try made.evaluate([]))
         }
+        if isTakingCall(syntax) {
+            // `let top = stack.popLast()`: the element, taken out of the variable.
+            let start = Token(kind: .end, offset: syntax.startOffset, length: max(1, syntax.text.count))
+            let taking = try boundTakingCall(syntax)
+            return .value(try located(at: start) { try taking.evaluate([]) })
+        }
         switch syntax.source {
         case .name(let token):
             guard case .value? = entries[token.display] else { return nil }
