@@ -81,3 +81,12 @@ final class ImpliedMemberTests: SessionTestCase {
         XCTAssertEqual(printed("cv.value = .a"), ["cv a E"])
     }
 }
+
+/// `.init(...)` where a declared type says which type's initialiser it is.
+final class ImpliedInitialiserTests: SessionTestCase {
+    func testABareInitMakesTheTypeDeclaredForTheName() {
+        type("struct Point { var x: Int; var y: Int }")
+        type("let p: Point = .init(x: 1, y: 2)")
+        XCTAssertEqual(printed("print(p, type(of: p))"), ["Point(x: 1, y: 2) Point"])
+    }
+}
