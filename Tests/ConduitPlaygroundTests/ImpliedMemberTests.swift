@@ -50,6 +50,8 @@ final class ImpliedMemberTests: SessionTestCase {
 
     func testAssigningToATypedVariableAndFieldKeepsTheEnumeration() {
         type("var state: E = .a")
+        XCTAssertTrue(error("state = \"b\"").contains("cannot assign value of type 'String' to type 'E'"),
+            "a text is no case, though `.b` is read as the same text")
         type("state = .b")
         XCTAssertEqual(printed("print(state, type(of: state), state == .b, state != .c)"), ["b E true true"])
         type("struct S { var e: E = .a }")

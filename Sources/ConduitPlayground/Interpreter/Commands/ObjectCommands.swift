@@ -339,7 +339,15 @@ enum ObjectCommands {
                             at: token
                         )
                     }
-                    try session.assign(session.constant(value, at: token), to: expression, at: token)
+                    let given = try session.constant(value, at: token)
+                    if case .string = valueToken.kind, case .value(let named)? = session.entries[name],
+                        session.impliedCase(given, as: named.value) != nil
+                    {
+                        // `state = "b"`: a text is no case, though a bare `.b` (read as the same text) is.
+                        throw SyntaxError("cannot assign value of type 'String' to type "
+                            + "'\(ValueType(of: named.value).swiftName)'", at: token)
+                    }
+                    try session.assign(given, to: expression, at: token)
                 }
             }
             if case .index = ElementUpdate.place(of: expression), ElementUpdate.place(of: expression).rootName != nil {
