@@ -222,7 +222,10 @@ extension TypeChecker {
             return receiver
         case "contains", "allSatisfy", "isEmpty": return .bool
         case "count": return .int
-        case "first", "last", "min", "max": return .optional(element)
+        case "first", "last", "min", "max", "popLast": return .optional(element)
+        // `queue.removeFirst()`, `xs.remove(at: 0)`: the element taken out (`removeFirst(2)` gives none).
+        case "removeFirst" where call.arguments.isEmpty, "removeLast" where call.arguments.isEmpty: return element
+        case "remove" where call.arguments.first?.label == "at": return element
         case "firstIndex", "lastIndex": return .optional(.int)
         case "joined": return .string
         case Parser.groupingMethod: return .dictionary(key: closureType([element]), value: receiver)

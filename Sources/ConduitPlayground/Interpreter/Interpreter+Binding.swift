@@ -105,7 +105,7 @@ extension Interpreter {
         case .newVariable, .variable, .setVariable, .loop, .returning:
             return try expression.mappingBodyParts(bind)
         case .array(let items):
-            return .array(try items.map(bind))
+            return .array(impliedCases(among: try items.map(bind)))
         case .record(let fields):
             return .record(try fields.map { ($0.0, try bind($0.1)) })
         case .dictionary(let fields):
@@ -261,6 +261,9 @@ extension Interpreter {
             return try boundGroupNotify(syntax)
         case .pipeline(let syntax) where syntax.operators.first?.name == Parser.promiseFuture:
             return try boundPromiseFuture(syntax)
+        case .pipeline(let syntax) where isTakingCall(syntax):
+            // `stack.popLast()`, `queue.removeFirst()`: the element, taken out of the variable.
+            return try boundTakingCall(syntax)
         case .pipeline(let syntax) where variableMutated(by: syntax) != nil:
             return try boundVariableMutation(syntax)
         case .pipeline(let syntax) where Parser.subscriberWords.contains(syntax.operators.last?.name ?? ""):

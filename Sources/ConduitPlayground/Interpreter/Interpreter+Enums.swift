@@ -139,6 +139,19 @@ extension Interpreter {
         return .literal(owner.value(of: found))
     }
 
+    /// An array literal's elements with each bare `.b` (read as the text "b") made the case of the
+    /// enumeration another element is a case of: `[E.a, .b]` is an `[E]`, as Swift infers it.
+    func impliedCases(among items: [Expression]) -> [Expression] {
+        let owner = items.lazy.compactMap { item -> String? in
+            guard case .literal(.record(let fields)) = item, case .instance(let name) = fields.kind,
+                self.enums[name] != nil
+            else { return nil }
+            return name
+        }.first
+        guard let owner else { return items }
+        return items.map { impliedCase($0, of: owner) }
+    }
+
     /// `name` as the enumeration's name and, if it has one, the case after it: `Load.loaded` is
     /// `Load` and `loaded`, `Subscribers.Demand.max` is `Subscribers.Demand` and `max`.
     private func enumNameParts(_ name: String) -> [String] {

@@ -6,12 +6,13 @@ extension Interpreter {
     /// `$1`, ...), checked with the types written (`.value` where unknown); `text` is the declaration.
     /// Its arguments and its result are converted to the types declared (`returnType`, `-> Double`).
     /// `printedTypes`, where given, are the parameters' types as `print` and `"\(x)"` in the body see them
-    /// (`Item?` optional though the checker knows nothing of `Item`).
+    /// (`Item?` optional though the checker knows nothing of `Item`); `writtenTypes`, the parameters' types
+    /// as written, say which enumeration a bare `.b` given is.
     func declareFunction(
         _ name: Token, parameters: [String], parameterTypes: [ValueType], printedTypes: [ValueType]? = nil,
         returnType: ValueType? = nil,
         defaults: [Expression?] = [], body: Expression, text: String, inoutSlots: Set<Int> = [],
-        isVariable: Bool = false, closureParameters: ClosureParameters = .none
+        isVariable: Bool = false, closureParameters: ClosureParameters = .none, writtenTypes: [ValueType]? = nil
     ) throws {
         try checkBody(body, parameterTypes: parameterTypes, written: text, at: name)
         let selfCall = SelfCall()
@@ -31,6 +32,7 @@ extension Interpreter {
         function.closureParameters = closureParameters
         function.defaults = try defaultArguments(defaults, at: name)
         function.impliedCases = ImpliedCases(returnType, enums: enums)
+        function.parameterCases = impliedCases(of: writtenTypes ?? parameterTypes)
         selfCall.bind(to: function)
         function.selfCall = selfCall
         let again = if case .function? = entries[name.display] { true } else { false }
@@ -47,6 +49,11 @@ extension Interpreter {
         return Closure(
             body: body, parameterCount: function.parameters.count,
             token: token)
+    }
+
+    /// For each of `types`, the cases a bare `.offline` stands for where it declares an enumeration.
+    func impliedCases(of types: [ValueType]) -> [ImpliedCases?] {
+        types.map { ImpliedCases($0, enums: enums) }
     }
 
     /// The values of parameters' defaults (`= 1`), worked out once, when the function is declared.

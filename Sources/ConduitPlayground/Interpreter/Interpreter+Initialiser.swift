@@ -36,7 +36,8 @@ extension Interpreter {
             throw unknownArgument(extra.0, of: objectClass, labels: labels, signature: signature, at: place)
         }
         // `init(rate: Double)` given 5 has 5.0, as Swift types the literal.
-        return values.converted(to: initialiser.parameterTypes)
+        // `Box(s: .loading)` of `init(s: State)`: the case.
+        return impliedCases(of: initialiser.parameterTypes).resolve(values.converted(to: initialiser.parameterTypes))
     }
 
     /// An argument the initialiser has no place for: an unknown label, or one out of order.

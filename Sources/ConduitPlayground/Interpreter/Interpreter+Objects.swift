@@ -94,12 +94,18 @@ extension Interpreter {
             return (property.name.display, property.isPublished, value)
         }
         var declaredTypes: [String: ValueType] = [:]
+        var cases: [String: ImpliedCases] = [:]
         for property in properties {
             if let written = property.declaredType, written.contains("Double") {
                 declaredTypes[property.name.display] = ValueType(written: written)
             }
+            // `var state: State = .idle`, and a later `box.state = .loading`: the cases.
+            if let written = property.declaredType {
+                cases[property.name.display] = ImpliedCases(ValueType(written: written), enums: enums)
+            }
         }
-        let object = PlaygroundObject(name: name, typeName: typeName, properties: values, declaredTypes: declaredTypes)
+        let object = PlaygroundObject(
+            name: name, typeName: typeName, properties: values, declaredTypes: declaredTypes, impliedCases: cases)
         object.onFeedback = { [weak self] message in self?.emit(OutputRecord(kind: .error, text: "error: " + message)) }
         // Drawn like subjects on the live page: the object's lane marks each `objectWillChange`, and
         // `player.$song` each value the property publishes.
@@ -197,7 +203,10 @@ extension Interpreter {
             let value = try given.first(where: { $0.0 == name })?.1
                 ?? property.value.map { try constant($0, at: property.name) } ?? .null
             // `Temperature(celsius: 100)` with `var celsius: Double`: the integer is a Double, as Swift reads it.
-            return Value.Field(name, value.converted(toWritten: property.declaredType))
+            // `Machine(state: .idle)` and `var mode: Mode = .fast`: the case.
+            let declared = property.declaredType.map(ValueType.init(written:))
+            let converted = value.converted(toWritten: property.declaredType)
+            return Value.Field(name, ImpliedCases(declared, enums: enums)?.resolve(converted) ?? converted)
         }, kind: .instance(valueType.name)))
     }
 
@@ -220,17 +229,22 @@ extension Interpreter {
             }
         case .subject(.passthrough(let types)):
             // `PassthroughSubject<Double, Never>()`: what is sent is converted to its Output (5 is 5.0).
+            // `send(.tap)` to a subject of an enumeration sends the case.
             let output = SubjectEntry.declared(types).map { ValueType(written: $0.output) }
+            let cases = ImpliedCases(output, enums: enums)
             let subject = PassthroughSubject<Value, PlaygroundError>()
             return PublisherValue(object.holding(subject.eraseToAnyPublisher()), description: description) {
-                subject.send($0.converted(to: output))
+                let value = $0.converted(to: output)
+                subject.send(cases?.resolve(value) ?? value)
             }
         case .subject(.current(let first, let types)):
             let output = SubjectEntry.declared(types).map { ValueType(written: $0.output) }
-            let subject = CurrentValueSubject<Value, PlaygroundError>(
-                try constant(first, at: token).converted(to: output))
+            let cases = ImpliedCases(output, enums: enums)
+            let initial = try constant(first, at: token).converted(to: output)
+            let subject = CurrentValueSubject<Value, PlaygroundError>(cases?.resolve(initial) ?? initial)
             return PublisherValue(object.holding(subject.eraseToAnyPublisher()), description: description) {
-                subject.send($0.converted(to: output))
+                let value = $0.converted(to: output)
+                subject.send(cases?.resolve(value) ?? value)
             }
         }
     }
@@ -484,8 +498,13 @@ extension Interpreter {
     func install(_ methods: [MethodDeclaration], on object: PlaygroundObject) throws {
         for method in methods where !["init", "deinit"].contains(method.name.display) && !method.isStatic {
             let body = try bind(method.body)
+            // `box.set(.idle)` of `func set(_ s: State)`, and `return .idle` of `-> State`: the cases.
+            let cases = impliedCases(of: method.parameterTypes)
+            let returned = ImpliedCases(method.returnType, enums: enums)
             var installed = InstalledMethod(parameterCount: method.parameters.count) { object, arguments in
-                method.returned(try body.evaluate([.object(object)] + arguments.converted(to: method.parameterTypes)))
+                let given = cases.resolve(arguments.converted(to: method.parameterTypes))
+                let result = method.returned(try body.evaluate([.object(object)] + given))
+                return returned?.resolve(result) ?? result
             }
             installed.defaults = try defaultArguments(method.defaults, at: method.name)
             object.methods[method.name.display] = installed

@@ -8,9 +8,14 @@ extension Interpreter {
             let body = try bind(method.body)
             // `self` first, then the arguments, as declared (`scale(by: 2)` of `by factor: Double` gets 2.0).
             let types = [.value] + method.parameterTypes
+            // `m.move(to: .done)` of `func move(to s: State)`, and `return .done` of `-> State`: the cases.
+            let (cases, returned) = (impliedCases(of: types), ImpliedCases(method.returnType, enums: enums))
             var bound = StructMethod(
                 name: method.name.display, parameterCount: method.parameters.count, isMutating: method.isMutating,
-                body: BoundExpression { method.returned(try body.evaluate($0.converted(to: types))) })
+                body: BoundExpression { arguments in
+                    let result = method.returned(try body.evaluate(cases.resolve(arguments.converted(to: types))))
+                    return returned?.resolve(result) ?? result
+                })
             bound.defaults = try defaultArguments(method.defaults, at: method.name)
             return bound
         }

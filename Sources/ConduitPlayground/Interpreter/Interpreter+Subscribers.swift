@@ -8,15 +8,21 @@ extension Interpreter {
         defer { subjectLedgers.clear(name.display) }
         switch initial {
         case .passthrough(let types):
-            try define(name, as: .subject(SubjectEntry(storage: .passthrough(PassthroughSubject()),
-                declaredTypes: SubjectEntry.declared(types))))
+            var entry = SubjectEntry(
+                storage: .passthrough(PassthroughSubject()), declaredTypes: SubjectEntry.declared(types))
+            entry.impliedCases = ImpliedCases(entry.outputType, enums: enums)
+            try define(name, as: .subject(entry))
             info("\(name.display): PassthroughSubject" + (types.map { "<\($0)>" } ?? ""))
         case .current(let expression, let types):
-            // `CurrentValueSubject<Double, Never>(1)` starts with 1.0, as Swift types the literal.
+            // `CurrentValueSubject<Double, Never>(1)` starts with 1.0, as Swift types the literal; `(.idle)`
+            // of an enumeration's Output, the case.
             let declared = SubjectEntry.declared(types)
-            let value = try constant(expression, at: name).converted(toWritten: declared?.output)
-            try define(name, as: .subject(SubjectEntry(storage: .current(CurrentValueSubject(value)),
-                declaredTypes: declared)))
+            let cases = ImpliedCases(declared.map { ValueType(written: $0.output) }, enums: enums)
+            var value = try constant(expression, at: name).converted(toWritten: declared?.output)
+            value = cases?.resolve(value) ?? value
+            var entry = SubjectEntry(storage: .current(CurrentValueSubject(value)), declaredTypes: declared)
+            entry.impliedCases = cases
+            try define(name, as: .subject(entry))
             info("\(name.display): CurrentValueSubject" + (types.map { "<\($0)>" } ?? "") + " = \(value)")
         }
     }

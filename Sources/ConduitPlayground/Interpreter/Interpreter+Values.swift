@@ -19,6 +19,12 @@ extension Interpreter {
             // `let e = LoadError.timeout(seconds: 3)`, `Subscribers.Demand.max(1)`: a case named as an operator is.
             return .value(try made.evaluate([]))
         }
+        if isTakingCall(syntax) {
+            // `let top = stack.popLast()`: the element, taken out of the variable.
+            let start = Token(kind: .end, offset: syntax.startOffset, length: max(1, syntax.text.count))
+            let taking = try boundTakingCall(syntax)
+            return .value(try located(at: start) { try taking.evaluate([]) })
+        }
         switch syntax.source {
         case .name(let token):
             guard case .value? = entries[token.display] else { return nil }
@@ -339,10 +345,21 @@ extension Interpreter {
     /// written for a `Double` is one (`price = 3` is 3.0); another kind is refused. Nil on either
     /// side passes, as the playground cannot tell an optional from what it wraps.
     func sameType(_ value: Value, as old: Value, at token: Token) throws -> Value {
-        let value = value.converted(toTypeOf: old)
+        let value = impliedCase(value, as: old) ?? value.converted(toTypeOf: old)
         guard old != .null, value != .null, old.kindName != value.kindName else { return value }
         let (newType, oldType) = (ValueType(of: value).swiftName, ValueType(of: old).swiftName)
         throw SyntaxError("cannot assign value of type '\(newType)' to type '\(oldType)'", at: token)
+    }
+
+    /// `value` as the case of the enumeration `old` is a case of, when it is a bare `.loading` (read as
+    /// the text "loading") naming one of its cases: `state = .loading` of a `State` writes the case, as
+    /// Swift types the member by the place it goes. Nil for anything else.
+    func impliedCase(_ value: Value, as old: Value) -> Value? {
+        guard case .string = value, case .record(let fields) = old, case .instance(let name) = fields.kind,
+            let resolved = ImpliedCases(.named(name), enums: enums)?.resolve(value)
+        else { return nil }
+        if case .string = resolved { return nil }
+        return resolved
     }
 
     /// The `var` a closure's chain changes with a mutating method (`received.append($0)`), if it is one.

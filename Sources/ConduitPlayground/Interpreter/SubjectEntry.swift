@@ -16,6 +16,9 @@ struct SubjectEntry {
     /// The Output it was declared with, which what is sent is converted to (`send(5)` to a subject of
     /// `Double` sends 5.0, as Swift types the literal); nil if it was not declared.
     let outputType: ValueType?
+    /// The cases a bare `.tap` sent stands for when the Output is an enumeration (`send(.tap)` to a
+    /// `PassthroughSubject<Event, Never>` sends `Event.tap`); nil for any other Output.
+    var impliedCases: ImpliedCases?
 
     init(storage: Storage, declaredTypes: (output: String, failure: String)? = nil) {
         self.storage = storage
@@ -25,7 +28,8 @@ struct SubjectEntry {
 
     /// `value` as the subject's declared Output takes it (`5` for a `Double` is 5.0).
     func accepted(_ value: Value) -> Value {
-        value.converted(to: outputType)
+        let converted = value.converted(to: outputType)
+        return impliedCases?.resolve(converted) ?? converted
     }
 
     var publisher: Pipe {

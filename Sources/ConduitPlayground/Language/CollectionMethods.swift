@@ -44,6 +44,7 @@ enum CollectionMethods {
         ("remove", "names.remove(at: 1): removes the element at a position (mutating)"),
         ("removeFirst", "names.removeFirst(), names.removeLast(n): removes from an end (mutating)"),
         ("removeLast", "names.removeLast(): removes the last element (mutating)"),
+        ("popLast", "stack.popLast(): removes the last element and gives it, nil when empty (mutating)"),
         ("sort", "names.sort(), names.sort(by: >): sorts a `var` in place (mutating; `sorted()` gives a copy)"),
         ("reverse", "names.reverse(): reverses a `var` in place (mutating; `reversed()` gives a copy)"),
         ("removeValue", "dictionary.removeValue(forKey: \"k\"): removes a key (mutating)"),
@@ -54,6 +55,7 @@ enum CollectionMethods {
         "append": "`xs + [x]`", "insert": "a new array built with `+`", "remove": "`filter`",
         "removeAll": "`filter { ... }` with the opposite test", "removeFirst": "`dropFirst()`",
         "removeLast": "`dropLast()`", "sort": "`sorted()`", "reverse": "`reversed()`", "removeValue": "`filter`",
+        "popLast": "`last` with `dropLast()`",
         "toggle": "`!flag`", "formUnion": "`union`", "formIntersection": "`intersection`",
         "subtract": "`subtracting`", "formSymmetricDifference": "`symmetricDifference`", "update": "`union`",
     ]

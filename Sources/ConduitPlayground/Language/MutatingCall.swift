@@ -115,7 +115,7 @@ struct MutatingCall {
             }
         case "removeFirst", "removeLast":
             _ = try count(removedFrom: items)
-        case "removeAll", "sort", "reverse":
+        case "removeAll", "sort", "reverse", "popLast":
             break
         default:
             throw PlaygroundError("array \(value) has no mutating method `\(name)`")
@@ -146,6 +146,7 @@ struct MutatingCall {
             let sorted = try items.sorted(by: ordered(items))
             items = sorted
         case "reverse": items.reverse()
+        case "popLast": _ = items.popLast()
         default: break
         }
     }

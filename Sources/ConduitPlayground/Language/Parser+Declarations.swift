@@ -556,4 +556,13 @@ extension Parser {
             .compactMap { $0.parent?.as(FunctionTypeSyntax.self) }.first
         return function?.parameters.count ?? 0
     }
+
+    /// The type the function type written as `type` returns (`() -> State`: `State`), as Swift's parser
+    /// reads it, for a closure held by a name declared with it; nil if it is no function type.
+    static func returnType(ofFunctionType type: String) -> String? {
+        guard isFunctionType(type), let tree = StatementShape.parse("let f: \(type)") else { return nil }
+        let function = tree.tokens(viewMode: .sourceAccurate).lazy
+            .compactMap { $0.parent?.as(FunctionTypeSyntax.self) }.first
+        return function?.returnClause.type.trimmedDescription
+    }
 }

@@ -29,6 +29,14 @@ extension Parser {
         advance()
         advance()
         advance()
+        if name == ".init" {
+            // `let p: Point = .init(x: 1, y: 2)`: the fields by name, as `Point(x: 1, y: 2)` gives them.
+            let labelled = try labelledCallArguments(of: name)
+            let fields = labelled.compactMap { argument in argument.label.map { ($0, argument.value) } }
+            let named = !labelled.isEmpty && fields.count == labelled.count
+            let arguments = named ? [Expression.record(fields)] : labelled.map(\.value)
+            return .namedCall(name, arguments, covering(from: token))
+        }
         let arguments = try callArguments(of: name)
         return .namedCall(name, arguments, covering(from: token))
     }

@@ -15,12 +15,12 @@ struct ImpliedCases: Sendable {
     /// nil when it names none of `enums`.
     init?(_ type: ValueType?, enums: [String: EnumDeclaration]) {
         guard var type else { return nil }
-        // `E?`, `[E]`: the cases of `E` (an array's elements are each resolved).
-        while true {
-            if case .optional(let wrapped) = type { type = wrapped } else if case .array(let element) = type {
-                type = element
-            } else {
-                break
+        // `E?`, `[E]`, `[String: E]`: the cases of `E` (an array's elements and a dictionary's values are
+        // each resolved).
+        unwrapping: while true {
+            switch type {
+            case .optional(let inner), .array(let inner), .dictionary(_, let inner): type = inner
+            default: break unwrapping
             }
         }
         guard case .named(let written) = type else { return nil }
@@ -43,11 +43,25 @@ struct ImpliedCases: Sendable {
     func resolve(_ value: Value) -> Value {
         if case .string(let name) = value, let found = cases[name] { return found }
         if case .array(let items) = value { return .array(items.map(resolve)) }
+        if case .record(let fields) = value, fields.kind == .dictionary {
+            return .record(RecordFields(fields.map { Value.Field($0.name, resolve($0.value)) }, kind: .dictionary))
+        }
         guard !failureCases.isEmpty, value.enumCaseName == "failure", case .record(var fields) = value,
             case .instance("Result") = fields.kind, fields.count == 2, case .string(let name) = fields[1].value,
             let found = failureCases[name]
         else { return value }
         fields[fields[1].name] = found
         return .record(fields)
+    }
+}
+
+extension [ImpliedCases?] {
+    /// `values` with each made the case a bare `.name` stands for where its position declares an
+    /// enumeration (a function's parameters: `f(.b)` of `func f(_ e: E)` gets `E.b`); the rest as they are.
+    func resolve(_ values: [Value]) -> [Value] {
+        guard contains(where: { $0 != nil }) else { return values }
+        return values.enumerated().map { index, value in
+            index < count ? self[index]?.resolve(value) ?? value : value
+        }
     }
 }

@@ -64,22 +64,27 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     /// The types its properties are declared with where a value is converted to them (`var balance:
     /// Double`, whose `balance = 100` holds 100.0, as Swift types the literal), by property name.
     private let declaredTypes: [String: ValueType]
+    /// The cases a bare `.idle` given to a property declared an enumeration stands for (`var s: State`,
+    /// whose `box.s = .idle` holds `State.idle`), by property name.
+    private let impliedCases: [String: ImpliedCases]
 
     /// Makes the object with its properties' first values, in order; `declaredTypes` are the types
     /// written for them (`Double`), which each value they are given is converted to.
     init(
         name: String, typeName: String?, properties: [(name: String, isPublished: Bool, value: Value)],
-        declaredTypes: [String: ValueType] = [:]
+        declaredTypes: [String: ValueType] = [:], impliedCases: [String: ImpliedCases] = [:]
     ) {
         self.name = name
         self.typeName = typeName
         self.properties = properties.map { Property(name: $0.name, isPublished: $0.isPublished) }
         self.declaredTypes = declaredTypes.filter { $0.value.holdsDouble }
+        self.impliedCases = impliedCases
         var published: [Published<Value>] = []
         var index: [String: Int] = [:]
         var plain: [String: Value] = [:]
         for property in properties {
-            let value = property.value.converted(to: self.declaredTypes[property.name])
+            var value = property.value.converted(to: self.declaredTypes[property.name])
+            value = impliedCases[property.name]?.resolve(value) ?? value
             if property.isPublished {
                 index[property.name] = published.count
                 published.append(Published(wrappedValue: value))
@@ -143,7 +148,8 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     @discardableResult
     func set(_ property: String, to value: Value) -> Bool {
         // `balance = balance * 2`, `fontSize = 14`: as the property is declared (14.0 for a `Double`).
-        let value = declaredTypes.isEmpty ? value : value.converted(to: declaredTypes[property])
+        var value = declaredTypes.isEmpty ? value : value.converted(to: declaredTypes[property])
+        value = impliedCases[property]?.resolve(value) ?? value
         if closureProperties.contains(property) { return holdClosure(value, in: property) }
         if let accessors = computed[property] {
             guard let setter = accessors.set else { return false }

@@ -19,6 +19,9 @@ struct UserFunction {
     var returnType: ValueType?
     /// The cases a bare `.offline` it returns stands for, when it is declared to return an enumeration.
     var impliedCases: ImpliedCases?
+    /// The cases a bare `.offline` given for each parameter stands for, where the parameter is declared
+    /// an enumeration (`f(.b)` of `func f(_ e: E)` gets `E.b`, also when `.b` is the parameter's default).
+    var parameterCases: [ImpliedCases?] = []
     /// Where the body's calls of the function itself find it: held here, and only weakly by the
     /// body, so that function and body do not keep each other alive.
     var selfCall: SelfCall?
@@ -42,7 +45,7 @@ struct UserFunction {
             )
         }
         try closureParameters.check(arguments, of: name)
-        let result = try body.evaluate(arguments.converted(to: parameterTypes))
+        let result = try body.evaluate(parameterCases.resolve(arguments.converted(to: parameterTypes)))
         let converted = result.converted(to: returnType)
         return impliedCases?.resolve(converted) ?? converted
     }
@@ -52,7 +55,7 @@ struct UserFunction {
     func callPassingVariables(_ given: [Value]) throws -> (result: Value, changed: [Int: Value]) {
         try closureParameters.check(given, of: name)
         var places: [Int: Value] = [:]
-        let passed = given.converted(to: parameterTypes).enumerated().map { index, value in
+        let passed = parameterCases.resolve(given.converted(to: parameterTypes)).enumerated().map { index, value in
             guard inoutSlots.contains(index) else { return value }
             let place = LocalVariable.make(value)
             places[index] = place

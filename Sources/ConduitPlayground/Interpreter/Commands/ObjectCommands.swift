@@ -169,6 +169,8 @@ enum ObjectCommands {
             let printedTypes = zip(parameterTypes, declared).map { type, parameter in
                 type == .value && parameter.type?.hasSuffix("?") == true ? ValueType.optional(.value) : type
             }
+            // `_ e: E` of an enumeration: a bare `.b` given for it is the case (`f(.b)`).
+            let writtenTypes = declared.map { $0.type.map { ValueType(written: Parser.withoutInout($0)) } ?? .value }
             // `_ value: inout Int`: a variable of the body, whose last value the caller's `&n` gets.
             let inoutSlots = Parser.inoutSlots(of: declared.map(\.type))
             // `async`, `throws`: any function here may throw, and none waits.
@@ -207,9 +209,8 @@ enum ObjectCommands {
                     written: text, at: nameToken)
                 try session.declareFunction(
                     nameToken, parameters: parameters, parameterTypes: parameterTypes, printedTypes: printedTypes,
-                    returnType: returnType,
-                    defaults: declared.map(\.value), body: body, text: text, inoutSlots: inoutSlots,
-                    closureParameters: closureParameters)
+                    returnType: returnType, defaults: declared.map(\.value), body: body, text: text,
+                    inoutSlots: inoutSlots, closureParameters: closureParameters, writtenTypes: writtenTypes)
             }
         },
         CommandSpec(
@@ -342,7 +343,15 @@ enum ObjectCommands {
                             at: token
                         )
                     }
-                    try session.assign(session.constant(value, at: token), to: expression, at: token)
+                    let given = try session.constant(value, at: token)
+                    if case .string = valueToken.kind, case .value(let named)? = session.entries[name],
+                        session.impliedCase(given, as: named.value) != nil
+                    {
+                        // `state = "b"`: a text is no case, though a bare `.b` (read as the same text) is.
+                        throw SyntaxError("cannot assign value of type 'String' to type "
+                            + "'\(ValueType(of: named.value).swiftName)'", at: token)
+                    }
+                    try session.assign(given, to: expression, at: token)
                 }
             }
             if case .index = ElementUpdate.place(of: expression), ElementUpdate.place(of: expression).rootName != nil {

@@ -116,7 +116,9 @@ enum PipelineCommands {
                     let types = signature?.parameterTypes.map { written in
                         written.map(ValueType.init(written:)).flatMap { $0.isKnownPlainType ? $0 : nil } ?? .value
                     }
-                    let returnType = signature?.returnType.map(ValueType.init(written:))
+                    // `let make: () -> State = { .idle }`: the type written for the name says what it returns.
+                    let returnType = (signature?.returnType ?? Parser.returnType(ofFunctionType: declaredType))
+                        .map(ValueType.init(written:))
                     let text = parser.text.trimmingWhitespace()
                     return Statement(word.display, defines: name) { session in
                         try session.declareFunction(
@@ -317,7 +319,11 @@ extension Interpreter {
     /// `let NAME = VALUE` written as an expression (`let x = 5`, `let total = price * 2`): a value,
     /// or a pipeline if the expression gives a publisher (`let p = flag ? a : b`).
     func defineValue(_ name: Token, written syntax: PipelineSyntax, isConstant: Bool, declaredType: String) throws {
-        guard case .expression(let expression) = syntax.source else { return }
+        guard case .expression(var expression) = syntax.source else { return }
+        if case .namedCall(".init", let arguments, let token) = expression, classes[declaredType] != nil {
+            // `let p: Point = .init(x: 1, y: 2)`: the initialiser of the type written, as Swift infers it.
+            expression = .namedCall(declaredType, arguments, token)
+        }
         building = name.display
         defer { building = nil }
         let start = Token(kind: .end, offset: syntax.startOffset, length: max(1, syntax.text.count))
