@@ -8,8 +8,6 @@ enum PlainTokens {
     static func tokens(of text: String) -> [Token]? {
         let tokens = text.utf8.withContiguousStorageIfAvailable { bytes -> [Token]? in
             var tokens: [Token] = []
-            // A command's words and the `.end`, without growing the array on the way.
-            tokens.reserveCapacity(8)
             var index = 0
             while index < bytes.count {
                 let first = bytes[index]
@@ -28,14 +26,14 @@ enum PlainTokens {
                 }
                 // Anything but a blank after the word (`.`, `(`, `=`, `#`, a non-ASCII letter) is not plain.
                 if index < bytes.count, !isBlank(bytes[index]) { return nil }
-                let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 let kind: Token.Kind
                 if isNumber {
                     // Too large for an `Int`: Swift's lexer's path says so.
-                    guard let value = integer(word) else { return nil }
+                    guard let value = Int(word) else { return nil }
                     kind = .integer(value)
                 } else {
-                    kind = .identifier(String(decoding: word, as: UTF8.self))
+                    kind = .identifier(word)
                 }
                 tokens.append(Token(kind: kind, offset: start, length: index - start))
             }
@@ -43,18 +41,6 @@ enum PlainTokens {
             return tokens
         }
         return tokens ?? nil
-    }
-
-    /// The value of decimal `digits`, as `Int(String)` reads them, or nil when it does not fit.
-    private static func integer(_ digits: UnsafeBufferPointer<UInt8>) -> Int? {
-        var value = 0
-        for digit in digits {
-            let (times10, overflowed) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflowedAdding) = times10.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
-            guard !overflowed, !overflowedAdding else { return nil }
-            value = sum
-        }
-        return value
     }
 
     /// A space or a tab: trivia to Swift's lexer, between the words.
