@@ -52,13 +52,6 @@ struct SwiftLexer {
     /// All tokens of `text`, ending with `.end`; throws a `SyntaxError` at the first thing that is
     /// neither Swift nor the playground's.
     static func tokens(of text: String) throws -> [Token] {
-        if let plain = PlainTokens.tokens(of: text) { return plain }
-        return try swiftTokens(of: text)
-    }
-
-    /// All tokens of `text` as Swift's lexer cuts it, whatever the text holds (`tokens(of:)` reads
-    /// a line of plain words without it, with the same result).
-    static func swiftTokens(of text: String) throws -> [Token] {
         var reader = TokenAssembly(lexer: SwiftLexer(text))
         return try reader.tokens()
     }
