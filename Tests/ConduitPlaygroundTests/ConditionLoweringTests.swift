@@ -82,3 +82,35 @@ final class LoopLoweringTests: SessionTestCase {
             .contains("a loop's pattern is a name, `_`, or names in parentheses"))
     }
 }
+
+/// Where a body's statements end (`Language/Lowering/StatementBoundaries.swift`): the next statement
+/// must start where Swift's parser starts it.
+final class StatementBoundaryTests: XCTestCase {
+    /// A parser of `text` at its first token whose text is `word`, counted from `occurrence` (0 first).
+    private func parser(_ text: String, at word: String, occurrence: Int = 0) throws -> Parser {
+        var parser = try Parser(text)
+        let matches = parser.tokens.indices.filter { parser.tokens[$0].display == word }
+        parser.position = try XCTUnwrap(matches.dropFirst(occurrence).first)
+        return parser
+    }
+
+    func testANextStatementWhereSwiftStartsOneIsAccepted() throws {
+        let text = "func f() { let a = 1 + 2; print(a) }"
+        XCTAssertNoThrow(try parser(text, at: "print").checkStatementBoundary())
+    }
+
+    func testAStatementReadOnlyInPartIsRefused() throws {
+        let text = "func f() { let a = 1 + 2; print(a) }"
+        XCTAssertThrowsError(try parser(text, at: "+").checkStatementBoundary()) { error in
+            let message = (error as? SyntaxError)?.message ?? ""
+            XCTAssertTrue(message.contains("Swift reads `let a = 1 + 2` as one statement"), message)
+            XCTAssertTrue(message.contains("read it only up to `1`"), message)
+        }
+    }
+
+    func testABodySwiftCannotReadIsNotChecked() throws {
+        // `1 print(a)`: two statements on a line without `;` is Swift's error; the playground's reading stands.
+        let text = "func f() { let a = 1 print(a) }"
+        XCTAssertNoThrow(try parser(text, at: "print").checkStatementBoundary())
+    }
+}

@@ -180,6 +180,7 @@ extension Parser {
                 if wasVariable { variables.insert(nextLocal) } else { variables.remove(nextLocal) }
                 instanceLocals.remove(nextLocal)
             }
+            try checkStatementBoundary()
             return .local(slot: nextLocal, value: value, body: try closureBody(nextLocal: nextLocal + 1))
         }
         if current.identifier == "throw" { return try throwStatement() }

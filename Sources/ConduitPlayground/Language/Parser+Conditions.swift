@@ -82,6 +82,7 @@ extension Parser {
     mutating func followed(_ statement: Expression, at slot: Int) throws -> Expression {
         if current.isSymbol(";") { advance() }
         guard moreStatementsFollow else { return statement }
+        try checkStatementBoundary()
         return .local(slot: slot, value: statement, body: try closureBody(nextLocal: slot + 1))
     }
 
