@@ -108,6 +108,11 @@ final class StatementBoundaryTests: XCTestCase {
         }
     }
 
+    func testMembersOfATypesBodyAreNotABodysStatements() throws {
+        let text = "struct S { enum Mode { case a, b }; var x = 1 }"
+        XCTAssertNoThrow(try parser(text, at: "var").checkStatementBoundary())
+    }
+
     func testABodySwiftCannotReadIsNotChecked() throws {
         // `1 print(a)`: two statements on a line without `;` is Swift's error; the playground's reading stands.
         let text = "func f() { let a = 1 print(a) }"

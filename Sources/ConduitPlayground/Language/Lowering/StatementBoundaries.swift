@@ -10,8 +10,12 @@ extension Parser {
     func checkStatementBoundary() throws {
         guard position > 0, let tree = treeCache.tree(text: text, tokens: tokens) else { return }
         let previous = tokens[position - 1]
-        guard
-            let item = tree.innermost(holdingTokenAt: previous.offset, { $0.as(CodeBlockItemSyntax.self) }),
+        // The statement around the previous token; none where a member of a type's body is nearer
+        // (`case a, b` of an enum inside a struct), which is a declaration's, not a body's.
+        let enclosing = tree.innermost(holdingTokenAt: previous.offset) { node in
+            node.is(CodeBlockItemSyntax.self) || node.is(MemberBlockItemSyntax.self) ? node : nil
+        }
+        guard let item = enclosing?.as(CodeBlockItemSyntax.self),
             let list = item.parent?.as(CodeBlockItemListSyntax.self), !list.hasError
         else { return }
         let end = tree.offset(of: item.endPositionBeforeTrailingTrivia)
