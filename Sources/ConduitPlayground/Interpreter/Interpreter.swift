@@ -507,6 +507,7 @@ final class Interpreter: @unchecked Sendable {
         lastStatement = nil
         classes = [:]
         protocols = [:]
+        structMethods.forgetDescribedClasses()
         for type in extendedSwiftTypes.keys { structMethods.register([], for: type) }
         extendedSwiftTypes = [:]
         letGoOfStaticValues()
