@@ -137,7 +137,9 @@ extension Parser {
         }
         // A command word may name something (`let subject = PassthroughSubject<Int, Never>()`, as
         // Swift code often does); Swift's own keywords may not.
-        guard !Parser.swiftKeywords.contains(name), !Parser.reserved.contains(name) else {
+        // A source word Swift code uses as a name (`var empty: [Int] = []`) may be a `let`'s or a `var`'s.
+        let nameable = command == "let" && Parser.nameableSourceWords.contains(name)
+        guard !Parser.swiftKeywords.contains(name), !Parser.reserved.contains(name) || nameable else {
             throw SyntaxError("`\(name)` is a reserved word; choose another name", at: token)
         }
         advance()
