@@ -4,8 +4,8 @@ import XCTest
 
 /// A `let` or `var` may be named like one of the playground's source words (`var empty: [Int] = []`, as
 /// Swift code from slides names things): the session's later lines read that variable (`print(empty)`,
-/// `empty.append(1)`, `empty = [2]`), and the word starts its source where no such variable exists
-/// (Parser.namedSourceWords).
+/// `empty.append(1)`, `empty = [2]`), and the word starts its source where no such variable exists; a
+/// command word alone reads the variable named like it too (`current`) (Parser.variableWords).
 final class SourceWordVariableTests: SessionTestCase {
     func testAVariableNamedEmptyIsDeclaredReadAndChanged() {
         type("var empty: [Int] = []")
@@ -28,5 +28,12 @@ final class SourceWordVariableTests: SessionTestCase {
             valueLines("let c = empty.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })"),
             ["finished"])
         XCTAssertEqual(valueLines("let d = just(5).sink { print($0) }"), ["5"])
+    }
+
+    func testACommandWordAloneReadsTheSessionsVariableOfThatName() {
+        XCTAssertTrue(error("current").contains("`current` needs a name"), "the command, with no variable")
+        type("var current = 1")
+        type("current += 1")
+        XCTAssertEqual(valueLines("current"), ["2"])
     }
 }

@@ -418,18 +418,18 @@ final class Interpreter: @unchecked Sendable {
             }
             if let error = SwiftSyntaxCheck.diagnose(text, isDeclared: isDeclared) { throw error }
             // `var empty: [Int] = []` made before: `empty` reads it, not the `empty` source.
-            let namedSourceWords = Parser.nameableSourceWords.filter { entries[$0] != nil }
+            let variableWords = Parser.wordsThatMayName.filter { entries[$0] != nil }
             // What the first continuation continues must end with a pipeline (`send a 1` then
             // `.map` is no member access of the `1`).
             if let first = continuations.first, !namesPublisher(String(text.prefix(first))),
-                let before = try? Parser.parse(String(text.prefix(first)), namedSourceWords: namedSourceWords),
+                let before = try? Parser.parse(String(text.prefix(first)), variableWords: variableWords),
                 before.pipeline == nil
             {
                 throw notContinuable(text, at: first)
             }
             let parsed: Statement
             do {
-                parsed = try Parser.parse(text, namedSourceWords: namedSourceWords)
+                parsed = try Parser.parse(text, variableWords: variableWords)
             } catch let error as SyntaxError where continuations.contains(error.offset) {
                 throw notContinuable(text, at: error.offset)
             } catch let error as SyntaxError where SwiftSyntaxCheck.isSwift(text) {

@@ -183,7 +183,7 @@ extension Parser {
                 token: token)
         case .symbol("{") where !looksLikeRecord():
             return Argument(label: label, content: .closure(try closure()), token: token)
-        case .identifier(let name) where (!Parser.reserved.contains(name) || namedSourceWords.contains(name))
+        case .identifier(let name) where (!Parser.reserved.contains(name) || variableWords.contains(name))
             && !peek(1).isSymbol("(")
             && (peek(1).isSymbol(",") || peek(1).isSymbol(")")) && !isClosureParameter(name):
             advance()

@@ -64,7 +64,7 @@ extension Parser {
                 source: source, operators: operators, text: String(source_text(start, endOfLastToken)),
                 startOffset: start))
         }
-        if Parser.sourceWords.contains(name) && !namedSourceWords.contains(name)
+        if Parser.sourceWords.contains(name) && !variableWords.contains(name)
             && (name != "cold" || peek(1).isSymbol("("))
             || name == "Timer" && peek(1).isSymbol(".") && peek(2).identifier == "publish"
         {

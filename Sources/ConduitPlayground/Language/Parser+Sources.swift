@@ -61,7 +61,7 @@ extension Parser {
     var startsWithExpression: Bool {
         // `(1...5).publisher`: a parenthesised value with a chain.
         if current.isSymbol("(") { return true }
-        guard let word = current.identifier, namedSourceWords.contains(word)
+        guard let word = current.identifier, variableWords.contains(word)
             || (!Parser.reserved.contains(word) || word.first?.isUppercase == true)
                 && !Parser.sourceWords.contains(word) && word != "Timer" && (word != "timer" || !peek(1).isSymbol("("))
         else { return false }
@@ -77,7 +77,7 @@ extension Parser {
 
     mutating func pipelineSource() throws -> PipelineSyntax.Source {
         let token = current
-        if let word = token.identifier, namedSourceWords.contains(word) {
+        if let word = token.identifier, variableWords.contains(word) {
             // `empty.append(1)` where the session has a variable `empty`: that variable.
             advance()
             return .name(token)
