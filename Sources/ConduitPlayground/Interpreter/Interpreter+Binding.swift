@@ -194,7 +194,7 @@ extension Interpreter {
             let (argument, table) = (try bind(arguments[0]), structMethods)
             return .bound(BoundExpression { [weak table] values in
                 let value = try argument.evaluate(values)
-                let described = table?.isDeclared("description") == true ? table : nil
+                let described = table?.describesAny == true ? table : nil
                 return .string(try described?.customDescription(of: value) ?? Functions.text(value))
             })
         case .call("#throw", let arguments) where arguments.count == 2:
@@ -415,7 +415,7 @@ extension Interpreter {
         return .bound(
             BoundExpression { [weak self, weak table] values in
                 // Asked when it runs, so that a function written before the type that declares it prints it too.
-                let table = table?.isDeclared("description") == true ? table : nil
+                let table = table?.describesAny == true ? table : nil
                 let text = try zip(items, types).map { argument, type in
                     let value = try argument.evaluate(values)
                     let custom = { (value: Value) in try table?.customDescription(of: value) }

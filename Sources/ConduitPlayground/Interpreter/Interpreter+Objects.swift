@@ -290,7 +290,11 @@ extension Interpreter {
     /// `let b = a` for an object `a`: a second name for the same object, as Swift's references are
     /// (`b.value = 5` changes what `a.value` reads). False for anything else. `asVariable` (`var current:
     /// Node? = list`): a variable that holds the reference, which may be set to another object or nil.
-    func defineReference(_ name: Token, from syntax: PipelineSyntax, asVariable: Bool = false) throws -> Bool {
+    /// `optional` (`let o: Box? = box`): the name's static type is the optional, which `print(o as Any)` shows
+    /// as Swift does (`Optional(...)`).
+    func defineReference(
+        _ name: Token, from syntax: PipelineSyntax, asVariable: Bool = false, optional: Bool = false
+    ) throws -> Bool {
         guard syntax.operators.isEmpty else { return false }
         let source: String
         switch syntax.source {
@@ -299,7 +303,12 @@ extension Interpreter {
         default: return false
         }
         guard case .object(let object)? = entries[source] else { return false }
-        try define(name, as: asVariable ? .value(NamedValue(.object(object), isConstant: false)) : .object(object))
+        if asVariable || optional {
+            let type = optional ? ValueType.optional(ValueType(of: .object(object))) : nil
+            try define(name, as: .value(NamedValue(.object(object), isConstant: !asVariable, type: type)))
+        } else {
+            try define(name, as: .object(object))
+        }
         info("\(name.display): the object `\(source)` names (a class's instance is shared, not copied)")
         return true
     }

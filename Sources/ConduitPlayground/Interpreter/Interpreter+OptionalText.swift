@@ -8,7 +8,7 @@ extension Interpreter {
         return .bound(BoundExpression { [weak table] values in
             let value = try argument.evaluate(values)
             // Asked when it runs, so that a function written before the type that declares it shows it too.
-            let described = table?.isDeclared("description") == true ? table : nil
+            let described = table?.describesAny == true ? table : nil
             return .string(try value.printed(as: type, custom: { try described?.customDescription(of: $0) })
                 ?? Functions.text(value))
         })

@@ -417,16 +417,19 @@ final class Interpreter: @unchecked Sendable {
                 classes[name] != nil || enums[name] != nil || entries[name] != nil || protocols[name] != nil
             }
             if let error = SwiftSyntaxCheck.diagnose(text, isDeclared: isDeclared) { throw error }
+            // `var empty: [Int] = []` made before: `empty` reads it, not the `empty` source.
+            let variableWords = Parser.wordsThatMayName.filter { entries[$0] != nil }
             // What the first continuation continues must end with a pipeline (`send a 1` then
             // `.map` is no member access of the `1`).
             if let first = continuations.first, !namesPublisher(String(text.prefix(first))),
-                let before = try? Parser.parse(String(text.prefix(first))), before.pipeline == nil
+                let before = try? Parser.parse(String(text.prefix(first)), variableWords: variableWords),
+                before.pipeline == nil
             {
                 throw notContinuable(text, at: first)
             }
             let parsed: Statement
             do {
-                parsed = try Parser.parse(text)
+                parsed = try Parser.parse(text, variableWords: variableWords)
             } catch let error as SyntaxError where continuations.contains(error.offset) {
                 throw notContinuable(text, at: error.offset)
             } catch let error as SyntaxError where SwiftSyntaxCheck.isSwift(text) {
@@ -507,6 +510,7 @@ final class Interpreter: @unchecked Sendable {
         lastStatement = nil
         classes = [:]
         protocols = [:]
+        structMethods.forgetDescribedClasses()
         for type in extendedSwiftTypes.keys { structMethods.register([], for: type) }
         extendedSwiftTypes = [:]
         letGoOfStaticValues()

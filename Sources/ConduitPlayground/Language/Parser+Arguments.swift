@@ -183,7 +183,8 @@ extension Parser {
                 token: token)
         case .symbol("{") where !looksLikeRecord():
             return Argument(label: label, content: .closure(try closure()), token: token)
-        case .identifier(let name) where !Parser.reserved.contains(name) && !peek(1).isSymbol("(")
+        case .identifier(let name) where (!Parser.reserved.contains(name) || variableWords.contains(name))
+            && !peek(1).isSymbol("(")
             && (peek(1).isSymbol(",") || peek(1).isSymbol(")")) && !isClosureParameter(name):
             advance()
             if selfMembers.contains(name) || name.hasPrefix("$") && selfMembers.contains(String(name.dropFirst())),

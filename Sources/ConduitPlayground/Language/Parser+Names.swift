@@ -64,7 +64,8 @@ extension Parser {
                 source: source, operators: operators, text: String(source_text(start, endOfLastToken)),
                 startOffset: start))
         }
-        if Parser.sourceWords.contains(name) && (name != "cold" || peek(1).isSymbol("("))
+        if Parser.sourceWords.contains(name) && !variableWords.contains(name)
+            && (name != "cold" || peek(1).isSymbol("("))
             || name == "Timer" && peek(1).isSymbol(".") && peek(2).identifier == "publish"
         {
             // `Just($0)`, `Fail(error: "x")`, `Empty()`, `Future { }`, `Timer.publish(every: 1, ...)` in a

@@ -61,8 +61,9 @@ extension Parser {
     var startsWithExpression: Bool {
         // `(1...5).publisher`: a parenthesised value with a chain.
         if current.isSymbol("(") { return true }
-        guard let word = current.identifier, !Parser.reserved.contains(word) || word.first?.isUppercase == true,
-              !Parser.sourceWords.contains(word), word != "Timer", word != "timer" || !peek(1).isSymbol("(")
+        guard let word = current.identifier, variableWords.contains(word)
+            || (!Parser.reserved.contains(word) || word.first?.isUppercase == true)
+                && !Parser.sourceWords.contains(word) && word != "Timer" && (word != "timer" || !peek(1).isSymbol("("))
         else { return false }
         if word.hasPrefix("$") || peek(1).isSymbol("(") || word == "Result" && peek(1).isSymbol("<") { return true }
         guard peek(1).isSymbol("."), let member = peek(2).identifier else { return false }
@@ -76,6 +77,11 @@ extension Parser {
 
     mutating func pipelineSource() throws -> PipelineSyntax.Source {
         let token = current
+        if let word = token.identifier, variableWords.contains(word) {
+            // `empty.append(1)` where the session has a variable `empty`: that variable.
+            advance()
+            return .name(token)
+        }
         switch token.kind {
         case .identifier("just"), .identifier("Just"):
             let word = token.display

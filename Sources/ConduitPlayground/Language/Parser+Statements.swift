@@ -34,6 +34,10 @@ extension Parser {
         // Looked up once: every statement passes here (a replayed `send` line too). A command's spec
         // is a large struct, bound (copied) only where it is used: `if let` in each test below copied it.
         let command = CommandTable.spec(named: word)
+        if command != nil, case .end = peek(1).kind, variableWords.contains(word) {
+            // `current` alone where the session has a variable `current`: the variable, as Swift reads it.
+            return try ObjectCommands.expressionStatement(&self)
+        }
         if command != nil, peek(1).isSymbol("."), !Parser.swiftKeywords.contains(word) {
             // `subject.send(1)`: a name that is also a command word, used as Swift code uses it.
             return try ObjectCommands.expressionStatement(&self)
@@ -137,7 +141,9 @@ extension Parser {
         }
         // A command word may name something (`let subject = PassthroughSubject<Int, Never>()`, as
         // Swift code often does); Swift's own keywords may not.
-        guard !Parser.swiftKeywords.contains(name), !Parser.reserved.contains(name) else {
+        // A source word Swift code uses as a name (`var empty: [Int] = []`) may be a `let`'s or a `var`'s.
+        let nameable = command == "let" && Parser.nameableSourceWords.contains(name)
+        guard !Parser.swiftKeywords.contains(name), !Parser.reserved.contains(name) || nameable else {
             throw SyntaxError("`\(name)` is a reserved word; choose another name", at: token)
         }
         advance()

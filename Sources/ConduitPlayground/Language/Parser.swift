@@ -69,6 +69,10 @@ struct Parser {
     /// How deeply the expression being read nests (brackets, operators, closures): each level is a
     /// level of recursion here and when it is evaluated, so it is bounded.
     var depth = 0
+    /// The words of `wordsThatMayName` the session holds variables of (`var empty: [Int] = []`, `var current = 1`):
+    /// read as those variables (`empty.append(1)`, `print(empty)`, `current` alone), not as the sources they
+    /// otherwise start or the commands they otherwise are.
+    var variableWords: Set<String> = []
     static let maximumDepth = 150
     /// Swift's syntax tree of `text`, once a reading has asked for it.
     let treeCache = SwiftTreeCache()
@@ -97,7 +101,8 @@ struct Parser {
     }
 
     /// Parses a whole statement; nothing may follow it.
-    static func parse(_ text: String) throws -> Statement {
+    /// `variableWords`: the words of `wordsThatMayName` the session holds variables of, read as them.
+    static func parse(_ text: String, variableWords: Set<String> = []) throws -> Statement {
         // `load` and `help` take free text (a path, a topic), which is not lexed. (A line that
         // starts with any other ASCII character but a blank cannot be one of them.)
         let first = text.utf8.first ?? 0
@@ -120,12 +125,13 @@ struct Parser {
         }
         // Each level of nesting is a level of recursion: text long enough to nest deeply is read where
         // the stack has room for `maximumDepth` levels (short lines, the replay path's, stay here).
-        guard text.utf8.count > 128 else { return try parseStatement(text) }
-        return try LargeStack.run { try parseStatement(text) }
+        guard text.utf8.count > 128 else { return try parseStatement(text, variableWords) }
+        return try LargeStack.run { try parseStatement(text, variableWords) }
     }
 
-    private static func parseStatement(_ text: String) throws -> Statement {
+    private static func parseStatement(_ text: String, _ variableWords: Set<String>) throws -> Statement {
         var parser = try Parser(text)
+        parser.variableWords = variableWords
         let statement = try parser.statement()
         try parser.expectEnd()
         return statement
@@ -151,6 +157,14 @@ struct Parser {
     static let declarationModifiers: Set<String> = [
         "lazy", "private", "fileprivate", "public", "internal", "final", "static", "open",
     ]
+
+    /// The playground's lowercase source words that Swift code uses as names (`var empty: [Int] = []`,
+    /// `let just = 3`): a `let` or a `var` may declare one, and the session's later lines read it.
+    static let nameableSourceWords: Set<String> = ["empty", "just", "fail"]
+
+    /// The words the playground reads otherwise (its source words and command words, not Swift's keywords)
+    /// that may name a variable of the session.
+    static let wordsThatMayName = nameableSourceWords.union(CommandTable.words).subtracting(swiftKeywords)
 
     static let reserved: Set<String> = [
         "true", "false", "nil", "just", "empty", "in",

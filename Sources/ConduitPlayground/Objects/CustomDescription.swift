@@ -10,6 +10,9 @@ extension StructMethodTable {
             return Functions.text(try method.run(on: value, []).result)
         }
         switch value {
+        case .object(let object) where object.typeName.map(isDescribed) == true:
+            // `class Person: CustomStringConvertible`: its `description`, computed or stored, as Swift prints it.
+            return object.value(of: "description").map(Functions.text)
         case .array(let items):
             let described = try items.map { try customDescription(of: $0) }
             guard described.contains(where: { $0 != nil }) else { return nil }
@@ -47,14 +50,14 @@ extension StructMethodTable {
     /// A pipeline's failure as its sink's line shows it (`c ✗ failed: code 2`): the error's Swift value by its
     /// type's `description` where one is declared, as Swift's `print(error)` shows it; else the error's message.
     func failureText(of error: PlaygroundError) -> String {
-        guard let value = error.thrownValue, isDeclared("description") else { return error.message }
+        guard let value = error.thrownValue, describesAny else { return error.message }
         return (try? customDescription(of: value)) ?? error.message
     }
 
     /// The error with what its value's type's `description` gives (`(code 6)`), which Swift shows for it
     /// (`print(error)`, the print operator's `receive error:` line); unchanged where no type declares one.
     func described(_ error: PlaygroundError) -> PlaygroundError {
-        guard let value = error.thrownValue, isDeclared("description"),
+        guard let value = error.thrownValue, describesAny,
             let text = try? customDescription(of: value)
         else { return error }
         var described = error

@@ -30,6 +30,9 @@ struct StructMethod: Sendable {
 final class StructMethodTable: Sendable {
     private let methods = LockedValue<[String: [String: StructMethod]]>([:])
     private let names = LockedValue<Set<String>>([])
+    /// The session's classes that conform to `CustomStringConvertible` (or inherit it), whose instances
+    /// print as their `description` gives them.
+    private let describedClasses = LockedValue<Set<String>>([])
 
     /// Makes `declared` method names known, before their bodies are resolved.
     func declare(_ declared: [String]) {
@@ -42,6 +45,28 @@ final class StructMethodTable: Sendable {
     /// Whether some struct has (or is declaring) a method `name`.
     func isDeclared(_ name: String) -> Bool {
         names.withLock { $0.contains(name) }
+    }
+
+    /// Records whether the class `type` conforms to `CustomStringConvertible`, its own or its superclass's
+    /// conformance (a class declared again replaces what it was).
+    func setDescribed(_ type: String, _ conforms: Bool) {
+        describedClasses.withLock { if conforms { $0.insert(type) } else { $0.remove(type) } }
+    }
+
+    /// Forgets which classes conform to `CustomStringConvertible`, for a session that lets go of its classes.
+    func forgetDescribedClasses() {
+        describedClasses.withLock { $0.removeAll() }
+    }
+
+    /// Whether the class `type` conforms to `CustomStringConvertible`.
+    func isDescribed(_ type: String) -> Bool {
+        describedClasses.withLock { $0.contains(type) }
+    }
+
+    /// Whether any type may print by its `description`: a struct or enum declares one, or a class conforms to
+    /// `CustomStringConvertible`; where none does, a value's own text serves and nothing is asked.
+    var describesAny: Bool {
+        isDeclared("description") || describedClasses.withLock { !$0.isEmpty }
     }
 
     /// The struct `type`'s methods, replacing those it had.

@@ -59,6 +59,9 @@ enum ObjectCommands {
                     session.classes[name.display] = objectClass
                     _ = try session.makeObject(named: name.display, of: objectClass, initialising: false)
                 }
+                // `class Person: CustomStringConvertible` (or a subclass of one) prints by its `description`.
+                session.structMethods.setDescribed(name.display, inherited.contains("CustomStringConvertible")
+                    || superclass.map { session.structMethods.isDescribed($0.name) } == true)
                 let members = properties.filter { !$0.isLazyStorage }.map(\.summary)
                     + methods.filter { $0.name.display != "deinit" }.map(\.summary)
                 session.info("class \(name.display)" + (members.isEmpty ? "" : ": " + members.joined(separator: ", ")))

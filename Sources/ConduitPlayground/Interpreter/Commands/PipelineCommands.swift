@@ -157,7 +157,9 @@ enum PipelineCommands {
                     if optionalVariable { session.optionalObjectVariables.insert(name.display) }
                     return
                 }
-                if try session.defineReference(name, from: syntax, asVariable: optionalVariable) { return }
+                if try session.defineReference(
+                    name, from: syntax, asVariable: optionalVariable, optional: declaredType.hasSuffix("?"))
+                { return }
                 if try session.defineBinding(name, from: syntax) { return }
                 session.building = name.display
                 defer { session.building = nil }
