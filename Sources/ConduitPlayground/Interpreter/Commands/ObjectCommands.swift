@@ -197,6 +197,7 @@ enum ObjectCommands {
             parser.parameters = Dictionary(uniqueKeysWithValues: parameters.enumerated().map { ($1, $0) })
             parser.variables.formUnion(inoutSlots)
             if !braced, parser.current.identifier == "return" { parser.advance() }
+            if !braced { parser.swiftPartStart = parser.current.offset }
             // A braced body holds statements as a closure's does: `let` steps, `if`, `return`, `throw`.
             let body = braced && !parser.current.isSymbol("}")
                 ? try parser.statementsBody(nextLocal: parameters.count) : try parser.expression()
@@ -261,23 +262,19 @@ enum ObjectCommands {
             parser.advance()
             guard parser.current.identifier == "in" else { throw SyntaxError(usage, at: parser.current) }
             parser.advance()
-            // The publisher is what comes before `.values {`, read alone; the body after it is read as a
-            // `for ... in` loop's: a closure whose outer parameter is the loop's name.
-            guard let open = try parser.asyncLoopBody(of: word), open > parser.position + 1,
-                parser.tokens[open - 1].identifier == "values", parser.tokens[open - 2].isSymbol(".")
-            else {
+            // The publisher is the loop's sequence, where Swift's parser reads it, up to its `.values`; the
+            // body after it is read as a `for ... in` loop's: a closure whose outer parameter is the loop's name.
+            guard let (tree, loop) = try parser.swiftAsyncLoop(at: word) else {
                 throw SyntaxError(usage + ": the loop runs over `.values`", at: parser.current)
             }
-            // (`{ 0 }` keeps `.values` an operator with a closure, as written; offsets stay the text's.)
-            var head = try Parser(String(parser.characters.prefix(parser.tokens[open].offset)) + "{ 0 }")
-            head.position = parser.position
-            let written = try head.pipeline()
-            try head.expectEnd()
-            guard let last = written.operators.last, last.name == "values", last.arguments.isEmpty else {
+            let written = try parser.read(loop.sequence, in: tree, as: "the loop's publisher") { try $0.pipeline() }
+            guard let last = written.operators.last, last.name == "values", last.arguments.isEmpty,
+                last.trailingClosure == nil
+            else {
                 throw SyntaxError(
                     usage + ": the loop runs over `.values`", at: written.operators.last?.span ?? parser.current)
             }
-            parser.position = open
+            parser.moveToToken(atOrAfter: tree.offset(of: loop.body.leftBrace.positionAfterSkippingLeadingTrivia))
             let savedParameters = parser.parameters
             parser.parameters = [name: 0]
             let loopBody = try parser.closure(asLoopBody: true)
