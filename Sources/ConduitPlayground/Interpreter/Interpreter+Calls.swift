@@ -23,7 +23,9 @@ extension Interpreter {
         }
         if case .function(let function)? = entries[name] {
             let count = function.parameters.count
-            guard arguments.count == count || arguments.count < count
+            // `sum(1, 2, 3)` of `func sum(_ xs: Int...)`: any number of arguments for the variadic one.
+            let variadic = function.variadicSlot != nil && arguments.count >= count - 1
+            guard variadic || arguments.count == count || arguments.count < count
                 && function.defaults.completing(Array(repeating: .null, count: arguments.count), count: count).count
                 == count
             else {

@@ -12,7 +12,8 @@ extension Interpreter {
         _ name: Token, parameters: [String], parameterTypes: [ValueType], printedTypes: [ValueType]? = nil,
         returnType: ValueType? = nil,
         defaults: [Expression?] = [], body: Expression, text: String, inoutSlots: Set<Int> = [],
-        isVariable: Bool = false, closureParameters: ClosureParameters = .none, writtenTypes: [ValueType]? = nil
+        isVariable: Bool = false, closureParameters: ClosureParameters = .none, writtenTypes: [ValueType]? = nil,
+        variadicSlot: Int? = nil
     ) throws {
         try checkBody(body, parameterTypes: parameterTypes, written: text, at: name)
         let selfCall = SelfCall()
@@ -28,6 +29,7 @@ extension Interpreter {
         function.parameterTypes = parameterTypes
         function.returnType = returnType
         function.inoutSlots = inoutSlots
+        function.variadicSlot = variadicSlot
         function.isVariable = isVariable
         function.closureParameters = closureParameters
         function.defaults = try defaultArguments(defaults, at: name)
