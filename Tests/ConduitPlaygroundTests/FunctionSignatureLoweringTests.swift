@@ -46,6 +46,20 @@ final class FunctionSignatureLoweringTests: SessionTestCase {
             + "the new one serves from now on)")
     }
 
+    func testVariadicParametersOfMethodsGatherTheirArguments() {
+        type("class Bag { var items: [Int] = []; func add(_ xs: Int...) { items += xs } }")
+        type("let bag = Bag()")
+        type("bag.add(1, 2, 3); bag.add(); bag.add(4)")
+        XCTAssertEqual(valueLines("print(bag.items)"), ["[1, 2, 3, 4]"])
+        type("struct Stats { var n = 0; func mean(_ xs: Double...) -> Double { xs.reduce(0, +) / Double(xs.count) }; "
+            + "mutating func bump(_ by: Int...) { n += by.reduce(0, +) }; "
+            + "static func total(_ xs: Int...) -> Int { xs.reduce(0, +) } }")
+        type("var stats = Stats()")
+        XCTAssertEqual(valueLines("print(stats.mean(1, 2, 4.5))"), ["2.5"])
+        type("stats.bump(1, 2)")
+        XCTAssertEqual(valueLines("print(stats.n, Stats.total(5, 6))"), ["3 11"])
+    }
+
     func testAnEscapingClosureParameterIsAClosureOfItsArity() {
         type("func run(_ work: @escaping (Int) -> Void) { work(3) }")
         XCTAssertEqual(valueLines("run { print($0 + 1) }"), ["4"])
@@ -99,8 +113,9 @@ final class FunctionSignatureLoweringTests: SessionTestCase {
         XCTAssertTrue(error("func f<T>(_ x: T) -> T { x }").contains("a generic function is not run here"))
         XCTAssertTrue(error("class S { init(x: Int) throws {} }").contains("leave `throws` out"))
         XCTAssertTrue(error("class Q { init?(x: Int) {} }").contains("a failable `init?` is not run here"))
-        message = error("struct V { func sum(_ xs: Int...) -> Int { 0 } }")
-        XCTAssertTrue(message.contains("a variadic parameter of `func sum` is not run here"), message)
+        message = error("class V { init(_ xs: Int...) {} }")
+        XCTAssertTrue(message.contains("a variadic parameter of `init` is not run here: take an array (`_ xs: [Int]`)"),
+            message)
     }
 
     func testFunctionTypesAreTakenApartBySwiftsTree() {

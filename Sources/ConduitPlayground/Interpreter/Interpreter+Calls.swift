@@ -23,12 +23,9 @@ extension Interpreter {
         }
         if case .function(let function)? = entries[name] {
             let count = function.parameters.count
-            // `sum(1, 2, 3)` of `func sum(_ xs: Int...)`: any number of arguments for the variadic one.
-            let variadic = function.variadicSlot != nil && arguments.count >= count - 1
-            guard variadic || arguments.count == count || arguments.count < count
-                && function.defaults.completing(Array(repeating: .null, count: arguments.count), count: count).count
-                == count
-            else {
+            // Defaults fill the arguments left out, and a variadic parameter takes any number.
+            let fitted = function.defaults.completing(Array(repeating: .null, count: arguments.count), count: count)
+            guard fitted.count == count else {
                 throw SyntaxError(
                     "`\(name)` takes \(function.parameters.count) "
                         + "argument\(function.parameters.count == 1 ? "" : "s"): \(function.usage)",

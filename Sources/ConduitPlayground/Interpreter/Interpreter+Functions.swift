@@ -29,10 +29,9 @@ extension Interpreter {
         function.parameterTypes = parameterTypes
         function.returnType = returnType
         function.inoutSlots = inoutSlots
-        function.variadicSlot = variadicSlot
         function.isVariable = isVariable
         function.closureParameters = closureParameters
-        function.defaults = try defaultArguments(defaults, at: name)
+        function.defaults = try defaultArguments(defaults, variadicSlot: variadicSlot, at: name)
         function.impliedCases = ImpliedCases(returnType, enums: enums)
         function.parameterCases = impliedCases(of: writtenTypes ?? parameterTypes)
         selfCall.bind(to: function)
@@ -58,9 +57,13 @@ extension Interpreter {
         types.map { ImpliedCases($0, enums: enums) }
     }
 
-    /// The values of parameters' defaults (`= 1`), worked out once, when the function is declared.
-    func defaultArguments(_ written: [Expression?], at token: Token) throws -> DefaultArguments {
-        guard written.contains(where: { $0 != nil }) else { return .none }
-        return DefaultArguments(values: try written.map { try $0.map { try constant($0, at: token) } })
+    /// The values of parameters' defaults (`= 1`), worked out once, when the function is declared, and
+    /// the position of its variadic parameter (`_ xs: Int...`), if it has one.
+    func defaultArguments(
+        _ written: [Expression?], variadicSlot: Int? = nil, at token: Token
+    ) throws -> DefaultArguments {
+        guard written.contains(where: { $0 != nil }) || variadicSlot != nil else { return .none }
+        return DefaultArguments(
+            values: try written.map { try $0.map { try constant($0, at: token) } }, variadicSlot: variadicSlot)
     }
 }

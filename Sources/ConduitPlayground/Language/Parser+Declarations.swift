@@ -112,7 +112,6 @@ extension Parser {
         try refuseGenerics(declaration.genericParameterClause, of: word, in: tree)
         let signature = try declaredSignature(
             declaration.signature, in: tree, of: word, usage: "a method reads `func \(word)(_ value: Int) { BODY }`")
-        try refuseVariadic(signature, of: "func \(word)")
         guard current.isSymbol("{") else {
             throw SyntaxError(
                 "`func \(word)` needs its body in braces, such as `func \(word)() { print(\"\(word)\") }`: "
@@ -132,9 +131,10 @@ extension Parser {
         var method = MethodDeclaration(name: name, parameters: parameters, body: body)
         method.isMutating = readingStruct && mutates
         method.isStatic = modifiers.contains("static")
-        method.parameterTypes = signature.parameters.map { $0.type.map(ValueType.init(written:)) ?? .value }
+        method.parameterTypes = signature.parameters.map { $0.passedType.map(ValueType.init(written:)) ?? .value }
         method.returnType = signature.returnType.map(ValueType.init(written:))
         method.defaults = signature.parameters.map(\.defaultValue)
+        method.variadicSlot = signature.variadicSlot
         return method
     }
 
@@ -177,14 +177,14 @@ extension Parser {
         return initialiser
     }
 
-    /// Fails for a variadic parameter of a method or initialiser (`_ xs: Int...`), which the playground's
-    /// methods do not gather: a top-level `func` does, or the method takes an array.
+    /// Fails for a variadic parameter of an initialiser (`_ xs: Int...`), whose arguments the playground
+    /// matches to its parameters by label and does not gather: it takes an array instead.
     private func refuseVariadic(_ signature: DeclaredSignature, of method: String) throws {
         guard let variadic = signature.parameters.first(where: \.isVariadic) else { return }
         let type = variadic.type ?? "Int"
         throw SyntaxError(
             "a variadic parameter of `\(method)` is not run here: take an array (`_ \(variadic.name): [\(type)]`) "
-                + "and pass one (`[1, 2, 3]`), or declare a function with `func` outside the type",
+                + "and pass one (`[1, 2, 3]`)",
             at: variadic.token)
     }
 

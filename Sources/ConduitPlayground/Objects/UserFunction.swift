@@ -27,9 +27,6 @@ struct UserFunction {
     var selfCall: SelfCall?
     /// The positions of its `inout` parameters, which the body holds as variables (`LocalVariable`).
     var inoutSlots: Set<Int> = []
-    /// The position of its variadic parameter (`_ xs: Int...`), which takes the arguments from there on
-    /// that the parameters after it leave, as an array.
-    var variadicSlot: Int?
     /// Its parameters of closure types, which a call must give closures (`completion: (String) -> Void`).
     var closureParameters = ClosureParameters.none
     /// Whether it is a closure held by a `var` (`var greet: (String) -> String = { ... }`), which a later
@@ -38,12 +35,12 @@ struct UserFunction {
 
     /// How a call reads: `search(term)`.
     var usage: String {
-        let written = parameters.enumerated().map { $0 == variadicSlot ? $1 + "..." : $1 }
+        let written = parameters.enumerated().map { $0 == defaults.variadicSlot ? $1 + "..." : $1 }
         return "\(name)(\(written.joined(separator: ", ")))"
     }
 
     func call(_ given: [Value]) throws -> Value {
-        let arguments = defaults.completing(gathered(given), count: parameters.count)
+        let arguments = defaults.completing(given, count: parameters.count)
         guard arguments.count == parameters.count else {
             throw PlaygroundError(
                 "\(name) takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s") (\(usage)), "
@@ -61,7 +58,8 @@ struct UserFunction {
     func callPassingVariables(_ given: [Value]) throws -> (result: Value, changed: [Int: Value]) {
         try closureParameters.check(given, of: name)
         var places: [Int: Value] = [:]
-        let arguments = parameterCases.resolve(gathered(given).converted(to: parameterTypes))
+        let gathered = defaults.gathering(given, count: parameters.count)
+        let arguments = parameterCases.resolve(gathered.converted(to: parameterTypes))
         let passed = arguments.enumerated().map { index, value in
             guard inoutSlots.contains(index) else { return value }
             let place = LocalVariable.make(value)
@@ -74,15 +72,5 @@ struct UserFunction {
         }
         let result = try body.evaluate(passed).converted(to: returnType)
         return (impliedCases?.resolve(result) ?? result, try places.mapValues(LocalVariable.read))
-    }
-
-    /// `given` with the arguments of the variadic parameter, if there is one, gathered into one array
-    /// (`sum(1, 2, 3)` of `func sum(_ xs: Int...)` gives `[1, 2, 3]`; `sum()` gives `[]`).
-    private func gathered(_ given: [Value]) -> [Value] {
-        guard let slot = variadicSlot, slot <= given.count else { return given }
-        let count = max(0, given.count - (parameters.count - 1))
-        var arguments = given
-        arguments.replaceSubrange(slot..<slot + count, with: [.array(Array(given[slot..<slot + count]))])
-        return arguments
     }
 }

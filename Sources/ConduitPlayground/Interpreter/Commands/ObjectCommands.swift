@@ -169,7 +169,7 @@ enum ObjectCommands {
             let declared = signature.parameters
             let parameters = signature.names
             // `_ xs: Int...`: the arguments from there on, as an array.
-            let types = declared.map { parameter in parameter.type.map { parameter.isVariadic ? "[\($0)]" : $0 } }
+            let types = declared.map(\.passedType)
             // Parameters of the types the checker knows all about (`_ xs: [Int]`) are checked as such.
             let parameterTypes = types.map { type in
                 type.map(ValueType.init(written:)).flatMap { $0.isKnownPlainType ? $0 : nil } ?? .value
@@ -212,7 +212,7 @@ enum ObjectCommands {
                     nameToken, parameters: parameters, parameterTypes: parameterTypes, printedTypes: printedTypes,
                     returnType: returnType, defaults: declared.map(\.defaultValue), body: body, text: text,
                     inoutSlots: inoutSlots, closureParameters: closureParameters, writtenTypes: writtenTypes,
-                    variadicSlot: declared.firstIndex(where: \.isVariadic))
+                    variadicSlot: signature.variadicSlot)
             }
         },
         CommandSpec(

@@ -20,6 +20,10 @@ struct DeclaredParameter {
     let defaultValue: Expression?
     /// The name as written, for messages.
     let token: Token
+
+    /// The type of the value the body has for it: the type written, or for a variadic parameter an
+    /// array of it (`[Int]` of `Int...`).
+    var passedType: String? { type.map { isVariadic ? "[\($0)]" : $0 } }
 }
 
 /// A function's or initialiser's signature as Swift's parser reads it: its parameters, its effects
@@ -35,6 +39,8 @@ struct DeclaredSignature {
 
     /// The parameters' names, in order.
     var names: [String] { parameters.map(\.name) }
+    /// The position of the variadic parameter, if there is one.
+    var variadicSlot: Int? { parameters.firstIndex(where: \.isVariadic) }
 }
 
 extension Parser {
