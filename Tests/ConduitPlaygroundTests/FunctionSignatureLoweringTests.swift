@@ -46,6 +46,21 @@ final class FunctionSignatureLoweringTests: SessionTestCase {
             + "the new one serves from now on)")
     }
 
+    func testAMethodMayThrowOrBeAsyncAsSwiftReadsItsEffects() {
+        // The effects were left unread before the body's `{`, which refused the method.
+        type("enum LoadError: Error { case empty }")
+        type("class Loader { var count = 0; func load(_ names: [String]) throws -> Int { "
+            + "if names.isEmpty { throw LoadError.empty }; count += names.count; return count }; "
+            + "func wait() async -> Int { count } }")
+        type("let loader = Loader()")
+        XCTAssertEqual(valueLines("print(try loader.load([\"a\", \"b\"]))"), ["2"])
+        XCTAssertEqual(valueLines("do { _ = try loader.load([]) } catch { print(\"failed: \\(error)\") }"),
+            ["failed: empty"])
+        type("struct Digits { var text: String; func number() throws -> Int { "
+            + "guard let n = Int(text) else { throw LoadError.empty }; return n } }")
+        XCTAssertEqual(valueLines("print((try? Digits(text: \"42\").number()) ?? -1)"), ["42"])
+    }
+
     func testVariadicParametersOfMethodsGatherTheirArguments() {
         type("class Bag { var items: [Int] = []; func add(_ xs: Int...) { items += xs } }")
         type("let bag = Bag()")
