@@ -18,6 +18,9 @@ final class StringLiteralLoweringTests: SessionTestCase {
         XCTAssertEqual(printed(#"print("tab\there \u{41} \\ \"q\"")"#), ["tab\there A \\ \"q\""])
         type("let m = \"\"\"\n    line \\(x)\n      indented \"\\(x + 1)\"\n    end\n    \"\"\"")
         XCTAssertEqual(printed("print(m)"), ["line 41", "  indented \"42\"", "end"])
+        // A `\` at the end of a line joins it to the next, whose indentation Swift takes off too.
+        type("let joined = \"\"\"\n    one \\\n    two \\(x)\n    \"\"\"")
+        XCTAssertEqual(printed("print(joined)"), ["one two 41"])
         XCTAssertEqual(
             values(#"sink s = [1, 2].publisher.map { "v\($0) \(["<", ">"].map { "\($0)\($0)" }.joined())" }"#),
             [#"s ← "v1 <<>>""#, #"s ← "v2 <<>>""#, "s ✓ finished"])

@@ -231,8 +231,13 @@ struct TokenAssembly {
         let lexemes = lexemes
         return trees.tree(from: from) {
             let end = lexemes.firstIndex { TokenAssembly.isComment($0, in: lexer.bytes) } ?? lexemes.count
-            let covered = lexemes[..<end].lazy.map { lexer.character($0.start)..<lexer.character($0.end) }
-                .filter { $0.lowerBound >= from }
+            // A segment of a string covers what Swift's lexer leaves after it too: the `\` of an escaped
+            // line break in a multi-line literal is its trivia, not its text.
+            let covered = lexemes.indices[..<end].lazy.map { index in
+                let lexeme = lexemes[index]
+                let next = lexeme.kind == .stringSegment && index + 1 < lexemes.count ? lexemes[index + 1].start : 0
+                return lexer.character(lexeme.start)..<lexer.character(max(lexeme.end, next))
+            }.filter { $0.lowerBound >= from }
             let object = lexemes.first.flatMap { lexer.text(of: $0) == "object" ? lexer.character($0.start) : nil }
             return SwiftTree(text: lexer.text, covering: covered, objectAt: object)
         }
