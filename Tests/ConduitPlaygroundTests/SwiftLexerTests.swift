@@ -79,6 +79,11 @@ final class SwiftLexerTests: XCTestCase {
         XCTAssertEqual(
             describe(##"send s #"a""##),
             "error expected '\"#' to end string literal (fix-it: insert '\"#')\(hint) @11+1")
+        // A line of a multi-line literal less indented than its closing `"""`, which the playground used to accept.
+        XCTAssertEqual(
+            describe("let m = \"\"\"\n    ok\n  under\n    \"\"\""),
+            "error insufficient indentation of line in multi-line string literal (fix-it: change indentation of this "
+                + "line to match closing delimiter)\(hint) @21+1")
         // A statement too long for Swift's parser: the same words, at the literal.
         let long = "send s \"" + String(repeating: "a", count: 70_000)
         XCTAssertEqual(describe(long), "error expected '\"' to end string literal\(hint) @7+70001")
