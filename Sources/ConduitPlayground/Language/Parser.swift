@@ -97,11 +97,6 @@ struct Parser {
     /// The statement's characters, for the few places that cut text out of it by offset.
     var characters: [Character] { Array(text) }
 
-    /// All tokens of `text`, ending with `.end`, as Swift's own lexer reads them.
-    static func tokens(of text: String) throws -> [Token] {
-        try SwiftLexer.tokens(of: text)
-    }
-
     /// Parses a whole statement; nothing may follow it.
     /// `variableWords`: the words of `wordsThatMayName` the session holds variables of, read as them.
     static func parse(_ text: String, variableWords: Set<String> = []) throws -> Statement {
