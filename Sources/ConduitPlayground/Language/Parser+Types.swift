@@ -12,48 +12,58 @@ extension Parser {
             advance()
             advance()
         }
-        if let written = typeFromSwiftTree() { return written }
-        // Where Swift's parser reads an expression (`PassthroughSubject<Int, Never>()`, `[Int]()`),
-        // the type is the names, dots and balanced brackets up to the call.
-        let start = current
-        var nesting = 0
-        var read = 0
-        while current.kind != .end {
-            if nesting == 0, read > 0, current.isSymbol("(") {
-                // `PassthroughSubject<Int, Never>()`: the call after the type.
-                break
-            }
-            if current.isSymbol("[") || current.isSymbol("<") || current.isSymbol("(") {
-                nesting += 1
-            } else if current.isSymbol(">"), position > 0, tokens[position - 1].isSymbol("-") {
-                // The `>` of `->`, which closes nothing.
-            } else if current.isSymbol("]") || current.isSymbol(">") || current.isSymbol(")") {
-                guard nesting > 0 else { break }
-                nesting -= 1
-                if nesting == 0, current.isSymbol(")"), peek(1).isSymbol("-"), peek(2).isSymbol(">") {
-                    // `() -> Void`, `(Int) -> String`: a function type goes on to its result.
-                    advance()
-                    advance()
-                    read += 2
-                }
-            } else if nesting == 0,
-                !(current.identifier != nil || current.isSymbol(".") || current.isSymbol("?") || current.isSymbol("!"))
-            {
-                break
-            } else if nesting == 0, read > 0, current.identifier != nil, !tokens[position - 1].isSymbol("."),
-                !(position >= 2 && tokens[position - 1].isSymbol(">") && tokens[position - 2].isSymbol("-"))
-            {
-                // A name right after a complete type starts the next declaration.
-                break
-            }
-            advance()
-            read += 1
+        if let written = typeFromSwiftTree() ?? typeExpressionFromSwiftTree() { return written }
+        _ = try swiftTree()  // fails, with its message, for a statement Swift's parser is not given
+        throw SyntaxError("expected a type here, such as `String`, `[Int]` or `PassthroughSubject<Int, Never>`",
+            at: current)
+    }
+
+    /// The type Swift's parser reads as an expression at the current token, where a call makes a value of
+    /// it (`PassthroughSubject<Int, Never>()`, `[Int]()`, `Publishers.Sequence<[Int], Never>(...)`), or the
+    /// generic arguments at a `<` (`<Int, Never>`), as written, moved past; nil where neither starts there.
+    private mutating func typeExpressionFromSwiftTree() -> String? {
+        guard let tree = treeCache.tree(text: text, tokens: tokens) else { return nil }
+        if let clause = tree.node(GenericArgumentClauseSyntax.self, holdingTokenAt: current.offset),
+            tree.offset(of: clause.leftAngle.positionAfterSkippingLeadingTrivia) == current.offset, !clause.hasError
+        {
+            // `<Int, Never>` of `PassthroughSubject<Int, Never>()`, `Empty<Int, Never>()`: the arguments alone.
+            let start = current.offset
+            skip(past: clause, in: tree)
+            return String(source_text(start, tokens[max(position - 1, 0)].end))
         }
-        guard read > 0 else {
-            throw SyntaxError("expected a type after `:`, such as `String`", at: start)
+        guard var node = tree.node(ExprSyntax.self, holdingTokenAt: current.offset),
+            tree.offset(of: node.positionAfterSkippingLeadingTrivia) == current.offset
+        else { return nil }
+        while let parent = node.parent?.as(ExprSyntax.self), Parser.isTypeLike(parent),
+            tree.offset(of: parent.positionAfterSkippingLeadingTrivia) == current.offset
+        {
+            node = parent
         }
-        let last = tokens[position - 1]
-        return String(source_text(start.offset, last.offset + last.length))
+        guard Parser.isTypeLike(node), !node.hasError else { return nil }
+        let start = current.offset
+        skip(past: node, in: tree)
+        let last = tokens[max(position - 1, 0)]
+        return String(source_text(start, last.offset + last.length))
+    }
+
+    /// Whether Swift's expression `node` names a type as an expression may (`Int`, `Array<Int>`,
+    /// `Publishers.Sequence<[Int], Never>`, `[Int]`, `[String: Int]`).
+    private static func isTypeLike(_ node: ExprSyntax) -> Bool {
+        if let reference = node.as(DeclReferenceExprSyntax.self) { return reference.argumentNames == nil }
+        if let member = node.as(MemberAccessExprSyntax.self) {
+            return member.base.map(isTypeLike) ?? false && member.declName.argumentNames == nil
+        }
+        if let generic = node.as(GenericSpecializationExprSyntax.self) { return isTypeLike(generic.expression) }
+        if let array = node.as(ArrayExprSyntax.self) {
+            return array.elements.count == 1 && array.elements.allSatisfy { isTypeLike($0.expression) }
+        }
+        if let dictionary = node.as(DictionaryExprSyntax.self),
+            case .elements(let elements) = dictionary.content, elements.count == 1
+        {
+            return elements.allSatisfy { isTypeLike($0.key) && isTypeLike($0.value) }
+        }
+        if let optional = node.as(OptionalChainingExprSyntax.self) { return isTypeLike(optional.expression) }
+        return node.is(TypeExprSyntax.self)
     }
 
     /// Skips a source's generic arguments (`Empty<Int, Never>`, `Just<Int>`) if they follow, and
