@@ -186,9 +186,11 @@ final class PropertyObserverTests: SessionTestCase {
             ("class A { var n: Int { get { 1 } willSet { print(1) } } }", "hold `get { ... }` and `set { ... }`"),
             ("class A { var n: Int { get { 1 }; set { } } }", "unexpected code '; set { }' in variable; a property's "
                 + "observers are written `willSet { ... }` and `didSet { ... }`"),
-            ("class A { var n = 0 { willSet print(1) } }", "unexpected code 'print(1)' in variable; a property's observers"),
-            ("class A { var n = 0 { willSet(a b) { print(1) } } }", "unexpected code 'b' in accessor; a property's observers "
-                + "are written `willSet { ... }` and `didSet { ... }` (`willSet(next) { ... }` names the new value)"),
+            ("class A { var n = 0 { willSet print(1) } }",
+                "unexpected code 'print(1)' in variable; a property's observers"),
+            ("class A { var n = 0 { willSet(a b) { print(1) } } }",
+                "unexpected code 'b' in accessor; a property's observers are written `willSet { ... }` and "
+                    + "`didSet { ... }` (`willSet(next) { ... }` names the new value)"),
             ("class A { var n = 0 { didSet { print(1) } didSet { print(2) } } }", "`didSet` is written twice"),
             ("class A { var n = 0 { willSet { print($0) } } }", "`willSet` takes no `$0`: its value is `newValue`"),
             ("class A { var n = 0 { willSet { print(1) } }", "is never closed"),

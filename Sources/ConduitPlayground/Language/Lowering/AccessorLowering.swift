@@ -60,7 +60,8 @@ extension Parser {
     private func refuseMisspeltAccessor(_ items: CodeBlockItemListSyntax, of property: String, in tree: SwiftTree)
         throws
     {
-        guard let first = items.first?.firstToken(viewMode: .sourceAccurate), case .identifier(let word) = first.tokenKind
+        guard let first = items.first?.firstToken(viewMode: .sourceAccurate),
+            case .identifier(let word) = first.tokenKind
         else { return }
         let next = first.nextToken(viewMode: .sourceAccurate)
         let bodyFollows = next?.tokenKind == .leftBrace || next?.tokenKind == .leftParen

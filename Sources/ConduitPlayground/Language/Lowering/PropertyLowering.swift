@@ -110,7 +110,8 @@ extension Parser {
         }
         let value = binding.initializer?.value
         if member.isLazy, !readingStruct, let value, declaredType.map(Parser.isFunctionType) != true,
-            let lazy = try lazyProperty(name: name, value: value, declaredType: declaredType, members: members, tree: tree)
+            let lazy = try lazyProperty(
+                name: name, value: value, declaredType: declaredType, members: members, tree: tree)
         {
             return lazy
         }
@@ -193,7 +194,8 @@ extension Parser {
                 "a `lazy var` made by a closure calls it: write `lazy var \(property) = { ... }()`",
                 at: tree.token(covering: value))
         }
-        guard let call = value.as(FunctionCallExprSyntax.self), let closure = call.calledExpression.as(ClosureExprSyntax.self),
+        guard let call = value.as(FunctionCallExprSyntax.self),
+            let closure = call.calledExpression.as(ClosureExprSyntax.self),
             call.leftParen != nil, call.arguments.isEmpty, call.trailingClosure == nil
         else { return nil }
         let made = try read(closure, in: tree, as: "the closure of `\(property)`") { parser in
