@@ -55,8 +55,12 @@ final class VariableDeclarationLoweringTests: SessionTestCase {
     func testATopLevelDeclarationsHeadIsSwifts() {
         XCTAssertEqual(printed("let typed: Double = 2; print(typed)"), ["2.0"])
         XCTAssertEqual(printed("var (p, _, q) = (1, \"x\", 3); p += q; print(p)"), ["4"])
-        XCTAssertTrue(error("let one = 1, two = 2").contains("declares one name a statement"))
-        XCTAssertTrue(error("print(one)").contains("cannot find `one`"), "nothing of it was declared")
+        XCTAssertEqual(
+            printed("let one = 1, two: Double = 2; var three = \"3\", four, five: Int?; print(one, two, three)"),
+            ["1 2.0 3"])
+        XCTAssertEqual(printed("print(four == nil, five == nil)"), ["true true"])
+        XCTAssertTrue(error("let six = 6, seven").contains("type annotation missing in pattern"))
+        XCTAssertTrue(error("print(six)").contains("cannot find `six`"), "nothing of it was declared")
     }
 
     func testWrongDeclarationsAreSwiftcsMessages() {
@@ -79,7 +83,10 @@ final class VariableDeclarationLoweringTests: SessionTestCase {
         let bindings = (0..<5_000).map { "a\($0) = 0" }.joined(separator: ", ")
         XCTAssertEqual(printed("class Many { var \(bindings) }; print(Many().a4999)"), ["0"])
         XCTAssertFalse(error("func many() -> Int { var \(bindings); return a0 }").isEmpty)
-        XCTAssertFalse(error("var \(bindings)").isEmpty)
+        XCTAssertEqual(printed("var \(bindings); print(a4999)"), ["0"])
+        let names = (0..<5_000).map { "t\($0)" }.joined(separator: ", ")
+        XCTAssertTrue(
+            error("func tuple() -> Int { let (\(names)) = (1, 2); return t0 }").contains("nests too deeply"))
         let deep = String(repeating: "(", count: 1_000) + "1" + String(repeating: ")", count: 1_000)
         XCTAssertFalse(error("class Deep { var v = \(deep) }").isEmpty)
         XCTAssertFalse(error("func deep() -> Int { let v = \(deep); return v }").isEmpty)

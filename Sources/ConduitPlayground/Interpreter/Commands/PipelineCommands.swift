@@ -17,6 +17,15 @@ enum PipelineCommands {
             let name: Token
             switch head.names {
             case .tuple(let names): return try parser.tupleDeclaration(word, names: names)
+            case .group(let group):
+                // `let a = 1, b = "x"`: each name declared in turn, as `let NAME = VALUE` declares one.
+                try parser.expectEnd()
+                return Statement(word.display) { session in
+                    for (name, type, written) in group {
+                        try session.defineValue(
+                            name, written: written, isConstant: word.display == "let", declaredType: type)
+                    }
+                }
             case .one(let token): name = token
             }
             if word.display == "var", declaredType.hasSuffix("?"), parser.current.kind == .end

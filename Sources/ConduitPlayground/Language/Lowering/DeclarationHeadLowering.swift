@@ -1,9 +1,11 @@
 import SwiftSyntax
 
-/// The names a top-level `let` or `var` declares: one, or the elements of a tuple (nil for `_`).
+/// The names a top-level `let` or `var` declares: one, the elements of a tuple (nil for `_`), or a group
+/// of names each with its type ("" for none) and its value (`let a = 1, b = "x"`).
 enum DeclaredNames {
     case one(Token)
     case tuple([Token?])
+    case group([(name: Token, declaredType: String, value: PipelineSyntax)])
 }
 
 /// The head of a top-level `let` or `var` (the command that names a pipeline or a value), lowered from
@@ -27,10 +29,9 @@ extension Parser {
         if let error = DeclarationShape.firstError(in: declaration, tree: tree, hint: usage) { throw error }
         let bindings = declaration.bindings
         guard let binding = bindings.first, bindings.count == 1 else {
-            let second = bindings.dropFirst().first.map { tree.token(covering: $0.pattern) } ?? current
-            throw SyntaxError(
-                "the playground's `\(word)` declares one name a statement: write `\(word) \(second.display) = ...` "
-                    + "as a statement of its own", at: second)
+            let group = try declarationGroup(Array(bindings), keyword: keyword, tree: tree)
+            moveToToken(atOrAfter: tree.offset(of: declaration.endPositionBeforeTrailingTrivia))
+            return (.group(group), "", false)
         }
         if let block = binding.accessorBlock {
             throw SyntaxError(
@@ -58,17 +59,53 @@ extension Parser {
         } else {
             throw SyntaxError(usage, at: tree.token(covering: binding.pattern))
         }
-        let declaredType = binding.typeAnnotation.map { annotation in
-            String(
-                source_text(
-                    tree.offset(of: annotation.type.positionAfterSkippingLeadingTrivia),
-                    tree.offset(of: annotation.type.endPositionBeforeTrailingTrivia)))
-        }
+        let declaredType = binding.typeAnnotation?.type.trimmedDescription
         if let value = binding.initializer?.value {
             moveToToken(atOrAfter: tree.offset(of: value.positionAfterSkippingLeadingTrivia))
         } else {
             moveToToken(atOrAfter: tree.offset(of: declaration.endPositionBeforeTrailingTrivia))
         }
         return (names, declaredType ?? "", binding.initializer != nil)
+    }
+
+    /// The names of `let a = 1, b: Double = 2` (or `var`), each with its type and its value, read where
+    /// Swift puts it; a name with neither takes the next name's type, as in `var x, y: Int?`.
+    private mutating func declarationGroup(_ bindings: [PatternBindingSyntax], keyword: Token, tree: SwiftTree)
+        throws -> [(name: Token, declaredType: String, value: PipelineSyntax)]
+    {
+        let word = keyword.display
+        var group: [(name: Token, declaredType: String, value: PipelineSyntax)] = []
+        for (index, binding) in bindings.enumerated() {
+            guard binding.pattern.is(IdentifierPatternSyntax.self), binding.accessorBlock == nil else {
+                throw SyntaxError(
+                    "names declared together are written `\(word) a = 1, b = 2`: a name, its type, its value",
+                    at: tree.token(covering: binding.pattern))
+            }
+            moveToToken(atOrAfter: tree.offset(of: binding.pattern.positionAfterSkippingLeadingTrivia))
+            let name = try newName(after: "let")
+            let type = Parser.declaredType(of: index, in: bindings).map(\.trimmedDescription) ?? ""
+            let start = tree.offset(
+                of: (binding.initializer?.value).map(Syntax.init)?.positionAfterSkippingLeadingTrivia
+                    ?? binding.pattern.positionAfterSkippingLeadingTrivia)
+            let expression: Expression
+            if let value = binding.initializer?.value {
+                expression = try read(value, in: tree, as: "the value of `\(name.display)`") { parser in
+                    try parser.valueExpression()
+                }
+            } else if word == "var", type.hasSuffix("?") {
+                // `var a, b: Int?`: an optional variable starts as nil, as Swift's does.
+                expression = .literal(.null)
+            } else {
+                throw SyntaxError(
+                    type.isEmpty ? "type annotation missing in pattern: write `\(word) \(name.display) = VALUE`"
+                        : "`\(word) \(name.display): \(type)` needs a value here, as a top-level Swift variable does",
+                    at: name)
+            }
+            let text = (binding.initializer?.value).map { Parser.singleLine(Substring($0.trimmedDescription)) } ?? "nil"
+            let written = PipelineSyntax(
+                source: .expression(expression), operators: [], text: text, startOffset: start)
+            group.append((name, type, written))
+        }
+        return group
     }
 }

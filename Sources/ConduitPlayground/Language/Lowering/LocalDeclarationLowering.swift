@@ -32,8 +32,21 @@ extension Parser {
         let bindings = Array(declaration.bindings)
         var read: [LocalBinding] = []
         var endedEarly = false
+        // Each step after the first (a name, or a tuple's element) nests the rest of the body one level deeper,
+        // as a declaration of its own would.
+        var entered = 0
+        var stepCount = 0
+        defer { depth -= entered }
         for (index, binding) in bindings.enumerated() {
-            read.append(try localBinding(binding, at: index, of: bindings, declaresVar: declaresVar, tree: tree))
+            let next = try localBinding(binding, at: index, of: bindings, declaresVar: declaresVar, tree: tree)
+            for _ in 0..<(next.takesTupleApart ? next.names.count + 1 : 1) {
+                if stepCount > 0 {
+                    entered += 1
+                    try enter()
+                }
+                stepCount += 1
+            }
+            read.append(next)
             endedEarly = binding.initializer?.value.hasError == true
         }
         if !endedEarly { moveToToken(atOrAfter: tree.offset(of: declaration.endPositionBeforeTrailingTrivia)) }
@@ -67,12 +80,7 @@ extension Parser {
             names = [try Parser.localName(binding.pattern, in: tree)]
             takesTupleApart = false
         }
-        let type = (binding.typeAnnotation?.type ?? Parser.sharedType(of: index, in: bindings)).map { type in
-            String(
-                source_text(
-                    tree.offset(of: type.positionAfterSkippingLeadingTrivia),
-                    tree.offset(of: type.endPositionBeforeTrailingTrivia)))
-        }
+        let type = Parser.declaredType(of: index, in: bindings).map(\.trimmedDescription)
         let shown = names.first.flatMap { $0 } ?? "value"
         guard let value = binding.initializer?.value else {
             // `var result: String` alone starts as nil until a block sets it.
@@ -107,16 +115,6 @@ extension Parser {
             value: .call("#typed", [.literal(.string(type)), written] + span))
     }
 
-    /// The type `var a, b: Int` gives a name written with neither type nor value: the next binding's,
-    /// where that binding has no value, as Swift reads it.
-    private static func sharedType(of index: Int, in bindings: [PatternBindingSyntax]) -> TypeSyntax? {
-        for binding in bindings[index...] {
-            if binding.initializer != nil || binding.accessorBlock != nil { return nil }
-            if let type = binding.typeAnnotation?.type { return type }
-        }
-        return nil
-    }
-
     /// The name `pattern` declares, nil for `_`; fails for a pattern of another kind.
     private static func localName(_ pattern: PatternSyntax, in tree: SwiftTree) throws -> String? {
         if let identifier = pattern.as(IdentifierPatternSyntax.self) {
@@ -149,13 +147,6 @@ extension Parser {
             }
         }
         let named = bindings.flatMap(\.names).compactMap { $0 }
-        // Each step after the first nests the body one level deeper, as a declaration of its own would.
-        var entered = 0
-        defer { depth -= entered }
-        for _ in steps.dropFirst() {
-            entered += 1
-            try enter()
-        }
         let saved = (parameters, variables, instanceLocals)
         defer { (parameters, variables, instanceLocals) = saved }
         for step in steps {

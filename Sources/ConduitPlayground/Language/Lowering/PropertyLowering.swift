@@ -37,7 +37,7 @@ extension Parser {
         for (index, binding) in bindings.enumerated() {
             let declaredType = Parser.declaredType(of: index, in: bindings)
             properties += try memberProperty(
-                binding, member: member, declaredType: declaredType.map { source(of: $0, in: tree) },
+                binding, member: member, declaredType: declaredType?.trimmedDescription,
                 members: members, tree: tree)
             // A value Swift's parser does not read (`300ms`) ends where the playground's reading ends it.
             endedEarly = binding.initializer?.value.hasError == true && binding.accessorBlock == nil
@@ -54,18 +54,10 @@ extension Parser {
         let isConstant: Bool
     }
 
-    /// The text of `node` as written (its comments blanked).
-    private func source(of node: some SyntaxProtocol, in tree: SwiftTree) -> String {
-        String(
-            source_text(
-                tree.offset(of: node.positionAfterSkippingLeadingTrivia),
-                tree.offset(of: node.endPositionBeforeTrailingTrivia)))
-    }
-
     /// The type of the binding at `index`: its own, or for a name with neither type nor value nor
     /// accessors, the type of the next binding that has one and no value, as Swift reads `var x, y: Int`
     /// (in `let a, b: Int = 1` the type is `b`'s alone, with its value).
-    private static func declaredType(of index: Int, in bindings: [PatternBindingSyntax]) -> TypeSyntax? {
+    static func declaredType(of index: Int, in bindings: [PatternBindingSyntax]) -> TypeSyntax? {
         if let type = bindings[index].typeAnnotation?.type { return type }
         for binding in bindings[index...] {
             if binding.initializer != nil || binding.accessorBlock != nil { return nil }
