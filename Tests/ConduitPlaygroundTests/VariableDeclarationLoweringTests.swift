@@ -77,6 +77,8 @@ final class VariableDeclarationLoweringTests: SessionTestCase {
         XCTAssertTrue(
             error("class C { @Frozen var v = 1 }").contains("the playground knows the attribute `@Published`"))
         XCTAssertTrue(error("func h() { var total { 1 } }").contains("a variable of a body has no accessors here"))
+        XCTAssertTrue(error("class D { total = 0 }").contains("expected a member here: a property (`var total = 0`)"))
+        XCTAssertEqual(printed("object e { @Published total = 1; var more = 2 }; print(e.total + e.more)"), ["3"])
     }
 
     func testHostileDeclarationsEndWithAMessage() {

@@ -59,7 +59,7 @@ extension Parser {
             } else if let method = try methodDeclaration(members: members) {
                 methods.append(method)
             } else {
-                properties += try memberProperties(members: members)
+                properties += try memberProperties(members: members, inObject: what == "an object")
             }
         }
         advance()
@@ -80,7 +80,7 @@ extension Parser {
         readingStruct = true
         defer { readingStruct = saved }
         if let method = try methodDeclaration(members: members) { return method }
-        let declared = try memberProperties(members: members)
+        let declared = try memberProperties(members: members, inObject: false)
         let property = declared[0]
         guard declared.count == 1, let getter = property.getterMethod, property.computed?.setter == nil else {
             throw SyntaxError(

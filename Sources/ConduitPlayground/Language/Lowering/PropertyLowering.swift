@@ -13,14 +13,20 @@ extension Parser {
 
     /// The `var` or `let` declaration at the current token, as Swift's parser reads it: a property for
     /// each of its bindings (`let width, height: Double` declares two), and for a class's
-    /// `lazy var data = { ... }()` the getter and the property that keeps its value. Moves past it.
-    mutating func memberProperties(members: Set<String>) throws -> [PropertyDeclaration] {
+    /// `lazy var data = { ... }()` the getter and the property that keeps its value. Moves past it. In an
+    /// `object`'s body (`inObject`), a property may also be the playground's `NAME = VALUE`.
+    mutating func memberProperties(members: Set<String>, inObject: Bool) throws -> [PropertyDeclaration] {
         let tree = try swiftTree()
         guard let declaration = tree.node(VariableDeclSyntax.self, holdingTokenAt: current.offset),
             tree.offset(of: declaration.positionAfterSkippingLeadingTrivia) == current.offset,
             declaration.bindingSpecifier.presence == .present
         else {
             // No `var` or `let`: the playground's own `object player { @Published song = "a" }`.
+            guard inObject else {
+                throw SyntaxError(
+                    "expected a member here: a property (`var total = 0`), a method (`func reset() { ... }`) or "
+                        + "an `init`", at: current)
+            }
             return [try objectShorthandProperty()]
         }
         if let error = DeclarationShape.firstError(in: declaration, tree: tree, hint: Parser.propertyUsage) {
