@@ -99,8 +99,10 @@ final class InitialiserTests: SessionTestCase {
     func testAMalformedInitSaysWhatWouldBeRight() {
         type("subject taps")
         type("sink out = taps")
+        // Swift's words, from its tree, then what the playground reads.
         XCTAssertTrue(error("class A { var n = 0; init(n) { self.n = n } }").contains(
-            "`n` needs its type, as Swift's do: `n: String`"))
+            "expected ':' and type in parameter (fix-it: insert ':' and type); write `init() { ... }` or "
+                + "`init(name: String) { self.name = name }`"))
         XCTAssertTrue(error("class B { var n = 0; init(n: Int) self.n = n }").contains(
             "`init` needs its body in braces, such as `init(name: String) { self.name = name }`"))
         XCTAssertTrue(error("class C { init?() { } }").contains("a failable `init?` is not run here"))

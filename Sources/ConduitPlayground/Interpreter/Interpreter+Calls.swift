@@ -23,10 +23,9 @@ extension Interpreter {
         }
         if case .function(let function)? = entries[name] {
             let count = function.parameters.count
-            guard arguments.count == count || arguments.count < count
-                && function.defaults.completing(Array(repeating: .null, count: arguments.count), count: count).count
-                == count
-            else {
+            // Defaults fill the arguments left out, and a variadic parameter takes any number.
+            let fitted = function.defaults.completing(Array(repeating: .null, count: arguments.count), count: count)
+            guard fitted.count == count else {
                 throw SyntaxError(
                     "`\(name)` takes \(function.parameters.count) "
                         + "argument\(function.parameters.count == 1 ? "" : "s"): \(function.usage)",

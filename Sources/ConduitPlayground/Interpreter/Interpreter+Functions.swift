@@ -12,7 +12,8 @@ extension Interpreter {
         _ name: Token, parameters: [String], parameterTypes: [ValueType], printedTypes: [ValueType]? = nil,
         returnType: ValueType? = nil,
         defaults: [Expression?] = [], body: Expression, text: String, inoutSlots: Set<Int> = [],
-        isVariable: Bool = false, closureParameters: ClosureParameters = .none, writtenTypes: [ValueType]? = nil
+        isVariable: Bool = false, closureParameters: ClosureParameters = .none, writtenTypes: [ValueType]? = nil,
+        variadicSlot: Int? = nil
     ) throws {
         try checkBody(body, parameterTypes: parameterTypes, written: text, at: name)
         let selfCall = SelfCall()
@@ -30,7 +31,7 @@ extension Interpreter {
         function.inoutSlots = inoutSlots
         function.isVariable = isVariable
         function.closureParameters = closureParameters
-        function.defaults = try defaultArguments(defaults, at: name)
+        function.defaults = try defaultArguments(defaults, variadicSlot: variadicSlot, at: name)
         function.impliedCases = ImpliedCases(returnType, enums: enums)
         function.parameterCases = impliedCases(of: writtenTypes ?? parameterTypes)
         selfCall.bind(to: function)
@@ -56,9 +57,13 @@ extension Interpreter {
         types.map { ImpliedCases($0, enums: enums) }
     }
 
-    /// The values of parameters' defaults (`= 1`), worked out once, when the function is declared.
-    func defaultArguments(_ written: [Expression?], at token: Token) throws -> DefaultArguments {
-        guard written.contains(where: { $0 != nil }) else { return .none }
-        return DefaultArguments(values: try written.map { try $0.map { try constant($0, at: token) } })
+    /// The values of parameters' defaults (`= 1`), worked out once, when the function is declared, and
+    /// the position of its variadic parameter (`_ xs: Int...`), if it has one.
+    func defaultArguments(
+        _ written: [Expression?], variadicSlot: Int? = nil, at token: Token
+    ) throws -> DefaultArguments {
+        guard written.contains(where: { $0 != nil }) || variadicSlot != nil else { return .none }
+        return DefaultArguments(
+            values: try written.map { try $0.map { try constant($0, at: token) } }, variadicSlot: variadicSlot)
     }
 }

@@ -515,7 +515,8 @@ extension Interpreter {
                 let result = method.returned(try body.evaluate([.object(object)] + given))
                 return returned?.resolve(result) ?? result
             }
-            installed.defaults = try defaultArguments(method.defaults, at: method.name)
+            installed.defaults = try defaultArguments(
+                method.defaults, variadicSlot: method.variadicSlot, at: method.name)
             object.methods[method.name.display] = installed
         }
     }

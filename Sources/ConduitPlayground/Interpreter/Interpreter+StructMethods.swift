@@ -16,7 +16,7 @@ extension Interpreter {
                     let result = method.returned(try body.evaluate(cases.resolve(arguments.converted(to: types))))
                     return returned?.resolve(result) ?? result
                 })
-            bound.defaults = try defaultArguments(method.defaults, at: method.name)
+            bound.defaults = try defaultArguments(method.defaults, variadicSlot: method.variadicSlot, at: method.name)
             return bound
         }
     }

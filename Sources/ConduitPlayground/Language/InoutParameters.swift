@@ -4,14 +4,4 @@
 extension Parser {
     /// What `&NAME` in a call's arguments reads as: this function of the variable's expression.
     static let inoutArgument = "#inout"
-
-    /// The positions of the parameters whose written type is `inout TYPE`.
-    static func inoutSlots(of types: [String?]) -> Set<Int> {
-        Set(types.enumerated().compactMap { index, type in type?.hasPrefix("inout ") == true ? index : nil })
-    }
-
-    /// `TYPE` of `inout TYPE`; any other type as written.
-    static func withoutInout(_ type: String) -> String {
-        type.hasPrefix("inout ") ? String(type.dropFirst("inout ".count)) : type
-    }
 }

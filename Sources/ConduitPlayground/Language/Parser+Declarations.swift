@@ -91,32 +91,24 @@ extension Parser {
         return getter
     }
 
-    /// `func NAME(PARAMETERS) { BODY }`, after any modifiers; nil (reading nothing) if no `func` is next.
+    /// `func NAME(PARAMETERS) { BODY }`, after any modifiers, as Swift's parser reads it; nil (reading
+    /// nothing) if no method is declared here.
     private mutating func methodDeclaration(members: Set<String>) throws -> MethodDeclaration? {
-        var ahead = 0
-        while let word = peek(ahead).identifier, Parser.modifiers.contains(word) || word == "override"
-            || word == "mutating" && readingStruct
-        {
-            ahead += 1
+        guard let (tree, declaration) = try declarationStarting(FunctionDeclSyntax.self),
+            declaration.attributes.isEmpty
+        else { return nil }
+        let modifiers = declaration.modifiers.map(\.name.text)
+        let allowed = Parser.modifiers.union(["override"]).union(readingStruct ? ["mutating"] : [])
+        guard modifiers.allSatisfy(allowed.contains) else { return nil }
+        guard let word = declaration.name.identifier?.name else {
+            throw SyntaxError(
+                "`func` needs a name, such as `func deleteButtonTapped() { ... }`",
+                at: tree.token(covering: declaration.name))
         }
-        guard peek(ahead).identifier == "func" else { return nil }
-        let mutates = (0..<ahead).contains { peek($0).identifier == "mutating" }
-        let isStatic = (0..<ahead).contains { peek($0).identifier == "static" }
-        for _ in 0...ahead { advance() }
-        let name = current
-        guard let word = name.identifier else {
-            throw SyntaxError("`func` needs a name, such as `func deleteButtonTapped() { ... }`", at: name)
-        }
-        advance()
-        let declared = try self.parameters(of: word)
-        let parameters = declared.map(\.name)
-        let defaults = declared.map(\.value)
-        var returnType: ValueType?
-        if current.isSymbol("-"), peek(1).isSymbol(">") {
-            advance()
-            advance()
-            returnType = ValueType(written: try skipType())
-        }
+        let name = tree.token(covering: declaration.name, kind: .identifier(word))
+        try refuseGenerics(declaration.genericParameterClause, of: word, in: tree)
+        let signature = try declaredSignature(
+            declaration.signature, in: tree, of: word, usage: "a method reads `func \(word)(_ value: Int) { BODY }`")
         guard current.isSymbol("{") else {
             throw SyntaxError(
                 "`func \(word)` needs its body in braces, such as `func \(word)() { print(\"\(word)\") }`: "
@@ -124,6 +116,8 @@ extension Parser {
                 at: current
             )
         }
+        let parameters = signature.names
+        let mutates = modifiers.contains("mutating")
         var scope = ["self": 0]
         for (index, parameter) in parameters.enumerated() { scope[parameter] = index + 1 }
         // A struct's method has its value as `self`: a `mutating` one sets it (a variable of the
@@ -133,78 +127,62 @@ extension Parser {
             self: readingStruct ? (mutates ? .variable : .immutable) : .object)
         var method = MethodDeclaration(name: name, parameters: parameters, body: body)
         method.isMutating = readingStruct && mutates
-        method.isStatic = isStatic
-        method.parameterTypes = declared.map { $0.type.map(ValueType.init(written:)) ?? .value }
-        method.returnType = returnType
-        method.defaults = defaults
+        method.isStatic = modifiers.contains("static")
+        method.parameterTypes = signature.parameters.map { $0.passedType.map(ValueType.init(written:)) ?? .value }
+        method.returnType = signature.returnType.map(ValueType.init(written:))
+        method.defaults = signature.parameters.map(\.defaultValue)
+        method.variadicSlot = signature.variadicSlot
         return method
     }
 
-    /// `init(PARAMETERS) { BODY }`, after any modifiers; nil (reading nothing) if no `init` is next.
-    /// Its parameters may have labels (`_ name`, `for name`) and defaults (`standups: [Standup] = []`).
+    /// `init(PARAMETERS) { BODY }`, after any modifiers, as Swift's parser reads it; nil (reading nothing)
+    /// if no initialiser is declared here. Its parameters may have labels (`_ name`, `for name`) and
+    /// defaults (`standups: [Standup] = []`).
     private mutating func initialiserDeclaration(members: Set<String>) throws -> MethodDeclaration? {
-        var ahead = 0
-        while let word = peek(ahead).identifier, Parser.modifiers.union(Parser.initModifiers).contains(word) {
-            ahead += 1
-        }
-        guard peek(ahead).identifier == "init" else { return nil }
-        for _ in 0..<ahead { advance() }
-        let name = current
-        advance()
-        if current.isSymbol("?") || current.isSymbol("!") {
+        guard let (tree, declaration) = try declarationStarting(InitializerDeclSyntax.self),
+            declaration.attributes.isEmpty,
+            declaration.modifiers.allSatisfy({ Parser.modifiers.union(Parser.initModifiers).contains($0.name.text) })
+        else { return nil }
+        let name = tree.token(covering: declaration.initKeyword, kind: .identifier("init"))
+        if let mark = declaration.optionalMark {
             throw SyntaxError(
-                "a failable `init?` is not run here: write `init(...) { ... }`, which always makes the object",
-                at: current)
+                "a failable `init\(mark.text)` is not run here: write `init(...) { ... }`, which always makes "
+                    + "the object",
+                at: tree.token(covering: mark))
         }
-        try expectSymbol(
-            "(", "write `init() { ... }` or `init(name: String) { self.name = name }`: its parameters go in `(` `)`")
-        var parameters: [(label: String, name: String, value: Expression?, type: String)] = []
-        parameters = try list(until: ")", what: "the parameters of `init`") { parser in
-            guard let first = parser.current.identifier else {
-                throw SyntaxError(
-                    "expected a parameter such as `name: String` or `standups: [Standup] = []`", at: parser.current)
-            }
-            parser.advance()
-            var parameter = first
-            if let second = parser.current.identifier {
-                // `_ name: String` or `for name: String`: a label, then the name.
-                parameter = second
-                parser.advance()
-            }
-            guard parameter != "_" else { throw SyntaxError("expected a parameter name after `_`", at: parser.current) }
-            guard parser.current.isSymbol(":") else {
-                throw SyntaxError(
-                    "`\(parameter)` needs its type, as Swift's do: `\(parameter): String`", at: parser.current)
-            }
-            parser.advance()
-            let type = try parser.skipType()
-            var value: Expression?
-            if parser.current.isSymbol("=") {
-                parser.advance()
-                value = try parser.valueExpression()
-            }
-            return (first, parameter, value, type)
-        }
-        if current.identifier == "throws" || current.identifier == "async" {
-            throw SyntaxError("the playground's `init` neither throws nor waits: leave `\(current.display)` out",
-                at: current)
+        let usage = "write `init() { ... }` or `init(name: String) { self.name = name }`"
+        try refuseGenerics(declaration.genericParameterClause, of: "init", in: tree)
+        let signature = try declaredSignature(
+            declaration.signature, in: tree, of: "init", usage: usage, typesRequired: true)
+        try refuseVariadic(signature, of: "init")
+        if let effects = declaration.signature.effectSpecifiers {
+            throw SyntaxError(
+                "the playground's `init` neither throws nor waits: leave `\(effects.trimmedDescription)` out",
+                at: tree.token(covering: effects))
         }
         guard current.isSymbol("{") else {
             throw SyntaxError(
                 "`init` needs its body in braces, such as `init(name: String) { self.name = name }`", at: current)
         }
-        var seen = Set<String>()
-        for parameter in parameters where !seen.insert(parameter.name).inserted {
-            throw SyntaxError("`init` has two parameters named `\(parameter.name)`", at: name)
-        }
         var scope = ["self": 0]
-        for (index, parameter) in parameters.enumerated() { scope[parameter.name] = index + 1 }
+        for (index, parameter) in signature.names.enumerated() { scope[parameter] = index + 1 }
         let body = try memberBody(parameters: scope, members: members, of: "init")
-        var declaration = MethodDeclaration(name: name, parameters: parameters.map(\.name), body: body)
-        declaration.labels = parameters.map(\.label)
-        declaration.defaults = parameters.map(\.value)
-        declaration.parameterTypes = parameters.map { ValueType(written: $0.type) }
-        return declaration
+        var initialiser = MethodDeclaration(name: name, parameters: signature.names, body: body)
+        initialiser.labels = signature.parameters.map(\.label)
+        initialiser.defaults = signature.parameters.map(\.defaultValue)
+        initialiser.parameterTypes = signature.parameters.map { ValueType(written: $0.type ?? "") }
+        return initialiser
+    }
+
+    /// Fails for a variadic parameter of an initialiser (`_ xs: Int...`), whose arguments the playground
+    /// matches to its parameters by label and does not gather: it takes an array instead.
+    private func refuseVariadic(_ signature: DeclaredSignature, of method: String) throws {
+        guard let variadic = signature.parameters.first(where: \.isVariadic) else { return }
+        let type = variadic.type ?? "Int"
+        throw SyntaxError(
+            "a variadic parameter of `\(method)` is not run here: take an array (`_ \(variadic.name): [\(type)]`) "
+                + "and pass one (`[1, 2, 3]`)",
+            at: variadic.token)
     }
 
     private static let initModifiers: Set<String> = ["convenience", "required", "override"]
@@ -319,18 +297,37 @@ extension Parser {
     /// How many parameters the function type written as `type` takes (`((String, Int) -> Void)?`: 2),
     /// as Swift's parser reads it; 0 if it is no function type.
     static func parameterCount(ofFunctionType type: String) -> Int {
-        guard let tree = StatementShape.parse("let f: \(type)") else { return 0 }
-        let function = tree.tokens(viewMode: .sourceAccurate).lazy
-            .compactMap { $0.parent?.as(FunctionTypeSyntax.self) }.first
-        return function?.parameters.count ?? 0
+        functionType(written: type)?.parameters.count ?? 0
     }
 
     /// The type the function type written as `type` returns (`() -> State`: `State`), as Swift's parser
     /// reads it, for a closure held by a name declared with it; nil if it is no function type.
     static func returnType(ofFunctionType type: String) -> String? {
-        guard isFunctionType(type), let tree = StatementShape.parse("let f: \(type)") else { return nil }
-        let function = tree.tokens(viewMode: .sourceAccurate).lazy
-            .compactMap { $0.parent?.as(FunctionTypeSyntax.self) }.first
-        return function?.returnClause.type.trimmedDescription
+        functionType(written: type)?.returnClause.type.trimmedDescription
+    }
+
+    /// The function type Swift's parser reads in `type`, through optionals, parentheses and attributes
+    /// (`(@escaping (Int) -> Void)?`); nil where it reads none, or anything else around it.
+    private static func functionType(written type: String) -> FunctionTypeSyntax? {
+        guard let tree = StatementShape.parse("let f: \(type)"), !tree.hasError,
+            let variable = tree.statements.first?.item.as(VariableDeclSyntax.self),
+            var written = variable.bindings.first?.typeAnnotation?.type
+        else { return nil }
+        while true {
+            if let function = written.as(FunctionTypeSyntax.self) { return function }
+            if let optional = written.as(OptionalTypeSyntax.self) {
+                written = optional.wrappedType
+            } else if let optional = written.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+                written = optional.wrappedType
+            } else if let attributed = written.as(AttributedTypeSyntax.self) {
+                written = attributed.baseType
+            } else if let tuple = written.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+                let only = tuple.elements.first, only.firstName == nil
+            {
+                written = only.type
+            } else {
+                return nil
+            }
+        }
     }
 }

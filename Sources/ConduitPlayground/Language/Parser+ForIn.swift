@@ -43,14 +43,13 @@ extension Parser {
         return forIn
     }
 
-    /// The index of the `{` that opens the body of the `for await` loop whose `for` is `word`, as Swift's
-    /// parser reads the loop; nil if it reads none there.
-    func asyncLoopBody(of word: Token) throws -> Int? {
+    /// The `for await` loop whose `for` is `word`, as Swift's parser reads it, with its tree; nil if it
+    /// reads none there, or reads it with no body.
+    func swiftAsyncLoop(at word: Token) throws -> (tree: SwiftTree, loop: ForStmtSyntax)? {
         let tree = try swiftTree()
-        guard let loop = tree.node(ForStmtSyntax.self, holdingTokenAt: word.offset), loop.awaitKeyword != nil else {
-            return nil
-        }
-        let brace = tree.offset(of: loop.body.leftBrace.positionAfterSkippingLeadingTrivia)
-        return tokens.firstIndex { $0.offset == brace && $0.isSymbol("{") }
+        guard let loop = tree.node(ForStmtSyntax.self, holdingTokenAt: word.offset), loop.awaitKeyword != nil,
+            loop.body.leftBrace.presence == .present
+        else { return nil }
+        return (tree, loop)
     }
 }

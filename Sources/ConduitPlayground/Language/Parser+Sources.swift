@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// Pipelines: the source a pipeline starts from, then its chain of operators.
 extension Parser {
     mutating func pipeline() throws -> PipelineSyntax {
@@ -148,20 +150,20 @@ extension Parser {
             guard current.isSymbol("."), peek(1).identifier == "publish" else {
                 throw SyntaxError("write `Timer.publish(every: 1s)`", at: current)
             }
+            let publish = peek(1)
             advance()
-            advance()
-            try expectSymbol("(", "write `Timer.publish(every: 1s)`")
-            guard takeLabel("every") else {
-                throw SyntaxError("write `Timer.publish(every: 1s)`", at: current)
+            guard case .called(let tree, let call)? = try swiftMemberUse(named: publish) else {
+                throw try unreadableCall(named: publish)
+            }
+            guard let every = call.arguments.first, every.label?.text == "every", call.trailingClosure == nil else {
+                throw SyntaxError("write `Timer.publish(every: 1s)`", at: tree.token(covering: call))
             }
             // Swift's `every:` is a TimeInterval, in seconds (`every: 1.0`); `every: 1s` is the playground's.
-            let interval = try positiveDuration(for: "Timer.publish(every:)", secondsAllowed: true)
-            // `on: .main, in: .common` name a run loop; the playground has one clock.
-            while current.isSymbol(",") {
-                advance()
-                _ = try argument()
+            let interval = try read(every.expression, in: tree, as: "the interval") {
+                try $0.positiveDuration(for: "Timer.publish(every:)", secondsAllowed: true)
             }
-            try expectSymbol(")", "close `Timer.publish(` with `)`")
+            // `on: .main, in: .common` name a run loop; the playground has one clock.
+            skip(past: call, in: tree)
             return .timerPublish(nanoseconds: interval)
         case .identifier("Deferred"):
             advance()
@@ -301,11 +303,10 @@ extension Parser {
         let family = String(type.prefix { !$0.isNumber })
         guard let name = kinds[family] else { return nil }
         let typeToken = peek(2)
-        advance()
-        advance()
-        advance()
-        advance()
-        var arguments = try list(until: ")", what: "the publishers of `Publishers.\(type)`") { try $0.argument() }
+        guard case .called(let tree, let initialiser)? = try swiftMemberUse(named: typeToken) else {
+            throw try unreadableCall(named: typeToken)
+        }
+        var arguments = try self.arguments(of: initialiser, in: tree)
         guard arguments.count >= 2, let first = arguments.first else {
             throw SyntaxError("`Publishers.\(type)` combines two publishers or more: `Publishers.\(type)(a, b)`",
                 at: typeToken)

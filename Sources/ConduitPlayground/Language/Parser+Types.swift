@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// Types and parameter lists read as Swift writes them, and skipped: the playground's values carry their
+/// Types read as Swift writes them, and skipped: the playground's values carry their
 /// own types (`types` shows the written ones).
 extension Parser {
     /// Skips a Swift type (`String`, `[Song]?`, `[UUID: Person]`, `Future<[Song], Error>`) as Swift's
@@ -68,49 +68,5 @@ extension Parser {
     func covering(from token: Token, through count: Int) -> Token {
         let last = peek(count)
         return Token(kind: token.kind, offset: token.offset, length: last.offset + last.length - token.offset)
-    }
-
-    /// `(term)`, `(query: String)`, `(_ term: String, limit: Int)`: the parameter names.
-    mutating func parameterNames(of function: String) throws -> [String] {
-        try parameters(of: function).map(\.name)
-    }
-
-    /// The parameters of a function, each with its type if it is written (`_ xs: [Int]`).
-    mutating func parameters(of function: String) throws -> [(name: String, type: String?, value: Expression?)] {
-        if current.isSymbol("<"),
-            let generics = try swiftTree().node(GenericParameterClauseSyntax.self, holdingTokenAt: current.offset)
-        {
-            throw SyntaxError(
-                "a generic function is not run here: the playground's values carry their own types, so write "
-                    + "`func \(function)` without `\(generics.trimmedDescription)` and its parameters' types "
-                    + "(`func \(function)(_ xs)`)",
-                at: try swiftTree().token(covering: generics))
-        }
-        try expectSymbol(
-            "(", "write `func \(function)(PARAMETER) = VALUE`, for example `func search(term) = Just([term])`")
-        return try list(until: ")", what: "the parameters of `\(function)`") {
-            parser -> (name: String, type: String?, value: Expression?) in
-            if parser.current.identifier == "_", parser.peek(1).identifier != nil { parser.advance() }
-            if parser.current.identifier != nil, let next = parser.peek(1).identifier, next != "in" {
-                // An argument label and a parameter name: `for term`.
-                parser.advance()
-            }
-            guard let name = parser.current.identifier, name != "_" else {
-                throw SyntaxError("expected a parameter name", at: parser.current)
-            }
-            parser.advance()
-            var type: String?
-            if parser.current.isSymbol(":") {
-                parser.advance()
-                type = try parser.skipType()
-            }
-            // `by amount: Int = 1`: the value a call that leaves the argument out gives it.
-            var value: Expression?
-            if parser.current.isSymbol("=") {
-                parser.advance()
-                value = try parser.valueExpression()
-            }
-            return (name, type, value)
-        }
     }
 }

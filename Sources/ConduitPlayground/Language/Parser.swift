@@ -76,6 +76,9 @@ struct Parser {
     static let maximumDepth = 150
     /// Swift's syntax tree of `text`, once a reading has asked for it.
     let treeCache = SwiftTreeCache()
+    /// Where a command's Swift part starts (the value of `func f(x) = VALUE`), when the statement as a
+    /// whole is not Swift: Swift's tree of the text from there is where its nodes are looked for too.
+    var swiftPartStart: Int?
 
     /// Every command word, for messages, help and completion.
     static var commands: [String] { CommandTable.words }

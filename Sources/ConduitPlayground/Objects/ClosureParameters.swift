@@ -19,11 +19,11 @@ struct ClosureParameters {
 
     private init() {}
 
-    /// The parameters named `names` of the types written (`nil` where none is).
+    /// The parameters named `names` of the types written (`nil` where none is), without `inout`.
     init(names: [String], types: [String?]) {
         for (index, written) in types.enumerated() {
             guard let written, index < names.count else { continue }
-            let type = Parser.withoutInout(written).trimmingWhitespace()
+            let type = written.trimmingWhitespace()
             guard Parser.isFunctionType(type) else { continue }
             slots[index] = Expected(name: names[index], type: type, count: Parser.parameterCount(ofFunctionType: type))
         }

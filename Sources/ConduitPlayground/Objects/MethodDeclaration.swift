@@ -13,6 +13,8 @@ struct MethodDeclaration {
     var isMutating = false
     /// A `static func`: the type's own, called as `TYPE.NAME(...)`, never an instance's.
     var isStatic = false
+    /// The position of its variadic parameter (`_ xs: Int...`), whose arguments a call gives one by one.
+    var variadicSlot: Int?
 
     /// A computed property read as a method of a value (a struct's, an enum's): listed as the property.
     var readsAsProperty = false

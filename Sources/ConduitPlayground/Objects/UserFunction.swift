@@ -34,7 +34,10 @@ struct UserFunction {
     var isVariable = false
 
     /// How a call reads: `search(term)`.
-    var usage: String { "\(name)(\(parameters.joined(separator: ", ")))" }
+    var usage: String {
+        let written = parameters.enumerated().map { $0 == defaults.variadicSlot ? $1 + "..." : $1 }
+        return "\(name)(\(written.joined(separator: ", ")))"
+    }
 
     func call(_ given: [Value]) throws -> Value {
         let arguments = defaults.completing(given, count: parameters.count)
@@ -55,7 +58,9 @@ struct UserFunction {
     func callPassingVariables(_ given: [Value]) throws -> (result: Value, changed: [Int: Value]) {
         try closureParameters.check(given, of: name)
         var places: [Int: Value] = [:]
-        let passed = parameterCases.resolve(given.converted(to: parameterTypes)).enumerated().map { index, value in
+        let gathered = defaults.gathering(given, count: parameters.count)
+        let arguments = parameterCases.resolve(gathered.converted(to: parameterTypes))
+        let passed = arguments.enumerated().map { index, value in
             guard inoutSlots.contains(index) else { return value }
             let place = LocalVariable.make(value)
             places[index] = place

@@ -161,32 +161,30 @@ enum ObjectCommands {
                 parser.advance()
             }
             let nameToken = Token(kind: .identifier(name), offset: first.offset, length: name.count)
-            let declared = try parser.parameters(of: name)
-            let parameters = declared.map(\.name)
+            let (tree, declaration) = try parser.functionDeclaration(at: word, named: nameToken)
+            try parser.refuseGenerics(declaration.genericParameterClause, of: name, in: tree)
+            let signature = try parser.declaredSignature(
+                declaration.signature, in: tree, of: name,
+                usage: "write `func \(name)(PARAMETER) = VALUE` or `func \(name)(_ x: Int) -> Int { BODY }`")
+            let declared = signature.parameters
+            let parameters = signature.names
+            // `_ xs: Int...`: the arguments from there on, as an array.
+            let types = declared.map(\.passedType)
             // Parameters of the types the checker knows all about (`_ xs: [Int]`) are checked as such.
-            let parameterTypes = declared.map { parameter in
-                parameter.type.map { ValueType(written: Parser.withoutInout($0)) }
-                    .flatMap { $0.isKnownPlainType ? $0 : nil } ?? .value
+            let parameterTypes = types.map { type in
+                type.map(ValueType.init(written:)).flatMap { $0.isKnownPlainType ? $0 : nil } ?? .value
             }
             // `_ item: Item?`: optional, as `print(item as Any)` in the body shows it, whatever is known of `Item`.
-            let printedTypes = zip(parameterTypes, declared).map { type, parameter in
-                type == .value && parameter.type?.hasSuffix("?") == true ? ValueType.optional(.value) : type
+            let printedTypes = zip(parameterTypes, types).map { type, written in
+                type == .value && written?.hasSuffix("?") == true ? ValueType.optional(.value) : type
             }
             // `_ e: E` of an enumeration: a bare `.b` given for it is the case (`f(.b)`).
-            let writtenTypes = declared.map { $0.type.map { ValueType(written: Parser.withoutInout($0)) } ?? .value }
+            let writtenTypes = types.map { $0.map(ValueType.init(written:)) ?? .value }
             // `_ value: inout Int`: a variable of the body, whose last value the caller's `&n` gets.
-            let inoutSlots = Parser.inoutSlots(of: declared.map(\.type))
-            // `async`, `throws`: any function here may throw, and none waits.
-            while let effect = parser.current.identifier, ["throws", "rethrows", "async"].contains(effect) {
-                parser.advance()
-            }
-            // `-> Double`: what it returns is converted to it (`return 10` gives 10.0).
-            var returnType: ValueType?
-            if parser.current.isSymbol("-"), parser.peek(1).isSymbol(">") {
-                parser.advance()
-                parser.advance()
-                returnType = ValueType(written: try parser.skipType())
-            }
+            let inoutSlots = Set(declared.indices.filter { declared[$0].isInout })
+            // `-> Double`: what it returns is converted to it (`return 10` gives 10.0). `async` and `throws`
+            // say nothing more here: any function may throw, and none waits.
+            let returnType = signature.returnType.map(ValueType.init(written:))
             let braced = parser.current.isSymbol("{")
             if !braced {
                 try parser.expectSymbol("=", "write `func \(name)(\(parameters.joined(separator: ", "))) = VALUE`")
@@ -197,6 +195,7 @@ enum ObjectCommands {
             parser.parameters = Dictionary(uniqueKeysWithValues: parameters.enumerated().map { ($1, $0) })
             parser.variables.formUnion(inoutSlots)
             if !braced, parser.current.identifier == "return" { parser.advance() }
+            if !braced { parser.swiftPartStart = parser.current.offset }
             // A braced body holds statements as a closure's does: `let` steps, `if`, `return`, `throw`.
             let body = braced && !parser.current.isSymbol("}")
                 ? try parser.statementsBody(nextLocal: parameters.count) : try parser.expression()
@@ -205,15 +204,16 @@ enum ObjectCommands {
             parser.variables = saved.2
             if braced { try parser.expectSymbol("}", "close the body of `\(name)` with `}`") }
             let text = parser.text.trimmingWhitespace()
-            let closureParameters = ClosureParameters(names: parameters, types: declared.map(\.type))
+            let closureParameters = ClosureParameters(names: parameters, types: types)
             return Statement(word.display, defines: nameToken) { session in
                 try session.checkReturns(
                     of: body, parameters: parameters, parameterTypes: parameterTypes, returnType: returnType,
                     written: text, at: nameToken)
                 try session.declareFunction(
                     nameToken, parameters: parameters, parameterTypes: parameterTypes, printedTypes: printedTypes,
-                    returnType: returnType, defaults: declared.map(\.value), body: body, text: text,
-                    inoutSlots: inoutSlots, closureParameters: closureParameters, writtenTypes: writtenTypes)
+                    returnType: returnType, defaults: declared.map(\.defaultValue), body: body, text: text,
+                    inoutSlots: inoutSlots, closureParameters: closureParameters, writtenTypes: writtenTypes,
+                    variadicSlot: signature.variadicSlot)
             }
         },
         CommandSpec(
@@ -261,23 +261,19 @@ enum ObjectCommands {
             parser.advance()
             guard parser.current.identifier == "in" else { throw SyntaxError(usage, at: parser.current) }
             parser.advance()
-            // The publisher is what comes before `.values {`, read alone; the body after it is read as a
-            // `for ... in` loop's: a closure whose outer parameter is the loop's name.
-            guard let open = try parser.asyncLoopBody(of: word), open > parser.position + 1,
-                parser.tokens[open - 1].identifier == "values", parser.tokens[open - 2].isSymbol(".")
-            else {
+            // The publisher is the loop's sequence, where Swift's parser reads it, up to its `.values`; the
+            // body after it is read as a `for ... in` loop's: a closure whose outer parameter is the loop's name.
+            guard let (tree, loop) = try parser.swiftAsyncLoop(at: word) else {
                 throw SyntaxError(usage + ": the loop runs over `.values`", at: parser.current)
             }
-            // (`{ 0 }` keeps `.values` an operator with a closure, as written; offsets stay the text's.)
-            var head = try Parser(String(parser.characters.prefix(parser.tokens[open].offset)) + "{ 0 }")
-            head.position = parser.position
-            let written = try head.pipeline()
-            try head.expectEnd()
-            guard let last = written.operators.last, last.name == "values", last.arguments.isEmpty else {
+            let written = try parser.read(loop.sequence, in: tree, as: "the loop's publisher") { try $0.pipeline() }
+            guard let last = written.operators.last, last.name == "values", last.arguments.isEmpty,
+                last.trailingClosure == nil
+            else {
                 throw SyntaxError(
                     usage + ": the loop runs over `.values`", at: written.operators.last?.span ?? parser.current)
             }
-            parser.position = open
+            parser.moveToToken(atOrAfter: tree.offset(of: loop.body.leftBrace.positionAfterSkippingLeadingTrivia))
             let savedParameters = parser.parameters
             parser.parameters = [name: 0]
             let loopBody = try parser.closure(asLoopBody: true)

@@ -41,8 +41,19 @@ struct SwiftTree {
         // (`object` and `class ` have the same length, so offsets stay).
         let object = tokens.first.flatMap { $0.identifier == "object" && $0.length == 6 ? $0.offset : nil }
         let classWord = Array("class ")
+        // A duration (`300ms`, `1.5s`) is the playground's number with a unit: Swift's parser is given it as
+        // the number it is like, its unit's letters as `_` (`300__`, `1.5_`), so offsets stay.
+        var unit = [Bool](repeating: false, count: characters.count)
+        for token in tokens where token.offset >= start {
+            guard case .duration = token.kind else { continue }
+            for index in token.offset..<min(token.offset + token.length, characters.count)
+            where characters[index].isLetter {
+                unit[index] = true
+            }
+        }
         for (index, character) in characters.enumerated() {
             var kept: Character = covered[index] || character.isNewline ? character : " "
+            if unit[index] { kept = "_" }
             if let object, (object..<object + 6).contains(index) { kept = classWord[index - object] }
             parsed.append(kept)
             characterOfByte.append(contentsOf: repeatElement(index, count: kept.utf8.count))
@@ -198,7 +209,7 @@ extension Parser {
         at keyword: Token, _ match: (TokenSyntax) -> Node?
     ) throws -> (tree: SwiftTree, node: Node)? {
         _ = try swiftTree()  // fails, with its message, for a statement Swift's parser is not given
-        for start in [0, keyword.offset] {
+        for start in [0, swiftPartStart, keyword.offset].compactMap({ $0 }) {
             guard let tree = treeCache.foldedTree(text: text, tokens: tokens, from: start),
                 let token = tree.token(at: keyword.offset), token.text == keyword.identifier,
                 let node = match(token)
