@@ -36,6 +36,24 @@ final class VariableDeclarationLoweringTests: SessionTestCase {
             printed(program), ["step will be 3", "step was 1", "8 16 0 10 3 1", "making", "[1, 2] [1, 2]"])
     }
 
+    func testAClosurePropertyIsWhatSwiftsTreeReadsThere() {
+        type("""
+            class Panel {
+                var onClose: ((String) -> Void)? = nil
+                var onOpen: () -> Void = {}
+                var onSave: () -> Void = unimplemented("Panel.onSave")
+                let shout = { (s: String) in s.uppercased() }
+            }
+            """)
+        type("let panel = Panel()")
+        XCTAssertEqual(printed("panel.onOpen(); panel.onClose?(\"x\"); print(panel.shout(\"hi\"))"), ["HI"])
+        XCTAssertEqual(printed("panel.onSave()"), ["unimplemented: Panel.onSave"])
+        type("panel.onOpen = { print(\"opened\") }")
+        XCTAssertEqual(printed("panel.onOpen()"), ["opened"])
+        XCTAssertTrue(
+            error("class Bad { var onTap: () -> Void = 5 }").contains("`onTap` holds a closure: write one in braces"))
+    }
+
     func testABodysDeclarationsTakeNamesTuplesAndGroups() {
         type("""
             func f() -> Int {

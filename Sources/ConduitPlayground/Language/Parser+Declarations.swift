@@ -218,36 +218,6 @@ extension Parser {
         return names
     }
 
-    /// A closure written as a value (`{}`, `{ print("deleted") }`, `{ [weak self] in ... }`), or
-    /// `unimplemented("...")`, point-free's default that complains when it is called.
-    mutating func closureValue(for property: String, declaredType: String? = nil) throws -> Closure {
-        let start = current
-        if current.identifier == "unimplemented", peek(1).isSymbol("(") {
-            advance()
-            advance()
-            let message = try callArguments(of: "unimplemented").first ?? .literal(.string(property))
-            let complaint = Expression.binary(.plus, .literal(.string("unimplemented: ")), .call("string", [message]))
-            return Closure(body: .namedCall("print", [complaint], start), parameterCount: 0, token: start)
-        }
-        if current.identifier == "nil" {
-            // `var onFinish: ((String) -> Void)? = nil`: no closure yet; `onFinish?(...)` does nothing.
-            advance()
-            let count = declaredType.map(Parser.parameterCount(ofFunctionType:)) ?? 0
-            return Closure(body: .literal(.void), parameterCount: count, token: start)
-        }
-        guard current.isSymbol("{") else {
-            throw SyntaxError(
-                "`\(property)` holds a closure: write one in braces, such as `{ print(\"tapped\") }`, `{}` or `nil`",
-                at: current)
-        }
-        if peek(1).isSymbol("}") {
-            advance()
-            advance()
-            return Closure(body: .literal(.void), parameterCount: 0, token: start)
-        }
-        return try closure()
-    }
-
     /// An observer's or a method's `{ ... }`: statements as a closure's, with `self` as `$0`, the
     /// value or the arguments after it, and the class's members by name.
     mutating func memberBody(
