@@ -22,9 +22,7 @@ extension Parser {
         let word = keyword.display
         let usage = "write `\(word) NAME = PIPELINE` or `= VALUE`, for example `let doubled = numbers.map { $0 * 2 }` "
             + "or `var count = 0`"
-        let found = try swiftNode(at: keyword) { token in
-            token.parent?.as(VariableDeclSyntax.self).flatMap { $0.bindingSpecifier == token ? $0 : nil }
-        }
+        let found = try variableDeclaration(at: keyword)
         guard let (tree, declaration) = found else { throw SyntaxError(usage, at: current) }
         if let error = DeclarationShape.firstError(in: declaration, tree: tree, hint: usage) { throw error }
         let bindings = declaration.bindings
