@@ -1,7 +1,7 @@
 import SwiftSyntax
 
-/// Declarations: the properties of `object` and `class` bodies, and `func` parameters, read as Swift
-/// writes them (`@Published private(set) var songs: [Song] = []`); types are read and skipped, as
+/// Declarations: the bodies of `object`, `class`, `struct` and `enum` declarations, and their methods;
+/// their properties are lowered from Swift's tree (`PropertyLowering`). Types are read and skipped, as
 /// playground values carry their own.
 extension Parser {
     /// The properties between `{` and `}`, separated by `;` or new lines (an `object`, which has no
