@@ -171,20 +171,4 @@ extension Parser {
             Expression.local(slot: step.slot, value: step.value, body: body)
         }
     }
-
-    /// The declaration whose `let` or `var` is `keyword`, with the tree Swift's parser read it in: the
-    /// statement's, or where Swift reads the statement otherwise (a closure in a playground command such as
-    /// `sink out = s.map { x in let y = x * 2; return y }`), the text from the keyword on. Its operators are
-    /// not grouped: the readings of its values group them where they have some.
-    func variableDeclaration(at keyword: Token) throws -> (tree: SwiftTree, declaration: VariableDeclSyntax)? {
-        _ = try swiftTree()  // fails, with its message, for a statement Swift's parser is not given
-        for start in [0, keyword.offset] {
-            guard let tree = treeCache.tree(text: text, tokens: tokens, from: start),
-                let token = tree.token(at: keyword.offset), token.text == keyword.identifier,
-                let declaration = token.parent?.as(VariableDeclSyntax.self), declaration.bindingSpecifier == token
-            else { continue }
-            return (tree, declaration)
-        }
-        return nil
-    }
 }

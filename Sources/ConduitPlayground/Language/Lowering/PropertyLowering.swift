@@ -60,18 +60,6 @@ extension Parser {
         let isConstant: Bool
     }
 
-    /// The type of the binding at `index`: its own, or for a name with neither type nor value nor
-    /// accessors, the type of the next binding that has one and no value, as Swift reads `var x, y: Int`
-    /// (in `let a, b: Int = 1` the type is `b`'s alone, with its value).
-    static func declaredType(of index: Int, in bindings: [PatternBindingSyntax]) -> TypeSyntax? {
-        if let type = bindings[index].typeAnnotation?.type { return type }
-        for binding in bindings[index...] {
-            if binding.initializer != nil || binding.accessorBlock != nil { return nil }
-            if let type = binding.typeAnnotation?.type { return type }
-        }
-        return nil
-    }
-
     /// Whether the declaration is `@Published`, the one attribute the playground knows on a property.
     private func publishedAttribute(of declaration: VariableDeclSyntax, in tree: SwiftTree) throws -> Bool {
         var isPublished = false
@@ -220,56 +208,4 @@ extension Parser {
 extension PropertyDeclaration {
     /// Whether it keeps a `lazy var`'s value, which the class's listing leaves out.
     var isLazyStorage: Bool { name.display.hasPrefix(Parser.lazyStoragePrefix) }
-}
-
-/// The first place in a declaration's shape where Swift's parser found an error: a token it expected
-/// and did not find, or text it did not expect. The values and bodies inside (`excluded`) are left to
-/// the readings that read them, which know the playground's own forms (`300ms`).
-final class DeclarationShape: SyntaxAnyVisitor {
-    private let excluded: Set<SyntaxIdentifier>
-    private(set) var found: Syntax?
-
-    private init(excluded: Set<SyntaxIdentifier>) {
-        self.excluded = excluded
-        super.init(viewMode: .all)
-    }
-
-    /// swiftc's message on the first error in `declaration`'s shape, followed by `hint`; nil if its shape
-    /// has none. The first values of its bindings and the bodies of their accessors are not its shape.
-    static func firstError(in declaration: VariableDeclSyntax, tree: SwiftTree, hint: String) -> SyntaxError? {
-        guard declaration.hasError else { return nil }
-        var excluded = Set<SyntaxIdentifier>()
-        for binding in declaration.bindings {
-            if let value = binding.initializer?.value { excluded.insert(value.id) }
-            switch binding.accessorBlock?.accessors {
-            case .getter(let items)?:
-                excluded.insert(items.id)
-            case .accessors(let accessors)?:
-                for accessor in accessors { if let body = accessor.body { excluded.insert(body.statements.id) } }
-            case nil:
-                break
-            }
-        }
-        let shape = DeclarationShape(excluded: excluded)
-        shape.walk(declaration)
-        guard let found = shape.found else { return nil }
-        let inAccessors = declaration.bindings.contains { binding in
-            binding.accessorBlock.map { ($0.position..<$0.endPosition).contains(found.position) } ?? false
-        }
-        return tree.firstError(in: found, hint: inAccessors ? accessorUsage : hint)
-    }
-
-    /// What a property's accessors look like, after swiftc's message on wrong ones.
-    static let accessorUsage =
-        "a property's observers are written `willSet { ... }` and `didSet { ... }` (`willSet(next) { ... }` names "
-        + "the new value), one after the other; a computed property's `get { ... }` and `set { ... }`"
-
-    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        guard found == nil, node.hasError, !excluded.contains(node.id) else { return .skipChildren }
-        if node.is(UnexpectedNodesSyntax.self) || node.as(TokenSyntax.self)?.presence == .missing {
-            found = node
-            return .skipChildren
-        }
-        return .visitChildren
-    }
 }
