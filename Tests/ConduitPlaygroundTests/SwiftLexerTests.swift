@@ -51,19 +51,42 @@ final class SwiftLexerTests: XCTestCase {
         XCTAssertTrue(describe("0xZZ").contains("is not a number"), describe("0xZZ"))
     }
 
-    func testStringsResolveEscapesAndKeepInterpolationsAsSource() throws {
+    func testStringsResolveEscapesAndLayTheirValuesOutAsTokens() throws {
         XCTAssertEqual(try kinds(#""a \"quoted\" \n\t word""#), [.string("a \"quoted\" \n\t word")])
         XCTAssertEqual(try kinds(#""\u{41}\u{1F600}""#), [.string("A\u{1F600}")])
-        let interpolated = try kinds(#""n = \(x + "q)") !""#)
-        XCTAssertEqual(
-            interpolated,
-            [.string("n = " + String(Interpolation.start) + "x + \"q)\"" + String(Interpolation.end) + " !")]
-        )
+        // The value's own tokens (a string with a `)` among them) between the literal's pieces, at their offsets.
+        let tokens = try SwiftLexer.tokens(of: #""n = \(x + "q)") !""#)
+        let parts: [StringLiteralPart] = [.text("n = "), .value(7..<15), .text(" !")]
+        XCTAssertEqual(tokens.map(\.kind), [
+            .interpolatedString(parts), .identifier("x"), .symbol("+"), .string("q)"), .stringPiece, .end,
+        ])
+        XCTAssertEqual(tokens.map(\.offset), [0, 7, 9, 11, 15, 19])
+        XCTAssertEqual(tokens.map(\.length), [7, 1, 1, 4, 4, 0])
         XCTAssertEqual(try kinds(##"#"raw \n"#"##), [.string("raw \\n")])
         XCTAssertEqual(try kinds("\"\"\"\n    one\n      two\n    \"\"\""), [.string("one\n  two")])
-        XCTAssertEqual(describe("send s \"open"), "error this string has no closing `\"` @7+5")
-        XCTAssertEqual(describe("send s \"open\nsend s 1"), "error this string has no closing `\"` @7+5")
-        XCTAssertTrue(describe(#"send s "a\qb""#).contains("`\\q` is not an escape Swift knows"))
+    }
+
+    func testAWrongStringHasSwiftcsMessage() {
+        let hint = "; " + StringLiteralLowering.hint
+        let unclosed = "error expected '\"' to end string literal (fix-it: insert '\"')\(hint) @12+1"
+        XCTAssertEqual(describe("send s \"open"), unclosed)
+        XCTAssertEqual(describe("send s \"open\nsend s 1"), unclosed)
+        XCTAssertEqual(describe(#"send s "a\qb""#), "error invalid escape sequence in literal\(hint) @9+1")
+        XCTAssertEqual(
+            describe(#"print("a \(x")"#), "error expected ')' in string literal (fix-it: insert ')')\(hint) @12+1")
+        XCTAssertEqual(
+            describe(##"send s #"a\#(1"##), "error expected ')' in string literal (fix-it: insert ')')\(hint) @14+1")
+        XCTAssertEqual(
+            describe(##"send s #"a""##),
+            "error expected '\"#' to end string literal (fix-it: insert '\"#')\(hint) @11+1")
+        // A line of a multi-line literal less indented than its closing `"""`, which the playground used to accept.
+        XCTAssertEqual(
+            describe("let m = \"\"\"\n    ok\n  under\n    \"\"\""),
+            "error insufficient indentation of line in multi-line string literal (fix-it: change indentation of this "
+                + "line to match closing delimiter)\(hint) @21+1")
+        // A statement too long for Swift's parser: the same words, at the literal.
+        let long = "send s \"" + String(repeating: "a", count: 70_000)
+        XCTAssertEqual(describe(long), "error expected '\"' to end string literal\(hint) @7+70001")
     }
 
     func testCommentsEndTheStatementAsSwiftAndThePlaygroundWriteThem() throws {

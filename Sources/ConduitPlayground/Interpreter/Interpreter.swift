@@ -419,14 +419,6 @@ final class Interpreter: @unchecked Sendable {
             if let error = SwiftSyntaxCheck.diagnose(text, isDeclared: isDeclared) { throw error }
             // `var empty: [Int] = []` made before: `empty` reads it, not the `empty` source.
             let variableWords = Parser.wordsThatMayName.filter { entries[$0] != nil }
-            // What the first continuation continues must end with a pipeline (`send a 1` then
-            // `.map` is no member access of the `1`).
-            if let first = continuations.first, !namesPublisher(String(text.prefix(first))),
-                let before = try? Parser.parse(String(text.prefix(first)), variableWords: variableWords),
-                before.pipeline == nil
-            {
-                throw notContinuable(text, at: first)
-            }
             let parsed: Statement
             do {
                 parsed = try Parser.parse(text, variableWords: variableWords)

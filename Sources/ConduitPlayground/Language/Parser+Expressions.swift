@@ -261,10 +261,9 @@ extension Parser {
             return .literal(.double(value))
         case .string(let value):
             advance()
-            if value.contains(Interpolation.start) {
-                return try interpolation(value, at: token)
-            }
             return .literal(.string(value))
+        case .interpolatedString(let parts):
+            return try interpolatedString(parts)
         case .dollar(let index):
             advance()
             highestArgument = max(highestArgument, index)
@@ -310,7 +309,7 @@ extension Parser {
             // `["ana": 1, "bo": 2]`, Swift's dictionary with string keys: a record of those fields.
             advance()
             let fields = try list(until: "]", what: "the dictionary") { parser -> (String, Expression) in
-                guard case .string(let key) = parser.current.kind, !key.contains(Interpolation.start) else {
+                guard case .string(let key) = parser.current.kind else {
                     throw SyntaxError(
                         "a dictionary here has string keys, such as `[\"ana\": 1, \"bo\": 2]`", at: parser.current)
                 }
@@ -326,7 +325,19 @@ extension Parser {
             return .array(items)
         case .symbol("["):
             advance()
-            let items = try list(until: "]", what: "the array") { try $0.expression() }
+            let items = try list(until: "]", what: "the array") { parser in
+                let first = parser.current
+                let item = try parser.expression()
+                if first.isString, parser.current.isSymbol(":") {
+                    // `["a\(n)": 1]`: a dictionary whose key is made, which names no field of a record.
+                    throw SyntaxError(
+                        "a dictionary here has keys written as plain strings, such as `[\"ana\": 1, \"bo\": 2]`: "
+                            + "the playground reads it as a record of those fields, and a key with `\\(value)` names "
+                            + "none",
+                        at: parser.covering(from: first))
+                }
+                return item
+            }
             return .array(items)
         case .symbol("{") where !looksLikeRecord():
             // `completion: { print($0) }`, `return { total += amount; return total }`: a closure value.

@@ -1,50 +1,29 @@
 extension Parser {
-    /// A string with `\(expression)` parts: the text of each part joined, as Swift interpolates.
-    mutating func interpolation(_ value: String, at token: Token) throws -> Expression {
-        var parts: [Expression] = []
-        var literal = ""
-        var code = ""
-        var inCode = false
-        for character in value {
-            if character == Interpolation.start {
-                if !literal.isEmpty { parts.append(.literal(.string(literal))) }
-                literal = ""
-                inCode = true
-            } else if character == Interpolation.end {
-                var inner: Parser
-                do {
-                    inner = try Parser(code)
-                } catch {
-                    throw SyntaxError("cannot read `\\(\(code))` in this string", at: token)
-                }
-                inner.parameters = parameters
-                inner.enclosingParameters = enclosingParameters
-                inner.variables = variables
-                inner.enclosingVariables = enclosingVariables
-                inner.selfMembers = selfMembers
-                inner.depth = depth
-                let expression: Expression
-                do {
-                    expression = try inner.expression()
-                    try inner.expectEnd()
-                } catch let error as SyntaxError {
-                    throw SyntaxError("in `\\(\(code))`: \(error.message)", at: token)
-                }
-                highestArgument = max(highestArgument, inner.highestArgument)
-                parts.append(.call("string", [expression]))
-                code = ""
-                inCode = false
-            } else if inCode {
-                code.append(character)
-            } else {
-                literal.append(character)
+    /// A string literal with `\(value)` parts (the current token, an `.interpolatedString` laid out from
+    /// Swift's tree): its text parts, and each value read by this parser where Swift's parser puts it,
+    /// joined as Swift interpolates (`String(describing:)` of each value).
+    mutating func interpolatedString(_ parts: [StringLiteralPart]) throws -> Expression {
+        var pieces: [Expression] = []
+        for part in parts {
+            switch part {
+            case .text(let text):
+                pieces.append(.literal(.string(text)))
+            case .value(let range):
+                let value = try read(range, as: "the value put into the string") { try $0.expression() }
+                pieces.append(.call("string", [value]))
             }
         }
-        if !literal.isEmpty { parts.append(.literal(.string(literal))) }
-        guard var result = parts.first else { return .literal(.string("")) }
-        if parts.count == 1, case .literal = result { return result }
-        if case .call = result { result = .binary(.plus, .literal(.string("")), result) }
-        for part in parts.dropFirst() { result = .binary(.plus, result, part) }
-        return result
+        // The value read last is followed by the rest of the literal, its last piece.
+        advance()
+        if case .call = pieces.first { pieces.insert(.literal(.string("")), at: 0) }
+        return Parser.joined(pieces[...])
+    }
+
+    /// `pieces` joined with `+`, halves first: a string with thousands of values nests a dozen levels
+    /// deep, not thousands (each a level of recursion when it is checked and evaluated).
+    private static func joined(_ pieces: ArraySlice<Expression>) -> Expression {
+        guard pieces.count > 1 else { return pieces.first ?? .literal(.string("")) }
+        let middle = pieces.startIndex + pieces.count / 2
+        return .binary(.plus, joined(pieces[..<middle]), joined(pieces[middle...]))
     }
 }

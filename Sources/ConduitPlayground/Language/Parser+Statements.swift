@@ -21,7 +21,7 @@ extension Parser {
                     + "it; time moves with `tick` (or `clock real`)")
             }
         }
-        if first.isSymbol("[") || first.isSymbol("(") || { if case .string = first.kind { true } else { false } }() {
+        if first.isSymbol("[") || first.isSymbol("(") || first.isString {
             // `[1, 2].publisher.assign(to: \.volume, on: knob)`: a chain with no name; `"a,b".split(...)`;
             // `(1...5).publisher.sink { ... }`.
             return try ObjectCommands.expressionStatement(&self)

@@ -75,7 +75,7 @@ struct Parser {
     var variableWords: Set<String> = []
     static let maximumDepth = 150
     /// Swift's syntax tree of `text`, once a reading has asked for it.
-    let treeCache = SwiftTreeCache()
+    let treeCache: SwiftTreeCache
     /// Where a command's Swift part starts (the value of `func f(x) = VALUE`), when the statement as a
     /// whole is not Swift: Swift's tree of the text from there is where its nodes are looked for too.
     var swiftPartStart: Int?
@@ -86,22 +86,19 @@ struct Parser {
     init(_ text: String) throws {
         // The tokens first, then the parser made at once: assigned field by field in a throwing
         // initialiser, the whole parser was built aside, copied and destroyed for every statement.
-        self.init(text: text, tokens: try Parser.tokens(of: text))
+        let (tokens, trees) = try SwiftLexer.tokensAndTrees(of: text)
+        self.init(text: text, tokens: tokens, trees: trees)
     }
 
-    /// A parser of `text`, cut into `tokens`, at its start.
-    private init(text: String, tokens: [Token]) {
+    /// A parser of `text`, cut into `tokens`, at its start, with the trees of `text` already parsed.
+    private init(text: String, tokens: [Token], trees: SwiftTreeCache) {
         self.text = text
         self.tokens = tokens
+        treeCache = trees
     }
 
     /// The statement's characters, for the few places that cut text out of it by offset.
     var characters: [Character] { Array(text) }
-
-    /// All tokens of `text`, ending with `.end`, as Swift's own lexer reads them.
-    static func tokens(of text: String) throws -> [Token] {
-        try SwiftLexer.tokens(of: text)
-    }
 
     /// Parses a whole statement; nothing may follow it.
     /// `variableWords`: the words of `wordsThatMayName` the session holds variables of, read as them.

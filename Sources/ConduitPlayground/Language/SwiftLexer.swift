@@ -22,6 +22,8 @@ struct SwiftLexer {
         let diagnosticOffset: Int
     }
 
+    /// The statement, and its UTF-8 bytes.
+    let text: String
     let bytes: [UInt8]
     private(set) var lexemes: [Lexeme] = []
     /// The character index of each UTF-8 offset, or nil when every character is one byte.
@@ -30,6 +32,7 @@ struct SwiftLexer {
 
     /// `text`, cut into lexemes by Swift's lexer (which never fails: what is wrong is a diagnostic).
     init(_ text: String) {
+        self.text = text
         bytes = Array(text.utf8)
         // ASCII without a carriage return (`\r\n` is one character of two bytes): a byte is a
         // character, and no grapheme needs counting.
@@ -52,8 +55,36 @@ struct SwiftLexer {
     /// All tokens of `text`, ending with `.end`; throws a `SyntaxError` at the first thing that is
     /// neither Swift nor the playground's.
     static func tokens(of text: String) throws -> [Token] {
+        try tokensAndTrees(of: text).tokens
+    }
+
+    /// All tokens of `text`, with the cache of Swift's trees of it that holds any tree parsed to read a
+    /// string literal (a literal with interpolations, a multi-line one, or a wrong one), for the parser.
+    static func tokensAndTrees(of text: String) throws -> (tokens: [Token], trees: SwiftTreeCache) {
+        try refuseManyInterpolations(in: text)
         var reader = TokenAssembly(lexer: SwiftLexer(text))
-        return try reader.tokens()
+        return (try reader.tokens(), reader.trees)
+    }
+
+    /// Swift's lexer takes time that grows with the square of how deeply `\(value)`s nest in strings
+    /// (10,000 levels: half a minute), and Swift's parser is not given a statement with more brackets
+    /// than `StatementShape.maximumBrackets`, without which a string's values are not read: text with
+    /// more `\(` (or `\#(`) than that is refused before it is lexed. Text too short to hold so many is
+    /// not looked at.
+    private static func refuseManyInterpolations(in text: String) throws {
+        let limit = StatementShape.maximumBrackets
+        guard text.utf8.count > 2 * limit else { return }
+        var count = 0
+        var afterBackslash = false
+        for byte in text.utf8 {
+            if afterBackslash, byte == UInt8(ascii: "(") { count += 1 }
+            afterBackslash = byte == UInt8(ascii: "\\") || afterBackslash && byte == UInt8(ascii: "#")
+        }
+        guard count > limit else { return }
+        throw SyntaxError(
+            "this statement puts \(count) values into strings (`\\(value)`): at most \(limit) are read; split it "
+                + "into steps",
+            offset: 0, length: 1)
     }
 
     private static func lexemes(of buffer: UnsafeBufferPointer<UInt8>) -> [Lexeme] {

@@ -6,6 +6,12 @@ struct Token: Equatable {
         case integer(Int)
         case decimal(Double)
         case string(String)
+        /// A string literal with `\(value)` parts, from its opening delimiter to the first value: the
+        /// literal's parts as Swift reads them. The values' own tokens follow, each up to a `stringPiece`.
+        case interpolatedString([StringLiteralPart])
+        /// The rest of a string literal around its values: from an interpolation's `)` to the next
+        /// value, or to the closing delimiter.
+        case stringPiece
         /// A duration such as `300ms` or `1.5s`, in nanoseconds.
         case duration(Int64)
         /// `$0`, `$1`, ...
@@ -29,6 +35,8 @@ struct Token: Equatable {
         case .integer(let value): return String(value)
         case .decimal(let value): return String(value)
         case .string(let value): return Value.quote(value)
+        case .interpolatedString: return "\"…\\(…)…\""
+        case .stringPiece: return "string"
         case .duration: return "duration"
         case .dollar(let index): return "$\(index)"
         case .symbol(let symbol): return symbol
@@ -38,6 +46,14 @@ struct Token: Equatable {
 
     func isSymbol(_ symbol: String) -> Bool {
         kind == .symbol(symbol)
+    }
+
+    /// Whether the token starts a string literal (with or without interpolations).
+    var isString: Bool {
+        switch kind {
+        case .string, .interpolatedString: return true
+        default: return false
+        }
     }
 
     var identifier: String? {

@@ -1,18 +1,34 @@
+import SwiftParser
 @_spi(RawSyntax) import SwiftSyntax
 
-/// Turns the lexemes Swift's lexer gives into the playground's tokens: a string with its escapes
-/// and interpolations becomes one `.string`, a number with a unit one `.duration`, a run of
+/// Turns the lexemes Swift's lexer gives into the playground's tokens: a string becomes one `.string`
+/// (or, with interpolations, pieces around its values' tokens), a number with a unit one `.duration`, a run of
 /// punctuation the symbols the parser reads, and a `#` (not of a raw string) ends the statement.
 struct TokenAssembly {
     let lexer: SwiftLexer
     private var index = 0
     private var result: [Token] = []
+    /// The character offset the lexemes being assembled stop before: the end of an interpolation's
+    /// value, whose `)` is the literal's, not an operator's (`\(x!)`).
+    private var stop = Int.max
+    /// The trees of the statement parsed to read its string literals, handed on to the parser.
+    let trees = SwiftTreeCache()
 
     init(lexer: SwiftLexer) {
         self.lexer = lexer
     }
 
     private var lexemes: [SwiftLexer.Lexeme] { lexer.lexemes }
+
+    /// Whether `lexeme` is a `#` that starts the playground's comment (not a raw string's or a regular
+    /// expression's delimiter).
+    private static func isComment(_ lexeme: SwiftLexer.Lexeme, in bytes: [UInt8]) -> Bool {
+        guard lexeme.start < bytes.count, bytes[lexeme.start] == UInt8(ascii: "#") else { return false }
+        switch lexeme.kind {
+        case .rawStringPoundDelimiter, .regexPoundDelimiter, .stringSegment: return false
+        default: return true
+        }
+    }
 
     /// All tokens, ending with `.end`.
     mutating func tokens() throws -> [Token] {
@@ -24,11 +40,7 @@ struct TokenAssembly {
                 break
             }
             // `# note` is the playground's comment; `#selector` and `#if` are refused before this.
-            if lexeme.kind != .rawStringPoundDelimiter, lexeme.kind != .regexPoundDelimiter,
-                lexer.bytes[lexeme.start] == UInt8(ascii: "#")
-            {
-                break
-            }
+            if TokenAssembly.isComment(lexeme, in: lexer.bytes) { break }
             if let diagnostic = lexeme.diagnostic, !TokenAssembly.isReadWithItsLexeme(diagnostic) {
                 throw unreadable(diagnostic, at: lexeme)
             }
@@ -68,6 +80,11 @@ struct TokenAssembly {
         }
     }
 
+    /// Whether `lexeme` starts before `stop` (always, outside an interpolation).
+    private func isBeforeStop(_ lexeme: SwiftLexer.Lexeme) -> Bool {
+        stop == Int.max || lexer.character(lexeme.start) < stop
+    }
+
     private mutating func append(_ kind: Token.Kind, _ start: Int, _ end: Int) {
         let offset = lexer.character(start)
         result.append(Token(kind: kind, offset: offset, length: lexer.character(end) - offset))
@@ -80,7 +97,7 @@ struct TokenAssembly {
     private mutating func number(_ lexeme: SwiftLexer.Lexeme) throws {
         var end = lexeme.end
         index += 1
-        if lexeme.diagnostic == nil, index < lexemes.count, lexemes[index].start == end,
+        if lexeme.diagnostic == nil, index < lexemes.count, lexemes[index].start == end, isBeforeStop(lexemes[index]),
             lexemes[index].kind == .identifier || lexemes[index].kind == .keyword
         {
             end = lexemes[index].end
@@ -94,81 +111,160 @@ struct TokenAssembly {
 
     // MARK: Strings
 
-    /// A string literal (`"…"`, `"""…"""`, `#"…"#`): its escapes resolved and each `\(expression)`
-    /// kept as source between the `Interpolation` markers, for the parser to read.
+    /// A string literal (`"…"`, `"""…"""`, `#"…"#`). A one-line literal without interpolations is
+    /// one `.string` (its escapes resolved by swift-syntax, no tree parsed); a multi-line one takes its
+    /// meaning from Swift's tree, and one with `\(value)` parts is laid out from it
+    /// (`interpolatedString`). What Swift's parser finds wrong in a literal is swiftc's message.
     private mutating func string() throws {
         let start = lexemes[index].start
-        var isRaw = false
-        if lexemes[index].kind == .rawStringPoundDelimiter {
-            isRaw = true
-            index += 1
+        var next = index
+        var delimiterLength = 0
+        if lexemes[next].kind == .rawStringPoundDelimiter {
+            delimiterLength = lexemes[next].end - lexemes[next].start
+            next += 1
         }
-        guard index < lexemes.count,
-            lexemes[index].kind == .stringQuote || lexemes[index].kind == .multilineStringQuote
-        else { throw unclosedString(from: start) }
-        let isMultiline = lexemes[index].kind == .multilineStringQuote
-        index += 1
+        guard next < lexemes.count, lexemes[next].kind == .stringQuote || lexemes[next].kind == .multilineStringQuote
+        else { throw stringError(at: start) }
+        let isMultiline = lexemes[next].kind == .multilineStringQuote
+        next += 1
         var value = ""
-        while true {
-            guard index < lexemes.count else { throw unclosedString(from: start) }
-            let lexeme = lexemes[index]
-            switch lexeme.kind {
-            case .stringSegment:
-                if let diagnostic = lexeme.diagnostic { throw unreadable(diagnostic, at: lexeme) }
-                let text = lexer.text(of: lexeme)
-                value += isRaw ? text : try StringEscapes.resolve(text) { message, at in
-                    lexer.error(message, from: lexeme.start + at, to: lexeme.start + at + 2)
-                }
-                index += 1
-            case .backslash:
-                value += try interpolation(isRaw: isRaw, stringStart: start)
-            case .stringQuote, .multilineStringQuote:
-                index += 1
-                if isRaw, index < lexemes.count, lexemes[index].kind == .rawStringPoundDelimiter { index += 1 }
-                let end = lexemes[index - 1].end
-                if isMultiline {
-                    value = try StringEscapes.removingIndentation(value) { message in
-                        lexer.error(message, from: lexeme.start, to: lexeme.end)
-                    }
-                }
-                append(.string(value), start, end)
-                return
-            default:
-                throw unclosedString(from: start)
+        while next < lexemes.count, lexemes[next].kind == .stringSegment {
+            if let diagnostic = lexemes[next].diagnostic {
+                throw stringError(at: start, lexeme: lexemes[next], diagnostic)
             }
+            if !isMultiline {
+                value += StringLiteralLowering.resolved(lexer.text(of: lexemes[next]), delimiterLength: delimiterLength)
+            }
+            next += 1
+        }
+        guard next < lexemes.count else { throw stringError(at: start) }
+        switch lexemes[next].kind {
+        case .stringQuote, .multilineStringQuote:
+            next += 1
+            if delimiterLength > 0 {
+                guard next < lexemes.count, lexemes[next].kind == .rawStringPoundDelimiter else {
+                    throw stringError(at: start)
+                }
+                next += 1
+            }
+            if isMultiline {
+                guard let (_, literal) = literal(at: start), let represented = literal.representedLiteralValue else {
+                    throw stringError(at: start)
+                }
+                value = represented
+            }
+            index = next
+            append(.string(value), start, lexemes[next - 1].end)
+        case .backslash:
+            try interpolatedString(at: start)
+        default:
+            throw stringError(at: start)
         }
     }
 
-    /// `\(expression)` in a string: its source, between the markers.
-    private mutating func interpolation(isRaw: Bool, stringStart: Int) throws -> String {
-        let backslash = lexemes[index]
-        index += 1
-        if isRaw, index < lexemes.count, lexemes[index].kind == .rawStringPoundDelimiter { index += 1 }
-        guard index < lexemes.count, lexemes[index].kind == .leftParen else {
-            throw lexer.error("a `\\` in a string starts an escape such as `\\n` or `\\(value)`",
-                from: backslash.start, to: backslash.end)
-        }
-        let inner = lexemes[index].end
-        var depth = 1
-        index += 1
-        while index < lexemes.count, lexemes[index].kind != .endOfFile {
-            if lexemes[index].kind == .leftParen { depth += 1 }
-            if lexemes[index].kind == .rightParen {
-                depth -= 1
-                if depth == 0 { break }
+    /// A literal with `\(value)` parts, laid out from Swift's tree: an `.interpolatedString` token up to
+    /// the first value's `(`, then each value's own tokens followed by a `.stringPiece` for the rest of
+    /// the literal up to the next value (or its end). The parser reads each value where it stands.
+    private mutating func interpolatedString(at start: Int) throws {
+        guard let (tree, literal) = literal(at: start) else {
+            guard tree(from: lexer.character(start)) != nil else {
+                // Text Swift's parser is not given (longer than 64 KB, thousands of brackets): no tree says
+                // where the values are.
+                throw lexer.error(
+                    "this statement is too long or nests too deeply for Swift's parser to read its string's "
+                        + "`\\(value)` parts: split it into steps", from: start, to: start + 1)
             }
+            throw stringError(at: start)
+        }
+        if let error = tree.firstError(in: literal, hint: StringLiteralLowering.hint) { throw error }
+        let shape = try StringLiteralLowering.shape(of: literal, in: tree)
+        var pieceStart = lexer.character(start)
+        var kind = Token.Kind.interpolatedString(shape.parts)
+        let outerStop = stop
+        defer { stop = outerStop }
+        for interpolation in shape.interpolations {
+            result.append(Token(kind: kind, offset: pieceStart, length: interpolation.open - pieceStart))
+            kind = .stringPiece
+            skipLexemes(before: interpolation.value.lowerBound)
+            stop = interpolation.value.upperBound
+            while index < lexemes.count, lexer.character(lexemes[index].start) < stop {
+                let lexeme = lexemes[index]
+                if let diagnostic = lexeme.diagnostic, !TokenAssembly.isReadWithItsLexeme(diagnostic) {
+                    throw unreadable(diagnostic, at: lexeme)
+                }
+                try assemble(lexeme)
+            }
+            pieceStart = interpolation.close
+        }
+        result.append(Token(kind: kind, offset: pieceStart, length: shape.end - pieceStart))
+        skipLexemes(before: shape.end)
+    }
+
+    /// Moves past the lexemes that start before character `offset` (a literal's quotes, segments and
+    /// interpolations' brackets, which its tokens cover).
+    private mutating func skipLexemes(before offset: Int) {
+        while index < lexemes.count, lexemes[index].kind != .endOfFile,
+            lexer.character(lexemes[index].start) < offset
+        {
             index += 1
         }
-        guard depth == 0 else { throw unclosedString(from: stringStart) }
-        let source = lexer.text(inner..<lexemes[index].start)
-        index += 1
-        return String(Interpolation.start) + source + String(Interpolation.end)
     }
 
-    private func unclosedString(from start: Int) -> SyntaxError {
+    /// The string literal that starts at UTF-8 offset `start` in Swift's tree of the statement, or,
+    /// where Swift reads the statement otherwise (a playground command), of the text from `start` on.
+    private mutating func literal(at start: Int) -> (SwiftTree, StringLiteralExprSyntax)? {
+        let offset = lexer.character(start)
+        for from in [0, offset] {
+            guard let tree = tree(from: from),
+                let literal = tree.node(StringLiteralExprSyntax.self, holdingTokenAt: offset),
+                tree.offset(of: literal.positionAfterSkippingLeadingTrivia) == offset
+            else { continue }
+            return (tree, literal)
+        }
+        return nil
+    }
+
+    /// Swift's tree of the statement from character `from` on, parsed from its lexemes (the playground's
+    /// `#` comment and what Swift's lexer skips blanked) once, and kept for the parser.
+    private mutating func tree(from: Int) -> SwiftTree? {
+        let lexer = lexer
+        let lexemes = lexemes
+        return trees.tree(from: from) {
+            let end = lexemes.firstIndex { TokenAssembly.isComment($0, in: lexer.bytes) } ?? lexemes.count
+            // A segment of a string covers what Swift's lexer leaves after it too: the `\` of an escaped
+            // line break in a multi-line literal is its trivia, not its text.
+            let covered = lexemes.indices[..<end].lazy.map { index in
+                let lexeme = lexemes[index]
+                let next = lexeme.kind == .stringSegment && index + 1 < lexemes.count ? lexemes[index + 1].start : 0
+                return lexer.character(lexeme.start)..<lexer.character(max(lexeme.end, next))
+            }.filter { $0.lowerBound >= from }
+            let object = lexemes.first.flatMap { lexer.text(of: $0) == "object" ? lexer.character($0.start) : nil }
+            return SwiftTree(text: lexer.text, covering: covered, objectAt: object)
+        }
+    }
+
+    /// What is wrong with the literal that starts at UTF-8 offset `start`: swiftc's message where Swift's
+    /// parser reads it (or the text from it) with an error; else what Swift's lexer found wrong in
+    /// `lexeme`, or that the literal is not closed.
+    private mutating func stringError(
+        at start: Int, lexeme: SwiftLexer.Lexeme? = nil, _ diagnostic: TokenDiagnostic.Kind? = nil
+    ) -> SyntaxError {
+        let offset = lexer.character(start)
+        for from in [0, offset] {
+            guard let tree = tree(from: from) else { continue }
+            if let literal = tree.node(StringLiteralExprSyntax.self, holdingTokenAt: offset),
+                let error = tree.firstError(in: literal, hint: StringLiteralLowering.hint)
+            {
+                return error
+            }
+            if from == offset, let error = tree.firstError(in: tree.tree, hint: StringLiteralLowering.hint) {
+                return error
+            }
+        }
+        if let lexeme, let diagnostic { return unreadable(diagnostic, at: lexeme) }
         var end = start + 1
         while end < lexer.bytes.count, lexer.bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        return lexer.error("this string has no closing `\"`", from: start, to: end)
+        return lexer.error("expected '\"' to end string literal; " + StringLiteralLowering.hint, from: start, to: end)
     }
 
     // MARK: Symbols
@@ -179,7 +275,7 @@ struct TokenAssembly {
         let start = lexemes[index].start
         var end = lexemes[index].end
         index += 1
-        while index < lexemes.count, lexemes[index].start == end,
+        while index < lexemes.count, lexemes[index].start == end, isBeforeStop(lexemes[index]),
             TokenAssembly.isPunctuation(lexemes[index], in: lexer.bytes)
         {
             if let diagnostic = lexemes[index].diagnostic, !TokenAssembly.isReadWithItsLexeme(diagnostic) {
@@ -216,7 +312,7 @@ struct TokenAssembly {
     private mutating func regex() throws {
         let start = lexemes[index].start
         var end = start
-        while index < lexemes.count,
+        while index < lexemes.count, isBeforeStop(lexemes[index]),
             [.regexSlash, .regexPoundDelimiter, .regexLiteralPattern].contains(lexemes[index].kind)
         {
             end = lexemes[index].end

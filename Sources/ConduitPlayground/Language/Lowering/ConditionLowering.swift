@@ -128,13 +128,22 @@ extension Parser {
     ) throws -> Read {
         let start = tree.offset(of: node.positionAfterSkippingLeadingTrivia)
         let end = tree.offset(of: node.endPositionBeforeTrailingTrivia)
+        return try read(start..<end, as: what, reading)
+    }
+
+    /// What `reading` reads from character `range.lowerBound`, where Swift's parser puts something it
+    /// reads as `what`: it must end at `range.upperBound`, where Swift's parser ends it.
+    mutating func read<Read>(
+        _ range: Range<Int>, as what: String, _ reading: (inout Parser) throws -> Read
+    ) throws -> Read {
+        let (start, end) = (range.lowerBound, range.upperBound)
         moveToToken(atOrAfter: start)
         let value = try reading(&self)
         let last = tokens[max(position - 1, 0)]
         guard last.end == end else {
             let readHere = last.end > start ? ", and the playground reads `\(source_text(start, last.end))` of it" : ""
             throw SyntaxError(
-                "expected the end of \(what) here: Swift reads `\(node.trimmedDescription)` as \(what)\(readHere)",
+                "expected the end of \(what) here: Swift reads `\(source_text(start, end))` as \(what)\(readHere)",
                 at: last.end < end ? current : last)
         }
         return value

@@ -30,29 +30,39 @@ struct SwiftTree {
     /// blanked (an expression read on its own); nil for text Swift's parser is not given (thousands
     /// of brackets: hostile input, never a declaration anyone writes).
     init?(text: String, tokens: [Token], from start: Int = 0) {
+        // `object player { ... }`, the playground's own declaration, is read as the class it is like.
+        let object = tokens.first.flatMap { $0.identifier == "object" && $0.length == 6 ? $0.offset : nil }
+        let covered = tokens.lazy.filter { $0.kind != .end && $0.offset >= start }.map { $0.offset..<$0.end }
+        let durations = tokens.lazy.filter { token in
+            if case .duration = token.kind { token.offset >= start } else { false }
+        }.map { $0.offset..<$0.end }
+        self.init(text: text, covering: covered, objectAt: object, durations: durations)
+    }
+
+    /// The tree of `text` with the characters outside the `covered` ranges blanked (new lines are
+    /// kept), the word `object` at character `object` read as `class ` and the units of the `durations`
+    /// (`300ms`) as `_` (the same lengths, so offsets stay); nil for text Swift's parser is not given.
+    init?(
+        text: String, covering covered: some Sequence<Range<Int>>, objectAt object: Int?,
+        durations: some Sequence<Range<Int>> = EmptyCollection<Range<Int>>()
+    ) {
+        guard text.utf8.count <= StatementShape.maximumLength else { return nil }
         let characters = Array(text)
-        var covered = [Bool](repeating: false, count: characters.count)
-        for token in tokens where token.kind != .end && token.offset >= start {
-            for index in token.offset..<min(token.offset + token.length, characters.count) { covered[index] = true }
+        var isCovered = [Bool](repeating: false, count: characters.count)
+        for range in covered {
+            for index in range.clamped(to: 0..<characters.count) { isCovered[index] = true }
         }
         var parsed = ""
         var characterOfByte: [Int] = []
-        // `object player { ... }`, the playground's own declaration, is read as the class it is like
-        // (`object` and `class ` have the same length, so offsets stay).
-        let object = tokens.first.flatMap { $0.identifier == "object" && $0.length == 6 ? $0.offset : nil }
         let classWord = Array("class ")
         // A duration (`300ms`, `1.5s`) is the playground's number with a unit: Swift's parser is given it as
         // the number it is like, its unit's letters as `_` (`300__`, `1.5_`), so offsets stay.
         var unit = [Bool](repeating: false, count: characters.count)
-        for token in tokens where token.offset >= start {
-            guard case .duration = token.kind else { continue }
-            for index in token.offset..<min(token.offset + token.length, characters.count)
-            where characters[index].isLetter {
-                unit[index] = true
-            }
+        for range in durations {
+            for index in range.clamped(to: 0..<characters.count) where characters[index].isLetter { unit[index] = true }
         }
         for (index, character) in characters.enumerated() {
-            var kept: Character = covered[index] || character.isNewline ? character : " "
+            var kept: Character = isCovered[index] || character.isNewline ? character : " "
             if unit[index] { kept = "_" }
             if let object, (object..<object + 6).contains(index) { kept = classWord[index - object] }
             parsed.append(kept)
@@ -183,8 +193,15 @@ final class SwiftTreeCache {
 
     /// The tree of `text` from character `start` on (the characters before it blanked).
     func tree(text: String, tokens: [Token], from start: Int = 0) -> SwiftTree? {
+        tree(from: start) { SwiftTree(text: text, tokens: tokens, from: start) }
+    }
+
+    /// The tree read from character `start` on, made by `parse` the first time it is asked for (the
+    /// tokenizer parses one from the lexemes when a string literal needs Swift's reading, and the
+    /// parser then uses it).
+    func tree(from start: Int, orParse parse: () -> SwiftTree?) -> SwiftTree? {
         if let tree = parsed[start] { return tree }
-        let tree = SwiftTree(text: text, tokens: tokens, from: start)
+        let tree = parse()
         parsed[start] = .some(tree)
         return tree
     }
