@@ -137,7 +137,7 @@ final class BadInputCatalogueTests: SessionTestCase {
 
     func testMissingPiecesSayWhatIsNeeded() {
         assertAnsweredClearly([
-            BadLine("let = n", "`let` needs a name, for example `let taps`"),
+            BadLine("let = n", "expected pattern in variable (fix-it: insert pattern); write `let NAME = PIPELINE`"),
             BadLine("sink = n", "`sink` needs a name"),
             BadLine("send n 1 +", "the line ends where a value was expected"),
             BadLine("let a = n..map { $0 }", "expected an operator name after `.`"),

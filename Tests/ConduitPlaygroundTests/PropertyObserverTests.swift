@@ -100,7 +100,7 @@ final class PropertyObserverTests: SessionTestCase {
     }
 
     func testObserversOfAPublishedPropertyRunAroundItsAnnouncements() {
-        type("class Player: ObservableObject { @Published var song = \"a\" { willSet { print(\"willSet\") }; "
+        type("class Player: ObservableObject { @Published var song = \"a\" { willSet { print(\"willSet\") } "
             + "didSet { print(\"didSet\") } } }")
         type("let player = Player()")
         type("let kept1 = player.objectWillChange.sink { print(\"objectWillChange\") }")
@@ -183,10 +183,15 @@ final class PropertyObserverTests: SessionTestCase {
                 + "declare it `var n`"),
             ("class A { var n = 0 { get { 1 } } }", "`n` is computed by the body in braces, so it cannot also have "
                 + "a value"),
-            ("class A { var n: Int { get { 1 }; willSet { print(1) } } }", "hold `get { ... }` and `set { ... }`"),
-            ("class A { var n = 0 { willSet print(1) } }", "`willSet` needs its body in braces"),
-            ("class A { var n = 0 { willSet(a b) { print(1) } } }", "write `willSet(NAME) { ... }`"),
-            ("class A { var n = 0 { didSet { print(1) }; didSet { print(2) } } }", "`didSet` is written twice"),
+            ("class A { var n: Int { get { 1 } willSet { print(1) } } }", "hold `get { ... }` and `set { ... }`"),
+            ("class A { var n: Int { get { 1 }; set { } } }", "unexpected code '; set { }' in variable; a property's "
+                + "observers are written `willSet { ... }` and `didSet { ... }`"),
+            ("class A { var n = 0 { willSet print(1) } }",
+                "unexpected code 'print(1)' in variable; a property's observers"),
+            ("class A { var n = 0 { willSet(a b) { print(1) } } }",
+                "unexpected code 'b' in accessor; a property's observers are written `willSet { ... }` and "
+                    + "`didSet { ... }` (`willSet(next) { ... }` names the new value)"),
+            ("class A { var n = 0 { didSet { print(1) } didSet { print(2) } } }", "`didSet` is written twice"),
             ("class A { var n = 0 { willSet { print($0) } } }", "`willSet` takes no `$0`: its value is `newValue`"),
             ("class A { var n = 0 { willSet { print(1) } }", "is never closed"),
             ("class A { var objectWillChange = 5 }", "declare your own as `let objectWillChange = "

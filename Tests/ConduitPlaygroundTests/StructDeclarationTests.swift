@@ -47,9 +47,11 @@ final class StructDeclarationTests: SessionTestCase {
             }
             """)
         XCTAssertEqual(valueLines("let r = Rectangle(width: 2, height: 3); print(r.area, r.width)"), ["6.0 2.0"])
-        XCTAssertTrue(error("struct Bad { let a, b = 1 }").contains("one type after the last name"))
-        XCTAssertTrue(error("struct Bad2 { let a, b: Int = 1 }").contains("declare each property on a line"))
-        XCTAssertTrue(error("print(Bad2.self)").contains("Bad2"))
+        XCTAssertTrue(error("struct Bad { let a, b = 1 }").contains("type annotation missing in pattern"))
+        // As Swift reads it, the type and the value are the last name's alone.
+        XCTAssertTrue(error("struct Bad2 { let a, b: Int = 1 }").contains("type annotation missing in pattern"))
+        type("struct Pair { let a: Int, b: Int = 1; var c = 2, d = \"x\" }")
+        XCTAssertEqual(valueLines("let p = Pair(a: 5); print(p.a, p.b, p.c, p.d)"), ["5 1 2 x"])
     }
 
     func testProtocolTypedArraysAndTypeOf() {

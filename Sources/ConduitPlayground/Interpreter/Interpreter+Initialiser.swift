@@ -71,6 +71,7 @@ extension Interpreter {
         }
         let unset = objectClass.properties.filter { property in
             property.value == nil && property.subject == nil && property.computed == nil && !property.holdsClosure
+                && !property.isLazyStorage
                 && !(property.declaredType ?? "?").hasSuffix("?") && object.value(of: property.name.display) == .null
         }
         if let first = unset.first {

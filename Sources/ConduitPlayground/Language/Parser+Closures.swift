@@ -102,40 +102,6 @@ extension Parser {
         return highest
     }
 
-    /// `let NAME = value` or `var NAME: Type = value`, if the next tokens start one (reading nothing
-    /// if not).
-    mutating func namedValue(usage: String) throws -> (String, Expression)? {
-        guard current.identifier == "let" || current.identifier == "var", let name = peek(1).identifier else {
-            return nil
-        }
-        let declaresVar = current.identifier == "var"
-        advance()
-        advance()
-        var written: String?
-        if current.isSymbol(":") {
-            advance()
-            written = try skipType()
-        }
-        if let written {
-            // `var total: Double = 0`: the value has the type written; `var result: String` alone
-            // starts as nil until a block sets it.
-            if declaresVar, !current.isSymbol("=") {
-                return (name, .call("#typed", [.literal(.string(written)), .literal(.null)]))
-            }
-            try expectSymbol("=", usage)
-            let first = current
-            let value = try expression()
-            // Where the value is written, for the caret of the checker's `cannot convert value of type
-            // 'String' to specified type 'Int'` (`TypeChecker.checkDeclaredValue`).
-            let end = tokens[max(position - 1, 0)]
-            let span = [first.offset, max(1, end.offset + end.length - first.offset)]
-                .map { Expression.literal(.int($0)) }
-            return (name, .call("#typed", [.literal(.string(written)), value] + span))
-        }
-        try expectSymbol("=", usage)
-        return (name, try expression())
-    }
-
     /// The body: statements, each ended by `;` or by the next one (`let NAME = value` steps, calls
     /// such as `print(...)` run for their effect, `if`, `guard` and `switch`), then the value, with or
     /// without `return`. Each step's value is kept at position `nextLocal`, after the closure's
@@ -146,43 +112,13 @@ extension Parser {
         if current.identifier == "switch" { return try switchStatement(nextLocal: nextLocal) }
         if current.identifier == "defer" { return try deferStatement(nextLocal: nextLocal) }
         if atDoStatement { return try doStatement(nextLocal: nextLocal) }
-        if let destructuring = try tupleStep(nextLocal: nextLocal) { return destructuring }
         if let keyword = current.identifier, ["for", "while", "repeat"].contains(keyword), !peek(1).isSymbol(":") {
             return try followed(try bodyLoop(nextLocal: nextLocal), at: nextLocal)
         }
         if let jump = try loopJump() { return try followed(jump, at: nextLocal) }
         try enter()
         defer { depth -= 1 }
-        let declaresVar = current.identifier == "var"
-        if let (name, written) = try namedValue(usage: "a step in a closure reads `let NAME = value;`") {
-            let makesInstance = Parser.isInitialiserCall(written)
-            let value = declaresVar ? Expression.newVariable(written) : written
-            if current.isSymbol(";") { advance() }
-            if !moreStatementsFollow, readingStatementBlock {
-                // `if ok { let c = p.sink { ... } }`, `for x in xs { let y = x * 2 }`, `case 1: let z = 3`:
-                // the step runs for its effect, as Swift's (which warns that the value is unused).
-                return .local(slot: nextLocal, value: value, body: .literal(.void))
-            }
-            guard !current.isSymbol("}") else {
-                throw SyntaxError(
-                    "the closure ends after `let \(name) = ...`; write the value it gives, "
-                        + "for example `return \(name)`",
-                    at: current
-                )
-            }
-            let shadowed = parameters[name]
-            let wasVariable = variables.contains(nextLocal)
-            parameters[name] = nextLocal
-            if declaresVar { variables.insert(nextLocal) } else { variables.remove(nextLocal) }
-            if makesInstance { instanceLocals.insert(nextLocal) }
-            defer {
-                parameters[name] = shadowed
-                if wasVariable { variables.insert(nextLocal) } else { variables.remove(nextLocal) }
-                instanceLocals.remove(nextLocal)
-            }
-            try checkStatementBoundary()
-            return .local(slot: nextLocal, value: value, body: try closureBody(nextLocal: nextLocal + 1))
-        }
+        if let declaration = try localDeclaration(nextLocal: nextLocal) { return declaration }
         if current.identifier == "throw" { return try throwStatement() }
         var returns = false
         if current.identifier == "return" {

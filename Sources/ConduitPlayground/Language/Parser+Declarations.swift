@@ -1,7 +1,7 @@
 import SwiftSyntax
 
-/// Declarations: the properties of `object` and `class` bodies, and `func` parameters, read as Swift
-/// writes them (`@Published private(set) var songs: [Song] = []`); types are read and skipped, as
+/// Declarations: the bodies of `object`, `class`, `struct` and `enum` declarations, and their methods;
+/// their properties are lowered from Swift's tree (`PropertyLowering`). Types are read and skipped, as
 /// playground values carry their own.
 extension Parser {
     /// The properties between `{` and `}`, separated by `;` or new lines (an `object`, which has no
@@ -58,12 +58,8 @@ extension Parser {
                 methods.append(initialiser)
             } else if let method = try methodDeclaration(members: members) {
                 methods.append(method)
-            } else if let group = try propertyGroup() {
-                properties += group
-            } else if let lazy = try lazyClosureProperty(members: members) {
-                properties += lazy
             } else {
-                properties.append(try propertyDeclaration(in: what, members: members))
+                properties += try memberProperties(members: members, inObject: what == "an object")
             }
         }
         advance()
@@ -84,8 +80,9 @@ extension Parser {
         readingStruct = true
         defer { readingStruct = saved }
         if let method = try methodDeclaration(members: members) { return method }
-        let property = try propertyDeclaration(in: "an enum", members: members)
-        guard let getter = property.getterMethod, property.computed?.setter == nil else {
+        let declared = try memberProperties(members: members, inObject: false)
+        let property = declared[0]
+        guard declared.count == 1, let getter = property.getterMethod, property.computed?.setter == nil else {
             throw SyntaxError(
                 "an enum holds cases, methods and computed properties here (`var title: String { ... }`); "
                     + "`\(property.name.display)` is not run: compute it, or write a function outside the enum",
@@ -219,265 +216,6 @@ extension Parser {
             }
         }
         return names
-    }
-
-    private mutating func propertyDeclaration(in what: String, members: Set<String>) throws -> PropertyDeclaration {
-        var isPublished = false
-        if current.isSymbol("@") {
-            guard peek(1).identifier == "Published" else {
-                throw SyntaxError(
-                    "the playground knows the attribute `@Published`", at: covering(from: current, through: 1))
-            }
-            isPublished = true
-            advance()
-            advance()
-        }
-        var isStatic = false
-        while let word = current.identifier, Parser.modifiers.contains(word) {
-            if word == "static" { isStatic = true }
-            advance()
-            if current.isSymbol("("), peek(1).identifier == "set", peek(2).isSymbol(")") {
-                advance()
-                advance()
-                advance()
-            }
-        }
-        let isConstant = current.identifier == "let"
-        if current.identifier == "var" || current.identifier == "let" {
-            advance()
-        }
-        let name = current
-        guard let word = name.identifier, !word.hasPrefix("$") else {
-            throw SyntaxError(
-                "expected a property name, such as `@Published var currentSong = \"not playing\"`", at: name)
-        }
-        guard !["var", "let"].contains(word) else {
-            throw SyntaxError("`\(word)` cannot name a property", at: name)
-        }
-        advance()
-        var declaredType: String?
-        if current.isSymbol(":") {
-            advance()
-            declaredType = try skipType()
-        }
-        var value: Expression?
-        var subject: PropertySubject?
-        let closureWritten = declaredType == nil && current.isSymbol("=") && peek(1).isSymbol("{")
-            && !peek(2).isSymbol("}") && !(peek(2).identifier != nil && peek(3).isSymbol(":"))
-        if declaredType.map(Parser.isFunctionType) == true || closureWritten {
-            // `var onDeleteButtonTapped: () -> Void = {}`, `let tidy = { (s: String) in s.lowercased() }`: a
-            // closure the object calls, which may be replaced.
-            var declaration = PropertyDeclaration(
-                name: name, isPublished: isPublished, value: nil, declaredType: declaredType)
-            if current.isSymbol("=") {
-                advance()
-                declaration.closure = try closureValue(for: word, declaredType: declaredType)
-            }
-            return declaration
-        }
-        if current.isSymbol("=") {
-            advance()
-            if current.identifier == "ObservableObjectPublisher", peek(1).isSymbol("("), peek(2).isSymbol(")") {
-                advance()
-                advance()
-                advance()
-                subject = .observableObjectPublisher
-            } else if let swiftSubject = try swiftSubject() {
-                subject = .subject(swiftSubject)
-            } else if skipCancellableStoreValue(declaredType: declaredType ?? "") {
-                // `var cancellables = Set<AnyCancellable>()`: the session keeps each subscription by its
-                // name, so the store is an empty array `.store(in: &cancellables)` leaves as it is.
-                value = .array([])
-            } else {
-                value = try valueExpression()
-            }
-        }
-        if word == "objectWillChange", subject == nil || isPublished {
-            throw SyntaxError(
-                "`objectWillChange` is the publisher that announces changes: declare your own as "
-                    + "`let objectWillChange = PassthroughSubject<Void, Never>()` or `= ObservableObjectPublisher()`, "
-                    + "or leave it out to use the one every observable object has",
-                at: name
-            )
-        }
-        var declaration = PropertyDeclaration(
-            name: name, isPublished: isPublished, value: value, declaredType: declaredType)
-        declaration.subject = subject
-        declaration.isStatic = isStatic
-        if current.isSymbol("{") {
-            // `willSet`, or a word close to it before a body: observers; anything else computes the value.
-            let observer = ["willSet", "didSet"]
-            let first = peek(1).identifier ?? ""
-            let bodyFollows = peek(2).isSymbol("{") || peek(2).isSymbol("(")
-            let observes = observer.contains(first) || Suggestion.closest(to: first, in: observer) != nil && bodyFollows
-            if observes {
-                declaration.observers = try propertyObservers(of: name, isConstant: isConstant, members: members)
-            } else {
-                if value != nil || subject != nil || isPublished || isConstant {
-                    throw SyntaxError(
-                        "`\(word)` is computed by the body in braces, so it cannot also "
-                            + (isConstant ? "be a `let`" : isPublished ? "be @Published" : "have a value")
-                            + "; write `var \(word): TYPE { ... }`",
-                        at: current
-                    )
-                }
-                declaration.computed = try computedProperty(of: name, members: members)
-            }
-        }
-        return declaration
-    }
-
-    /// `{ willSet { ... } didSet(old) { ... } }` after a property: its observers, each body read as a
-    /// closure's with the object as `self` (`$0`) and the new or old value as `$1`.
-    private mutating func propertyObservers(of name: Token, isConstant: Bool, members: Set<String>) throws
-        -> PropertyObservers
-    {
-        let open = current
-        let property = name.display
-        advance()
-        if isConstant {
-            throw SyntaxError(
-                "`let \(property)` is a constant, which has no observers; declare it `var \(property)` "
-                    + "to run `willSet` or `didSet`",
-                at: open
-            )
-        }
-        var observers = PropertyObservers()
-        while !current.isSymbol("}") {
-            guard current.kind != .end else {
-                throw SyntaxError("expected `}` to close the observers of `\(property)` opened here", at: open)
-            }
-            if current.isSymbol(";") {
-                advance()
-                continue
-            }
-            let keyword = current
-            guard let word = keyword.identifier, word == "willSet" || word == "didSet" else {
-                let written = keyword.identifier ?? keyword.display
-                if ["get", "set"].contains(written) {
-                    throw SyntaxError(
-                        "`\(property)` is a computed property (`get`/`set`), which the playground does not run: "
-                            + "give it a value (`var \(property) = VALUE`) and watch its changes with "
-                            + "`willSet { ... }` or `didSet { ... }`",
-                        at: keyword
-                    )
-                }
-                let hint = Suggestion.closest(to: written, in: ["willSet", "didSet"]).map { "; did you mean `\($0)`?" }
-                    ?? ": `willSet { objectWillChange.send() }` runs before a new value is stored, "
-                    + "`didSet { ... }` after"
-                throw SyntaxError(
-                    "the braces after `\(property)` hold its observers, `willSet` and `didSet`\(hint)", at: keyword)
-            }
-            advance()
-            var valueName = word == "willSet" ? "newValue" : "oldValue"
-            if current.isSymbol("(") {
-                let parenthesis = current
-                advance()
-                guard let named = current.identifier, peek(1).isSymbol(")") else {
-                    throw SyntaxError(
-                        "write `\(word)(NAME) { ... }`: one name for the \(word == "willSet" ? "new" : "old") value, "
-                            + "such as `\(word)(\(word == "willSet" ? "next" : "previous"))`",
-                        at: parenthesis
-                    )
-                }
-                valueName = named
-                advance()
-                advance()
-            }
-            guard current.isSymbol("{") else {
-                throw SyntaxError(
-                    "`\(word)` needs its body in braces, such as `\(word) { objectWillChange.send() }`", at: current)
-            }
-            if (word == "willSet" ? observers.willSetBody : observers.didSetBody) != nil {
-                throw SyntaxError(
-                    "`\(word)` is written twice for `\(property)`; put its statements in one body", at: keyword)
-            }
-            let body = try memberBody(parameters: ["self": 0, valueName: 1], members: members, of: word)
-            if word == "willSet" { observers.willSetBody = body } else { observers.didSetBody = body }
-        }
-        advance()
-        return observers
-    }
-
-    /// A closure written as a value (`{}`, `{ print("deleted") }`, `{ [weak self] in ... }`), or
-    /// `unimplemented("...")`, point-free's default that complains when it is called.
-    mutating func closureValue(for property: String, declaredType: String? = nil) throws -> Closure {
-        let start = current
-        if current.identifier == "unimplemented", peek(1).isSymbol("(") {
-            advance()
-            advance()
-            let message = try callArguments(of: "unimplemented").first ?? .literal(.string(property))
-            let complaint = Expression.binary(.plus, .literal(.string("unimplemented: ")), .call("string", [message]))
-            return Closure(body: .namedCall("print", [complaint], start), parameterCount: 0, token: start)
-        }
-        if current.identifier == "nil" {
-            // `var onFinish: ((String) -> Void)? = nil`: no closure yet; `onFinish?(...)` does nothing.
-            advance()
-            let count = declaredType.map(Parser.parameterCount(ofFunctionType:)) ?? 0
-            return Closure(body: .literal(.void), parameterCount: count, token: start)
-        }
-        guard current.isSymbol("{") else {
-            throw SyntaxError(
-                "`\(property)` holds a closure: write one in braces, such as `{ print(\"tapped\") }`, `{}` or `nil`",
-                at: current)
-        }
-        if peek(1).isSymbol("}") {
-            advance()
-            advance()
-            return Closure(body: .literal(.void), parameterCount: 0, token: start)
-        }
-        return try closure()
-    }
-
-    /// `{ get { ... } set { ... } }` or `{ VALUE }` after a property: its getter and setter.
-    private mutating func computedProperty(of name: Token, members: Set<String>) throws -> ComputedProperty {
-        let property = name.display
-        guard peek(1).identifier == "get" || peek(1).identifier == "set" else {
-            // `var total: Int { count * 2 }`: a getter alone.
-            return ComputedProperty(
-                getter: try memberBody(parameters: ["self": 0], members: members, of: "the getter of `\(property)`"),
-                setter: nil)
-        }
-        let open = current
-        advance()
-        var getter: Expression?
-        var setter: Expression?
-        while !current.isSymbol("}") {
-            if current.isSymbol(";") {
-                advance()
-                continue
-            }
-            let keyword = current
-            guard let word = keyword.identifier, word == "get" || word == "set" else {
-                throw SyntaxError(
-                    "the braces of the computed property `\(property)` hold `get { ... }` and `set { ... }`",
-                    at: keyword.kind == .end ? open : keyword)
-            }
-            advance()
-            var valueName = "newValue"
-            if word == "set", current.isSymbol("("), let named = peek(1).identifier, peek(2).isSymbol(")") {
-                valueName = named
-                advance()
-                advance()
-                advance()
-            }
-            guard current.isSymbol("{") else {
-                throw SyntaxError("`\(word)` needs its body in braces, such as `\(word) { ... }`", at: current)
-            }
-            guard (word == "get" ? getter : setter) == nil else {
-                throw SyntaxError("`\(word)` is written twice for `\(property)`", at: keyword)
-            }
-            if word == "get" {
-                getter = try memberBody(parameters: ["self": 0], members: members, of: "get")
-            } else {
-                setter = try memberBody(parameters: ["self": 0, valueName: 1], members: members, of: "set")
-            }
-        }
-        advance()
-        guard let getter else {
-            throw SyntaxError("the computed property `\(property)` needs a `get { ... }`", at: open)
-        }
-        return ComputedProperty(getter: getter, setter: setter)
     }
 
     /// An observer's or a method's `{ ... }`: statements as a closure's, with `self` as `$0`, the

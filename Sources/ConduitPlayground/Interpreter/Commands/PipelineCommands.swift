@@ -11,13 +11,22 @@ enum PipelineCommands {
                 + "or `.assign(...)` subscribes, as Swift keeps the AnyCancellable (`NAME.cancel()` cancels it)",
             example: "let doubled = numbers.map { $0 * 2 }", arguments: [.newName, .pipeline]
         ) { parser, word in
-            if let tuple = try parser.tupleDeclaration(word) { return tuple }
-            let name = try parser.newName(after: "let")
             // `let results: AnyPublisher<[String], Never> = ...`: the type is Swift's, the values carry theirs.
-            var declaredType = ""
-            if parser.current.isSymbol(":") {
-                parser.advance()
-                declaredType = try parser.skipType()
+            let head = try parser.declarationHead(of: word)
+            let declaredType = head.declaredType
+            let name: Token
+            switch head.names {
+            case .tuple(let names): return try parser.tupleDeclaration(word, names: names)
+            case .group(let group):
+                // `let a = 1, b = "x"`: each name declared in turn, as `let NAME = VALUE` declares one.
+                try parser.expectEnd()
+                return Statement(word.display) { session in
+                    for (name, type, written) in group {
+                        try session.defineValue(
+                            name, written: written, isConstant: word.display == "let", declaredType: type)
+                    }
+                }
+            case .one(let token): name = token
             }
             if word.display == "var", declaredType.hasSuffix("?"), parser.current.kind == .end
                 || parser.current.isSymbol(";")
@@ -36,10 +45,11 @@ enum PipelineCommands {
                         + "variable does: write `\(word.display) \(name.display): \(declaredType) = VALUE`",
                     at: parser.current)
             }
-            try parser.expectSymbol(
-                "=", "write `\(word.display) \(name.display) = PIPELINE` or `= VALUE`, for example "
-                    + "`let doubled = numbers.map { $0 * 2 }` or `var count = 0`"
-            )
+            if !head.hasValue {
+                try parser.expectSymbol(
+                    "=", "write `\(word.display) \(name.display) = PIPELINE` or `= VALUE`, for example "
+                        + "`let doubled = numbers.map { $0 * 2 }` or `var count = 0`")
+            }
             let storeStart = parser.current
             if parser.skipCancellableStore(declaredType: declaredType) {
                 // `var cancellables = Set<AnyCancellable>()`: the AnyCancellables `.store(in: &cancellables)`

@@ -2,13 +2,10 @@
 /// from the elements of one tuple (`_` leaves an element aside). The value is made once; each name
 /// is then declared with its element, as `let NAME = VALUE` declares one.
 extension Parser {
-    /// Reads `(NAME, NAME...) = VALUE` after `let` or `var` (`word`); nil, reading nothing, when no
-    /// `(` follows.
-    mutating func tupleDeclaration(_ word: Token) throws -> Statement? {
-        guard current.isSymbol("(") else { return nil }
+    /// Reads the value of `let (NAME, NAME...) = VALUE` (or `var`, `word`) whose names Swift's parser read
+    /// (`declarationHead`), nil for `_`: the parser is at the value.
+    mutating func tupleDeclaration(_ word: Token, names: [Token?]) throws -> Statement {
         let command = word.display
-        let usage = "write `\(command) (first, second) = (1, 2)`: names (or `_`) between parentheses, then a tuple"
-        let names = try tuplePattern(usage: usage) { parser in try parser.newName(after: command) }
         let first = current
         let expression = try valueExpression()
         try expectEnd()
@@ -35,36 +32,6 @@ extension Parser {
 }
 
 extension Parser {
-    /// `(NAME, _, NAME...)` of a tuple declaration, at its `(`, then its type if one is written (`: (Int,
-    /// String)`) and the `=`: the names, each read by `readName`, nil for `_`. Fails with `usage` where
-    /// something else stands, or where fewer than two names are written.
-    mutating func tuplePattern(usage: String, readName: (inout Parser) throws -> Token) throws -> [Token?] {
-        let open = current
-        advance()
-        var names: [Token?] = []
-        while !current.isSymbol(")") {
-            if current.identifier == "_" {
-                names.append(nil)
-                advance()
-            } else {
-                names.append(try readName(&self))
-            }
-            if current.isSymbol(",") {
-                advance()
-            } else if !current.isSymbol(")") {
-                throw SyntaxError(usage, at: current)
-            }
-        }
-        advance()
-        guard names.count >= 2 else { throw SyntaxError(usage, at: open) }
-        if current.isSymbol(":") {
-            advance()
-            _ = try skipType()
-        }
-        try expectSymbol("=", usage)
-        return names
-    }
-
     /// Swift's refusal of a tuple pattern of `names` names for a value of type `value`, found before
     /// anything runs: a tuple of another length (`let (a, b) = (1, 2, 3)`), or a value that is surely
     /// no tuple (`let (a, b) = 5`); nil when it fits or the type is not known well enough to say.
