@@ -418,7 +418,11 @@ final class Interpreter: @unchecked Sendable {
             }
             if let error = SwiftSyntaxCheck.diagnose(text, isDeclared: isDeclared) { throw error }
             // `var empty: [Int] = []` made before: `empty` reads it, not the `empty` source.
-            let variableWords = Parser.wordsThatMayName.filter { entries[$0] != nil }
+            // Looked up from the smaller side: every statement passes here (a replayed `send` line too), and
+            // a session names a few things where the words are a hundred.
+            let variableWords = entries.count < Parser.wordsThatMayName.count
+                ? Set(entries.keys.lazy.filter(Parser.wordsThatMayName.contains))
+                : Parser.wordsThatMayName.filter { entries[$0] != nil }
             let parsed: Statement
             do {
                 parsed = try Parser.parse(text, variableWords: variableWords)
