@@ -86,65 +86,14 @@ extension Parser {
         }
         switch token.kind {
         case .identifier("just"), .identifier("Just"):
-            let word = token.display
-            advance()
-            try skipGenericArguments()
-            try expectSymbol("(", "write `\(word)(VALUE)`")
-            let value = try expression()
-            try expectSymbol(")", "close `\(word)(` with `)`")
-            return .just(value)
+            return try justSource(named: token.display)
         case .identifier("empty"):
             advance()
             return .empty(completeImmediately: true)
         case .identifier("Empty"):
-            advance()
-            try skipGenericArguments()
-            var completes = true
-            if current.isSymbol("(") {
-                advance()
-                if current.identifier == "completeImmediately" {
-                    advance()
-                    try expectSymbol(":", "write `Empty(completeImmediately: false)`")
-                    switch current.identifier {
-                    case "true"?: completes = true
-                    case "false"?: completes = false
-                    default: throw SyntaxError("`completeImmediately:` takes true or false", at: current)
-                    }
-                    advance()
-                }
-                try expectSymbol(")", "write `Empty()` or `Empty(completeImmediately: false)`")
-            }
-            return .empty(completeImmediately: completes)
+            return try emptySource()
         case .identifier("fail"), .identifier("Fail"):
-            let word = token.display
-            advance()
-            // `Fail<Int, LoadError>(error: .offline)`: the Failure type names the case's type.
-            let generics = try skipGenericArguments()
-            try expectSymbol("(", "write `\(word)(\"why\")`")
-            _ = takeLabel("error")
-            let message: String
-            if case .string(let text) = current.kind, peek(1).isSymbol(")") {
-                message = text
-                advance()
-            } else {
-                // `Fail(error: LoadError())`, `Fail(error: .offline)`: the error, as Swift prints it.
-                let start = current
-                let error = try expression()
-                switch error {
-                case .literal(.int), .literal(.double), .literal(.bool), .array, .dictionary, .tuple:
-                    throw SyntaxError(
-                        "argument type '\(error.literalTypeName)' does not conform to expected type 'Error': "
-                            + "`\(word)(error: ...)` takes an error (`\(word)(error: LoadError())`, a case of an "
-                            + "`enum LoadError: Error`) or a message in double quotes", at: start)
-                default:
-                    break
-                }
-                let written = String(source_text(start.offset, current.offset)).trimmingWhitespace()
-                let failureType = ValueType.genericArguments(of: generics).last.map { $0 + "." } ?? ""
-                message = written.hasPrefix(".") ? failureType + written.dropFirst() : written
-            }
-            try expectSymbol(")", "close `\(word)(` with `)`")
-            return .fail(message)
+            return try failSource(named: token.display)
         case .identifier("Timer"):
             advance()
             guard current.isSymbol("."), peek(1).identifier == "publish" else {

@@ -1,0 +1,113 @@
+import SwiftSyntax
+
+/// A source made by a call (`Just(1)`, `just(1)`, `Empty(completeImmediately: false)`,
+/// `Fail<Int, LoadError>(error: .offline)`) as Swift's parser reads it: the call, its generic
+/// arguments and its arguments' labels are Swift's tree's; each argument's value is read there by the
+/// parser's readings.
+extension Parser {
+    /// Swift's call whose called name is the current token (`Just` in `Just<Int>(1)`), with its tree;
+    /// nil where Swift reads none there. Fails, with swiftc's message, where the call's own punctuation
+    /// is wrong (`Just(1`).
+    func swiftSourceCall(usage: String) throws -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
+        let name = current
+        let found = try swiftNode(at: name) { (token: TokenSyntax) -> FunctionCallExprSyntax? in
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.baseName == token else {
+                return nil
+            }
+            let called = reference.parent?.as(GenericSpecializationExprSyntax.self).map(Syntax.init)
+                ?? Syntax(reference)
+            guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id
+            else { return nil }
+            return call
+        }
+        guard let (tree, call) = found else { return nil }
+        if call.leftParen == nil || call.rightParen?.presence != .present || call.arguments.hasError {
+            if let error = tree.firstError(in: call, hint: usage) { throw error }
+        }
+        return (tree, call)
+    }
+
+    /// The generic arguments written after the source's name (`<Int, Never>`), moved past.
+    private mutating func sourceGenerics(of call: FunctionCallExprSyntax, in tree: SwiftTree) -> String? {
+        guard let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) else { return nil }
+        skip(past: generic, in: tree)
+        return generic.genericArgumentClause.trimmedDescription
+    }
+
+    /// `Just(VALUE)` or `just(VALUE)`: the value, read where Swift puts it.
+    mutating func justSource(named word: String) throws -> PipelineSyntax.Source {
+        let usage = "write `\(word)(VALUE)`"
+        guard let (tree, call) = try swiftSourceCall(usage: usage) else {
+            throw SyntaxError("expected `(`: \(usage)", at: peek(1))
+        }
+        _ = sourceGenerics(of: call, in: tree)
+        guard call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
+            call.trailingClosure == nil
+        else {
+            throw SyntaxError("`\(word)` takes one value: \(usage)", at: tree.token(covering: call))
+        }
+        let value = try read(argument.expression, in: tree, as: "the value") { try $0.expression() }
+        skip(past: call, in: tree)
+        return .just(value)
+    }
+
+    /// `Empty()`, `Empty<Int, Never>()` or `Empty(completeImmediately: false)`.
+    mutating func emptySource() throws -> PipelineSyntax.Source {
+        let usage = "write `Empty()` or `Empty(completeImmediately: false)`"
+        guard let (tree, call) = try swiftSourceCall(usage: usage) else {
+            // `Empty` alone, as the type's name is written in `Empty<Int, Never>` only with a call.
+            advance()
+            return .empty(completeImmediately: true)
+        }
+        _ = sourceGenerics(of: call, in: tree)
+        var completes = true
+        if let argument = call.arguments.first {
+            guard call.arguments.count == 1, argument.label?.text == "completeImmediately" else {
+                throw SyntaxError(usage, at: tree.token(covering: argument))
+            }
+            guard let literal = argument.expression.as(BooleanLiteralExprSyntax.self) else {
+                throw SyntaxError("`completeImmediately:` takes true or false", at: tree.token(covering: argument))
+            }
+            completes = literal.literal.tokenKind == .keyword(.true)
+        }
+        skip(past: call, in: tree)
+        return .empty(completeImmediately: completes)
+    }
+
+    /// `Fail("why")`, `Fail(error: LoadError())` or `Fail<Int, LoadError>(error: .offline)`: the error as
+    /// Swift prints it (a case of the Failure type named by the generic arguments).
+    mutating func failSource(named word: String) throws -> PipelineSyntax.Source {
+        let usage = "write `\(word)(\"why\")`"
+        guard let (tree, call) = try swiftSourceCall(usage: usage) else {
+            throw SyntaxError("expected `(`: \(usage)", at: peek(1))
+        }
+        let generics = sourceGenerics(of: call, in: tree)
+        guard call.arguments.count == 1, let argument = call.arguments.first,
+            argument.label == nil || argument.label?.text == "error", call.trailingClosure == nil
+        else {
+            throw SyntaxError("`\(word)` takes one error: \(usage)", at: tree.token(covering: call))
+        }
+        let message: String
+        if let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue {
+            message = text
+        } else {
+            // `Fail(error: LoadError())`, `Fail(error: .offline)`: the error, as Swift prints it.
+            let start = tree.token(covering: argument.expression)
+            let error = try read(argument.expression, in: tree, as: "the error") { try $0.expression() }
+            switch error {
+            case .literal(.int), .literal(.double), .literal(.bool), .array, .dictionary, .tuple:
+                throw SyntaxError(
+                    "argument type '\(error.literalTypeName)' does not conform to expected type 'Error': "
+                        + "`\(word)(error: ...)` takes an error (`\(word)(error: LoadError())`, a case of an "
+                        + "`enum LoadError: Error`) or a message in double quotes", at: start)
+            default:
+                break
+            }
+            let written = argument.expression.trimmedDescription
+            let failureType = ValueType.genericArguments(of: generics).last.map { $0 + "." } ?? ""
+            message = written.hasPrefix(".") ? failureType + written.dropFirst() : written
+        }
+        skip(past: call, in: tree)
+        return .fail(message)
+    }
+}
