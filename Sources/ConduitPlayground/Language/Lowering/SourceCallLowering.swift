@@ -88,7 +88,9 @@ extension Parser {
             throw SyntaxError("`\(word)` takes one error: \(usage)", at: tree.token(covering: call))
         }
         let message: String
-        if let literal = argument.expression.as(StringLiteralExprSyntax.self), let text = literal.representedLiteralValue {
+        if let literal = argument.expression.as(StringLiteralExprSyntax.self),
+            let text = literal.representedLiteralValue
+        {
             message = text
         } else {
             // `Fail(error: LoadError())`, `Fail(error: .offline)`: the error, as Swift prints it.
