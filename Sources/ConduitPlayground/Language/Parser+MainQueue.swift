@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// `DispatchQueue.main.async { ... }` and `DispatchQueue.main.asyncAfter(deadline: .now() + 1) { ... }`,
 /// as a statement or in a closure: the closure is queued on the playground's main queue
 /// (Interpreter/MainQueue.swift), later by that many seconds of the session's clock for `asyncAfter`.
@@ -28,30 +30,43 @@ extension Parser {
         let start = current
         advance()
         let name = current
-        advance()
-        var arguments: [Argument] = []
-        if word == "asyncAfter" {
-            arguments = [try deadline()]
-        } else if current.isSymbol("("), peek(1).identifier == "execute" {
-            advance()
-            advance()
-            try expectSymbol(":", "write `DispatchQueue.main.async { ... }`")
-        }
-        guard current.isSymbol("{") else {
-            throw SyntaxError("`DispatchQueue.main.\(word)` takes its work in braces: "
-                + "`DispatchQueue.main.\(word)\(word == "async" ? "" : "(deadline: .now() + 1)") { print(\"later\") }`",
-                at: current)
-        }
-        let closure = try closure()
-        if arguments.isEmpty, position > 0, tokens[position - 1].isSymbol("}"), current.isSymbol(")") {
-            advance()  // `async(execute: { ... })`
-        }
+        let usage = "`DispatchQueue.main.\(word)` takes its work in braces: "
+            + "`DispatchQueue.main.\(word)\(word == "async" ? "" : "(deadline: .now() + 1)") { print(\"later\") }`"
+        let (arguments, closure) = try queuedWork(named: name, usage: usage)
         let call = OperatorCall(
             name: Parser.mainQueueWork, token: name, arguments: arguments, trailingClosure: closure,
             span: covering(from: start))
         return .pipeline(PipelineSyntax(
             source: .expression(.literal(.void)), operators: [call], text: "DispatchQueue.main.\(word)",
             startOffset: start.offset))
+    }
+
+    /// The work of `async { ... }`, `async(execute: { ... })` or `asyncAfter(deadline: .now() + 1) { ... }`,
+    /// whose name is the token `name`, as Swift's parser reads the call: the deadline (for `asyncAfter`) as
+    /// an argument, and the closure; then moves past the call.
+    private mutating func queuedWork(named name: Token, usage: String) throws -> ([Argument], Closure) {
+        guard case .called(let tree, let call)? = try swiftMemberUse(named: name) else {
+            throw SyntaxError(usage, at: name)
+        }
+        var arguments: [Argument] = []
+        var work = call.trailingClosure
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case let label? where (label == "deadline" || label == "wallDeadline") && name.identifier == "asyncAfter":
+                arguments.append(try deadline(argument, in: tree))
+            case "execute" where work == nil:
+                work = argument.expression.as(ClosureExprSyntax.self)
+                if work == nil { throw SyntaxError(usage, at: tree.token(covering: argument.expression)) }
+            default:
+                throw SyntaxError(usage, at: tree.token(covering: argument))
+            }
+        }
+        guard let work, call.additionalTrailingClosures.isEmpty,
+            name.identifier != "asyncAfter" || !arguments.isEmpty
+        else { throw SyntaxError(usage, at: tree.token(covering: call)) }
+        let closure = try read(work, in: tree, as: "the work") { try $0.closure() }
+        skip(past: call, in: tree)
+        return (arguments, closure)
     }
 
     /// `.global().async { ... }` or `.global(qos: .userInitiated).async { ... }` after `DispatchQueue`
@@ -61,89 +76,59 @@ extension Parser {
         let usage = "write `DispatchQueue.global().async { ... }` (or `global(qos: .userInitiated)`); a pipeline "
             + "hops to another thread with `.subscribe(on: DispatchQueue.global())`"
         advance()
-        advance()
-        try expectSymbol("(", usage)
-        if current.identifier == "qos", peek(1).isSymbol(":"), peek(2).isSymbol("."), peek(3).identifier != nil {
-            for _ in 0..<4 { advance() }
-        }
-        try expectSymbol(")", usage)
-        if current.isSymbol("."), peek(1).identifier == "asyncAfter" {
-            return try globalQueueDelayedWork(from: token)
-        }
-        guard current.isSymbol("."), peek(1).identifier == "async" else {
-            if current.isSymbol("."), let word = peek(1).identifier, ["sync"].contains(word) {
-                throw SyntaxError("`DispatchQueue.global().\(word)` is not run here: \(usage)", at: peek(1))
+        guard case .called(let tree, let global)? = try swiftMemberUse(named: current), global.trailingClosure == nil,
+            global.arguments.allSatisfy({ $0.label?.text == "qos" })
+        else { throw SyntaxError(usage, at: current) }
+        skip(past: global, in: tree)
+        guard current.isSymbol("."), let word = peek(1).identifier, word == "async" || word == "asyncAfter" else {
+            if current.isSymbol("."), peek(1).identifier == "sync" {
+                throw SyntaxError("`DispatchQueue.global().sync` is not run here: \(usage)", at: peek(1))
             }
             throw SyntaxError(usage, at: current)
         }
         advance()
         let name = current
-        advance()
-        let viaExecute = current.isSymbol("(") && peek(1).identifier == "execute"
-        if viaExecute {
-            advance()
-            advance()
-            try expectSymbol(":", usage)
-        }
-        guard current.isSymbol("{") else { throw SyntaxError(usage, at: current) }
-        let closure = try closure()
-        if viaExecute { try expectSymbol(")", "close `async(execute:` with `)`") }
+        let delayedUsage = "`DispatchQueue.global().asyncAfter` takes its work in braces: "
+            + "`DispatchQueue.global().asyncAfter(deadline: .now() + 1) { print(\"later\") }`"
+        let (arguments, closure) = try queuedWork(named: name, usage: word == "async" ? usage : delayedUsage)
+        // `asyncAfter`: work for later waits on the session's clock, as the main queue's does (`tick`,
+        // `RunLoop.main.run(until:)` let it fall due), and then runs alone, so what it prints and sends
+        // keeps the clock's order.
         let call = OperatorCall(
-            name: Parser.globalQueueWork, token: name, arguments: [], trailingClosure: closure,
-            span: covering(from: token))
+            name: word == "async" ? Parser.globalQueueWork : Parser.mainQueueWork, token: name,
+            arguments: arguments, trailingClosure: closure, span: covering(from: token))
         return .pipeline(PipelineSyntax(
-            source: .expression(.literal(.void)), operators: [call], text: "DispatchQueue.global().async",
+            source: .expression(.literal(.void)), operators: [call], text: "DispatchQueue.global().\(word)",
             startOffset: token.offset))
     }
 
-    /// `.asyncAfter(deadline: .now() + SECONDS) { ... }` after `DispatchQueue.global()`: work for later
-    /// waits on the session's clock, as the main queue's does (`tick`, `RunLoop.main.run(until:)` let
-    /// it fall due), and then runs alone, so what it prints and sends keeps the clock's order.
-    private mutating func globalQueueDelayedWork(from token: Token) throws -> Expression {
-        advance()
-        let name = current
-        advance()
-        let arguments = [try deadline()]
-        guard current.isSymbol("{") else {
-            throw SyntaxError("`DispatchQueue.global().asyncAfter` takes its work in braces: "
-                + "`DispatchQueue.global().asyncAfter(deadline: .now() + 1) { print(\"later\") }`", at: current)
-        }
-        let closure = try closure()
-        let call = OperatorCall(
-            name: Parser.mainQueueWork, token: name, arguments: arguments, trailingClosure: closure,
-            span: covering(from: token))
-        return .pipeline(PipelineSyntax(
-            source: .expression(.literal(.void)), operators: [call], text: "DispatchQueue.global().asyncAfter",
-            startOffset: token.offset))
-    }
-
-    /// `(deadline: .now() + SECONDS)`: the seconds as an argument (`.now()` alone is 0, and
+    /// `deadline: .now() + SECONDS`: the seconds as an argument (`.now()` alone is 0, and
     /// `.milliseconds(N)`, `.seconds(N)` are read as Dispatch's intervals).
-    private mutating func deadline() throws -> Argument {
+    private mutating func deadline(_ argument: LabeledExprSyntax, in tree: SwiftTree) throws -> Argument {
         let usage = "write `DispatchQueue.main.asyncAfter(deadline: .now() + 1) { ... }` (seconds after now)"
-        let open = current
-        try expectSymbol("(", usage)
-        guard current.identifier == "deadline" || current.identifier == "wallDeadline", peek(1).isSymbol(":"),
-            peek(2).isSymbol("."), peek(3).identifier == "now", peek(4).isSymbol("("), peek(5).isSymbol(")")
-        else { throw SyntaxError(usage, at: current) }
-        for _ in 0..<6 { advance() }
-        var seconds = Expression.literal(.int(0))
-        if current.isSymbol("+") {
-            advance()
-            if current.isSymbol("."), let unit = peek(1).identifier, peek(2).isSymbol("("),
-                let scale = ["seconds": 1.0, "milliseconds": 1e-3, "microseconds": 1e-6, "nanoseconds": 1e-9][unit]
-            {
-                advance()
-                advance()
-                advance()
-                let amount = try expression()
-                try expectSymbol(")", "close `.\(unit)(` with `)`")
-                seconds = .binary(.times, amount, .literal(.double(scale)))
-            } else {
-                seconds = try expression()
-            }
+        let span = tree.token(covering: argument)
+        func isNow(_ node: ExprSyntax) -> Bool {
+            guard let call = node.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+                let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil
+            else { return false }
+            return member.declName.baseName.text == "now"
         }
-        try expectSymbol(")", usage)
-        return Argument(label: "deadline", content: .expression(seconds), token: covering(from: open))
+        if isNow(argument.expression) {
+            return Argument(label: "deadline", content: .expression(.literal(.int(0))), token: span)
+        }
+        guard let sum = argument.expression.as(InfixOperatorExprSyntax.self), isNow(sum.leftOperand),
+            sum.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
+        else { throw SyntaxError(usage, at: span) }
+        let scales = ["seconds": 1.0, "milliseconds": 1e-3, "microseconds": 1e-6, "nanoseconds": 1e-9]
+        if let interval = sum.rightOperand.as(FunctionCallExprSyntax.self), interval.arguments.count == 1,
+            let member = interval.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+            let scale = scales[member.declName.baseName.text], let amount = interval.arguments.first
+        {
+            let value = try read(amount.expression, in: tree, as: "the interval") { try $0.expression() }
+            return Argument(
+                label: "deadline", content: .expression(.binary(.times, value, .literal(.double(scale)))), token: span)
+        }
+        let seconds = try read(sum.rightOperand, in: tree, as: "the seconds") { try $0.expression() }
+        return Argument(label: "deadline", content: .expression(seconds), token: span)
     }
 }
