@@ -37,6 +37,16 @@ final class BodyStatementTests: SessionTestCase {
         XCTAssertEqual(try parser(text, at: "let").bodyStatementHere()?.isLast, false)
     }
 
+    func testTheArgumentsAClosureNamesByPositionAreItsOwnNotAnInnerClosures() throws {
+        let text = "let r = [1].reduce(0) { let d = $1 * 2; return $0 + [d].map { $0 + $3 }.count }"
+        let closure = try parser(text, at: "{")
+        XCTAssertEqual(closure.highestDollar(inClosureOpenedBy: closure.current), 1)
+        let inner = try parser(text, at: "{", occurrence: 1)
+        XCTAssertEqual(inner.highestDollar(inClosureOpenedBy: inner.current), 3)
+        type("let total = [1, 2, 3].reduce(0) { let d = $1 * 2; return $0 + d }")
+        XCTAssertEqual(printed("print(total)"), ["12"])
+    }
+
     func testAStatementReadOnlyInPartIsRefused() throws {
         let text = "func f() { let a = 1 + 2; print(a) }"
         XCTAssertThrowsError(try parser(text, at: "+").bodyStatementHere()) { error in

@@ -57,7 +57,7 @@ extension Parser {
             throw SyntaxError("this closure is empty; write what it returns, for example `{ $0 * 2 }`", at: current)
         }
         // `let` steps keep their values after every argument the closure takes.
-        let firstLocal = max(named, highestDollarAhead() + 1)
+        let firstLocal = max(named, highestDollar(inClosureOpenedBy: open) + 1)
         // A top-level loop's `return` is no function's: it reaches the loop, which refuses it as Swift does.
         let body = doesNothing ? Expression.literal(.void)
             : accumulates ? try accumulatorBody(firstLocal: firstLocal)
@@ -79,27 +79,6 @@ extension Parser {
         var closure = Closure(body: body, parameterCount: count, token: span, namesParameters: named > 1)
         closure.declaresOptionalResult = signature?.returnType?.hasSuffix("?") == true
         return closure
-    }
-
-    /// The highest `$N` written in this closure's own body (not in closures inside it), from the
-    /// current token to its `}`; -1 if none.
-    func highestDollarAhead() -> Int {
-        var highest = -1
-        var nesting = 0
-        var index = position
-        while index < tokens.count {
-            let token = tokens[index]
-            if token.isSymbol("{") {
-                nesting += 1
-            } else if token.isSymbol("}") {
-                if nesting == 0 { break }
-                nesting -= 1
-            } else if nesting == 0, case .dollar(let number) = token.kind {
-                highest = max(highest, number)
-            }
-            index += 1
-        }
-        return highest
     }
 
     /// `let NAME = value` or `var NAME: Type = value`, if the next tokens start one (reading nothing
