@@ -47,6 +47,12 @@ final class BodyStatementTests: SessionTestCase {
         XCTAssertEqual(printed("print(total)"), ["12"])
     }
 
+    func testAnEmptyBodyDoesNothingOnlyAfterASignature() {
+        XCTAssertTrue(error("let m = [1].map { }").contains("this closure is empty"))
+        type("let c = [1, 2].publisher.sink { _ in }")
+        XCTAssertEqual(printed("[3].forEach { x in }"), [])
+    }
+
     func testAStatementReadOnlyInPartIsRefused() throws {
         let text = "func f() { let a = 1 + 2; print(a) }"
         XCTAssertThrowsError(try parser(text, at: "+").bodyStatementHere()) { error in

@@ -52,7 +52,7 @@ extension Parser {
         }
         let named = parameters.count
         // `{ _ in }`: a closure that does nothing, as Swift allows once its parameters are named.
-        let doesNothing = current.isSymbol("}") && position > 0 && tokens[position - 1].identifier == "in"
+        let doesNothing = current.isSymbol("}") && signature != nil
         guard !current.isSymbol("}") || doesNothing else {
             throw SyntaxError("this closure is empty; write what it returns, for example `{ $0 * 2 }`", at: current)
         }
