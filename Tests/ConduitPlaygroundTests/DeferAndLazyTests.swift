@@ -66,7 +66,7 @@ final class DeferAndLazyTests: SessionTestCase {
     }
 
     func testMistakesAreAnswered() {
-        XCTAssertTrue(error("func f() { defer print(1) }").contains("`defer` is followed by its block"))
+        XCTAssertTrue(error("func f() { defer print(1) }").contains("expected '{' in 'defer' statement"))
         XCTAssertTrue(error("class B { lazy var d: Int = { 1 } }").contains("write `lazy var d = { ... }()`"))
         XCTAssertTrue(error("let b = B()").contains("B"))
     }

@@ -59,17 +59,14 @@ extension Parser {
         return .call("#return", [value])
     }
 
-    /// `break` or `continue`, if the statement is one: Swift's refusal outside a loop.
-    mutating func loopJump() throws -> Expression? {
-        guard let word = current.identifier, word == "break" || word == "continue",
-            peek(1).kind == .end || peek(1).isSymbol(";") || peek(1).isSymbol("}") || peek(1).identifier != nil
-        else { return nil }
+    /// The statement `break` or `continue`: Swift's refusal outside a loop.
+    mutating func loopJump() throws -> Expression {
         let token = current
+        let word = token.identifier ?? ""
         if word == "break", breakEndsSwitch {
             // `break` in a `case`: it ends the switch, which is where the case's statements end anyway.
             advance()
-            if current.isSymbol(";") { advance() }
-            guard !moreStatementsFollow else {
+            guard try !endStatement() else {
                 throw SyntaxError("`break` ends the switch, so nothing after it in the case runs: remove what "
                     + "follows it, or put it in an `if`", at: token)
             }

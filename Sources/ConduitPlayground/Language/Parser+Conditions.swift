@@ -5,8 +5,10 @@
 extension Parser {
     /// `if CONDITION { BODY } [else if ... | else { BODY }]`. Without `else`, when the block
     /// returns, what follows is the value when the condition fails (an early return); otherwise the
-    /// statement runs for its effect and what follows runs after it.
-    mutating func ifStatement(nextLocal: Int) throws -> Expression {
+    /// statement runs for its effect and what follows runs after it. An `if` after `else` (`chained`) is
+    /// part of the statement of the first: what follows the whole statement is not read in its branch,
+    /// unless it is its early return's alternative.
+    mutating func ifStatement(nextLocal: Int, chained: Bool = false) throws -> Expression {
         let head = try conditionHead(nextLocal: nextLocal)
         defer { depth -= 1 }
         let slot = head.elseSlot(nextLocal)
@@ -21,11 +23,12 @@ extension Parser {
         if current.identifier == "else" {
             advance()
             whenFalse = current.identifier == "if"
-                ? try ifStatement(nextLocal: slot) : try block(nextLocal: slot, after: head.keyword)
+                ? try ifStatement(nextLocal: slot, chained: true) : try block(nextLocal: slot, after: head.keyword)
         }
-        if current.isSymbol(";") { advance() }
+        let chosen = head.choosing(whenTrue, whenFalse ?? .literal(.void), slot: nextLocal)
+        if chained, whenFalse != nil || !blockReturns { return chosen }
         if whenFalse == nil, blockReturns {
-            guard moreStatementsFollow else {
+            guard try endStatement() else {
                 throw SyntaxError(
                     "this `if` returns a value, but it has no `else` and nothing follows it: write the value the "
                         + "closure gives otherwise, for example "
@@ -33,9 +36,11 @@ extension Parser {
                     at: head.keyword
                 )
             }
+            // The rest is read once: an `if` this one follows `else` of leaves it read.
+            statementRead?.restRead = true
             return head.choosing(whenTrue, try closureBody(nextLocal: slot), slot: nextLocal)
         }
-        return try followed(head.choosing(whenTrue, whenFalse ?? .literal(.void), slot: nextLocal), at: nextLocal)
+        return try followed(chosen, at: nextLocal)
     }
 
     /// `guard CONDITION else { BODY }` followed by the rest of the closure, which runs when the
@@ -48,9 +53,8 @@ extension Parser {
         }
         advance()
         let otherwise = try block(nextLocal: head.elseSlot(nextLocal), after: head.keyword)
-        if current.isSymbol(";") { advance() }
         var rest = Expression.literal(.void)
-        if moreStatementsFollow {
+        if try endStatement() {
             rest = try withNames(head.names(from: nextLocal)) {
                 try $0.closureBody(nextLocal: head.blockSlot(nextLocal))
             }
@@ -80,9 +84,7 @@ extension Parser {
     /// `statement` run for its effect, then what follows it in the body (kept at `slot`, unnamed);
     /// `statement` alone when nothing follows.
     mutating func followed(_ statement: Expression, at slot: Int) throws -> Expression {
-        if current.isSymbol(";") { advance() }
-        guard moreStatementsFollow else { return statement }
-        try checkStatementBoundary()
+        guard try endStatement() else { return statement }
         return .local(slot: slot, value: statement, body: try closureBody(nextLocal: slot + 1))
     }
 

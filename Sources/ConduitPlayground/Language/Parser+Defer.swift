@@ -6,12 +6,8 @@ extension Parser {
     mutating func deferStatement(nextLocal: Int) throws -> Expression {
         let keyword = current
         advance()
-        guard current.isSymbol("{") else {
-            throw SyntaxError("`defer` is followed by its block: `defer { print(\"cleanup\") }`", at: current)
-        }
         let cleanup = try block(nextLocal: nextLocal, after: keyword)
-        if current.isSymbol(";") { advance() }
-        let rest: Expression = moreStatementsFollow ? try closureBody(nextLocal: nextLocal) : .literal(.void)
+        let rest: Expression = try endStatement() ? try closureBody(nextLocal: nextLocal) : .literal(.void)
         return .loop(BodyLoop(kind: .deferred(cleanup: cleanup), slot: nextLocal, body: rest))
     }
 }

@@ -8,11 +8,6 @@ extension Parser {
     /// and its block, which read the error at that slot.
     static let doCatch = "#doCatch"
 
-    /// Whether the statement is a `do` block (`do {`), not a name.
-    var atDoStatement: Bool {
-        current.identifier == "do" && peek(1).isSymbol("{")
-    }
-
     /// `do { BODY } catch PATTERN { BODY } ...` at `do`, then what follows it in the body. A `return`
     /// inside leaves the body as a signal, as one in a loop does, so that what follows the `do` runs only
     /// when its blocks did not return (`do { return try parse(s) } catch { print(error) }; return 0`).

@@ -3,17 +3,14 @@
 extension Parser {
     /// Reads `throw ERROR`: an early exit, as `return` is (what follows an `if` that throws is its `else`).
     mutating func throwStatement() throws -> Expression {
-        let keyword = current
         advance()
-        guard moreStatementsFollow, !current.isSymbol(";") else {
-            throw SyntaxError("`throw` needs the error it throws, such as `throw BadInput()`", at: keyword)
-        }
         let start = current
         let thrown = try expression()
         let last = tokens[max(position - 1, 0)]
         let written = String(source_text(start.offset, last.offset + last.length))
         returnsRead += 1
-        if current.isSymbol(";") { advance() }
+        // What follows a `throw` never runs: the block must end there (`expected '}'` otherwise).
+        _ = try endStatement()
         return .call("#throw", [thrown, .literal(.string(written))])
     }
 

@@ -79,6 +79,11 @@ struct Parser {
     /// Where a command's Swift part starts (the value of `func f(x) = VALUE`), when the statement as a
     /// whole is not Swift: Swift's tree of the text from there is where its nodes are looked for too.
     var swiftPartStart: Int?
+    /// The statement of a body being read, as Swift's parser reads it (`closureBody`): where it ends, and
+    /// whether another follows.
+    var statementRead: BodyStatement?
+    /// swiftc's words for the errors of the statement's trees, shared by the parser's copies.
+    let swiftErrors = SwiftErrorWords()
 
     /// Every command word, for messages, help and completion.
     static var commands: [String] { CommandTable.words }

@@ -154,8 +154,7 @@ extension Parser {
             if step.makesInstance { instanceLocals.insert(step.slot) }
         }
         let rest: Expression
-        if moreStatementsFollow {
-            try checkStatementBoundary()
+        if try endStatement() {
             rest = try closureBody(nextLocal: nextLocal + steps.count)
         } else if readingStatementBlock {
             // `if ok { let c = p.sink { ... } }`, `for x in xs { let y = x * 2 }`, `case 1: let z = 3`: the
