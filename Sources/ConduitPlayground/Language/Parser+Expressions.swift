@@ -299,46 +299,8 @@ extension Parser {
             return try implicitMemberCall()
         case .symbol("("):
             return try parenthesized()
-        case .symbol("[") where peek(1).isSymbol(":") && peek(2).isSymbol("]"):
-            // `[:]`, Swift's empty dictionary.
-            advance()
-            advance()
-            advance()
-            return .dictionary([])
-        case .symbol("[") where peek(2).isSymbol(":") && { if case .string = peek(1).kind { true } else { false } }():
-            // `["ana": 1, "bo": 2]`, Swift's dictionary with string keys: a record of those fields.
-            advance()
-            let fields = try list(until: "]", what: "the dictionary") { parser -> (String, Expression) in
-                guard case .string(let key) = parser.current.kind else {
-                    throw SyntaxError(
-                        "a dictionary here has string keys, such as `[\"ana\": 1, \"bo\": 2]`", at: parser.current)
-                }
-                parser.advance()
-                try parser.expectSymbol(":", "a dictionary's entry is `\"key\": value`")
-                return (key, try parser.expression())
-            }
-            return .dictionary(fields)
-        case .symbol("[") where peek(1).identifier?.first?.isUppercase == true:
-            if let empty = try collectionInitialiser() { return empty }
-            advance()
-            let items = try list(until: "]", what: "the array") { try $0.expression() }
-            return .array(items)
         case .symbol("["):
-            advance()
-            let items = try list(until: "]", what: "the array") { parser in
-                let first = parser.current
-                let item = try parser.expression()
-                if first.isString, parser.current.isSymbol(":") {
-                    // `["a\(n)": 1]`: a dictionary whose key is made, which names no field of a record.
-                    throw SyntaxError(
-                        "a dictionary here has keys written as plain strings, such as `[\"ana\": 1, \"bo\": 2]`: "
-                            + "the playground reads it as a record of those fields, and a key with `\\(value)` names "
-                            + "none",
-                        at: parser.covering(from: first))
-                }
-                return item
-            }
-            return .array(items)
+            return try collectionLiteral()
         case .symbol("{") where !looksLikeRecord():
             // `completion: { print($0) }`, `return { total += amount; return total }`: a closure value.
             return try closureLiteral()
