@@ -465,39 +465,3 @@ extension Parser {
         }
     }
 }
-
-extension Parser {
-    /// `(x)`, a tuple `(nil, true)` or a labelled one `(offset: 0, element: x)`, at `(`. Kept out of
-    /// `primary` so that its locals do not grow the frame every level of nesting recurses through.
-    @inline(never)
-    mutating func parenthesized() throws -> Expression {
-        advance()
-        if current.isSymbol(")") {
-            // `()`, Swift's empty tuple: `tap.send(())` on a `PassthroughSubject<Void, Never>`.
-            advance()
-            return .literal(.void)
-        }
-        if current.identifier != nil, peek(1).isSymbol(":") {
-            var position = 0
-            let fields = try list(until: ")", what: "the tuple") { parser -> (String, Expression) in
-                defer { position += 1 }
-                if let label = parser.current.identifier, parser.peek(1).isSymbol(":") {
-                    parser.advance()
-                    parser.advance()
-                    return (label, try parser.expression())
-                }
-                return (String(position), try parser.expression())
-            }
-            return .tuple(fields)
-        }
-        let inner = try rangeAfter(try expression())
-        if current.isSymbol(",") {
-            // A tuple `(nil, true)`: its elements are named by position.
-            advance()
-            let rest = try list(until: ")", what: "the tuple") { try $0.expression() }
-            return .tuple(([inner] + rest).enumerated().map { (String($0.offset), $0.element) })
-        }
-        try expectSymbol(")", "close the parenthesis with `)`")
-        return inner
-    }
-}

@@ -25,10 +25,16 @@ extension Parser {
         return nil
     }
 
-    /// The error in `node`'s own punctuation: swiftc's message followed by `hint`; in a statement too long
-    /// for Swift's diagnostics to be asked (they take time that grows faster than the text), the
-    /// playground's, at the same place.
+    /// The error in `node`'s own punctuation: that it nests deeper than Swift's parser follows, or swiftc's
+    /// message followed by `hint`; in a statement too long for Swift's diagnostics to be asked (they take
+    /// time that grows faster than the text), the playground's, at the same place.
     func ownError(in node: Syntax, of tree: SwiftTree, hint: String) -> SyntaxError {
+        if node.hasMaximumNestingLevelOverflow {
+            // Swift's parser stopped following brackets inside `node`: the rest is unexpected text to it.
+            return SyntaxError(
+                "this expression nests too deeply: Swift's parser is given brackets at most "
+                    + "\(StatementShape.maximumNesting) levels deep (split it into steps)", at: current)
+        }
         if text.utf8.count <= SwiftDiagnosis.maximumLength, let error = tree.firstError(in: node, hint: hint) {
             return error
         }

@@ -226,10 +226,15 @@ extension Parser {
         at keyword: Token, _ match: (TokenSyntax) -> Node?
     ) throws -> (tree: SwiftTree, node: Node)? {
         _ = try swiftTree()  // fails, with its message, for a statement Swift's parser is not given
+        let written: String? =
+            switch keyword.kind {
+            case .identifier(let name): name
+            case .symbol(let symbol): symbol
+            default: nil
+            }
         for start in [0, swiftPartStart, keyword.offset].compactMap({ $0 }) {
             guard let tree = treeCache.foldedTree(text: text, tokens: tokens, from: start),
-                let token = tree.token(at: keyword.offset),
-                token.text == keyword.identifier ?? String(source_text(keyword.offset, keyword.end)),
+                let token = tree.token(at: keyword.offset), token.text == written,
                 let node = match(token)
             else { continue }
             return (tree, node)
