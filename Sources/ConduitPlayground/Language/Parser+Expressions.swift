@@ -299,46 +299,8 @@ extension Parser {
             return try implicitMemberCall()
         case .symbol("("):
             return try parenthesized()
-        case .symbol("[") where peek(1).isSymbol(":") && peek(2).isSymbol("]"):
-            // `[:]`, Swift's empty dictionary.
-            advance()
-            advance()
-            advance()
-            return .dictionary([])
-        case .symbol("[") where peek(2).isSymbol(":") && { if case .string = peek(1).kind { true } else { false } }():
-            // `["ana": 1, "bo": 2]`, Swift's dictionary with string keys: a record of those fields.
-            advance()
-            let fields = try list(until: "]", what: "the dictionary") { parser -> (String, Expression) in
-                guard case .string(let key) = parser.current.kind else {
-                    throw SyntaxError(
-                        "a dictionary here has string keys, such as `[\"ana\": 1, \"bo\": 2]`", at: parser.current)
-                }
-                parser.advance()
-                try parser.expectSymbol(":", "a dictionary's entry is `\"key\": value`")
-                return (key, try parser.expression())
-            }
-            return .dictionary(fields)
-        case .symbol("[") where peek(1).identifier?.first?.isUppercase == true:
-            if let empty = try collectionInitialiser() { return empty }
-            advance()
-            let items = try list(until: "]", what: "the array") { try $0.expression() }
-            return .array(items)
         case .symbol("["):
-            advance()
-            let items = try list(until: "]", what: "the array") { parser in
-                let first = parser.current
-                let item = try parser.expression()
-                if first.isString, parser.current.isSymbol(":") {
-                    // `["a\(n)": 1]`: a dictionary whose key is made, which names no field of a record.
-                    throw SyntaxError(
-                        "a dictionary here has keys written as plain strings, such as `[\"ana\": 1, \"bo\": 2]`: "
-                            + "the playground reads it as a record of those fields, and a key with `\\(value)` names "
-                            + "none",
-                        at: parser.covering(from: first))
-                }
-                return item
-            }
-            return .array(items)
+            return try collectionLiteral()
         case .symbol("{") where !looksLikeRecord():
             // `completion: { print($0) }`, `return { total += amount; return total }`: a closure value.
             return try closureLiteral()
@@ -501,41 +463,5 @@ extension Parser {
         case .pipeline(let syntax): return syntax.startOffset
         default: return nil
         }
-    }
-}
-
-extension Parser {
-    /// `(x)`, a tuple `(nil, true)` or a labelled one `(offset: 0, element: x)`, at `(`. Kept out of
-    /// `primary` so that its locals do not grow the frame every level of nesting recurses through.
-    @inline(never)
-    mutating func parenthesized() throws -> Expression {
-        advance()
-        if current.isSymbol(")") {
-            // `()`, Swift's empty tuple: `tap.send(())` on a `PassthroughSubject<Void, Never>`.
-            advance()
-            return .literal(.void)
-        }
-        if current.identifier != nil, peek(1).isSymbol(":") {
-            var position = 0
-            let fields = try list(until: ")", what: "the tuple") { parser -> (String, Expression) in
-                defer { position += 1 }
-                if let label = parser.current.identifier, parser.peek(1).isSymbol(":") {
-                    parser.advance()
-                    parser.advance()
-                    return (label, try parser.expression())
-                }
-                return (String(position), try parser.expression())
-            }
-            return .tuple(fields)
-        }
-        let inner = try rangeAfter(try expression())
-        if current.isSymbol(",") {
-            // A tuple `(nil, true)`: its elements are named by position.
-            advance()
-            let rest = try list(until: ")", what: "the tuple") { try $0.expression() }
-            return .tuple(([inner] + rest).enumerated().map { (String($0.offset), $0.element) })
-        }
-        try expectSymbol(")", "close the parenthesis with `)`")
-        return inner
     }
 }

@@ -82,13 +82,7 @@ extension Parser {
         }
         if name == "Result", peek(1).isSymbol("<") {
             // `Result<Int, Error>.success(1)`: Swift's `Result`, its types read and left aside.
-            advance()
-            var nesting = 0
-            repeat {
-                if current.isSymbol("<") { nesting += 1 } else if current.isSymbol(">") { nesting -= 1 }
-                guard current.kind != .end else { throw SyntaxError("expected `>` to close `Result<`", at: token) }
-                advance()
-            } while nesting > 0
+            _ = try writtenGenericArguments(of: token)
             return .name(name, token)
         }
         if ["Array", "Dictionary", "Set"].contains(name), let collection = try collectionInitialiser() {

@@ -7,17 +7,7 @@ extension Parser {
     /// Reads from `Optional` (the current token, `token`) to the end of its `.none`, `.some(VALUE)` or
     /// `(VALUE)`.
     mutating func optionalOfWrittenType(at token: Token) throws -> Expression {
-        advance()
-        let start = current.end
-        var end = start
-        var nesting = 0
-        repeat {
-            if current.isSymbol("<") { nesting += 1 } else if current.isSymbol(">") { nesting -= 1 }
-            guard current.kind != .end else { throw SyntaxError("expected `>` to close `Optional<`", at: token) }
-            end = current.offset
-            advance()
-        } while nesting > 0
-        let wrapped = source_text(start, end).trimmingCharacters(in: .whitespaces)
+        let wrapped = try writtenGenericArguments(of: token)
         let written = Expression.literal(.string(wrapped + "?"))
         if current.isSymbol("."), peek(1).identifier == "none" {
             advance()

@@ -1,25 +1,7 @@
-/// Subscripts and leading-dot calls, kept out of `postfix` and `primary`: those two recurse for
+/// Leading-dot calls, kept out of `postfix` and `primary`: those two recurse for
 /// every level of nesting, so each line added to them costs stack at every level (the thread
 /// sanitizer's frames ran out of it on 150 nested brackets).
 extension Parser {
-    /// `base[index]`, or `counts[word, default: 0]`: the value for the key, or the default when it
-    /// has none, as Swift's dictionary subscript gives (and sets through, `+= 1`).
-    @inline(never)
-    mutating func subscripted(_ base: Expression) throws -> Expression {
-        advance()
-        let index = try expression()
-        if current.isSymbol(","), peek(1).identifier == "default", peek(2).isSymbol(":") {
-            advance()
-            advance()
-            advance()
-            let fallback = try expression()
-            try expectSymbol("]", "close the index with `]`")
-            return .binary(.coalesce, .index(base, index), fallback)
-        }
-        try expectSymbol("]", "close the index with `]`")
-        return .index(base, index)
-    }
-
     /// `.circle(radius: 1)`, an enum case with values whose type Swift infers: the session finds the
     /// one enumeration declared with that case.
     @inline(never)

@@ -218,17 +218,23 @@ extension Parser {
         return tree
     }
 
-    /// What `match` finds for the token `keyword` (a statement's keyword) in the statement's folded tree,
-    /// with that tree; where Swift reads the statement otherwise (a closure in a playground command such
+    /// What `match` finds for the token `keyword` (a statement's keyword, or a bracket) in the statement's
+    /// folded tree, with that tree; where Swift reads the statement otherwise (a closure in a playground command such
     /// as `sink out = s.map { x in switch x { ... } }`), in the text from the keyword on read as a
     /// statement of its own. Nil where neither has one.
     func swiftNode<Node>(
         at keyword: Token, _ match: (TokenSyntax) -> Node?
     ) throws -> (tree: SwiftTree, node: Node)? {
         _ = try swiftTree()  // fails, with its message, for a statement Swift's parser is not given
+        let written: String? =
+            switch keyword.kind {
+            case .identifier(let name): name
+            case .symbol(let symbol): symbol
+            default: nil
+            }
         for start in [0, swiftPartStart, keyword.offset].compactMap({ $0 }) {
             guard let tree = treeCache.foldedTree(text: text, tokens: tokens, from: start),
-                let token = tree.token(at: keyword.offset), token.text == keyword.identifier,
+                let token = tree.token(at: keyword.offset), token.text == written,
                 let node = match(token)
             else { continue }
             return (tree, node)

@@ -1,0 +1,77 @@
+import SwiftSyntax
+
+/// Array and dictionary literals (`[1, 2]`, `["ana": 1, "bo": 2]`, `[:]`) as Swift's parser reads them:
+/// whether the brackets hold an array or a dictionary, its elements and where it ends are the tree's
+/// `ArrayExprSyntax` or `DictionaryExprSyntax`; each element is read there by the parser's readings and
+/// must end where Swift ends it. Kept out of `primary`, which recurses for every level of nesting.
+extension Parser {
+    /// What an array or dictionary literal may hold, for messages about one that holds something else.
+    static let collectionUsage = "an array reads `[1, 2]`, a dictionary `[\"ana\": 1, \"bo\": 2]` (`[:]` when empty)"
+
+    /// At `[`: the array, or the dictionary with string keys (a record of those fields), Swift's parser
+    /// reads there; `[Int]()` and `[String: Int](...)`, Swift's initialisers, are read as those. Moves
+    /// past the `]`.
+    @inline(never)
+    mutating func collectionLiteral() throws -> Expression {
+        let open = current
+        if peek(1).identifier?.first?.isUppercase == true, let made = try collectionInitialiser() { return made }
+        guard treeCache.tree(text: text, tokens: tokens) != nil else {
+            // Text Swift's parser is not given (longer than 64 KB, `[` nested more than 12 deep, data rather
+            // than a statement anyone writes): an array of values up to its `]`.
+            advance()
+            return .array(try list(until: "]", what: "the array") { try $0.expression() })
+        }
+        guard let (tree, literal) = try swiftNode(at: open, { token -> Syntax? in
+            guard let parent = token.parent else { return nil }
+            if let array = parent.as(ArrayExprSyntax.self), array.leftSquare.id == token.id { return parent }
+            if let dictionary = parent.as(DictionaryExprSyntax.self), dictionary.leftSquare.id == token.id {
+                return parent
+            }
+            return nil
+        }) else {
+            throw SyntaxError("Swift reads no array or dictionary at this `[`; " + Parser.collectionUsage, at: open)
+        }
+        if Parser.hasOwnError(literal) { throw ownError(in: literal, of: tree, hint: Parser.collectionUsage) }
+        let value: Expression
+        if let array = literal.as(ArrayExprSyntax.self) {
+            var items: [Expression] = []
+            for element in array.elements {
+                let item = try read(element.expression, in: tree, as: "an element of the array") { try $0.expression() }
+                items.append(item)
+            }
+            value = .array(items)
+        } else if let dictionary = literal.as(DictionaryExprSyntax.self),
+            case .elements(let elements) = dictionary.content
+        {
+            var fields: [(String, Expression)] = []
+            for element in elements { fields.append(try dictionaryEntry(element, in: tree)) }
+            value = .dictionary(fields)
+        } else {
+            // `[:]`, Swift's empty dictionary.
+            value = .dictionary([])
+        }
+        moveToToken(atOrAfter: tree.offset(of: literal.endPositionBeforeTrailingTrivia))
+        return value
+    }
+
+    /// One `"key": value` of a dictionary literal: a record's field, so its key is a plain string.
+    private mutating func dictionaryEntry(
+        _ element: DictionaryElementSyntax, in tree: SwiftTree
+    ) throws -> (String, Expression) {
+        moveToToken(atOrAfter: tree.offset(of: element.key.positionAfterSkippingLeadingTrivia))
+        let keyEnd = tree.offset(of: element.key.endPositionBeforeTrailingTrivia)
+        let written = tree.token(covering: element.key)
+        guard case .string(let key) = current.kind, current.end == keyEnd else {
+            if current.isString {
+                // `["a\(n)": 1]`: a dictionary whose key is made, which names no field of a record.
+                throw SyntaxError(
+                    "a dictionary here has keys written as plain strings, such as `[\"ana\": 1, \"bo\": 2]`: "
+                        + "the playground reads it as a record of those fields, and a key with `\\(value)` names "
+                        + "none",
+                    at: written)
+            }
+            throw SyntaxError("a dictionary here has string keys, such as `[\"ana\": 1, \"bo\": 2]`", at: written)
+        }
+        return (key, try read(element.value, in: tree, as: "the dictionary's value") { try $0.expression() })
+    }
+}
