@@ -22,7 +22,8 @@ extension Parser {
         let word = keyword.display
         let usage = "write `\(word) NAME = PIPELINE` or `= VALUE`, for example `let doubled = numbers.map { $0 * 2 }` "
             + "or `var count = 0`"
-        let found = try variableDeclaration(at: keyword)
+        let found = try treeCache.tree(text: text, tokens: tokens) == nil
+            ? headDeclaration(at: keyword) : variableDeclaration(at: keyword)
         guard let (tree, declaration) = found else { throw SyntaxError(usage, at: current) }
         if let error = DeclarationShape.firstError(in: declaration, tree: tree, hint: usage) { throw error }
         let bindings = declaration.bindings
@@ -64,6 +65,30 @@ extension Parser {
             moveToToken(atOrAfter: tree.offset(of: declaration.endPositionBeforeTrailingTrivia))
         }
         return (names, declaredType ?? "", binding.initializer != nil)
+    }
+
+    /// For a statement Swift's parser is not given (a data array longer than 64 KB, brackets nested deeper
+    /// than it follows): the declaration Swift reads in the head alone, `let NAME: TYPE =` with a placeholder
+    /// value, so that its names and type are still Swift's; the value is the command's to read.
+    private func headDeclaration(at keyword: Token) throws -> (tree: SwiftTree, declaration: VariableDeclSyntax)? {
+        let all = characters
+        // The placeholder takes the place of the blank after `=`, so that the value starts after it.
+        guard let equals = tokens.firstIndex(where: { $0.offset > keyword.offset && $0.isSymbol("=") }),
+            tokens[equals].end < all.count, all[tokens[equals].end].isWhitespace
+        else {
+            _ = try swiftTree()  // fails, with its message
+            return nil
+        }
+        let head = String(all[..<tokens[equals].end]) + " 0"
+        let covered = tokens[..<(equals + 1)].lazy.filter { $0.offset >= keyword.offset }.map { $0.offset..<$0.end }
+        guard let tree = SwiftTree(text: head, covering: Array(covered) + [head.count - 1..<head.count], objectAt: nil),
+            let token = tree.token(at: keyword.offset), token.text == keyword.identifier,
+            let declaration = token.parent?.as(VariableDeclSyntax.self), declaration.bindings.count == 1
+        else {
+            _ = try swiftTree()
+            return nil
+        }
+        return (tree, declaration)
     }
 
     /// The names of `let a = 1, b: Double = 2` (or `var`), each with its type and its value, read where
