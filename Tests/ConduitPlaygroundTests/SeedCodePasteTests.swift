@@ -84,7 +84,7 @@ final class SeedCodePasteTests: XCTestCase {
         "001-10": .refused("`ObservableObject` is Combine's protocol, which the playground has"),
         "001-11": .runs,
         "001-12": .refused("declaring a property wrapper (`@propertyWrapper`) is not part of the playground"),
-        "001-13": .refused("`extension ObservedObject`: the playground extends the classes, structs, enums and protocols"),
+        "001-13": .refused("`extension ObservedObject`: the playground extends the classes, structs, enums"),
         "001-14": .refused("`View` " + swiftUI),
         "001-15": .refused("`View` " + swiftUI),
         "001-16": .refused("declaring a property wrapper (`@propertyWrapper`) is not part of the playground"),
