@@ -41,7 +41,7 @@ final class AppleOnlyFrameworksTests: SessionTestCase {
         XCTAssertTrue(error("protocol Publisher {\n    var name: String { get }\n}").contains(
             "`Publisher` is Combine's protocol, which the playground has"))
         XCTAssertTrue(error("extension Date {\n    var twice: Int { 2 }\n}").contains(
-            "the playground extends the classes, structs and protocols declared in this session"))
+            "the playground extends the classes, structs, enums and protocols declared in this session"))
         XCTAssertTrue(error("override func draw() {\n    print(1)\n}").contains(
             "`override` belongs to a method of a subclass"))
         XCTAssertTrue(error("@Published var count = 0").contains("`@Published` is a property of a class"))

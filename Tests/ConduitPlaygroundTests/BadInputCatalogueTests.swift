@@ -69,7 +69,7 @@ final class BadInputCatalogueTests: SessionTestCase {
             BadLine("protocol P", "expected member block in protocol"),
             BadLine("protocol Q { associatedtype T }", "`associatedtype` is not run here"),
             BadLine("protocol Publisher { }", "`Publisher` is Combine's protocol"),
-            BadLine("extension Missing { func f() { } }", "the playground extends the classes, structs and protocols"),
+            BadLine("extension Missing { func f() { } }", "the playground extends the classes, structs, enums"),
             BadLine("enum E { case a = }", "expected expression in enum case"),
             BadLine("class Box<T> { }", "a generic type is not run here"),
             BadLine("print((1]", "`(` is never closed: a `]` comes before its `)`"),

@@ -50,7 +50,7 @@ final class ProtocolCommandsTests: SessionTestCase {
 
     func testAnExtensionNeedsADeclaredTypeAndNoStoredProperty() {
         XCTAssertTrue(error("extension Date { func shout() -> String { \"x\" } }")
-            .contains("the playground extends the classes, structs and protocols declared in this session"))
+            .contains("the playground extends the classes, structs, enums and protocols declared in this session"))
         XCTAssertTrue(error("public protocol ObservableObject: AnyObject { }").contains("is Combine's protocol"))
         type("class Player { var n = 0 }")
         XCTAssertTrue(error("extension Player { var volume = 3 }")

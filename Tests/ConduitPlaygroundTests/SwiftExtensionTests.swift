@@ -124,8 +124,8 @@ final class SwiftExtensionTests: SessionTestCase {
     func testAnExtensionOfAnUnknownTypeIsRefusedAndChangesNothing() {
         type("extension String { func shout() -> String { uppercased() + \"!\" } }")
         let message = error("extension Widget { func shout() -> String { \"no\" } }")
-        XCTAssertTrue(message.contains("`extension Widget`: the playground extends the classes, structs and protocols "
-            + "declared in this session and Swift's `String`"), message)
+        XCTAssertTrue(message.contains("`extension Widget`: the playground extends the classes, structs, "
+            + "enums and protocols declared in this session and Swift's `String`"), message)
         XCTAssertTrue(error("extension String: Identifiable { }").contains("not conformances"))
         XCTAssertTrue(error("extension Int { var n = 3 }").contains("extensions must not contain stored properties"))
         XCTAssertEqual(printed("print(\"hi\".shout())"), ["HI!"], "the String extension is as it was")

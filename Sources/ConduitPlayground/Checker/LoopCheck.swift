@@ -5,9 +5,15 @@ extension TypeChecker {
         let kept = (0..<loop.slot).map { $0 < arguments.count ? arguments[$0] : ValueType.value }
         var inBody = kept
         switch loop.kind {
-        case .forIn(let sequence, let names, let filter):
+        case .forIn(let sequence, let names, let filter, let match):
             try checkExpression(sequence, arguments: arguments, depth: depth)
-            inBody += loopNameTypes(of: type(of: sequence, arguments: arguments), count: names)
+            if let match {
+                // `for case`: the pattern's names are of types the checker does not follow.
+                for part in match.parts { try checkExpression(part, arguments: kept + [.value], depth: depth) }
+                inBody += Array(repeating: ValueType.value, count: names)
+            } else {
+                inBody += loopNameTypes(of: type(of: sequence, arguments: arguments), count: names)
+            }
             if let filter { try checkCondition(filter, arguments: inBody, depth: depth) }
         case .whileLoop(let condition), .repeatWhile(let condition):
             try checkCondition(condition, arguments: kept, depth: depth)

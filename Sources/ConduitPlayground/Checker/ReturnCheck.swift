@@ -102,8 +102,10 @@ extension TypeChecker {
         case .loop(let loop):
             // As `checkLoop` types the body: the values before the loop, then its names.
             var inBody = (0..<loop.slot).map { $0 < arguments.count ? arguments[$0] : ValueType.value }
-            if case .forIn(let sequence, let names, _) = loop.kind {
-                inBody += loopNameTypes(of: type(of: sequence, arguments: arguments), count: names)
+            if case .forIn(let sequence, let names, _, let match) = loop.kind {
+                inBody += match == nil
+                    ? loopNameTypes(of: type(of: sequence, arguments: arguments), count: names)
+                    : Array(repeating: ValueType.value, count: names)
             }
             walk(loop.body, inBody)
         default:

@@ -13,6 +13,25 @@ extension Interpreter {
         info(declaration.summary + declaration.methods.map { ", " + $0.summary }.joined())
     }
 
+    /// `extension Level: CustomStringConvertible { var description: String { ... } }`: the methods and
+    /// computed properties it adds (read as methods of the case's value, as the enumeration's own are)
+    /// replace any of the same name; the cases the enumeration has stay as they are.
+    func extendEnum(with extension: TypeExtension) throws {
+        guard var declaration = enums[`extension`.name.display] else { return }
+        if let stored = `extension`.properties.first(where: { $0.isStatic }) {
+            throw SyntaxError(
+                "the playground adds methods and computed properties to an enum, not `static` properties: "
+                    + "declare `\(stored.name.display)` in the enum, or at top level", at: stored.name)
+        }
+        let added = `extension`.properties.compactMap(\.getterMethod) + `extension`.methods
+        let names = Set(added.map(\.name.display))
+        declaration.methods = declaration.methods.filter { !names.contains($0.name.display) } + added
+        structMethods.declare(declaration.methods.map(\.name.display))
+        structMethods.register(try boundStructMethods(declaration.methods), for: declaration.name)
+        enums[declaration.name] = declaration
+        info("extension \(declaration.name): " + added.map(\.name.display).joined(separator: ", "))
+    }
+
     /// `Direction.up`: the case's value; a case that carries values must be given them.
     func enumCase(_ root: String, _ name: String, at token: Token) throws -> Expression? {
         guard entries[root] == nil, let declaration = enums[root] else { return nil }

@@ -34,6 +34,9 @@ extension Interpreter {
             let members = (added?.properties ?? []).map(\.name.display) + (added?.methods ?? []).map(\.name.display)
             return builtin.union(members)
         }
+        if let declaration = enums[name.display], !declaration.isBuiltIn {
+            return Set(declaration.methods.map(\.name.display))
+        }
         guard let type = classes[name.display] else { return [] }
         return Set(type.properties.map(\.name.display) + type.methods.map(\.name.display))
     }
@@ -42,7 +45,9 @@ extension Interpreter {
     /// that an extension may add to (`SwiftTypeExtensions.extensible`).
     func checkExtensible(_ name: Token) throws {
         let type = name.display
-        guard classes[type] == nil, protocols[type] == nil, !SwiftTypeExtensions.extensible.contains(type) else {
+        guard classes[type] == nil, protocols[type] == nil, enums[type].map(\.isBuiltIn) ?? true,
+            !SwiftTypeExtensions.extensible.contains(type)
+        else {
             return
         }
         if let message = AppleOnlyFrameworks.message(for: type, asAttribute: false) {
@@ -51,7 +56,7 @@ extension Interpreter {
         let swiftTypes = SwiftTypeExtensions.extensible.dropLast().map { "`\($0)`" }.joined(separator: ", ")
             + " and `\(SwiftTypeExtensions.extensible.last ?? "")`"
         throw SyntaxError(
-            "`extension \(type)`: the playground extends the classes, structs and protocols declared in this "
+            "`extension \(type)`: the playground extends the classes, structs, enums and protocols declared in this "
                 + "session and Swift's \(swiftTypes); for another type, write a function (`func NAME(...) { ... }`)",
             at: name)
     }
@@ -61,6 +66,7 @@ extension Interpreter {
         let name = `extension`.name.display
         try checkExtensible(`extension`.name)
         if protocols[name] != nil { return try extendProtocol(with: `extension`) }
+        if enums[name] != nil { return try extendEnum(with: `extension`) }
         guard let type = classes[name] else { return try extendSwiftType(with: `extension`) }
         let added = `extension`.methods.map(\.name.display) + `extension`.properties.map(\.name.display)
         var extended = type
@@ -79,6 +85,10 @@ extension Interpreter {
         let defaults = extended.methods.filter { !before.contains($0.name.display) }
         try checkConformance(of: extended, to: listed, at: `extension`.name)
         try redeclare(extended, installing: `extension`.methods + defaults)
+        if !type.isValueType, listed.contains("CustomStringConvertible") {
+            // `extension Item: CustomStringConvertible`: its objects print by the `description` it adds.
+            structMethods.setDescribed(name, true)
+        }
         info("extension \(name): " + added.joined(separator: ", "))
     }
 

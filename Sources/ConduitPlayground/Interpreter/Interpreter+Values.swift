@@ -470,7 +470,10 @@ extension Interpreter {
     /// sequence's elements (`for x in [1, 2] { x.uppercased() }` is refused, as swiftc refuses it).
     func checkLoop(_ loop: Parser.ForInLoop, written: String, at token: Token) throws {
         let sequence = checker.type(of: loop.sequence, arguments: [])
-        let names = checker.loopNameTypes(of: sequence, count: loop.patternCount)
+        // `for case`: the pattern's names are of types the checker does not follow.
+        let names = loop.match == nil
+            ? checker.loopNameTypes(of: sequence, count: loop.patternCount)
+            : Array(repeating: ValueType.value, count: loop.patternCount)
         // In the body (a closure), the loop's names are those of the closure around it; each
         // stands here for a value of its type.
         let body = loop.body.body.rewritten(intoPipelines: true) { part in
@@ -496,12 +499,17 @@ extension Interpreter {
         let elements = try located(at: start) { try BodyLoop.elements(of: try bind(loop.sequence).evaluate([])) }
         let body = try bind(loop.body)
         let filter = try loop.filter.map { try bind($0) }
+        let match = try loop.match?.map { try bind($0) }
         for (index, element) in elements.enumerated() {
             // Ctrl-C stops a long loop; the step reports it.
             if index % 256 == 255, scheduler.budget.isStopped { return }
             let goesOn = try located(at: start) { () throws -> Bool in
                 var values = [element]
-                if loop.patternCount > 1 {
+                if let match {
+                    // `for case`: an element the pattern does not fit is skipped.
+                    guard let bound = try match.values([element]) else { return true }
+                    values = bound
+                } else if loop.patternCount > 1 {
                     guard let items = element.destructured, items.count == loop.patternCount else {
                         throw PlaygroundError("the loop's pattern takes \(loop.patternCount) values apart, but "
                             + "\(element) is not a tuple of \(loop.patternCount)")

@@ -6,8 +6,9 @@
 struct BodyLoop {
     enum Kind {
         /// `for NAME in SEQUENCE where FILTER`: a turn per element (taken apart into `names` values
-        /// by a tuple pattern such as `(i, x)`), for the elements the filter holds for.
-        case forIn(sequence: Expression, names: Int, filter: Expression?)
+        /// by a tuple pattern such as `(i, x)`), for the elements the filter holds for; with `for case`,
+        /// for the elements the match fits, its names taken from them.
+        case forIn(sequence: Expression, names: Int, filter: Expression?, match: LoopMatch?)
         /// `while CONDITION`: tested before each turn.
         case whileLoop(condition: Expression)
         /// `repeat { } while CONDITION`: tested after each turn, so the body runs at least once.
@@ -29,7 +30,8 @@ struct BodyLoop {
     /// The expressions it is made of, for the questions asked of every part of an expression.
     var parts: [Expression] {
         switch kind {
-        case .forIn(let sequence, _, let filter): return [sequence] + (filter.map { [$0] } ?? []) + [body]
+        case .forIn(let sequence, _, let filter, let match):
+            return [sequence] + (match?.parts ?? []) + (filter.map { [$0] } ?? []) + [body]
         case .whileLoop(let condition), .repeatWhile(let condition): return [condition, body]
         case .deferred(let cleanup): return [body, cleanup]
         }
@@ -39,8 +41,10 @@ struct BodyLoop {
     func map(_ transform: (Expression) throws -> Expression) rethrows -> BodyLoop {
         let changed: Kind
         switch kind {
-        case .forIn(let sequence, let names, let filter):
-            changed = .forIn(sequence: try transform(sequence), names: names, filter: try filter.map(transform))
+        case .forIn(let sequence, let names, let filter, let match):
+            changed = .forIn(
+                sequence: try transform(sequence), names: names, filter: try filter.map(transform),
+                match: try match?.map(transform))
         case .whileLoop(let condition): changed = .whileLoop(condition: try transform(condition))
         case .repeatWhile(let condition): changed = .repeatWhile(condition: try transform(condition))
         case .deferred(let cleanup): changed = .deferred(cleanup: try transform(cleanup))
@@ -62,10 +66,18 @@ struct BodyLoop {
             }
             _ = try cleanup.evaluate(kept)
             return result
-        case .forIn(let sequence, let names, let filter):
+        case .forIn(let sequence, let names, let filter, let match):
             var turns = 0
             for element in try BodyLoop.elements(of: try sequence.evaluate(arguments)) {
-                let values = kept + (try BodyLoop.names(of: element, count: names))
+                let named: [Value]
+                if let match {
+                    // `for case`: an element the pattern does not fit is skipped.
+                    guard let bound = try match.values(kept + [element]) else { continue }
+                    named = bound
+                } else {
+                    named = try BodyLoop.names(of: element, count: names)
+                }
+                let values = kept + named
                 if let filter, try !BodyLoop.holds(try filter.evaluate(values)) { continue }
                 guard try turn(values, &turns) else { break }
             }

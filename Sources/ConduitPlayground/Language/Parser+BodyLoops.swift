@@ -120,7 +120,7 @@ extension Parser {
     private mutating func forInBodyLoop(after keyword: Token, nextLocal: Int) throws -> Expression {
         let usage = "write `for NAME in VALUE { BODY }`, such as `for x in xs { total += x }`"
         let (tree, loop) = try swiftForLoop(at: keyword, usage: usage)
-        let names = try loopNames(of: loop, in: tree)
+        let (names, match) = try loopNames(of: loop, in: tree, slot: nextLocal)
         let sequence = try loopSequence(of: loop, in: tree)
         let saved = (parameters, variables)
         defer { (parameters, variables) = saved }
@@ -130,7 +130,7 @@ extension Parser {
         }
         let filter = try loopFilter(of: loop, in: tree)
         let body = try block(nextLocal: nextLocal + names.count, after: keyword)
-        let kind = BodyLoop.Kind.forIn(sequence: sequence, names: names.count, filter: filter)
+        let kind = BodyLoop.Kind.forIn(sequence: sequence, names: names.count, filter: filter, match: match)
         return .loop(BodyLoop(kind: kind, slot: nextLocal, body: body))
     }
 

@@ -78,7 +78,7 @@ extension Parser {
     /// Whether a statement follows in the same body (not its `}`, the end, or a `case` label).
     var moreStatementsFollow: Bool {
         !current.isSymbol("}") && current.kind != .end && current.identifier != "case"
-            && current.identifier != "default"
+            && current.identifier != "default" && !(caseEndsAtFallthrough && current.identifier == "fallthrough")
     }
 
     /// `statement` run for its effect, then what follows it in the body (kept at `slot`, unnamed);

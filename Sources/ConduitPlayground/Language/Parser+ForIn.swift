@@ -15,6 +15,8 @@ extension Parser {
         /// The `where` clause, read with the loop's names as its arguments: the body runs for the
         /// elements it holds for.
         var filter: Expression?
+        /// `for case PATTERN in`: which elements the body runs for, and the values of the pattern's names.
+        var match: LoopMatch?
     }
 
     /// Reads the `for NAME in SEQUENCE { BODY }` loop whose keyword is `keyword`, as Swift's parser
@@ -22,7 +24,7 @@ extension Parser {
     mutating func forInLoop(at keyword: Token) throws -> ForInLoop {
         let usage = "write `for NAME in VALUE { BODY }`, such as `for name in names { print(name) }`"
         let (tree, loop) = try swiftForLoop(at: keyword, usage: usage)
-        let names = try loopNames(of: loop, in: tree)
+        let (names, match) = try loopNames(of: loop, in: tree, slot: 0)
         moveToToken(atOrAfter: tree.offset(of: loop.pattern.positionAfterSkippingLeadingTrivia))
         let variable = current
         let saved = highestArgument
@@ -40,6 +42,7 @@ extension Parser {
         var forIn = ForInLoop(sequence: sequence, body: body, variable: variable)
         forIn.filter = filter
         forIn.patternCount = names.count
+        forIn.match = match
         return forIn
     }
 

@@ -24,8 +24,8 @@ extension Parser {
         defer { depth -= 1 }
         let subject = try read(statement.subject, in: tree, as: "the value switched on") { try $0.condition() }
         let subjectAt = Expression.argument(nextLocal)
-        var cases: [(test: Expression, body: Expression)] = []
-        var fallback: Expression?
+        // The cases in order (`default` has no test), and whether each ends with `fallthrough`.
+        var cases: [SwitchCaseRead] = []
         let entered = depth
         defer { depth = entered }
         for element in statement.cases {
@@ -36,10 +36,12 @@ extension Parser {
                 throw SyntaxError("the playground does not read `#if` between a switch's cases", at:
                     tree.token(covering: element))
             }
+            let fallsThrough = try endsWithFallthrough(switchCase, in: tree)
             switch switchCase.label {
             case .default(let label):
                 if let error = tree.firstError(in: label, hint: "write `default:`") { throw error }
-                fallback = try caseStatements(switchCase, in: tree, nextLocal: nextLocal + 1)
+                let body = try caseStatements(switchCase, in: tree, nextLocal: nextLocal + 1)
+                cases.append(SwitchCaseRead(test: nil, body: body, fallthroughAt: fallsThrough, binds: false))
             case .case(let label):
                 if let error = tree.firstError(in: label, hint: "a case reads `case .finished:` or `case 1, 2:`") {
                     throw error
@@ -49,16 +51,20 @@ extension Parser {
                 let body = try bound(bindings[...], slot: nextLocal + 1) {
                     try $0.caseStatements(switchCase, in: tree, nextLocal: firstFree)
                 }
-                cases.append((test, body))
+                cases.append(
+                    SwitchCaseRead(test: test, body: body, fallthroughAt: fallsThrough, binds: !bindings.isEmpty))
             }
         }
         moveToToken(atOrAfter: tree.offset(of: statement.endPositionBeforeTrailingTrivia))
-        guard !cases.isEmpty || fallback != nil else {
+        guard !cases.isEmpty else {
             throw SyntaxError("this switch has no cases: write `case PATTERN: ...` or `default: ...`", at: keyword)
         }
+        try fallThrough(&cases, in: tree, slot: nextLocal + 1)
         let unmatched = Expression.call("#unmatched", [subjectAt])
-        var chosen = fallback ?? unmatched
-        for (test, body) in cases.reversed() { chosen = .conditional(test, body, chosen) }
+        var chosen = cases.first { $0.test == nil }?.body ?? unmatched
+        for read in cases.reversed() {
+            if let test = read.test { chosen = .conditional(test, read.body, chosen) }
+        }
         return try followed(.local(slot: nextLocal, value: subject, body: chosen), at: nextLocal)
     }
 
@@ -90,10 +96,23 @@ extension Parser {
         return (test ?? .literal(.bool(false)), bindings)
     }
 
-    /// The statements of a case, read where Swift's parser puts them, which must end where its case ends.
+    /// The statements of a case, read where Swift's parser puts them, which must end where its case ends
+    /// (or before its last statement, `fallthrough`).
     private mutating func caseStatements(
         _ switchCase: SwitchCaseSyntax, in tree: SwiftTree, nextLocal: Int
     ) throws -> Expression {
+        let saved = caseEndsAtFallthrough
+        defer { caseEndsAtFallthrough = saved }
+        caseEndsAtFallthrough = switchCase.statements.last?.item.is(FallThroughStmtSyntax.self) == true
+        if caseEndsAtFallthrough {
+            let statements = switchCase.statements.dropLast()
+            guard let first = statements.first, let last = statements.last else { return .literal(.void) }
+            let start = tree.offset(of: first.positionAfterSkippingLeadingTrivia)
+            let end = tree.offset(of: last.endPositionBeforeTrailingTrivia)
+            return try read(start..<end, as: "the statements of this case") {
+                try $0.caseBody(nextLocal: nextLocal)
+            }
+        }
         guard !switchCase.statements.isEmpty else {
             moveToToken(atOrAfter: tree.offset(of: switchCase.label.endPositionBeforeTrailingTrivia))
             return try caseBody(nextLocal: nextLocal)  // which says that a case needs a statement

@@ -47,6 +47,8 @@ struct Parser {
     var immutableSelf = false
     /// Whether a `case` of a `switch` is being read (and no loop inside it), where `break` ends the switch.
     var breakEndsSwitch = false
+    /// Whether the case being read ends with `fallthrough`, where its statements end.
+    var caseEndsAtFallthrough = false
     /// The `let` and `var` steps of the closure or function body being read that hold what a type's
     /// initialiser made (`let formatter = NumberFormatter()`), by slot: an object's properties may be
     /// set through them (`formatter.numberStyle = .ordinal`).

@@ -45,7 +45,18 @@ struct BodyStatement {
         kind = BodyStatement.kind(of: item.item)
         end = tree.offset(of: item.item.endPositionBeforeTrailingTrivia)
         written = item.item.trimmedDescription
-        isLast = item.parent?.as(CodeBlockItemListSyntax.self)?.last?.id == item.id
+        isLast = BodyStatement.isLast(item)
+    }
+
+    /// Whether `item` is its body's last statement, or a case's last before the `fallthrough` ending it
+    /// (the case's statements are read without it).
+    private static func isLast(_ item: CodeBlockItemSyntax) -> Bool {
+        guard let list = item.parent?.as(CodeBlockItemListSyntax.self), let last = list.last else { return false }
+        if last.id == item.id { return true }
+        guard last.item.is(FallThroughStmtSyntax.self), list.parent?.is(SwitchCaseSyntax.self) == true,
+            let index = list.index(of: item)
+        else { return false }
+        return list.index(after: index) == list.index(of: last)
     }
 
     /// The kind of statement Swift's parser reads `item` as.

@@ -29,13 +29,21 @@ extension Parser {
     }
 
     /// The names `loop`'s pattern gives each element: one name, `_`, or a tuple of names (`(i, x)`)
-    /// that takes the element apart.
-    func loopNames(of loop: ForStmtSyntax, in tree: SwiftTree) throws -> [String] {
-        if let keyword = loop.caseKeyword {
-            throw SyntaxError(
-                "the playground does not read `for case`: loop over every element, and test it with `where` or "
-                    + "`if case` in the body", at: tree.token(covering: keyword, kind: .identifier("case")))
+    /// that takes the element apart; for `for case PATTERN in`, the names the pattern binds, and the
+    /// match that skips the elements it does not fit (the element is the argument at `slot`).
+    mutating func loopNames(
+        of loop: ForStmtSyntax, in tree: SwiftTree, slot: Int
+    ) throws -> (names: [String], match: LoopMatch?) {
+        if loop.caseKeyword != nil {
+            let matched = try lowered(loop.pattern, in: tree).matching(.argument(slot))
+            let match = LoopMatch(test: matched.test, bindings: matched.bindings.map(\.value))
+            return (matched.bindings.map(\.name), match)
         }
+        return (try loopNames(of: loop, in: tree), nil)
+    }
+
+    /// The names of a loop's pattern without `case`: one name, `_`, or a tuple of names.
+    private func loopNames(of loop: ForStmtSyntax, in tree: SwiftTree) throws -> [String] {
         let names: [String]? =
             if let tuple = loop.pattern.as(TuplePatternSyntax.self) {
                 tuple.elements.map { Parser.loopName($0.pattern) }.allSatisfy { $0 != nil }
@@ -73,5 +81,28 @@ extension Parser {
         }
         moveToToken(atOrAfter: tree.offset(of: loop.body.leftBrace.positionAfterSkippingLeadingTrivia))
         return filter
+    }
+}
+
+/// `for case PATTERN in SEQUENCE`: the test an element passes for the body to run, and the values the
+/// pattern's names take from it, both read from the element as the argument at the loop's slot.
+struct LoopMatch {
+    let test: Expression
+    let bindings: [Expression]
+
+    /// The expressions it is made of.
+    var parts: [Expression] { [test] + bindings }
+
+    /// The match with each of its parts changed by `transform` (the session binds names this way).
+    func map(_ transform: (Expression) throws -> Expression) rethrows -> LoopMatch {
+        LoopMatch(test: try transform(test), bindings: try bindings.map(transform))
+    }
+
+    /// The values of the pattern's names for an element, read with `arguments` (the element last);
+    /// nil when the element does not match, so the loop skips it.
+    func values(_ arguments: [Value]) throws -> [Value]? {
+        let test = try test.evaluate(arguments)
+        guard case .bool(let matches) = test else { throw Expression.notACondition(test) }
+        return matches ? try bindings.map { try $0.evaluate(arguments) } : nil
     }
 }
