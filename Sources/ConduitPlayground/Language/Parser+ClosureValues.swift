@@ -40,6 +40,8 @@ extension Parser {
     /// `{` on the same line follows, outside a condition (where it opens the block).
     mutating func trailingClosureValues() throws -> [Expression] {
         guard current.isSymbol("{"), !readingCondition, currentOnSameLine, !looksLikeRecord() else { return [] }
+        if let closures = try swiftTrailingClosureValues() { return closures }
+        // Swift's parser reads no call here (a playground command's own syntax): the closures by their tokens.
         var closures = [try closureLiteral()]
         while current.identifier != nil, peek(1).isSymbol(":"), peek(2).isSymbol("{"), currentOnSameLine {
             advance()

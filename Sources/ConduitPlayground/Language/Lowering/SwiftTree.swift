@@ -183,6 +183,12 @@ final class SwiftTreeCache {
     /// The same trees with their operators grouped.
     private var folded: [Int: SwiftTree?] = [:]
 
+    /// The folded tree from character `start` on if it is parsed already: nil, parsing nothing, where
+    /// it is not (a hot path such as `s.send(1)` takes a tree only where one is at hand).
+    func parsedFoldedTree(from start: Int) -> SwiftTree? {
+        folded[start] ?? nil
+    }
+
     /// The tree of `text` from character `start` on, its sequences of operators folded.
     func foldedTree(text: String, tokens: [Token], from start: Int = 0) -> SwiftTree? {
         if let tree = folded[start] { return tree }
