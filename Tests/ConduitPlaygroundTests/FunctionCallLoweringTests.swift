@@ -28,11 +28,22 @@ final class FunctionCallLoweringTests: SessionTestCase {
             ["done 3", "failed -3"])
     }
 
+    func testAWrongTrailingClosureIsRefusedWhereItIsWrong() {
+        type("func load(id: Int, completion: (Int) -> Void) { completion(id) }")
+        let message = error("load(id: 1) { print(1 is) }")
+        XCTAssertFalse(message.isEmpty)
+        XCTAssertFalse(message.contains("after the end of the command"), message)
+        XCTAssertEqual(valueLines("load(id: 1) { print($0) }"), ["1"], "the session reads on")
+    }
+
     func testAMethodGivenAClosure() {
         type("class Service { func load(id: Int, completion: @escaping (Int) -> Void) { completion(id + 40) } }")
         type("let service = Service()")
         XCTAssertEqual(valueLines("service.load(id: 2) { print(\"got\", $0) }"), ["got 42"])
         XCTAssertEqual(valueLines("service.load(id: 1, completion: { print(\"got\", $0) })"), ["got 41"])
+        type("class Model { func register(_ f: () -> Void) { f() } }")
+        type("let model = Model()")
+        XCTAssertEqual(valueLines("model.register { print(\"registered\") }"), ["registered"])
     }
 
     func testAWrongCallIsSwiftsMessage() {

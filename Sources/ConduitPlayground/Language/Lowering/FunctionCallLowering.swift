@@ -76,10 +76,11 @@ extension Parser {
         return nil
     }
 
-    /// The call Swift reads where the current token is a closure's `{` trailing it (`f(x) { ... }`,
-    /// `register { ... }`), with its tree; nil where Swift reads no trailing closure there.
-    func swiftCallTrailed() -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
-        swiftCall(at: position, onlyParsed: false) { token in
+    /// The call Swift reads where the token at `index` (the current one unless given) is a closure's `{`
+    /// trailing it (`f(x) { ... }`, `register { ... }`), with its tree; nil where Swift reads no trailing
+    /// closure there.
+    func swiftCallTrailed(at index: Int? = nil) -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
+        swiftCall(at: min(index ?? position, tokens.count - 1), onlyParsed: false) { token in
             guard token.tokenKind == .leftBrace, let closure = token.parent?.as(ClosureExprSyntax.self),
                 let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id
             else { return nil }
@@ -87,13 +88,18 @@ extension Parser {
         }
     }
 
+    /// Whether Swift's parser reads the `{` at token `index` as a closure trailing a call of the method
+    /// `member` (`model.register { ... }`).
+    func swiftReadsMethodCallTrailed(named member: String, at index: Int) -> Bool {
+        swiftCallTrailed(at: index)?.call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            == member
+    }
+
     /// The closures trailing the call Swift reads at the current `{`, as values passed after the other
-    /// arguments (`fetch { ... } onFailure: { ... }`), each read where Swift puts it; nil where Swift reads
-    /// none there, or reads an error in one.
+    /// arguments (`fetch { ... } onFailure: { ... }`), each read by the parser where Swift puts it (what is
+    /// inside, its own syntax or wrong, is the parser's to read or refuse); nil where Swift reads none there.
     mutating func swiftTrailingClosureValues() throws -> [Expression]? {
-        guard let (tree, call) = swiftCallTrailed(), let first = call.trailingClosure,
-            !first.hasError, !call.additionalTrailingClosures.contains(where: \.hasError)
-        else { return nil }
+        guard let (tree, call) = swiftCallTrailed(), let first = call.trailingClosure else { return nil }
         var closures = [try read(first, in: tree, as: "a trailing closure") { try $0.closureLiteral() }]
         for extra in call.additionalTrailingClosures {
             closures.append(try read(extra.closure, in: tree, as: "a trailing closure") { try $0.closureLiteral() })
