@@ -65,6 +65,8 @@ final class FunctionCallLoweringTests: SessionTestCase {
         XCTAssertFalse(type(nested).isEmpty, "read, or refused with a message")
         let unclosed = "print(" + String(repeating: "max(1, ", count: 1_000) + "2"
         _ = type(unclosed)
+        let deep = error("print(" + String(repeating: "max(1, ", count: 300) + "2" + String(repeating: ")", count: 301))
+        XCTAssertTrue(deep.contains("nests too deeply"), "the playground's limit, not a call's usage: \(deep)")
         XCTAssertLessThan(Date().timeIntervalSince(started), 30)
         XCTAssertEqual(values("print(max(1, 2))"), ["2"], "the session reads on")
     }

@@ -21,12 +21,18 @@ extension Parser {
     mutating func swiftCallArguments(
         of name: String, onlyParsed: Bool = false
     ) throws -> [(label: String?, value: Expression)]? {
-        guard position > 0, tokens[position - 1].isSymbol("("),
+        guard position > 0, tokens[position - 1].isSymbol("("), !treeCache.nestsPastSwiftsLimit,
             let (tree, call) = swiftCall(openedAt: position - 1, onlyParsed: onlyParsed)
         else { return nil }
         let usage = "a call reads `\(name)(ARGUMENTS)`, its arguments separated by commas"
         guard Parser.hasWellFormedPunctuation(call) else {
-            throw tree.firstError(in: call, hint: usage) ?? SyntaxError(usage, at: tokens[position - 1])
+            let error = tree.firstError(in: call, hint: usage) ?? SyntaxError(usage, at: tokens[position - 1])
+            // Nested past Swift's parser's limit: the playground's reading says how deep it may nest.
+            if error.message.contains("maximum nesting level") {
+                treeCache.nestsPastSwiftsLimit = true
+                return nil
+            }
+            throw error
         }
         guard !call.arguments.contains(where: \.expression.hasError), let close = call.rightParen else { return nil }
         var arguments: [(label: String?, value: Expression)] = []
