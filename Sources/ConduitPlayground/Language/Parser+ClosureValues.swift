@@ -36,17 +36,14 @@ extension Parser {
     }
 
     /// The trailing closures after a call's `)` or a function's name (`load(1) { ... }`, `register { ... }`,
-    /// `fetch { ... } onFailure: { ... }`), as values passed after the other arguments; none unless a
-    /// `{` on the same line follows, outside a condition (where it opens the block).
+    /// `fetch { ... } onFailure: { ... }`), as values passed after the other arguments: the ones Swift's
+    /// parser reads trailing the call; none unless a `{` on the same line follows, outside a condition
+    /// (where it opens the block). In a statement Swift's parser is not given (over 64 KB), the one closure.
     mutating func trailingClosureValues() throws -> [Expression] {
         guard current.isSymbol("{"), !readingCondition, currentOnSameLine, !looksLikeRecord() else { return [] }
-        var closures = [try closureLiteral()]
-        while current.identifier != nil, peek(1).isSymbol(":"), peek(2).isSymbol("{"), currentOnSameLine {
-            advance()
-            advance()
-            closures.append(try closureLiteral())
-        }
-        return closures
+        if let closures = try swiftTrailingClosureValues() { return closures }
+        guard treeCache.tree(text: text, tokens: tokens) == nil else { return [] }
+        return [try closureLiteral()]
     }
 
     /// Words a block in braces follows, which are never a function given a trailing closure.
@@ -73,15 +70,14 @@ extension Parser {
         else { return nil }
         let path = Parser.dottedName(of: expression)
         // In a method, `service.load { ... }` is `self.service`'s method.
-        guard path != nil || selfReference != nil && Parser.isRootedAtArgument(expression) else { return nil }
-        let start = position
+        guard path != nil || selfReference != nil && Parser.isRootedAtArgument(expression),
+            !peek(3).isSymbol("}"), peek(3).identifier == nil || !peek(4).isSymbol(":"),  // not a record
+            swiftReadsMethodCallTrailed(named: member, at: position + 2)
+        else { return nil }
+        // Swift's parser reads `.NAME { ... }` as the method's call given the closures.
         advance()
         advance()
-        let closures = try trailingClosureValues()
-        guard !closures.isEmpty else {
-            position = start
-            return nil
-        }
+        let closures = try swiftTrailingClosureValues() ?? []
         guard let path else { return .call("." + member, [expression] + closures) }
         return .namedCall(path.name + "." + member, closures, covering(from: path.token))
     }

@@ -374,11 +374,15 @@ extension Parser {
                 at: token
             )
         }
-        return try callArguments(of: "send")
+        // The replay's hot path: Swift's tree is read only where the statement's is parsed already.
+        if let arguments = try swiftCallArguments(of: "send", onlyParsed: true) { return arguments.map(\.value) }
+        return try handReadCallArguments(of: "send").map(\.value)
     }
 
-    /// The arguments of a call up to its `)`, each with its label if it has one.
-    mutating func labelledCallArguments(of name: String) throws -> [(label: String?, value: Expression)] {
+    /// The arguments of a call up to its `)`, each with its label if it has one, read token by token: for
+    /// a call Swift's parser is not given (a statement over 64 KB) or whose arguments hold the playground's
+    /// own syntax (`f({name: "ace"})`); `swiftCallArguments` reads the others from Swift's tree.
+    mutating func handReadCallArguments(of name: String) throws -> [(label: String?, value: Expression)] {
         try list(until: ")", what: "the call of `\(name)`") { parser -> (label: String?, value: Expression) in
             var label: String?
             if let word = parser.current.identifier, parser.peek(1).isSymbol(":") {
@@ -399,7 +403,7 @@ extension Parser {
         + "parameters before `in`: `{ name in ... }`)"
 
     /// `&NAME` in a call's arguments: a variable passed to an `inout` parameter (`double(&n)`).
-    private mutating func inoutArgumentValue() throws -> Expression {
+    mutating func inoutArgumentValue() throws -> Expression {
         let ampersand = current
         advance()
         guard current.identifier != nil else {

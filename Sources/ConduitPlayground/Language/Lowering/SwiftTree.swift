@@ -182,6 +182,15 @@ final class SwiftTreeCache {
     private var parsed: [Int: SwiftTree?] = [:]
     /// The same trees with their operators grouped.
     private var folded: [Int: SwiftTree?] = [:]
+    /// Whether Swift's parser found the statement nested past its limit: its calls are then read by
+    /// the playground's own reading, which refuses them at its own limit, without asking the tree again.
+    var nestsPastSwiftsLimit = false
+
+    /// The folded tree from character `start` on if it is parsed already: nil, parsing nothing, where
+    /// it is not (a hot path such as `s.send(1)` takes a tree only where one is at hand).
+    func parsedFoldedTree(from start: Int) -> SwiftTree? {
+        folded[start] ?? nil
+    }
 
     /// The tree of `text` from character `start` on, its sequences of operators folded.
     func foldedTree(text: String, tokens: [Token], from start: Int = 0) -> SwiftTree? {
