@@ -27,15 +27,8 @@ extension Parser {
             // `s.map(x:)` names a method with its labels: Swift reads no call there, and neither does the playground.
             return found.node.hasError || found.node.declName.argumentNames != nil ? nil : .property
         }
-        let punctuation: [Syntax?] = [
-            call.leftParen.map(Syntax.init), call.rightParen.map(Syntax.init), Syntax(call.arguments),
-        ]
-        guard call.unexpectedBetweenCalledExpressionAndLeftParen == nil,
-            call.unexpectedBetweenLeftParenAndArguments == nil, call.unexpectedBetweenArgumentsAndRightParen == nil,
-            call.unexpectedBetweenRightParenAndTrailingClosure == nil,
-            punctuation.allSatisfy({ $0?.tokens(viewMode: .all).allSatisfy { $0.presence == .present } ?? true }),
-            call.arguments.allSatisfy({ $0.label?.presence != .missing && $0.colon?.presence != .missing })
-        else { return nil }
+        // A missing value (`.map(x: )`) is left to `unreadableCall`, which gives swiftc's message for it.
+        guard Parser.hasWellFormedPunctuation(call) else { return nil }
         return .called(found.tree, call)
     }
 
