@@ -77,6 +77,19 @@ final class HostileInputTests: SessionTestCase {
         }
     }
 
+    func testALongBodyIsRefusedNotAStackOverflowWhenRun() {
+        // 1,000 `let` steps in a function overflowed the stack when the function ran (signal 11).
+        for step in ["let a = 1", "x += 1", "print(1)"] {
+            let body = Array(repeating: "    \(step)", count: 1_000).joined(separator: "\n")
+            let message = error("func long() {\n    var x = 0\n\(body)\n}")
+            XCTAssertTrue(message.contains("this body is too long to read: at most 120 statements"), message)
+        }
+        // A body of 100 statements is read and runs.
+        let body = Array(repeating: "    x += 1", count: 100).joined(separator: "\n")
+        type("func hundred() -> Int {\n    var x = 0\n\(body)\n    return x\n}")
+        XCTAssertEqual(valueLines("print(hundred())"), ["100"])
+    }
+
     func testLongChainsOfOperatorsAreRefused() {
         XCTAssertTrue(error("let long = s" + String(repeating: ".map { $0 }", count: 3_000)).contains("at most 100"))
         type("let p0 = s" + String(repeating: ".map { $0 }", count: 60))

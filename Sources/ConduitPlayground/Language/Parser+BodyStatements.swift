@@ -6,6 +6,18 @@ extension Parser {
     /// for their effect, assignments, `if`, `guard`, `switch`, loops, `defer`, `do`, then the value, with or
     /// without `return`. Each step's value is kept at position `nextLocal`, after the closure's arguments.
     mutating func closureBody(nextLocal: Int) throws -> Expression {
+        // Each statement's reading holds the rest of the body, and so does its value when it runs: a body's
+        // length is bounded as its nesting is (a `let` step too: 1,000 of them overflowed the stack when run).
+        guard statementsHeld < Parser.maximumStatements else {
+            throw SyntaxError("this body is too long to read: at most \(Parser.maximumStatements) statements in "
+                + "one body, with the bodies around it (split it into functions)", at: current)
+        }
+        try enter()
+        statementsHeld += 1
+        defer {
+            depth -= 1
+            statementsHeld -= 1
+        }
         let statement = try bodyStatementHere()
         let saved = statementRead
         statementRead = statement
@@ -43,9 +55,6 @@ extension Parser {
     /// A value, a call run for its effect or an assignment (after `return` when `returns`), then the rest of
     /// the body.
     private mutating func expressionStatement(nextLocal: Int, returns: Bool) throws -> Expression {
-        // Each statement's reading holds the rest of the body: the body's length is bounded as its nesting is.
-        try enter()
-        defer { depth -= 1 }
         if let append = try propertyAppend() { return try followed(append, at: nextLocal) }
         let body = try expression()
         let assigns = current.isSymbol("=") && !peek(1).isSymbol("=") || atCompoundAssignment

@@ -191,30 +191,6 @@ extension Parser {
     /// The word that marks a closure given to a property in a method (`child.onDelete = { ... }`),
     /// written as an operator no one can type, so the session gives the closure to the object.
     static let closureAssignment = "=closure"
-
-    /// `self.songs.append(x)` or `songs.append(contentsOf: xs)` in a method, an initialiser or a closure
-    /// inside one: sets the object's array property to itself with the values added, as Swift's
-    /// mutating `append` does. Nil, reading nothing, for anything else.
-    mutating func propertyAppend() throws -> Expression? {
-        guard let receiver = selfReference else { return nil }
-        let ahead = current.identifier == "self" && peek(1).isSymbol(".") ? 2 : 0
-        guard let property = peek(ahead).identifier, ahead == 2 || selfMembers.contains(property),
-            parameters[property] == nil, peek(ahead + 1).isSymbol("."), peek(ahead + 2).identifier == "append",
-            peek(ahead + 3).isSymbol("(")
-        else { return nil }
-        let token = peek(ahead + 2)
-        for _ in 0..<(ahead + 4) { advance() }
-        var whole = false
-        if current.identifier == "contentsOf", peek(1).isSymbol(":") {
-            whole = true
-            advance()
-            advance()
-        }
-        let added = try expression()
-        try expectSymbol(")", "close `\(property).append(` with `)`")
-        let updated = Expression.binary(.plus, .member(receiver, property), whole ? added : .array([added]))
-        return try Parser.setting(property, of: receiver, to: updated, immutable: immutableSelf, at: token)
-    }
 }
 
 extension Parser {

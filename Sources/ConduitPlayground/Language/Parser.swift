@@ -71,11 +71,16 @@ struct Parser {
     /// How deeply the expression being read nests (brackets, operators, closures): each level is a
     /// level of recursion here and when it is evaluated, so it is bounded.
     var depth = 0
+    /// How many statements of bodies the reading is inside: each holds the rest of its body (and a level of
+    /// `depth`), so a flat body of many statements is refused for its length before its depth.
+    var statementsHeld = 0
     /// The words of `wordsThatMayName` the session holds variables of (`var empty: [Int] = []`, `var current = 1`):
     /// read as those variables (`empty.append(1)`, `print(empty)`, `current` alone), not as the sources they
     /// otherwise start or the commands they otherwise are.
     var variableWords: Set<String> = []
     static let maximumDepth = 150
+    /// The most statements one body may hold (with the bodies around it), below `maximumDepth`.
+    static let maximumStatements = 120
     /// Swift's syntax tree of `text`, once a reading has asked for it.
     let treeCache: SwiftTreeCache
     /// Where a command's Swift part starts (the value of `func f(x) = VALUE`), when the statement as a
