@@ -411,6 +411,7 @@ final class Interpreter: @unchecked Sendable {
                 let shift = text.count - piece.text.count
                 throw StatementDiagnostic.unclosed(unclosed, offset: unclosed.offset + shift)
             }
+            if !piece.continuesPrevious, StatementReader.startsWithElse(text) { throw StatementDiagnostic.elseAfterRun }
             // Swift's parser reads what is Swift first: its syntax errors in swiftc's words, and
             // the constructs Linux cannot run, each one message at its place.
             let isDeclared = { [self] (name: String) in

@@ -16,6 +16,9 @@ enum StatementDiagnostic: LocatedError, Equatable {
     /// A line starting with `.` (at `offset`) continuing a statement (`statement`, its first line)
     /// that does not end with a pipeline.
     case notContinuable(statement: String, offset: Int)
+    /// A line starting with `else` after the `if` before it was run (at the prompt, or from a pipe
+    /// that had no next line yet).
+    case elseAfterRun
     /// A bracket, brace or quote the reader gave up waiting for, at `offset` of the statement.
     case unclosed(StatementReader.Unclosed, offset: Int)
 
@@ -28,6 +31,9 @@ enum StatementDiagnostic: LocatedError, Equatable {
             let shown = statement.count > 40 ? statement.prefix(40) + "…" : Substring(statement)
             return "a line starting with `.` continues the pipeline of the statement before it, and `\(shown)` "
                 + "does not end with one (`let NAME = ...` and `sink NAME = ...` do)"
+        case .elseAfterRun:
+            return "`else` continues the `if` before it, which has already run here: write `} else {` on the line "
+                + "of the `}` (a script may start a line with `else`)"
         case .unclosed(let unclosed, _):
             return StatementReader.message(for: unclosed)
         }
@@ -35,10 +41,10 @@ enum StatementDiagnostic: LocatedError, Equatable {
 
     var offset: Int {
         switch self {
-        case .nothingToContinue: return 0
+        case .nothingToContinue, .elseAfterRun: return 0
         case .notContinuable(_, let offset), .unclosed(_, let offset): return offset
         }
     }
 
-    var length: Int { 1 }
+    var length: Int { self == .elseAfterRun ? 4 : 1 }
 }

@@ -82,6 +82,8 @@ public struct StatementReader: Sendable {
         /// The open string is a multi-line one (`"""`), which goes on over lines.
         var openStringGoesOn = false
         var dangling: Int?
+        /// A `guard` with no `else` yet, which the next line may give.
+        var awaitsElse = false
         var mismatch: StatementShape.Mismatch?
         var declares = false
         var isBlank = true
@@ -92,7 +94,7 @@ public struct StatementReader: Sendable {
             self.continuesPrevious = continuesPrevious
         }
 
-        var isOpen: Bool { !open.isEmpty || dangling != nil || openStringGoesOn }
+        var isOpen: Bool { !open.isEmpty || dangling != nil || openStringGoesOn || awaitsElse }
 
         /// Whether the innermost open bracket is a brace: a closure's or a declaration's body.
         var isInsideBraces: Bool { open.last?.symbol == UInt8(ascii: "{") }
@@ -103,6 +105,7 @@ public struct StatementReader: Sendable {
             openString = shape.openString
             openStringGoesOn = shape.openStringIsMultiline
             dangling = shape.dangling
+            awaitsElse = shape.awaitsElse
             mismatch = shape.mismatch
             declares = shape.startsDeclaration
             isBlank = shape.isEmpty
@@ -126,6 +129,8 @@ public struct StatementReader: Sendable {
 
         /// The piece with its innermost open bracket (or its open string) pointed out.
         func broken(_ reason: BreakReason) -> Piece {
+            // Only an `else` missing: Swift's parser says so, in swiftc's words, when the statement is read.
+            if open.isEmpty, dangling == nil, openString == nil, awaitsElse { return piece() }
             let offset = openString ?? open.last?.offset ?? dangling ?? 0
             let symbol: Character = openString != nil ? "\"" : open.isEmpty && dangling != nil
                 ? String(decoding: text.utf8.dropFirst(dangling ?? 0), as: UTF8.self).first ?? "="
@@ -204,6 +209,11 @@ public struct StatementReader: Sendable {
             } else if StatementReader.startsWithDot(trimmed) {
                 building.text += "\n"
                 building.continuations.append(building.text.count + StatementReader.leadingBlanks(of: line))
+                scan(line, column: 0, into: building, number: number, pieces: &pieces)
+                return pieces
+            } else if StatementReader.startsWithElse(trimmed) {
+                // `}` then `else {` on the next line: one `if` statement to Swift.
+                building.text += "\n"
                 scan(line, column: 0, into: building, number: number, pieces: &pieces)
                 return pieces
             } else if isComment && !trimmed.hasPrefix("#>") {
@@ -393,6 +403,13 @@ public struct StatementReader: Sendable {
         guard let next = bytes.next(), next >= 0x80 else { return true }
         // A combining mark may make the dot another character.
         return text.hasPrefix(".")
+    }
+
+    /// Whether `text` starts with the word `else` (`else {`, `else if`), which continues the `if` before it.
+    static func startsWithElse(_ text: some StringProtocol) -> Bool {
+        guard text.utf8.starts(with: "else".utf8) else { return false }
+        guard let next = text.dropFirst(4).first else { return true }
+        return !(next.isLetter || next.isNumber || next == "_")
     }
 
     /// How many blank characters start `line`.

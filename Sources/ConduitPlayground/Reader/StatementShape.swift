@@ -40,6 +40,9 @@ struct StatementShape: Equatable {
     private(set) var dangling: Int?
     /// Whether the text holds no token at all (blanks and comments only).
     private(set) var isEmpty = true
+    /// Whether the text is a `guard` with no `else` yet (`guard let n = Int(text)`): Swift reads its
+    /// `else { ... }` on the next line as part of it, as it reads the braces of one left open.
+    private(set) var awaitsElse = false
     /// Whether the statement declares a type or function (`final class Model {`): its braces hold
     /// members and blank lines, and a line inside them never starts a playground command.
     private(set) var startsDeclaration = false
@@ -115,6 +118,12 @@ struct StatementShape: Equatable {
                 break
             }
         }
+        if open.isEmpty, openString == nil, mismatch == nil,
+            let guardStatement = tree.statements.last?.item.as(GuardStmtSyntax.self),
+            guardStatement.elseKeyword.presence == .missing
+        {
+            awaitsElse = true
+        }
         if open.isEmpty, openString == nil, let last {
             switch last.tokenKind {
             case .equal, .binaryOperator, .arrow:
@@ -139,7 +148,7 @@ struct StatementShape: Equatable {
     /// Whether the text leaves a bracket open, a multi-line string open or a right-hand side to come:
     /// the statement goes on on the next line.
     var isOpen: Bool {
-        !open.isEmpty || dangling != nil || (openString != nil && openStringIsMultiline)
+        !open.isEmpty || dangling != nil || (openString != nil && openStringIsMultiline) || awaitsElse
     }
 
     /// How deeply Swift's parser follows brackets before it reads the rest as unexpected tokens
@@ -295,9 +304,9 @@ struct StatementShape: Equatable {
     }
 
     /// The words that start a declaration (their UTF-8 bytes), whose braces a plain line never has
-    /// but whose shape the parser decides.
+    /// but whose shape the parser decides; and `guard`, which may wait for its `else` on the next line.
     private static let declaringWords: [[UInt8]] = [
-        "class", "struct", "enum", "extension", "protocol", "actor", "func", "object",
+        "class", "struct", "enum", "extension", "protocol", "actor", "func", "object", "guard",
     ].map { Array($0.utf8) }
 
     private static func declares(_ tree: SourceFileSyntax) -> Bool {
