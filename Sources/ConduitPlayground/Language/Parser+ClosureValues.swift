@@ -62,10 +62,11 @@ extension Parser {
     /// `.NAME { ... }` after a dotted name (`model.register { print("one") }`) where `NAME` is no
     /// operator, subscriber or collection method (nor `values`, which `for await` reads): the call of a
     /// method given a trailing closure, which the session resolves as `model.register(...)`. Nil
-    /// (reading nothing) for anything else.
-    mutating func methodCallWithTrailingClosure(on expression: Expression) throws -> Expression? {
-        guard current.isSymbol("."), let member = peek(1).identifier, peek(2).isSymbol("{"), !readingCondition,
-            OperatorTable.spec(named: member) == nil, !Parser.subscriberWords.contains(member),
+    /// (reading nothing) for anything else. At the `.` of `.member`, which a closure trails (`postfixShape`).
+    mutating func methodCallWithTrailingClosure(named member: String, on expression: Expression) throws
+        -> Expression?
+    {
+        guard !readingCondition, OperatorTable.spec(named: member) == nil, !Parser.subscriberWords.contains(member),
             !CollectionMethods.chained.contains(member), member != "values"
         else { return nil }
         let path = Parser.dottedName(of: expression)
