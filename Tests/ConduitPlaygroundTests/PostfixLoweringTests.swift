@@ -50,6 +50,17 @@ final class PostfixLoweringTests: SessionTestCase {
         XCTAssertEqual(valueLines("print(words[\"a\"]?.last?.count ?? 0)"), ["2"])
     }
 
+    func testAGroupsNotifyAndTheRunLoopsRunAreTheCallsSwiftReads() {
+        type("let group = DispatchGroup()")
+        let notify = session.evaluate("group.notify(queue: DispatchQueue.global(qos: .utility)) { print(1) }")
+        XCTAssertFalse(notify.contains { $0.kind == .error }, "\(notify.map(\.text))")
+        XCTAssertTrue(error("group.notify(queue: .main)").contains("write `group.notify(queue: .main) { ... }`"))
+        // Before, "expected `)`: close `RunLoop.main.run(until:` with `)`", where a `)` closes it further on.
+        let extra = error("RunLoop.main.run(until: Date(), for: 1)")
+        XCTAssertTrue(extra.contains("write `RunLoop.main.run(until: Date().addingTimeInterval(SECONDS))`"), extra)
+        XCTAssertFalse(extra.contains("expected `)`"), extra)
+    }
+
     func testAMemberWithoutANameIsSwiftsMessage() {
         type("let xs = [1, 2]")
         let message = error("print(xs.)")

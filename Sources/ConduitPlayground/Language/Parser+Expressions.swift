@@ -168,12 +168,9 @@ extension Parser {
     mutating func member(
         _ name: String, called: Bool, trailingClosure: Bool, of expression: Expression, chained: Bool
     ) throws -> Expression {
-        if let work = try mainQueueWork(after: expression) { return work }
-        if name == "run" || name == "notify",
-            let run = try runLoopRun(after: expression) ?? groupNotify(after: expression)
-        {
-            return run
-        }
+        if let work = try mainQueueWork(named: name, after: expression) { return work }
+        if name == "run", let run = try runLoopRun(after: expression) { return run }
+        if name == "notify", let notify = try groupNotify(after: expression) { return notify }
         if trailingClosure, let call = try methodCallWithTrailingClosure(named: name, on: expression) {
             // `model.register { print("one") }`: an object's method given a closure.
             return call
