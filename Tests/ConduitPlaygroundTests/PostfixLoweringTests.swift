@@ -74,6 +74,16 @@ final class PostfixLoweringTests: SessionTestCase {
         XCTAssertEqual(valueLines("print(\"ok\")"), ["ok"])
     }
 
+    func testPlainValuesParseNoTreeForTheirPostfixes() throws {
+        // The replay's hot path: a value whose statement has no tree parsed reads its postfixes from the tokens.
+        for line in ["s.count", "a?.b!.c", "s.send(1)", "-x.y.z", "p.q!.r"] {
+            var parser = try Parser(line)
+            _ = try parser.valueExpression()
+            XCTAssertTrue(parser.treeCache.parsedFoldedTree(from: 0) == nil, "a tree was parsed for `\(line)`")
+            XCTAssertEqual(parser.current.kind, .end, line)
+        }
+    }
+
     func testAMemberChainThousandsLongOrSubscriptsNestedThousandsDeepAreRefusedWithoutCrashing() {
         type("let xs = [0]")
         let chain = "print(xs" + String(repeating: ".first!.count.words", count: 1_700) + ")"

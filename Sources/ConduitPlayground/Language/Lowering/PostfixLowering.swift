@@ -33,6 +33,8 @@ extension Parser {
     /// The postfix at the current token, after a value: from Swift's tree where the statement's is parsed
     /// already (a plain line such as `s.send(1)` parses none for it), from the tokens where it is not or
     /// where Swift reads no such node there (the playground's own syntax: durations, records, commands).
+    /// Its readings are functions of their own: `postfix`, which calls it, recurses at every level of nesting,
+    /// and its frame stays small.
     func postfixShape() -> PostfixShape {
         // Every postfix starts with punctuation: a name, a literal or the line's end ends the value at once.
         guard case .symbol = current.kind else { return .none }
@@ -41,6 +43,7 @@ extension Parser {
 
     /// The postfix Swift's parser reads at the current token, in a tree of the statement parsed already;
     /// nil where none is at hand, or where Swift reads an error around it.
+    @inline(never)
     func swiftPostfixShape() -> PostfixShape? {
         guard !treeCache.nestsPastSwiftsLimit, current.kind != .end, let (_, token) = parsedSwiftToken(at: current)
         else { return nil }
@@ -126,6 +129,7 @@ extension Parser {
 
     /// At a `.` (or the `?` of `?.`) with no name after it: swiftc's message where the statement's tree is
     /// parsed, followed by what the playground reads there; the playground's own where it is not.
+    @inline(never)
     func missingMemberError() -> SyntaxError {
         let hint = "expected a member name after `.`"
         if let (tree, token) = parsedSwiftToken(at: current), let parent = token.parent,
@@ -138,6 +142,7 @@ extension Parser {
 
     /// At a `.` where a value starts (`.metal`, `.init(x: 1)`): whether the member Swift's type inference
     /// names there is called with arguments; nil where no name follows the dot.
+    @inline(never)
     func implicitMemberCalled() -> Bool? {
         if let (_, token) = parsedSwiftToken(at: current), token.tokenKind == .period,
             let member = token.parent?.as(MemberAccessExprSyntax.self), member.base == nil,
@@ -161,6 +166,7 @@ extension Parser {
 
     /// The postfix read from the tokens, for a statement whose tree is not parsed (or Swift's parser is not
     /// given): a `!`, `?` or `(` written against the value, a `.` and what follows it, a `[`.
+    @inline(never)
     func handReadPostfixShape() -> PostfixShape {
         let next = peek(1)
         if current.isSymbol("!") { return currentIsAttached ? .forceUnwrap : .none }
