@@ -71,13 +71,16 @@ extension Parser {
         else { return nil }
         let path = Parser.dottedName(of: expression)
         // In a method, `service.load { ... }` is `self.service`'s method.
-        guard path != nil || selfReference != nil && Parser.isRootedAtArgument(expression),
-            !peek(3).isSymbol("}"), peek(3).identifier == nil || !peek(4).isSymbol(":"),  // not a record
-            swiftReadsMethodCallTrailed(named: member, at: position + 2)
-        else { return nil }
-        // Swift's parser reads `.NAME { ... }` as the method's call given the closures.
+        guard path != nil || selfReference != nil && Parser.isRootedAtArgument(expression) else { return nil }
+        let dot = position
         advance()
         advance()
+        // Swift's parser reads `.NAME { ... }` as the method's call given the closures (braces holding a
+        // record, the playground's own syntax, are not a closure).
+        guard !looksLikeRecord(), swiftReadsMethodCallTrailed(named: member, at: position) else {
+            position = dot
+            return nil
+        }
         let closures = try swiftTrailingClosureValues() ?? []
         guard let path else { return .call("." + member, [expression] + closures) }
         return .namedCall(path.name + "." + member, closures, covering(from: path.token))
