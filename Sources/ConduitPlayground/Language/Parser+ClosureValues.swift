@@ -62,21 +62,25 @@ extension Parser {
     /// `.NAME { ... }` after a dotted name (`model.register { print("one") }`) where `NAME` is no
     /// operator, subscriber or collection method (nor `values`, which `for await` reads): the call of a
     /// method given a trailing closure, which the session resolves as `model.register(...)`. Nil
-    /// (reading nothing) for anything else.
-    mutating func methodCallWithTrailingClosure(on expression: Expression) throws -> Expression? {
-        guard current.isSymbol("."), let member = peek(1).identifier, peek(2).isSymbol("{"), !readingCondition,
-            OperatorTable.spec(named: member) == nil, !Parser.subscriberWords.contains(member),
+    /// (reading nothing) for anything else. At the `.` of `.member`, which a closure trails (`postfixShape`).
+    mutating func methodCallWithTrailingClosure(named member: String, on expression: Expression) throws
+        -> Expression?
+    {
+        guard !readingCondition, OperatorTable.spec(named: member) == nil, !Parser.subscriberWords.contains(member),
             !CollectionMethods.chained.contains(member), member != "values"
         else { return nil }
         let path = Parser.dottedName(of: expression)
         // In a method, `service.load { ... }` is `self.service`'s method.
-        guard path != nil || selfReference != nil && Parser.isRootedAtArgument(expression),
-            !peek(3).isSymbol("}"), peek(3).identifier == nil || !peek(4).isSymbol(":"),  // not a record
-            swiftReadsMethodCallTrailed(named: member, at: position + 2)
-        else { return nil }
-        // Swift's parser reads `.NAME { ... }` as the method's call given the closures.
+        guard path != nil || selfReference != nil && Parser.isRootedAtArgument(expression) else { return nil }
+        let dot = position
         advance()
         advance()
+        // Swift's parser reads `.NAME { ... }` as the method's call given the closures (braces holding a
+        // record, the playground's own syntax, are not a closure).
+        guard !looksLikeRecord(), swiftReadsMethodCallTrailed(named: member, at: position) else {
+            position = dot
+            return nil
+        }
         let closures = try swiftTrailingClosureValues() ?? []
         guard let path else { return .call("." + member, [expression] + closures) }
         return .namedCall(path.name + "." + member, closures, covering(from: path.token))

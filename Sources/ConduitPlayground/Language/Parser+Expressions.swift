@@ -33,7 +33,7 @@ extension Parser {
     }
 
     mutating func unary() throws -> Expression {
-        if current.identifier == "await", peek(1).kind != .end, !peek(1).isSymbol(")") {
+        if current.identifier == "await", awaitsValue {
             // `await load()`, `await future.value`: the playground's functions give their value at once.
             advance()
             return try unary()
@@ -54,23 +54,27 @@ extension Parser {
         }
         if current.isSymbol("!") || current.isSymbol("-") {
             guard case .symbol(let op) = current.kind else { return try postfix() }
-            if op == "-", case .duration = peek(1).kind {
-                throw SyntaxError(
-                    "a duration cannot be negative: write how long to wait, such as `5ms` (0 or more)",
-                    at: Token(
-                        kind: current.kind, offset: current.offset,
-                        length: peek(1).offset + peek(1).length - current.offset
-                    )
-                )
-            }
+            let operatorToken = current
             try enter()
             defer { depth -= 1 }
             advance()
+            if op == "-", case .duration = current.kind {
+                // `-5ms`: the playground's own syntax, which Swift's tree reads as a number.
+                throw SyntaxError(
+                    "a duration cannot be negative: write how long to wait, such as `5ms` (0 or more)",
+                    at: Token(
+                        kind: operatorToken.kind, offset: operatorToken.offset,
+                        length: current.end - operatorToken.offset
+                    )
+                )
+            }
             return .unary(op, try unary())
         }
         return try postfix()
     }
 
+    /// A value and what follows it (members, calls, indexes, unwraps, optional chains), each postfix's shape
+    /// read by `postfixShape`: Swift's tree's where the statement's is parsed, the tokens' where it is not.
     mutating func postfix() throws -> Expression {
         let start = current.offset
         var expression = try primary()
@@ -79,9 +83,8 @@ extension Parser {
         // After `?.` the rest of the chain is skipped on nil, as Swift's optional chaining does.
         var chained = false
         while true {
-            if current.isSymbol("!"), position > 0,
-                tokens[position - 1].offset + tokens[position - 1].length == current.offset
-            {
+            let shape = postfixShape()
+            if shape == .forceUnwrap {
                 // `names.last!`, Swift's force unwrap written against what it unwraps: the value, or a
                 // failure where it is nil.
                 try enter()
@@ -93,9 +96,7 @@ extension Parser {
                 // Each member or index access nests the expression one level deeper.
                 try enter()
             }
-            if current.isSymbol("?"), currentIsAttached, peek(1).isSymbol("("),
-                case .member(let base, let name) = expression
-            {
+            if shape == .optionalCall, case .member(let base, let name) = expression {
                 // `downloader.onFinish?("file")`: the closure a property holds, called unless nil.
                 try enter()
                 advance()
@@ -103,21 +104,19 @@ extension Parser {
                 expression = .call("." + name, [base] + (try callArguments(of: name)))
                 continue
             }
-            if current.isSymbol("(") || current.isSymbol("?") && peek(1).isSymbol("("), currentIsAttached,
-                Parser.mayHoldClosure(expression)
-            {
+            if shape == .call || shape == .optionalCall, Parser.mayHoldClosure(expression) {
                 // `completion(result)`, `$0()`, `handlers[0]()`, `handler?()`: the closure it holds, called.
                 try enter()
                 expression = try closureCall(of: expression, writtenFrom: start)
                 continue
             }
-            if current.isSymbol("?"), currentIsAttached, peek(1).isSymbol("."), let member = peek(2).identifier {
+            if case .optionalMember(let member, let called) = shape {
                 // `$0?.name`: nil stays nil.
                 try enter()
                 advance()
                 advance()
                 advance()
-                if current.isSymbol("(") {
+                if called, current.isSymbol("(") {
                     // `model.editStandup?.deleteButtonTapped()`: called unless nil.
                     advance()
                     let call = Expression.call("." + member, [expression] + (try callArguments(of: member)))
@@ -129,7 +128,7 @@ extension Parser {
                 chained = true
                 continue
             }
-            if current.isSymbol("?"), currentIsAttached, peek(1).isSymbol("[") {
+            if shape == .optionalSubscript {
                 // `note.userInfo?["score"]`: the element, or nil when the value is nil.
                 try enter()
                 advance()
@@ -138,116 +137,109 @@ extension Parser {
                 chained = true
                 continue
             }
-            if let work = try mainQueueWork(after: expression) {
-                expression = work
+            if case .member(let name, let called, let trailingClosure) = shape {
+                expression = try member(name, called: called, trailingClosure: trailingClosure, of: expression,
+                    chained: chained)
                 continue
             }
-            if current.isSymbol("."), peek(1).identifier == "run" || peek(1).identifier == "notify",
-                let run = try runLoopRun(after: expression) ?? groupNotify(after: expression)
-            {
-                expression = run
-                continue
-            }
-            if let call = try methodCallWithTrailingClosure(on: expression) {
-                // `model.register { print("one") }`: an object's method given a closure.
-                expression = call
-                continue
-            }
-            let closureFollows = peek(2).isSymbol("{") && !readingCondition
-            let callFollows = peek(2).isSymbol("(") || closureFollows
-            if current.isSymbol("."), let name = peek(1).identifier,
-               (OperatorTable.spec(named: name) != nil || Parser.subscriberWords.contains(name)
-                || CollectionMethods.chained.contains(name)) && callFollows
-                || expression.isPipeline && callFollows || closureFollows {
-                // `Just($0).delay(for: 1s)`: an operator makes the expression a pipeline; so does a
-                // collection method (`xs.sorted(by: <)`, `names.removeAll(where: { ... })`), which runs as
-                // the value's when what it is called on gives no publisher.
-                let dot = current
+            switch shape {
+            case .tupleElement:
+                // `$0.1`: tuple-style access to an element.
                 advance()
-                var call = try operatorCall()
-                call.written = Parser.singleLine(source_text(dot.offset, endOfLastToken))
-                expression = .pipeline(appending(call, to: expression))
-                continue
-            }
-            if current.isSymbol("."), let member = peek(1).identifier, peek(2).isSymbol("(") {
-                // `service.search($0)`, `parent.objectWillChange.send()`: a call the session resolves.
-                let token = peek(1)
-                if Methods.names.contains(member) {
-                    // `$0.isMultiple(of: 2)`, `name.hasPrefix("a")`: a method of the value.
-                    advance()
-                    advance()
-                    advance()
-                    let arguments = try callArguments(of: member)
-                    expression = .call("." + member, [expression] + arguments)
-                    continue
-                }
-                guard let path = Parser.dottedName(of: expression) else {
-                    advance()
-                    advance()
-                    advance()
-                    if member == "send" {
-                        // `self.didChange.send()`, `objectWillChange.send()` in an observer: a subject's send.
-                        let arguments = try sendArguments(at: token)
-                        expression = .call(".send", [expression] + arguments)
-                        continue
-                    }
-                    if Parser.isVariable(expression) || selfReference != nil
-                        || NumberFormatterObject.methodNames.contains(member),
-                        !current.isSymbol(")") || Parser.isVariable(expression)
-                    {
-                        // `self.standupTapped(standup: s)` in a method, `formatter.string(for: n)` in a
-                        // function: the object's method (`service.load(id: 1) { ... }` given a closure).
-                        let arguments = try callArguments(of: member) + (try trailingClosureValues())
-                        expression = .call("." + member, [expression] + arguments)
-                        continue
-                    }
-                    guard current.isSymbol(")") else {
-                        expression = try extensionMethodCall(member, on: expression, at: token)
-                        continue
-                    }
-                    advance()
-                    expression = .member(expression, member)
-                    continue
+                guard case .integer(let index) = current.kind else {
+                    throw SyntaxError("expected a member name after `.`", at: current)
                 }
                 advance()
-                advance()
-                advance()
-                if member == "random", ["Int", "Double", "Bool"].contains(path.name) {
-                    // `Int.random(in: 1...6)`, `Bool.random()`.
-                    let arguments = try callArguments(of: path.name + ".random")
-                    expression = .call("#random", [.literal(.string(path.name))] + arguments)
-                    continue
-                }
-                let arguments = member == "send"
-                    ? try sendArguments(at: token)
-                    : try callArguments(of: path.name + "." + member) + (try trailingClosureValues())
-                let span = Token(
-                    kind: token.kind, offset: path.token.offset, length: covering(from: path.token).length
-                )
-                expression = .namedCall(path.name + "." + member, arguments, span)
-                continue
-            }
-            if current.isSymbol(".") {
-                let next = peek(1)
-                guard let member = next.identifier else {
-                    if case .integer(let index) = next.kind {
-                        // `$0.1`: tuple-style access to an element.
-                        advance()
-                        advance()
-                        expression = .index(expression, .literal(.int(index)))
-                        continue
-                    }
-                    throw SyntaxError("expected a member name after `.`", at: next)
-                }
-                advance()
-                advance()
-                expression = chained ? .optionalMember(expression, member) : .member(expression, member)
-            } else if current.isSymbol("[") {
+                expression = .index(expression, .literal(.int(index)))
+            case .missingMember:
+                throw missingMemberError()
+            case .subscript:
                 expression = try subscripted(expression)
-            } else {
+            default:
                 return expression
             }
         }
+    }
+
+    /// At the `.` of `.name` after `expression` (`shape` says whether a call's arguments or only a trailing
+    /// closure follow the name): the member, or the call it starts, read on to its end. A function of its
+    /// own, out of `postfix`, which recurses at every level of nesting.
+    @inline(never)
+    mutating func member(
+        _ name: String, called: Bool, trailingClosure: Bool, of expression: Expression, chained: Bool
+    ) throws -> Expression {
+        if let work = try mainQueueWork(named: name, after: expression) { return work }
+        if name == "run", let run = try runLoopRun(after: expression) { return run }
+        if name == "notify", let notify = try groupNotify(after: expression) { return notify }
+        if trailingClosure, let call = try methodCallWithTrailingClosure(named: name, on: expression) {
+            // `model.register { print("one") }`: an object's method given a closure.
+            return call
+        }
+        let closureFollows = trailingClosure && !readingCondition
+        let callFollows = called || closureFollows
+        if (OperatorTable.spec(named: name) != nil || Parser.subscriberWords.contains(name)
+            || CollectionMethods.chained.contains(name)) && callFollows
+            || expression.isPipeline && callFollows || closureFollows
+        {
+            // `Just($0).delay(for: 1s)`: an operator makes the expression a pipeline; so does a
+            // collection method (`xs.sorted(by: <)`, `names.removeAll(where: { ... })`), which runs as
+            // the value's when what it is called on gives no publisher.
+            let dot = current
+            advance()
+            var call = try operatorCall()
+            call.written = Parser.singleLine(source_text(dot.offset, endOfLastToken))
+            return .pipeline(appending(call, to: expression))
+        }
+        advance()
+        let token = current
+        advance()
+        guard called, current.isSymbol("(") else {
+            return chained ? .optionalMember(expression, name) : .member(expression, name)
+        }
+        advance()
+        return try memberCall(name, at: token, on: expression)
+    }
+
+    /// Just past the `(` of `.name(` after `expression` (`token` is the name's): the call of a method of the
+    /// value, of an object or of a type, read to its `)` and the closures trailing it.
+    mutating func memberCall(_ member: String, at token: Token, on expression: Expression) throws -> Expression {
+        // `service.search($0)`, `parent.objectWillChange.send()`: a call the session resolves.
+        if Methods.names.contains(member) {
+            // `$0.isMultiple(of: 2)`, `name.hasPrefix("a")`: a method of the value.
+            let arguments = try callArguments(of: member)
+            return .call("." + member, [expression] + arguments)
+        }
+        guard let path = Parser.dottedName(of: expression) else {
+            if member == "send" {
+                // `self.didChange.send()`, `objectWillChange.send()` in an observer: a subject's send.
+                let arguments = try sendArguments(at: token)
+                return .call(".send", [expression] + arguments)
+            }
+            if Parser.isVariable(expression) || selfReference != nil
+                || NumberFormatterObject.methodNames.contains(member),
+                !current.isSymbol(")") || Parser.isVariable(expression)
+            {
+                // `self.standupTapped(standup: s)` in a method, `formatter.string(for: n)` in a
+                // function: the object's method (`service.load(id: 1) { ... }` given a closure).
+                let arguments = try callArguments(of: member) + (try trailingClosureValues())
+                return .call("." + member, [expression] + arguments)
+            }
+            guard current.isSymbol(")") else {
+                return try extensionMethodCall(member, on: expression, at: token)
+            }
+            advance()
+            return .member(expression, member)
+        }
+        if member == "random", ["Int", "Double", "Bool"].contains(path.name) {
+            // `Int.random(in: 1...6)`, `Bool.random()`.
+            let arguments = try callArguments(of: path.name + ".random")
+            return .call("#random", [.literal(.string(path.name))] + arguments)
+        }
+        let arguments = member == "send"
+            ? try sendArguments(at: token)
+            : try callArguments(of: path.name + "." + member) + (try trailingClosureValues())
+        let span = Token(kind: token.kind, offset: path.token.offset, length: covering(from: path.token).length)
+        return .namedCall(path.name + "." + member, arguments, span)
     }
 
     mutating func primary() throws -> Expression {
@@ -284,19 +276,21 @@ extension Parser {
             return .literal(.null)
         case .identifier(let name):
             return try named(name, at: token)
-        case .symbol(".") where peek(1).identifier != nil && !peek(2).isSymbol("("):
+        case .symbol("."):
+            guard let called = implicitMemberCalled() else {
+                throw SyntaxError("expected a value, not `\(token.display)`", at: token)
+            }
+            if called { return try implicitMemberCall() }
             // `.metal`, an enum case whose type Swift infers: its name, as the text "metal" (in the
             // enum's own methods, its case: `return .green` in `Light`'s).
-            let name = peek(1).identifier ?? ""
-            let nameToken = peek(1)
             advance()
+            let nameToken = current
+            let name = nameToken.identifier ?? ""
             advance()
             if enclosingEnumCases.contains(name), let type = enclosingTypeName {
                 return .member(.name(type, nameToken), name)
             }
             return .literal(.string(name))
-        case .symbol(".") where peek(1).identifier != nil && peek(2).isSymbol("("):
-            return try implicitMemberCall()
         case .symbol("("):
             return try parenthesized()
         case .symbol("["):
@@ -367,7 +361,7 @@ extension Parser {
     /// The arguments of a subject's `send(...)` inside an expression: a value, or none; a completion
     /// (`send(completion: .finished)`) is refused, where `.finished` would otherwise read as a value.
     mutating func sendArguments(at token: Token) throws -> [Expression] {
-        if current.identifier == "completion", peek(1).isSymbol(":") {
+        if atLabel("completion") {
             throw SyntaxError(
                 "`send(completion:)` ends a subject from a line of its own, such as "
                     + "`subject.send(completion: .finished)`; inside a closure or an observer, `send` takes a value",

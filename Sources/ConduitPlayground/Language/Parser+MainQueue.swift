@@ -11,21 +11,19 @@ extension Parser {
     static let globalQueueWork = "=globalQueue"
 
     /// Reads `.async { ... }` or `.asyncAfter(deadline: .now() + SECONDS) { ... }` after
-    /// `DispatchQueue.main` (`receiver`); nil, reading nothing, when neither follows.
-    mutating func mainQueueWork(after receiver: Expression) throws -> Expression? {
-        if case .member(.name("DispatchQueue", _), "main") = receiver, current.isSymbol("."),
-            peek(1).identifier == "sync"
-        {
+    /// `DispatchQueue.main` (`receiver`), at the `.` of `.word`; nil, reading nothing, when neither follows.
+    mutating func mainQueueWork(named word: String, after receiver: Expression) throws -> Expression? {
+        if case .member(.name("DispatchQueue", _), "main") = receiver, word == "sync" {
+            advance()
             throw SyntaxError(
                 "`DispatchQueue.main.sync` waits for the main queue, which is running this line: an app stops "
                     + "there for ever; write `DispatchQueue.main.async { ... }`, which runs after the line",
-                at: peek(1))
+                at: current)
         }
-        if case .name("DispatchQueue", let token) = receiver, current.isSymbol("."), peek(1).identifier == "global" {
+        if case .name("DispatchQueue", let token) = receiver, word == "global" {
             return try globalQueueWork(from: token)
         }
-        guard case .member(.name("DispatchQueue", _), "main") = receiver, current.isSymbol("."),
-            let word = peek(1).identifier, word == "async" || word == "asyncAfter"
+        guard case .member(.name("DispatchQueue", _), "main") = receiver, word == "async" || word == "asyncAfter"
         else { return nil }
         let start = current
         advance()
@@ -80,9 +78,10 @@ extension Parser {
             global.arguments.allSatisfy({ $0.label?.text == "qos" })
         else { throw SyntaxError(usage, at: current) }
         skip(past: global, in: tree)
-        guard current.isSymbol("."), let word = peek(1).identifier, word == "async" || word == "asyncAfter" else {
-            if current.isSymbol("."), peek(1).identifier == "sync" {
-                throw SyntaxError("`DispatchQueue.global().sync` is not run here: \(usage)", at: peek(1))
+        guard case .member(let word, _, _) = postfixShape(), word == "async" || word == "asyncAfter" else {
+            if case .member("sync", _, _) = postfixShape() {
+                advance()
+                throw SyntaxError("`DispatchQueue.global().sync` is not run here: \(usage)", at: current)
             }
             throw SyntaxError(usage, at: current)
         }

@@ -7,8 +7,8 @@ extension Parser {
     @inline(never)
     mutating func implicitMemberCall() throws -> Expression {
         let token = current
-        let name = "." + (peek(1).identifier ?? "")
         advance()
+        let name = "." + (current.identifier ?? "")
         advance()
         advance()
         if name == ".init" {
