@@ -44,6 +44,19 @@ final class SourceLoweringTests: SessionTestCase {
         XCTAssertEqual(values("sink d = o"), [])
     }
 
+    func testCancellableStoresAreTheOnesSwiftReads() {
+        type("let s = PassthroughSubject<Int, Never>()")
+        for (index, store) in ["var a = Set<AnyCancellable>()", "var b: Set<AnyCancellable> = [ ]",
+            "var c = [AnyCancellable]()", "var d: Set<AnyCancellable> = Set()"].enumerated()
+        {
+            let lines = type(store)
+            XCTAssertFalse(lines.contains { $0.contains("error") }, "\(store): \(lines)")
+            let name = ["a", "b", "c", "d"][index]
+            type("s.sink { print(\"\(name)\", $0) }.store(in: &\(name))")
+        }
+        XCTAssertEqual(printed("s.send(1)"), ["a 1", "b 1", "c 1", "d 1"])
+    }
+
     func testAWrongSourceSaysWhatItTakesOrIsSwiftsMessage() {
         let unseparated = error("sink t = Timer.publish(every: 1s 2)")
         XCTAssertTrue(unseparated.contains("unexpected code '2' in function call"), unseparated)

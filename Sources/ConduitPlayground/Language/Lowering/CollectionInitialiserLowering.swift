@@ -7,7 +7,7 @@ import SwiftSyntax
 extension Parser {
     /// The call Swift's parser reads whose called expression starts at the current token: a collection's
     /// type in brackets (`[Int]` in `[Int]()`) or a name (`Array` in `Array<Int>()`), with its tree.
-    private func swiftCollectionCall() -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
+    func swiftCollectionCall() -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
         if current.identifier != nil { return swiftCall(at: position) }
         let found = try? swiftNode(at: current) { (token: TokenSyntax) -> FunctionCallExprSyntax? in
             let brackets = token.parent?.as(ArrayExprSyntax.self).map(Syntax.init)
