@@ -26,6 +26,16 @@ final class CallStatementLoweringTests: SessionTestCase {
         XCTAssertEqual(valueLines("s.send(2)"), ["2"])
     }
 
+    func testAConnectionNamedIsTheConnectCommand() {
+        type("let s = PassthroughSubject<Int, Never>()")
+        type("let shared = s.makeConnectable()")
+        type("let c = shared.sink { print($0) }")
+        XCTAssertEqual(type("let connection = shared . connect()"), ["shared connected"])
+        XCTAssertEqual(valueLines("s.send(1)"), ["1"])
+        XCTAssertEqual(type("connection.cancel()"), ["shared disconnected"])
+        XCTAssertEqual(valueLines("s.send(2)"), [])
+    }
+
     func testSendCompletionFinishesOrFailsTheSubject() {
         type("let s = PassthroughSubject<Int, Error>()")
         type("sink a = s")

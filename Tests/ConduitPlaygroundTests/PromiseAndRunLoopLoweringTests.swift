@@ -17,6 +17,15 @@ final class PromiseAndRunLoopLoweringTests: SessionTestCase {
             ["failure(LoadError.offline)", "sink3 ✗ failed: LoadError.offline"])
     }
 
+    func testThePlaygroundsFutureTakesItsDelayAndValueWhereSwiftPutsThem() {
+        type("sink a = Future(after: 2s) { 1 + 4 }")
+        XCTAssertEqual(values("tick 2s"), ["a ← 5   @2s", "a ✓ finished   @2s"])
+        XCTAssertEqual(values("sink b = Future<Int, Never> { 6 }"), ["b ← 6   @2s", "b ✓ finished   @2s"])
+        XCTAssertTrue(error("sink c = Future(later: 1s) { 1 }").contains("`Future(after: 1s) { VALUE }`"))
+        XCTAssertTrue(error("sink d = Future(after: 1s)").contains("the value the promise is fulfilled with"))
+        XCTAssertTrue(error("sink e = Future { 1; 2 }").contains("the value the promise is fulfilled with"))
+    }
+
     func testAWrongPromiseCallIsSwiftsMessageOrSaysWhatItTakes() {
         let unseparated = error("let f = Future<Int, Never> { promise in promise(.success(1) 2) }")
         XCTAssertTrue(unseparated.contains("unexpected code '2' in function call"), unseparated)

@@ -110,29 +110,7 @@ extension Parser {
             try expectSymbol("}", "close `Deferred {` with `}`")
             return .deferred(inner)
         case .identifier("Future"):
-            advance()
-            if current.isSymbol("<") {
-                // `Future<Int, Never> { promise in ... }`: the types are Swift's; the values carry their own.
-                try skipType()
-            }
-            if let promised = try promiseFuture() { return promised }
-            var delay: Int64 = 0
-            if current.isSymbol("(") {
-                advance()
-                guard takeLabel("after") else {
-                    throw SyntaxError("write `Future { VALUE }` or `Future(after: 1s) { VALUE }`", at: current)
-                }
-                delay = try positiveDuration(for: "Future(after:)")
-                try expectSymbol(")", "close `Future(` with `)`")
-            }
-            let open = current
-            try expectSymbol("{", "write `Future { VALUE }`: the value the promise is fulfilled with")
-            let value = try valueExpression()
-            guard current.isSymbol("}") else {
-                throw SyntaxError("expected `}` to close the `Future {` opened here", at: open)
-            }
-            advance()
-            return .future(value, delay: delay)
+            return try futureSource()
         case .identifier("Record"):
             return try recordSource()
         case .identifier("cold") where swiftUseOfName().called:

@@ -148,4 +148,36 @@ extension Parser {
         skip(past: call, in: tree)
         return .record(items, failure: failure)
     }
+
+    /// `Future { promise in ... }` (Swift's, with or without `<Output, Failure>`), or the playground's
+    /// `Future { VALUE }` and `Future(after: 1s) { VALUE }`: the closure trailing the call, and the delay
+    /// given to it, where Swift's parser puts them.
+    mutating func futureSource() throws -> PipelineSyntax.Source {
+        let usage = "write `Future { VALUE }` or `Future(after: 1s) { VALUE }`"
+        let valueUsage = "write `Future { VALUE }`: the value the promise is fulfilled with"
+        let word = current
+        guard let (tree, call) = try swiftSourceCall(usage: usage) else { throw SyntaxError(valueUsage, at: word) }
+        _ = sourceGenerics(of: call, in: tree)
+        guard let closure = call.trailingClosure, call.additionalTrailingClosures.isEmpty else {
+            throw SyntaxError(valueUsage, at: tree.token(covering: call))
+        }
+        var delay: Int64 = 0
+        if let after = call.arguments.first {
+            guard call.arguments.count == 1, after.label?.text == "after" else {
+                throw SyntaxError(usage, at: tree.token(covering: after))
+            }
+            delay = try read(after.expression, in: tree, as: "the delay") {
+                try $0.positiveDuration(for: "Future(after:)")
+            }
+        }
+        moveToToken(atOrAfter: tree.offset(of: closure.positionAfterSkippingLeadingTrivia))
+        if delay == 0, let promised = try promiseFuture() { return promised }
+        // The playground's `Future { VALUE }`: one value, no signature.
+        guard closure.signature == nil, closure.statements.count == 1, let value = closure.statements.first else {
+            throw SyntaxError(valueUsage, at: tree.token(covering: closure, kind: .symbol("{")))
+        }
+        let fulfilled = try read(value.item, in: tree, as: "the future's value") { try $0.valueExpression() }
+        skip(past: call, in: tree)
+        return .future(fulfilled, delay: delay)
+    }
 }
