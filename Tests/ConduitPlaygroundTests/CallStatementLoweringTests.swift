@@ -71,7 +71,9 @@ final class CallStatementLoweringTests: SessionTestCase {
         for line in ["s.send(1)", "send s 1"] {
             var parser = try Parser(line)
             _ = try parser.statement()
-            XCTAssertNil(parser.treeCache.parsedFoldedTree(from: 0), line)
+            for token in parser.tokens {
+                XCTAssertNil(parser.treeCache.parsedFoldedTree(from: token.offset), "\(line) at \(token.offset)")
+            }
         }
         var cancel = try Parser("c.cancel()")
         _ = try cancel.statement()
