@@ -23,5 +23,8 @@ final class SourceCallLoweringTests: SessionTestCase {
         XCTAssertTrue(error("sink a = Empty(1)").contains("Empty(completeImmediately: false)"))
         XCTAssertTrue(error("sink a = Fail(error: 42)").contains("does not conform to expected type 'Error'"))
         XCTAssertTrue(error("sink a = Fail(1, 2)").contains("`Fail` takes one error"))
+        // Before, `Just(1 2)` was read as `Just(1)`: Swift reads code it does not expect there.
+        let unseparated = error("sink a = Just(1 2)")
+        XCTAssertTrue(unseparated.contains("unexpected code '2' in function call"), unseparated)
     }
 }

@@ -176,10 +176,11 @@ extension Parser {
             return call
         }
         let closureFollows = trailingClosure && !readingCondition
-        let callFollows = called || closureFollows
+        // `for await v in subject.values { ... }`: `.values` ends the loop's publisher, as an operator does.
+        let callFollows = called || closureFollows || name == "values" && endsAsyncLoopSequence()
         if (OperatorTable.spec(named: name) != nil || Parser.subscriberWords.contains(name)
             || CollectionMethods.chained.contains(name)) && callFollows
-            || expression.isPipeline && callFollows || closureFollows
+            || expression.isPipeline && callFollows || closureFollows || callFollows && name == "values"
         {
             // `Just($0).delay(for: 1s)`: an operator makes the expression a pipeline; so does a
             // collection method (`xs.sorted(by: <)`, `names.removeAll(where: { ... })`), which runs as

@@ -11,7 +11,7 @@ extension Parser {
     /// reading nothing, for the playground's `Future { VALUE }`.
     mutating func promiseFuture() throws -> PipelineSyntax.Source? {
         guard current.isSymbol("{") else { return nil }
-        let dollar: Bool = if case .dollar(0) = peek(1).kind, peek(2).isSymbol("(") { true } else { false }
+        let dollar = promiseIsDollar()
         // The signature as Swift's parser reads it: one parameter, the promise.
         let names = (try? signatureOfClosure())??.parameterNames ?? []
         guard let promise = dollar ? "$0" : names.count == 1 ? names[0] : nil, promise != "_" else { return nil }
@@ -26,41 +26,5 @@ extension Parser {
         return .expression(.pipeline(PipelineSyntax(
             source: .expression(.literal(.void)), operators: [call], text: "Future { \(promise) in ... }",
             startOffset: start.offset)))
-    }
-
-    /// `promise(.success(VALUE))`, `promise(.failure(ERROR))` or `promise(RESULT)` where `promise` (read
-    /// as `promise`) names a future's promise: a send of `{success: VALUE}` or `{failure: ERROR}` into it.
-    /// The function a bare case given to a promise's `.failure(...)` stands for: the case itself.
-    static let impliedFailureCase = "#impliedFailureCase"
-
-    mutating func promiseCall(_ promise: Expression, named name: String) throws -> Expression {
-        let open = current
-        try expectSymbol("(", "call the promise with a result: `\(name)(.success(VALUE))`")
-        var result: Expression
-        if current.isSymbol("."), let kind = peek(1).identifier, kind == "success" || kind == "failure" {
-            advance()
-            advance()
-            if kind == "success", current.isSymbol("("), peek(1).isSymbol(")") {
-                // `promise(.success(()))` written `.success()`: Void.
-                advance()
-                advance()
-                result = .record([(kind, .literal(.void))])
-            } else {
-                try expectSymbol("(", "write `.\(kind)(VALUE)`")
-                // `promise(.failure(.offline))`: the case of the enumeration that has it (Interpreter+Enums).
-                let bare = kind == "failure" && current.isSymbol(".") && peek(2).isSymbol(")")
-                var value = try rangeAfter(try expression())
-                if bare, case .literal(.string) = value { value = .call(Parser.impliedFailureCase, [value]) }
-                try expectSymbol(")", "close `.\(kind)(` with `)`")
-                result = .record([(kind, value)])
-            }
-        } else {
-            result = try expression()
-        }
-        guard current.isSymbol(")") else {
-            throw SyntaxError("expected `)` to close the call of `\(name)` opened here", at: open)
-        }
-        advance()
-        return .call(".send", [promise, result])
     }
 }

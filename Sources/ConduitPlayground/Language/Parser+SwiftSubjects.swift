@@ -7,36 +7,6 @@ enum SwiftSubject {
 }
 
 extension Parser {
-    /// `PassthroughSubject<...>()`, `CurrentValueSubject<...>(VALUE)` or `ObservableObjectPublisher()`
-    /// after `let NAME =`, read whole; nil (reading nothing) for anything else.
-    mutating func swiftSubject() throws -> SwiftSubject? {
-        if current.identifier == "ObservableObjectPublisher", peek(1).isSymbol("("), peek(2).isSymbol(")") {
-            // A subject of `()`: `objectDidChange.send()` sends one.
-            advance()
-            advance()
-            advance()
-            return .passthrough(types: "Void, Never")
-        }
-        guard let word = current.identifier, word == "PassthroughSubject" || word == "CurrentValueSubject",
-            peek(1).isSymbol("<") || peek(1).isSymbol("(")
-        else { return nil }
-        advance()
-        var types: String?
-        if current.isSymbol("<") {
-            let written = try skipType()
-            types = String(written.dropFirst().dropLast())
-        }
-        if word == "PassthroughSubject" {
-            try expectSymbol("(", "write `PassthroughSubject<String, Never>()`")
-            try expectSymbol(")", "a PassthroughSubject starts with no value: `PassthroughSubject<String, Never>()`")
-            return .passthrough(types: types)
-        }
-        try expectSymbol("(", "write `CurrentValueSubject<Bool, Never>(true)`")
-        let value = try valueExpression()
-        try expectSymbol(")", "close `CurrentValueSubject(` with `)`")
-        return .current(value, types: types)
-    }
-
     /// Reads `Set<AnyCancellable>()` or `[AnyCancellable]()` (or `[]` and `Set()` after a declared
     /// type naming `AnyCancellable`) up to the end of the statement: the store Swift code keeps
     /// subscriptions in. Says whether it was one, reading nothing if not.
@@ -46,31 +16,6 @@ extension Parser {
         else {
             position = start
             return false
-        }
-        return true
-    }
-
-    /// Reads `Set<AnyCancellable>()`, `[AnyCancellable]()` (or `[]` and `Set()` after a declared type
-    /// naming `AnyCancellable`) wherever it stands, as a property's first value in a class body; says
-    /// whether it was one, reading nothing if not.
-    mutating func skipCancellableStoreValue(declaredType: String) -> Bool {
-        let start = position
-        if declaredType.contains("AnyCancellable"), current.isSymbol("[") && peek(1).isSymbol("]")
-            || current.identifier == "Set" && peek(1).isSymbol("(") && peek(2).isSymbol(")")
-        {
-            while !current.isSymbol("]"), !current.isSymbol(")") { advance() }
-            advance()
-        } else {
-            guard (current.identifier == "Set" && peek(1).isSymbol("<")) || current.isSymbol("["),
-                  (try? skipType()) != nil, tokens[position - 1].isSymbol(">") || tokens[position - 1].isSymbol("]"),
-                  source_text(tokens[start].offset, tokens[position - 1].offset).contains("AnyCancellable"),
-                  current.isSymbol("("), peek(1).isSymbol(")")
-            else {
-                position = start
-                return false
-            }
-            advance()
-            advance()
         }
         return true
     }

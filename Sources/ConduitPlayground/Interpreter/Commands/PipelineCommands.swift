@@ -67,13 +67,12 @@ enum PipelineCommands {
                     try session.makeSubject(name, initial: subject)
                 }
             }
-            if let pipeline = parser.current.identifier, parser.peek(1).isSymbol("."),
-                parser.peek(2).identifier == "connect", parser.peek(3).isSymbol("("), parser.peek(4).isSymbol(")"),
-                parser.peek(5).kind == .end, let connect = CommandTable.spec(named: "connect")
+            if let pipeline = parser.current.identifier, let method = parser.swiftConnectCall(),
+                let connect = CommandTable.spec(named: "connect")
             {
                 // `let connection = shared.connect()`: connects, and names the connection, whose
                 // `cancel()` disconnects.
-                let connecting = try connect.parse(&parser, parser.peek(2))
+                let connecting = try connect.parse(&parser, method)
                 parser.position = parser.tokens.count - 1
                 return Statement(word.display) { session in
                     try connecting.run(session)

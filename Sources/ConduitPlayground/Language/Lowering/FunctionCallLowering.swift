@@ -22,7 +22,7 @@ extension Parser {
         of name: String, onlyParsed: Bool = false
     ) throws -> [(label: String?, value: Expression)]? {
         guard position > 0, tokens[position - 1].isSymbol("("), !treeCache.nestsPastSwiftsLimit,
-            let (tree, call) = swiftCall(openedAt: position - 1, onlyParsed: onlyParsed)
+            let (tree, call) = swiftCall(at: position - 1, onlyParsed: onlyParsed)
         else { return nil }
         let usage = "a call reads `\(name)(ARGUMENTS)`, its arguments separated by commas"
         guard Parser.hasWellFormedPunctuation(call) else {
@@ -50,28 +50,46 @@ extension Parser {
         return arguments
     }
 
-    /// Swift's call whose `(` is the playground's token at `index`, with its tree: in the statement's tree,
-    /// the part's, or (where Swift reads the statement otherwise, as in a playground command) the text from
-    /// the callee on.
+    /// Swift's call that the playground's token at `index` opens (its `(`) or names (the called name,
+    /// `Just` in `Just<Int>(1)`, `print` in `print(1)`), with its tree: in the statement's tree, the part's,
+    /// or (where Swift reads the statement otherwise, as in a playground command) the text from the callee
+    /// on. `onlyParsed`: nil unless a tree is parsed already.
     func swiftCall(
-        openedAt index: Int, onlyParsed: Bool = false
+        at index: Int, onlyParsed: Bool = false
     ) -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
-        swiftCall(at: index, onlyParsed: onlyParsed) { token in
-            guard token.tokenKind == .leftParen, let call = token.parent?.as(FunctionCallExprSyntax.self),
-                call.leftParen?.id == token.id
-            else { return nil }
-            return call
+        let opens = tokens[index].isSymbol("(")
+        return swiftCall(at: index, from: opens && index > 0 ? index - 1 : index, onlyParsed: onlyParsed) { token in
+            opens ? Parser.call(openedBy: token) : Parser.call(named: token)
         }
     }
 
+    /// The call whose `(` is `token`.
+    private static func call(openedBy token: TokenSyntax) -> FunctionCallExprSyntax? {
+        guard token.tokenKind == .leftParen, let call = token.parent?.as(FunctionCallExprSyntax.self),
+            call.leftParen?.id == token.id
+        else { return nil }
+        return call
+    }
+
+    /// The call whose called expression is the name `token` (`f` in `f(1)`), with or without generic
+    /// arguments (`Just<Int>(1)`).
+    private static func call(named token: TokenSyntax) -> FunctionCallExprSyntax? {
+        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.baseName.id == token.id else {
+            return nil
+        }
+        let called = reference.parent?.as(GenericSpecializationExprSyntax.self).map(Syntax.init) ?? Syntax(reference)
+        guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id
+        else { return nil }
+        return call
+    }
+
     /// What `match` finds for the playground's token at `index` in a tree of Swift's: the statement's, the
-    /// part's, or the one of the text from the token before it on (a callee's name); nil where none has it.
+    /// part's, or the one of the text from the token at `callee` (if given) on; nil where none has it.
     private func swiftCall(
-        at index: Int, onlyParsed: Bool, _ match: (TokenSyntax) -> FunctionCallExprSyntax?
+        at index: Int, from callee: Int?, onlyParsed: Bool, _ match: (TokenSyntax) -> FunctionCallExprSyntax?
     ) -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
         let token = tokens[index]
-        let callee = index > 0 ? tokens[index - 1].offset : nil
-        for start in [0, swiftPartStart, callee].compactMap({ $0 }) {
+        for start in [0, swiftPartStart, callee.map { tokens[$0].offset }].compactMap({ $0 }) {
             let found = onlyParsed
                 ? treeCache.parsedFoldedTree(from: start)
                 : treeCache.foldedTree(text: text, tokens: tokens, from: start)
@@ -86,7 +104,8 @@ extension Parser {
     /// trailing it (`f(x) { ... }`, `register { ... }`), with its tree; nil where Swift reads no trailing
     /// closure there.
     func swiftCallTrailed(at index: Int? = nil) -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
-        swiftCall(at: min(index ?? position, tokens.count - 1), onlyParsed: false) { token in
+        let at = min(index ?? position, tokens.count - 1)
+        return swiftCall(at: at, from: at > 0 ? at - 1 : nil, onlyParsed: false) { token in
             guard token.tokenKind == .leftBrace, let closure = token.parent?.as(ClosureExprSyntax.self),
                 let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id
             else { return nil }

@@ -127,6 +127,16 @@ extension Parser {
         return nil
     }
 
+    /// Whether the member at the current `.` is the sequence of a `for await` loop (`subject.values` in
+    /// `for await v in subject.values { ... }`), as Swift's tree of the statement reads it.
+    @inline(never)
+    func endsAsyncLoopSequence() -> Bool {
+        guard let (_, token) = parsedSwiftToken(at: current),
+            let member = token.parent?.as(MemberAccessExprSyntax.self), let loop = member.parent?.as(ForStmtSyntax.self)
+        else { return false }
+        return loop.awaitKeyword != nil && loop.sequence.id == member.id
+    }
+
     /// At a `.` (or the `?` of `?.`) with no name after it: swiftc's message where the statement's tree is
     /// parsed, followed by what the playground reads there; the playground's own where it is not.
     @inline(never)

@@ -9,19 +9,9 @@ extension Parser {
     /// nil where Swift reads none there. Fails, with swiftc's message, where the call's own punctuation
     /// is wrong (`Just(1`).
     func swiftSourceCall(usage: String) throws -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
-        let name = current
-        let found = try swiftNode(at: name) { (token: TokenSyntax) -> FunctionCallExprSyntax? in
-            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.baseName == token else {
-                return nil
-            }
-            let called = reference.parent?.as(GenericSpecializationExprSyntax.self).map(Syntax.init)
-                ?? Syntax(reference)
-            guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id
-            else { return nil }
-            return call
-        }
-        guard let (tree, call) = found else { return nil }
-        if call.leftParen == nil || call.rightParen?.presence != .present || call.arguments.hasError {
+        _ = try swiftTree()  // fails, with its message, for a statement Swift's parser is not given
+        guard let (tree, call) = swiftCall(at: position) else { return nil }
+        if !Parser.hasWellFormedPunctuation(call) || call.arguments.hasError {
             if let error = tree.firstError(in: call, hint: usage) { throw error }
         }
         return (tree, call)
@@ -111,5 +101,83 @@ extension Parser {
         }
         skip(past: call, in: tree)
         return .fail(message)
+    }
+
+    /// `Record(output: [1, 2], completion: .finished)` or `completion: .failure("why")` (with or without
+    /// `<Output, Failure>`): the values recorded, and the failure's message if it fails.
+    mutating func recordSource() throws -> PipelineSyntax.Source {
+        let usage = "write `Record(output: [1, 2], completion: .finished)` or `completion: .failure(\"why\")`"
+        let word = current
+        guard let (tree, call) = try swiftSourceCall(usage: usage) else { throw SyntaxError(usage, at: word) }
+        _ = sourceGenerics(of: call, in: tree)
+        let arguments = Array(call.arguments)
+        guard let output = arguments.first, output.label?.text == "output", arguments.count <= 2,
+            call.trailingClosure == nil
+        else {
+            throw SyntaxError(usage, at: tree.token(covering: arguments.first.map(Syntax.init) ?? Syntax(call)))
+        }
+        guard output.expression.is(ArrayExprSyntax.self),
+            case .array(let items) = try read(output.expression, in: tree, as: "the output", { try $0.primary() })
+        else {
+            throw SyntaxError(
+                "`output:` takes an array of values; \(usage)", at: tree.token(covering: output.expression))
+        }
+        var failure: String?
+        if arguments.count == 2 {
+            let completion = arguments[1]
+            guard completion.label?.text == "completion",
+                let (kind, failed) = Parser.swiftCompletion(completion.expression)
+            else { throw SyntaxError(usage, at: tree.token(covering: completion)) }
+            switch kind.baseName.text {
+            case "finished" where failed == nil:
+                break
+            case "failure":
+                guard let failed, failed.arguments.count == 1, let message = failed.arguments.first,
+                    message.label == nil,
+                    let text = message.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+                else {
+                    throw SyntaxError("`.failure(...)` needs a message in double quotes",
+                        at: tree.token(covering: failed.map(Syntax.init) ?? Syntax(kind)))
+                }
+                failure = text
+            default:
+                throw SyntaxError(
+                    "the completion is `.finished` or `.failure(\"why\")`", at: tree.token(covering: kind))
+            }
+        }
+        skip(past: call, in: tree)
+        return .record(items, failure: failure)
+    }
+
+    /// `Future { promise in ... }` (Swift's, with or without `<Output, Failure>`), or the playground's
+    /// `Future { VALUE }` and `Future(after: 1s) { VALUE }`: the closure trailing the call, and the delay
+    /// given to it, where Swift's parser puts them.
+    mutating func futureSource() throws -> PipelineSyntax.Source {
+        let usage = "write `Future { VALUE }` or `Future(after: 1s) { VALUE }`"
+        let valueUsage = "write `Future { VALUE }`: the value the promise is fulfilled with"
+        let word = current
+        guard let (tree, call) = try swiftSourceCall(usage: usage) else { throw SyntaxError(valueUsage, at: word) }
+        _ = sourceGenerics(of: call, in: tree)
+        guard let closure = call.trailingClosure, call.additionalTrailingClosures.isEmpty else {
+            throw SyntaxError(valueUsage, at: tree.token(covering: call))
+        }
+        var delay: Int64 = 0
+        if let after = call.arguments.first {
+            guard call.arguments.count == 1, after.label?.text == "after" else {
+                throw SyntaxError(usage, at: tree.token(covering: after))
+            }
+            delay = try read(after.expression, in: tree, as: "the delay") {
+                try $0.positiveDuration(for: "Future(after:)")
+            }
+        }
+        moveToToken(atOrAfter: tree.offset(of: closure.positionAfterSkippingLeadingTrivia))
+        if delay == 0, let promised = try promiseFuture() { return promised }
+        // The playground's `Future { VALUE }`: one value, no signature.
+        guard closure.signature == nil, closure.statements.count == 1, let value = closure.statements.first else {
+            throw SyntaxError(valueUsage, at: tree.token(covering: closure, kind: .symbol("{")))
+        }
+        let fulfilled = try read(value.item, in: tree, as: "the future's value") { try $0.valueExpression() }
+        skip(past: call, in: tree)
+        return .future(fulfilled, delay: delay)
     }
 }
