@@ -4,7 +4,7 @@
 extension Parser {
     @inline(never)
     mutating func named(_ name: String, at token: Token) throws -> Expression {
-        if promiseNames.contains(name), peek(1).isSymbol("(") {
+        if promiseNames.contains(name), swiftReadsNameCalled() {
             // `promise(.success(42))` in `Future { promise in ... }`.
             advance()
             let promise: Expression? = parameters[name].map { .argument($0) }
@@ -33,11 +33,11 @@ extension Parser {
             advance()
             return .member(receiver, name)
         }
-        if name == "super", let receiver = selfReference, peek(1).isSymbol("."), let member = peek(2).identifier,
-            peek(3).isSymbol("(")
-        {
+        if name == "super", let receiver = selfReference, let (tree, access, isCalled) = swiftMemberOfName(), isCalled {
             // `super.init(name: name)`, `super.speak()`: the superclass's own, whatever the object overrides.
-            for _ in 0..<4 { advance() }
+            let member = access.declName.baseName.text
+            skip(past: access, in: tree)
+            advance()  // its `(`
             let method = ObjectClass.superMethodName(member, of: superclassName ?? "super")
             return .call("." + method, [receiver] + (try callArguments(of: member)))
         }
@@ -50,11 +50,11 @@ extension Parser {
             advance()
             return .call("." + name, [receiver] + (try callArguments(of: name)))
         }
-        if peek(1).isSymbol("."), let member = peek(2).identifier, !peek(3).isSymbol("("),
-            let constant = SwiftConstants.value(of: name, member)
+        if SwiftConstants.hasConstants(of: name), let (tree, access, isCalled) = swiftMemberOfName(), !isCalled,
+            let constant = SwiftConstants.value(of: name, access.declName.baseName.text)
         {
             // `Double.pi`, `Int.max`.
-            for _ in 0..<3 { advance() }
+            skip(past: access, in: tree)
             return .literal(constant)
         }
         if name == "Publishers", let (source, operators) = try combiningInitialiser() {
@@ -65,8 +65,8 @@ extension Parser {
                 startOffset: start))
         }
         if Parser.sourceWords.contains(name) && !variableWords.contains(name)
-            && (name != "cold" || peek(1).isSymbol("("))
-            || name == "Timer" && peek(1).isSymbol(".") && peek(2).identifier == "publish"
+            && (name != "cold" || swiftReadsNameCalled())
+            || name == "Timer" && swiftMemberOfName()?.access.declName.baseName.text == "publish"
         {
             // `Just($0)`, `Fail(error: "x")`, `Empty()`, `Future { }`, `Timer.publish(every: 1, ...)` in a
             // method: a publisher.

@@ -103,7 +103,7 @@ struct Parser {
     }
 
     /// A parser of `text`, cut into `tokens`, at its start, with the trees of `text` already parsed.
-    private init(text: String, tokens: [Token], trees: SwiftTreeCache) {
+    init(text: String, tokens: [Token], trees: SwiftTreeCache) {
         self.text = text
         self.tokens = tokens
         treeCache = trees

@@ -9,6 +9,9 @@ enum SwiftConstants {
         "Int": ["max": .int(.max), "min": .int(.min), "zero": .int(0)],
     ]
 
+    /// Whether `type` has constants here (`Double`, `Int`): only then is what follows it looked at.
+    static func hasConstants(of type: String) -> Bool { table[type] != nil }
+
     /// The value of `type.name` (`Double.pi`), or nil if Swift's type has no such constant here.
     static func value(of type: String, _ name: String) -> Value? {
         table[type]?[name]

@@ -186,6 +186,9 @@ final class SwiftTreeCache {
     /// the playground's own reading, which refuses them at its own limit, without asking the tree again.
     var nestsPastSwiftsLimit = false
 
+    /// Whether any tree of the statement has been parsed: a hot line (`send s 1`, `s.send(1)`) parses none.
+    var isEmpty: Bool { parsed.isEmpty && folded.isEmpty }
+
     /// The folded tree from character `start` on if it is parsed already: nil, parsing nothing, where
     /// it is not (a hot path such as `s.send(1)` takes a tree only where one is at hand).
     func parsedFoldedTree(from start: Int) -> SwiftTree? {
