@@ -17,9 +17,9 @@ extension TypeChecker {
             let labels = fields.map { Int($0.0) == nil ? $0.0 : "" }
             return .tuple(fields.map { typed($0.1) }, labels: labels.allSatisfy(\.isEmpty) ? [] : labels)
         case .dictionary(let fields):
-            // `[:]` may be a dictionary of any key (`let d: [Int: String] = [:]`); written keys are strings.
+            // `[:]` may be a dictionary of any key (`let d: [Int: String] = [:]`).
             let value = ValueType.join(fields.map { typed($0.1) })
-            return .dictionary(key: fields.isEmpty ? .value : .string, value: value)
+            return .dictionary(key: fields.isEmpty ? .value : ValueType.join(fields.map { typed($0.0) }), value: value)
         case .argument(let index):
             return index < arguments.count ? arguments[index] : .value
         case .captured:
@@ -270,6 +270,8 @@ extension TypeChecker {
         case (.set(let element), "first"): return .optional(element)
         case (.array(let element), "first"), (.array(let element), "last"): return .optional(element)
         case (.string, "uppercased"), (.string, "lowercased"): return .string
+        case (.int, "description"), (.double, "description"), (.bool, "description"), (.string, "description"):
+            return .string
         case (.named(Value.dateType), "timeIntervalSince1970"),
             (.named(Value.dateType), "timeIntervalSinceReferenceDate"):
             return .double

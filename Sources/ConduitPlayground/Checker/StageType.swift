@@ -17,6 +17,10 @@ struct StageType {
     /// What the stage is when it is still a `Publishers.Sequence`, whose own operators the next call
     /// may pick (`SequenceOverload`); nil for any other publisher.
     var sequence: SequenceShape?
+    /// The engine's generic type for an operator's stage, with `Stand`'s types in place of the real ones
+    /// (`Publishers.Map<Empty<Stand.Upstream, Stand.UpstreamFailure>, Stand.Result>`), from which
+    /// `type(of:)` spells the stage's concrete type; nil where the stage has no engine shape.
+    var template: String?
 
     /// The stage as a value a closure could hold (what `flatMap` subscribes to).
     var publisherType: ValueType { .publisher(output: output, failure: failure) }

@@ -18,7 +18,7 @@ extension Value {
         case (.array(let items), .array(let element)) where element.holdsDouble:
             return .array(items.map { $0.converted(to: element) })
         case (.record(let fields), .dictionary(_, let element)) where fields.kind == .dictionary && element.holdsDouble:
-            let converted = fields.map { Field($0.name, $0.value.converted(to: element)) }
+            let converted = fields.map { Field($0.name, $0.value.converted(to: element), key: $0.key) }
             return .record(RecordFields(converted, kind: .dictionary))
         case (.record(let fields), .tuple(let items, let labels))
         where fields.kind == .tuple && fields.count == items.count && labels.count == items.count
