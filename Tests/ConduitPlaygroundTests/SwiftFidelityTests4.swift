@@ -107,4 +107,15 @@ final class SwiftFidelityTests4: SessionTestCase {
         type("let texts = [1, 2].publisher.map { String($0) }.eraseToAnyPublisher()")
         XCTAssertEqual(printed("print(type(of: texts))"), ["AnyPublisher<String, Never>"])
     }
+
+    func testADictionaryMadeOfPairsAndOneDeclaredWithDoubleKeys() {
+        XCTAssertEqual(type("let pairs = Dictionary(uniqueKeysWithValues: zip([5, 6], [\"x\", \"y\"]))"),
+            ["pairs: [Int: String] = [5: \"x\", 6: \"y\"]"])
+        XCTAssertEqual(type("let named = Dictionary(uniqueKeysWithValues: [(\"a\", 1)])"),
+            ["named: [String: Int] = [\"a\": 1]"])
+        let message = error("let twice = Dictionary(uniqueKeysWithValues: [(1, 2), (1, 3)])")
+        XCTAssertTrue(message.contains("Duplicate values for key: '1'"), message)
+        XCTAssertEqual(printed("let d: [Double: String] = [1: \"a\"]\nprint(d)"), ["[1.0: \"a\"]"],
+            "a key written as a whole number where Double keys are declared is a Double, as Swift's")
+    }
 }

@@ -97,6 +97,12 @@ extension TypeChecker {
                 case .string?: return .array(.string)
                 default: return .array(.value)
                 }
+            case "#dictionary":
+                // `Dictionary(uniqueKeysWithValues:)` of `(key, value)` pairs.
+                guard let pairs = types.first, case .tuple(let parts, _) = TypeChecker.elementType(of: pairs),
+                    parts.count == 2
+                else { return .dictionary(key: .value, value: .value) }
+                return .dictionary(key: parts[0], value: parts[1])
             case "#strideTo", "#strideThrough": return .array(types.contains(.double) ? .double : ValueType.join(types))
             case "min", "max": return ValueType.join(types)
             case "zip" where types.count == 2:

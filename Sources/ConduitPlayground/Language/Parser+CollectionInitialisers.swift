@@ -24,6 +24,16 @@ extension Parser {
         if isDictionary, current.identifier == "grouping", peek(1).isSymbol(":") {
             return try groupingInitialiser(written: String(written), from: tokens[start])
         }
+        if isDictionary, current.identifier == "uniqueKeysWithValues", peek(1).isSymbol(":") {
+            // `Dictionary(uniqueKeysWithValues: zip(keys, values))`: a dictionary of `(key, value)` pairs.
+            advance()
+            advance()
+            let pairs = try expression()
+            try expectSymbol(")", "`\(written)(uniqueKeysWithValues:)` takes one sequence of `(key, value)` pairs, "
+                + "such as `\(written)(uniqueKeysWithValues: [(1, \"a\")])`")
+            let made = Expression.call("#dictionary", [pairs])
+            return written == "Dictionary" ? made : .call("#typed", [.literal(.string(String(written))), made])
+        }
         if current.isSymbol(")") {
             advance()
             // The type written is kept for the checker: `[Int]()` is an `[Int]`, not an array of anything.
@@ -39,7 +49,8 @@ extension Parser {
         guard !isDictionary, current.identifier == "repeating", peek(1).isSymbol(":") else {
             throw SyntaxError(
                 "`\(written)(...)` takes nothing (`\(written)()`, an empty one)"
-                    + (isDictionary ? "" : " or `repeating: VALUE, count: N`"), at: open)
+                    + (isDictionary ? ", `uniqueKeysWithValues: PAIRS` or `grouping: SEQUENCE, by: { KEY }`"
+                        : " or `repeating: VALUE, count: N`"), at: open)
         }
         advance()
         advance()
