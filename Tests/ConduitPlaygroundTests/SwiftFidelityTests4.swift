@@ -118,4 +118,11 @@ final class SwiftFidelityTests4: SessionTestCase {
         XCTAssertEqual(printed("let d: [Double: String] = [1: \"a\"]\nprint(d)"), ["[1.0: \"a\"]"],
             "a key written as a whole number where Double keys are declared is a Double, as Swift's")
     }
+
+    func testAStaticComputedPropertyOfAnEnumerationAndOneReadingSelf() {
+        type("enum Level {\n    case low, high\n    static var all: [Level] { [.low, .high] }\n}")
+        XCTAssertEqual(printed("print(Level.all)"), ["[Level.low, Level.high]"])
+        type("struct Box {\n    static let base = 3\n    static var twice: Int { Self.base * 2 }\n}")
+        XCTAssertEqual(printed("print(Box.twice)"), ["6"])
+    }
 }

@@ -12,8 +12,11 @@ extension Interpreter {
             // `static var shared: Int { 42 }`: its getter runs at each read, as Swift's computed property's
             // does; it has no instance: `self` is the type, whose other statics it reads (`base * 2`).
             let getter = computed.getter.rewritten { part in
-                guard case .member(.argument(0), let member) = part else { return nil }
-                return .member(.name(root, token), member)
+                switch part {
+                case .member(.argument(0), let member): return .member(.name(root, token), member)
+                case .name("Self", let written): return .name(root, written)
+                default: return nil
+                }
             }
             return .bound(BoundExpression { [weak self] _ in
                 guard let self else { return .null }
