@@ -125,4 +125,10 @@ final class SwiftFidelityTests4: SessionTestCase {
         type("struct Box {\n    static let base = 3\n    static var twice: Int { Self.base * 2 }\n}")
         XCTAssertEqual(printed("print(Box.twice)"), ["6"])
     }
+
+    func testTypeOfAChainWrittenInPlace() {
+        type("let subject = PassthroughSubject<Int, Never>()")
+        XCTAssertEqual(printed("print(type(of: subject.map { $0 + 1 }))"), ["Map<PassthroughSubject<Int, Never>, Int>"])
+        XCTAssertEqual(printed("print(type(of: Just(1).map { $0 * 2 }))"), ["Just<Int>"], "Just's own map gives a Just")
+    }
 }
