@@ -131,4 +131,17 @@ final class SwiftFidelityTests4: SessionTestCase {
         XCTAssertEqual(printed("print(type(of: subject.map { $0 + 1 }))"), ["Map<PassthroughSubject<Int, Never>, Int>"])
         XCTAssertEqual(printed("print(type(of: Just(1).map { $0 * 2 }))"), ["Just<Int>"], "Just's own map gives a Just")
     }
+
+    func testTypeOfAnOperatorThatReadsOtherPublishers() {
+        type("let a = PassthroughSubject<Int, Never>()")
+        type("let b = PassthroughSubject<String, Never>()")
+        type("let lengths = b.map { $0.count }")
+        type("let merged = a.merge(with: lengths)")
+        XCTAssertEqual(printed("print(type(of: merged))"),
+            ["Merge<PassthroughSubject<Int, Never>, Map<PassthroughSubject<String, Never>, Int>>"],
+            "the second is the publisher merged in, not the upstream again")
+        type("let both = a.combineLatest(b)")
+        XCTAssertEqual(printed("print(type(of: both))"),
+            ["CombineLatest<PassthroughSubject<Int, Never>, PassthroughSubject<String, Never>>"])
+    }
 }

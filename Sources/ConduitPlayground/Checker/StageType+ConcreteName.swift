@@ -39,9 +39,27 @@ extension StageType {
         for module in ["(extension in Conduit):", "ConduitPlayground.", "Conduit.", "Swift.", "Foundation."] {
             text = text.replacingOccurrences(of: module, with: "")
         }
+        // The first upstream stand-in is the upstream; any other (`Merge<Up, Up>`), and `Other`'s and
+        // `Third`'s, are the publishers the call reads, in order.
+        var read = argumentTypes[...]
+        for stand in ["Empty<Stand.Upstream, Stand.UpstreamFailure>", "Empty<Stand.Upstream, Never>"] {
+            var first = true
+            while let found = text.range(of: stand) {
+                if first {
+                    text.replaceSubrange(found, with: upstreamName)
+                    first = false
+                    continue
+                }
+                guard let argument = read.popFirst(), let argument else { return nil }
+                text.replaceSubrange(found, with: argument)
+            }
+        }
+        for stand in ["Empty<Stand.Other, Stand.UpstreamFailure>", "Empty<Stand.Third, Stand.UpstreamFailure>"]
+        where text.contains(stand) {
+            guard let argument = read.popFirst(), let argument else { return nil }
+            text = text.replacingOccurrences(of: stand, with: argument)
+        }
         let replacements = [
-            ("Empty<Stand.Upstream, Stand.UpstreamFailure>", upstreamName),
-            ("Empty<Stand.Upstream, Never>", upstreamName),
             ("Stand.UpstreamFailure", upstream.failure.description), ("Stand.Upstream", upstreamOutput),
             ("Stand.Result", output), ("ImmediateScheduler", "DispatchQueue"), ("any Error", "Error"),
         ]

@@ -21,6 +21,11 @@ struct StageType {
     /// (`Publishers.Map<Empty<Stand.Upstream, Stand.UpstreamFailure>, Stand.Result>`), from which
     /// `type(of:)` spells the stage's concrete type; nil where the stage has no engine shape.
     var template: String?
+    /// The concrete types of the publishers the operator reads (`merge(with: b)`'s `b`), in order; nil
+    /// for one whose type is not known.
+    var argumentTypes: [String?] = []
+    /// This publisher's own concrete type, when it is one an operator reads (`merge(with: b)`).
+    var concrete: String?
 
     /// The stage as a value a closure could hold (what `flatMap` subscribes to).
     var publisherType: ValueType { .publisher(output: output, failure: failure) }

@@ -66,6 +66,7 @@ struct TypingContext {
         var stage = StageType(text: text, publisher: shape.publisher, output: given.output(shape.output),
             failure: failure, note: note)
         stage.template = shape.template
+        stage.argumentTypes = publisherArguments.map(\.concrete)
         return stage
     }
 
