@@ -26,7 +26,8 @@ final class PlaygroundCollectByTimeTests: SessionTestCase {
 
     func testBadGroupingsSayWhatIsExpected() {
         type("subject taps")
-        XCTAssertTrue(error("let a = taps.collect(.byTime(5))").contains("positive duration"))
+        XCTAssertTrue(error("let a = taps.collect(.byTime(0))").contains("positive duration"))
+        XCTAssertTrue(error("let a = taps.collect(.byTime(\"soon\"))").contains("positive duration"))
         XCTAssertTrue(error("let b = taps.collect(.byTimeOrCount(1s))").contains("a duration and a count"))
         XCTAssertTrue(error("let c = taps.collect(.byTimeOrCount(1s, 0))").contains("at least 1"))
         XCTAssertTrue(error("let d = taps.collect(.byCount(1s))").contains("unknown grouping `.byCount`"))

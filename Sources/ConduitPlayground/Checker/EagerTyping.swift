@@ -32,6 +32,7 @@ enum EagerTyping {
             let generic = spec.typing(&context)
             stage = StageType(text: context.text, publisher: shape.publisher, output: generic.output,
                 failure: generic.failure, note: generic.note)
+            stage.template = shape.template
         } else {
             stage = context.stage(shape)
         }

@@ -35,9 +35,12 @@ struct EngineShape {
     let publisher: String
     let output: Any.Type
     let failure: Any.Type
+    /// The whole generic type, stand-ins and all, as the runtime spells it.
+    let template: String
 
     init<P: Publisher>(_ type: P.Type) {
         publisher = EngineShape.shortName(of: type)
+        template = String(reflecting: type)
         output = P.Output.self
         failure = P.Failure.self
     }
@@ -45,6 +48,7 @@ struct EngineShape {
     /// A subscriber's shape (`Subscribers.Sink`): what it takes in, and the Failure it accepts.
     init<S: Subscriber>(subscriber type: S.Type) {
         publisher = EngineShape.shortName(of: type)
+        template = String(reflecting: type)
         output = S.Input.self
         failure = S.Failure.self
     }

@@ -17,9 +17,9 @@ extension TypeChecker {
             let labels = fields.map { Int($0.0) == nil ? $0.0 : "" }
             return .tuple(fields.map { typed($0.1) }, labels: labels.allSatisfy(\.isEmpty) ? [] : labels)
         case .dictionary(let fields):
-            // `[:]` may be a dictionary of any key (`let d: [Int: String] = [:]`); written keys are strings.
+            // `[:]` may be a dictionary of any key (`let d: [Int: String] = [:]`).
             let value = ValueType.join(fields.map { typed($0.1) })
-            return .dictionary(key: fields.isEmpty ? .value : .string, value: value)
+            return .dictionary(key: fields.isEmpty ? .value : ValueType.join(fields.map { typed($0.0) }), value: value)
         case .argument(let index):
             return index < arguments.count ? arguments[index] : .value
         case .captured:
@@ -97,6 +97,12 @@ extension TypeChecker {
                 case .string?: return .array(.string)
                 default: return .array(.value)
                 }
+            case "#dictionary":
+                // `Dictionary(uniqueKeysWithValues:)` of `(key, value)` pairs.
+                guard let pairs = types.first, case .tuple(let parts, _) = TypeChecker.elementType(of: pairs),
+                    parts.count == 2
+                else { return .dictionary(key: .value, value: .value) }
+                return .dictionary(key: parts[0], value: parts[1])
             case "#strideTo", "#strideThrough": return .array(types.contains(.double) ? .double : ValueType.join(types))
             case "min", "max": return ValueType.join(types)
             case "zip" where types.count == 2:
@@ -270,6 +276,8 @@ extension TypeChecker {
         case (.set(let element), "first"): return .optional(element)
         case (.array(let element), "first"), (.array(let element), "last"): return .optional(element)
         case (.string, "uppercased"), (.string, "lowercased"): return .string
+        case (.int, "description"), (.double, "description"), (.bool, "description"), (.string, "description"):
+            return .string
         case (.named(Value.dateType), "timeIntervalSince1970"),
             (.named(Value.dateType), "timeIntervalSinceReferenceDate"):
             return .double

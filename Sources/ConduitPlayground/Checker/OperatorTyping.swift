@@ -82,9 +82,16 @@ extension TypeChecker {
     private func publisherStage(of expression: Expression, depth: Int) -> StageType? {
         if case .name(let name, let token) = expression {
             switch entries[name] {
-            case .subject(let subject)?: return subjectType(subject)
+            case .subject(let subject)?:
+                var stage = subjectType(subject)
+                stage.concrete = StageType.concreteName(of: [stage])
+                return stage
             case .pipeline(let pipeline)?:
-                return (try? stageTypes(of: pipeline.syntax, arguments: [], depth: depth + 1))?.last
+                guard let stages = try? stageTypes(of: pipeline.syntax, arguments: [], depth: depth + 1),
+                    var last = stages.last
+                else { return nil }
+                last.concrete = StageType.concreteName(of: stages)
+                return last
             default:
                 _ = token
                 return nil

@@ -17,6 +17,15 @@ struct StageType {
     /// What the stage is when it is still a `Publishers.Sequence`, whose own operators the next call
     /// may pick (`SequenceOverload`); nil for any other publisher.
     var sequence: SequenceShape?
+    /// The engine's generic type for an operator's stage, with `Stand`'s types in place of the real ones
+    /// (`Publishers.Map<Empty<Stand.Upstream, Stand.UpstreamFailure>, Stand.Result>`), from which
+    /// `type(of:)` spells the stage's concrete type; nil where the stage has no engine shape.
+    var template: String?
+    /// The concrete types of the publishers the operator reads (`merge(with: b)`'s `b`), in order; nil
+    /// for one whose type is not known.
+    var argumentTypes: [String?] = []
+    /// This publisher's own concrete type, when it is one an operator reads (`merge(with: b)`).
+    var concrete: String?
 
     /// The stage as a value a closure could hold (what `flatMap` subscribes to).
     var publisherType: ValueType { .publisher(output: output, failure: failure) }

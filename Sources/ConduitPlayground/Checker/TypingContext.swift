@@ -63,8 +63,11 @@ struct TypingContext {
         if isTry, note == nil, failure != upstream.failure {
             note = "`\(call.name)`'s closure may throw: Failure becomes Error"
         }
-        return StageType(text: text, publisher: shape.publisher, output: given.output(shape.output), failure: failure,
-            note: note)
+        var stage = StageType(text: text, publisher: shape.publisher, output: given.output(shape.output),
+            failure: failure, note: note)
+        stage.template = shape.template
+        stage.argumentTypes = publisherArguments.map(\.concrete)
+        return stage
     }
 
     /// A stage whose types cannot come from an engine shape (the upstream does not fit the

@@ -76,7 +76,8 @@ indirect enum ValueType: Equatable, CustomStringConvertible {
             switch fields.kind {
             case .literal: self = .record(fields.map { RecordField(name: $0.name, type: ValueType(of: $0.value)) })
             case .dictionary:
-                self = .dictionary(key: .string, value: ValueType.join(fields.map { ValueType(of: $0.value) }))
+                let key = fields.isEmpty ? ValueType.string : ValueType.join(fields.map { ValueType(of: $0.keyValue) })
+                self = .dictionary(key: key, value: ValueType.join(fields.map { ValueType(of: $0.value) }))
             case .instance(let type): self = .named(type)
             case .tuple:
                 let labels = fields.map(\.tupleLabel)

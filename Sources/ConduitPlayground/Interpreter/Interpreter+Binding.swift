@@ -109,7 +109,7 @@ extension Interpreter {
         case .record(let fields):
             return .record(try fields.map { ($0.0, try bind($0.1)) })
         case .dictionary(let fields):
-            return .dictionary(try fields.map { ($0.0, try bind($0.1)) })
+            return .dictionary(try fields.map { (try bind($0.0), try bind($0.1)) })
         case .tuple(let fields):
             return .tuple(try fields.map { ($0.0, try bind($0.1)) })
         case .member(.name(let root, let token), "value") where isSubject(root):

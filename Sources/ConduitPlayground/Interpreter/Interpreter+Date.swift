@@ -85,6 +85,7 @@ extension Interpreter {
         guard arguments.count == 1 else { throw SyntaxError("write `type(of: VALUE)`", at: token) }
         // The value's own type, not the one it is held as (`type(of: shape)` of a `Shape` is `Circle`),
         // as Swift prints it (`Array<Int>`).
+        if let name = publisherTypeName(of: arguments[0]) { return .literal(Value.metatype(name)) }
         let value = try bind(arguments[0])
         return .bound(BoundExpression { values in Value.metatype(try value.evaluate(values).dynamicTypeName) })
     }

@@ -45,6 +45,13 @@ extension Interpreter {
             return .literal(Value(demand: .none))
         }
         guard let enumCase = declaration.case(named: name) else {
+            // `Level.all` of `static var all: [Level] { ... }`: the type's computed property, run as its
+            // static method is.
+            if declaration.methods.contains(where: { $0.isStatic && $0.readsAsProperty && $0.name.display == name }),
+                let read = try staticMethodCall("\(root).\(name)", [], at: token)
+            {
+                return read
+            }
             throw noCase(name, in: declaration, at: token)
         }
         let count = enumCase.associatedCount

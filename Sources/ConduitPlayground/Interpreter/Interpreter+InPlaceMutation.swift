@@ -57,12 +57,14 @@ extension Interpreter {
                 items[position] = checked
                 return true
             }
-            if case .record = current, case .string(let field) = key {
+            if case .record(let record) = current, key.isDictionaryKey,
+                record.kind == .dictionary || key.isText
+            {
                 guard case .record(var fields) = current else { return false }
                 current = .null
                 defer { current = .record(fields) }
-                // A dictionary's `d["key"] = value` (nil removes the key), as Swift's does.
-                fields[field] = value == .null ? nil : value
+                // A dictionary's `d["key"] = value`, `d[1] = value` (nil removes the key), as Swift's does.
+                fields[key: key] = value == .null ? nil : value
                 return true
             }
             return false

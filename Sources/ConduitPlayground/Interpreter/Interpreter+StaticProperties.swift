@@ -8,6 +8,21 @@ extension Interpreter {
         let type = classes[root] ?? extendedSwiftTypes[root]
         guard let property = type?.properties.first(where: { $0.isStatic && $0.name.display == name })
         else { return nil }
+        if let computed = property.computed {
+            // `static var shared: Int { 42 }`: its getter runs at each read, as Swift's computed property's
+            // does; it has no instance: `self` is the type, whose other statics it reads (`base * 2`).
+            let getter = computed.getter.rewritten { part in
+                switch part {
+                case .member(.argument(0), let member): return .member(.name(root, token), member)
+                case .name("Self", let written): return .name(root, written)
+                default: return nil
+                }
+            }
+            return .bound(BoundExpression { [weak self] _ in
+                guard let self else { return .null }
+                return try self.bind(getter).evaluate([.null])
+            })
+        }
         let key = "\(root).\(name)"
         let initial = property.value ?? .literal(.null)
         return .bound(BoundExpression { [weak self] _ in
@@ -59,12 +74,14 @@ extension Interpreter {
     }
 
     /// `PaletteController.shared.picker.choose("teal")`, read as one dotted call: the method called on
-    /// what the static property leads to; nil when `name` does not start with a static property.
+    /// what the static property leads to (or an enumeration's case, `Level.low.louder()`); nil when
+    /// `name` does not start with a static property or a case.
     func staticChainCall(_ name: String, _ arguments: [Expression], at token: Token) -> Expression? {
         let parts = name.split(separator: ".").map(String.init)
         guard parts.count >= 3, entries[parts[0]] == nil,
             classes[parts[0]]?.properties.contains(where: { $0.isStatic && $0.name.display == parts[1] }) == true
                 || parts[0] == Value.dateType && parts[1] == "now" && classes[parts[0]] == nil  // `Date.now.x(...)`
+                || enums[parts[0]]?.case(named: parts[1])?.associatedCount == 0
         else { return nil }
         var base = Expression.member(.name(parts[0], token), parts[1])
         for member in parts[2..<(parts.count - 1)] { base = .member(base, member) }

@@ -330,6 +330,10 @@ extension Interpreter {
                 // A dictionary's `d["key"] = value` (nil removes the key), as Swift's does.
                 fields[name] = value == .null ? nil : value
                 try assign(.record(fields), to: base, at: token, verb: verb)
+            case (.record(var fields), _) where fields.kind == .dictionary && key.isDictionaryKey:
+                // `d[3] = "three"`, `d[Level.low] = 1`: a key of another type.
+                fields[key: key] = value == .null ? nil : value
+                try assign(.record(fields), to: base, at: token, verb: verb)
             default:
                 throw SyntaxError(
                     "cannot set \(owner.kindName) \(owner) at \(key.kindName) \(key): an array's elements are set "

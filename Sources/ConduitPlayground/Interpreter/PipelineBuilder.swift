@@ -171,7 +171,7 @@ extension Interpreter {
             current = Empty(completeImmediately: completeImmediately).eraseToAnyPublisher()
         case .fail(let message):
             // `Fail<Int, LoadError>(error: .offline)`: the error's value, which `.failure(let e)` binds.
-            var error = PlaygroundError(message)
+            var error = PlaygroundError(interpolatedErrorText(message) ?? message)
             error.thrownValue = errorValue(message, declaredFailure: nil)
             current = Fail(error: structMethods.described(error)).eraseToAnyPublisher()
         case .timer(let interval):

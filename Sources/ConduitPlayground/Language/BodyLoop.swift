@@ -144,7 +144,7 @@ struct BodyLoop {
         case .array(let items): return items
         case .string(let text): return text.map { .string(String($0)) }
         case .record(let fields) where fields.kind != .tuple:
-            return fields.map { .tuple([.string($0.name), $0.value], labels: ["key", "value"]) }
+            return fields.map { .tuple([$0.keyValue, $0.value], labels: ["key", "value"]) }
         case .null: throw PlaygroundError("the loop goes over nil; unwrap the optional first (`?? []`)")
         default:
             throw PlaygroundError("\(sequence.kindName) \(sequence) is not a sequence to loop over; `for` goes over "

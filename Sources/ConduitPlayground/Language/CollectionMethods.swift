@@ -169,7 +169,7 @@ private struct Call {
         case .record(let fields):
             if fields.kind == .tuple { return nil }
             if fields.kind == .set { return fields.map(\.value) }
-            return fields.map { .tuple([.string($0.name), $0.value], labels: ["key", "value"]) }
+            return fields.map { .tuple([$0.keyValue, $0.value], labels: ["key", "value"]) }
         default: return nil
         }
     }
@@ -190,9 +190,11 @@ private struct Call {
         case .record(let record) where record.kind == .set: return .set(elements)
         case .record(let record):
             return .record(RecordFields(elements.compactMap { pair in
-                guard let parts = pair.destructured, parts.count == 2, case .string(let key) = parts[0] else {
-                    return nil
+                guard let parts = pair.destructured, parts.count == 2 else { return nil }
+                if record.kind == .dictionary, parts[0].isDictionaryKey {
+                    return Value.dictionaryField(key: parts[0], value: parts[1])
                 }
+                guard case .string(let key) = parts[0] else { return nil }
                 return Value.Field(key, parts[1])
             }, kind: record.kind))
         default: return .array(elements)
@@ -290,23 +292,23 @@ private struct Call {
             var groups = RecordFields([], kind: .dictionary)
             for item in items {
                 let key = try closure.call(item)
-                guard case .string(let name) = key else {
-                    throw PlaygroundError("a dictionary here has string keys; the closure of "
-                        + "`Dictionary(grouping:by:)` "
-                        + "gave \(key.kindName) \(key) (for \(item)): `by: { String($0...) }` makes one")
+                guard key.isDictionaryKey else {
+                    throw PlaygroundError("a dictionary's key is a `Hashable` value (a number, a string, a boolean, "
+                        + "an enumeration's case, an array of them); the closure of `Dictionary(grouping:by:)` gave "
+                        + "\(key.kindName) \(key) (for \(item))")
                 }
-                guard case .array(let group)? = groups[name] else {
-                    groups[name] = .array([item])
+                guard case .array(let group)? = groups[key: key] else {
+                    groups[key: key] = .array([item])
                     continue
                 }
-                groups[name] = .array(group + [item])
+                groups[key: key] = .array(group + [item])
             }
             return .record(groups)
         case "mapValues", "compactMapValues":
             guard case .record(let fields) = receiver else {
                 throw PlaygroundError("`\(name)` is a dictionary's; \(receiver.kindName) \(receiver) is not one")
             }
-            let mapped = try fields.map { Value.Field($0.name, try closure.call($0.value)) }
+            let mapped = try fields.map { Value.Field($0.name, try closure.call($0.value), key: $0.key) }
             let kept = name == "mapValues" ? mapped : mapped.filter { $0.value != .null }
             return .record(RecordFields(kept, kind: fields.kind))
         default:

@@ -97,6 +97,9 @@ enum ElementUpdate {
         case (.record(var fields), .string(let name)) where fields.kind != .tuple:
             fields[name] = value == .null ? nil : value
             return .record(fields)
+        case (.record(var fields), _) where fields.kind == .dictionary && key.isDictionaryKey:
+            fields[key: key] = value == .null ? nil : value
+            return .record(fields)
         default:
             throw PlaygroundError("cannot set \(container.kindName) \(container) at \(key.kindName) \(key): an array's "
                 + "elements are set by position (`xs[0] = VALUE`) and a dictionary's by key (`d[\"key\"] = VALUE`)")

@@ -16,7 +16,7 @@ extension Expression {
             return intoPipelines ? .pipeline(syntax.rewritingExpressions(inner)) : self
         case .array(let items): return .array(items.map(inner))
         case .record(let fields): return .record(fields.map { ($0.0, inner($0.1)) })
-        case .dictionary(let fields): return .dictionary(fields.map { ($0.0, inner($0.1)) })
+        case .dictionary(let pairs): return .dictionary(pairs.map { (inner($0.0), inner($0.1)) })
         case .tuple(let fields): return .tuple(fields.map { ($0.0, inner($0.1)) })
         case .member(let base, let member): return .member(inner(base), member)
         case .optionalMember(let base, let member): return .optionalMember(inner(base), member)

@@ -4,8 +4,8 @@ indirect enum Expression {
     case literal(Value)
     case array([Expression])
     case record([(String, Expression)])
-    /// `["ana": 1]`: a dictionary with string keys, whose fields print as Swift prints a dictionary.
-    case dictionary([(String, Expression)])
+    /// `["ana": 1]`, `[1: "one"]`: a dictionary, its keys and values, which prints as Swift prints one.
+    case dictionary([(Expression, Expression)])
     /// `(nil, true)`, `(offset: 0, element: x)`: a tuple, its elements named by label or position.
     case tuple([(String, Expression)])
     /// `$0`, `$1`, or a named closure parameter (resolved to its position by the parser).
@@ -66,7 +66,8 @@ extension Expression {
         switch self {
         case .literal, .argument, .captured, .bound, .name, .pipeline: return []
         case .array(let items), .call(_, let items), .namedCall(_, let items, _): return items
-        case .record(let fields), .dictionary(let fields), .tuple(let fields): return fields.map(\.1)
+        case .record(let fields), .tuple(let fields): return fields.map(\.1)
+        case .dictionary(let pairs): return pairs.flatMap { [$0.0, $0.1] }
         case .member(let base, _), .optionalMember(let base, _), .unary(_, let base): return [base]
         case .index(let base, let index): return [base, index]
         case .binary(_, let left, let right): return [left, right]
@@ -91,10 +92,9 @@ extension Expression {
         case .tuple(let fields):
             let items = try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) }
             return try Value.nested(.record(RecordFields(items, kind: .tuple)))
-        case .dictionary(let fields):
-            let pairs = try fields.map { Value.Field($0.0, try $0.1.evaluate(arguments)) }
-            let record = RecordFields(pairs, kind: .dictionary)
-            return try Value.nested(.record(record))
+        case .dictionary(let pairs):
+            let made = try pairs.map { (try $0.0.evaluate(arguments), try $0.1.evaluate(arguments)) }
+            return try Value.nested(try Value.dictionary(made))
         case .argument(let index):
             guard index < arguments.count else {
                 throw PlaygroundError("$\(index) does not exist here: this closure gets \(arguments.count) argument"
@@ -246,7 +246,7 @@ extension Expression {
                 switch name {
                 case "count": return .int(fields.count)
                 case "isEmpty": return .bool(fields.isEmpty)
-                case "keys": return .array(fields.map { .string($0.name) })
+                case "keys": return .array(fields.map(\.keyValue))
                 case "values": return .array(fields.map(\.value))
                 default: break
                 }
@@ -292,6 +292,9 @@ extension Expression {
         // A Character is a one-letter string here; an empty string's `first` is nil, as Swift's.
         case (.string(let text), "first"): return text.first.map { .string(String($0)) } ?? .null
         case (.string(let text), "last"): return text.last.map { .string(String($0)) } ?? .null
+        // `7.description`, `\.description`: the text Swift's `description` gives (a string is its own).
+        case (.int, "description"), (.double, "description"), (.bool, "description"), (.string, "description"):
+            return .string(Functions.text(value))
         case (.string(let text), "uppercased"): return .string(text.uppercased())
         case (.string(let text), "lowercased"): return .string(text.lowercased())
         default: break
@@ -316,6 +319,9 @@ extension Expression {
         case (.record(let fields), .string(let key)):
             // A dictionary's subscript: the value for the key, or nil when it has none, as Swift's.
             return fields.first { $0.name == key }?.value ?? .null
+        case (.record(let fields), _) where fields.kind == .dictionary && index.isDictionaryKey:
+            // `d[1]`, `d[Level.low]`: a dictionary's key of another type.
+            return fields[key: index] ?? .null
         case (.string(let text), .int(let position)):
             guard position >= 0, position < text.count else {
                 throw PlaygroundError("index \(position) is out of range for \(base)")

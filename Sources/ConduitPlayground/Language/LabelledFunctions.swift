@@ -64,6 +64,25 @@ enum LabelledFunctions {
             return .string(try FormattedText.format(format, Array(arguments.dropFirst())))
         case "#strideTo", "#strideThrough":
             return .array(try stride(arguments, through: name == "#strideThrough"))
+        case "#dictionary":
+            // `Dictionary(uniqueKeysWithValues: pairs)`: each `(key, value)`, a key given once.
+            guard arguments.count == 1 else {
+                throw PlaygroundError("`Dictionary(uniqueKeysWithValues:)` takes one sequence")
+            }
+            var pairs: [(Value, Value)] = []
+            var seen = Set<String>()
+            for pair in try elements(of: arguments[0]) {
+                guard let parts = pair.destructured, parts.count == 2 else {
+                    throw PlaygroundError("`Dictionary(uniqueKeysWithValues:)` takes `(key, value)` pairs, not "
+                        + "\(pair.kindName) \(pair)")
+                }
+                guard seen.insert(Value.dictionaryName(of: parts[0])).inserted else {
+                    throw PlaygroundError("Duplicate values for key: '\(Functions.text(parts[0]))' (Swift stops "
+                        + "there): `Dictionary(uniqueKeysWithValues:)` takes each key once")
+                }
+                pairs.append((parts[0], parts[1]))
+            }
+            return try Value.dictionary(pairs)
         case "#array":
             // `Array(1...3)`, `Array("abc")`: the elements of a sequence, as an array.
             guard arguments.count == 1 else { throw PlaygroundError("`Array(...)` takes one sequence") }

@@ -53,14 +53,14 @@ struct MutatingCall {
             return
         }
         if case .record = value {
-            guard name == "removeValue", case .string(let key)? = values.first else {
+            guard name == "removeValue", let key = values.first, key.isDictionaryKey else {
                 throw PlaygroundError("a record (dictionary) here changes by `dictionary[\"key\"] = VALUE` or "
                     + "`removeValue(forKey: \"key\")`, not `\(name)`")
             }
             guard case .record(var fields) = value else { return }
             value = .null
             defer { value = .record(fields) }
-            fields.remove(key)
+            fields[key: key] = nil
             return
         }
         if case .string = value, name == "append" {

@@ -82,12 +82,14 @@ extension Parser {
         if let method = try methodDeclaration(members: members) { return method }
         let declared = try memberProperties(members: members, inObject: false)
         let property = declared[0]
-        guard declared.count == 1, let getter = property.getterMethod, property.computed?.setter == nil else {
+        guard declared.count == 1, var getter = property.getterMethod, property.computed?.setter == nil else {
             throw SyntaxError(
                 "an enum holds cases, methods and computed properties here (`var title: String { ... }`); "
                     + "`\(property.name.display)` is not run: compute it, or write a function outside the enum",
                 at: property.name)
         }
+        // `static var all: [Level] { [.low, .high] }`: the type's, read as `Level.all`.
+        getter.isStatic = property.isStatic
         return getter
     }
 

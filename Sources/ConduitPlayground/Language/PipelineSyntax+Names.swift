@@ -80,8 +80,13 @@ extension Expression {
             syntax.collectNames(into: &names)
         case .array(let items), .call(_, let items):
             for item in items { item.collectNames(into: &names) }
-        case .record(let fields), .dictionary(let fields), .tuple(let fields):
+        case .record(let fields), .tuple(let fields):
             for (_, value) in fields { value.collectNames(into: &names) }
+        case .dictionary(let pairs):
+            for (key, value) in pairs {
+                key.collectNames(into: &names)
+                value.collectNames(into: &names)
+            }
         case .member(let base, _), .optionalMember(let base, _), .unary(_, let base):
             base.collectNames(into: &names)
         case .index(let base, let index):

@@ -26,7 +26,7 @@ extension StructMethodTable {
             let described = try fields.map { try customDescription(of: $0.value) }
             guard described.contains(where: { $0 != nil }) else { return nil }
             return "[" + zip(fields, described).map { field, text in
-                Value.quote(field.name) + ": " + (text ?? field.value.nestedDescription)
+                field.keyDescription + ": " + (text ?? field.value.nestedDescription)
             }.joined(separator: ", ") + "]"
         default:
             return nil

@@ -44,7 +44,8 @@ struct ImpliedCases: Sendable {
         if case .string(let name) = value, let found = cases[name] { return found }
         if case .array(let items) = value { return .array(items.map(resolve)) }
         if case .record(let fields) = value, fields.kind == .dictionary {
-            return .record(RecordFields(fields.map { Value.Field($0.name, resolve($0.value)) }, kind: .dictionary))
+            return .record(RecordFields(fields.map { Value.Field($0.name, resolve($0.value), key: $0.key) },
+                kind: .dictionary))
         }
         guard !failureCases.isEmpty, value.enumCaseName == "failure", case .record(var fields) = value,
             case .instance("Result") = fields.kind, fields.count == 2, case .string(let name) = fields[1].value,

@@ -119,6 +119,12 @@ struct ArgumentReader {
         guard let argument = argument(label) else {
             throw problem("`\(call.name)` needs \(label.map { "`\($0):` " } ?? "")a duration such as `300ms`")
         }
+        return try duration(of: argument)
+    }
+
+    /// `argument` as a duration in nanoseconds: `300ms`, seconds as a number (`0.3`), or as Swift writes
+    /// a stride, `.milliseconds(300)`, `.seconds(1)`.
+    func duration(of argument: Argument) throws -> Int64 {
         switch argument.content {
         case .duration(let nanoseconds):
             return nanoseconds

@@ -103,20 +103,30 @@ enum TimeOperators {
     ]
 
     /// `collect(.byTime(1s))` and `collect(.byTimeOrCount(1s, 3))`, as in Combine but on the
-    /// session's scheduler (`.byTime(clock, 1s)` is accepted too): the engine's `CollectByTime`.
+    /// session's scheduler: Combine's own spelling, `.byTime(DispatchQueue.main, .seconds(2))`, names
+    /// a scheduler (the session's clock stands for it, as `clock` does) and a stride. The engine's
+    /// `CollectByTime`.
     static func collect(_ upstream: Pipe, strategy: String, arguments: [Argument], at token: Token,
-        context: BuildContext) throws -> Pipe {
-        let usage = "usage: .collect(.byTime(1s)) or .collect(.byTimeOrCount(1s, 3))"
+        context: BuildContext, reader: ArgumentReader) throws -> Pipe {
+        let usage = "usage: .collect(.byTime(1s)), .collect(.byTimeOrCount(1s, 3)) or Combine's "
+            + ".collect(.byTime(DispatchQueue.main, .seconds(1)))"
         var arguments = arguments
-        if case .name(let name)? = arguments.first?.content, arguments.first?.label == nil {
-            guard name == "clock" else {
-                throw SyntaxError("the playground has one scheduler, `clock`; \(usage)", at: arguments[0].token)
+        if let first = arguments.first, first.label == nil {
+            switch first.content {
+            case .name(let name):
+                guard name == "clock" else {
+                    throw SyntaxError("the playground has one scheduler, `clock` (or Combine's `DispatchQueue.main`, "
+                        + "`RunLoop.main`), not `\(name)`; \(usage)", at: first.token)
+                }
+                arguments.removeFirst()
+            case .swiftName: arguments.removeFirst()
+            default: break
             }
-            arguments.removeFirst()
         }
-        guard let first = arguments.first, first.label == nil, case .duration(let interval) = first.content,
-            interval > 0 else {
-            throw SyntaxError("`.\(strategy)` needs a positive duration such as `1s`; \(usage)",
+        guard let first = arguments.first, first.label == nil,
+            let interval = try? reader.duration(of: first), interval > 0
+        else {
+            throw SyntaxError("`.\(strategy)` needs a positive duration such as `1s` or `.seconds(1)`; \(usage)",
                 at: arguments.first?.token ?? token)
         }
         let stride = SessionScheduler.SchedulerTimeType.Stride.nanoseconds(Int(interval))

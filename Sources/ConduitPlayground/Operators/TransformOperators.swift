@@ -218,7 +218,7 @@ enum TransformOperators {
             let reader = ArgumentReader(call: call, spec: spec)
             if let argument = reader.argument(nil), case .enumCase(let strategy, let arguments) = argument.content {
                 return try TimeOperators.collect(upstream, strategy: strategy, arguments: arguments,
-                    at: argument.token, context: context)
+                    at: argument.token, context: context, reader: reader)
             }
             if reader.argument(nil) != nil {
                 return upstream.collect(try reader.integer(nil, minimum: 1)).map { Value.array($0) }.pipe()

@@ -36,7 +36,7 @@ public struct RecordFields: Hashable, Sendable, RandomAccessCollection, Expressi
         self.kind = kind
         self.fields = []
         self.fields.reserveCapacity(fields.count)
-        for field in fields { self[field.name] = field.value }
+        for field in fields { store(field) }
     }
 
     /// A literal record of these fields, `[Value.Field("name", .string("ace"))]`.
@@ -62,16 +62,34 @@ public struct RecordFields: Hashable, Sendable, RandomAccessCollection, Expressi
                 remove(name)
                 return
             }
-            if let position = position(of: name) {
-                fields[position] = Value.Field(name, value)
+            store(Value.Field(name, value, key: position(of: name).flatMap { fields[$0].key }))
+        }
+    }
+
+    /// A dictionary's value for `key`, whatever the key is (a string, an Int, a Bool, an enumeration's
+    /// case); setting `nil` removes it.
+    subscript(key key: Value) -> Value? {
+        get { self[Value.dictionaryName(of: key)] }
+        set {
+            guard let value = newValue else {
+                remove(Value.dictionaryName(of: key))
                 return
             }
-            fields.append(Value.Field(name, value))
-            if positions != nil {
-                positions?[name] = fields.count - 1
-            } else if fields.count >= Self.indexedFrom {
-                positions = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.name, $0) })
-            }
+            store(Value.dictionaryField(key: key, value: value))
+        }
+    }
+
+    /// Puts `field` in the place of the field of its name, or after the last one.
+    private mutating func store(_ field: Value.Field) {
+        if let position = position(of: field.name) {
+            fields[position] = field
+            return
+        }
+        fields.append(field)
+        if positions != nil {
+            positions?[field.name] = fields.count - 1
+        } else if fields.count >= Self.indexedFrom {
+            positions = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.name, $0) })
         }
     }
 

@@ -5,7 +5,7 @@
 /// a variable) hands what it receives through here; a place of an unknown type or of `Int` keeps it.
 extension Value {
     /// The value as a value of `type`: an integer where a `Double` is declared is one, also inside an
-    /// optional (`Double?`), an array (`[Double]`), a dictionary's values (`[String: Double]`), a
+    /// optional (`Double?`), an array (`[Double]`), a dictionary's keys and values (`[String: Double]`), a
     /// tuple's elements and a range's bounds (`ClosedRange<Double>`). Anything else is as it is.
     func converted(to type: ValueType) -> Value {
         switch (self, type) {
@@ -17,9 +17,14 @@ extension Value {
         case (_, .optional(let wrapped)): return converted(to: wrapped)
         case (.array(let items), .array(let element)) where element.holdsDouble:
             return .array(items.map { $0.converted(to: element) })
-        case (.record(let fields), .dictionary(_, let element)) where fields.kind == .dictionary && element.holdsDouble:
-            let converted = fields.map { Field($0.name, $0.value.converted(to: element)) }
-            return .record(RecordFields(converted, kind: .dictionary))
+        case (.record(let fields), .dictionary(let key, let element))
+        where fields.kind == .dictionary && (key.holdsDouble || element.holdsDouble):
+            // `let d: [Double: String] = [1: "a"]`: its keys too are Doubles (`[1.0: "a"]`).
+            var converted = RecordFields([], kind: .dictionary)
+            for field in fields {
+                converted[key: field.keyValue.converted(to: key)] = field.value.converted(to: element)
+            }
+            return .record(converted)
         case (.record(let fields), .tuple(let items, let labels))
         where fields.kind == .tuple && fields.count == items.count && labels.count == items.count
             && zip(fields, labels).contains(where: { $0.tupleLabel.isEmpty && !$1.isEmpty }):
@@ -78,7 +83,7 @@ extension ValueType {
         switch self {
         case .double: return true
         case .optional(let wrapped), .array(let wrapped), .range(let wrapped, _): return wrapped.holdsDouble
-        case .dictionary(_, let value): return value.holdsDouble
+        case .dictionary(let key, let value): return key.holdsDouble || value.holdsDouble
         case .tuple(let items, _): return items.contains(where: \.holdsDouble)
         default: return false
         }

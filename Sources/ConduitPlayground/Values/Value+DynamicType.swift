@@ -10,7 +10,9 @@ extension Value {
         case .record(let fields):
             if case .instance(let type) = fields.kind { return type }
             if case .dictionary = fields.kind {
-                return "Dictionary<String, \(ValueType.join(fields.map { ValueType(of: $0.value) }).swiftName)>"
+                let key = ValueType.join(fields.map { ValueType(of: $0.keyValue) })
+                return "Dictionary<\(fields.isEmpty ? "String" : key.swiftName), "
+                    + "\(ValueType.join(fields.map { ValueType(of: $0.value) }).swiftName)>"
             }
             return ValueType(of: self).swiftName
         default: return ValueType(of: self).swiftName

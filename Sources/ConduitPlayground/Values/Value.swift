@@ -39,6 +39,9 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         public let name: String
         /// The field's value.
         public let value: Value
+        /// A dictionary's key when it is no string (`1`, `true`, `Level.low`); its name is then the key's
+        /// literal text (`Value.dictionaryField`). Nil for any other field.
+        public let key: Value?
 
         /// Creates a field.
         ///
@@ -48,6 +51,14 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
         public init(_ name: String, _ value: Value) {
             self.name = name
             self.value = value
+            key = nil
+        }
+
+        /// Creates a dictionary's field whose key is `key`, named `name` (the key's literal text).
+        init(_ name: String, _ value: Value, key: Value?) {
+            self.name = name
+            self.value = value
+            self.key = key
         }
     }
 
@@ -74,7 +85,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
                 return "{" + fields.map { "\($0.name): \($0.value.nestedDescription)" }.joined(separator: ", ") + "}"
             case .dictionary:
                 if fields.isEmpty { return "[:]" }
-                return "[" + fields.map { "\(Value.quote($0.name)): \($0.value.nestedDescription)" }
+                return "[" + fields.map { "\($0.keyDescription): \($0.value.nestedDescription)" }
                     .joined(separator: ", ") + "]"
             case .tuple: return fields.tupleDescription
             case .instance(let type):

@@ -106,8 +106,9 @@ enum ObjectCommands {
                     at: settable.name)
             }
             // `var fahrenheit: Double { celsius * 9 / 5 + 32 }`: read as a method of the value, not a field.
-            let fields = properties.filter { $0.computed == nil }
-            let getters = properties.compactMap(\.getterMethod)
+            // A `static` one (`static var shared: Int { 42 }`) is the type's, read as `Config.shared`.
+            let fields = properties.filter { $0.computed == nil || $0.isStatic }
+            let getters = properties.filter { !$0.isStatic }.compactMap(\.getterMethod)
             let methods = getters + declared
             return Statement(word.display) { session in
                 var valueType = ObjectClass(name: name.display, properties: fields, isValueType: true)
@@ -122,7 +123,7 @@ enum ObjectCommands {
                     var reread = body
                     reread.knownMembers = defaults
                     let (properties, declared) = try reread.typeBody(in: "a struct")
-                    valueType.methods = properties.compactMap(\.getterMethod) + declared
+                    valueType.methods = properties.filter { !$0.isStatic }.compactMap(\.getterMethod) + declared
                 }
                 valueType = session.adoptingDefaults(valueType)
                 let methods = valueType.methods

@@ -115,4 +115,14 @@ extension Interpreter {
         else { return nil }
         return value
     }
+
+    /// The text a string interpolation written as an error makes with the session's names
+    /// (`Fail(error: "down \\(n)")` gives `down 5`); nil for any other error.
+    func interpolatedErrorText(_ written: String) -> String? {
+        guard written.first == "\"", written.contains("\\("), var parser = try? Parser(written),
+            let expression = try? parser.valueExpression(), parser.current.kind == .end,
+            case .string(let text)? = try? bind(expression).evaluate([])
+        else { return nil }
+        return text
+    }
 }

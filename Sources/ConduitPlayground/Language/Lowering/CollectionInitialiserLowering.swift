@@ -38,7 +38,8 @@ extension Parser {
         let isDictionary = written.hasPrefix("Dictionary") || call.calledExpression.is(DictionaryExprSyntax.self)
         let labels = call.arguments.map { $0.label?.text }
         let usage = "`\(written)(...)` takes nothing (`\(written)()`, an empty one)"
-            + (isDictionary ? "" : " or `repeating: VALUE, count: N`")
+            + (isDictionary ? ", `uniqueKeysWithValues: PAIRS` or `grouping: SEQUENCE, by: { KEY }`"
+                : " or `repeating: VALUE, count: N`")
         if !Parser.hasWellFormedPunctuation(call) || call.arguments.hasError,
             let error = tree.firstError(in: call, hint: usage)
         {
@@ -59,6 +60,12 @@ extension Parser {
             let sequence = try read(argument, in: tree, as: "the sequence") { try $0.expression() }
             let elements = Expression.call("#array", [sequence])
             made = written == "Array" ? elements : .call("#typed", [.literal(.string(written)), elements])
+        case ["uniqueKeysWithValues"] where isDictionary:
+            // `Dictionary(uniqueKeysWithValues: zip(keys, values))`: a dictionary of `(key, value)` pairs.
+            let argument = call.arguments[call.arguments.startIndex].expression
+            let pairs = try read(argument, in: tree, as: "the pairs") { try $0.expression() }
+            let dictionary = Expression.call("#dictionary", [pairs])
+            made = written == "Dictionary" ? dictionary : .call("#typed", [.literal(.string(written)), dictionary])
         case ["repeating", "count"] where !isDictionary:
             let arguments = Array(call.arguments)
             let element = try read(arguments[0].expression, in: tree, as: "the repeated value") { try $0.expression() }

@@ -8,7 +8,7 @@ extension Parser {
     /// What an array or dictionary literal may hold, for messages about one that holds something else.
     static let collectionUsage = "an array reads `[1, 2]`, a dictionary `[\"ana\": 1, \"bo\": 2]` (`[:]` when empty)"
 
-    /// At `[`: the array, or the dictionary with string keys (a record of those fields), Swift's parser
+    /// At `[`: the array, or the dictionary (a record of its keys' fields), Swift's parser
     /// reads there; `[Int]()` and `[String: Int](...)`, Swift's initialisers, are read as those. Moves
     /// past the `]`.
     @inline(never)
@@ -43,7 +43,7 @@ extension Parser {
         } else if let dictionary = literal.as(DictionaryExprSyntax.self),
             case .elements(let elements) = dictionary.content
         {
-            var fields: [(String, Expression)] = []
+            var fields: [(Expression, Expression)] = []
             for element in elements { fields.append(try dictionaryEntry(element, in: tree)) }
             value = .dictionary(fields)
         } else {
@@ -54,24 +54,13 @@ extension Parser {
         return value
     }
 
-    /// One `"key": value` of a dictionary literal: a record's field, so its key is a plain string.
+    /// One `key: value` of a dictionary literal, each read by the parser's readings where Swift's tree
+    /// has them (a key may be a string, a number, a boolean or an enumeration's case, as Swift's
+    /// `Hashable` keys are).
     private mutating func dictionaryEntry(
         _ element: DictionaryElementSyntax, in tree: SwiftTree
-    ) throws -> (String, Expression) {
-        moveToToken(atOrAfter: tree.offset(of: element.key.positionAfterSkippingLeadingTrivia))
-        let keyEnd = tree.offset(of: element.key.endPositionBeforeTrailingTrivia)
-        let written = tree.token(covering: element.key)
-        guard case .string(let key) = current.kind, current.end == keyEnd else {
-            if current.isString {
-                // `["a\(n)": 1]`: a dictionary whose key is made, which names no field of a record.
-                throw SyntaxError(
-                    "a dictionary here has keys written as plain strings, such as `[\"ana\": 1, \"bo\": 2]`: "
-                        + "the playground reads it as a record of those fields, and a key with `\\(value)` names "
-                        + "none",
-                    at: written)
-            }
-            throw SyntaxError("a dictionary here has string keys, such as `[\"ana\": 1, \"bo\": 2]`", at: written)
-        }
+    ) throws -> (Expression, Expression) {
+        let key = try read(element.key, in: tree, as: "the dictionary's key") { try $0.expression() }
         return (key, try read(element.value, in: tree, as: "the dictionary's value") { try $0.expression() })
     }
 }

@@ -97,7 +97,14 @@ extension Parser {
             }
             let written = argument.expression.trimmedDescription
             let failureType = ValueType.genericArguments(of: generics).last.map { $0 + "." } ?? ""
-            message = written.hasPrefix(".") ? failureType + written.dropFirst() : written
+            if argument.expression.is(StringLiteralExprSyntax.self), error.namesRead.isEmpty,
+                case .string(let text)? = try? error.evaluate([])
+            {
+                // `Fail(error: "down \(2)")`: the text the interpolation makes, not the one written.
+                message = text
+            } else {
+                message = written.hasPrefix(".") ? failureType + written.dropFirst() : written
+            }
         }
         skip(past: call, in: tree)
         return .fail(message)
