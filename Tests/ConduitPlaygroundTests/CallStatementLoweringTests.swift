@@ -26,6 +26,18 @@ final class CallStatementLoweringTests: SessionTestCase {
         XCTAssertEqual(valueLines("s.send(2)"), ["2"])
     }
 
+    func testAConnectionStoredInASetConnects() {
+        type("let s = PassthroughSubject<Int, Never>()")
+        type("var bag = Set<AnyCancellable>()")
+        type("let shared = s.multicast { PassthroughSubject<Int, Never>() }")
+        type("shared.sink { print(\"got \\($0)\") }.store(in: &bag)")
+        XCTAssertEqual(valueLines("s.send(1)"), [], "not connected yet")
+        XCTAssertEqual(type("shared.connect().store(in: &bag)"), ["shared connected"])
+        XCTAssertEqual(valueLines("s.send(2)"), ["got 2"])
+        XCTAssertEqual(type("cancel shared"), ["shared disconnected"])
+        XCTAssertEqual(valueLines("s.send(3)"), [])
+    }
+
     func testAConnectionNamedIsTheConnectCommand() {
         type("let s = PassthroughSubject<Int, Never>()")
         type("let shared = s.makeConnectable()")

@@ -30,8 +30,11 @@ extension ObjectCommands {
         if method == "send" {
             return try completionStatement(&parser, call, receiver: receiver, in: tree)
         }
-        // `x.cancel()`, `x?.cancel()`, `shared.connect()`: the statement whole, with nothing passed.
-        let end = tree.offset(of: call.endPositionBeforeTrailingTrivia)
+        // `x.cancel()`, `x?.cancel()`, `shared.connect()`: the statement whole, with nothing passed (the
+        // connection's `.store(in: &cancellables)` after it too).
+        let statementEnd = call.parent?.parent?.as(FunctionCallExprSyntax.self)
+            .flatMap { Parser.connectionStored(by: $0)?.id == call.id ? $0 : nil } ?? call
+        let end = tree.offset(of: statementEnd.endPositionBeforeTrailingTrivia)
         guard call.arguments.isEmpty, call.trailingClosure == nil, parser.tokens.count >= 2,
             parser.tokens[parser.tokens.count - 2].end == end, let spec = CommandTable.spec(named: method),
             let member = call.calledExpression.as(MemberAccessExprSyntax.self)
@@ -89,10 +92,18 @@ extension Parser {
             let item = tree.tree.statements.first(where: {
                 tree.offset(of: $0.positionAfterSkippingLeadingTrivia) == current.offset
             }),
-            let call = item.item.as(FunctionCallExprSyntax.self),
-            let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.argumentNames == nil,
-            let base = member.base
+            var call = item.item.as(FunctionCallExprSyntax.self),
+            var member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.argumentNames == nil,
+            var base = member.base
         else { return nil }
+        if let stored = Parser.connectionStored(by: call) {
+            // `shared.connect().store(in: &cancellables)`: the connection, which the session keeps as it keeps
+            // every connection (`cancel NAME` disconnects it).
+            call = stored
+            guard let inner = stored.calledExpression.as(MemberAccessExprSyntax.self), let innerBase = inner.base
+            else { return nil }
+            (member, base) = (inner, innerBase)
+        }
         let method = member.declName.baseName.text
         let reference = base.as(DeclReferenceExprSyntax.self)
             ?? (method == "send" ? nil : base.as(OptionalChainingExprSyntax.self)?.expression
@@ -102,6 +113,18 @@ extension Parser {
                 || method == "send" && call.arguments.first?.label?.text == "completion"
         else { return nil }
         return (tree, call, method)
+    }
+
+    /// The `connect()` call whose connection `call` stores (`shared.connect().store(in: &cancellables)`);
+    /// nil for any other call.
+    static func connectionStored(by call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        guard let store = call.calledExpression.as(MemberAccessExprSyntax.self),
+            store.declName.baseName.text == "store", call.arguments.count == 1,
+            call.arguments.first?.label?.text == "in", call.arguments.first?.expression.is(InOutExprSyntax.self) == true,
+            call.trailingClosure == nil, let connect = store.base?.as(FunctionCallExprSyntax.self),
+            connect.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "connect"
+        else { return nil }
+        return connect
     }
 
     /// The case a completion names as Swift's parser reads it (`finished` in `.finished`, `failure` in
