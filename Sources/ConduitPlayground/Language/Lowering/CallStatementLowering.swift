@@ -120,7 +120,8 @@ extension Parser {
     static func connectionStored(by call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
         guard let store = call.calledExpression.as(MemberAccessExprSyntax.self),
             store.declName.baseName.text == "store", call.arguments.count == 1, let set = call.arguments.first,
-            set.label?.text == "in", set.expression.is(InOutExprSyntax.self), call.trailingClosure == nil, let connect = store.base?.as(FunctionCallExprSyntax.self),
+            set.label?.text == "in", set.expression.is(InOutExprSyntax.self), call.trailingClosure == nil,
+            let connect = store.base?.as(FunctionCallExprSyntax.self),
             connect.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "connect"
         else { return nil }
         return connect
