@@ -77,6 +77,12 @@ final class HostileInputTests: SessionTestCase {
         }
     }
 
+    func testAnUnknownWordBeforeTextTooLongForSwiftsParserIsAnUnknownCommand() {
+        // Over 64 KB Swift's parser is not given the line: the word is still no command, and said so.
+        let message = error("nonsense " + String(repeating: "y", count: 100_000))
+        XCTAssertTrue(message.contains("unknown command `nonsense`"), String(message.prefix(120)))
+    }
+
     func testALongBodyIsRefusedNotAStackOverflowWhenRun() {
         // 1,000 `let` steps in a function overflowed the stack when the function ran (signal 11).
         for step in ["let a = 1", "x += 1", "print(1)"] {

@@ -90,8 +90,10 @@ extension Parser {
         let asSwift = self
         self = restarted(at: start)
         guard let kind = topLevelStatement() else {
-            // Too long for Swift's parser (a megabyte string): what the playground's reading said.
+            // Too long for Swift's parser (a megabyte string): what the playground's reading said; a word alone
+            // followed by more (`nonsense yyy…`) is no command.
             let statement = try read.get()
+            if !asSwift.atStatementEnd, Parser.mayName(word, statement) { throw unknownCommand(word, at: first) }
             self = asSwift
             return statement
         }
