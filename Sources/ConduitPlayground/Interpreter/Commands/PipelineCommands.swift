@@ -121,6 +121,15 @@ enum PipelineCommands {
                     let signature = try parser.signatureOfClosure()
                     let closure = try parser.closure()
                     try parser.expectEnd()
+                    if Parser.isOptionalFunctionType(declaredType) {
+                        // `var handler: ((Int) -> Void)? = { ... }`: an optional holding the closure, which
+                        // `handler = nil` empties and `handler?(1)` calls unless it is nil, as Swift's.
+                        let literal = Parser.closureLiteral(closure)
+                        return Statement(word.display, defines: name) { session in
+                            let value = try session.constant(literal, at: name)
+                            try session.defineValue(name, value, isConstant: isConstant, typeName: declaredType)
+                        }
+                    }
                     let parameters = signature?.parameterNames ?? (0..<closure.parameterCount).map { "$\($0)" }
                     // `(v: Double) -> Double`: its arguments and result are converted to the types written.
                     let types = signature?.parameterTypes.map { written in

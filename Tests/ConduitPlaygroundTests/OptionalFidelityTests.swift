@@ -1,0 +1,54 @@
+import XCTest
+
+@testable import ConduitPlayground
+
+/// Optionals read as swiftc reads them: a method called through an optional chain (`words.last?.uppercased()`),
+/// an optional printed through `Any` or from a function's local, and an optional closure variable set to nil.
+final class OptionalFidelityTests: SessionTestCase {
+    func testAMethodCalledThroughAnOptionalChainIsAcceptedAndNilStaysNil() {
+        type("let words = [\"a\", \"bee\"]")
+        type("let empty: [String] = []")
+        XCTAssertEqual(valueLines("print(words.last?.uppercased() ?? \"\")"), ["BEE"])
+        XCTAssertEqual(valueLines("print(empty.first?.uppercased() ?? \"none\")"), ["none"])
+        XCTAssertEqual(valueLines("print(words.last?.uppercased() as Any)"), ["Optional(\"BEE\")"])
+        XCTAssertEqual(valueLines("print(empty.last?.uppercased() as Any)"), ["nil"])
+        type("let name: String? = \"zed\"")
+        XCTAssertEqual(valueLines("print(name?.hasPrefix(\"z\") ?? false)"), ["true"])
+    }
+
+    func testAMemberTheWrappedTypeLacksOrAnUnwrappedOptionalIsStillRefused() {
+        type("let words = [\"a\", \"bee\"]")
+        let lacking = error("print(words.last?.nope() ?? \"\")")
+        XCTAssertTrue(lacking.contains("value of type 'String' has no member 'nope'"), lacking)
+        let message = error("print(words.last.uppercased())")
+        XCTAssertTrue(message.contains("value of optional type 'String?' must be unwrapped to refer to member "
+            + "'uppercased' of wrapped base type 'String'"), message)
+        XCTAssertTrue(message.contains("chain it with `?.uppercased`"), message)
+    }
+
+    func testAnOptionalPrintsAsOptionalThroughAnyAndFromAFunctionsLocal() {
+        type("let opt: String? = \"ann\"")
+        type("let none: Int? = nil")
+        XCTAssertEqual(valueLines("print(opt as Any)"), ["Optional(\"ann\")"])
+        XCTAssertEqual(valueLines("print(none as Any)"), ["nil"])
+        type("let any: Any = opt as Any")
+        XCTAssertEqual(valueLines("print(any)"), ["Optional(\"ann\")"])
+        type("func show() {\n    var count: Int? = 2\n    print(count)\n    count = nil\n    print(count)\n"
+            + "    let label: String? = \"x\"\n    print(label as Any, label ?? \"-\")\n}")
+        XCTAssertEqual(valueLines("show()"), ["Optional(2)", "nil", "Optional(\"x\") x"])
+    }
+
+    func testAnOptionalClosureVariableIsCalledUnlessNilAndCanBeSetToNil() {
+        type("var handler: ((Int) -> Void)? = { print(\"got \\($0)\") }")
+        XCTAssertEqual(valueLines("handler?(1)"), ["got 1"])
+        XCTAssertEqual(valueLines("print(handler == nil)"), ["false"])
+        type("handler = nil")
+        XCTAssertEqual(valueLines("handler?(2)"), [])
+        XCTAssertEqual(valueLines("print(handler == nil)"), ["true"])
+        type("handler = { print(\"now \\($0)\") }")
+        XCTAssertEqual(valueLines("handler?(3)"), ["now 3"])
+        type("let fixed: (() -> Void)? = { print(\"fixed\") }")
+        XCTAssertTrue(error("fixed = nil").contains("`fixed` is a `let` constant"))
+        XCTAssertEqual(valueLines("fixed?()"), ["fixed"])
+    }
+}
