@@ -51,4 +51,27 @@ final class OptionalFidelityTests: SessionTestCase {
         XCTAssertTrue(error("fixed = nil").contains("`fixed` is a `let` constant"))
         XCTAssertEqual(valueLines("fixed?()"), ["fixed"])
     }
+
+    func testAnOptionalObjectsPropertyIsSetAndItsClosureCalledUnlessNil() {
+        type("class Box {\n    var value = 1\n    var onChange: ((Int) -> Void)? = { print(\"changed \\($0)\") }\n"
+            + "    func hi() { print(\"hi\") }\n}")
+        type("var box: Box? = Box()")
+        type("box?.value = 10")
+        XCTAssertEqual(valueLines("print(box?.value ?? 0)"), ["10"])
+        XCTAssertEqual(valueLines("box?.onChange?(5)"), ["changed 5"])
+        type("box = nil")
+        XCTAssertEqual(valueLines("box?.value = 3"), [])
+        XCTAssertEqual(valueLines("box?.onChange?(6)"), [])
+        XCTAssertEqual(valueLines("box?.hi()"), [])
+        XCTAssertEqual(valueLines("print(box?.value as Any)"), ["nil"])
+    }
+
+    func testOptionalsMadeByNameAndByItsNoneCase() {
+        type("let maybe = Optional(5)")
+        XCTAssertEqual(valueLines("print(maybe as Any)"), ["Optional(5)"])
+        XCTAssertEqual(valueLines("print(Optional(\"a\"))"), ["Optional(\"a\")"])
+        type("let gone: Int? = .none")
+        XCTAssertEqual(valueLines("print(gone == nil, maybe == 5)"), ["true true"])
+        XCTAssertTrue(error("let wrong: Int? = \"none\"").contains("cannot convert value of type 'String'"))
+    }
 }

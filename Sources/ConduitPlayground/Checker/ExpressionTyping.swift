@@ -98,6 +98,7 @@ extension TypeChecker {
                 default: return .array(.value)
                 }
             case "#strideTo", "#strideThrough": return .array(types.contains(.double) ? .double : ValueType.join(types))
+            case "Optional": return .optional((types.first ?? .value).unwrapped)
             case "min", "max": return ValueType.join(types)
             case "zip" where types.count == 2:
                 return .array(.tuple(types.map { TypeChecker.elementType(of: $0) }))

@@ -110,11 +110,14 @@ extension Parser {
         }
     }
 
-    /// Whether `expression` is `f?(...)`: a call of the closure `f` holds unless it is nil.
+    /// Whether `expression` is `f?(...)`: a call of the closure `f` holds unless it is nil; or `box?.hi()`,
+    /// a method called through an optional chain.
     static func isOptionalClosureCall(_ expression: Expression) -> Bool {
         switch expression {
         case .conditional(_, .literal(.null), .call(closureCall, _)), .conditional(_, .literal(.null), .namedCall):
             return true
+        case .conditional(.binary(.equal, _, .literal(.null)), .literal(.null), .call(let name, _)):
+            return name.hasPrefix(".")
         default:
             return false
         }

@@ -104,6 +104,16 @@ extension Parser {
                 expression = .call("." + name, [base] + (try callArguments(of: name)))
                 continue
             }
+            if shape == .optionalCall, case .optionalMember(let base, let name) = expression {
+                // `box?.onChange?(5)`: the closure the property holds, called unless the object is nil.
+                try enter()
+                advance()
+                advance()
+                let call = Expression.call("." + name, [base] + (try callArguments(of: name)))
+                expression = .conditional(.binary(.equal, base, .literal(.null)), .literal(.null), call)
+                chained = true
+                continue
+            }
             if shape == .call || shape == .optionalCall, Parser.mayHoldClosure(expression) {
                 // `completion(result)`, `$0()`, `handlers[0]()`, `handler?()`: the closure it holds, called.
                 try enter()

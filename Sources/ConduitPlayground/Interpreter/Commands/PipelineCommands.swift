@@ -345,6 +345,10 @@ extension Interpreter {
             // `let p: Point = .init(x: 1, y: 2)`: the initialiser of the type written, as Swift infers it.
             expression = .namedCall(declaredType, arguments, token)
         }
+        if ValueType(written: declaredType).isOptional, syntax.text.trimmingWhitespace() == ".none" {
+            // `let gone: Int? = .none`: Optional's case for nil, as Swift infers it from the type written.
+            expression = .literal(.null)
+        }
         building = name.display
         defer { building = nil }
         let start = Token(kind: .end, offset: syntax.startOffset, length: max(1, syntax.text.count))
