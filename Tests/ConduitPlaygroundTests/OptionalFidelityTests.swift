@@ -74,4 +74,17 @@ final class OptionalFidelityTests: SessionTestCase {
         XCTAssertEqual(valueLines("print(gone == nil, maybe == 5)"), ["true true"])
         XCTAssertTrue(error("let wrong: Int? = \"none\"").contains("cannot convert value of type 'String'"))
     }
+
+    func testAnOptionalClosurePropertyComparesWithNilAsItIsSetAndEmptied() {
+        type("class Model {\n    var onDone: (() -> Void)?\n"
+            + "    var onValue: ((Int) -> Void)? = { print(\"value \\($0)\") }\n    func finish() { onDone?() }\n}")
+        type("let m = Model()")
+        XCTAssertEqual(valueLines("print(m.onDone == nil, m.onValue == nil)"), ["true false"])
+        type("m.onDone = { print(\"done\") }")
+        XCTAssertEqual(valueLines("print(m.onDone == nil)"), ["false"])
+        XCTAssertEqual(valueLines("m.finish()"), ["done"])
+        type("m.onValue = nil")
+        XCTAssertEqual(valueLines("m.onValue?(4)"), [])
+        XCTAssertEqual(valueLines("print(m.onValue == nil)"), ["true"])
+    }
 }
