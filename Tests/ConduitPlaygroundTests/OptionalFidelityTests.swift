@@ -87,4 +87,15 @@ final class OptionalFidelityTests: SessionTestCase {
         XCTAssertEqual(valueLines("m.onValue?(4)"), [])
         XCTAssertEqual(valueLines("print(m.onValue == nil)"), ["true"])
     }
+
+    func testTheRestOfAChainAfterAMemberIsCalledOnTheValueAndTheChainIsOptional() {
+        type("struct Item { var name: String }")
+        type("let items = [Item(name: \"a\")]")
+        type("let none: [Item] = []")
+        XCTAssertEqual(valueLines("print(items.first?.name.uppercased() ?? \"\")"), ["A"])
+        XCTAssertEqual(valueLines("print(none.first?.name.uppercased() ?? \"-\")"), ["-"])
+        XCTAssertEqual(valueLines("print(items.first?.name as Any)"), ["Optional(\"a\")"])
+        type("let words = [\"hi\"]")
+        XCTAssertEqual(valueLines("print(words.first?.first as Any)"), ["Optional(\"h\")"])
+    }
 }

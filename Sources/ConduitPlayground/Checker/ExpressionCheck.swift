@@ -49,12 +49,13 @@ extension TypeChecker {
             if let message = TypeMismatch.conversion(from: typed(operand), to: .bool, as: "expected argument type") {
                 throw TypeMismatch(message: message, near: "!")
             }
-        case .conditional(.binary(.equal, let base, .literal(.null)), .literal(.null), .call(let name, let parameters))
-            where name.hasPrefix(".") && TypeChecker.isChainedCall(on: base, parameters):
+        case .conditional(.binary(.equal, let base, .literal(.null)), .literal(.null), let call)
+            where TypeChecker.chainedCall(call, on: base) != nil:
             // `words.last?.uppercased()`: the method is called on the optional's value, only when there is one.
+            guard let (name, arguments) = TypeChecker.chainedCall(call, on: base) else { return }
             try check(base)
-            for parameter in parameters.dropFirst() { try check(parameter) }
-            try checkMember(String(name.dropFirst()), of: typed(base).unwrapped)
+            for argument in arguments { try check(argument) }
+            try checkMember(name, of: typed(base).unwrapped)
         case .conditional(let condition, let whenTrue, let whenFalse):
             try check(condition)
             // `if let v = value, v > 10`: where the binding's test holds, its value is no longer optional.
@@ -232,11 +233,20 @@ extension TypeChecker {
 }
 
 extension TypeChecker {
-    /// Whether `parameters` are those of a method called through an optional chain on `base` (`base?.m(...)`,
-    /// which the parser reads as `base == nil ? nil : base.m(...)`): the call's receiver is `base` itself.
-    static func isChainedCall(on base: Expression, _ parameters: [Expression]) -> Bool {
-        guard let receiver = parameters.first else { return false }
-        return String(describing: receiver) == String(describing: base)
+    /// The method's name and arguments where `call` is one called through an optional chain on `base`
+    /// (`base?.m(...)`, which the parser reads as `base == nil ? nil : base.m(...)`): the call's receiver
+    /// is `base` itself. Nil for anything else.
+    static func chainedCall(_ call: Expression, on base: Expression) -> (String, [Expression])? {
+        let same = { (receiver: Expression) in String(describing: receiver) == String(describing: base) }
+        switch call {
+        case .call(let name, let parameters) where name.hasPrefix("."):
+            guard let receiver = parameters.first, same(receiver) else { return nil }
+            return (String(name.dropFirst()), Array(parameters.dropFirst()))
+        case .member(let receiver, let name) where same(receiver):
+            return (name, [])
+        default:
+            return nil
+        }
     }
 }
 

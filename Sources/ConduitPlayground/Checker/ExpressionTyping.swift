@@ -33,8 +33,9 @@ extension TypeChecker {
             return memberType(member, of: typed(base))
         case .optionalMember(let base, let member):
             let base = typed(base)
+            // An optional chain's value is optional, whatever its member's type (`words.first?.first`).
             let result = memberType(member, of: base.unwrapped)
-            return result == .value ? .value : .optional(result.unwrapped)
+            return base == .value && result == .value ? .value : .optional(result.unwrapped)
         case .index(let base, let index):
             switch (typed(base), index) {
             case (.array(let element), _): return element

@@ -207,7 +207,9 @@ extension Parser {
             return chained ? .optionalMember(expression, name) : .member(expression, name)
         }
         advance()
-        return try memberCall(name, at: token, on: expression)
+        let call = try memberCall(name, at: token, on: expression)
+        // `items.first?.name.uppercased()`: after `?.` the call is made only where the chain holds a value.
+        return chained ? .conditional(.binary(.equal, expression, .literal(.null)), .literal(.null), call) : call
     }
 
     /// Just past the `(` of `.name(` after `expression` (`token` is the name's): the call of a method of the
