@@ -32,9 +32,14 @@ extension TypeChecker {
         case .namedCall(let name, let parameters, let token) where name.contains(".") && entries[name] == nil:
             // `kept.uppercased()`: a method called on a value the session named.
             for parameter in parameters { try check(parameter) }
-            let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[1].contains("."), case .value? = entries[parts[0]] else { return }
-            try checkMember(parts[1], of: typed(.name(parts[0], token)))
+            // `words.last.uppercased()`: each member after the first is one of what comes before it.
+            let parts = name.split(separator: ".").map(String.init)
+            guard parts.count >= 2, case .value? = entries[parts[0]] else { return }
+            var base = Expression.name(parts[0], token)
+            for member in parts.dropFirst() {
+                try checkMember(member, of: typed(base))
+                base = .member(base, member)
+            }
         case .binary(let op, let left, let right):
             try check(left)
             try check(right)
@@ -44,6 +49,13 @@ extension TypeChecker {
             if let message = TypeMismatch.conversion(from: typed(operand), to: .bool, as: "expected argument type") {
                 throw TypeMismatch(message: message, near: "!")
             }
+        case .conditional(.binary(.equal, let base, .literal(.null)), .literal(.null), let call)
+            where TypeChecker.chainedCall(call, on: base) != nil:
+            // `words.last?.uppercased()`: the method is called on the optional's value, only when there is one.
+            guard let (name, arguments) = TypeChecker.chainedCall(call, on: base) else { return }
+            try check(base)
+            for argument in arguments { try check(argument) }
+            try checkMember(name, of: typed(base).unwrapped)
         case .conditional(let condition, let whenTrue, let whenFalse):
             try check(condition)
             // `if let v = value, v > 10`: where the binding's test holds, its value is no longer optional.
@@ -167,7 +179,8 @@ extension TypeChecker {
             !SwiftMembers.lacks(wrapped, name), SwiftMembers.members(of: wrapped) != nil
         {
             throw TypeMismatch(message: "value of optional type '\(base.swiftName)' must be unwrapped to refer to "
-                + "member '\(name)' of wrapped base type '\(wrapped.swiftName)'", near: "." + name)
+                + "member '\(name)' of wrapped base type '\(wrapped.swiftName)': chain it with `?.\(name)` "
+                + "(nil stays nil) or unwrap it first (`if let`, `??`)", near: "." + name)
         }
         guard SwiftMembers.lacks(base, name) else { return }
         throw TypeMismatch(message: "value of type '\(base.swiftName)' has no member '\(name)'", near: "." + name)
@@ -216,6 +229,24 @@ extension TypeChecker {
             ? "binary operator '\(op)' cannot be applied to two '\(a.swiftName)' operands"
             : "binary operator '\(op)' cannot be applied to operands of type '\(a.swiftName)' and '\(b.swiftName)'"
         throw TypeMismatch(message: message, near: near)
+    }
+}
+
+extension TypeChecker {
+    /// The method's name and arguments where `call` is one called through an optional chain on `base`
+    /// (`base?.m(...)`, which the parser reads as `base == nil ? nil : base.m(...)`): the call's receiver
+    /// is `base` itself. Nil for anything else.
+    static func chainedCall(_ call: Expression, on base: Expression) -> (String, [Expression])? {
+        let same = { (receiver: Expression) in String(describing: receiver) == String(describing: base) }
+        switch call {
+        case .call(let name, let parameters) where name.hasPrefix("."):
+            guard let receiver = parameters.first, same(receiver) else { return nil }
+            return (String(name.dropFirst()), Array(parameters.dropFirst()))
+        case .member(let receiver, let name) where same(receiver):
+            return (name, [])
+        default:
+            return nil
+        }
     }
 }
 

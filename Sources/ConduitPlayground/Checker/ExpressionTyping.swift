@@ -33,8 +33,9 @@ extension TypeChecker {
             return memberType(member, of: typed(base))
         case .optionalMember(let base, let member):
             let base = typed(base)
+            // An optional chain's value is optional, whatever its member's type (`words.first?.first`).
             let result = memberType(member, of: base.unwrapped)
-            return result == .value ? .value : .optional(result.unwrapped)
+            return base == .value && result == .value ? .value : .optional(result.unwrapped)
         case .index(let base, let index):
             switch (typed(base), index) {
             case (.array(let element), _): return element
@@ -104,6 +105,7 @@ extension TypeChecker {
                 else { return .dictionary(key: .value, value: .value) }
                 return .dictionary(key: parts[0], value: parts[1])
             case "#strideTo", "#strideThrough": return .array(types.contains(.double) ? .double : ValueType.join(types))
+            case "Optional": return .optional((types.first ?? .value).unwrapped)
             case "min", "max": return ValueType.join(types)
             case "zip" where types.count == 2:
                 return .array(.tuple(types.map { TypeChecker.elementType(of: $0) }))

@@ -171,7 +171,15 @@ extension Interpreter {
         case .conditional(let condition, let whenTrue, let whenFalse):
             return .conditional(try bind(condition), try bind(whenTrue), try bind(whenFalse))
         case .local(let slot, let value, let body):
-            return .local(slot: slot, value: try bind(value), body: try bind(body))
+            // `let inner: String? = "bob"` in a body: what follows knows the type written for the local, so
+            // that `print(inner)` shows `Optional("bob")`, as Swift's does (a local that `if let` or a pattern
+            // binds is read in the same shape, and stays of a type not known here).
+            let kept = (0..<slot).map { $0 < closureArgumentTypes.count ? closureArgumentTypes[$0] : ValueType.value }
+            let local = Interpreter.isTypedLocal(value) ? checker.type(of: value, arguments: closureArgumentTypes)
+                : ValueType.value
+            return .local(slot: slot, value: try bind(value), body: try binding(arguments: kept + [local]) {
+                try bind(body)
+            })
         case .call(let name, let arguments) where ["string", "String"].contains(name) && arguments.count == 1
             && checker.type(of: arguments[0], arguments: closureArgumentTypes).holdsOptional:
             // `"\(x)"` and `String(describing: x)` of an optional read `Optional(5)`, as Swift's do.

@@ -133,6 +133,7 @@ extension Interpreter {
                 object.methods[property] = InstalledMethod(parameterCount: scoped.parameterCount) { _, values in
                     try scoped.evaluate(values)
                 }
+                object.emptyClosureProperties.remove(property)
                 return .void
             })
     }

@@ -124,6 +124,10 @@ extension Interpreter {
                 let closure = property.closure
                     ?? Closure(body: .literal(.void), parameterCount: count, token: property.name)
                 object.methods[propertyName] = try installed(closure)
+                if property.declaredType?.trimmingWhitespace().hasSuffix("?") == true {
+                    object.optionalClosureProperties.insert(propertyName)
+                    if property.closure == nil { object.emptyClosureProperties.insert(propertyName) }
+                }
             }
             if let subject = property.subject {
                 object.set(propertyName, to: .publisher(try instanceSubject(subject, named: propertyName, of: object,
@@ -186,6 +190,7 @@ extension Interpreter {
             )
         }
         object.methods[property] = try installed(closure)
+        object.emptyClosureProperties.remove(property)
     }
 
     /// A struct's value: a record of its fields, each the value given (`Song(name: "x")`) or the one
@@ -388,6 +393,7 @@ extension Interpreter {
         if object.closureProperties.contains(property) {
             if case .record(let fields) = valueExpression, fields.isEmpty {
                 object.methods[property] = InstalledMethod(parameterCount: 0) { _, _ in .void }
+                object.emptyClosureProperties.remove(property)
                 return
             }
             // `counter.onChange = printer`, `= nil`: a closure value, or none.

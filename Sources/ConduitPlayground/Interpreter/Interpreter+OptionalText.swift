@@ -14,3 +14,15 @@ extension Interpreter {
         })
     }
 }
+
+extension Interpreter {
+    /// Whether a body's local is declared with the type written (`let x: Int? = 2`, `var y: String? = nil`),
+    /// which says how it prints.
+    static func isTypedLocal(_ value: Expression) -> Bool {
+        switch value {
+        case .call("#typed", _): return true
+        case .newVariable(let inner): return isTypedLocal(inner)
+        default: return false
+        }
+    }
+}

@@ -75,6 +75,10 @@ extension Interpreter {
             // `let e: LoadError? = .offline` stays an optional (it prints `Optional(LoadError.offline)`).
             type = known.isOptional ? .optional(.value) : nil
         }
+        if isConstant, typeName?.trimmingWhitespace() == "Any", let staticType, staticType.holdsOptional {
+            // `let any: Any = opt as Any` holds the optional itself: it prints `Optional("ann")`, as Swift's.
+            type = staticType
+        }
         var value = value.converted(to: type)
         // `let e: LoadError = .offline`: the case, not the text "offline".
         if let cases = ImpliedCases(typeName.map(ValueType.init(written:)), enums: enums) {

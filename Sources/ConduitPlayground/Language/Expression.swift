@@ -257,7 +257,7 @@ extension Expression {
                 throw PlaygroundError("record \(quoted) has no member `\(name)`; it has: \(names)")
             }
         case (.object(let object), _):
-            if object.closureProperties.contains(name) { return try object.call(name, []) }
+            if object.closureProperties.contains(name) { return try object.closurePropertyValue(name) }
             if let property = object.value(of: name) { return property }
             if object.methods[name] != nil { return try object.call(name, []) }
             if name == "objectWillChange" {

@@ -17,6 +17,7 @@ enum Functions {
         ("String", "String(x): x as text, as Swift's String(describing:)"),
         ("Int", "Int(x): x as an integer; nil for text that is not one, as in Swift (`compactMap { Int($0) }`)"),
         ("Double", "Double(x): x as a decimal; nil for text that is not one, as in Swift"),
+        ("Optional", "Optional(x): x as an optional that holds it, printed `Optional(x)` as in Swift"),
         ("type", "type(of: x): the type of x's value, as Swift's `type(of:)` prints it (`Circle`, `Int`)"),
         ("UUID", "UUID(): a new unique identifier as text, as an Identifiable model's `var id = UUID()` makes"),
         ("zip", "zip(a, b): the pairs (a[0], b[0]), (a[1], b[1])... as far as the shorter goes, as an array of tuples"),
@@ -51,6 +52,10 @@ enum Functions {
             }
         }
         switch name {
+        case "Optional":
+            // `Optional(5)`: the value itself; its static type (an optional) says how it prints.
+            try expect(1)
+            return arguments[0]
         case "abs":
             try expect(1)
             switch arguments[0] {

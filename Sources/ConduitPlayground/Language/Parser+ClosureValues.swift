@@ -59,6 +59,13 @@ extension Parser {
         return type.contains("->") && (type.hasPrefix("(") || type.hasPrefix("@"))
     }
 
+    /// Whether the type written is an optional closure's (`((Int) -> Void)?`): a variable of it holds a value
+    /// that `NAME = nil` empties and `NAME?(...)` calls unless nil, not a function.
+    static func isOptionalFunctionType(_ written: String) -> Bool {
+        let type = written.trimmingWhitespace()
+        return type.hasSuffix("?") && type.hasPrefix("(") && isFunctionType(type)
+    }
+
     /// `.NAME { ... }` after a dotted name (`model.register { print("one") }`) where `NAME` is no
     /// operator, subscriber or collection method (nor `values`, which `for await` reads): the call of a
     /// method given a trailing closure, which the session resolves as `model.register(...)`. Nil
@@ -103,11 +110,14 @@ extension Parser {
         }
     }
 
-    /// Whether `expression` is `f?(...)`: a call of the closure `f` holds unless it is nil.
+    /// Whether `expression` is `f?(...)`: a call of the closure `f` holds unless it is nil; or `box?.hi()`,
+    /// a method called through an optional chain.
     static func isOptionalClosureCall(_ expression: Expression) -> Bool {
         switch expression {
         case .conditional(_, .literal(.null), .call(closureCall, _)), .conditional(_, .literal(.null), .namedCall):
             return true
+        case .conditional(.binary(.equal, _, .literal(.null)), .literal(.null), .call(let name, _)):
+            return name.hasPrefix(".")
         default:
             return false
         }

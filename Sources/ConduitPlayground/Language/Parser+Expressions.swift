@@ -104,6 +104,16 @@ extension Parser {
                 expression = .call("." + name, [base] + (try callArguments(of: name)))
                 continue
             }
+            if shape == .optionalCall, case .optionalMember(let base, let name) = expression {
+                // `box?.onChange?(5)`: the closure the property holds, called unless the object is nil.
+                try enter()
+                advance()
+                advance()
+                let call = Expression.call("." + name, [base] + (try callArguments(of: name)))
+                expression = .conditional(.binary(.equal, base, .literal(.null)), .literal(.null), call)
+                chained = true
+                continue
+            }
             if shape == .call || shape == .optionalCall, Parser.mayHoldClosure(expression) {
                 // `completion(result)`, `$0()`, `handlers[0]()`, `handler?()`: the closure it holds, called.
                 try enter()
@@ -198,7 +208,9 @@ extension Parser {
             return chained ? .optionalMember(expression, name) : .member(expression, name)
         }
         advance()
-        return try memberCall(name, at: token, on: expression)
+        let call = try memberCall(name, at: token, on: expression)
+        // `items.first?.name.uppercased()`: after `?.` the call is made only where the chain holds a value.
+        return chained ? .conditional(.binary(.equal, expression, .literal(.null)), .literal(.null), call) : call
     }
 
     /// Just past the `(` of `.name(` after `expression` (`token` is the name's): the call of a method of the

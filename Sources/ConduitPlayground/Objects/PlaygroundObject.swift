@@ -40,6 +40,12 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
     private var installedMethods: [String: InstalledMethod] = [:]
     /// The properties that hold closures (`var onDeleteButtonTapped: () -> Void = {}`).
     var closureProperties: Set<String> = []
+    /// The optional closure properties that hold none now (`var onChange: ((Int) -> Void)?`, or set to nil):
+    /// they read as nil, as Swift's do (`model.onChange == nil`).
+    var emptyClosureProperties: Set<String> = []
+    /// The closure properties declared optional (`var onDone: (() -> Void)?`): Swift calls them only as
+    /// `onDone?()`, so a read of one without arguments is the closure, not its call.
+    var optionalClosureProperties: Set<String> = []
     /// Told when a write is dropped because it fed itself (see `FeedbackGuard`).
     var onFeedback: (@Sendable (String) -> Void)?
     /// Told of each new value of a `@Published` property just before it is stored (and announced),
@@ -172,13 +178,27 @@ public final class PlaygroundObject: ObservableObject, Hashable, CustomStringCon
             methods[property] = InstalledMethod(parameterCount: closure.parameterCount) { _, arguments in
                 try closure.call(arguments, written: property)
             }
+            emptyClosureProperties.remove(property)
         case .null:
+            emptyClosureProperties.insert(property)
             let count = methods[property]?.parameterCount ?? 0
             methods[property] = InstalledMethod(parameterCount: count) { _, _ in .void }
         default:
             return false
         }
         return true
+    }
+
+    /// A closure property read (`model.onChange`): nil where it holds none, the closure where it takes
+    /// arguments or is optional, else what calling it gives (`model.onTap()` reads as the member).
+    func closurePropertyValue(_ name: String) throws -> Value {
+        if emptyClosureProperties.contains(name) { return .null }
+        if let method = methods[name], method.parameterCount > 0 || optionalClosureProperties.contains(name) {
+            return .closure(ClosureValue(parameterCount: method.parameterCount) { arguments in
+                try self.call(name, arguments)
+            })
+        }
+        return try call(name, [])
     }
 
     /// `object.NAME(ARGUMENTS)`: one of its methods, or `set` (a method's `self.NAME = VALUE`).

@@ -362,6 +362,15 @@ enum ObjectCommands {
                     try session.assign(session.constant(value, at: target), to: place, at: target)
                 }
             }
+            if case .optionalMember(let base, let property) = expression {
+                // `box?.value = 10`: set unless `box` is nil, as Swift's optional chain does.
+                let target = Token(
+                    kind: .identifier(property), offset: start.offset, length: equals.offset - start.offset)
+                return Statement("set") { session in
+                    guard try session.constant(base, at: target) != .null else { return }
+                    try session.assign(value, to: property, of: base, at: target, valueAt: valueToken)
+                }
+            }
             guard case .member(let base, let property) = expression else {
                 throw SyntaxError(
                     "only a property can be assigned to here: `OBJECT.PROPERTY = VALUE`",

@@ -120,6 +120,15 @@ enum PipelineCommands {
                     let signature = try parser.signatureOfClosure()
                     let closure = try parser.closure()
                     try parser.expectEnd()
+                    if Parser.isOptionalFunctionType(declaredType) {
+                        // `var handler: ((Int) -> Void)? = { ... }`: an optional holding the closure, which
+                        // `handler = nil` empties and `handler?(1)` calls unless it is nil, as Swift's.
+                        let literal = Parser.closureLiteral(closure)
+                        return Statement(word.display, defines: name) { session in
+                            let value = try session.constant(literal, at: name)
+                            try session.defineValue(name, value, isConstant: isConstant, typeName: declaredType)
+                        }
+                    }
                     let parameters = signature?.parameterNames ?? (0..<closure.parameterCount).map { "$\($0)" }
                     // `(v: Double) -> Double`: its arguments and result are converted to the types written.
                     let types = signature?.parameterTypes.map { written in
@@ -334,6 +343,10 @@ extension Interpreter {
         if case .namedCall(".init", let arguments, let token) = expression, classes[declaredType] != nil {
             // `let p: Point = .init(x: 1, y: 2)`: the initialiser of the type written, as Swift infers it.
             expression = .namedCall(declaredType, arguments, token)
+        }
+        if ValueType(written: declaredType).isOptional, syntax.text.trimmingWhitespace() == ".none" {
+            // `let gone: Int? = .none`: Optional's case for nil, as Swift infers it from the type written.
+            expression = .literal(.null)
         }
         building = name.display
         defer { building = nil }
