@@ -98,4 +98,14 @@ final class OptionalFidelityTests: SessionTestCase {
         type("let words = [\"hi\"]")
         XCTAssertEqual(valueLines("print(words.first?.first as Any)"), ["Optional(\"h\")"])
     }
+
+    func testANameBoundFromAnOptionalWrittenWithItsTypeIsTheWrappedValue() {
+        // `Optional<Int>.some(9)` is written with its optional type; what `if let`, `guard let` and `.some(let)`
+        // bind is its wrapped value, printed as such.
+        XCTAssertEqual(valueLines("if let v = Optional<Int>.some(9) { print(\"a\", v) }"), ["a 9"])
+        XCTAssertEqual(valueLines("if case .some(let v) = Optional<Int>.some(9) { print(\"b\", v) }"), ["b 9"])
+        type("func f() {\n    guard let w = Optional<String>.some(\"x\") else { return }\n    print(\"c\", w)\n"
+            + "    let t: Int? = 4\n    print(t as Any)\n}")
+        XCTAssertEqual(valueLines("f()"), ["c x", "Optional(4)"])
+    }
 }

@@ -106,6 +106,7 @@ extension TypeChecker {
                 return .dictionary(key: parts[0], value: parts[1])
             case "#strideTo", "#strideThrough": return .array(types.contains(.double) ? .double : ValueType.join(types))
             case "Optional": return .optional((types.first ?? .value).unwrapped)
+            case Parser.unwrapping: return (types.first ?? .value).unwrapped
             case "min", "max": return ValueType.join(types)
             case "zip" where types.count == 2:
                 return .array(.tuple(types.map { TypeChecker.elementType(of: $0) }))

@@ -56,6 +56,10 @@ enum Functions {
             // `Optional(5)`: the value itself; its static type (an optional) says how it prints.
             try expect(1)
             return arguments[0]
+        case Parser.unwrapping:
+            // The value an `if let`, `guard let` or pattern binds: the optional's own value, of its wrapped type.
+            try expect(1)
+            return arguments[0]
         case "abs":
             try expect(1)
             switch arguments[0] {

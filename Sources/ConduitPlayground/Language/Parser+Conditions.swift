@@ -174,8 +174,16 @@ struct IfHead {
         var chosen = whenTrue
         for (clause, slot) in zip(clauses, slots).reversed() {
             let tested = Expression.conditional(clause.test(slot), chosen, whenFalse)
-            chosen = clause.binding.map { .local(slot: slot, value: $0.value, body: tested) } ?? tested
+            chosen = clause.binding.map {
+                .local(slot: slot, value: .call(Parser.unwrapping, [$0.value]), body: tested)
+            } ?? tested
         }
         return chosen
     }
+}
+
+extension Parser {
+    /// The call around the value a clause binds (`if let v = Optional<Int>.some(9)`): its static type is the
+    /// optional's wrapped one, whatever type the value was written with, so `print(v)` shows `9`.
+    static let unwrapping = "#unwrapping"
 }
