@@ -5,12 +5,10 @@ import SwiftSyntax
 /// `subject.send(completion: .finished)` or `.failure(...)` (`complete` and `fail`). The call's receiver,
 /// method, label and completion are Swift's tree's; a wrong one is swiftc's message.
 extension ObjectCommands {
-    /// The methods whose call may stand for a command, and the label `send(completion:)` takes: a line
-    /// naming none of them is no such call, and parses no tree here (a replayed `s.send(1)` stays fast).
-    private static let callStatementWords: Set<String> = ["cancel", "connect", "completion"]
-
     /// The command a Swift call statement stands for; nil, reading nothing, for any other line.
     static func swiftCallStatement(_ parser: inout Parser) throws -> Statement? {
+        // A line naming none of the methods (`cancel`, `connect`) nor the label `send(completion:)` takes is no
+        // such call, and parses no tree here (a replayed `s.send(1)` stays fast).
         guard parser.current.identifier != nil,
             parser.tokens.contains(where: { token in
                 guard let word = token.identifier else { return false }
