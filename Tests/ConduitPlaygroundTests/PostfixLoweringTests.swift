@@ -74,14 +74,24 @@ final class PostfixLoweringTests: SessionTestCase {
         XCTAssertEqual(valueLines("print(\"ok\")"), ["ok"])
     }
 
-    func testPlainValuesParseNoTreeForTheirPostfixes() throws {
-        // The replay's hot path: a value whose statement has no tree parsed reads its postfixes from the tokens.
-        for line in ["s.count", "a?.b!.c", "s.send(1)", "-x.y.z", "p.q!.r"] {
+    func testAValuesPostfixesAreReadFromOneTreeOfSwifts() throws {
+        // Each postfix is where Swift's tree of the value puts it; the tree is parsed once for the whole value.
+        for line in ["s.count", "a?.b!.c", "s.send(1)", "-x.y.z", "p.q!.r", "f(a.b, c.d, e[0].f)"] {
             var parser = try Parser(line)
             _ = try parser.valueExpression()
-            XCTAssertTrue(parser.treeCache.parsedFoldedTree(from: 0) == nil, "a tree was parsed for `\(line)`")
+            XCTAssertEqual(parser.tokens.filter { parser.treeCache.parsedFoldedTree(from: $0.offset) != nil }.count, 1,
+                "one tree for `\(line)`")
             XCTAssertEqual(parser.current.kind, .end, line)
         }
+        var plain = try Parser("x")
+        _ = try plain.valueExpression()
+        XCTAssertTrue(plain.treeCache.isEmpty, "a value with no postfix asks for no tree")
+    }
+
+    func testAPostfixInAStatementSwiftsParserIsNotGivenIsRefused() {
+        let long = "print(s" + String(repeating: " ", count: 70_000) + ".count)"
+        XCTAssertTrue(error(long).contains("too long or nests too deeply to read"), error(long))
+        XCTAssertEqual(valueLines("print(1)"), ["1"], "the session reads on")
     }
 
     func testAMemberChainThousandsLongOrSubscriptsNestedThousandsDeepAreRefusedWithoutCrashing() {

@@ -114,12 +114,16 @@ final class StatementDispatchLoweringTests: SessionTestCase {
         XCTAssertTrue(error("print(1) x").contains("unexpected `x` after the end of the command"))
     }
 
-    func testHotLinesParseNoTree() throws {
-        for line in ["send s 1", "s.send(1)", "subject s"] {
+    func testACommandParsesNoTreeAndALineOfSwiftOne() throws {
+        for line in ["send s 1", "subject s"] {
             var parser = try Parser(line)
             _ = try parser.statement()
             XCTAssertTrue(parser.treeCache.isEmpty, "`\(line)` parsed Swift's tree")
         }
+        // A line of Swift is read from one tree of it.
+        var send = try Parser("s.send(1)")
+        _ = try send.statement()
+        XCTAssertNotNil(send.treeCache.parsedFoldedTree(from: 0), "s.send(1) is read from Swift's tree")
         var declaration = try Parser("private let x = 1")
         _ = try declaration.statement()
         XCTAssertFalse(declaration.treeCache.isEmpty, "a declaration with modifiers is read from the tree")

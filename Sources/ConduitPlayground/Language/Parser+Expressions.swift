@@ -83,7 +83,7 @@ extension Parser {
         // After `?.` the rest of the chain is skipped on nil, as Swift's optional chaining does.
         var chained = false
         while true {
-            let shape = postfixShape()
+            let shape = postfixShape(valueStart: start)
             if shape == .forceUnwrap {
                 // `names.last!`, Swift's force unwrap written against what it unwraps: the value, or a
                 // failure where it is nil.
@@ -163,6 +163,8 @@ extension Parser {
                 expression = .index(expression, .literal(.int(index)))
             case .missingMember:
                 throw missingMemberError()
+            case .unreadable:
+                throw SyntaxError(Parser.unreadableStatement, at: current)
             case .subscript:
                 expression = try subscripted(expression)
             default:

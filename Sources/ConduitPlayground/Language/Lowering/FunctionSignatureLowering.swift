@@ -64,8 +64,7 @@ extension Parser {
                 blanked[index] = " "
             }
             guard let tree = SwiftTree(text: String(blanked), tokens: tokens) else {
-                throw SyntaxError(
-                    "this statement is too long or nests too deeply to read: split it into steps", at: keyword)
+                throw SyntaxError(Parser.unreadableStatement, at: keyword)
             }
             found = tree.token(at: keyword.offset).flatMap(declaration).map { (tree, $0) }
         } else {

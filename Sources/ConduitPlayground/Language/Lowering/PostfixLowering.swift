@@ -27,26 +27,47 @@ enum PostfixShape: Equatable {
     case `subscript`
     /// Nothing that continues the value: the expression ends here.
     case none
+    /// Punctuation that may start a postfix, in a statement Swift's parser is not given (longer than 64 KB,
+    /// thousands of brackets): nothing says what it is.
+    case unreadable
 }
 
 extension Parser {
-    /// The postfix at the current token, after a value: from Swift's tree where the statement's is parsed
-    /// already (a plain line such as `s.send(1)` parses none for it), from the tokens where it is not or
-    /// where Swift reads no such node there (the playground's own syntax: durations, records, commands).
-    /// Its readings are functions of their own: `postfix`, which calls it, recurses at every level of nesting,
-    /// and its frame stays small.
-    func postfixShape() -> PostfixShape {
+    /// The postfix at the current token, after a value that starts at character `valueStart`, as Swift's parser
+    /// reads it: in a tree of the statement parsed already, or else in the tree of the text from the value on,
+    /// parsed here (a plain line such as `s.send(1)` parses that one tree). Where Swift reads no postfix node
+    /// there, the value ends. Its readings are functions of their own: `postfix`, which calls it, recurses at
+    /// every level of nesting, and its frame stays small.
+    func postfixShape(valueStart: Int? = nil) -> PostfixShape {
         // Every postfix starts with punctuation: a name, a literal or the line's end ends the value at once.
-        guard case .symbol = current.kind else { return .none }
-        return swiftPostfixShape() ?? handReadPostfixShape()
+        guard case .symbol(let symbol) = current.kind, Parser.postfixStarts.contains(symbol) else { return .none }
+        return swiftPostfixShape(valueStart: valueStart) ?? .none
     }
 
-    /// The postfix Swift's parser reads at the current token, in a tree of the statement parsed already;
-    /// nil where none is at hand, or where Swift reads an error around it.
+    /// The punctuation a postfix starts with: after anything else the value ends, with no tree asked.
+    private static let postfixStarts: Set<String> = ["!", "?", "(", "[", "."]
+
+    /// The postfix Swift's parser reads at the current token; nil where Swift reads none there, or where it
+    /// reads an error around it.
     @inline(never)
-    func swiftPostfixShape() -> PostfixShape? {
-        guard !treeCache.nestsPastSwiftsLimit, current.kind != .end, let (_, token) = parsedSwiftToken(at: current)
+    func swiftPostfixShape(valueStart: Int?) -> PostfixShape? {
+        guard current.kind != .end else { return nil }
+        // The statement's tree (or its Swift part's) if one is parsed; else, or where that tree reads the
+        // playground's own syntax around the value (`func f(x) = Just(x).delay(for: 1s)`), the value's own.
+        for tree in treeCache.parsedFoldedTrees(reaching: current.offset) {
+            guard let token = tree.token(at: current.offset), token.text.utf8.count == current.length else { continue }
+            if let shape = Parser.postfixShape(at: token) { return shape }
+        }
+        guard let start = valueStart ?? swiftPartStart ?? (treeCache.isEmpty ? 0 : nil),
+            treeCache.parsedFoldedTree(from: start) == nil, !treeCache.nestsPastSwiftsLimit
         else { return nil }
+        guard let tree = treeCache.foldedTree(text: text, tokens: tokens, from: start) else { return .unreadable }
+        guard let token = tree.token(at: current.offset), token.text.utf8.count == current.length else { return nil }
+        return Parser.postfixShape(at: token)
+    }
+
+    /// The postfix Swift's tree reads at `token`; nil where it reads none there.
+    private static func postfixShape(at token: TokenSyntax) -> PostfixShape? {
         switch token.tokenKind {
         case .exclamationMark:
             guard let unwrap = token.parent?.as(ForceUnwrapExprSyntax.self), !unwrap.hasError else { return nil }
@@ -127,6 +148,23 @@ extension Parser {
         return nil
     }
 
+    /// Swift's token at the playground's `token`: in a tree parsed already, or else in the tree of the text
+    /// from character `start` on (the statement's, or the command's Swift part's, when no start is given),
+    /// parsed here; nil where Swift's parser is not given the text (thousands of brackets, 64 KB).
+    func swiftToken(at token: Token, parsingFrom start: Int?) -> (tree: SwiftTree, token: TokenSyntax)? {
+        if let found = parsedSwiftToken(at: token) { return found }
+        return parsedOrParsedHere(token: token, from: start ?? swiftPartStart ?? 0)
+    }
+
+    /// Swift's token at the playground's `token` in the tree of the text from character `start` on, parsed
+    /// here unless it is already.
+    private func parsedOrParsedHere(token: Token, from start: Int) -> (tree: SwiftTree, token: TokenSyntax)? {
+        guard !treeCache.nestsPastSwiftsLimit, let tree = treeCache.foldedTree(text: text, tokens: tokens, from: start),
+            let found = tree.token(at: token.offset), found.text.utf8.count == token.length
+        else { return nil }
+        return (tree, found)
+    }
+
     /// Whether the member at the current `.` is the sequence of a `for await` loop (`subject.values` in
     /// `for await v in subject.values { ... }`), as Swift's tree of the statement reads it.
     @inline(never)
@@ -137,63 +175,37 @@ extension Parser {
         return loop.awaitKeyword != nil && loop.sequence.id == member.id
     }
 
-    /// At a `.` (or the `?` of `?.`) with no name after it: swiftc's message where the statement's tree is
-    /// parsed, followed by what the playground reads there; the playground's own where it is not.
+    /// At a `.` (or the `?` of `?.`) with no name after it: swiftc's message, followed by what the playground
+    /// reads there.
     @inline(never)
     func missingMemberError() -> SyntaxError {
         let hint = "expected a member name after `.`"
-        if let (tree, token) = parsedSwiftToken(at: current), let parent = token.parent,
+        if let (tree, token) = swiftToken(at: current, parsingFrom: nil), let parent = token.parent,
             let error = tree.firstError(in: parent, hint: hint)
         {
             return error
         }
-        return SyntaxError(hint, at: peek(1))
+        return SyntaxError(hint, at: current)
     }
 
     /// At a `.` where a value starts (`.metal`, `.init(x: 1)`): whether the member Swift's type inference
-    /// names there is called with arguments; nil where no name follows the dot.
+    /// names there is called with arguments; nil where Swift reads no name after the dot.
     @inline(never)
     func implicitMemberCalled() -> Bool? {
-        if let (_, token) = parsedSwiftToken(at: current), token.tokenKind == .period,
+        guard let (_, token) = swiftToken(at: current, parsingFrom: current.offset), token.tokenKind == .period,
             let member = token.parent?.as(MemberAccessExprSyntax.self), member.base == nil,
             member.period.id == token.id, member.declName.baseName.tokenKind.isIdentifierLike,
             member.declName.baseName.presence == .present
-        {
-            return Parser.calledWithArguments(member) != nil
-        }
-        guard peek(1).identifier != nil else { return nil }
-        return peek(2).isSymbol("(")
+        else { return nil }
+        return Parser.calledWithArguments(member) != nil
     }
 
-    /// At `await`: whether it awaits the value after it (`await load()`), as Swift's tree reads it where the
-    /// statement's is parsed; from the tokens, unless the line or a bracket ends after it.
+    /// At `await`: whether it awaits the value after it (`await load()`), as Swift's tree reads it.
     var awaitsValue: Bool {
-        if let (_, token) = parsedSwiftToken(at: current), token.tokenKind == .keyword(.await) {
-            return token.parent?.is(AwaitExprSyntax.self) ?? false
-        }
-        return peek(1).kind != .end && !peek(1).isSymbol(")")
-    }
-
-    /// The postfix read from the tokens, for a statement whose tree is not parsed (or Swift's parser is not
-    /// given): a `!`, `?` or `(` written against the value, a `.` and what follows it, a `[`.
-    @inline(never)
-    func handReadPostfixShape() -> PostfixShape {
-        let next = peek(1)
-        if current.isSymbol("!") { return currentIsAttached ? .forceUnwrap : .none }
-        if current.isSymbol("(") { return currentIsAttached ? .call : .none }
-        if current.isSymbol("?"), currentIsAttached {
-            if next.isSymbol("(") { return .optionalCall }
-            if next.isSymbol("[") { return .optionalSubscript }
-            guard next.isSymbol("."), let name = peek(2).identifier else { return .none }
-            return .optionalMember(name: name, called: peek(3).isSymbol("("))
-        }
-        if current.isSymbol(".") {
-            if case .integer = next.kind { return .tupleElement }
-            guard let name = next.identifier else { return .missingMember }
-            let after = peek(2)
-            return .member(name: name, called: after.isSymbol("("), trailingClosure: after.isSymbol("{"))
-        }
-        return current.isSymbol("[") ? .subscript : .none
+        guard let (_, token) = swiftToken(at: current, parsingFrom: current.offset),
+            token.tokenKind == .keyword(.await)
+        else { return false }
+        return token.parent?.is(AwaitExprSyntax.self) ?? false
     }
 }
 

@@ -195,6 +195,12 @@ final class SwiftTreeCache {
         folded[start] ?? nil
     }
 
+    /// The folded trees parsed already from a character at or before `offset`, the one read from the
+    /// latest start first (the narrowest reading of the part that holds `offset`).
+    func parsedFoldedTrees(reaching offset: Int) -> [SwiftTree] {
+        folded.filter { $0.key <= offset }.sorted { $0.key > $1.key }.compactMap(\.value)
+    }
+
     /// The tree of `text` from character `start` on, its sequences of operators folded.
     func foldedTree(text: String, tokens: [Token], from start: Int = 0) -> SwiftTree? {
         if let tree = folded[start] { return tree }
@@ -224,11 +230,13 @@ extension Parser {
     /// is not given the text.
     func swiftTree() throws -> SwiftTree {
         guard let tree = treeCache.tree(text: text, tokens: tokens) else {
-            throw SyntaxError(
-                "this statement is too long or nests too deeply to read: split it into steps", at: current)
+            throw SyntaxError(Parser.unreadableStatement, at: current)
         }
         return tree
     }
+
+    /// What a statement Swift's parser is not given (longer than 64 KB, thousands of brackets) is told.
+    static let unreadableStatement = "this statement is too long or nests too deeply to read: split it into steps"
 
     /// What `match` finds for the token `keyword` (a statement's keyword, or a bracket) in the statement's
     /// folded tree, with that tree; where Swift reads the statement otherwise (a closure in a playground command such
