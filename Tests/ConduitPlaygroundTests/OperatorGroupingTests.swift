@@ -108,6 +108,8 @@ final class OperatorGroupingTests: SessionTestCase {
         // `1... 3`: `...` with no space before it and one after is Swift's postfix operator, then an unexpected value.
         let spaced = error("let r = 1... 3")
         XCTAssertTrue(spaced.hasPrefix("error: consecutive statements on a line must be separated"), spaced)
+        let many = "let r = [" + Array(repeating: "1...2", count: 3_000).joined(separator: ", ") + "]"
+        XCTAssertEqual(type(many).first?.prefix(21), "r: [ClosedRange<Int>]", "thousands of ranges, one tree")
     }
 
     func testALongChainOfOperatorsIsBoundedNotACrash() {
