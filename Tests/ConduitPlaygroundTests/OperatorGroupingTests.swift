@@ -93,6 +93,23 @@ final class OperatorGroupingTests: SessionTestCase {
         type("let a = 5")
         let message = error("let b = a -1")
         XCTAssertTrue(message.contains("same space on both sides"), message)
+        // Swift's lexer reads a prefix operator there, in a command's Swift part too.
+        XCTAssertTrue(error("let c = a ...3").contains("Swift reads `...` here as the sign of a new value"))
+        XCTAssertTrue(error("func f(x) = x -(1)").contains("Swift reads `-` here as the sign of a new value"))
+        XCTAssertEqual(type("let d = a - 1"), ["d: Int = 4"])
+    }
+
+    func testARangeWithNoUpperBoundIsWhereSwiftsLexerReadsAPostfixOperator() {
+        type("subject s")
+        type("sink d = s.output(in: 1...)")
+        XCTAssertEqual(values("send s 1; send s 2"), ["d ← 2"])
+        XCTAssertEqual(printed("switch 5 { case 3...: print(\"big\") default: print(\"small\") }"), ["big"])
+        XCTAssertEqual(printed("print(Array(1...3), Array(0 ..< 2))"), ["[1, 2, 3] [0, 1]"])
+        // `1... 3`: `...` with no space before it and one after is Swift's postfix operator, then an unexpected value.
+        let spaced = error("let r = 1... 3")
+        XCTAssertTrue(spaced.hasPrefix("error: consecutive statements on a line must be separated"), spaced)
+        let many = "let r = [" + Array(repeating: "1...2", count: 3_000).joined(separator: ", ") + "]"
+        XCTAssertEqual(type(many).first?.prefix(21), "r: [ClosedRange<Int>]", "thousands of ranges, one tree")
     }
 
     func testALongChainOfOperatorsIsBoundedNotACrash() {

@@ -27,4 +27,25 @@ final class SourceCallLoweringTests: SessionTestCase {
         let unseparated = error("sink a = Just(1 2)")
         XCTAssertTrue(unseparated.contains("unexpected code '2' in function call"), unseparated)
     }
+
+    func testASourceWordNotCalledPointsWhereSwiftExpectedItsParenthesis() {
+        for (line, pointed) in [
+            ("sink a = just 1", "1"), ("sink a = Fail<Int, Never>", "<"), ("sink a = fail \"x\"", "\"x\""),
+            ("sink a = Just # no call", ""),
+        ] {
+            do {
+                _ = try Parser.parse(line)
+                XCTFail("\(line) was read")
+            } catch let error as SyntaxError {
+                XCTAssertTrue(error.message.hasPrefix("expected `(`: write `"), error.message)
+                let characters = Array(line)
+                let pointedAt = String(characters[min(error.offset, characters.count)..<min(
+                    error.offset + error.length, characters.count)])
+                XCTAssertEqual(pointedAt, pointed.isEmpty ? "" : pointed, line)
+                if pointed.isEmpty { XCTAssertEqual(error.offset, characters.count, "the end of the line") }
+            } catch {
+                XCTFail("\(error)")
+            }
+        }
+    }
 }

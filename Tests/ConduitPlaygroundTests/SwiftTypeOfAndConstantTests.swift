@@ -21,6 +21,16 @@ final class SwiftTypeOfAndConstantTests: SessionTestCase {
         XCTAssertTrue(error("print(huge)").contains("cannot find `huge`"))
     }
 
+    func testAConstantStartingAValueIsTheMemberSwiftReadsAfterTheType() {
+        // Swift reads `Int . max` and `Int.max` alike; the rest of the value follows the constant.
+        XCTAssertEqual(type("let spaced = Int . max"), ["spaced: Int = 9223372036854775807"])
+        XCTAssertEqual(type("let half = Double.pi / 2"), ["half: Double = 1.5707963267948966"])
+        XCTAssertEqual(type("let none = Int.zero + 1"), ["none: Int = 1"])
+        // `Int.max` is no pipeline (the operator `max` on `Int`), and `Int` alone names no constant.
+        XCTAssertEqual(type("let best = Double.greatestFiniteMagnitude"), ["best: Double = 1.7976931348623157e+308"])
+        XCTAssertTrue(error("let kind = Int").contains("Int"))
+    }
+
     func testTypeOfTakesOneValue() {
         XCTAssertTrue(error("let t = type(of: 1, 2)").contains("write `type(of: VALUE)`"))
         XCTAssertTrue(error("print(t)").contains("cannot find `t`"))

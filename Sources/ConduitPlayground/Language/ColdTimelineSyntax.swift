@@ -24,36 +24,6 @@ struct ColdTimelineSyntax {
 }
 
 extension Parser {
-    /// `cold("-a--b-|")`, `cold("-a--b-|", {a: 1, b: 2})`, `cold("-x|", {x: $0}, frame: 50ms)`.
-    mutating func coldSource() throws -> ColdTimelineSyntax {
-        let usage = "write `cold(\"-a--b-|\", {a: 1, b: 2})`: a timeline, and what its symbols stand for"
-        advance()
-        try expectSymbol("(", usage)
-        let timeline = try marbleTimeline(after: "cold")
-        var legend: Expression?
-        var legendText: String?
-        var frame = MarbleOptions().frame
-        while current.isSymbol(",") {
-            advance()
-            if current.identifier == "frame", peek(1).isSymbol(":") {
-                advance()
-                advance()
-                frame = try positiveDuration(for: "frame:")
-            } else if current.isSymbol("{"), legend == nil {
-                let start = current
-                legend = try primary()
-                legendText = Parser.singleLine(source_text(start.offset, tokens[position - 1].offset
-                    + tokens[position - 1].length))
-                try Parser.checkMarbleLegend(legend, at: start)
-            } else {
-                throw SyntaxError(usage + " (and `frame: 50ms`)", at: current)
-            }
-        }
-        try expectSymbol(")", "close `cold(` with `)`")
-        try Parser.checkTimeline(timeline)
-        return ColdTimelineSyntax(timeline: timeline, legend: legend, legendText: legendText, frame: frame)
-    }
-
     /// Reads a marble string's structure (groups, ends, inline values) when the line is typed, so
     /// a mistake is pointed at before anything is built.
     static func checkTimeline(_ timeline: MarbleTimelineText) throws {

@@ -93,8 +93,12 @@ enum PipelineCommands {
             var parsed: PipelineSyntax?
             var pipelineError: Error?
             // `Int.max`, `Double.pi`: a constant of Swift's number types, not the operator `max` on a pipeline.
-            let startsWithConstant = parser.peek(1).isSymbol(".") && parser.current.identifier.flatMap { type in
-                parser.peek(2).identifier.flatMap { SwiftConstants.value(of: type, $0) }
+            // Only a value starting with such a type's name asks Swift's tree which member follows it.
+            let startsWithConstant = parser.current.identifier.flatMap { type -> Value? in
+                guard SwiftConstants.hasConstants(of: type), let (_, access, _) = parser.swiftMemberOfName() else {
+                    return nil
+                }
+                return SwiftConstants.value(of: type, access.declName.baseName.text)
             } != nil
             if !startsWithConstant,
                 parser.current.isSymbol("[") || parser.current.isSymbol("(") || !Parser.startsValue(parser.current)

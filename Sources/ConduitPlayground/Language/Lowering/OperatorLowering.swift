@@ -39,8 +39,9 @@ extension Parser {
         switch symbol {
         case "?": return !currentIsAttached
         case "...", "..<":
-            let next = peek(1)
-            return !(next.kind == .end || [")", ",", "]", "}", ";", "{", ":"].contains(where: { next.isSymbol($0) }))
+            // `2...` in `xs[2...]` is a range with no upper bound: Swift's lexer reads a postfix operator there.
+            if case .postfixOperator? = swiftKindOfCurrentToken(parsing: true) { return false }
+            return true
         default:
             return BinaryOperator(rawValue: symbol) != nil && !atCompoundAssignment
                 || Parser.otherInfixOperators.contains(symbol)
@@ -66,7 +67,9 @@ extension Parser {
         let offset = tokens[start].offset
         let operandEnd = tokens[max(firstOperand.end - 1, 0)].end
         guard let (tree, expression) = try groupedExpression(at: offset, longerThan: operandEnd) else {
-            if !currentIsAttached, peek(1).offset == current.end, case .symbol(let symbol) = current.kind {
+            if case .prefixOperator? = swiftKindOfCurrentToken(parsing: false),
+                case .symbol(let symbol) = current.kind
+            {
                 throw SyntaxError(
                     "Swift reads `\(symbol)` here as the sign of a new value, not as an operator: write the same "
                         + "space on both sides of it (`a \(symbol) b`)",
@@ -79,6 +82,15 @@ extension Parser {
         let lowered = try lowering.lower(expression, with: &self)
         moveToToken(atOrAfter: tree.offset(of: expression.endPositionBeforeTrailingTrivia))
         return lowered
+    }
+
+    /// The kind of token Swift's lexer makes of the current one in the statement's folded tree (`a -b` has the
+    /// prefix operator `-`, `xs[2...]` the postfix operator `...`); nil where there is no such tree, or
+    /// (`parsing` false) where it is not parsed already.
+    private func swiftKindOfCurrentToken(parsing: Bool) -> TokenKind? {
+        let tree = parsing
+            ? treeCache.foldedTree(text: text, tokens: tokens) : treeCache.parsedFoldedTree(from: 0)
+        return tree?.token(at: current.offset)?.tokenKind
     }
 
     /// The largest expression with operators that starts at character `offset` and ends after

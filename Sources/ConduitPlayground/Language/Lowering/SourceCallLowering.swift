@@ -17,6 +17,19 @@ extension Parser {
         return (tree, call)
     }
 
+    /// What follows the name at the current token in Swift's tree, where Swift reads no call of it
+    /// (`just 1`, `Fail` alone): where the call's `(` was expected.
+    private func swiftTokenAfterName() throws -> Token {
+        let tree = try swiftTree()
+        guard let name = tree.token(at: current.offset), let next = name.nextToken(viewMode: .sourceAccurate) else {
+            return current
+        }
+        // The playground's token there, whole (a string literal is one, where Swift's tree has three).
+        var after = self
+        after.moveToToken(atOrAfter: tree.offset(of: next.positionAfterSkippingLeadingTrivia))
+        return after.current
+    }
+
     /// The generic arguments written after the source's name (`<Int, Never>`), moved past.
     private mutating func sourceGenerics(of call: FunctionCallExprSyntax, in tree: SwiftTree) -> String? {
         guard let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) else { return nil }
@@ -28,7 +41,7 @@ extension Parser {
     mutating func justSource(named word: String) throws -> PipelineSyntax.Source {
         let usage = "write `\(word)(VALUE)`"
         guard let (tree, call) = try swiftSourceCall(usage: usage) else {
-            throw SyntaxError("expected `(`: \(usage)", at: peek(1))
+            throw SyntaxError("expected `(`: \(usage)", at: try swiftTokenAfterName())
         }
         _ = sourceGenerics(of: call, in: tree)
         guard call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
@@ -69,7 +82,7 @@ extension Parser {
     mutating func failSource(named word: String) throws -> PipelineSyntax.Source {
         let usage = "write `\(word)(\"why\")`"
         guard let (tree, call) = try swiftSourceCall(usage: usage) else {
-            throw SyntaxError("expected `(`: \(usage)", at: peek(1))
+            throw SyntaxError("expected `(`: \(usage)", at: try swiftTokenAfterName())
         }
         let generics = sourceGenerics(of: call, in: tree)
         guard call.arguments.count == 1, let argument = call.arguments.first,

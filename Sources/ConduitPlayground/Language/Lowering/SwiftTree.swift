@@ -147,14 +147,18 @@ struct SwiftTree {
     }
 
     /// Swift's first error inside `node`, in swiftc's words with its fix-it, followed by `hint`
-    /// (what the playground would read there); nil if Swift's parser found none.
-    func firstError(in node: some SyntaxProtocol, hint: String) -> SyntaxError? {
+    /// (what the playground would read there); nil if Swift's parser found none. Errors inside the nodes
+    /// `skipped` (the playground's own syntax there, such as a record `{a: 1}`) are passed over.
+    func firstError(in node: some SyntaxProtocol, hint: String, skipping skipped: [Syntax] = []) -> SyntaxError? {
         guard node.hasError else { return nil }
         let start = node.position
         let end = node.endPosition
         let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }
-        guard let first = diagnostics.first(where: { $0.position >= start && $0.position <= end }) ?? diagnostics.first
-        else { return nil }
+        let inside = { (position: AbsolutePosition) in
+            position >= start && position <= end
+                && !skipped.contains { $0.positionAfterSkippingLeadingTrivia <= position && position < $0.endPosition }
+        }
+        guard let first = diagnostics.first(where: { inside($0.position) }) ?? diagnostics.first else { return nil }
         var message = first.message
         if let fixIt = first.fixIts.first?.message.message { message += " (fix-it: \(fixIt))" }
         return SyntaxError(message + "; " + hint, offset: offset(of: first.position), length: 1)
