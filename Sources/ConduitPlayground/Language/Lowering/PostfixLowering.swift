@@ -72,11 +72,7 @@ extension Parser {
     /// What an optional chain's `?` leads to: a call, a member or an index; nil for anything else.
     private static func shape(following chain: OptionalChainingExprSyntax) -> PostfixShape? {
         guard let parent = chain.parent else { return nil }
-        if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == chain.id,
-            call.leftParen != nil
-        {
-            return .optionalCall
-        }
+        if let call = chain.callOfCallee, call.leftParen != nil { return .optionalCall }
         if let member = SwiftMemberUse(base: chain) {
             if member.name.presence == .missing { return .missingMember }
             guard member.name.tokenKind.isIdentifierLike else { return nil }
