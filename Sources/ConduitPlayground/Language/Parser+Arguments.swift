@@ -11,14 +11,14 @@ extension Parser {
         let savedGivesNothing = closuresGiveNothing
         closuresGiveNothing = Parser.voidClosureCalls.contains(name)
         defer { closuresGiveNothing = savedGivesNothing }
-        switch try swiftMemberUse(named: nameToken) {
-        case .called(let tree, let call)?:
-            return try operatorCall(call, in: tree, name: name, token: nameToken)
-        case .property?:
-            return OperatorCall(name: name, token: nameToken, arguments: [], trailingClosure: nil, span: nameToken)
-        case nil:
+        guard let (tree, use) = try readableMemberUse(named: nameToken) else {
             throw try unreadableCall(named: nameToken)
         }
+        guard let call = use.call else {
+            // Not called: a property (`s.values` in `for await v in s.values { }`).
+            return OperatorCall(name: name, token: nameToken, arguments: [], trailingClosure: nil, span: nameToken)
+        }
+        return try operatorCall(call, in: tree, name: name, token: nameToken)
     }
 
     /// The operator call `call`, named `name`, its arguments and closures where Swift's tree has them.

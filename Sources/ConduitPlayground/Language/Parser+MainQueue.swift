@@ -43,7 +43,7 @@ extension Parser {
     /// whose name is the token `name`, as Swift's parser reads the call: the deadline (for `asyncAfter`) as
     /// an argument, and the closure; then moves past the call.
     private mutating func queuedWork(named name: Token, usage: String) throws -> ([Argument], Closure) {
-        guard case .called(let tree, let call)? = try swiftMemberUse(named: name) else {
+        guard let (tree, use) = try readableMemberUse(named: name), let call = use.call else {
             throw SyntaxError(usage, at: name)
         }
         var arguments: [Argument] = []
@@ -74,8 +74,8 @@ extension Parser {
         let usage = "write `DispatchQueue.global().async { ... }` (or `global(qos: .userInitiated)`); a pipeline "
             + "hops to another thread with `.subscribe(on: DispatchQueue.global())`"
         advance()
-        guard case .called(let tree, let global)? = try swiftMemberUse(named: current), global.trailingClosure == nil,
-            global.arguments.allSatisfy({ $0.label?.text == "qos" })
+        guard let (tree, use) = try readableMemberUse(named: current), let global = use.call,
+            global.trailingClosure == nil, global.arguments.allSatisfy({ $0.label?.text == "qos" })
         else { throw SyntaxError(usage, at: current) }
         skip(past: global, in: tree)
         guard case .member(let word, _, _) = postfixShape(), word == "async" || word == "asyncAfter" else {

@@ -33,10 +33,12 @@ extension Parser {
             advance()
             return .member(receiver, name)
         }
-        if name == "super", let receiver = selfReference, let (tree, access, isCalled) = swiftMemberOfName(), isCalled {
+        if name == "super", let receiver = selfReference, let (tree, use) = swiftMemberOfName(),
+            use.isCalledWithArguments
+        {
             // `super.init(name: name)`, `super.speak()`: the superclass's own, whatever the object overrides.
-            let member = access.declName.baseName.text
-            skip(past: access, in: tree)
+            let member = use.name.text
+            skip(past: use.access, in: tree)
             advance()  // its `(`
             let method = ObjectClass.superMethodName(member, of: superclassName ?? "super")
             return .call("." + method, [receiver] + (try callArguments(of: member)))
@@ -50,11 +52,11 @@ extension Parser {
             advance()
             return .call("." + name, [receiver] + (try callArguments(of: name)))
         }
-        if SwiftConstants.hasConstants(of: name), let (tree, access, isCalled) = swiftMemberOfName(), !isCalled,
-            let constant = SwiftConstants.value(of: name, access.declName.baseName.text)
+        if SwiftConstants.hasConstants(of: name), let (tree, use) = swiftMemberOfName(), !use.isCalledWithArguments,
+            let constant = SwiftConstants.value(of: name, use.name.text)
         {
             // `Double.pi`, `Int.max`.
-            skip(past: access, in: tree)
+            skip(past: use.access, in: tree)
             return .literal(constant)
         }
         if name == "Publishers", let (source, operators) = try combiningInitialiser() {
@@ -66,7 +68,7 @@ extension Parser {
         }
         if Parser.sourceWords.contains(name) && !variableWords.contains(name)
             && (name != "cold" || swiftReadsNameCalled())
-            || name == "Timer" && swiftMemberOfName()?.access.declName.baseName.text == "publish"
+            || name == "Timer" && swiftMemberOfName()?.use.name.text == "publish"
         {
             // `Just($0)`, `Fail(error: "x")`, `Empty()`, `Future { }`, `Timer.publish(every: 1, ...)` in a
             // method: a publisher.

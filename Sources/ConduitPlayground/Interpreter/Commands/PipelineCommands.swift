@@ -95,10 +95,10 @@ enum PipelineCommands {
             // `Int.max`, `Double.pi`: a constant of Swift's number types, not the operator `max` on a pipeline.
             // Only a value starting with such a type's name asks Swift's tree which member follows it.
             let startsWithConstant = parser.current.identifier.flatMap { type -> Value? in
-                guard SwiftConstants.hasConstants(of: type), let (_, access, _) = parser.swiftMemberOfName() else {
+                guard SwiftConstants.hasConstants(of: type), let (_, use) = parser.swiftMemberOfName() else {
                     return nil
                 }
-                return SwiftConstants.value(of: type, access.declName.baseName.text)
+                return SwiftConstants.value(of: type, use.name.text)
             } != nil
             if !startsWithConstant,
                 parser.current.isSymbol("[") || parser.current.isSymbol("(") || !Parser.startsValue(parser.current)

@@ -5,31 +5,17 @@ import SwiftSyntax
 /// is, and which closures trail the call are Swift's tree's. What each argument holds is read there by
 /// the parser's readings, and must end where Swift ends it.
 extension Parser {
-    /// How Swift's parser reads the member whose name is the token `name` (`map` in `s.map { $0 }`).
-    enum SwiftMemberUse {
-        /// Called, with the call's arguments and closures (`s.map { $0 }`, `s.delay(for: 1s)`).
-        case called(SwiftTree, FunctionCallExprSyntax)
-        /// Not called: a property (`s.values` in `for await v in s.values { }`).
-        case property
-    }
-
-    /// How Swift's parser reads the member whose name is the token `name`; nil where it reads no member
-    /// there, or reads its call with an error in the call's own punctuation (a `(` with no `)`).
-    func swiftMemberUse(named name: Token) throws -> SwiftMemberUse? {
-        guard let found = try swiftNode(at: name, { (token: TokenSyntax) -> MemberAccessExprSyntax? in
-            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.baseName == token
-            else { return nil }
-            return reference.parent?.as(MemberAccessExprSyntax.self)
-        }) else { return nil }
-        guard let call = found.node.parent?.as(FunctionCallExprSyntax.self),
-            call.calledExpression.id == found.node.id
-        else {
-            // `s.map(x:)` names a method with its labels: Swift reads no call there, and neither does the playground.
-            return found.node.hasError || found.node.declName.argumentNames != nil ? nil : .property
+    /// The member whose name is the token `name` (`map` in `s.map { $0 }`, `values` in `s.values`), as a call's
+    /// reading takes it: nil where Swift's parser reads no member there, reads its call with an error in the call's
+    /// own punctuation (a `(` with no `)`), or reads an access that is not called with an error or with argument
+    /// labels (`s.map(x:)` names a method: Swift reads no call there, and neither does the playground).
+    func readableMemberUse(named name: Token) throws -> (tree: SwiftTree, use: SwiftMemberUse)? {
+        guard let (tree, use) = try swiftMemberUse(at: name, .name) else { return nil }
+        guard let call = use.call else {
+            return use.access.hasError || use.access.declName.argumentNames != nil ? nil : (tree, use)
         }
         // A missing value (`.map(x: )`) is left to `unreadableCall`, which gives swiftc's message for it.
-        guard Parser.hasWellFormedPunctuation(call) else { return nil }
-        return .called(found.tree, call)
+        return Parser.hasWellFormedPunctuation(call) ? (tree, use) : nil
     }
 
     /// Why the call of the member named by the token `name` cannot be read: swiftc's first error around

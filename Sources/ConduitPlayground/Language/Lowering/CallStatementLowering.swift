@@ -140,12 +140,11 @@ extension Parser {
     /// that call, with nothing after it; nil, parsing no tree, on a line that does not name `connect`.
     func swiftConnectCall() -> Token? {
         guard current.identifier != nil, tokens.count >= 2, tokens.contains(where: { $0.identifier == "connect" }),
-            let (tree, member) = try? swiftMember(of: current), member.declName.baseName.text == "connect",
-            member.declName.argumentNames == nil, let call = member.parent?.as(FunctionCallExprSyntax.self),
-            call.calledExpression.id == member.id, call.arguments.isEmpty, call.trailingClosure == nil,
-            call.leftParen != nil, !call.hasError,
+            let (tree, member) = try? swiftMemberUse(at: current, .base), member.name.text == "connect",
+            member.access.declName.argumentNames == nil, let call = member.call, call.arguments.isEmpty,
+            call.trailingClosure == nil, member.isCalledWithArguments, !call.hasError,
             tokens[tokens.count - 2].end == tree.offset(of: call.endPositionBeforeTrailingTrivia)
         else { return nil }
-        return tree.token(covering: member.declName)
+        return tree.token(covering: member.access.declName)
     }
 }

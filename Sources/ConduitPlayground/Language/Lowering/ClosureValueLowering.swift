@@ -12,8 +12,7 @@ extension Parser {
         let tree = try swiftTree()
         let expression = tree.node(ExprSyntax.self, holdingTokenAt: current.offset)
         if let callee = expression?.as(DeclReferenceExprSyntax.self), callee.baseName.text == "unimplemented",
-            let call = callee.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == callee.id,
-            let open = call.leftParen
+            let call = callee.callOfCallee, let open = call.leftParen
         {
             moveToToken(atOrAfter: tree.offset(of: open.endPositionBeforeTrailingTrivia))
             let message = try callArguments(of: "unimplemented").first ?? .literal(.string(property))

@@ -12,10 +12,8 @@ extension Parser {
         let found = try? swiftNode(at: current) { (token: TokenSyntax) -> FunctionCallExprSyntax? in
             let brackets = token.parent?.as(ArrayExprSyntax.self).map(Syntax.init)
                 ?? token.parent?.as(DictionaryExprSyntax.self).map(Syntax.init)
-            guard let brackets, brackets.firstToken(viewMode: .sourceAccurate)?.id == token.id,
-                let call = brackets.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == brackets.id
-            else { return nil }
-            return call
+            guard let brackets, brackets.firstToken(viewMode: .sourceAccurate)?.id == token.id else { return nil }
+            return brackets.callOfCallee
         }
         return found.map { ($0.tree, $0.node) }
     }

@@ -78,9 +78,7 @@ extension Parser {
             return nil
         }
         let called = reference.parent?.as(GenericSpecializationExprSyntax.self).map(Syntax.init) ?? Syntax(reference)
-        guard let call = called.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == called.id
-        else { return nil }
-        return call
+        return called.callOfCallee
     }
 
     /// What `match` finds for the playground's token at `index` in a tree of Swift's: the statement's, the

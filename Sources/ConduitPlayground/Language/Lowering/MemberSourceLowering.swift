@@ -5,18 +5,6 @@ import SwiftSyntax
 /// playground's `timer(1s)`. Which member is named, and the call's arguments and labels, are Swift's tree's;
 /// what each argument holds is read there by the parser's readings.
 extension Parser {
-    /// The member Swift's parser reads after the name that is the token `base` (`publish` in
-    /// `Timer.publish(every: 1)`), with its tree; nil where it reads none there.
-    func swiftMember(of base: Token) throws -> (tree: SwiftTree, member: MemberAccessExprSyntax)? {
-        let found = try swiftNode(at: base) { (token: TokenSyntax) -> MemberAccessExprSyntax? in
-            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.baseName.id == token.id,
-                let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id
-            else { return nil }
-            return member
-        }
-        return found.map { ($0.tree, $0.node) }
-    }
-
     /// The playground's token of the name `member` accesses, made current.
     private mutating func moveToName(of member: MemberAccessExprSyntax, in tree: SwiftTree) -> Token {
         moveToToken(atOrAfter: tree.offset(of: member.declName.positionAfterSkippingLeadingTrivia))
@@ -28,11 +16,11 @@ extension Parser {
     mutating func timerPublishSource() throws -> PipelineSyntax.Source {
         let usage = "write `Timer.publish(every: 1s)`"
         let timer = current
-        guard let (_, member) = try swiftMember(of: timer), member.declName.baseName.text == "publish" else {
+        guard let (_, member) = try swiftMemberUse(at: timer, .base), member.name.text == "publish" else {
             throw SyntaxError(usage, at: position + 1 < tokens.count ? tokens[position + 1] : timer)
         }
-        let publish = moveToName(of: member, in: try swiftTree())
-        guard case .called(let tree, let call)? = try swiftMemberUse(named: publish) else {
+        let publish = moveToName(of: member.access, in: try swiftTree())
+        guard let (tree, use) = try readableMemberUse(named: publish), let call = use.call else {
             throw try unreadableCall(named: publish)
         }
         guard let every = call.arguments.first, every.label?.text == "every", call.trailingClosure == nil else {
@@ -68,20 +56,20 @@ extension Parser {
     /// `[1, 2, 3].publisher`: the array's values, in order (the parser is at its `[`).
     mutating func sequenceSource() throws -> PipelineSyntax.Source {
         let open = current
-        let found = try swiftNode(at: open) { (token: TokenSyntax) -> MemberAccessExprSyntax? in
-            guard let array = token.parent?.as(ArrayExprSyntax.self), array.leftSquare.id == token.id,
-                let member = array.parent?.as(MemberAccessExprSyntax.self), member.base?.id == array.id
-            else { return nil }
-            return member
+        let found = try swiftNode(at: open) { (token: TokenSyntax) -> SwiftMemberUse? in
+            guard let array = token.parent?.as(ArrayExprSyntax.self), array.leftSquare.id == token.id else {
+                return nil
+            }
+            return SwiftMemberUse(base: array)
         }
         guard case .array(let items) = try primary() else {
             throw SyntaxError("expected an array", at: open)
         }
-        guard let (tree, member) = found, member.declName.baseName.text == "publisher" else {
+        guard let (tree, member) = found, member.name.text == "publisher" else {
             throw SyntaxError("an array becomes a source with `.publisher`, for example `[1, 2, 3].publisher`",
                 at: current)
         }
-        skip(past: member, in: tree)
+        skip(past: member.access, in: tree)
         return .sequence(items)
     }
 
@@ -89,16 +77,16 @@ extension Parser {
     /// Swift may write them: the first publisher with the operator over the others
     /// (`a.combineLatest(b)`), which is what they build. Nil, reading nothing, for anything else.
     mutating func combiningInitialiser() throws -> (PipelineSyntax.Source, [OperatorCall])? {
-        guard current.identifier == "Publishers", let (tree, member) = try swiftMember(of: current),
-            let called = member.parent?.as(FunctionCallExprSyntax.self), called.calledExpression.id == member.id
+        guard current.identifier == "Publishers", let (tree, member) = try swiftMemberUse(at: current, .base),
+            member.call != nil
         else { return nil }
-        let type = member.declName.baseName.text
+        let type = member.name.text
         let kinds = ["CombineLatest": "combineLatest", "Merge": "merge", "Zip": "zip", "MergeMany": "merge"]
         let family = String(type.prefix { !$0.isNumber })
         guard let name = kinds[family] else { return nil }
         let start = position
-        let typeToken = moveToName(of: member, in: tree)
-        guard case .called(let tree, let initialiser)? = try swiftMemberUse(named: typeToken) else {
+        let typeToken = moveToName(of: member.access, in: tree)
+        guard let (tree, use) = try readableMemberUse(named: typeToken), let initialiser = use.call else {
             position = start
             throw try unreadableCall(named: typeToken)
         }
@@ -132,10 +120,6 @@ extension Parser {
         }) else { return (false, false, nil) }
         let generic = reference.parent?.as(GenericSpecializationExprSyntax.self)
         let used = generic.map(Syntax.init) ?? Syntax(reference)
-        let called = used.parent?.as(FunctionCallExprSyntax.self).map { $0.calledExpression.id == used.id } ?? false
-        let member = used.parent?.as(MemberAccessExprSyntax.self).flatMap {
-            $0.base?.id == used.id ? $0.declName.baseName.text : nil
-        }
-        return (called, generic != nil, member)
+        return (used.callOfCallee != nil, generic != nil, SwiftMemberUse(base: used)?.name.text)
     }
 }

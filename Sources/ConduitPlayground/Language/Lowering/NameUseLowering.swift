@@ -22,21 +22,15 @@ extension Parser {
     }
 
     /// The member Swift reads accessed on the name at the current token (`Double.pi`, `Timer.publish`,
-    /// `super.init`), with whether the access is called with parentheses; nil where Swift reads none there.
-    func swiftMemberOfName() -> (tree: SwiftTree, access: MemberAccessExprSyntax, isCalled: Bool)? {
-        guard let (tree, name) = swiftNameUse(), let access = name.parent?.as(MemberAccessExprSyntax.self),
-            access.base?.id == name.id
-        else { return nil }
-        let call = access.parent?.as(FunctionCallExprSyntax.self)
-        return (tree, access, call?.calledExpression.id == access.id && call?.leftParen != nil)
+    /// `super.init`); nil where Swift reads none there.
+    func swiftMemberOfName() -> (tree: SwiftTree, use: SwiftMemberUse)? {
+        guard let (tree, name) = swiftNameUse(), let use = SwiftMemberUse(base: name) else { return nil }
+        return (tree, use)
     }
 
     /// Whether Swift reads the name at the current token as called with parentheses (`promise(.success(1))`,
     /// `cold("-a-|")`).
     func swiftReadsNameCalled() -> Bool {
-        guard let (_, name) = swiftNameUse(), let call = name.parent?.as(FunctionCallExprSyntax.self) else {
-            return false
-        }
-        return call.calledExpression.id == name.id && call.leftParen != nil
+        swiftNameUse()?.name.callOfCallee?.leftParen != nil
     }
 }

@@ -83,9 +83,7 @@ extension Parser {
             guard let index = token.parent?.as(SubscriptCallExprSyntax.self) else { return nil }
             return index.leftSquare.id == token.id ? .subscript : nil
         case .period:
-            guard let member = token.parent?.as(MemberAccessExprSyntax.self), member.base != nil,
-                member.period.id == token.id
-            else { return nil }
+            guard let member = SwiftMemberUse(at: token, .period), member.base != nil else { return nil }
             return Parser.shape(of: member)
         default:
             return nil
@@ -95,16 +93,11 @@ extension Parser {
     /// What an optional chain's `?` leads to: a call, a member or an index; nil for anything else.
     private static func shape(following chain: OptionalChainingExprSyntax) -> PostfixShape? {
         guard let parent = chain.parent else { return nil }
-        if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == chain.id,
-            call.leftParen != nil
-        {
-            return .optionalCall
-        }
-        if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == chain.id {
-            if member.declName.baseName.presence == .missing { return .missingMember }
-            guard member.declName.baseName.tokenKind.isIdentifierLike else { return nil }
-            let name = member.declName.baseName.memberName
-            return .optionalMember(name: name, called: calledWithArguments(member) != nil)
+        if let call = chain.callOfCallee, call.leftParen != nil { return .optionalCall }
+        if let member = SwiftMemberUse(base: chain) {
+            if member.name.presence == .missing { return .missingMember }
+            guard member.name.tokenKind.isIdentifierLike else { return nil }
+            return .optionalMember(name: member.name.memberName, called: member.isCalledWithArguments)
         }
         if let index = parent.as(SubscriptCallExprSyntax.self), index.calledExpression.id == chain.id {
             return .optionalSubscript
@@ -114,26 +107,15 @@ extension Parser {
 
     /// A member access's shape: a tuple's element, a name missing, or a member called, given a closure
     /// or neither.
-    private static func shape(of member: MemberAccessExprSyntax) -> PostfixShape? {
-        let name = member.declName.baseName
+    private static func shape(of member: SwiftMemberUse) -> PostfixShape? {
+        let name = member.name
         if name.presence == .missing { return .missingMember }
         if case .integerLiteral = name.tokenKind { return .tupleElement }
-        guard name.tokenKind.isIdentifierLike, member.declName.argumentNames == nil else { return nil }
-        if calledWithArguments(member) != nil {
+        guard name.tokenKind.isIdentifierLike, member.access.declName.argumentNames == nil else { return nil }
+        if member.isCalledWithArguments {
             return .member(name: name.memberName, called: true, trailingClosure: false)
         }
-        let call = member.parent?.as(FunctionCallExprSyntax.self)
-        let trailed = call.map { $0.calledExpression.id == member.id && $0.trailingClosure != nil } ?? false
-        return .member(name: name.memberName, called: false, trailingClosure: trailed)
-    }
-
-    /// The call of `callee` with its arguments in parentheses right after it (`.name(...)`), if Swift's
-    /// parser reads one.
-    private static func calledWithArguments(_ callee: some ExprSyntaxProtocol) -> FunctionCallExprSyntax? {
-        guard let call = callee.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == callee.id,
-            call.leftParen?.presence == .present
-        else { return nil }
-        return call
+        return .member(name: name.memberName, called: false, trailingClosure: member.trailingClosure != nil)
     }
 
     /// Swift's token at the playground's `token`, in a tree parsed already for the statement or the part
@@ -169,10 +151,7 @@ extension Parser {
     /// `for await v in subject.values { ... }`), as Swift's tree of the statement reads it.
     @inline(never)
     func endsAsyncLoopSequence() -> Bool {
-        guard let (_, token) = parsedSwiftToken(at: current),
-            let member = token.parent?.as(MemberAccessExprSyntax.self), let loop = member.parent?.as(ForStmtSyntax.self)
-        else { return false }
-        return loop.awaitKeyword != nil && loop.sequence.id == member.id
+        parsedSwiftMemberUse(at: current, .period)?.isAsyncLoopSequence ?? false
     }
 
     /// At a `.` (or the `?` of `?.`) with no name after it: swiftc's message, followed by what the playground
@@ -192,12 +171,11 @@ extension Parser {
     /// names there is called with arguments; nil where Swift reads no name after the dot.
     @inline(never)
     func implicitMemberCalled() -> Bool? {
-        guard let (_, token) = swiftToken(at: current, parsingFrom: current.offset), token.tokenKind == .period,
-            let member = token.parent?.as(MemberAccessExprSyntax.self), member.base == nil,
-            member.period.id == token.id, member.declName.baseName.tokenKind.isIdentifierLike,
-            member.declName.baseName.presence == .present
+        guard let (_, token) = swiftToken(at: current, parsingFrom: current.offset),
+            let member = SwiftMemberUse(at: token, .period), member.base == nil,
+            member.name.tokenKind.isIdentifierLike, member.name.presence == .present
         else { return nil }
-        return Parser.calledWithArguments(member) != nil
+        return member.isCalledWithArguments
     }
 
     /// At `await`: whether it awaits the value after it (`await load()`), as Swift's tree reads it.

@@ -29,17 +29,14 @@ extension Parser {
         let found = try swiftNode(at: current) { (token: TokenSyntax) -> (FunctionCallExprSyntax, String, Int)? in
             guard var place = token.parent?.as(ExprSyntax.self) else { return nil }
             if token.tokenKind == .keyword(.self) {
-                guard let member = place.parent?.as(MemberAccessExprSyntax.self), member.base?.id == place.id
-                else { return nil }
-                place = ExprSyntax(member)
+                guard let member = SwiftMemberUse(base: place) else { return nil }
+                place = ExprSyntax(member.access)
             } else if !(place.is(DeclReferenceExprSyntax.self) && selfMembers.contains(token.text)) {
                 return nil
             }
             let property = place.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? token.text
-            guard parameters[property] == nil, let method = place.parent?.as(MemberAccessExprSyntax.self),
-                method.base?.id == place.id, method.declName.baseName.text == "append",
-                method.declName.argumentNames == nil,
-                let call = method.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == method.id
+            guard parameters[property] == nil, let method = SwiftMemberUse(base: place), method.name.text == "append",
+                method.access.declName.argumentNames == nil, let call = method.call
             else { return nil }
             let nameTokenIndex = token.tokenKind == .keyword(.self) ? 4 : 2
             return (call, property, nameTokenIndex)

@@ -12,32 +12,16 @@ extension Parser {
     /// The word that marks a group's notify in a pipeline's place, written as an operator no one can type.
     static let groupNotify = "=groupNotify"
 
-    /// The method Swift's parser reads called at the current `.` (`.run(until: date)`), with its tree.
-    private func swiftMethodCall(atPeriod period: Token) -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
-        let found = try? swiftNode(at: period) { (token: TokenSyntax) -> FunctionCallExprSyntax? in
-            guard let member = token.parent?.as(MemberAccessExprSyntax.self), member.period.id == token.id,
-                let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id
-            else { return nil }
-            return call
-        }
-        return found.map { ($0.tree, $0.node) }
-    }
-
-    /// The name of the method `call` calls.
-    private static func methodName(of call: FunctionCallExprSyntax) -> String? {
-        call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-    }
-
     /// Reads `.run(until: DATE)` after `RunLoop.main` (`receiver`); nil, reading nothing, when no
     /// `.run` follows. `run()` without a date runs for ever in Swift, and is refused.
     mutating func runLoopRun(after receiver: Expression) throws -> Expression? {
         guard case .member(.name("RunLoop", let token), "main") = receiver, current.isSymbol("."),
-            let (tree, call) = swiftMethodCall(atPeriod: current), Parser.methodName(of: call) == "run"
+            let (tree, use) = try? swiftMemberUse(at: current, .period, where: { $0.call != nil }),
+            let call = use.call, use.name.text == "run"
         else { return nil }
         let usage = "write `RunLoop.main.run(until: Date().addingTimeInterval(SECONDS))`, which lets the session's "
             + "timers and queues run for that long"
-        let run = tree.token(
-            covering: call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call))
+        let run = tree.token(covering: use.access.declName)
         if !Parser.hasWellFormedPunctuation(call) || call.arguments.hasError,
             let error = tree.firstError(in: call, hint: usage)
         {
@@ -62,8 +46,10 @@ extension Parser {
     /// (`.global()`, `DispatchQueue.global(qos: ...)`), given as the argument `queue` ("main" or "global").
     mutating func groupNotify(after receiver: Expression) throws -> Expression? {
         let start = current
-        guard start.isSymbol("."), let (tree, call) = swiftMethodCall(atPeriod: start),
-            Parser.methodName(of: call) == "notify", let queue = call.arguments.first, queue.label?.text == "queue"
+        guard start.isSymbol("."),
+            let (tree, use) = try? swiftMemberUse(at: start, .period, where: { $0.call != nil }),
+            let call = use.call, use.name.text == "notify", let queue = call.arguments.first,
+            queue.label?.text == "queue"
         else { return nil }
         let usage = "write `group.notify(queue: .main) { ... }` (or `queue: .global()`)"
         if !Parser.hasWellFormedPunctuation(call) || call.arguments.hasError,

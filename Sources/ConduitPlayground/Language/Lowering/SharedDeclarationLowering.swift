@@ -46,9 +46,8 @@ extension Parser {
     /// token; nil where Swift reads no call of `channel` on it.
     private mutating func sharedChannel(of room: String) throws -> SharedDeclaration? {
         // A statement too long for Swift's parser holds no channel to read: the other readings say what it is.
-        guard let (tree, member) = (try? swiftMember(of: current)) ?? nil, member.declName.baseName.text == "channel",
-            member.declName.argumentNames == nil,
-            let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id
+        guard let (tree, use) = (try? swiftMemberUse(at: current, .base)) ?? nil, use.name.text == "channel",
+            use.access.declName.argumentNames == nil, let call = use.call
         else { return nil }
         let usage = "write `\(room).channel(\"prices\", of: Int.self)`"
         guard Parser.hasWellFormedPunctuation(call) else {

@@ -121,12 +121,10 @@ extension Parser {
     func playgroundPageMember() -> String? {
         guard let tree = treeCache.tree(text: text, tokens: tokens),
             let base = tree.token(at: current.offset)?.parent?.as(DeclReferenceExprSyntax.self),
-            base.baseName.text == "PlaygroundPage",
-            let page = base.parent?.as(MemberAccessExprSyntax.self), page.base?.id == base.id,
-            page.declName.baseName.text == "current",
-            let access = page.parent?.as(MemberAccessExprSyntax.self), access.base?.id == page.id
+            base.baseName.text == "PlaygroundPage", let page = SwiftMemberUse(base: base), page.name.text == "current",
+            let access = SwiftMemberUse(base: page.access)
         else { return nil }
-        let member = access.declName.baseName.text
+        let member = access.name.text
         return ["needsIndefiniteExecution", "finishExecution"].contains(member) ? member : nil
     }
 }
