@@ -383,14 +383,12 @@ extension Parser {
                 at: token
             )
         }
-        // The replay's hot path: Swift's tree is read only where the statement's is parsed already.
-        if let arguments = try swiftCallArguments(of: "send", onlyParsed: true) { return arguments.map(\.value) }
-        return try handReadCallArguments(of: "send").map(\.value)
+        return try labelledCallArguments(of: "send").map(\.value)
     }
 
     /// The arguments of a call up to its `)`, each with its label if it has one, read token by token: for
-    /// a call Swift's parser is not given (a statement over 64 KB) or whose arguments hold the playground's
-    /// own syntax (`f({name: "ace"})`); `swiftCallArguments` reads the others from Swift's tree.
+    /// a call whose arguments hold the playground's own syntax (`f({name: "ace"})`), which Swift's tree reads
+    /// as an error, or one nested past Swift's parser's limit; `swiftCallArguments` reads the others.
     mutating func handReadCallArguments(of name: String) throws -> [(label: String?, value: Expression)] {
         try list(until: ")", what: "the call of `\(name)`") { parser -> (label: String?, value: Expression) in
             var label: String?

@@ -16,13 +16,10 @@ extension Parser {
     /// The arguments of the call whose `(` is the token before the current one, read where Swift's
     /// tree puts them, then moved past its `)`; nil (reading nothing) where Swift's parser reads no such
     /// call, or reads an error inside an argument (the playground's own syntax, `f({name: "ace"})`).
-    /// `onlyParsed`: nil unless the statement's tree is parsed already. Where the call's own punctuation
-    /// is wrong (`print(1, 2`, `max(x: )`), swiftc's message.
-    mutating func swiftCallArguments(
-        of name: String, onlyParsed: Bool = false
-    ) throws -> [(label: String?, value: Expression)]? {
+    /// Where the call's own punctuation is wrong (`print(1, 2`, `max(x: )`), swiftc's message.
+    mutating func swiftCallArguments(of name: String) throws -> [(label: String?, value: Expression)]? {
         guard position > 0, tokens[position - 1].isSymbol("("), !treeCache.nestsPastSwiftsLimit,
-            let (tree, call) = swiftCall(at: position - 1, onlyParsed: onlyParsed)
+            let (tree, call) = swiftCall(at: position - 1)
         else { return nil }
         let usage = "a call reads `\(name)(ARGUMENTS)`, its arguments separated by commas"
         guard Parser.hasWellFormedPunctuation(call) else {
@@ -53,12 +50,10 @@ extension Parser {
     /// Swift's call that the playground's token at `index` opens (its `(`) or names (the called name,
     /// `Just` in `Just<Int>(1)`, `print` in `print(1)`), with its tree: in the statement's tree, the part's,
     /// or (where Swift reads the statement otherwise, as in a playground command) the text from the callee
-    /// on. `onlyParsed`: nil unless a tree is parsed already.
-    func swiftCall(
-        at index: Int, onlyParsed: Bool = false
-    ) -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
+    /// on.
+    func swiftCall(at index: Int) -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
         let opens = tokens[index].isSymbol("(")
-        return swiftCall(at: index, from: opens && index > 0 ? index - 1 : index, onlyParsed: onlyParsed) { token in
+        return swiftCall(at: index, from: opens && index > 0 ? index - 1 : index) { token in
             opens ? Parser.call(openedBy: token) : Parser.call(named: token)
         }
     }
@@ -84,14 +79,11 @@ extension Parser {
     /// What `match` finds for the playground's token at `index` in a tree of Swift's: the statement's, the
     /// part's, or the one of the text from the token at `callee` (if given) on; nil where none has it.
     private func swiftCall(
-        at index: Int, from callee: Int?, onlyParsed: Bool, _ match: (TokenSyntax) -> FunctionCallExprSyntax?
+        at index: Int, from callee: Int?, _ match: (TokenSyntax) -> FunctionCallExprSyntax?
     ) -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
         let token = tokens[index]
         for start in [0, swiftPartStart, callee.map { tokens[$0].offset }].compactMap({ $0 }) {
-            let found = onlyParsed
-                ? treeCache.parsedFoldedTree(from: start)
-                : treeCache.foldedTree(text: text, tokens: tokens, from: start)
-            guard let tree = found, let swiftToken = tree.token(at: token.offset), let call = match(swiftToken)
+            guard let tree = treeCache.foldedTree(text: text, tokens: tokens, from: start), let swiftToken = tree.token(at: token.offset), let call = match(swiftToken)
             else { continue }
             return (tree, call)
         }
@@ -103,7 +95,7 @@ extension Parser {
     /// closure there.
     func swiftCallTrailed(at index: Int? = nil) -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
         let at = min(index ?? position, tokens.count - 1)
-        return swiftCall(at: at, from: at > 0 ? at - 1 : nil, onlyParsed: false) { token in
+        return swiftCall(at: at, from: at > 0 ? at - 1 : nil) { token in
             guard token.tokenKind == .leftBrace, let closure = token.parent?.as(ClosureExprSyntax.self),
                 let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id
             else { return nil }
