@@ -46,10 +46,3 @@ extension Parser {
         }
     }
 }
-
-extension Parser {
-    /// Whether the next token follows this one with no blank between (`load(`, not `load (`).
-    var currentIsAttachedAhead: Bool {
-        current.offset + current.length == peek(1).offset
-    }
-}

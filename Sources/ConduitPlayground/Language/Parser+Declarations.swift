@@ -38,9 +38,18 @@ extension Parser {
             guard current.kind != .end else {
                 throw SyntaxError("expected `}` to close the body opened here", at: open)
             }
-            if current.identifier == "deinit", peek(1).isSymbol("{"),
-                let deinitialiser = try swiftTree().node(DeinitializerDeclSyntax.self, holdingTokenAt: current.offset)
+            if current.identifier == "deinit",
+                let deinitialiser = try swiftTree().node(DeinitializerDeclSyntax.self, holdingTokenAt: current.offset),
+                let body = deinitialiser.body, body.leftBrace.presence == .present
             {
+                let head = deinitialiser.children(viewMode: .all).filter { $0.id != body.id }
+                if head.contains(where: \.hasError) || body.rightBrace.presence == .missing,
+                    let error = try swiftTree().firstError(
+                        in: deinitialiser, hint: "a deinitialiser reads `deinit { ... }`")
+                {
+                    // `deinit() { }`: swiftc's message, rather than the deinitialiser left out unread.
+                    throw error
+                }
                 // `deinit { ... }`: run when a variable holding the object lets go of it (`b = nil`); one whose
                 // body is not read here is left out, as the playground keeps most objects for the session.
                 if let method = try? deinitialiserBody(members: members) { methods.append(method) }

@@ -47,8 +47,9 @@ extension Parser {
             // `objectWillChange` in an observer's body: `self.objectWillChange`; `bind()`: `self.bind()`;
             // `onFinish?(name)`: the closure property, called unless nil.
             advance()
-            if current.isSymbol("?"), peek(1).isSymbol("(") { advance() }
-            guard current.isSymbol("(") else { return .member(receiver, name) }
+            let follower = swiftNameFollower()
+            guard follower == .call || follower == .optionalCall else { return .member(receiver, name) }
+            if follower == .optionalCall { advance() }  // its `?`
             advance()
             return .call("." + name, [receiver] + (try callArguments(of: name)))
         }
@@ -79,10 +80,10 @@ extension Parser {
                 source: source, operators: [], text: String(source_text(start, end)), startOffset: start
             ))
         }
-        if name == "Optional", peek(1).isSymbol("<") {
+        if name == "Optional", swiftNameTakesAngle() {
             return try optionalOfWrittenType(at: token)
         }
-        if name == "Result", peek(1).isSymbol("<") {
+        if name == "Result", swiftNameTakesAngle() {
             // `Result<Int, Error>.success(1)`: Swift's `Result`, its types read and left aside.
             _ = try writtenGenericArguments(of: token)
             return .name(name, token)
@@ -90,15 +91,17 @@ extension Parser {
         if ["Array", "Dictionary", "Set"].contains(name), let collection = try collectionInitialiser() {
             return collection
         }
-        if peek(1).isSymbol("?"), peek(2).isSymbol("("), currentIsAttachedAhead {
+        advance()
+        let follower = swiftNameFollower()
+        if follower == .optionalCall {
             // `onDone?()`: the closure a top-level optional holds, called unless it is nil.
-            for _ in 0..<3 { advance() }
+            advance()
+            advance()
             let arguments = try callArguments(of: name) + (try trailingClosureValues())
             let call = Expression.namedCall(name, arguments, covering(from: token))
             return .conditional(.binary(.equal, .name(name, token), .literal(.null)), .literal(.null), call)
         }
-        if peek(1).isSymbol("(") {
-            advance()
+        if follower == .call {
             advance()
             let labelled = try labelledCallArguments(of: name)
             var arguments = labelled.map(\.value)
@@ -135,7 +138,6 @@ extension Parser {
             }
             return .namedCall(name, arguments, covering(from: token))
         }
-        advance()
         if name.first?.isLowercase == true, !Parser.swiftKeywords.contains(name), !Parser.blockWords.contains(name) {
             // `register { print("first") }`: a function given only a trailing closure.
             let closures = try trailingClosureValues()

@@ -3,15 +3,10 @@ import SwiftSyntax
 /// Types read as Swift writes them, and skipped: the playground's values carry their
 /// own types (`types` shows the written ones).
 extension Parser {
-    /// Skips a Swift type (`String`, `[Song]?`, `[UUID: Person]`, `Future<[Song], Error>`) as Swift's
-    /// parser reads it, and returns it as written.
+    /// Skips a Swift type (`String`, `[Song]?`, `[UUID: Person]`, `Future<[Song], Error>`, `@Sendable () -> Void`)
+    /// as Swift's parser reads it, with its attributes, and returns it as written.
     @discardableResult
     mutating func skipType() throws -> String {
-        while current.isSymbol("@"), let attribute = peek(1).identifier, attribute != "Published" {
-            // `@escaping () -> Void`, `@Sendable`, `@MainActor`: attributes of the type, skipped with it.
-            advance()
-            advance()
-        }
         if let written = typeFromSwiftTree() ?? typeExpressionFromSwiftTree() { return written }
         _ = try swiftTree()  // fails, with its message, for a statement Swift's parser is not given
         throw SyntaxError("expected a type here, such as `String`, `[Int]` or `PassthroughSubject<Int, Never>`",
@@ -72,11 +67,5 @@ extension Parser {
     mutating func skipGenericArguments() throws -> String? {
         guard current.isSymbol("<") else { return nil }
         return try skipType()
-    }
-
-    /// A token covering the current one and `count` more.
-    func covering(from token: Token, through count: Int) -> Token {
-        let last = peek(count)
-        return Token(kind: token.kind, offset: token.offset, length: last.offset + last.length - token.offset)
     }
 }

@@ -14,7 +14,6 @@ extension Parser {
     @inline(never)
     mutating func collectionLiteral() throws -> Expression {
         let open = current
-        if peek(1).identifier?.first?.isUppercase == true, let made = try collectionInitialiser() { return made }
         guard treeCache.tree(text: text, tokens: tokens) != nil else {
             // Text Swift's parser is not given (longer than 64 KB, `[` nested more than 12 deep, data rather
             // than a statement anyone writes): an array of values up to its `]`.
@@ -30,6 +29,12 @@ extension Parser {
             return nil
         }) else {
             throw SyntaxError("Swift reads no array or dictionary at this `[`; " + Parser.collectionUsage, at: open)
+        }
+        if let call = literal.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == literal.id,
+            let made = try collectionInitialiser()
+        {
+            // `[Int]()`, `[[Int]]()`, `[String: Int](...)`: the brackets Swift calls are a type's.
+            return made
         }
         if Parser.hasOwnError(literal) { throw ownError(in: literal, of: tree, hint: Parser.collectionUsage) }
         let value: Expression
