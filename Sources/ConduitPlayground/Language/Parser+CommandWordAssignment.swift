@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// `current = node.next`, `count += 1` where the name is also a playground command's word: Swift code
 /// that sets a variable of that name. Which it is depends on the session: with no such name, the
 /// line is the command missing its name (`sink = n`), and says so.
@@ -48,8 +50,13 @@ extension Parser {
 }
 
 extension Parser {
-    /// Whether the next token follows this one with no blank between (`load(`, not `load (`).
+    /// Whether the next token follows this one with no blank between (`onDone?(`, not `onDone ?(`), as Swift's
+    /// tree reads the blanks around its tokens (its trivia); false where Swift's parser is not given the text.
     var currentIsAttachedAhead: Bool {
-        current.offset + current.length == peek(1).offset
+        guard let tree = treeCache.tree(text: text, tokens: tokens), let token = tree.token(at: current.offset) else {
+            return false
+        }
+        let next = token.nextToken(viewMode: .sourceAccurate)
+        return token.trailingTrivia.isEmpty && next?.leadingTrivia.isEmpty != false
     }
 }

@@ -42,7 +42,7 @@ extension Parser {
             let next = peek(1)
             return !(next.kind == .end || [")", ",", "]", "}", ";", "{", ":"].contains(where: { next.isSymbol($0) }))
         default:
-            return BinaryOperator(rawValue: symbol) != nil && !atCompoundAssignment
+            return BinaryOperator(rawValue: symbol) != nil
                 || Parser.otherInfixOperators.contains(symbol)
         }
     }
