@@ -98,7 +98,9 @@ final class SwiftLexerTests: XCTestCase {
     }
 
     func testOperatorsArriveAsTheParsersSymbols() throws {
-        XCTAssertEqual(try kinds("a+=1"), [.identifier("a"), .symbol("+"), .symbol("="), .integer(1)])
+        // A compound assignment is one operator, as to Swift's lexer; `+ =` with a blank between is two.
+        XCTAssertEqual(try kinds("a+=1"), [.identifier("a"), .symbol("+="), .integer(1)])
+        XCTAssertEqual(try kinds("a + = 1"), [.identifier("a"), .symbol("+"), .symbol("="), .integer(1)])
         XCTAssertEqual(try kinds("a!=b"), [.identifier("a"), .symbol("!="), .identifier("b")])
         XCTAssertEqual(try kinds("x?.y ?? z"), [
             .identifier("x"), .symbol("?"), .symbol("."), .identifier("y"), .symbol("??"), .identifier("z"),

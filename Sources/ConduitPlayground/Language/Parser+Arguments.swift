@@ -64,11 +64,4 @@ extension Parser {
     func isClosureParameter(_ name: String) -> Bool {
         parameters[name] != nil || enclosingParameters.contains { $0[name] != nil }
     }
-
-    /// After `{`: a record has `name:` or is `{}`; anything else is a closure.
-    func looksLikeRecord() -> Bool {
-        let next = peek(1)
-        if next.isSymbol("}") { return true }
-        return next.identifier != nil && peek(2).isSymbol(":")
-    }
 }

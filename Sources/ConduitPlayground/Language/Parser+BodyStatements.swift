@@ -57,7 +57,7 @@ extension Parser {
     private mutating func expressionStatement(nextLocal: Int, returns: Bool) throws -> Expression {
         if let append = try propertyAppend() { return try followed(append, at: nextLocal) }
         let body = try expression()
-        let assigns = current.isSymbol("=") && !peek(1).isSymbol("=") || atCompoundAssignment
+        let assigns = atAssignment
         if immutableSelf, assigns || Parser.callsMutatingMethod(body), Parser.isRooted(body, at: selfReference) {
             throw SyntaxError("cannot assign to property: 'self' is immutable; mark the method `mutating` to set "
                 + "a struct's properties", at: current)
@@ -82,9 +82,7 @@ extension Parser {
             // `result.append(x)`, `names.sort()`: sets the `var` to the changed copy.
             return try followed(mutation, at: nextLocal)
         }
-        if case .name(let name, let token) = body, current.isSymbol("=") && !peek(1).isSymbol("=")
-            || atCompoundAssignment
-        {
+        if case .name(let name, let token) = body, assigns {
             // `count += 1`, `latest = $0`: sets a top-level `var` the closure captures.
             let value = try assignedValue(to: body)
             let assignment = Expression.namedCall(Parser.variableAssignment, [.literal(.string(name)), value], token)
@@ -110,14 +108,12 @@ extension Parser {
         if selfReference != nil || Parser.changesNamedObject(body), let mutation = try Parser.propertyMutation(body) {
             return try followed(mutation, at: nextLocal)
         }
-        if selfReference != nil, current.isSymbol("="), peek(1).isSymbol("{"),
-            !(peek(2).identifier != nil && peek(3).isSymbol(":")), let (owner, property) = Parser.assignedMember(body)
+        let equals = current
+        if selfReference != nil, let (owner, property) = Parser.assignedMember(body),
+            let closure = try assignedClosure(for: property, emptyIsClosure: true)
         {
             // `self.child?.onDeleteButtonTapped = { [weak self] in ... }`: a closure given to a property,
             // which may use the method's `self` and parameters.
-            let equals = current
-            advance()
-            let closure = try closureValue(for: property)
             let call = OperatorCall(
                 name: Parser.closureAssignment, token: equals, arguments: [], trailingClosure: closure, span: equals)
             let target = PipelineSyntax(
@@ -125,7 +121,7 @@ extension Parser {
                 startOffset: equals.offset)
             return try followed(.pipeline(target), at: nextLocal)
         }
-        if case .member(let owner, let property) = body, current.isSymbol("=") || atCompoundAssignment,
+        if case .member(let owner, let property) = body, assigns,
             selfReference != nil || Parser.isRootedAtName(owner) || isInstanceLocal(owner)
                 || Parser.isRootedAtArgument(owner)
         {
@@ -135,7 +131,7 @@ extension Parser {
             let value = try assignedValue(to: body)
             return try followed(.call(".set", [owner, .literal(.string(property)), value]), at: nextLocal)
         }
-        if case .optionalMember(let owner, let property) = body, current.isSymbol("=") || atCompoundAssignment {
+        if case .optionalMember(let owner, let property) = body, assigns {
             // `self?.total += v` in a `[weak self]` closure: sets the property unless the owner is nil.
             let value = try assignedValue(to: body)
             let set = Expression.call(".set", [owner, .literal(.string(property)), value])

@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// `current = node.next`, `count += 1` where the name is also a playground command's word: Swift code
 /// that sets a variable of that name. Which it is depends on the session: with no such name, the
 /// line is the command missing its name (`sink = n`), and says so.

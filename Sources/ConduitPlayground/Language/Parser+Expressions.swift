@@ -11,22 +11,23 @@ extension Parser {
         return expression
     }
 
-    /// Whether the next tokens are `+=`, `-=`, `*=`, `/=` or `%=` (written without a space):
+    /// Whether the current token is `+=`, `-=`, `*=`, `/=` or `%=`, one operator to Swift's lexer (`SymbolSplit`):
     /// an assignment statement's, not an operator of the expression.
     var atCompoundAssignment: Bool {
-        guard case .symbol(let symbol) = current.kind, ["+", "-", "*", "/", "%"].contains(symbol) else { return false }
-        let next = peek(1)
-        return next.isSymbol("=") && next.offset == current.offset + 1
+        guard case .symbol(let symbol) = current.kind else { return false }
+        return TopLevelStatement.compoundAssignments.contains(symbol)
+    }
+
+    /// The operation a compound assignment's operator (`+=`) applies (`+`); nil for any other token.
+    var compoundOperator: BinaryOperator? {
+        guard atCompoundAssignment, case .symbol(let symbol) = current.kind else { return nil }
+        return BinaryOperator(rawValue: String(symbol.dropLast()))
     }
 
     /// At an assignment's `=` or compound operator (`+=`...): reads it and the value after it. A
     /// compound assignment's value is the operation on the target (`count += 1` is `count + 1`).
     mutating func assignedValue(to target: Expression) throws -> Expression {
-        var compound: BinaryOperator?
-        if atCompoundAssignment, case .symbol(let symbol) = current.kind {
-            compound = BinaryOperator(rawValue: symbol)
-            advance()
-        }
+        let compound = compoundOperator
         advance()
         let value = try expression()
         return compound.map { .binary($0, target, value) } ?? value
@@ -391,17 +392,27 @@ extension Parser {
     /// as an error, or one nested past Swift's parser's limit; `swiftCallArguments` reads the others.
     mutating func handReadCallArguments(of name: String) throws -> [(label: String?, value: Expression)] {
         try list(until: ")", what: "the call of `\(name)`") { parser -> (label: String?, value: Expression) in
-            var label: String?
-            if let word = parser.current.identifier, parser.peek(1).isSymbol(":") {
-                label = word
+            let label = parser.swiftArgumentLabel(parsing: false)
+            if label != nil {
                 parser.advance()
                 parser.advance()
             }
-            // `double(&n)`: a variable passed to an `inout` parameter (read in a function of its own, since
-            // arguments nest as deeply as calls do).
-            if parser.current.isSymbol("&") { return (label, try parser.inoutArgumentValue()) }
-            return (label, try parser.rangeAfter(try parser.expression()))
+            let value = try parser.argumentValue()
+            // With no tree at hand (the replay's `s.send(x)`, a statement Swift's parser is not given), a name that
+            // a `:` follows is the argument's label.
+            guard label == nil, case .name(let word, _) = value, parser.current.isSymbol(":") else {
+                return (label, value)
+            }
+            parser.advance()
+            return (word, try parser.argumentValue())
         }
+    }
+
+    /// A call's argument after its label: `&NAME` (`double(&n)`, a variable passed to an `inout` parameter, read
+    /// in a function of its own, since arguments nest as deeply as calls do), or a value, which may be a range.
+    private mutating func argumentValue() throws -> Expression {
+        if current.isSymbol("&") { return try inoutArgumentValue() }
+        return try rangeAfter(try expression())
     }
 
     /// What a record's message adds, for braces read as a record (they start with `NAME:`) that may

@@ -223,19 +223,6 @@ struct Parser {
         tokens[min(position + offset, tokens.count - 1)]
     }
 
-    /// Whether the next tokens are `label:`.
-    func atLabel(_ label: String) -> Bool {
-        current.identifier == label && peek(1).isSymbol(":")
-    }
-
-    /// Reads `label:` if the next tokens are that label; says whether it did.
-    mutating func takeLabel(_ label: String) -> Bool {
-        guard atLabel(label) else { return false }
-        advance()
-        advance()
-        return true
-    }
-
     /// A token covering everything from `start` to the end of the last token read, for messages
     /// that point at a whole call or argument.
     func covering(from start: Token, kind: Token.Kind? = nil) -> Token {
@@ -264,7 +251,7 @@ struct Parser {
 
     func expectEnd() throws {
         let token = current
-        if token.isSymbol(";"), peek(1).kind != .end {
+        if token.isSymbol(";"), tokens.dropLast().last != token {
             // The reader splits a line at its `;`s, except in text Swift's parser is not given (longer than
             // 64 KB, or thousands of brackets): what follows would be lost, so the line is refused.
             throw SyntaxError(

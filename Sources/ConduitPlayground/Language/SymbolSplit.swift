@@ -1,7 +1,7 @@
 /// The punctuation the playground's parser reads, and how a run of it splits into symbols:
-/// longest first, so `..<` and `...` are one symbol, and so are `==` `!=` `<=` `>=` `&&` `||` `??`.
-/// Swift's own operator tokens (`+=`, `->`, `?.`) arrive here split into these pieces, which is
-/// how the parser reads them.
+/// longest first, so `..<` and `...` are one symbol, and so are `==` `!=` `<=` `>=` `&&` `||` `??`, and the
+/// compound assignments `+=` `-=` `*=` `/=` `%=` (one operator to Swift's lexer, as to the parser). Swift's
+/// other operator tokens (`->`, `?.`) arrive here split into these pieces, which is how the parser reads them.
 enum SymbolSplit {
     /// How many bytes the symbol at `position` takes (3, 2 or 1), or 0 for a character that is
     /// none of the playground's punctuation.
@@ -21,7 +21,9 @@ enum SymbolSplit {
         case (UInt8(ascii: "="), UInt8(ascii: "=")), (UInt8(ascii: "!"), UInt8(ascii: "=")),
             (UInt8(ascii: "<"), UInt8(ascii: "=")), (UInt8(ascii: ">"), UInt8(ascii: "=")),
             (UInt8(ascii: "&"), UInt8(ascii: "&")), (UInt8(ascii: "|"), UInt8(ascii: "|")),
-            (UInt8(ascii: "?"), UInt8(ascii: "?")):
+            (UInt8(ascii: "?"), UInt8(ascii: "?")), (UInt8(ascii: "+"), UInt8(ascii: "=")),
+            (UInt8(ascii: "-"), UInt8(ascii: "=")), (UInt8(ascii: "*"), UInt8(ascii: "=")),
+            (UInt8(ascii: "/"), UInt8(ascii: "=")), (UInt8(ascii: "%"), UInt8(ascii: "=")):
             return true
         default:
             return false

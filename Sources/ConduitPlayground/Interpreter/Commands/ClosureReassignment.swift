@@ -5,11 +5,10 @@ extension ObjectCommands {
     /// The statement `NAME = { ... }` when `expression` is a name and a closure (not a record) follows `=`;
     /// nil (reading nothing) otherwise.
     static func closureReassignment(_ parser: inout Parser, of expression: Expression) throws -> Statement? {
-        guard case .name(let name, let token) = expression, parser.current.isSymbol("="), parser.peek(1).isSymbol("{")
-        else { return nil }
+        guard case .name(let name, let token) = expression, parser.current.isSymbol("=") else { return nil }
         let start = parser.position
         parser.advance()
-        guard !parser.looksLikeRecord() else {
+        guard parser.current.isSymbol("{"), !parser.looksLikeRecord() else {
             parser.position = start
             return nil
         }

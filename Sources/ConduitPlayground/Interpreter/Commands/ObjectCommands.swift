@@ -151,16 +151,11 @@ enum ObjectCommands {
             arguments: [.newName]
         ) { parser, word in
             let first = parser.current
-            guard var name = first.identifier else {
+            guard first.identifier != nil else {
                 throw SyntaxError("`func` needs a name, for example `func search(term) = Just([term])`", at: first)
             }
-            parser.advance()
-            while parser.current.isSymbol("."), let member = parser.peek(1).identifier {
-                // `func service.search(term)`: a dotted name, called as written.
-                name += "." + member
-                parser.advance()
-                parser.advance()
-            }
+            // `func service.search(term)`: a dotted name, called as written.
+            let name = parser.declaredFunctionName()
             let nameToken = Token(kind: .identifier(name), offset: first.offset, length: name.count)
             let (tree, declaration) = try parser.functionDeclaration(at: word, named: nameToken)
             try parser.refuseGenerics(declaration.genericParameterClause, of: name, in: tree)
@@ -299,24 +294,16 @@ enum ObjectCommands {
         let written = parser.text.trimmingWhitespace()
         if let reassigned = try closureReassignment(&parser, of: expression) { return reassigned }
         // `player.volume += 1` is `player.volume = player.volume + 1`.
-        var compound: BinaryOperator?
-        if parser.atCompoundAssignment, case .symbol(let symbol) = parser.current.kind {
-            compound = BinaryOperator(rawValue: symbol)
-            parser.advance()
-        }
-        if parser.current.isSymbol("="), parser.peek(1).isSymbol("{"), !parser.peek(2).isSymbol("}"),
-            !(parser.peek(2).identifier != nil && parser.peek(3).isSymbol(":")),
-            let (base, property) = Parser.assignedMember(expression)
+        let compound = parser.compoundOperator
+        let equals = parser.current
+        if let (base, property) = Parser.assignedMember(expression),
+            let closure = try parser.assignedClosure(for: property, emptyIsClosure: false)
         {
             // `model.onDeleteButtonTapped = { print("deleted") }`: a closure, not a record.
-            let equals = parser.current
-            parser.advance()
-            let closure = try parser.closureValue(for: property)
             let target = Token(kind: .identifier(property), offset: start.offset, length: equals.offset - start.offset)
             return Statement("set") { session in try session.assign(closure, to: property, of: base, at: target) }
         }
-        if parser.current.isSymbol("=") {
-            let equals = parser.current
+        if parser.current.isSymbol("=") || compound != nil {
             parser.advance()
             let valueToken = parser.current
             var value = try parser.valueExpression()

@@ -67,7 +67,7 @@ extension Parser {
     /// (`print(x)`, `load(1) { ... }`), a call of the closure it holds unless it is nil (`onDone?()`), or
     /// neither (`.none`). Swift's tree is asked only where a `(` or a `?` follows the name, so that a line of
     /// plain names (`send s x`) parses none for it. Where Swift's parser is not given the text (too long, nested
-    /// past its limit), the playground's reading of the tokens (`handReadPostfixShape`) decides. A `(` may have
+    /// past its limit), a `(` written against the name calls it. A `(` may have
     /// the text from the name on parsed alone, as the call's reading does; a `?` (`a?.b`, `a ? b : c`) only the
     /// statement's or the part's tree, so that thousands of them in a long line parse no tree each.
     func swiftNameFollower() -> PostfixShape {
@@ -75,8 +75,9 @@ extension Parser {
         guard !treeCache.nestsPastSwiftsLimit,
             let (_, name) = swiftNameUse(of: tokens[position - 1], readAlone: current.isSymbol("("))
         else {
-            let shape = handReadPostfixShape()
-            return shape == .call || shape == .optionalCall ? shape : .none
+            // No tree reads the name: a statement nested past Swift's parser's limit, whose calls the playground's
+            // reading refuses at its own limit. Swift's lexer says whether the `(` is written against the name.
+            return current.isSymbol("(") && currentIsAttached ? .call : .none
         }
         var callee = Syntax(name)
         var isOptional = false

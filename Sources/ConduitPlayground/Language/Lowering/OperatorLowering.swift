@@ -43,7 +43,7 @@ extension Parser {
             if case .postfixOperator? = swiftKindOfCurrentToken(parsing: true) { return false }
             return true
         default:
-            return BinaryOperator(rawValue: symbol) != nil && !atCompoundAssignment
+            return BinaryOperator(rawValue: symbol) != nil
                 || Parser.otherInfixOperators.contains(symbol)
         }
     }

@@ -193,6 +193,12 @@ final class SwiftTreeCache {
     /// Whether any tree of the statement has been parsed: a hot line (`send s 1`, `s.send(1)`) parses none.
     var isEmpty: Bool { parsed.isEmpty && folded.isEmpty }
 
+    /// A tree from character `start` on (folded or not) if one is parsed already: nil, parsing nothing, where
+    /// none is (a plain line such as `x = 5` is read without one).
+    func parsedTree(from start: Int) -> SwiftTree? {
+        (parsed[start] ?? nil) ?? (folded[start] ?? nil)
+    }
+
     /// The folded tree from character `start` on if it is parsed already: nil, parsing nothing, where
     /// it is not (a hot path such as `s.send(1)` takes a tree only where one is at hand).
     func parsedFoldedTree(from start: Int) -> SwiftTree? {
