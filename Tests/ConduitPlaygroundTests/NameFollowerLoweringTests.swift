@@ -56,11 +56,15 @@ final class NameFollowerLoweringTests: SessionTestCase {
         XCTAssertEqual(printed("print([[Int]](), [Set<Int>](), [1, 2])"), ["[] [] [1, 2]"])
     }
 
-    func testPlainNamesParseNoTree() throws {
-        for line in ["send s x", "s.send(x)", "send s x.count", "s.send(x.count)"] {
+    func testAPlainNameParsesNoTreeAndANameWithAPostfixOne() throws {
+        var plain = try Parser("send s x")
+        _ = try plain.statement()
+        XCTAssertTrue(plain.treeCache.isEmpty, "`send s x` parsed Swift's tree")
+        for line in ["s.send(x)", "send s x.count", "s.send(x.count)", "print(x)"] {
             var parser = try Parser(line)
             _ = try parser.statement()
-            XCTAssertTrue(parser.treeCache.isEmpty, "`\(line)` parsed Swift's tree")
+            XCTAssertEqual(parser.tokens.filter { parser.treeCache.parsedFoldedTree(from: $0.offset) != nil }.count, 1,
+                "`\(line)`: one tree")
         }
     }
 

@@ -36,13 +36,13 @@ struct EngineType: Equatable, CustomStringConvertible {
 
     /// The type of a publisher built with the engine's own operator.
     init<P: Publisher>(_: P) {
-        publisher = EngineShape.shortName(of: P.self)
+        publisher = EngineShape.names(of: P.self).short
         output = EngineType.spelled(P.Output.self)
         failure = EngineType.spelled(P.Failure.self)
     }
 
     init<S: Subscriber>(subscriber _: S.Type) {
-        publisher = EngineShape.shortName(of: S.self)
+        publisher = EngineShape.names(of: S.self).short
         output = EngineType.spelled(S.Input.self)
         failure = EngineType.spelled(S.Failure.self)
     }

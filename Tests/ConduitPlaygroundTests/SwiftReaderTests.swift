@@ -137,4 +137,18 @@ final class SwiftReaderTests: SessionTestCase {
         XCTAssertNil(SwiftSyntaxCheck.diagnose("send taps {name: \"ace\"}"))
         XCTAssertNil(SwiftSyntaxCheck.diagnose("tick 100ms"))
     }
+
+    func testTheReadersParseIsTheReadingsTree() throws {
+        // The reader parses `s.send(1)` to know it is complete; the reading's tree of the same text is that parse.
+        var reader = StatementReader(mode: .interactive)
+        let pieces = reader.read("s.send(1)") + reader.finish()
+        XCTAssertEqual(pieces.map { $0.text }, ["s.send(1)"])
+        var parser = try Parser("s.send(1)")
+        _ = try parser.statement()
+        let read = try XCTUnwrap(StatementShape.parse("s.send(1)"))
+        XCTAssertEqual(read.id, StatementShape.parse("s.send(1)")?.id, "the same text is not parsed again")
+        XCTAssertNotEqual(read.id, StatementShape.parse("s.send(2)")?.id, "another text is parsed")
+        XCTAssertEqual(read.description, "s.send(1)")
+        XCTAssertEqual(values("subject s\nsink out = s\ns.send(1)\ns.send(2)"), ["out ← 1", "out ← 2"])
+    }
 }

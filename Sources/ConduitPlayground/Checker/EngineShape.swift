@@ -39,22 +39,33 @@ struct EngineShape {
     let template: String
 
     init<P: Publisher>(_ type: P.Type) {
-        publisher = EngineShape.shortName(of: type)
-        template = String(reflecting: type)
+        (publisher, template) = EngineShape.names(of: type)
         output = P.Output.self
         failure = P.Failure.self
     }
 
     /// A subscriber's shape (`Subscribers.Sink`): what it takes in, and the Failure it accepts.
     init<S: Subscriber>(subscriber type: S.Type) {
-        publisher = EngineShape.shortName(of: type)
-        template = String(reflecting: type)
+        (publisher, template) = EngineShape.names(of: type)
         output = S.Input.self
         failure = S.Failure.self
     }
 
+    /// The names of the engine's types spelled so far, by type: the runtime demangles a generic type's name
+    /// each time it is asked (a tenth of a replayed `s.send(1)` line's instructions went to it), and a type's
+    /// names never change.
+    private static let spelled = LockedValue<[ObjectIdentifier: (short: String, full: String)]>([:])
+
+    /// Combine's name for `type` (`shortName(of:)`) and the runtime's whole name, spelled once per type.
+    static func names(of type: Any.Type) -> (short: String, full: String) {
+        if let names = spelled.withLock({ $0[ObjectIdentifier(type)] }) { return names }
+        let names = (short: shortName(of: type), full: String(reflecting: type))
+        spelled.withLock { $0[ObjectIdentifier(type)] = names }
+        return names
+    }
+
     /// `Conduit.Publishers.Map<...>` as Combine names it: `Publishers.Map`.
-    static func shortName(of type: Any.Type) -> String {
+    private static func shortName(of type: Any.Type) -> String {
         // Generic arguments left out: `Published<Value>.Publisher` is `Published.Publisher`.
         var name = ""
         var depth = 0
@@ -96,7 +107,7 @@ struct StandIns {
             (Stand.Clock.SchedulerTimeType.Stride.self, .named("\(scheduler).SchedulerTimeType.Stride")),
         ]
         return known.first { ObjectIdentifier($0.0) == ObjectIdentifier(type) }?.1
-            ?? .named(EngineShape.shortName(of: type))
+            ?? .named(EngineShape.names(of: type).short)
     }
 
     func failure(_ type: Any.Type) -> FailureType {
@@ -105,6 +116,6 @@ struct StandIns {
             (Stand.InnerFailure.self, innerFailure),
         ]
         return known.first { ObjectIdentifier($0.0) == ObjectIdentifier(type) }?.1
-            ?? .named(EngineShape.shortName(of: type))
+            ?? .named(EngineShape.names(of: type).short)
     }
 }

@@ -218,11 +218,6 @@ struct Parser {
         advance()
     }
 
-    /// The token `offset` places ahead of the current one (the `.end` token past the last).
-    func peek(_ offset: Int) -> Token {
-        tokens[min(position + offset, tokens.count - 1)]
-    }
-
     /// A token covering everything from `start` to the end of the last token read, for messages
     /// that point at a whole call or argument.
     func covering(from start: Token, kind: Token.Kind? = nil) -> Token {

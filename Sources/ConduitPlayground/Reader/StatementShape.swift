@@ -174,6 +174,18 @@ struct StatementShape: Equatable {
     /// `maximumBrackets`, or longer than `maximumLength` (hostile input, never a real statement),
     /// is not parsed at all (nil).
     static func parse(_ text: String) -> SourceFileSyntax? {
+        if let tree = lastParsed.withLock({ $0?.text == text ? $0?.tree : nil }) { return tree }
+        let tree = parseAnew(text)
+        if let tree { lastParsed.withLock { $0 = (text, tree) } }
+        return tree
+    }
+
+    /// The text parsed last, with its tree: the reader parses a statement to know it is complete, and the
+    /// playground's reading then asks for the same text's tree, which is not parsed a second time.
+    private static let lastParsed = LockedValue<(text: String, tree: SourceFileSyntax)?>(nil)
+
+    /// `parse(text)`, parsed here.
+    private static func parseAnew(_ text: String) -> SourceFileSyntax? {
         var brackets = 0
         var square = 0
         var deepestSquare = 0
