@@ -129,7 +129,7 @@ struct Completer {
         case .pipeline?, .value?:
             return order + ["just", "empty", "fail", "timer", "true", "false", "nil", "demand"]
                 + ["Just", "Empty", "Fail", "Deferred", "Future", "Record", "Timer"]
-                + argumentLabels(typed)
+                + (OpenOperatorCall.spec(in: typed.text)?.argumentLabels ?? [])
         }
     }
 
@@ -153,29 +153,5 @@ struct Completer {
                 return folder + entry + (isDirectory.boolValue ? "/" : "")
             }
             .sorted()
-    }
-
-    /// Inside the parentheses of an operator call (`.handleEvents(rec`), the labels its usage
-    /// shows, such as `receiveOutput:`.
-    private func argumentLabels(_ typed: TypedPrefix) -> [String] {
-        var depth = 0
-        let lexemes = typed.before
-        var index = lexemes.endIndex
-        while index > lexemes.startIndex {
-            index -= 1
-            switch lexemes[index].kind {
-            case .rightParen, .rightSquare, .rightBrace: depth += 1
-            case .leftSquare, .leftBrace: depth -= 1
-            case .leftParen where depth > 0: depth -= 1
-            case .leftParen:
-                guard index >= 2, typed.text(of: lexemes[index - 2]) == ".",
-                    let spec = OperatorTable.spec(named: typed.text(of: lexemes[index - 1]))
-                else { return [] }
-                return spec.argumentLabels
-            default: break
-            }
-            if depth < 0 { return [] }
-        }
-        return []
     }
 }

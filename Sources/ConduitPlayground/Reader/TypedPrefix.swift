@@ -13,7 +13,11 @@ struct TypedPrefix {
     /// The lexeme of the word, when there is one.
     private let wordLexeme: SwiftLexer.Lexeme?
 
+    /// The text typed before the cursor.
+    let text: String
+
     init(_ text: String) {
+        self.text = text
         lexer = SwiftLexer(text)
         var lexemes = lexer.lexemes.filter { $0.kind != .endOfFile }
         if let semicolon = lexemes.lastIndex(where: { $0.kind == .semicolon }) {

@@ -36,7 +36,7 @@ enum ProtocolCommands {
                 }
                 var reread = body
                 let (properties, methods) = try ProtocolCommands.extensionBody(
-                    &reread, of: name, knowing: session.memberNames(of: name))
+                    &reread, of: name, word: word, knowing: session.memberNames(of: name))
                 try session.extend(
                     with: TypeExtension(name: name, protocols: protocols, properties: properties, methods: methods))
             }
@@ -45,12 +45,14 @@ enum ProtocolCommands {
 }
 
 extension ProtocolCommands {
-    /// An extension's members, read with `members` (the type's) known by name.
-    fileprivate static func extensionBody(_ parser: inout Parser, of name: Token, knowing members: Set<String>) throws
+    /// An extension's members, read with `members` (the type's) known by name; `word` is its `extension`.
+    fileprivate static func extensionBody(
+        _ parser: inout Parser, of name: Token, word: Token, knowing members: Set<String>
+    ) throws
         -> (properties: [PropertyDeclaration], methods: [MethodDeclaration])
     {
         // A `mutating` method says the type is a struct, whose methods read `self` as a value.
-        let mutates = parser.tokens[parser.position...].contains { $0.identifier == "mutating" }
+        let mutates = try parser.extensionHasMutatingMethod(word)
         parser.enclosingTypeName = name.display
         parser.knownMembers = members
         let (properties, methods) = try parser.typeBody(in: mutates ? "a struct" : "an extension")

@@ -93,7 +93,7 @@ extension Parser {
     /// Reads the signature of the closure whose `{` was just read, if it has one, up to and with its
     /// `in`; nil when the body starts at once (`{ $0 * 2 }`).
     private mutating func closureSignatureRead() throws -> ClosureSignature? {
-        guard let inIndex = signatureEnd() else { return nil }
+        guard let inIndex = try signatureEnd() else { return nil }
         guard let signature = try ClosureSignature(tokens: tokens, open: position - 1, inIndex: inIndex,
             text: characters)
         else { return nil }
@@ -115,28 +115,17 @@ extension Parser {
         return try ahead.closureSignatureRead()
     }
 
-    /// The index of the first `in` of the closure being read outside the brackets inside it, which
-    /// may end its signature; nil if the closure has none before its `}` (no signature to read).
-    private func signatureEnd() -> Int? {
-        var nesting = 0
-        var index = position
-        while index < tokens.count {
-            let token = tokens[index]
-            if case .symbol(let symbol) = token.kind {
-                switch symbol {
-                case "{", "(", "[": nesting += 1
-                case "}", ")", "]":
-                    if nesting == 0 { return nil }
-                    nesting -= 1
-                default: break
-                }
-            } else if nesting == 0, token.identifier == "in" {
-                return index
-            } else if token.kind == .end {
-                return nil
-            }
-            index += 1
-        }
-        return nil
+    /// The index of the `in` that ends the signature of the closure being read (whose `{` is the token
+    /// before the current one), as Swift's tree has it (`ClosureExprSyntax.signature`); nil if Swift reads
+    /// no signature there (`{ $0 * 2 }`, the playground's record `{name: "ace"}`, `{ for x in xs { } }`).
+    private func signatureEnd() throws -> Int? {
+        // A closure with no `in` after its `{` has no signature: no tree is parsed for it (`s.map { $0 }`).
+        guard position > 0, tokens[position...].contains(where: { $0.identifier == "in" }) else { return nil }
+        let open = tokens[position - 1]
+        guard let found = try swiftNode(at: open, { $0.parent?.as(ClosureExprSyntax.self) }),
+            let keyword = found.node.signature?.inKeyword, keyword.presence == .present
+        else { return nil }
+        let offset = found.tree.offset(of: keyword.positionAfterSkippingLeadingTrivia)
+        return tokens[position...].firstIndex { $0.offset == offset && $0.identifier == "in" }
     }
 }
