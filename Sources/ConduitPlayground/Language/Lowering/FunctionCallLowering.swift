@@ -83,7 +83,8 @@ extension Parser {
     ) -> (tree: SwiftTree, call: FunctionCallExprSyntax)? {
         let token = tokens[index]
         for start in [0, swiftPartStart, callee.map { tokens[$0].offset }].compactMap({ $0 }) {
-            guard let tree = treeCache.foldedTree(text: text, tokens: tokens, from: start), let swiftToken = tree.token(at: token.offset), let call = match(swiftToken)
+            guard let tree = treeCache.foldedTree(text: text, tokens: tokens, from: start),
+                let swiftToken = tree.token(at: token.offset), let call = match(swiftToken)
             else { continue }
             return (tree, call)
         }
