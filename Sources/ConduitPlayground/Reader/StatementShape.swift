@@ -174,15 +174,21 @@ struct StatementShape: Equatable {
     /// `maximumBrackets`, or longer than `maximumLength` (hostile input, never a real statement),
     /// is not parsed at all (nil).
     static func parse(_ text: String) -> SourceFileSyntax? {
-        if let tree = lastParsed.withLock({ $0?.text == text ? $0?.tree : nil }) { return tree }
+        if let tree = lastParsed.withLock({ $0.first { $0.text == text }?.tree }) { return tree }
         let tree = parseAnew(text)
-        if let tree { lastParsed.withLock { $0 = (text, tree) } }
+        if let tree {
+            lastParsed.withLock { parsed in
+                if parsed.count == 4 { parsed.removeFirst() }
+                parsed.append((text, tree))
+            }
+        }
         return tree
     }
 
-    /// The text parsed last, with its tree: the reader parses a statement to know it is complete, and the
-    /// playground's reading then asks for the same text's tree, which is not parsed a second time.
-    private static let lastParsed = LockedValue<(text: String, tree: SourceFileSyntax)?>(nil)
+    /// The texts parsed last, with their trees: the reader parses a statement to know it is complete (and a
+    /// script's next line to know it does not continue it), and the playground's reading then asks for the same
+    /// text's tree, which is not parsed a second time.
+    private static let lastParsed = LockedValue<[(text: String, tree: SourceFileSyntax)]>([])
 
     /// `parse(text)`, parsed here.
     private static func parseAnew(_ text: String) -> SourceFileSyntax? {
