@@ -191,14 +191,20 @@ enum FailureType: Equatable, CustomStringConvertible {
 
 extension ValueType {
     /// A type as written in a declaration (`String`, `[Song]`, `Song?`, `Int`), read by Swift's parser
-    /// (`WrittenType`); text Swift reads no type in is a type named by the text.
+    /// (`WrittenType`); text Swift reads no type in is a type named by the text. A text read before is
+    /// not parsed again (`var total: Double` in a closure is converted to for every value).
     init(written: String) {
+        if let known = WrittenType.known(written) {
+            self = known
+            return
+        }
         let text = written.trimmingWhitespace()
         if let syntax = WrittenType(text).syntax, let type = ValueType(syntax) {
             self = type
         } else {
             self = text.isEmpty ? .value : .named(text)
         }
+        WrittenType.remember(self, for: written)
     }
 
     /// The generic arguments written in `<...>` (`<Int, LoadError>` gives `Int` and `LoadError`), as
