@@ -190,111 +190,27 @@ enum FailureType: Equatable, CustomStringConvertible {
 }
 
 extension ValueType {
-    /// A type as written in a declaration (`String`, `[Song]`, `Song?`, `Int`).
+    /// A type as written in a declaration (`String`, `[Song]`, `Song?`, `Int`), read by Swift's parser
+    /// (`WrittenType`); text Swift reads no type in is a type named by the text. A text read before is
+    /// not parsed again (`var total: Double` in a closure is converted to for every value).
     init(written: String) {
+        if let known = WrittenType.known(written) {
+            self = known
+            return
+        }
         let text = written.trimmingWhitespace()
-        if text.hasSuffix("?") || text.hasSuffix("!") {
-            self = .optional(ValueType(written: String(text.dropLast())))
-            return
+        if let syntax = WrittenType(text).syntax, let type = ValueType(syntax) {
+            self = type
+        } else {
+            self = text.isEmpty ? .value : .named(text)
         }
-        if text.hasPrefix("["), text.hasSuffix("]") {
-            let inner = String(text.dropFirst().dropLast())
-            if let colon = ValueType.topLevelIndex(of: ":", in: inner) {
-                self = .dictionary(key: ValueType(written: String(inner[..<colon])),
-                    value: ValueType(written: String(inner[inner.index(after: colon)...])))
-            } else {
-                self = .array(ValueType(written: inner))
-            }
-            return
-        }
-        if text == "Set" {
-            self = .set(.value)
-            return
-        }
-        if text.hasPrefix("Set<"), text.hasSuffix(">") {
-            self = .set(ValueType(written: String(text.dropFirst(4).dropLast())))
-            return
-        }
-        if text.hasPrefix("Array<"), text.hasSuffix(">") {
-            self = .array(ValueType(written: String(text.dropFirst(6).dropLast())))
-            return
-        }
-        for (prefix, closed) in [("ClosedRange<", true), ("Range<", false)]
-        where text.hasPrefix(prefix) && text.hasSuffix(">") {
-            self = .range(ValueType(written: String(text.dropFirst(prefix.count).dropLast())), closed: closed)
-            return
-        }
-        if text.hasPrefix("Dictionary<"), text.hasSuffix(">") {
-            let inner = String(text.dropFirst(11).dropLast())
-            if let comma = ValueType.topLevelIndex(of: ",", in: inner) {
-                self = .dictionary(key: ValueType(written: String(inner[..<comma])),
-                    value: ValueType(written: String(inner[inner.index(after: comma)...])))
-                return
-            }
-        }
-        if text.hasPrefix("("), text.hasSuffix(")"), text.count > 2 {
-            let parts = ValueType.topLevelParts(of: String(text.dropFirst().dropLast()))
-            let items = parts.map { ValueType(written: ValueType.unlabelled($0)) }
-            let labels = parts.map(ValueType.label(of:))
-            self = items.count == 1 ? items[0] : .tuple(items, labels: labels.allSatisfy(\.isEmpty) ? [] : labels)
-            return
-        }
-        switch text {
-        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": self = .int
-        case "Double", "Float", "CGFloat", "TimeInterval": self = .double
-        case "String": self = .string
-        case "Bool": self = .bool
-        case "Void", "()": self = .void
-        case "Never": self = .never
-        default: self = text.isEmpty ? .value : .named(text)
-        }
-    }
-}
-
-extension ValueType {
-    /// Where `separator` first stands outside brackets in `text` (`:` in `String: [Int]`).
-    fileprivate static func topLevelIndex(of separator: Character, in text: String) -> String.Index? {
-        var depth = 0
-        for index in text.indices {
-            switch text[index] {
-            case "[", "(", "<": depth += 1
-            case "]", ")", ">": depth -= 1
-            case separator where depth == 0: return index
-            default: break
-            }
-        }
-        return nil
+        WrittenType.remember(self, for: written)
     }
 
-    /// The generic arguments written in `<...>` (`<Int, LoadError>` gives `Int` and `LoadError`); none
-    /// for nil or text that is no such list.
+    /// The generic arguments written in `<...>` (`<Int, LoadError>` gives `Int` and `LoadError`), as
+    /// Swift's parser reads them; none for nil or text that is no such list.
     static func genericArguments(of written: String?) -> [String] {
         guard let written, written.hasPrefix("<"), written.hasSuffix(">") else { return [] }
-        return topLevelParts(of: String(written.dropFirst().dropLast())).map { $0.trimmingWhitespace() }
-    }
-
-    /// The parts of `text` between the commas that stand outside brackets.
-    fileprivate static func topLevelParts(of text: String) -> [String] {
-        var parts: [String] = []
-        var rest = Substring(text)
-        while let comma = topLevelIndex(of: ",", in: String(rest)) {
-            let head = String(rest)[..<comma]
-            parts.append(String(head))
-            rest = rest.dropFirst(head.count + 1)
-        }
-        parts.append(String(rest))
-        return parts
-    }
-
-    /// A tuple element's label (`offset: Int` gives `offset`), empty when it has none.
-    fileprivate static func label(of element: String) -> String {
-        guard let colon = topLevelIndex(of: ":", in: element) else { return "" }
-        return element[..<colon].trimmingWhitespace()
-    }
-
-    /// A tuple element's type without its label (`offset: Int` gives `Int`).
-    fileprivate static func unlabelled(_ element: String) -> String {
-        guard let colon = topLevelIndex(of: ":", in: element) else { return element }
-        return String(element[element.index(after: colon)...])
+        return WrittenType.arguments(between: String(written.dropFirst().dropLast())) ?? []
     }
 }

@@ -94,22 +94,12 @@ extension Interpreter {
 }
 
 extension SubjectEntry {
-    /// `String, Never` as written between `<` and `>`: the Output and the Failure; nil if it is not
-    /// two types.
+    /// `String, Never` as written between `<` and `>`, read by Swift's parser: the Output and the
+    /// Failure; nil if it is not two types.
     static func declared(_ types: String?) -> (output: String, failure: String)? {
-        guard let types else { return nil }
-        var depth = 0
-        for (offset, character) in types.enumerated() {
-            switch character {
-            case "<", "[", "(": depth += 1
-            case ">", "]", ")": depth -= 1
-            case "," where depth == 0:
-                let output = String(types.prefix(offset)).trimmingWhitespace()
-                let failure = String(types.dropFirst(offset + 1)).trimmingWhitespace()
-                return output.isEmpty || failure.isEmpty ? nil : (output, failure)
-            default: break
-            }
+        guard let types, let arguments = WrittenType.arguments(between: types), arguments.count == 2 else {
+            return nil
         }
-        return nil
+        return (arguments[0], arguments[1])
     }
 }
