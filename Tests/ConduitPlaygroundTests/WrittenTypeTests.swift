@@ -68,3 +68,34 @@ final class WrittenTypeTests: SessionTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 2)
     }
 }
+
+/// A generic type's name and arguments, and the type a declaration names, as Swift's tree reads them.
+final class WrittenTypeNameTests: SessionTestCase {
+    func testAGenericTypesNameAndArgumentsAreSwifts() {
+        XCTAssertEqual(WrittenType("Result<Int, LoadError>").generic?.name, "Result")
+        XCTAssertEqual(WrittenType("Result<[Int], Error>").generic?.arguments, ["[Int]", "Error"])
+        XCTAssertEqual(WrittenType("Swift.Result<Int, E>").generic?.name, "Swift.Result")
+        XCTAssertEqual(WrittenType("Publishers.Sequence<[Int], Never>").generic?.name, "Publishers.Sequence")
+        XCTAssertEqual(
+            WrittenType("AnyPublisher<(Int) -> String, Never>").generic?.arguments, ["(Int) -> String", "Never"])
+        XCTAssertNil(WrittenType("Int").generic)
+        XCTAssertNil(WrittenType("[Int]").generic)
+        XCTAssertNil(WrittenType("Just<Int").generic)
+        XCTAssertNil(WrittenType(String(repeating: "Array<", count: 3_000) + "Int").generic)
+    }
+
+    func testTheTypeADeclarationNamesIsSwifts() {
+        XCTAssertEqual(FailedDeclarations.declaredTypeName(in: "final class Player: ObservableObject {\n}"), "Player")
+        XCTAssertEqual(FailedDeclarations.declaredTypeName(in: "struct Song { let title: String }"), "Song")
+        XCTAssertEqual(FailedDeclarations.declaredTypeName(in: "enum LoadError: Error { case offline }"), "LoadError")
+        XCTAssertEqual(FailedDeclarations.declaredTypeName(in: "class Broken { func f() { #selector(f) } }"), "Broken")
+        for text in ["send s 1", "s.send(1)", "let x = 1", "print(\"class X\")", "class {", "func f() {}"] {
+            XCTAssertNil(FailedDeclarations.declaredTypeName(in: text), text)
+        }
+    }
+
+    func testALineUsingATypeWhoseDeclarationFailedSaysSo() {
+        XCTAssertFalse(error("final class Model { func f( }").isEmpty)
+        XCTAssertTrue(error("let m = Model()").contains("its declaration (line"), error("let m = Model()"))
+    }
+}

@@ -265,10 +265,12 @@ extension TypeChecker {
         case (.optional(let wrapped), "publisher"):
             // `optional.publisher`: an `Optional.Publisher`, of the value or of none.
             return .publisher(output: wrapped, failure: .never)
-        case (.named(let written), "publisher") where written.hasPrefix("Result<"):
-            // `result.publisher` of a `Result<Int, Error>`: its Success and Failure.
-            let arguments = ValueType.genericArguments(of: String(written.dropFirst("Result".count)))
-            guard arguments.count == 2 else { return .value }
+        case (.named(let written), "publisher") where written.contains("<"):
+            // `result.publisher` of a `Result<Int, Error>`: its Success and Failure, as Swift's tree of the type
+            // names them.
+            guard let (name, arguments) = WrittenType(written).generic, name == "Result" || name == "Swift.Result",
+                arguments.count == 2
+            else { return .value }
             return .publisher(output: ValueType(written: arguments[0]), failure: FailureType(written: arguments[1]))
         case (.range, "count"): return .int
         case (.range, "isEmpty"): return .bool

@@ -13,10 +13,7 @@ struct WrittenPublisherType {
     /// Reads `written`; nil for a type whose Output and Failure its text does not say (`some Publisher`,
     /// `Publishers.Map<Upstream, Int>`), which is then inferred as before.
     init?(_ written: String) {
-        let text = written.trimmingWhitespace()
-        guard let open = text.firstIndex(of: "<"), text.hasSuffix(">") else { return nil }
-        let name = String(text[..<open])
-        let arguments = ValueType.genericArguments(of: String(text[open...]))
+        guard let (name, arguments) = WrittenType(written).generic else { return nil }
         switch (name, arguments.count) {
         case ("Just", 1):
             (output, failure) = (ValueType(written: arguments[0]), .never)

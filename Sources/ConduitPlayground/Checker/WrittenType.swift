@@ -13,6 +13,20 @@ struct WrittenType {
         syntax = WrittenType.parse(text)
     }
 
+    /// The generic type's name and its arguments, each as written, where Swift reads a named type with
+    /// generic arguments (`Result<Int, LoadError>` gives `Result` and `Int`, `LoadError`;
+    /// `Publishers.Sequence<[Int], Never>` gives `Publishers.Sequence`); nil for any other type.
+    var generic: (name: String, arguments: [String])? {
+        if let named = syntax?.as(IdentifierTypeSyntax.self), let clause = named.genericArgumentClause {
+            return (named.name.text, clause.arguments.map { $0.argument.trimmedDescription })
+        }
+        if let member = syntax?.as(MemberTypeSyntax.self), let clause = member.genericArgumentClause {
+            let name = member.baseType.trimmedDescription + "." + member.name.text
+            return (name, clause.arguments.map { $0.argument.trimmedDescription })
+        }
+        return nil
+    }
+
     /// The generic arguments written between `<` and `>` (`Int, LoadError` gives `Int` and
     /// `LoadError`), each as written; nil where Swift reads no list of types there.
     static func arguments(between text: String) -> [String]? {

@@ -33,9 +33,11 @@ struct ImpliedCases: Sendable {
             return cases
         }
         cases = casesOf(written)
-        let generics = written.firstIndex(of: "<").map { String(written[$0...]) }
-        let isResult = written.hasPrefix("Result<") || written.hasPrefix("Swift.Result<")
-        failureCases = isResult ? ValueType.genericArguments(of: generics).last.map(casesOf) ?? [:] : [:]
+        // `Result<Int, LoadError>`: its Failure's cases, as Swift's tree of the type names them (only a
+        // generic type's text holds a `<`, so no other type is parsed).
+        let generic = written.contains("<") ? WrittenType(written).generic : nil
+        let isResult = generic.map { $0.name == "Result" || $0.name == "Swift.Result" } ?? false
+        failureCases = isResult ? generic?.arguments.last.map(casesOf) ?? [:] : [:]
         if cases.isEmpty && failureCases.isEmpty { return nil }
     }
 

@@ -281,8 +281,6 @@ struct StatementShape: Equatable {
         }
     }
 
-    /// Whether the first statement of `tree` declares a type or a function (or the playground's
-    /// `object NAME {`).
     /// Whether `text` is plain words (`send s 5`, `tick 1s`, `cancel out`, `let n = 5`): letters,
     /// digits, blanks, `_ $ . , : =` and no `=` at its end, with no word that declares. Its shape is
     /// known without the parser: replaying a script of sends spent 40% of its time parsing them.
@@ -327,6 +325,8 @@ struct StatementShape: Equatable {
         "class", "struct", "enum", "extension", "protocol", "actor", "func", "object", "guard",
     ].map { Array($0.utf8) }
 
+    /// Whether the first statement of `tree` declares a type or a function (or the playground's
+    /// `object NAME {`).
     private static func declares(_ tree: SourceFileSyntax) -> Bool {
         guard let item = tree.statements.first?.item else { return false }
         if let declaration = item.as(DeclSyntax.self) {
