@@ -5,6 +5,13 @@ import XCTest
 class SessionTestCase: XCTestCase {
     var session: Session!
 
+    /// How many times longer a bound on a hostile input's time stands under the thread sanitizer (`scripts/test`
+    /// sets `CONDUIT_UNDER_TSAN`), which runs the debug build ten times slower or more: the bound says that the
+    /// input ends, not how fast.
+    var sanitizerSlowdown: Double {
+        ProcessInfo.processInfo.environment["CONDUIT_UNDER_TSAN"] == nil ? 1 : 10
+    }
+
     override func setUp() {
         super.setUp()
         session = Session()
