@@ -61,11 +61,13 @@ final class WrittenTypeTests: SessionTestCase {
 
     func testATypeReadAgainIsNotParsedAgain() {
         // Parsing takes about 0.3 ms in a debug build, and the same few texts are read again and again.
-        let text = "[String: Double?]"
-        XCTAssertNil(WrittenType.known(text))
-        XCTAssertEqual(ValueType(written: text), .dictionary(key: .string, value: .optional(.double)))
-        XCTAssertEqual(WrittenType.known(text), .dictionary(key: .string, value: .optional(.double)), "remembered")
-        XCTAssertEqual(ValueType(written: text), .dictionary(key: .string, value: .optional(.double)))
+        XCTAssertNil(WrittenType.known(" Double"))
+        XCTAssertEqual(ValueType(written: " Double"), .double)
+        XCTAssertEqual(WrittenType.known(" Double"), .double, "remembered")
+        XCTAssertEqual(ValueType(written: " Double"), .double)
+        // A type with parts is read again each time: kept for the process's life, its boxes would read as leaks.
+        XCTAssertEqual(ValueType(written: "[String: Double?]"), .dictionary(key: .string, value: .optional(.double)))
+        XCTAssertNil(WrittenType.known("[String: Double?]"))
     }
 }
 
